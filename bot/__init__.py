@@ -1,0 +1,1 @@
+"""The Discord layer: settings, commands, sessions, persistence, delivery."""

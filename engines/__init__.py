@@ -1,0 +1,32 @@
+"""Pure game engines behind one contract (see engines/base.py)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from engines.base import Action, EngineError, Event, Game, IllegalAction, Result
+
+ALL_GAME_IDS = ("knightfall", "galdors_grip", "gondolin", "guardians", "gondor")
+GAME_IDS: tuple[str, ...] = tuple(
+    gid for gid in ALL_GAME_IDS if importlib.util.find_spec(f"engines.{gid}") is not None
+)
+
+__all__ = [
+    "GAME_IDS",
+    "Action",
+    "EngineError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Result",
+    "get_game",
+]
+
+
+def get_game(game_id: str) -> type[Game]:
+    """The engine class for ``game_id`` (each package exports it as ``GAME``)."""
+    if game_id not in GAME_IDS:
+        known = ", ".join(GAME_IDS)
+        raise KeyError(f"Unknown game id {game_id!r}; known games: {known}")
+    return importlib.import_module(f"engines.{game_id}").GAME

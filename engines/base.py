@@ -1,0 +1,234 @@
+"""The engine contract: base classes every game engine builds on.
+
+See ../shared/design/engine-contract.md. Engines are pure: no Discord, no Pillow, no I/O
+beyond reading their catalogue, no clock and no global random.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+MAX_CODE_LEN = 60
+
+
+class EngineError(Exception):
+    """An error whose message is safe to show to the player who caused it."""
+
+
+class IllegalAction(EngineError):
+    """The action is not legal now (or is malformed); the game is unchanged."""
+
+
+class Action(BaseModel):
+    """A small frozen action; subclasses declare ``kind: Literal["..."]`` and parameters.
+
+    Parameters may be ``int`` (non-negative), ``str`` (letters, digits, ``_``), ``bool``,
+    ``None`` or ``tuple[int, ...]`` so that the generic codec below can encode them.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+
+    def label(self) -> str:
+        """Human text for a button; subclasses override."""
+        return self.kind
+
+
+class Event(BaseModel):
+    """Something that happened; ``seat`` set means only that seat may read it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    seat: int | None = None
+
+
+class Result(BaseModel):
+    """The outcome of a finished game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winners: list[int]
+    scores: dict[int, int | float]
+    summary: str
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Game(ABC, Generic[S]):
+    """A game: a pydantic state plus pure rule functions.
+
+    Subclasses set the ClassVars, implement the abstract methods and keep all rule logic
+    working on ``self.state``. ``apply`` runs on a deep copy and commits only on success,
+    so a refused action never changes anything.
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[BaseModel]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self, state: S) -> None:
+        self.state: S = state
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def new(cls, n: int, seed: int, options: dict[str, Any] | None = None) -> Self:
+        """Start a game for ``n`` seats from ``seed``."""
+        if not cls.min_players <= n <= cls.max_players:
+            raise EngineError(
+                f"{cls.title} takes {cls.min_players}-{cls.max_players} players, not {n}."
+            )
+        return cls(cls.initial_state(n, seed, options or {}))
+
+    @classmethod
+    @abstractmethod
+    def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> S:
+        """Build the state after setup."""
+
+    # ---- play ----------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now; [] once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions for ``seat`` in a deterministic order; [] if it may not act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a validated, legal action to ``self.state`` (which is a private copy)."""
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction unless ``action`` is legal for ``seat`` now."""
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn to act.")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"That move is not allowed now: {action.label()}.")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and apply; on any refusal the game is left exactly as it was."""
+        self.check(seat, action)
+        backup = self.state
+        self.state = backup.model_copy(deep=True)
+        try:
+            return self._apply(seat, action)
+        except BaseException:
+            self.state = backup
+            raise
+
+    # ---- views and results ----------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (None: a spectator), as JSON-ready data."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None until over."""
+
+    # ---- serialisation ---------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole state as JSON."""
+        return self.state.model_dump_json()
+
+    @classmethod
+    def from_json(cls, s: str) -> Self:
+        """Restore a game saved by ``to_json`` (upgrading old schema versions)."""
+        return cls(cls.state_type.model_validate_json(s))  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- action codec ---------------------------------------------------------------------
+    @classmethod
+    def encode(cls, action: Action) -> str:
+        """Encode as ``kind.p1.p2``: at most 60 characters of ``[A-Za-z0-9_.-]``."""
+        parts = [action.kind]
+        for name in type(action).model_fields:
+            if name != "kind":
+                parts.append(_encode_value(getattr(action, name)))
+        code = ".".join(parts)
+        if len(code) > MAX_CODE_LEN:
+            raise ValueError(f"action code too long: {code}")
+        return code
+
+    @classmethod
+    def decode(cls, code: str) -> Action:
+        """Inverse of ``encode``; IllegalAction on anything malformed."""
+        if not isinstance(code, str) or len(code) > MAX_CODE_LEN:
+            raise IllegalAction("Malformed action.")
+        kind, *values = code.split(".")
+        for action_type in cls.action_types:
+            if action_type.model_fields["kind"].default == kind:
+                break
+        else:
+            raise IllegalAction("Unknown action.")
+        fields = [(n, f) for n, f in action_type.model_fields.items() if n != "kind"]
+        if len(values) != len(fields):
+            raise IllegalAction("Malformed action.")
+        try:
+            pairs = zip(fields, values, strict=True)
+            data = {n: _decode_value(v, f.annotation) for (n, f), v in pairs}
+            return action_type.model_validate({"kind": kind, **data})
+        except (ValueError, ValidationError) as exc:
+            raise IllegalAction("Malformed action.") from exc
+
+
+def _encode_value(value: object) -> str:
+    if value is None:
+        return "_"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError("negative ints are not encodable")
+        return str(value)
+    if isinstance(value, str):
+        plain = value.replace("_", "a")
+        if value == "_" or not (plain.isascii() and plain.isalnum()):
+            raise ValueError(f"string not encodable: {value!r}")
+        return value
+    if isinstance(value, tuple):
+        return "-".join(_encode_value(v) for v in value)
+    raise ValueError(f"cannot encode {value!r}")
+
+
+def _decode_value(text: str, annotation: Any) -> Any:
+    """Decode by the declared type; pydantic validates the result afterwards."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        if text == "_" and type(None) in args:
+            return None
+        (annotation,) = [a for a in args if a is not type(None)]
+        return _decode_value(text, annotation)
+    if origin is tuple:
+        return tuple(_decode_value(t, args[0]) for t in text.split("-")) if text else ()
+    if annotation is bool:
+        if text not in ("0", "1"):
+            raise ValueError(text)
+        return text == "1"
+    if annotation is int or (origin is typing.Literal and all(isinstance(a, int) for a in args)):
+        if not text.isdigit() or not text.isascii():
+            raise ValueError(text)
+        return int(text)
+    return text

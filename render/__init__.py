@@ -1,0 +1,1 @@
+"""Pillow renderers: views in, PNG bytes out."""

@@ -1,0 +1,99 @@
+"""The contract's conformance test, run against every engine (OpenSpiel's random_sim_test)."""
+
+import json
+import random
+
+import pytest
+
+import engines
+from engines import IllegalAction
+
+MAX_STEPS = 5000
+GAMES = 6
+
+
+def random_playout(cls, seed: int, rng: random.Random):
+    """Play one random game, checking the contract at every step; return (game, codes)."""
+    n = cls.min_players
+    game = cls.new(n, seed=seed)
+    codes = []
+    for _ in range(MAX_STEPS):
+        active = game.to_act()
+        assert (not active) == game.is_over
+        if game.is_over:
+            break
+        assert game.result is None
+        for seat in range(n):
+            if seat not in active:
+                assert game.legal_actions(seat) == []
+        seat = rng.choice(active)
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} is active but has no legal action"
+        for action in legal:
+            code = cls.encode(action)
+            assert len(code) <= 60
+            assert cls.decode(code) == action
+        check_views(game, seed, n)
+        action = rng.choice(legal)
+        codes.append((seat, cls.encode(action)))
+        game.apply(seat, action)
+        if rng.random() < 0.05:
+            restored = cls.from_json(game.to_json())
+            assert restored.to_json() == game.to_json()
+            game = restored
+    else:
+        pytest.fail(f"{cls.game_id} did not end within {MAX_STEPS} actions")
+    result = game.result
+    assert result is not None
+    assert set(result.scores) == set(range(n))
+    assert all(0 <= w < n for w in result.winners)
+    assert result.summary
+    return game, codes
+
+
+def check_views(game, seed: int, n: int) -> None:
+    """Every view is JSON-ready and never holds the (8+ digit) seed."""
+    for seat in [None, *range(n)]:
+        text = json.dumps(game.view(seat))
+        assert str(seed) not in text, "a view leaks the seed"
+
+
+@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+def test_random_play_obeys_the_contract(game_id):
+    cls = engines.get_game(game_id)
+    for i in range(GAMES):
+        rng = random.Random(i)
+        seed = 10_000_019 * (i + 1)
+        game, codes = random_playout(cls, seed, rng)
+        replay = cls.new(cls.min_players, seed=seed)
+        for seat, code in codes:
+            replay.apply(seat, cls.decode(code))
+        assert replay.to_json() == game.to_json(), "replay from seed and actions diverged"
+
+
+@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+def test_refused_actions_change_nothing(game_id):
+    cls = engines.get_game(game_id)
+    rng = random.Random(7)
+    game = cls.new(cls.min_players, seed=123456789)
+    for _ in range(60):
+        if game.is_over:
+            break
+        before = game.to_json()
+        idle = [s for s in range(cls.min_players) if s not in game.to_act()]
+        some_action = cls.decode(cls.encode(game.legal_actions(game.to_act()[0])[0]))
+        for seat in idle:
+            with pytest.raises(IllegalAction):
+                game.apply(seat, some_action)
+        for junk in ["", "zz", "nope.1.2.3", "x" * 61, "..", "-1"]:
+            with pytest.raises(IllegalAction):
+                game.apply(game.to_act()[0], cls.decode(junk))
+        assert game.to_json() == before
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+def test_unknown_game_id_is_a_clear_key_error(game_id):
+    with pytest.raises(KeyError, match="Unknown game id"):
+        engines.get_game(game_id + "_nope")
