@@ -1,0 +1,42 @@
+"""Run the bot: ``python -m bot`` (or ``./dev bot``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+
+from bot.client import TabletopBot
+from bot.discord_endpoints import point_at
+from bot.settings import MissingTokenError, Settings
+
+
+def main() -> int:
+    """Read settings, point discord.py where told, and run until stopped."""
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if not settings.discord_token:
+        print(MissingTokenError(), file=sys.stderr)
+        return 2
+    if settings.discord_api_base or settings.discord_gateway_url:
+        if not (settings.discord_api_base and settings.discord_gateway_url):
+            print("Set both DISCORD_API_BASE and DISCORD_GATEWAY_URL, or neither.", file=sys.stderr)
+            return 2
+        point_at(settings.discord_api_base, settings.discord_gateway_url)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
+    return 0
+
+
+async def run(settings: Settings) -> None:
+    """Log in and serve until the process is stopped."""
+    async with TabletopBot(settings) as bot:
+        await bot.start(settings.discord_token)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""The bot: one SQLite connection, the services, persistent components and cogs."""
+
+from __future__ import annotations
+
+import logging
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import database
+from bot.components import DYNAMIC_ITEMS
+from bot.errors import UserFacingError
+from bot.lifecycle import Lifecycle
+from bot.lobby import Lobby
+from bot.replies import APOLOGY, ephemeral
+from bot.sessions import SessionManager
+from bot.settings import Settings
+from bot.store import SessionStore
+from engines import EngineError
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.games.knightfall")
+
+
+class Tree(app_commands.CommandTree):
+    """Maps every command error to one friendly ephemeral answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Refusals are shown as they are; anything else is logged and apologised for."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, UserFacingError | EngineError):
+            await ephemeral(interaction, str(cause))
+        elif isinstance(cause, app_commands.CheckFailure):
+            await ephemeral(interaction, str(cause) or "You can't use that here.")
+        else:
+            log.error("command failed user=%s", interaction.user.id, exc_info=cause)
+            await ephemeral(interaction, APOLOGY)
+
+
+class TabletopBot(commands.Bot):
+    """The Discord client hosting the games."""
+
+    db: aiosqlite.Connection
+    store: SessionStore
+    sessions: SessionManager
+    lobby: Lobby
+    lifecycle: Lifecycle
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands only
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree)
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        """Open the database, wire services, register persistent items, sync commands."""
+        self.db = await database.connect(self.settings.database_path)
+        self.store = SessionStore(self.db)
+        self.sessions = SessionManager(self, self.store)
+        self.lobby = Lobby(self.sessions, self.settings.challenge_minutes)
+        self.lifecycle = Lifecycle(
+            self.sessions, self.settings.idle_days, self.settings.challenge_minutes
+        )
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        await self.sync_commands()
+        self.housekeeping.change_interval(seconds=self.settings.housekeeping_seconds)
+        self.housekeeping.start()
+
+    async def sync_commands(self) -> None:
+        """Sync to the development guild (instant) or globally."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    @tasks.loop(minutes=5)
+    async def housekeeping(self) -> None:
+        """Expire old challenges and close idle games."""
+        try:
+            closed = await self.lifecycle.sweep(discord.utils.utcnow())
+            if closed:
+                log.info("housekeeping closed %s sessions", closed)
+        except Exception:
+            log.exception("housekeeping failed")
+
+    @housekeeping.before_loop
+    async def _wait_ready(self) -> None:
+        await self.wait_until_ready()
+
+    async def close(self) -> None:
+        """Stop the loop and close the database after the gateway."""
+        self.housekeeping.cancel()
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()

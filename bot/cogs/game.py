@@ -1,0 +1,89 @@
+"""/game status | log | resign | abort | replay: shared by every game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenter
+from bot.errors import UserFacingError
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="The game in this channel"):
+    """Commands about the game running in this channel."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Show the current board (only to you)")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Post the public board ephemerally, with a pointer to the live message."""
+        session = await self.bot.lifecycle.live_session(interaction.channel_id)
+        if session.state_json is None:
+            raise UserFacingError("The challenge has not been accepted yet.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        recent = await self.bot.store.recent_events(session.id)
+        msg = await presenter.board(session, recent)
+        msg.view = None
+        await interaction.followup.send(ephemeral=True, **msg.kwargs())
+
+    @app_commands.command(description="The public log of the game in this channel")
+    async def log(self, interaction: discord.Interaction) -> None:
+        """The last public events (never anyone's hidden cards)."""
+        session = await self.bot.lifecycle.live_session(interaction.channel_id)
+        rows = await self.bot.store.action_log(session.id)
+        lines = [t for _, _, events in rows for t in events][-25:]
+        text = "\n".join(f"• {t}" for t in lines) or "Nothing has happened yet."
+        embed = discord.Embed(title=f"Log — session {session.id}", description=text[-4000:])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="Give up the game in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Resign: the other players win."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.lifecycle.resign(interaction.channel_id, interaction.user.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(description="Abort the game (all players agree, or Manage Server)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """Abort without a result."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        moderator = bool(perms and perms.manage_guild)
+        text = await self.bot.lifecycle.abort(
+            interaction.channel_id, interaction.user.id, moderator
+        )
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(description="Re-run a finished game from its seed and moves")
+    @app_commands.describe(session="Session id (default: the last finished game here)")
+    async def replay(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """Prove the shuffle was fair: same seed, same moves, same result."""
+        await interaction.response.defer(thinking=True)
+        if session:
+            found = await self.bot.store.load(session.strip().lower())
+            if found.guild_id != interaction.guild_id or found.status != "finished":
+                raise UserFacingError("No finished game with that id in this server.")
+        else:
+            found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
+            if found is None:
+                raise UserFacingError("No finished game in this channel yet.")
+        report = await self.bot.lifecycle.replay(found)
+        verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
+        await interaction.followup.send(
+            f"Replayed session `{report.session_id}` from seed `{found.seed}` "
+            f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
+            f"{verdict}. {report.summary}"
+        )
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,112 @@
+"""Persistent components: DynamicItems parse the custom_id, the services do the work.
+
+Registered once in ``setup_hook`` with ``add_dynamic_items``, so buttons on any message,
+sent before or after a restart, keep working. ``from_custom_id`` only parses: it runs
+outside our locks and must not touch the database.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from bot import custom_ids
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+
+def _bot(interaction: discord.Interaction) -> TabletopBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION_TEMPLATE
+):
+    """A button that applies one action."""
+
+    def __init__(self, sid: str, step: int, code: str, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=custom_ids.action_id(sid, step, code))
+        )
+        self.sid, self.step, self.code = sid, step, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["step"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the action."""
+        await _bot(interaction).sessions.act(interaction, self.sid, self.step, self.code)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE
+):
+    """A select menu whose option values are action codes."""
+
+    def __init__(self, sid: str, step: int, n: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_ids.select_id(sid, step, n)))
+        self.sid, self.step = sid, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["step"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the chosen action."""
+        values = (interaction.data or {}).get("values") or [""]
+        await _bot(interaction).sessions.act(interaction, self.sid, self.step, str(values[0]))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
+    """The "My hand" button: the private view and controls, ephemerally (the DM fallback)."""
+
+    def __init__(self, sid: str) -> None:
+        super().__init__(discord.ui.Button(label="My hand", custom_id=custom_ids.hand_id(sid)))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the private view."""
+        await _bot(interaction).sessions.open_hand(interaction, self.sid)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CHALLENGE_TEMPLATE
+):
+    """Accept or Decline on a challenge."""
+
+    def __init__(self, sid: str, answer: str) -> None:
+        super().__init__(
+            discord.ui.Button(label=answer.title(), custom_id=custom_ids.challenge_id(sid, answer))
+        )
+        self.sid, self.answer = sid, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the challenge."""
+        await _bot(interaction).lobby.answer(interaction, self.sid, self.answer)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, ChallengeButton)

@@ -1,0 +1,31 @@
+"""Component custom_id formats (<= 100 chars). Everything a click needs is in the id + DB."""
+
+from __future__ import annotations
+
+SID = r"(?P<sid>[0-9a-z]{1,12})"
+STEP = r"(?P<step>\d{1,6})"
+
+ACTION_TEMPLATE = rf"g1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
+SELECT_TEMPLATE = rf"s1:{SID}:{STEP}:(?P<n>\d)"
+HAND_TEMPLATE = rf"hand:{SID}"
+CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
+
+
+def action_id(sid: str, step: int, code: str) -> str:
+    """A button that applies one encoded action, valid for controls issued at ``step``."""
+    return f"g1:{sid}:{step}:{code}"
+
+
+def select_id(sid: str, step: int, n: int) -> str:
+    """The n-th select menu of one set of controls; its option values are action codes."""
+    return f"s1:{sid}:{step}:{n}"
+
+
+def hand_id(sid: str) -> str:
+    """The persistent "My hand" button on a board message."""
+    return f"hand:{sid}"
+
+
+def challenge_id(sid: str, answer: str) -> str:
+    """Accept / Decline on a challenge."""
+    return f"ch:{sid}:{answer}"

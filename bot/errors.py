@@ -1,0 +1,38 @@
+"""Errors whose text is shown to the user who caused them (ephemerally)."""
+
+from __future__ import annotations
+
+
+class UserFacingError(Exception):
+    """A refusal with a friendly, player-safe message; nothing was changed."""
+
+
+class SessionNotFound(UserFacingError):
+    """No such session, or it is no longer running."""
+
+    def __init__(self) -> None:
+        super().__init__("This game has ended.")
+
+
+class StaleButton(UserFacingError):
+    """The button belongs to an older state of the game."""
+
+    def __init__(self) -> None:
+        super().__init__("The board changed since that button was shown; use the newest message.")
+
+
+class NotInGame(UserFacingError):
+    """The clicking user holds no seat in this session."""
+
+    def __init__(self) -> None:
+        super().__init__("You are not playing in this game.")
+
+
+class ChannelBusy(UserFacingError):
+    """A session is already running (or pending) in this channel."""
+
+    def __init__(self, game_title: str) -> None:
+        super().__init__(
+            f"A game of {game_title} is already running here. Finish it, use `/game resign`, "
+            "or start yours in another channel."
+        )

@@ -1,0 +1,58 @@
+"""Leaderboard queries: GROUP BY over results, joined with ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a server's leaderboard for one game."""
+
+    user_id: int
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    best_score: float | None
+    rating: float | None
+    rd: float | None
+
+
+async def standings(
+    db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 10
+) -> list[Standing]:
+    """Best players first: by rating when rated, then wins, then best score."""
+    sql = """
+        SELECT r.user_id,
+               COUNT(*) AS games,
+               SUM(r.outcome = 'win') AS wins,
+               SUM(r.outcome = 'loss') AS losses,
+               SUM(r.outcome = 'draw') AS draws,
+               MAX(r.score) AS best_score,
+               g.rating, g.rd
+          FROM results r
+          LEFT JOIN ratings g
+            ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
+         WHERE r.guild_id = ? AND r.game = ?
+         GROUP BY r.user_id
+         ORDER BY COALESCE(g.rating, 0) DESC, wins DESC, best_score DESC, r.user_id
+         LIMIT ?
+    """
+    async with db.execute(sql, (guild_id, game, limit)) as cur:
+        rows = await cur.fetchall()
+    return [
+        Standing(
+            user_id=r["user_id"],
+            games=r["games"],
+            wins=r["wins"],
+            losses=r["losses"],
+            draws=r["draws"],
+            best_score=r["best_score"],
+            rating=r["rating"],
+            rd=r["rd"],
+        )
+        for r in rows
+    ]

@@ -1,0 +1,157 @@
+"""Starting games: two-player challenges (Accept / Decline) and solo starts."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+
+import discord
+
+import engines
+from bot import custom_ids, presenter
+from bot.errors import NotInGame, SessionNotFound, UserFacingError
+from bot.replies import reply_errors
+from bot.sessions import SessionManager
+from bot.store import Session
+
+log = logging.getLogger(__name__)
+
+
+def new_seed() -> int:
+    """A fresh secret seed (its SHA-256 is published at the start, the seed at the end)."""
+    return secrets.randbits(63)
+
+
+def _guild_ids(interaction: discord.Interaction) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserFacingError("Games are played in a server channel, not in direct messages.")
+    return interaction.guild_id, interaction.channel_id
+
+
+class Lobby:
+    """Creates sessions; the manager takes over once a game is running."""
+
+    def __init__(self, manager: SessionManager, challenge_minutes: float) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.challenge_minutes = challenge_minutes
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        opponent: discord.abc.User,
+        options: dict[str, object] | None = None,
+    ) -> None:
+        """Post a challenge with Accept / Decline for the opponent."""
+        cls = engines.get_game(game_id)
+        guild_id, channel_id = _guild_ids(interaction)
+        if opponent.bot:
+            raise UserFacingError("Bots can't play; challenge a person.")
+        if opponent.id == interaction.user.id:
+            raise UserFacingError("You can't challenge yourself; pick an opponent.")
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=[
+                (interaction.user.id, interaction.user.display_name),
+                (opponent.id, opponent.display_name),
+            ],
+            seed=new_seed(),
+            options=options or {},
+            game=None,
+            now=discord.utils.utcnow(),
+        )
+        minutes = round(self.challenge_minutes)
+        embed = discord.Embed(
+            title=f"{cls.title}: a challenge!",
+            description=(
+                f"{interaction.user.mention} challenges {opponent.mention}.\n"
+                f"{opponent.mention}, press **Accept** to play or **Decline**. "
+                f"The challenge expires in {minutes} minutes."
+            ),
+            colour=discord.Colour.dark_gold(),
+        )
+        view = discord.ui.View(timeout=None)
+        for answer, style in (
+            ("accept", discord.ButtonStyle.success),
+            ("decline", discord.ButtonStyle.secondary),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=answer.title(),
+                    style=style,
+                    custom_id=custom_ids.challenge_id(session.id, answer),
+                )
+            )
+        await interaction.response.send_message(
+            content=opponent.mention,
+            embed=embed,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+        )
+        message = await interaction.original_response()
+        await self.store.set_message(session.id, message.id)
+
+    async def answer(self, interaction: discord.Interaction, sid: str, answer: str) -> None:
+        """Accept or Decline pressed on a challenge."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} challenge"), self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status != "pending":
+                await interaction.edit_original_response(view=None)
+                raise SessionNotFound()
+            seat = session.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotInGame()
+            now = discord.utils.utcnow()
+            if now - session.created_at > timedelta(minutes=self.challenge_minutes):
+                await self.store.close(session, status="abandoned", reason="expired", now=now)
+                await interaction.edit_original_response(
+                    content="This challenge expired.", embed=None, view=None
+                )
+                return
+            if answer == "decline":
+                verb = "withdrew the challenge" if seat == 0 else "declined"
+                await self.store.close(session, status="abandoned", reason="declined", now=now)
+                await interaction.edit_original_response(
+                    content=f"{interaction.user.display_name} {verb}.", embed=None, view=None
+                )
+                return
+            if seat == 0:
+                raise UserFacingError(f"Waiting for {session.names[1]} to accept.")
+            await self._begin(session, interaction)
+
+    async def start_solo(
+        self, interaction: discord.Interaction, game_id: str, options: dict[str, object]
+    ) -> None:
+        """Start a one-player game in this channel."""
+        guild_id, channel_id = _guild_ids(interaction)
+        await interaction.response.defer(thinking=True)
+        seed = new_seed()
+        game = engines.get_game(game_id).new(1, seed=seed, options=options)
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=[(interaction.user.id, interaction.user.display_name)],
+            seed=seed,
+            options=options,
+            game=game,
+            now=discord.utils.utcnow(),
+        )
+        async with self.manager.lock(session.id):
+            msg = await presenter.board(session, [])
+            sent = await interaction.followup.send(wait=True, **msg.kwargs())
+            await self.store.set_message(session.id, sent.id)
+            session = await self.store.load(session.id)
+            await self.manager.show(session, None, None, game.to_act(), {}, board=False)
+
+    async def _begin(self, session: Session, interaction: discord.Interaction) -> None:
+        """Create the game for an accepted challenge and turn the challenge into the board."""
+        game = session.game_cls.new(len(session.seats), seed=session.seed, options=session.options)
+        session = await self.store.activate(session, game, discord.utils.utcnow())
+        log.info("game started session=%s game=%s", session.id, session.game_id)
+        await self.manager.show(session, None, None, game.to_act(), {})

@@ -1,0 +1,50 @@
+"""Turning an engine Result into per-player leaderboard outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engines import Result
+
+if TYPE_CHECKING:
+    from bot.store import Session
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One player's line on the leaderboard for one finished game."""
+
+    user_id: int
+    outcome: str  # "win" | "loss" | "draw"
+    score: float | None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def outcomes_for(session: Session, result: Result) -> list[Outcome]:
+    """Win/loss/draw per seat: all seats winning (or none, with several seats) is a draw."""
+    seats = [s.seat for s in session.seats]
+    winners = set(result.winners)
+    solo = len(seats) == 1
+    draw = not solo and (not winners or winners == set(seats))
+    extra: dict[str, object] = {"options": session.options}
+    return [
+        Outcome(
+            user_id=s.user_id,
+            outcome="draw" if draw else ("win" if s.seat in winners else "loss"),
+            score=result.scores.get(s.seat),
+            extra=extra,
+        )
+        for s in session.seats
+    ]
+
+
+def resignation(session: Session, seat: int) -> Result:
+    """The result of ``seat`` resigning: everyone else wins (a solo resign is a loss)."""
+    name = session.seats[seat].name
+    others = [s.seat for s in session.seats if s.seat != seat]
+    return Result(
+        winners=others,
+        scores={s.seat: 0 for s in session.seats},
+        summary=f"{name} resigned.",
+    )

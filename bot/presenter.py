@@ -1,0 +1,139 @@
+"""What a board or a private message looks like: embed, image with alt text, components.
+
+Everything drawn or written here comes from ``game.view(seat)``: the public message from
+``view(None)`` and a player's private message from ``view(seat)``, so hidden information
+cannot reach the channel by accident.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import controls, custom_ids
+from bot.store import Session
+from render import alt_text, render_png
+
+COLOUR = discord.Colour.dark_gold()
+
+
+@dataclass
+class Message:
+    """The parts of a message we send or edit."""
+
+    embed: discord.Embed
+    file: discord.File | None
+    view: discord.ui.View | None
+
+    def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
+        """Keyword arguments for send (or, with ``edit``, for edit)."""
+        files = [self.file] if self.file else []
+        out: dict[str, Any] = {"content": None, "embed": self.embed, "view": self.view}
+        out["attachments" if edit else "files"] = files
+        return out
+
+
+def seed_hash(seed: int) -> str:
+    """The SHA-256 commitment shown at the start; the seed itself is shown at the end."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+async def image(session: Session, view: dict[str, Any], name: str) -> discord.File:
+    """Render a view off the event loop and wrap it with its alt text."""
+    view = {**view, "seat_names": session.names}
+    png = await asyncio.to_thread(render_png, session.game_id, view)
+    return discord.File(io.BytesIO(png), filename=name, description=alt_text(session.game_id, view))
+
+
+def _title(session: Session) -> str:
+    return f"{session.game_cls.title} — {' vs '.join(session.names)}"
+
+
+def _waiting_line(session: Session) -> str:
+    game = session.game
+    if game.is_over or session.status != "active":
+        return ""
+    names = [session.names[s] for s in game.to_act()]
+    return "Waiting for: " + ", ".join(f"**{n}**" for n in names)
+
+
+def controls_in_channel(session: Session) -> bool:
+    """Solo games without secrets show their controls on the board itself."""
+    return bool(getattr(session.game_cls, "controls_in_channel", False))
+
+
+async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
+    """The public board message; ``ending`` explains an end the engine did not decide."""
+    game = session.game
+    view = game.view(None)
+    embed = discord.Embed(title=_title(session), colour=COLOUR)
+    lines = [str(view.get("status", ""))]
+    if recent:
+        lines.append("\n".join(f"• {t}" for t in recent[-6:]))
+    lines.append(_waiting_line(session))
+    if ending:
+        lines.append(f"**Game over.** {ending}")
+    elif game.is_over and game.result is not None:
+        lines.append(f"**Game over.** {game.result.summary}")
+    embed.description = "\n\n".join(x for x in lines if x)[:4000]
+    if game.is_over or session.status != "active":
+        embed.add_field(
+            name="Fair shuffle",
+            value=f"Seed `{session.seed}` — check it with `/game replay`.",
+            inline=False,
+        )
+    else:
+        embed.add_field(
+            name="Fair shuffle",
+            value=f"SHA-256 of the seed: `{seed_hash(session.seed)}`",
+            inline=False,
+        )
+    embed.set_footer(text=f"Session {session.id} · move {session.step}")
+    file = await image(session, view, "board.png")
+    embed.set_image(url="attachment://board.png")
+    return Message(embed, file, board_components(session))
+
+
+def board_components(session: Session) -> discord.ui.View | None:
+    """Solo: the player's controls. Otherwise: the persistent "My hand" button."""
+    if session.status != "active" or session.game.is_over:
+        return None
+    if controls_in_channel(session):
+        return controls.build_view(session.id, session.step, controls.choices_for(session.game, 0))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="My hand",
+            emoji="🂠",
+            custom_id=custom_ids.hand_id(session.id),
+            style=discord.ButtonStyle.secondary,
+        )
+    )
+    return view
+
+
+async def private(session: Session, seat: int, notes: list[str]) -> Message:
+    """A player's private message: their view, their events, their controls."""
+    game = session.game
+    view = game.view(seat)
+    embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
+    lines = [str(view.get("status", ""))]
+    if notes:
+        lines.append("\n".join(f"• {t}" for t in notes[-6:]))
+    choices = controls.choices_for(game, seat) if session.status == "active" else []
+    if choices:
+        lines.append("**Your move:** choose below.")
+    elif not game.is_over and session.status == "active":
+        lines.append(_waiting_line(session))
+    if game.is_over and game.result is not None:
+        lines.append(f"**Game over.** {game.result.summary}")
+    embed.description = "\n\n".join(x for x in lines if x)[:4000]
+    embed.set_footer(text=f"Session {session.id} · move {session.step} · only you see this")
+    file = await image(session, view, "hand.png")
+    embed.set_image(url="attachment://hand.png")
+    return Message(embed, file, controls.build_view(session.id, session.step, choices))

@@ -1,0 +1,45 @@
+"""Glicko-2 ratings per server and game (the maintained ``glicko2`` package does the maths)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import aiosqlite
+import glicko2
+
+if TYPE_CHECKING:
+    from bot.outcomes import Outcome
+
+DEFAULT = (1500.0, 350.0, 0.06)
+SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+async def _load(db: aiosqlite.Connection, guild_id: int, game: str, user_id: int) -> glicko2.Player:
+    async with db.execute(
+        "SELECT rating, rd, vol FROM ratings WHERE guild_id=? AND game=? AND user_id=?",
+        (guild_id, game, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    rating, rd, vol = (row["rating"], row["rd"], row["vol"]) if row else DEFAULT
+    return glicko2.Player(rating=rating, rd=rd, vol=vol)
+
+
+async def update_ratings(
+    db: aiosqlite.Connection, guild_id: int, game: str, outcomes: list[Outcome]
+) -> None:
+    """Rate one finished two-player game as its own rating period (inside the caller's txn)."""
+    a, b = outcomes
+    pa = await _load(db, guild_id, game, a.user_id)
+    pb = await _load(db, guild_id, game, b.user_id)
+    before_a, before_b = (pa.rating, pa.rd), (pb.rating, pb.rd)
+    pa.update_player([before_b[0]], [before_b[1]], [SCORE[a.outcome]])
+    pb.update_player([before_a[0]], [before_a[1]], [SCORE[b.outcome]])
+    await db.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, rating, rd, vol) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " rating=excluded.rating, rd=excluded.rd, vol=excluded.vol",
+        [
+            (guild_id, game, a.user_id, pa.rating, pa.rd, pa.vol),
+            (guild_id, game, b.user_id, pb.rating, pb.rd, pb.vol),
+        ],
+    )

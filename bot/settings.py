@@ -1,0 +1,35 @@
+"""Typed settings read from the environment (or a .env file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    discord_token: str = Field(default="", repr=False)
+    database_path: Path = Path("var/tabletop.sqlite3")
+    discord_api_base: str | None = None  # e.g. a local emulator; also needs the gateway URL
+    discord_gateway_url: str | None = None
+    dev_guild_id: int | None = None  # sync commands to this guild only (instant)
+    idle_days: float = 7.0  # an untouched session is closed as abandoned after this
+    challenge_minutes: float = 15.0  # an unanswered challenge expires after this
+    housekeeping_seconds: float = 300.0
+    log_level: str = "INFO"
+
+
+class MissingTokenError(RuntimeError):
+    """DISCORD_TOKEN is not set."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "DISCORD_TOKEN is not set. Create a bot in the Discord Developer Portal "
+            "(see README.md, 'Create the Discord application') and run:\n"
+            "    DISCORD_TOKEN=<your bot token> ./dev bot"
+        )

@@ -1,0 +1,361 @@
+"""Sessions in SQLite: one authoritative row per game, written before every reply."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+import aiosqlite
+
+import engines
+from bot.errors import ChannelBusy, SessionNotFound, StaleButton
+from bot.outcomes import Outcome, outcomes_for
+from bot.ratings import update_ratings
+from engines import Game, Result
+
+LIVE = ("pending", "active")
+
+
+@dataclass
+class Seat:
+    """A seat of a session and the Discord user in it."""
+
+    seat: int
+    user_id: int
+    name: str
+    dm_closed: bool = False
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    wants_abort: bool = False
+    prompt_step: int = 0
+
+
+@dataclass
+class Session:
+    """One game (or pending challenge) in one channel, as stored."""
+
+    id: str
+    game_id: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    status: str
+    end_reason: str | None
+    step: int
+    seed: int
+    options: dict[str, object]
+    state_json: str | None
+    created_at: datetime
+    updated_at: datetime
+    seats: list[Seat] = field(default_factory=list)
+
+    @cached_property
+    def game(self) -> Game:
+        """The engine object, restored from the stored state."""
+        if self.state_json is None:
+            raise SessionNotFound()
+        return engines.get_game(self.game_id).from_json(self.state_json)
+
+    @property
+    def game_cls(self) -> type[Game]:
+        """The engine class of this session."""
+        return engines.get_game(self.game_id)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user holds, or None."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> Seat:
+        """The seat row for a seat number."""
+        return self.seats[seat]
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [s.name for s in self.seats]
+
+
+def _new_id() -> str:
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+class SessionStore:
+    """All reads and writes of sessions, actions, results and ratings.
+
+    One aiosqlite connection is shared by the bot, so multi-statement writes run under
+    ``self._write`` to keep other coroutines' statements out of the open transaction.
+    """
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        self._write = asyncio.Lock()
+
+    # ---- creating ------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        game_id: str,
+        guild_id: int,
+        channel_id: int,
+        players: list[tuple[int, str]],
+        seed: int,
+        options: dict[str, object],
+        game: Game | None,
+        now: datetime,
+    ) -> Session:
+        """Insert a session: ``active`` with a game, else ``pending`` (a challenge)."""
+        sid = _new_id()
+        status = "active" if game is not None else "pending"
+        state = game.to_json() if game is not None else None
+        stamp = now.isoformat()
+        async with self._write:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                await self.db.execute(
+                    "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
+                    " options_json, state_json, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    (
+                        sid,
+                        game_id,
+                        guild_id,
+                        channel_id,
+                        status,
+                        seed,
+                        json.dumps(options),
+                        state,
+                        stamp,
+                        stamp,
+                    ),
+                )
+                await self.db.executemany(
+                    "INSERT INTO seats (session_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                    [(sid, i, uid, name) for i, (uid, name) in enumerate(players)],
+                )
+                await self.db.commit()
+            except sqlite3.IntegrityError as exc:
+                await self.db.rollback()
+                running = await self.live_in_channel(channel_id)
+                title = engines.get_game(running.game_id).title if running else "a game"
+                raise ChannelBusy(title) from exc
+        return await self.load(sid)
+
+    async def activate(self, session: Session, game: Game, now: datetime) -> Session:
+        """Turn an accepted challenge into a running game."""
+        async with self._write:
+            cur = await self.db.execute(
+                "UPDATE sessions SET status='active', state_json=?, updated_at=?"
+                " WHERE id=? AND status='pending'",
+                (game.to_json(), now.isoformat(), session.id),
+            )
+            await self.db.commit()
+        if cur.rowcount != 1:
+            raise SessionNotFound()
+        return await self.load(session.id)
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def load(self, sid: str) -> Session:
+        """Load a session with its seats; SessionNotFound if there is none."""
+        async with self.db.execute("SELECT * FROM sessions WHERE id=?", (sid,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise SessionNotFound()
+        async with self.db.execute(
+            "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
+        ) as cur:
+            seat_rows = await cur.fetchall()
+        return Session(
+            id=row["id"],
+            game_id=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            status=row["status"],
+            end_reason=row["end_reason"],
+            step=row["step"],
+            seed=row["seed"],
+            options=json.loads(row["options_json"]),
+            state_json=row["state_json"],
+            created_at=datetime.fromisoformat(row["created_at"]),
+            updated_at=datetime.fromisoformat(row["updated_at"]),
+            seats=[
+                Seat(
+                    seat=r["seat"],
+                    user_id=r["user_id"],
+                    name=r["name"],
+                    dm_closed=bool(r["dm_closed"]),
+                    dm_channel_id=r["dm_channel_id"],
+                    dm_message_id=r["dm_message_id"],
+                    wants_abort=bool(r["wants_abort"]),
+                    prompt_step=r["prompt_step"],
+                )
+                for r in seat_rows
+            ],
+        )
+
+    async def live_in_channel(self, channel_id: int) -> Session | None:
+        """The pending or active session in a channel, if any."""
+        async with self.db.execute(
+            "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self.load(row["id"]) if row else None
+
+    async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
+        """Ids of sessions in ``status`` untouched since ``updated_before``."""
+        async with self.db.execute(
+            "SELECT id FROM sessions WHERE status=? AND updated_at<? ORDER BY updated_at",
+            (status, updated_before.isoformat()),
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def action_log(self, sid: str) -> list[tuple[int | None, str, list[str]]]:
+        """Every (seat, code, public event texts) in order."""
+        async with self.db.execute(
+            "SELECT seat, code, events_json FROM actions WHERE session_id=? ORDER BY step",
+            (sid,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(r["seat"], r["code"], json.loads(r["events_json"])) for r in rows]
+
+    # ---- writing ---------------------------------------------------------------------------
+    async def record_action(
+        self,
+        session: Session,
+        *,
+        seat: int | None,
+        code: str,
+        game: Game,
+        public_events: list[str],
+        now: datetime,
+        prompted: frozenset[int] = frozenset(),
+        result: Result | None = None,
+        end_reason: str | None = None,
+    ) -> Session:
+        """Persist one accepted action (and, at the end, the results) or raise StaleButton.
+
+        The write is optimistic (``WHERE step=?``): if another writer got there first,
+        nothing is written and the caller's click is refused as stale.
+        """
+        step = session.step + 1
+        finished = result is not None
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(
+                    "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+                    " end_reason=? WHERE id=? AND step=? AND status='active'",
+                    (
+                        game.to_json(),
+                        step,
+                        now.isoformat(),
+                        "finished" if finished else "active",
+                        end_reason,
+                        session.id,
+                        session.step,
+                    ),
+                )
+                if cur.rowcount != 1:
+                    raise StaleButton()
+                await self.db.execute(
+                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (session.id, step, seat, code, json.dumps(public_events), now.isoformat()),
+                )
+                await self.db.executemany(
+                    "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                    [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+                )
+                if result is not None:
+                    await self._write_results(session, outcomes_for(session, result), now)
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+        return await self.load(session.id)
+
+    async def _write_results(
+        self, session: Session, outcomes: list[Outcome], now: datetime
+    ) -> None:
+        await self.db.executemany(
+            "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score,"
+            " extra_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    session.id,
+                    o.user_id,
+                    session.guild_id,
+                    session.game_id,
+                    o.outcome,
+                    o.score,
+                    json.dumps(o.extra),
+                    now.isoformat(),
+                )
+                for o in outcomes
+            ],
+        )
+        if len(outcomes) == 2:
+            await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
+
+    async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
+        """End a live session without results (abandoned, aborted, declined, expired)."""
+        async with self._write:
+            cur = await self.db.execute(
+                "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
+                " WHERE id=? AND status IN ('pending','active')",
+                (status, reason, now.isoformat(), session.id),
+            )
+            await self.db.commit()
+        return cur.rowcount == 1
+
+    async def set_message(self, sid: str, message_id: int) -> None:
+        """Remember the session's public board message."""
+        await self._update("UPDATE sessions SET message_id=? WHERE id=?", (message_id, sid))
+
+    async def set_dm(
+        self, sid: str, seat: int, *, closed: bool, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember where a seat's private view was delivered (or that DMs are closed)."""
+        await self._update(
+            "UPDATE seats SET dm_closed=?, dm_channel_id=?, dm_message_id=?"
+            " WHERE session_id=? AND seat=?",
+            (int(closed), channel_id, message_id, sid, seat),
+        )
+
+    async def set_wants_abort(self, sid: str, seat: int) -> None:
+        """Record that a seat agreed to abort."""
+        await self._update(
+            "UPDATE seats SET wants_abort=1 WHERE session_id=? AND seat=?", (sid, seat)
+        )
+
+    async def _update(self, sql: str, params: tuple[object, ...]) -> None:
+        async with self._write:
+            await self.db.execute(sql, params)
+            await self.db.commit()
+
+    async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
+        """The last public event texts of a session, oldest first."""
+        async with self.db.execute(
+            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
+            (sid, limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        texts = [t for r in reversed(rows) for t in json.loads(r["events_json"])]
+        return texts[-limit:]
+
+    async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
+        """The most recently finished session of a channel."""
+        async with self.db.execute(
+            "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
+            " ORDER BY updated_at DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self.load(row["id"]) if row else None

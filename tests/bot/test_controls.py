@@ -1,0 +1,61 @@
+import re
+
+import pytest
+
+from bot import controls, custom_ids
+from bot.controls import Choice
+
+
+def make(kind: str, n: int) -> list[Choice]:
+    return [Choice(code=f"{kind}.{i}", label=f"{kind.title()} {i}", kind=kind) for i in range(n)]
+
+
+def test_few_choices_are_all_buttons():
+    rows = controls.layout(make("place", 9) + make("pass", 1))
+    assert [len(r.choices) for r in rows] == [5, 5]
+    assert not any(r.select for r in rows)
+
+
+def test_many_choices_of_one_kind_become_a_select_and_small_kinds_stay_buttons():
+    rows = controls.layout(make("swap", 45) + make("place", 4) + make("discard", 1))
+    buttons = [r for r in rows if not r.select]
+    selects = [r for r in rows if r.select]
+    assert sum(len(r.choices) for r in buttons) == 5
+    assert [len(r.choices) for r in selects] == [25, 20]
+    assert len(rows) <= 5
+
+
+def test_layout_never_exceeds_five_rows_and_keeps_every_choice():
+    choices = make("a", 6) + make("b", 7) + make("c", 8) + make("d", 9) + make("e", 10) + make("f", 3)
+    rows = controls.layout(choices)
+    assert len(rows) <= 5
+    assert [c for r in rows for c in r.choices] == choices
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 20, 21, 60, 125])
+async def test_built_view_respects_discord_limits(n):
+    view = controls.build_view("abc123", 42, make("x", n))
+    if n == 0:
+        assert view is None
+        return
+    items = view.children
+    assert len({i.row for i in items}) <= 5
+    for item in items:
+        assert len(item.custom_id) <= 100
+        assert re.fullmatch(custom_ids.ACTION_TEMPLATE, item.custom_id) or re.fullmatch(
+            custom_ids.SELECT_TEMPLATE, item.custom_id
+        )
+        if hasattr(item, "options"):
+            assert 1 <= len(item.options) <= 25
+    offered = sum(len(getattr(i, "options", [])) or 1 for i in items)
+    assert offered == n
+
+
+def test_custom_ids_round_trip_through_their_templates():
+    code = "x" * 60
+    cid = custom_ids.action_id("z" * 10, 999999, code)
+    m = re.fullmatch(custom_ids.ACTION_TEMPLATE, cid)
+    assert m and m["code"] == code and m["step"] == "999999" and len(cid) <= 100
+    assert re.fullmatch(custom_ids.HAND_TEMPLATE, custom_ids.hand_id("abc"))
+    assert re.fullmatch(custom_ids.CHALLENGE_TEMPLATE, custom_ids.challenge_id("abc", "accept"))
+    assert not re.fullmatch(custom_ids.ACTION_TEMPLATE, "g1:abc:1:bad code")
