@@ -38,6 +38,13 @@ class Message:
         return out
 
 
+def with_names(text: str, names: list[str]) -> str:
+    """Engines say "Player 1"; players want to read their names."""
+    for i in reversed(range(len(names))):  # "Player 10" before "Player 1"
+        text = text.replace(f"Player {i + 1}", names[i])
+    return text
+
+
 def seed_hash(seed: int) -> str:
     """The SHA-256 commitment shown at the start; the seed itself is shown at the end."""
     return hashlib.sha256(str(seed).encode()).hexdigest()
@@ -80,7 +87,7 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
         lines.append(f"**Game over.** {ending}")
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = "\n\n".join(x for x in lines if x)[:4000]
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
     if game.is_over or session.status != "active":
         embed.add_field(
             name="Fair shuffle",
@@ -132,7 +139,7 @@ async def private(session: Session, seat: int, notes: list[str]) -> Message:
         lines.append(_waiting_line(session))
     if game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = "\n\n".join(x for x in lines if x)[:4000]
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
     embed.set_footer(text=f"Session {session.id} · move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")

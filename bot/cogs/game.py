@@ -41,6 +41,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         rows = await self.bot.store.action_log(session.id)
         lines = [t for _, _, events in rows for t in events][-25:]
         text = "\n".join(f"• {t}" for t in lines) or "Nothing has happened yet."
+        text = presenter.with_names(text, session.names)
         embed = discord.Embed(title=f"Log — session {session.id}", description=text[-4000:])
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

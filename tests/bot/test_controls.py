@@ -26,7 +26,9 @@ def test_many_choices_of_one_kind_become_a_select_and_small_kinds_stay_buttons()
 
 
 def test_layout_never_exceeds_five_rows_and_keeps_every_choice():
-    choices = make("a", 6) + make("b", 7) + make("c", 8) + make("d", 9) + make("e", 10) + make("f", 3)
+    choices = (
+        make("a", 6) + make("b", 7) + make("c", 8) + make("d", 9) + make("e", 10) + make("f", 3)
+    )
     rows = controls.layout(choices)
     assert len(rows) <= 5
     assert [c for r in rows for c in r.choices] == choices

@@ -1,0 +1,102 @@
+"""The Knightfall engine: the contract surface over the stage functions."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engines.base import Action, Event, Game, Result
+from engines.knightfall import powers, rules
+from engines.knightfall.actions import (
+    ACTION_TYPES,
+    Attack,
+    BattleWith,
+    ChooseKnight,
+    Defend,
+    Discard,
+    Exchange,
+    MoveKnight,
+    Pass,
+    Place,
+    Replace,
+    Shoot,
+    UsePower,
+)
+from engines.knightfall.rounds import final_result
+from engines.knightfall.state import KnightfallState
+from engines.knightfall.views import build_view
+
+
+class Knightfall(Game[KnightfallState]):
+    """Knightfall: two camps, hidden STRONG cards, 21 rounds of draw, coins, battle, powers."""
+
+    game_id: ClassVar[str] = "knightfall"
+    title: ClassVar[str] = "Knightfall: A Kingdom's War"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[BaseModel]] = KnightfallState
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    @classmethod
+    def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> KnightfallState:
+        """Shuffle and deal the muster hands."""
+        return rules.new_state(seed)
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now."""
+        return rules.seats_to_act(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions for ``seat`` in a deterministic order."""
+        state = self.state
+        if seat not in self.to_act():
+            return []
+        match state.stage:
+            case "muster":
+                return list(rules.muster_actions(state, seat))
+            case "draw":
+                return list(rules.draw_actions(state, seat))
+            case "coins":
+                return list(rules.coin_actions(state, seat))
+            case "battle":
+                return list(rules.battle_actions(state, seat))
+            case "powers":
+                return list(powers.power_actions(state, seat))
+            case "knight":
+                return list(powers.knight_actions(state, seat))
+            case _:
+                return []
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Dispatch a legal action to its stage function."""
+        state = self.state
+        if isinstance(action, ChooseKnight) or (
+            isinstance(action, Place) and state.stage == "muster"
+        ):
+            return rules.apply_muster(state, seat, action)
+        if isinstance(action, Place | Exchange | Discard | Replace):
+            return rules.choose_draw(state, seat, action)
+        if isinstance(action, Attack | Defend):
+            return rules.choose_coin(state, seat, action)
+        if isinstance(action, BattleWith):
+            return rules.choose_battle(state, seat, action)
+        if isinstance(action, UsePower | Shoot | Pass):
+            return powers.apply_power(state, seat, action)
+        if isinstance(action, MoveKnight):
+            return powers.move_knight(state, seat, action)
+        raise AssertionError(f"unhandled action {action!r}")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (None: the channel), as JSON-ready data."""
+        return build_view(self.state, seat).model_dump(mode="json")
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round that emptied the deck has finished."""
+        return self.state.stage == "over"
+
+    @property
+    def result(self) -> Result | None:
+        """The final count once over."""
+        return final_result(self.state) if self.is_over else None
