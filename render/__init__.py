@@ -1,1 +1,51 @@
-"""Pillow renderers: views in, PNG bytes out."""
+"""Pillow renderers: views in, PNG bytes (and alt text) out.
+
+Each game has a module exposing ``render(view) -> Image`` and ``alt_text(view) -> str``. Render
+functions are synchronous and pure; the bot runs them in a worker thread
+(``await asyncio.to_thread(render_png, game_id, view)``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from PIL import Image
+
+from render.common import encode_png, fixed_palette
+
+# game id -> module; modules are imported on first use so one game's assets load only if needed.
+RENDERERS: dict[str, str] = {
+    "knightfall": "render.knightfall",
+}
+
+__all__ = ["RENDERERS", "alt_text", "render_image", "render_png"]
+
+
+def _module(game_id: str) -> ModuleType:
+    if game_id not in RENDERERS:
+        known = ", ".join(sorted(RENDERERS))
+        raise KeyError(f"No renderer for game id {game_id!r}; renderers exist for: {known}")
+    return importlib.import_module(RENDERERS[game_id])
+
+
+def render_image(game_id: str, view: Mapping[str, Any]) -> Image.Image:
+    """Draw ``view`` (public or private) of game ``game_id`` as a Pillow image."""
+    return _module(game_id).render(view)
+
+
+def render_png(game_id: str, view: Mapping[str, Any]) -> bytes:
+    """Draw ``view`` of game ``game_id`` as PNG bytes (deterministic: same view, same bytes)."""
+    module = _module(game_id)
+    # A module drawn from a known set of colours declares them: a fixed palette is faster.
+    colours = getattr(module, "PALETTE", None)
+    palette = fixed_palette(tuple(colours)) if colours else None
+    return encode_png(module.render(view), palette=palette)
+
+
+def alt_text(game_id: str, view: Mapping[str, Any]) -> str:
+    """A description of the same image for the attachment (at most 1000 characters)."""
+    text: str = _module(game_id).alt_text(view)
+    return text

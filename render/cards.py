@@ -1,0 +1,237 @@
+"""Standard playing cards: faces, backs, empty slots and status marks, cached per size.
+
+Reusable by any game that draws a 52-card deck. Returned images are shared through
+``functools.lru_cache``: paste them, never draw on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    CARD_BLACK,
+    CARD_RED,
+    MUTED,
+    RGB,
+    WARN,
+    WHITE,
+    antialiased,
+    dashed_rounded_rect,
+    fitted_font,
+    font,
+)
+
+Size = tuple[int, int]
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+RED_SUITS = frozenset("HD")
+FACE: RGB = (252, 252, 248)
+EDGE: RGB = (120, 120, 120)
+BACK: RGB = (40, 62, 140)
+BACK_LINE: RGB = (78, 104, 190)
+BACK_MARGIN: RGB = (250, 250, 250)
+BACK_INK: RGB = (10, 20, 60)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A status band across the bottom of a face: its word, colours and face tint."""
+
+    text: str
+    fill: RGB
+    text_fill: RGB
+    face: RGB = FACE
+
+
+# Games may add their own marks; the key is what ``card_face(status=...)`` takes.
+MARKS: dict[str, Mark] = {
+    "weak": Mark("WEAK", WARN, CARD_BLACK, face=(255, 240, 200)),
+    "strong": Mark("STRONG", (24, 38, 84), WHITE),
+}
+
+
+def card_colours() -> tuple[RGB, ...]:
+    """Every colour the card images use, for ``common.fixed_palette``."""
+    marks = [c for m in MARKS.values() for c in (m.fill, m.text_fill, m.face)]
+    return (FACE, EDGE, BACK, BACK_LINE, BACK_MARGIN, BACK_INK, CARD_RED, CARD_BLACK, MUTED, *marks)
+
+
+def radius_for(size: Size) -> int:
+    """Corner radius used for cards of ``size``."""
+    return max(4, size[0] // 10)
+
+
+def suit_colour(suit: str) -> RGB:
+    """Red for hearts and diamonds, black for clubs and spades."""
+    return CARD_RED if suit in RED_SUITS else CARD_BLACK
+
+
+def rank_size(size: Size) -> int:
+    """Corner rank size in px: at least 28 on a full-size card (≥ 80 px wide)."""
+    return max(18, round(size[0] * 0.36))
+
+
+@lru_cache(maxsize=512)
+def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Image.Image:
+    """A face-up card: rank and suit in the corners, a big centre pip, an optional status band."""
+    w, h = size
+    mark = MARKS.get(status) if status else None
+    colour = suit_colour(suit)
+    symbol = SUIT_SYMBOLS[suit]
+
+    def paint(img: Image.Image, s: int) -> None:
+        draw = ImageDraw.Draw(img)
+        r = radius_for(size) * s
+        draw.rounded_rectangle(
+            (0, 0, w * s - 1, h * s - 1),
+            radius=r,
+            fill=mark.face if mark else FACE,
+            outline=EDGE,
+            width=2 * s,
+        )
+        idx = _index(rank, symbol, colour, size, s)
+        pad = 4 * s
+        img.alpha_composite(idx, (pad, pad))
+        band = round(h * 0.22) * s if mark else 0
+        bottom = h * s - band if mark else h * s - pad - idx.height
+        top = pad + idx.height
+        pip = font(max(8, round(min(w * 0.5, (bottom - top) / s * 0.95))) * s)
+        draw.text((w * s // 2, (top + bottom) // 2), symbol, font=pip, fill=colour, anchor="mm")
+        if mark:
+            y0 = h * s - band
+            draw.rounded_rectangle((0, y0, w * s - 1, h * s - 1), radius=r, fill=mark.fill)
+            draw.rectangle((0, y0, w * s - 1, y0 + r), fill=mark.fill)
+            fnt = fitted_font(mark.text, (w - 6) * s, round(band * 0.72), bold=True, min_size=8 * s)
+            draw.text(
+                (w * s // 2, y0 + band // 2), mark.text, font=fnt, fill=mark.text_fill, anchor="mm"
+            )
+            draw.rounded_rectangle(
+                (0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s
+            )
+        else:
+            img.alpha_composite(
+                idx.rotate(180), (w * s - pad - idx.width, h * s - pad - idx.height)
+            )
+
+    return antialiased(size, paint)
+
+
+def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Image:
+    """The corner index ("10♥": rank then suit on one line) at scale ``s``."""
+    rs = rank_size(size)
+    rank_font = font(rs * s, bold=True)
+    suit_font = font(round(rs * 0.8) * s)
+    rank_w = rank_font.getlength(rank)
+    # "10" is two glyphs: tighten the gap so "10♥" still fits a narrow card.
+    gap = -2 * s if len(rank) > 1 else 0
+    tw = int(rank_w + gap + suit_font.getlength(symbol)) + s
+    boxes = [rank_font.getbbox(rank, anchor="ls"), suit_font.getbbox(symbol, anchor="ls")]
+    above = -min(b[1] for b in boxes)
+    tile = Image.new("RGBA", (tw, above + max(b[3] for b in boxes)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    draw.text((0, above), rank, font=rank_font, fill=colour, anchor="ls")
+    draw.text((rank_w + gap, above), symbol, font=suit_font, fill=colour, anchor="ls")
+    return tile
+
+
+@lru_cache(maxsize=64)
+def card_back(size: Size, label: str | None = None) -> Image.Image:
+    """A face-down card with a lattice pattern and an optional label (e.g. a slot id)."""
+    w, h = size
+
+    def paint(img: Image.Image, s: int) -> None:
+        draw = ImageDraw.Draw(img)
+        r = radius_for(size) * s
+        draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, fill=BACK_MARGIN)
+        inset = 4 * s
+        draw.rounded_rectangle(
+            (inset, inset, w * s - inset, h * s - inset), radius=r // 2, fill=BACK
+        )
+        step = 12 * s
+        for k in range(-h * s, w * s + h * s, step):
+            draw.line([(k, inset), (k + h * s, inset + h * s)], fill=BACK_LINE, width=s)
+            draw.line(
+                [(k, h * s - inset), (k + h * s, h * s - inset - h * s)], fill=BACK_LINE, width=s
+            )
+        # Repaint the white margin over the pattern's overflow, then the outline.
+        frame = Image.new("L", img.size, 0)
+        ImageDraw.Draw(frame).rounded_rectangle(
+            (inset, inset, w * s - inset, h * s - inset), radius=r // 2, fill=255
+        )
+        white = Image.new("RGBA", img.size, (*BACK_MARGIN, 255))
+        img.paste(white, mask=Image.eval(frame, lambda v: 255 - v))
+        draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s)
+        _clip_round(img, r)
+        if label:
+            fnt = font(round(w * 0.32) * s, bold=True)
+            draw.text(
+                (w * s // 2, h * s // 2),
+                label,
+                font=fnt,
+                fill=WHITE,
+                anchor="mm",
+                stroke_width=3 * s,
+                stroke_fill=BACK_INK,
+            )
+
+    return antialiased(size, paint)
+
+
+def _clip_round(img: Image.Image, radius: int) -> None:
+    """Make everything outside the rounded outline transparent."""
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, img.width - 1, img.height - 1), radius=radius, fill=255
+    )
+    img.putalpha(mask)
+
+
+@lru_cache(maxsize=64)
+def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Image:
+    """A dashed outline where a card could go, labelled (e.g. with the slot id).
+
+    ``fill`` paints the inside (e.g. the panel colour, to hide lines drawn underneath).
+    """
+    w, h = size
+
+    def paint(img: Image.Image, s: int) -> None:
+        draw = ImageDraw.Draw(img)
+        if fill is not None:
+            draw.rounded_rectangle(
+                (0, 0, w * s - 1, h * s - 1), radius=radius_for(size) * s, fill=fill
+            )
+        dashed_rounded_rect(
+            draw,
+            (s, s, w * s - 2 * s, h * s - 2 * s),
+            fill=MUTED,
+            width=2 * s,
+            radius=radius_for(size) * s,
+            dash=9 * s,
+            gap=7 * s,
+        )
+        if label:
+            fnt = font(round(w * 0.32) * s, bold=True)
+            draw.text((w * s // 2, h * s // 2), label, font=fnt, fill=MUTED, anchor="mm")
+
+    return antialiased(size, paint)
+
+
+def face_of(card: Mapping[str, Any], size: Size, status: str | None = None) -> Image.Image:
+    """The cached face for a card dict with ``rank`` and ``suit`` (as engines send them)."""
+    return card_face(str(card["rank"]), str(card["suit"]), size, status)
+
+
+def paste_fan(
+    canvas: Image.Image, faces: Sequence[Image.Image], xy: tuple[int, int], step: int
+) -> int:
+    """Paste overlapping cards left to right (last on top); return the right edge."""
+    x, y = xy
+    right = x
+    for i, face in enumerate(faces):
+        canvas.alpha_composite(face, (x + i * step, y))
+        right = x + i * step + face.width
+    return right

@@ -1,0 +1,164 @@
+"""A running bot logged into the local Discord emulator, and helpers to play through it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engines
+from bot.client import TabletopBot
+from bot.discord_endpoints import point_at
+from bot.settings import Settings
+from bot.store import Session
+from tests.discord_emulator import DiscordEmulator, Message, User
+
+
+@dataclass
+class World:
+    """The emulator, one server with a games channel, four people and the bot."""
+
+    emu: DiscordEmulator
+    db_path: Path
+    bot: TabletopBot | None = None
+    task: asyncio.Task | None = None
+    people: dict[str, User] = field(default_factory=dict)
+
+    @classmethod
+    async def create(cls, db_path: Path) -> World:
+        emu = await DiscordEmulator().start()
+        world = cls(emu=emu, db_path=db_path)
+        world.guild = emu.add_guild("Test Server")
+        world.chan = emu.add_text_channel(world.guild, "games")
+        world.chan2 = emu.add_text_channel(world.guild, "games-2")
+        for name in ("alice", "bob", "carol", "dave"):
+            user = emu.add_user(name)
+            emu.add_member(world.guild, user, manage_guild=(name == "carol"))
+            world.people[name] = user
+        return world
+
+    async def start_bot(self) -> TabletopBot:
+        point_at(self.emu.api_base, self.emu.gateway_url)
+        settings = Settings(
+            _env_file=None,
+            discord_token=self.emu.token,
+            database_path=self.db_path,
+            dev_guild_id=self.guild.id,
+            housekeeping_seconds=3600,
+        )
+        self.bot = TabletopBot(settings)
+        self.task = asyncio.create_task(self.bot.start(self.emu.token))
+        await self.emu.wait_for(lambda: self.bot.is_ready(), timeout=20)
+        return self.bot
+
+    async def stop_bot(self) -> None:
+        assert self.bot is not None and self.task is not None
+        await self.bot.close()
+        await asyncio.wait_for(self.task, 10)
+        self.bot = self.task = None
+
+    async def close(self) -> None:
+        if self.bot is not None:
+            await self.stop_bot()
+        await self.emu.stop()
+
+    # ---- reading the state the players cannot see (to drive and to check) --------------
+    async def live(self, chan=None) -> Session | None:
+        return await self.bot.store.live_in_channel((chan or self.chan).id)
+
+    def user(self, session: Session, seat: int) -> User:
+        return next(u for u in self.people.values() if u.id == session.seats[seat].user_id)
+
+    async def quiesce(self, timeout: float = 20.0) -> None:
+        """Wait until the bot finished every interaction handler, then for HTTP to go quiet.
+
+        Waiting for HTTP silence alone is not enough: rendering makes no requests.
+        """
+        prefixes = ("discord-ui-", "CommandTree-invoker")
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            busy = [
+                t for t in asyncio.all_tasks() if t.get_name().startswith(prefixes) and not t.done()
+            ]
+            if not busy:
+                break
+            remaining = deadline - asyncio.get_running_loop().time()
+            assert remaining > 0, f"bot handlers still running: {busy}"
+            await asyncio.wait(busy, timeout=remaining)
+        await self.emu.settle()
+
+    # ---- acting as a person ------------------------------------------------------------
+    async def slash(self, who: str, path: str, chan=None, **options):
+        ix = await self.emu.slash(self.people[who], chan or self.chan, path, **options)
+        await ix.done(timeout=10)
+        await self.quiesce()
+        return ix
+
+    async def click(self, who: str, message: Message, custom_id: str):
+        ix = await self.emu.click(self.people[who], message, custom_id)
+        await ix.done(timeout=10)
+        await self.quiesce()
+        return ix
+
+    def board(self, session: Session) -> Message:
+        return next(m for m in self.emu.channel_messages(self.chan) if m.id == session.message_id)
+
+    def controls_message(self, user: User) -> Message | None:
+        """The user's newest DM from the bot, if it carries controls."""
+        dms = self.emu.dm_messages(user)
+        if dms and (dms[-1].buttons() or dms[-1].selects()):
+            return dms[-1]
+        return None
+
+    async def hand(self, who: str, session: Session) -> Message:
+        """Press My hand on the board; return the ephemeral answer."""
+        board = self.board(session)
+        ix = await self.click(who, board, board.find_button("My hand"))
+        assert ix.messages, "My hand gave no answer"
+        return ix.messages[-1]
+
+    async def play_one(self, session: Session, seat: int, rng: random.Random):
+        """The player of ``seat`` makes a random move with the controls they were given."""
+        user = self.user(session, seat)
+        who = user.name
+        message = self.controls_message(user) or await self.hand(who, session)
+        options = [("button", b.custom_id, None) for b in message.buttons() if b.custom_id]
+        options += [("select", s.custom_id, v) for s in message.selects() for _, v in s.options]
+        assert options, f"{who} must act but has no controls"
+        kind, custom_id, value = rng.choice(options)
+        if kind == "button":
+            ix = await self.emu.click(user, message, custom_id)
+        else:
+            ix = await self.emu.select(user, message, custom_id, [value])
+        await ix.done(timeout=10)
+        await self.quiesce()
+        assert not ix.late
+        return ix
+
+
+def hidden_labels(game, seat: int | None) -> set[str]:
+    """Card labels the viewer cannot see now (every card not in their view)."""
+    view_text = json.dumps(game.view(seat), ensure_ascii=False)
+    return {lab for lab in all_card_labels() if f'"label": "{lab}"' not in view_text}
+
+
+def all_card_labels() -> list[str]:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return [r + s for r in ranks for s in "♥♦♣♠"]
+
+
+def message_texts(message: Message) -> list[str]:
+    """Every version of a message as text, alt texts included."""
+    return [m.text() for m in [*message.history, message]]
+
+
+def assert_no_leak(texts: list[str], hidden: set[str]) -> None:
+    """No label is part of another ("10♥" holds no other label), so a substring test is exact."""
+    for text in texts:
+        leaked = [label for label in hidden if label in text]
+        assert not leaked, f"hidden cards {leaked} leaked in {text[:300]!r}"
+
+
+__all__ = ["World", "assert_no_leak", "engines", "hidden_labels", "message_texts"]

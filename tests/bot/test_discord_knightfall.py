@@ -1,0 +1,123 @@
+"""Knightfall played for real: the discord.py client against the local Discord emulator."""
+
+import random
+
+import pytest
+import pytest_asyncio
+
+from tests.bot.harness import World, assert_no_leak, hidden_labels, message_texts
+from tests.discord_emulator import loopback_only
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+MAX_MOVES = 600
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(tmp_path_factory):
+    with loopback_only() as refused:
+        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
+        await world.start_bot()
+        yield world
+        await world.close()
+    assert refused == [], f"something tried to leave 127.0.0.1: {refused}"
+
+
+def check_no_leaks(world: World, session) -> None:
+    """Channel messages never show a card the public cannot see; DMs only their reader's."""
+    game = session.game
+    public_hidden = hidden_labels(game, None)
+    for message in world.emu.channel_messages(world.chan):
+        assert_no_leak(message_texts(message), public_hidden)
+    for seat in range(2):
+        user = world.user(session, seat)
+        for message in world.emu.dm_messages(user):
+            assert_no_leak(message_texts(message), hidden_labels(game, seat))
+
+
+async def test_commands_are_registered(world):
+    names = {c["name"] for c in world.emu.registered_commands(world.guild)}
+    assert {"knightfall", "game", "leaderboard", "help"} <= names
+
+
+async def test_challenge_can_be_declined_and_only_the_opponent_accepts(world):
+    await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    accept = challenge.find_button("Accept")
+    ix = await world.click("dave", challenge, accept)
+    assert "not playing" in ix.messages[-1].text()
+    ix = await world.click("alice", challenge, accept)
+    assert "waiting for bob" in ix.messages[-1].text().lower()
+    busy = await world.slash("carol", "knightfall challenge", opponent=world.people["dave"])
+    assert "already running" in busy.messages[-1].text()
+    await world.click("bob", challenge, challenge.find_button("Decline"))
+    assert "declined" in world.emu.channel_messages(world.chan)[-1].text()
+    assert await world.live() is None
+
+
+async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world):
+    emu = world.emu
+    emu.set_dms_open(world.people["bob"], False)
+    await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+    challenge = emu.channel_messages(world.chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    assert session.status == "active"
+    board = world.board(session)
+    assert "SHA-256" in board.text() and str(session.seed) not in board.text()
+    assert any(
+        "can't send you direct messages" in m.text() for m in emu.channel_messages(world.chan)
+    )
+    assert world.controls_message(world.people["alice"]) is not None
+
+    # a non-player pressing My hand is refused politely
+    ix = await world.click("dave", board, board.find_button("My hand"))
+    assert "not playing" in ix.messages[-1].text()
+
+    rng = random.Random(2026)
+    moves = 0
+    restarted = double_clicked = False
+    while (session := await world.bot.store.load(session.id)).status == "active":
+        assert moves < MAX_MOVES
+        seat = rng.choice(session.game.to_act())
+        if not double_clicked and seat == 0 and moves > 3:
+            await double_click(world, session)
+            double_clicked = True
+            continue
+        await world.play_one(session, seat, rng)
+        moves += 1
+        if moves % 15 == 0:
+            check_no_leaks(world, await world.bot.store.load(session.id))
+        if moves == 40 and not restarted:
+            await world.stop_bot()
+            await world.start_bot()
+            restarted = True
+    assert restarted and double_clicked
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished"
+    board = world.board(session)
+    assert "Game over" in board.text() and str(session.seed) in board.text()
+    assert board.buttons() == []
+    check_no_leaks(world, session)
+
+    ix = await world.slash("carol", "game replay")
+    assert "same final state" in ix.messages[-1].text()
+    ix = await world.slash("dave", "leaderboard", game="knightfall")
+    text = ix.messages[-1].text()
+    assert "rating" in text and str(world.people["alice"].id) in text
+
+
+async def double_click(world: World, session) -> None:
+    """Two quick clicks on the same button: one move is made, the other is refused."""
+    user = world.user(session, 0)
+    message = world.controls_message(user)
+    button = next(b for b in message.buttons() if b.custom_id)
+    first = await world.emu.click(user, message, button.custom_id)
+    second = await world.emu.click(user, message, button.custom_id)
+    await first.done(timeout=10)
+    await second.done(timeout=10)
+    await world.quiesce()
+    after = await world.bot.store.load(session.id)
+    assert after.step == session.step + 1
+    refusals = [m.text() for m in second.messages + first.messages if m.ephemeral]
+    assert any("board changed" in t for t in refusals), refusals

@@ -1,0 +1,38 @@
+"""A local Discord API emulator (REST + gateway) for testing the bot with the real discord.py."""
+
+from .emulator import DiscordEmulator
+from .guard import loopback_only
+from .harness import discord_pointed_at, run_bot
+from .interactions import Interaction
+from .models import (
+    ApiError,
+    Attachment,
+    ButtonInfo,
+    Channel,
+    EmulatorError,
+    Guild,
+    Member,
+    Message,
+    Role,
+    SelectInfo,
+    User,
+)
+
+__all__ = [
+    "ApiError",
+    "Attachment",
+    "ButtonInfo",
+    "Channel",
+    "DiscordEmulator",
+    "EmulatorError",
+    "Guild",
+    "Interaction",
+    "Member",
+    "Message",
+    "Role",
+    "SelectInfo",
+    "User",
+    "discord_pointed_at",
+    "loopback_only",
+    "run_bot",
+]

@@ -1,0 +1,232 @@
+"""The test-facing API: start a local Discord, set up guilds and users, act, and inspect."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from . import actions
+from .gateway import Gateway
+from .interactions import Interaction, interaction_payload
+from .models import Channel, EmulatorError, Guild, Member, Message, Role, User
+from .rest import RestApi
+from .server import RequestLog, RequestRecord, make_middleware
+from .state import State
+from .webhooks import WebhookApi
+
+
+class DiscordEmulator:
+    """A local Discord (REST + gateway) on 127.0.0.1 that a real discord.py client logs into."""
+
+    def __init__(self) -> None:
+        self.state = State()
+        self._log = RequestLog()
+        self.gateway = Gateway(self.state, lambda: self.gateway_url, self._log.unhandled)
+        self.state.on_change = self.gateway.on_state_change
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> DiscordEmulator:
+        """Serve on 127.0.0.1 at a free port."""
+        app = web.Application(
+            middlewares=[make_middleware(self.state, self._log)], client_max_size=64 * 1024 * 1024
+        )
+        RestApi(self.state, lambda: self.gateway_url).add_routes(app)
+        WebhookApi(self.state).add_routes(app)
+        app.router.add_get("/", self.gateway.handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self.state.attachment_base = f"http://127.0.0.1:{self.port}"
+        await web.SockSite(self._runner, sock).start()
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.drop_connections(1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> DiscordEmulator:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    @property
+    def token(self) -> str:
+        return self.state.token
+
+    @property
+    def bot_user(self) -> User:
+        return self.state.bot_user
+
+    @property
+    def application_id(self) -> int:
+        return self.state.application_id
+
+    @property
+    def unhandled(self) -> list[str]:
+        """Requests or gateway ops the emulator could not answer (should stay empty)."""
+        return self._log.unhandled
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        """Every HTTP request the bot made, with status (and Discord error code/message)."""
+        return self._log.requests
+
+    def error_responses(self) -> list[RequestRecord]:
+        """Requests answered with an error (4xx), e.g. validation failures like 50035."""
+        return [r for r in self._log.requests if r.status >= 400]
+
+    # --- world setup ---------------------------------------------------------------------
+
+    def add_guild(self, name: str, owner: User | None = None) -> Guild:
+        return self.state.add_guild(name, owner)
+
+    def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
+        return self.state.add_text_channel(guild, name, topic)
+
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False) -> User:
+        return self.state.add_user(name, bot=bot, dms_open=dms_open)
+
+    def add_member(
+        self, guild: Guild, user: User, *, manage_guild: bool = False, administrator: bool = False
+    ) -> Member:
+        return self.state.add_member(
+            guild, user, manage_guild=manage_guild, administrator=administrator
+        )
+
+    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
+        role_id = self.state._role(guild, name, permissions)
+        return guild.roles[role_id]
+
+    def set_dms_open(self, user: User, is_open: bool) -> None:
+        user.dms_open = is_open
+
+    def dm_channel(self, user: User) -> Channel:
+        return self.state.dm_channel(user)
+
+    def registered_commands(self, guild_id: int | Guild | None = None) -> list[dict]:
+        key = guild_id.id if isinstance(guild_id, Guild) else guild_id
+        return list(self.state.commands.get(key, []))
+
+    def advance(self, seconds: float) -> None:
+        """Move the emulator's clock (interaction deadlines, token lifetimes, timestamps).
+
+        New snowflakes and timestamps move too; if the bot reasons about time, patch
+        ``discord.utils.utcnow`` with :meth:`utcnow` so both sides agree.
+        """
+        self.state.advance(seconds)
+
+    def utcnow(self) -> dt.datetime:
+        """The emulator's (shifted) wall clock."""
+        return self.state.utcnow()
+
+    # --- user actions --------------------------------------------------------------------
+
+    def _dispatch(self, ix: Interaction) -> Interaction:
+        if not self.gateway.has_listener():
+            raise EmulatorError("no bot is connected to the emulator's gateway")
+        self.state.interactions[ix.token] = ix
+        self.state.interactions_by_id[ix.id] = ix
+        self.gateway.dispatch("INTERACTION_CREATE", interaction_payload(self.state, ix))
+        return ix
+
+    async def slash(self, user: User, channel: Channel, path: str, **options: Any) -> Interaction:
+        """Run ``/path`` ("cmd", "cmd sub" or "cmd group sub") with options by name."""
+        return self._dispatch(actions.slash(self.state, user, channel, path, options))
+
+    async def click(self, user: User, message: Message | int, custom_id: str) -> Interaction:
+        return self._dispatch(actions.click(self.state, user, message, custom_id))
+
+    async def select(
+        self, user: User, message: Message | int, custom_id: str, values: list[Any]
+    ) -> Interaction:
+        return self._dispatch(actions.select(self.state, user, message, custom_id, values))
+
+    async def submit_modal(self, ix: Interaction, values: dict[str, str]) -> Interaction:
+        """Submit the modal ``ix`` was answered with; ``values`` by text input custom_id."""
+        return self._dispatch(actions.submit_modal(self.state, ix, values))
+
+    async def say(self, user: User, channel: Channel, content: str) -> Message:
+        """``user`` posts a plain message (dispatched as MESSAGE_CREATE)."""
+        return actions.user_message(self.state, user, channel, content)
+
+    # --- gateway controls ----------------------------------------------------------------
+
+    async def restart_gateway(self, code: int = 4000) -> None:
+        """Drop every websocket; discord.py reconnects and RESUMEs (missed events replayed)."""
+        await self.gateway.drop_connections(code)
+
+    def invalidate_session(self) -> None:
+        """INVALID_SESSION: discord.py reconnects to its default gateway and IDENTIFYs anew."""
+        self.gateway.invalidate_sessions()
+
+    @property
+    def connected(self) -> bool:
+        return self.gateway.ready
+
+    # --- inspection ----------------------------------------------------------------------
+
+    def channel_messages(self, channel: Channel) -> list[Message]:
+        return self.state.messages_in(channel.id)
+
+    def dm_messages(self, user: User) -> list[Message]:
+        """Messages the bot sent ``user`` in their DM channel (ephemeral ones excluded)."""
+        chan_id = self.state.dm_channel_of.get(user.id)
+        return [m for m in self.state.messages_in(chan_id or 0) if m.author_id == self.bot_user.id]
+
+    def ephemeral_messages(self, user: User) -> list[Message]:
+        return [
+            m
+            for m in self.state.messages.values()
+            if m.ephemeral and m.visible_to == user.id and not m.deleted
+        ]
+
+    def all_messages(self) -> list[Message]:
+        """Every message ever made, ephemeral and deleted included; ``history`` has old versions."""
+        return list(self.state.messages.values())
+
+    def all_texts(self) -> list[str]:
+        """The text of every version of every message (current, edited, deleted, ephemeral)."""
+        return [v.text() for m in self.state.messages.values() for v in (m, *m.history)]
+
+    async def wait_for(self, condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Poll until ``condition()`` is truthy; return its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = condition()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"condition still false after {timeout} s")
+            await asyncio.sleep(0.01)
+
+    async def settle(self, quiet: float = 0.1, timeout: float = 5.0) -> None:
+        """Wait until the bot made no HTTP request for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        await asyncio.sleep(0)
+        while time.monotonic() - self._log.last_activity < quiet:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot kept making requests for {timeout} s")
+            await asyncio.sleep(quiet / 4)

@@ -1,0 +1,280 @@
+"""The gateway websocket: HELLO, IDENTIFY/READY, RESUME, heartbeats, dispatches, zlib-stream."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import zlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import payloads
+from .models import Message
+from .state import State
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT_INTERVAL_MS = 41_250
+INTENT_GUILDS, INTENT_MEMBERS = 1 << 0, 1 << 1
+INTENT_GUILD_MESSAGES, INTENT_DM_MESSAGES, INTENT_MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
+CLIENT_CLOSES_SESSION = (1000, 1001)  # Discord drops the session on these close codes
+
+
+class Session:
+    """A gateway session: survives disconnects (RESUME replays what was missed)."""
+
+    def __init__(self, session_id: str, intents: int) -> None:
+        self.id = session_id
+        self.intents = intents
+        self.seq = 0
+        self.buffer: deque[dict[str, Any]] = deque(maxlen=2000)
+        self.conn: Connection | None = None
+        self.alive = True
+        self.expected_back = False  # the emulator dropped the socket; the client will RESUME
+
+    def push(self, event: str, data: dict[str, Any]) -> None:
+        self.seq += 1
+        frame = {"op": 0, "t": event, "s": self.seq, "d": data}
+        self.buffer.append(frame)
+        if self.conn is not None:
+            self.conn.send(frame)
+
+
+class Connection:
+    """One websocket; frames go out in order through a writer task."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
+        self.ws = ws
+        self.compress = compress
+        self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.session: Session | None = None
+        self.closed_by_server = False
+        self.sent_close_code = 0
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self._queue.put_nowait(frame)
+
+    async def _write(self) -> None:
+        while (frame := await self._queue.get()) is not None:
+            text = json.dumps(frame, separators=(",", ":"))
+            try:
+                if self._zlib is not None:
+                    # One compressor per connection; Z_SYNC_FLUSH ends frames in 00 00 ff ff.
+                    data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(data)
+                else:
+                    await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+
+    async def close(self, code: int) -> None:
+        if not self.ws.closed and not self.closed_by_server:
+            self.closed_by_server = True
+            self.sent_close_code = code
+        self._queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer, 1)
+        await self.ws.close(code=code, message=b"closed by the emulator")
+
+
+class Gateway:
+    """Accepts discord.py clients and fans events out to their sessions."""
+
+    def __init__(self, state: State, url: Callable[[], str], unhandled: list[str]) -> None:
+        self.state = state
+        self._url = url
+        self.sessions: dict[str, Session] = {}
+        self.connections: set[Connection] = set()
+        self.log: list[str] = []  # "connect compress=zlib-stream", "IDENTIFY", "RESUME", ...
+        self.unhandled = unhandled
+
+    @property
+    def ready(self) -> bool:
+        """True when some session has a live connection that finished IDENTIFY or RESUME."""
+        return any(s.alive and s.conn is not None for s in self.sessions.values())
+
+    def has_listener(self) -> bool:
+        """A connected session, or one the emulator dropped and expects to RESUME."""
+        return any(s.alive and (s.conn or s.expected_back) for s in self.sessions.values())
+
+    def dispatch(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
+        for session in self.sessions.values():
+            if session.alive and (not intent or session.intents & intent):
+                session.push(event, data)
+
+    # --- websocket handler ---------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        compress = request.query.get("compress")
+        if compress not in (None, "zlib-stream"):
+            # zstd-stream needs the zstandard module; discord.py also reads plain text frames.
+            self.log.append(f"compress={compress} unsupported: plain text frames")
+            compress = None
+        conn = Connection(ws, compress)
+        self.connections.add(conn)
+        self.log.append(f"connect compress={compress} v={request.query.get('v')}")
+        conn.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        try:
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    self._received(conn, json.loads(msg.data))
+                elif msg.type is WSMsgType.BINARY:
+                    self.unhandled.append("binary frame from client")
+        finally:
+            self.connections.discard(conn)
+            code = ws.close_code
+            if conn.closed_by_server:
+                self.log.append(f"close {conn.sent_close_code} by server")
+            else:
+                self.log.append(f"close {code} by client")
+            session = conn.session
+            if session is not None and session.conn is conn:
+                session.conn = None
+                session.expected_back = conn.closed_by_server
+                if code in CLIENT_CLOSES_SESSION and not conn.closed_by_server:
+                    session.alive = False
+            await conn.close(code or 1000)
+        return ws
+
+    def _received(self, conn: Connection, frame: dict[str, Any]) -> None:
+        op, data = frame.get("op"), frame.get("d")
+        if op == 1:
+            conn.send({"op": 11})
+        elif op == 2:
+            self._identify(conn, data or {})
+        elif op == 6:
+            self._resume(conn, data or {})
+        elif op == 8:
+            self._request_members(conn, data or {})
+        elif op in (3, 4):  # presence / voice state: accepted, ignored
+            pass
+        else:
+            self.unhandled.append(f"gateway op {op}: {frame}")
+            log.warning("emulator gateway: unhandled op %s", op)
+
+    def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        self.log.append("IDENTIFY")
+        if data.get("token") != self.state.token:
+            self.log.append("bad token")
+            asyncio.get_running_loop().create_task(conn.close(4004))
+            return
+        session = Session(self.state.next_token("session"), int(data.get("intents") or 0))
+        self.sessions[session.id] = session
+        session.conn = conn
+        conn.session = session
+        app = payloads.application(self.state)
+        session.push(
+            "READY",
+            {
+                "v": 10,
+                "user": payloads.client_user(self.state.bot_user),
+                "guilds": [{"id": str(g), "unavailable": True} for g in self.state.guilds],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self._url(),
+                "shard": data.get("shard") or [0, 1],
+                "application": {"id": app["id"], "flags": app["flags"]},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+            },
+        )
+        for guild in self.state.guilds.values():
+            session.push("GUILD_CREATE", payloads.guild(self.state, guild))
+
+    def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        self.log.append("RESUME")
+        session = self.sessions.get(data.get("session_id") or "")
+        if session is None or not session.alive or data.get("token") != self.state.token:
+            self.log.append("INVALID_SESSION")
+            conn.send({"op": 9, "d": False})
+            return
+        old = session.conn
+        if old is not None and old is not conn:
+            asyncio.get_running_loop().create_task(old.close(4000))
+        session.conn = conn
+        session.expected_back = False
+        conn.session = session
+        seq = data.get("seq") or 0
+        for frame in list(session.buffer):
+            if frame["s"] > seq:
+                conn.send(frame)
+        session.push("RESUMED", {})
+
+    def _request_members(self, conn: Connection, data: dict[str, Any]) -> None:
+        guild = self.state.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None or conn.session is None:
+            return
+        members = [payloads.member(self.state, guild, m) for m in guild.members.values()]
+        chunk = {"guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1}
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        conn.session.push("GUILD_MEMBERS_CHUNK", chunk)
+
+    # --- test controls -------------------------------------------------------------------
+
+    async def drop_connections(self, code: int = 4000) -> None:
+        """Close every socket from the server side; sessions stay resumable (unless 1000)."""
+        for conn in list(self.connections):
+            await conn.close(code)
+
+    def invalidate_sessions(self) -> None:
+        """Send INVALID_SESSION (not resumable): clients re-IDENTIFY at their default gateway."""
+        for session in self.sessions.values():
+            if session.conn is not None:
+                session.conn.send({"op": 9, "d": False})
+            session.alive = False
+
+    # --- state changes -> dispatches -------------------------------------------------------
+
+    def on_state_change(self, event: str, info: dict[str, Any]) -> None:
+        state = self.state
+        if event.startswith("MESSAGE_"):
+            msg: Message = info["message"]
+            if msg.ephemeral:
+                return
+            intent = INTENT_DM_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
+            if event == "MESSAGE_DELETE":
+                data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+                if msg.guild_id is not None:
+                    data["guild_id"] = str(msg.guild_id)
+                self.dispatch(event, data, intent)
+                return
+            data = payloads.message(state, msg, for_gateway=True)
+            # Without MESSAGE_CONTENT, guild messages from others arrive blank unless they
+            # mention the bot (Discord's rule for privileged message content).
+            blank = msg.guild_id is not None and msg.author_id != state.bot_user.id
+            blank = blank and state.bot_user.mention not in msg.content
+            redacted = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+            for session in self.sessions.values():
+                if session.alive and session.intents & intent:
+                    hide = blank and not session.intents & INTENT_MESSAGE_CONTENT
+                    session.push(event, redacted if hide else data)
+        elif event == "GUILD_CREATE":
+            self.dispatch(
+                event, payloads.guild(state, state.guild(info["guild_id"])), INTENT_GUILDS
+            )
+        elif event == "CHANNEL_CREATE":
+            self.dispatch(
+                event, payloads.channel(state, state.channel(info["channel_id"])), INTENT_GUILDS
+            )
+        elif event == "GUILD_ROLE_CREATE":
+            data = {"guild_id": str(info["guild_id"]), "role": payloads.role(info["role"])}
+            self.dispatch(event, data, INTENT_GUILDS)
+        elif event in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE"):
+            guild = state.guild(info["guild_id"])
+            data = payloads.member(state, guild, guild.members[info["user_id"]])
+            data["guild_id"] = str(guild.id)
+            self.dispatch(event, data, INTENT_MEMBERS)

@@ -1,0 +1,243 @@
+"""Interactions: the tracked object tests hold, the payload, and the response rules."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from . import payloads
+from .bodies import Body, apply_fields
+from .models import FLAG_EPHEMERAL, FLAG_LOADING, ApiError, Channel, Message, User
+from .state import State
+
+DEADLINE_S = 3.0  # initial response must arrive within this (else 404 code 10062)
+TOKEN_LIFETIME_S = 15 * 60  # follow-ups and edits work this long (else 401 code 50027)
+
+PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+VALID_RESPONSES = {
+    PING: {1},
+    COMMAND: {4, 5, 9},
+    COMPONENT: {4, 5, 6, 7, 9},
+    AUTOCOMPLETE: {8},
+    MODAL_SUBMIT: {4, 5, 6, 7},
+}
+
+
+class Interaction:
+    """One interaction the emulator dispatched, and what the bot did with it."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        type: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None = None,
+        shown: Message | None = None,
+    ) -> None:
+        self.id: int = state.next_id()
+        self.token: str = state.next_token("interaction")
+        self.type = type
+        self.user = user
+        self.channel = channel
+        self.guild_id: int | None = channel.guild_id
+        self.data = data
+        self.message = message  # the message a component was on (live; edits apply to it)
+        self.shown = shown or message  # the version the user's client showed (sent to the bot)
+        self.created: float = state.now()
+        self.response_type: int | None = None
+        self.late = False  # an initial response came after the 3 s deadline and was refused
+        self.ephemeral = False
+        self.messages: list[Message] = []  # created by this interaction, in order
+        self.original: Message | None = None  # what @original points at
+        self.modal: dict[str, Any] | None = None  # a type-9 response's modal
+        self.choices: list[dict[str, Any]] | None = None  # a type-8 autocomplete result
+        self.refusals: list[ApiError] = []  # errors the emulator answered for this interaction
+        self._answered = asyncio.Event()
+
+    async def done(self, timeout: float = 5.0) -> Interaction:
+        """Wait until the bot gave (or tried too late to give) its initial response."""
+        try:
+            await asyncio.wait_for(self._answered.wait(), timeout)
+        except TimeoutError:
+            raise TimeoutError(
+                f"the bot did not answer interaction {self.id} ({self.describe()}) within "
+                f"{timeout} s; refusals so far: {[str(r) for r in self.refusals]}"
+            ) from None
+        return self
+
+    def describe(self) -> str:
+        if self.type == COMMAND:
+            return f"/{self.data.get('name')} by {self.user.name}"
+        return f"type {self.type} {self.data.get('custom_id')!r} by {self.user.name}"
+
+    def __repr__(self) -> str:
+        return f"<Interaction {self.id} {self.describe()} response={self.response_type}>"
+
+
+def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
+    """INTERACTION_CREATE data, with every key discord.py 2.7 reads."""
+    data: dict[str, Any] = {
+        "id": str(ix.id),
+        "application_id": str(state.application_id),
+        "type": ix.type,
+        "data": ix.data,
+        "token": ix.token,
+        "version": 1,
+        "channel_id": str(ix.channel.id),
+        "channel": payloads.interaction_channel(state, ix.channel, ix.user.id),
+        "locale": "en-US",
+        "entitlements": [],
+        "attachment_size_limit": 10 * 1024 * 1024,
+        "authorizing_integration_owners": {"0": str(ix.guild_id or 0)},
+    }
+    if ix.guild_id is not None:
+        guild = state.guild(ix.guild_id)
+        data.update(
+            guild_id=str(guild.id),
+            guild={"id": str(guild.id), "locale": "en-US", "features": []},
+            guild_locale="en-US",
+            member=payloads.member(state, guild, guild.members[ix.user.id]),
+            app_permissions=str(state.permissions(guild, state.bot_user.id)),
+            context=0,
+        )
+    else:
+        data.update(user=payloads.user(ix.user), app_permissions=payloads.bot_app_permissions())
+        data["context"] = 1
+    if ix.shown is not None:
+        data["message"] = payloads.message(state, ix.shown)
+    return data
+
+
+def _new_message(state: State, ix: Interaction, body: Body | None, *, ephemeral: bool) -> Message:
+    msg = Message(
+        id=state.next_id(),
+        channel_id=ix.channel.id,
+        author_id=state.bot_user.id,
+        guild_id=ix.guild_id,
+        interaction_id=ix.id,
+        webhook_id=state.application_id,
+        type=20 if ix.type == COMMAND and not ix.messages else 0,
+        timestamp=state.utcnow(),
+        ephemeral=ephemeral,
+        visible_to=ix.user.id if ephemeral else None,
+    )
+    if body is None:  # the "thinking…" placeholder of a type-5 defer
+        msg.flags = FLAG_LOADING
+    else:
+        apply_fields(state, msg, body, creating=True)
+    msg.flags = (msg.flags & ~FLAG_EPHEMERAL) | (FLAG_EPHEMERAL if ephemeral else 0)
+    state.add_message(msg)
+    ix.messages.append(msg)
+    return msg
+
+
+def _refuse(ix: Interaction, error: ApiError) -> ApiError:
+    ix.refusals.append(error)
+    return error
+
+
+def respond(state: State, ix: Interaction, body: Body) -> Message | None:
+    """Apply an initial response (``POST /interactions/{id}/{token}/callback``)."""
+    rtype = body.payload.get("type")
+    data = body.payload.get("data") or {}
+    if ix.response_type is not None:
+        raise _refuse(ix, ApiError(400, 40060, "Interaction has already been acknowledged."))
+    if ix.late or state.now() - ix.created > DEADLINE_S:
+        ix.late = True
+        ix._answered.set()
+        raise _refuse(ix, ApiError(404, 10062, "Unknown interaction"))
+    if rtype not in VALID_RESPONSES[ix.type]:
+        raise _refuse(
+            ix,
+            ApiError(
+                400, 40004, f"Response type {rtype} is invalid for interaction type {ix.type}"
+            ),
+        )
+    ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+    result: Message | None = None
+    inner = Body(data, body.files)
+    if rtype == 4:
+        result = ix.original = _new_message(state, ix, inner, ephemeral=ephemeral)
+    elif rtype == 5:
+        result = ix.original = _new_message(state, ix, None, ephemeral=ephemeral)
+    elif rtype in (6, 7):
+        if ix.message is None:
+            raise _refuse(ix, ApiError(400, 40004, "No message to update for this interaction"))
+        ix.original = ix.message
+        ephemeral = ix.message.ephemeral
+        if rtype == 7:
+            apply_fields(state, ix.message, inner, creating=False)
+            state.on_change("MESSAGE_UPDATE", {"message": ix.message})
+            result = ix.message
+    elif rtype == 8:
+        ix.choices = data.get("choices") or []
+    elif rtype == 9:
+        ix.modal = data
+    ix.response_type = rtype
+    ix.ephemeral = ephemeral
+    ix._answered.set()
+    return result
+
+
+def callback_answer(ix: Interaction, msg: Message | None, state: State) -> dict[str, Any]:
+    """The ``with_response`` body: the interaction summary and the created/updated message."""
+    summary: dict[str, Any] = {"id": str(ix.id), "type": ix.type}
+    resource: dict[str, Any] = {"type": ix.response_type}
+    if msg is not None:
+        summary.update(
+            response_message_id=str(msg.id),
+            response_message_loading=msg.loading,
+            response_message_ephemeral=msg.ephemeral,
+        )
+        resource["message"] = payloads.message(state, msg)
+    return {"interaction": summary, "resource": resource}
+
+
+def check_token_alive(state: State, ix: Interaction) -> None:
+    """Follow-ups/edits: need an acknowledged interaction younger than 15 minutes."""
+    if state.now() - ix.created > TOKEN_LIFETIME_S:
+        raise _refuse(ix, ApiError(401, 50027, "Invalid Webhook Token"))
+    if ix.response_type is None:
+        raise _refuse(ix, ApiError(404, 10015, "Unknown Webhook"))
+
+
+def followup(state: State, ix: Interaction, body: Body) -> Message:
+    """``POST /webhooks/{app}/{token}``: the first one after a thinking defer fills the loader."""
+    check_token_alive(state, ix)
+    if ix.original is not None and ix.original.loading and ix.response_type == 5:
+        msg = ix.original
+        apply_fields(state, msg, body, creating=False)
+        msg.flags &= ~FLAG_LOADING
+        msg.history.clear()  # the loader was never a real version
+        state.on_change("MESSAGE_UPDATE", {"message": msg})
+        return msg
+    ephemeral = bool(int(body.payload.get("flags") or 0) & FLAG_EPHEMERAL)
+    return _new_message(state, ix, body, ephemeral=ephemeral)
+
+
+def webhook_message(state: State, ix: Interaction, message_id: str) -> Message:
+    """The message ``@original`` or ``{id}`` names for this interaction token."""
+    if message_id == "@original":
+        msg = ix.original
+    else:
+        msg = next((m for m in ix.messages if str(m.id) == message_id), None)
+        if msg is None and ix.message is not None and str(ix.message.id) == message_id:
+            msg = ix.message
+    if msg is None or msg.deleted:
+        raise _refuse(ix, ApiError(404, 10008, "Unknown Message"))
+    return msg
+
+
+def edit_webhook_message(state: State, ix: Interaction, message_id: str, body: Body) -> Message:
+    check_token_alive(state, ix)
+    msg = webhook_message(state, ix, message_id)
+    was_loading = msg.loading
+    apply_fields(state, msg, body, creating=False)
+    if was_loading:
+        msg.flags &= ~FLAG_LOADING
+        msg.history.clear()
+    state.on_change("MESSAGE_UPDATE", {"message": msg})
+    return msg

@@ -1,0 +1,253 @@
+"""Plain data kept by the emulator: users, guilds, channels, messages, errors."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+ALL_PERMISSIONS = (1 << 53) - 1
+EVERYONE_PERMISSIONS = sum(
+    1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 19, 20, 21, 25, 26, 31, 35, 36, 37, 38)
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + MANAGE_MESSAGES
+
+# Message flags.
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Channel types.
+GUILD_TEXT = 0
+DM = 1
+
+
+class EmulatorError(Exception):
+    """A test used the emulator in a way Discord's client would not allow."""
+
+
+class ApiError(Exception):
+    """An error answer in Discord's shape: HTTP status, JSON error code and message."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None) -> None:
+        super().__init__(f"{status} (code {code}): {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    role_ids: list[int]
+    joined_at: str
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner_id: int | None = None
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    type: int
+    name: str | None = None
+    guild_id: int | None = None
+    recipient_id: int | None = None
+    position: int = 0
+    topic: str | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+
+@dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None
+    description: str | None
+    url: str
+    width: int | None = None
+    height: int | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+class ButtonInfo(NamedTuple):
+    custom_id: str | None
+    label: str | None
+    disabled: bool
+
+
+class SelectInfo(NamedTuple):
+    custom_id: str
+    options: list[tuple[str, str]]  # (label, value)
+    disabled: bool
+    min_values: int
+    max_values: int
+
+
+def walk_components(components: list[dict]) -> Iterator[dict]:
+    """Yield every component in a tree of rows, containers, sections and labels."""
+    for comp in components:
+        yield comp
+        yield from walk_components(comp.get("components") or [])
+        for key in ("accessory", "component"):
+            if isinstance(comp.get(key), dict):
+                yield from walk_components([comp[key]])
+
+
+@dataclass(eq=False)
+class Message:
+    id: int
+    channel_id: int
+    author_id: int
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    ephemeral: bool = False
+    history: list[Message] = field(default_factory=list)
+    guild_id: int | None = None
+    visible_to: int | None = None  # the only user who sees an ephemeral message
+    interaction_id: int | None = None
+    webhook_id: int | None = None
+    type: int = 0
+    timestamp: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    edited_timestamp: dt.datetime | None = None
+    deleted: bool = False
+
+    def snapshot(self) -> Message:
+        """A frozen copy of the current version (without history)."""
+        return Message(
+            id=self.id,
+            channel_id=self.channel_id,
+            author_id=self.author_id,
+            content=self.content,
+            embeds=copy.deepcopy(self.embeds),
+            components=copy.deepcopy(self.components),
+            attachments=list(self.attachments),
+            flags=self.flags,
+            ephemeral=self.ephemeral,
+            guild_id=self.guild_id,
+            visible_to=self.visible_to,
+            interaction_id=self.interaction_id,
+            webhook_id=self.webhook_id,
+            type=self.type,
+            timestamp=self.timestamp,
+            edited_timestamp=self.edited_timestamp,
+            deleted=self.deleted,
+        )
+
+    @property
+    def loading(self) -> bool:
+        """True while this is a "thinking…" placeholder from a type-5 defer."""
+        return bool(self.flags & FLAG_LOADING)
+
+    def buttons(self) -> list[ButtonInfo]:
+        """Every button as (custom_id, label, disabled); link buttons have custom_id None."""
+        return [
+            ButtonInfo(c.get("custom_id"), c.get("label"), bool(c.get("disabled")))
+            for c in walk_components(self.components)
+            if c.get("type") == 2
+        ]
+
+    def selects(self) -> list[SelectInfo]:
+        """Every select menu with its options as (label, value)."""
+        return [
+            SelectInfo(
+                c["custom_id"],
+                [(o.get("label", ""), o.get("value", "")) for o in c.get("options") or []],
+                bool(c.get("disabled")),
+                c.get("min_values", 1),
+                c.get("max_values", 1),
+            )
+            for c in walk_components(self.components)
+            if c.get("type") in (3, 5, 6, 7, 8)
+        ]
+
+    def find_button(self, label_substring: str) -> str:
+        """The custom_id of the one button whose label (or emoji name) contains the text."""
+        found = []
+        for c in walk_components(self.components):
+            if c.get("type") != 2:
+                continue
+            names = [c.get("label") or "", (c.get("emoji") or {}).get("name") or ""]
+            if any(label_substring in n for n in names):
+                found.append(c)
+        if not found:
+            labels = [b.label for b in self.buttons()]
+            raise LookupError(f"no button with {label_substring!r} in message {self.id}: {labels}")
+        if found[0].get("custom_id") is None:
+            raise LookupError(f"button {label_substring!r} is a link button (no custom_id)")
+        return found[0]["custom_id"]
+
+    def text(self) -> str:
+        """Content, embed texts and text components as one string (for asserts and leak scans)."""
+        parts = [self.content]
+        for e in self.embeds:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            parts.append((e.get("author") or {}).get("name") or "")
+            for f in e.get("fields") or []:
+                parts += [f.get("name") or "", f.get("value") or ""]
+            parts.append((e.get("footer") or {}).get("text") or "")
+        for c in walk_components(self.components):
+            if c.get("type") == 10:
+                parts.append(c.get("content") or "")
+        for a in self.attachments:
+            parts.append(a.description or "")
+        return "\n".join(p for p in parts if p)
+
+    def __repr__(self) -> str:
+        kind = "ephemeral " if self.ephemeral else ""
+        return f"<{kind}Message {self.id} in {self.channel_id}: {self.text()[:60]!r}>"

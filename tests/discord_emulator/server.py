@@ -1,0 +1,81 @@
+"""The aiohttp application: auth, error mapping, request log, unknown-route answers."""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from .models import ApiError
+from .rest import json_response
+from .state import State
+
+log = logging.getLogger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+NO_AUTH_PARTS = ("/interactions/", "/webhooks/")
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    path: str
+    status: int
+    code: int | None = None  # Discord error code when the answer was an error
+    message: str = ""  # the error message, when the answer was an error
+
+
+class RequestLog:
+    """What the bot asked, what it got, and what the emulator could not answer."""
+
+    def __init__(self) -> None:
+        self.requests: list[RequestRecord] = []
+        self.unhandled: list[str] = []
+        self.last_activity = time.monotonic()
+
+    def record(
+        self, request: web.Request, status: int, code: int | None = None, message: str = ""
+    ) -> None:
+        self.requests.append(RequestRecord(request.method, request.path, status, code, message))
+        self.last_activity = time.monotonic()
+
+
+def make_middleware(
+    state: State, reqlog: RequestLog
+) -> Callable[..., Awaitable[web.StreamResponse]]:
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        reqlog.last_activity = time.monotonic()
+        needs_auth = path.startswith("/api/") and not any(p in path for p in NO_AUTH_PARTS)
+        if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
+            reqlog.record(request, 401, 0)
+            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        try:
+            response = await handler(request)
+        except ApiError as e:
+            reqlog.record(request, e.status, e.code, e.message)
+            return json_response(e.body(), e.status)
+        except web.HTTPException as e:
+            if e.status not in (404, 405):
+                raise
+            what = f"{request.method} {path}"
+            reqlog.unhandled.append(f"no route: {what}")
+            log.warning("discord emulator: no route for %s", what)
+            reqlog.record(request, 404, 0)
+            body = {"message": f"404: Not Found (the emulator has no route for {what})", "code": 0}
+            return json_response(body, 404)
+        except Exception as e:  # an emulator bug: 400, never 5xx (discord.py retries those)
+            what = f"{request.method} {path}"
+            reqlog.unhandled.append(f"emulator error on {what}: {e!r}\n{traceback.format_exc()}")
+            log.exception("discord emulator failed on %s", what)
+            reqlog.record(request, 400, 0)
+            return json_response({"message": f"emulator bug on {what}: {e!r}", "code": 0}, 400)
+        if not isinstance(response, web.WebSocketResponse):
+            reqlog.record(request, response.status)
+        return response
+
+    return middleware

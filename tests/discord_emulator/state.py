@@ -1,0 +1,206 @@
+"""Everything the emulated Discord knows, with an injectable clock and snowflake ids."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .models import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
+    BOT_PERMISSIONS,
+    DM,
+    EVERYONE_PERMISSIONS,
+    GUILD_TEXT,
+    MANAGE_GUILD,
+    ApiError,
+    Channel,
+    EmulatorError,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+)
+
+if TYPE_CHECKING:
+    from .interactions import Interaction
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+
+class State:
+    """The emulated server's data. Plain methods; HTTP and gateway layers call into it."""
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+        self._last_id = 0
+        self._seq = itertools.count(1)
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}  # every message ever, deleted ones included
+        self.dm_channel_of: dict[int, int] = {}  # user id -> DM channel id
+        self.commands: dict[int | None, list[dict]] = {}  # guild id (None = global) -> commands
+        self.interactions: dict[str, Interaction] = {}  # by token
+        self.interactions_by_id: dict[int, Interaction] = {}
+        self.application_id = self.next_id()
+        # Discord: a bot's user id is its application id.
+        self.bot_user = User(self.application_id, "emulated-bot", bot=True)
+        self.users[self.bot_user.id] = self.bot_user
+        self.token = f"emu.{self.application_id}.{next(self._seq)}"
+        self.on_change: Callable[[str, dict], None] = lambda event, data: None
+        self.attachment_base = "http://127.0.0.1:0"
+
+    # --- clock and ids ------------------------------------------------------------------
+
+    def now(self) -> float:
+        """Monotonic seconds, shifted by :meth:`advance` (used for interaction deadlines)."""
+        return time.monotonic() + self._offset
+
+    def utcnow(self) -> dt.datetime:
+        return dt.datetime.now(dt.UTC) + dt.timedelta(seconds=self._offset)
+
+    def advance(self, seconds: float) -> None:
+        self._offset += seconds
+
+    def next_id(self) -> int:
+        """A snowflake whose timestamp is the (shifted) wall clock, strictly increasing."""
+        ms = int(self.utcnow().timestamp() * 1000) - DISCORD_EPOCH_MS
+        self._last_id = max(ms << 22, self._last_id + 1)
+        return self._last_id
+
+    def next_token(self, kind: str) -> str:
+        return f"{kind}.{next(self._seq)}.{self.next_id():x}"
+
+    # --- users, guilds, channels ----------------------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False, dms_open: bool = True) -> User:
+        user = User(self.next_id(), name, bot=bot, dms_open=dms_open)
+        self.users[user.id] = user
+        return user
+
+    def user(self, user_id: int) -> User:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise ApiError(404, 10013, "Unknown User") from None
+
+    def add_guild(self, name: str, owner: User | None = None) -> Guild:
+        guild = Guild(self.next_id(), name, owner_id=owner.id if owner else None)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
+        bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        self.guilds[guild.id] = guild
+        self._join(guild, self.bot_user, [bot_role.id], notify=False)
+        if owner is not None:
+            self._join(guild, owner, [], notify=False)
+        self.on_change("GUILD_CREATE", {"guild_id": guild.id})
+        return guild
+
+    def guild(self, guild_id: int) -> Guild:
+        try:
+            return self.guilds[guild_id]
+        except KeyError:
+            raise ApiError(404, 10004, "Unknown Guild") from None
+
+    def _role(self, guild: Guild, name: str, permissions: int) -> int:
+        for role in guild.roles.values():
+            if role.name == name:
+                return role.id
+        role = Role(self.next_id(), name, permissions, len(guild.roles))
+        guild.roles[role.id] = role
+        self.on_change("GUILD_ROLE_CREATE", {"guild_id": guild.id, "role": role})
+        return role.id
+
+    def add_member(
+        self, guild: Guild, user: User, *, manage_guild: bool = False, administrator: bool = False
+    ) -> Member:
+        roles = []
+        if manage_guild:
+            roles.append(self._role(guild, "Manager", MANAGE_GUILD))
+        if administrator:
+            roles.append(self._role(guild, "Admin", ADMINISTRATOR))
+        return self._join(guild, user, roles)
+
+    def _join(self, guild: Guild, user: User, role_ids: list[int], notify: bool = True) -> Member:
+        event = "GUILD_MEMBER_UPDATE" if user.id in guild.members else "GUILD_MEMBER_ADD"
+        if user.id in guild.members:
+            guild.members[user.id].role_ids = role_ids
+        else:
+            guild.members[user.id] = Member(user, role_ids, self.utcnow().isoformat())
+        if notify:
+            self.on_change(event, {"guild_id": guild.id, "user_id": user.id})
+        return guild.members[user.id]
+
+    def permissions(self, guild: Guild, user_id: int) -> int:
+        if user_id == guild.owner_id:
+            return ALL_PERMISSIONS
+        member = guild.members.get(user_id)
+        perms = guild.roles[guild.id].permissions
+        for role_id in member.role_ids if member else []:
+            perms |= guild.roles[role_id].permissions
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
+        chan = Channel(self.next_id(), GUILD_TEXT, name, guild.id, position=len(guild.channel_ids))
+        chan.topic = topic
+        self.channels[chan.id] = chan
+        guild.channel_ids.append(chan.id)
+        self.on_change("CHANNEL_CREATE", {"channel_id": chan.id})
+        return chan
+
+    def channel(self, channel_id: int) -> Channel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise ApiError(404, 10003, "Unknown Channel") from None
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user`` (created on first use, like Discord)."""
+        if user.id not in self.dm_channel_of:
+            chan = Channel(self.next_id(), DM, None, recipient_id=user.id)
+            self.channels[chan.id] = chan
+            self.dm_channel_of[user.id] = chan.id
+        return self.channels[self.dm_channel_of[user.id]]
+
+    def mutual_guild(self, user: User) -> Guild | None:
+        return next((g for g in self.guilds.values() if user.id in g.members), None)
+
+    def check_can_see(self, user: User, chan: Channel) -> None:
+        if chan.is_dm:
+            if chan.recipient_id != user.id:
+                raise EmulatorError(f"{user.name} cannot see the DM channel of another user")
+        elif user.id not in self.guild(chan.guild_id or 0).members:
+            raise EmulatorError(f"{user.name} is not a member of the guild of #{chan.name}")
+
+    # --- messages -------------------------------------------------------------------------
+
+    def add_message(self, msg: Message) -> Message:
+        self.messages[msg.id] = msg
+        if not msg.ephemeral:
+            self.on_change("MESSAGE_CREATE", {"message": msg})
+        return msg
+
+    def message(self, channel_id: int, message_id: int) -> Message:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or msg.ephemeral or msg.channel_id != channel_id:
+            raise ApiError(404, 10008, "Unknown Message")
+        return msg
+
+    def messages_in(self, channel_id: int) -> list[Message]:
+        """Visible (non-ephemeral, not deleted) messages of a channel, oldest first."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id and not m.ephemeral and not m.deleted
+        ]
+
+    def delete_message(self, msg: Message) -> None:
+        msg.history.append(msg.snapshot())
+        msg.deleted = True
+        if not msg.ephemeral:
+            self.on_change("MESSAGE_DELETE", {"message": msg})

@@ -1,0 +1,53 @@
+"""Shared drawing helpers: text fitting, cached cards, PNG encoding."""
+
+import io
+
+from PIL import Image, ImageDraw
+
+from render import cards, common
+
+
+def test_wrap_respects_width_and_line_limit():
+    fnt = common.font(24)
+    lines = common.wrap("the quick brown fox jumps over the lazy dog " * 5, fnt, 200, 2)
+    assert len(lines) == 2
+    assert all(common.text_width(line, fnt) <= 200 for line in lines)
+    assert lines[-1].endswith("…")
+
+
+def test_ellipsize_keeps_short_text_and_cuts_long_text():
+    fnt = common.font(24)
+    assert common.ellipsize("Bob", fnt, 200) == "Bob"
+    cut = common.ellipsize("A very long player name indeed", fnt, 120)
+    assert cut.endswith("…") and common.text_width(cut, fnt) <= 120
+
+
+def test_fitted_font_shrinks_until_the_text_fits():
+    fnt = common.fitted_font("STRONG", 60, 30, bold=True, min_size=8)
+    assert common.text_width("STRONG", fnt) <= 60 < common.text_width("STRONG", common.font(30))
+
+
+def test_card_images_are_cached_per_rank_suit_size_and_status():
+    a = cards.card_face("10", "H", (86, 112), "weak")
+    assert a is cards.card_face("10", "H", (86, 112), "weak")
+    assert a is not cards.card_face("10", "H", (86, 112), None)
+    assert a.size == (86, 112) and a.mode == "RGBA"
+    assert cards.card_back((86, 112), "A2").size == (86, 112)
+    assert cards.empty_slot((86, 112), "M3").size == (86, 112)
+
+
+def test_every_card_of_the_deck_draws():
+    for suit in cards.SUIT_SYMBOLS:
+        for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+            assert cards.card_face(rank, suit, (64, 84)).getbbox() is not None
+
+
+def test_encode_png_is_deterministic_and_palette_based():
+    img = Image.new("RGB", (120, 60), common.FELT)
+    draw = ImageDraw.Draw(img)
+    common.draw_text(draw, (6, 10), "Round 3", common.font(28, bold=True), outline=2)
+    palette = common.fixed_palette(common.THEME)
+    a = common.encode_png(img, palette=palette)
+    assert a == common.encode_png(img.copy(), palette=palette)
+    assert Image.open(io.BytesIO(a)).mode == "P"
+    assert common.encode_png(img).startswith(b"\x89PNG")

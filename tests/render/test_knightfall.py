@@ -1,0 +1,132 @@
+"""Knightfall images and alt text from hand-made views of every stage, public and private."""
+
+import copy
+import io
+import json
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render import alt_text, cards, common, render_image, render_png
+from render import knightfall as kf
+from tests.render.knightfall_views import STAGES, VIEWERS, make_case
+
+CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize(("stage", "viewer"), CASES)
+def test_every_view_renders_a_png_of_the_expected_size_and_mode(stage, viewer):
+    view, _ = make_case(stage, viewer)
+    img = decode(render_png("knightfall", view))
+    assert img.format == "PNG"
+    assert img.size == (kf.WIDTH, kf.HEIGHT)
+    assert img.mode == "P"
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_same_view_gives_the_same_bytes_even_after_clearing_caches(stage):
+    view, _ = make_case(stage, 0)
+    first = render_png("knightfall", view)
+    assert render_png("knightfall", copy.deepcopy(view)) == first
+    common.font.cache_clear()
+    cards.card_face.cache_clear()
+    kf._background.cache_clear()
+    assert render_png("knightfall", json.loads(json.dumps(view))) == first
+
+
+def test_rendering_does_not_change_the_view():
+    view, _ = make_case("powers", 1)
+    before = copy.deepcopy(view)
+    render_png("knightfall", view)
+    alt_text("knightfall", view)
+    assert view == before
+
+
+@pytest.mark.parametrize("stage", ["draw", "powers", "over"])
+def test_fixed_palette_keeps_the_image_faithful(stage):
+    """A colour missing from kf.PALETTE would show up here as a large error."""
+    view, _ = make_case(stage, 0)
+    rgb = render_image("knightfall", view)
+    png = decode(render_png("knightfall", view)).convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(rgb, png)).mean) < 2.0
+
+
+def test_image_size_is_small():
+    for stage in STAGES:
+        view, _ = make_case(stage, 0)
+        assert len(render_png("knightfall", view)) < 300_000
+
+
+@pytest.mark.parametrize(("stage", "viewer"), CASES)
+def test_alt_text_is_short_and_hides_what_the_view_hides(stage, viewer):
+    view, hidden = make_case(stage, viewer)
+    text = alt_text("knightfall", view)
+    assert 0 < len(text) <= 1000
+    leaked = sorted(label for label in hidden if label in text)
+    assert not leaked, f"alt text names hidden cards {leaked}: {text}"
+
+
+@pytest.mark.parametrize(("stage", "viewer"), CASES)
+def test_alt_text_mentions_the_key_facts(stage, viewer):
+    view, _ = make_case(stage, viewer)
+    text = alt_text("knightfall", view)
+    assert f"round {view['round']}" in text
+    assert f"Deck {view['deck_count']} cards" in text
+    for seat in view["waiting_for"]:
+        assert view["seat_names"][seat] in text
+    for player in view["players"]:
+        for sid, slot in player["slots"].items():
+            if slot and slot["status"] == "weak":
+                assert f"{sid} {slot['card']['label']} WEAK" in text
+
+
+def test_spectator_view_with_strong_backs_renders_and_names_no_hidden_card():
+    view, _ = make_case("coins", None)
+    backs = [
+        (p["seat"], sid)
+        for p in view["players"]
+        for sid, slot in p["slots"].items()
+        if slot and slot["card"] is None
+    ]
+    assert backs
+    decode(render_png("knightfall", view))
+    text = alt_text("knightfall", view)
+    for seat, sid in backs:
+        owner_view, _ = make_case("coins", seat)  # same deal, seen by the card's owner
+        label = owner_view["players"][seat]["slots"][sid]["card"]["label"]
+        assert label not in text
+        assert f"{sid} " not in text.split(f"{view['seat_names'][seat]}'s camp")[1].split(".")[0]
+
+
+def test_private_view_shows_the_viewers_drawn_card_and_secret_choice():
+    view, _ = make_case("coins", 0)
+    text = alt_text("knightfall", view)
+    assert "Your choice (hidden): ATTACK" in text
+    view, _ = make_case("draw", 0)
+    assert f"You drew {view['you']['drawn'][0]['label']}" in alt_text("knightfall", view)
+
+
+def test_names_fall_back_to_player_numbers():
+    view, _ = make_case("draw", None, names=False)
+    text = alt_text("knightfall", view)
+    assert "Player 1" in text and "Player 2" in text
+    decode(render_png("knightfall", view))
+
+
+def test_long_names_are_cut_to_fit():
+    view, _ = make_case("over", 1)
+    view["seat_names"] = ["W" * 80, "M" * 80]
+    assert len(alt_text("knightfall", view)) <= 1000
+    decode(render_png("knightfall", view))
+
+
+def test_final_view_announces_the_winner():
+    view, _ = make_case("over", None)
+    winner = view["seat_names"][view["result"]["winners"][0]]
+    assert f"Final: {winner} wins" in alt_text("knightfall", view)
