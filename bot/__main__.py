@@ -19,6 +19,8 @@ def main() -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # discord.py logs request payloads (DM contents, hidden cards) at DEBUG: never show those.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
     if not settings.discord_token:
         print(MissingTokenError(), file=sys.stderr)
         return 2

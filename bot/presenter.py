@@ -31,10 +31,13 @@ class Message:
     view: discord.ui.View | None
 
     def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
-        """Keyword arguments for send (or, with ``edit``, for edit)."""
+        """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest)."""
         files = [self.file] if self.file else []
-        out: dict[str, Any] = {"content": None, "embed": self.embed, "view": self.view}
-        out["attachments" if edit else "files"] = files
+        if edit:
+            return {"content": None, "embed": self.embed, "view": self.view, "attachments": files}
+        out: dict[str, Any] = {"embed": self.embed, "files": files}
+        if self.view is not None:
+            out["view"] = self.view
         return out
 
 

@@ -1,11 +1,18 @@
 """Knightfall played for real: the discord.py client against the local Discord emulator."""
 
+import logging
 import random
 
 import pytest
 import pytest_asyncio
 
-from tests.bot.harness import World, assert_no_leak, hidden_labels, message_texts
+from tests.bot.harness import (
+    World,
+    all_card_labels,
+    assert_no_leak,
+    hidden_labels,
+    message_texts,
+)
 from tests.discord_emulator import loopback_only
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -55,7 +62,8 @@ async def test_challenge_can_be_declined_and_only_the_opponent_accepts(world):
     assert await world.live() is None
 
 
-async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world):
+async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, caplog):
+    caplog.set_level(logging.INFO)
     emu = world.emu
     emu.set_dms_open(world.people["bob"], False)
     await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
@@ -99,6 +107,9 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world):
     assert "Game over" in board.text() and str(session.seed) in board.text()
     assert board.buttons() == []
     check_no_leaks(world, session)
+    log_text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "action session=" in log_text
+    assert_no_leak([log_text], set(all_card_labels()))  # logs never name a card
 
     ix = await world.slash("carol", "game replay")
     assert "same final state" in ix.messages[-1].text()
