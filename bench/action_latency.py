@@ -87,12 +87,12 @@ async def run(game_id: str, games: int) -> dict[str, list[float]]:
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="knightfall", choices=engines.GAME_IDS)
     parser.add_argument("--games", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     times = asyncio.run(run(args.game, args.games))
     print(f"{args.game}: {len(times['total'])} actions over {args.games} games")
     print(f"{'part':<10}{'median ms':>12}{'p95 ms':>10}")

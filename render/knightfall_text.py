@@ -18,7 +18,7 @@ STAGE_TITLES = {
     "coins": "Decision coins",
     "battle": "Battle",
     "powers": "Special powers",
-    "knight": "Knight",
+    "knight": "New Knight",
     "over": "Game over",
 }
 _PLAYER_N = re.compile(r"\bPlayer (\d+)\b")
@@ -42,6 +42,13 @@ def named(view: View, text: str) -> str:
         return seat_name(view, seat) if 0 <= seat < len(view["players"]) else m.group(0)
 
     return _PLAYER_N.sub(sub, text)
+
+
+def status_line(view: View) -> str:
+    """The engine's status with names, minus a leading "Round N ·" that the title says."""
+    status = named(view, str(view.get("status") or ""))
+    status = re.sub(rf"^Round {view.get('round')}\s*[·:,-]\s*", "", status)
+    return status[:1].upper() + status[1:]
 
 
 def bottom_seat(view: View) -> int:
@@ -108,7 +115,7 @@ def battle_sentence(view: View) -> str:
         fought = battle.get("cards", {}).get(str(seat))
         if coin is None and fought is None:
             continue
-        bit = f"{seat_name(view, seat)} {coin_word(coin)}".rstrip()
+        bit = f"{seat_name(view, seat)}: {coin_word(coin) or 'no coin'}"
         if fought:
             bit += f" with {label(fought.get('card'))} ({fought['slot']}, power {fought['power']})"
         bits.append(bit)
@@ -182,7 +189,7 @@ def alt_text(view: View) -> str:
             else "",
         ),
         (5, _discard_sentence(view)),
-        (6, named(view, str(view.get("status") or ""))),
+        (6, status_line(view) + "."),
     ]
     for cutoff in range(6, -1, -1):
         text = " ".join(t for prio, t in parts if t and prio <= cutoff)

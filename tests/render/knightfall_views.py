@@ -137,9 +137,10 @@ SCENARIOS = {
             "winner": 0,
             "reversed_by": [1],
         },
+        # The loser reverses the battle with a Mage; the winner answers with an Archer.
         powers=[
-            {"seat": 1, "power": "mage", "target": None},
-            {"seat": 0, "power": "archer", "target": "K"},
+            {"seat": "loser", "power": "mage", "target": None},
+            {"seat": "winner", "power": "archer", "target": "K"},
         ],
         status="Round 9 · Player 1 must move a card into the Knight slot",
     ),
@@ -176,7 +177,12 @@ def make_case(stage: str, viewer: int | None, *, seed: int = 1, names: bool = Tr
     ]
     discard: list[dict] = []
     last_battle = _battle(sc, truth, deck, discard)
-    powers = [{**pw, "paid": _dead(deck, discard, 3)} for pw in sc.powers]
+    won = last_battle["winner"] if last_battle else None
+    roles = {"winner": won, "loser": None if won is None else 1 - won}
+    powers = [
+        {**pw, "seat": roles.get(pw["seat"], pw["seat"]), "paid": _dead(deck, discard, 3)}
+        for pw in sc.powers
+    ]
     discard += [deck.pop() for _ in range(sc.discard - len(discard))]
     drawn = [[deck.pop() for _ in range(sc.drawn)] for _ in (0, 1)]
     hidden: set[str] = {c["label"] for c in deck}

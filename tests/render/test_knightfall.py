@@ -3,11 +3,12 @@
 import copy
 import io
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import alt_text, cards, common, render_image, render_png
+from render import alt_text, cards, common, knightfall_camp, render_image, render_png
 from render import knightfall as kf
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
@@ -36,7 +37,7 @@ def test_same_view_gives_the_same_bytes_even_after_clearing_caches(stage):
     assert render_png("knightfall", copy.deepcopy(view)) == first
     common.font.cache_clear()
     cards.card_face.cache_clear()
-    kf._background.cache_clear()
+    knightfall_camp.background.cache_clear()
     assert render_png("knightfall", json.loads(json.dumps(view))) == first
 
 
@@ -130,3 +131,13 @@ def test_final_view_announces_the_winner():
     view, _ = make_case("over", None)
     winner = view["seat_names"][view["result"]["winners"][0]]
     assert f"Final: {winner} wins" in alt_text("knightfall", view)
+
+
+def test_renders_from_worker_threads_match_serial_renders():
+    """The bot renders in asyncio.to_thread: shared caches must not disturb the output."""
+    views = [make_case(stage, viewer)[0] for stage in ("draw", "powers") for viewer in VIEWERS]
+    serial = [render_png("knightfall", v) for v in views]
+    common.font.cache_clear()
+    cards.card_face.cache_clear()
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda v: render_png("knightfall", v), views * 2)) == serial * 2
