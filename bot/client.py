@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 
 import aiosqlite
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+import engines
 from bot import database
 from bot.components import DYNAMIC_ITEMS
 from bot.errors import UserFacingError
@@ -22,7 +24,16 @@ from engines import EngineError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.games.knightfall")
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.general")
+
+
+def game_extensions() -> list[str]:
+    """A command module for every game whose engine exists (bot/games/<game_id>.py)."""
+    return [
+        f"bot.games.{gid}"
+        for gid in engines.GAME_IDS
+        if importlib.util.find_spec(f"bot.games.{gid}") is not None
+    ]
 
 
 class Tree(app_commands.CommandTree):
@@ -66,7 +77,7 @@ class TabletopBot(commands.Bot):
             self.sessions, self.settings.idle_days, self.settings.challenge_minutes
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for ext in EXTENSIONS:
+        for ext in (*EXTENSIONS, *game_extensions()):
             await self.load_extension(ext)
         await self.sync_commands()
         self.housekeeping.change_interval(seconds=self.settings.housekeeping_seconds)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot import controls, custom_ids
+from bot.games import CHANNEL_CONTROL_GAMES
 from bot.store import Session
 from render import alt_text, render_png
 
@@ -74,7 +75,7 @@ def _waiting_line(session: Session) -> str:
 
 def controls_in_channel(session: Session) -> bool:
     """Solo games without secrets show their controls on the board itself."""
-    return bool(getattr(session.game_cls, "controls_in_channel", False))
+    return session.game_id in CHANNEL_CONTROL_GAMES
 
 
 async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:

@@ -21,8 +21,7 @@ GAME_CHOICES = [
 
 HELP = """\
 **Start a game**
-`/knightfall challenge opponent:@user` — a two-player Knightfall game; they Accept or Decline.
-`/knightfall rules` — how to play.
+{games}
 
 **During a game** (one game per channel)
 Your private cards and your controls come by direct message. If your DMs are closed, press
@@ -66,7 +65,9 @@ class GeneralCog(commands.Cog):
     @app_commands.command(name="help", description="How to use the tabletop bot")
     async def help_(self, interaction: discord.Interaction) -> None:
         """The command list."""
-        embed = discord.Embed(title="Tabletop games", description=HELP)
+        games = [getattr(cog, "help_text", "") for cog in self.bot.cogs.values()]
+        text = HELP.format(games="\n".join(g for g in games if g))
+        embed = discord.Embed(title="Tabletop games", description=text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -19,6 +19,11 @@ HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "knightfall" / "how
 class KnightfallCog(commands.GroupCog, group_name="knightfall", group_description="Knightfall"):
     """Knightfall: A Kingdom's War, for two players."""
 
+    help_text = (
+        "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline. "
+        "`/knightfall rules` — how to play."
+    )
+
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
