@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+from typing import Any
 
 import aiosqlite
 import discord
@@ -62,9 +63,11 @@ class TabletopBot(commands.Bot):
     lobby: Lobby
     lifecycle: Lifecycle
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands only
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree, **client_options
+        )
         self.settings = settings
 
     async def setup_hook(self) -> None:

@@ -48,7 +48,7 @@ class World:
             dev_guild_id=self.guild.id,
             housekeeping_seconds=3600,
         )
-        self.bot = TabletopBot(settings)
+        self.bot = TabletopBot(settings, guild_ready_timeout=0.1)
         self.task = asyncio.create_task(self.bot.start(self.emu.token))
         await self.emu.wait_for(lambda: self.bot.is_ready(), timeout=20)
         return self.bot

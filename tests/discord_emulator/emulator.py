@@ -24,8 +24,10 @@ from .webhooks import WebhookApi
 class DiscordEmulator:
     """A local Discord (REST + gateway) on 127.0.0.1 that a real discord.py client logs into."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, deadline_s: float = 3.0) -> None:
+        """``deadline_s``: how long the bot has for an initial interaction response."""
         self.state = State()
+        self.state.deadline_s = deadline_s
         self._log = RequestLog()
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._log.unhandled)
         self.state.on_change = self.gateway.on_state_change

@@ -126,7 +126,12 @@ class Gateway:
         try:
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
-                    self._received(conn, json.loads(msg.data))
+                    try:
+                        frame = json.loads(msg.data)
+                    except ValueError:
+                        self.unhandled.append(f"gateway: invalid JSON {msg.data[:200]!r}")
+                        continue
+                    self._received(conn, frame)
                 elif msg.type is WSMsgType.BINARY:
                     self.unhandled.append("binary frame from client")
         finally:

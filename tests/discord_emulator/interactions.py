@@ -10,9 +10,6 @@ from .bodies import Body, apply_fields
 from .models import FLAG_EPHEMERAL, FLAG_LOADING, ApiError, Channel, Message, User
 from .state import State
 
-DEADLINE_S = 3.0  # initial response must arrive within this (else 404 code 10062)
-TOKEN_LIFETIME_S = 15 * 60  # follow-ups and edits work this long (else 401 code 50027)
-
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 VALID_RESPONSES = {
     PING: {1},
@@ -145,7 +142,7 @@ def respond(state: State, ix: Interaction, body: Body) -> Message | None:
     data = body.payload.get("data") or {}
     if ix.response_type is not None:
         raise _refuse(ix, ApiError(400, 40060, "Interaction has already been acknowledged."))
-    if ix.late or state.now() - ix.created > DEADLINE_S:
+    if ix.late or state.now() - ix.created > state.deadline_s:
         ix.late = True
         ix._answered.set()
         raise _refuse(ix, ApiError(404, 10062, "Unknown interaction"))
@@ -198,7 +195,7 @@ def callback_answer(ix: Interaction, msg: Message | None, state: State) -> dict[
 
 def check_token_alive(state: State, ix: Interaction) -> None:
     """Follow-ups/edits: need an acknowledged interaction younger than 15 minutes."""
-    if state.now() - ix.created > TOKEN_LIFETIME_S:
+    if state.now() - ix.created > state.token_lifetime_s:
         raise _refuse(ix, ApiError(401, 50027, "Invalid Webhook Token"))
     if ix.response_type is None:
         raise _refuse(ix, ApiError(404, 10015, "Unknown Webhook"))

@@ -37,6 +37,8 @@ class State:
 
     def __init__(self) -> None:
         self._offset = 0.0
+        self.deadline_s = 3.0  # initial interaction response (else 404 code 10062)
+        self.token_lifetime_s = 15 * 60.0  # follow-ups and edits (else 401 code 50027)
         self._last_id = 0
         self._seq = itertools.count(1)
         self.users: dict[int, User] = {}
