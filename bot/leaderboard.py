@@ -56,3 +56,56 @@ async def standings(
         )
         for r in rows
     ]
+
+
+@dataclass(frozen=True)
+class SoloStanding:
+    """One line of a server's solo leaderboard."""
+
+    user_id: int
+    games: int
+    wins: int
+    best_score: float | None
+    challenge_wins: int  # wins with the game's challenge option on (e.g. Galdor's Allstar)
+
+
+async def solo_standings(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    game: str,
+    *,
+    option: tuple[str, str] | None = None,
+    challenge_option: str = "allstar",
+    limit: int = 10,
+) -> list[SoloStanding]:
+    """Best score first, then wins; ``option`` = (name, value) keeps games with that option."""
+    where = "r.guild_id = ? AND r.game = ?"
+    params: list[object] = [guild_id, game]
+    if option is not None:
+        where += " AND json_extract(r.extra_json, '$.options.' || ?) = ?"
+        params += list(option)
+    sql = f"""
+        SELECT r.user_id,
+               COUNT(*) AS games,
+               SUM(r.outcome = 'win') AS wins,
+               MAX(r.score) AS best_score,
+               SUM(r.outcome = 'win'
+                   AND json_extract(r.extra_json, '$.options.' || ?) IN (1, 'true')) AS challenge
+          FROM results r
+         WHERE {where}
+         GROUP BY r.user_id
+         ORDER BY best_score DESC, wins DESC, r.user_id
+         LIMIT ?
+    """
+    async with db.execute(sql, (challenge_option, *params, limit)) as cur:
+        rows = await cur.fetchall()
+    return [
+        SoloStanding(
+            user_id=r["user_id"],
+            games=r["games"],
+            wins=r["wins"],
+            best_score=r["best_score"],
+            challenge_wins=r["challenge"] or 0,
+        )
+        for r in rows
+    ]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.leaderboard import standings
+from bot.leaderboard import solo_standings, standings
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -34,6 +35,37 @@ Manage Server) · `/game replay` (re-run a finished game from its published seed
 """
 
 
+EMPTY = "No finished games yet. Be the first!"
+
+
+async def versus_table(db: aiosqlite.Connection, guild_id: int, game: str) -> str:
+    """Wins, losses, draws and Glicko-2 rating."""
+    rows = await standings(db, guild_id, game)
+    return (
+        "\n".join(
+            f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
+            + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
+            for i, r in enumerate(rows, 1)
+        )
+        or EMPTY
+    )
+
+
+async def solo_table(
+    db: aiosqlite.Connection, guild_id: int, game: str, option: tuple[str, str] | None = None
+) -> str:
+    """Games, wins, best score and challenge completions."""
+    rows = await solo_standings(db, guild_id, game, option=option)
+    return (
+        "\n".join(
+            f"**{i}.** <@{r.user_id}> — best {r.best_score or 0:g} · {r.wins}/{r.games} games won"
+            + (f" · {r.challenge_wins} Allstar" if r.challenge_wins else "")
+            for i, r in enumerate(rows, 1)
+        )
+        or EMPTY
+    )
+
+
 class GeneralCog(commands.Cog):
     """Commands that are not about one game in particular."""
 
@@ -46,17 +78,12 @@ class GeneralCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """Top players by rating (two-player games) or wins and best score (solo games)."""
-        rows = await standings(self.bot.db, interaction.guild_id or 0, game)
-        title = f"{engines.get_game(game).title} — leaderboard"
-        if not rows:
-            text = "No finished games yet. Be the first!"
+        cls = engines.get_game(game)
+        title = f"{cls.title} — leaderboard"
+        if cls.max_players == 1:
+            text = await solo_table(self.bot.db, interaction.guild_id or 0, game)
         else:
-            text = "\n".join(
-                f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
-                + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
-                + (f" · best {r.best_score:g}" if r.best_score is not None else "")
-                for i, r in enumerate(rows, 1)
-            )
+            text = await versus_table(self.bot.db, interaction.guild_id or 0, game)
         embed = discord.Embed(title=title, description=text, colour=discord.Colour.dark_gold())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
