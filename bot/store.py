@@ -89,12 +89,12 @@ class SessionStore:
     """All reads and writes of sessions, actions, results and ratings.
 
     One aiosqlite connection is shared by the bot, so multi-statement writes run under
-    ``self._write`` to keep other coroutines' statements out of the open transaction.
+    ``self.write_lock`` to keep other coroutines' statements out of the open transaction.
     """
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        self._write = asyncio.Lock()
+        self.write_lock = asyncio.Lock()
 
     # ---- creating ------------------------------------------------------------------------
     async def create(
@@ -114,7 +114,7 @@ class SessionStore:
         status = "active" if game is not None else "pending"
         state = game.to_json() if game is not None else None
         stamp = now.isoformat()
-        async with self._write:
+        async with self.write_lock:
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
                 await self.db.execute(
@@ -148,7 +148,7 @@ class SessionStore:
 
     async def activate(self, session: Session, game: Game, now: datetime) -> Session:
         """Turn an accepted challenge into a running game."""
-        async with self._write:
+        async with self.write_lock:
             cur = await self.db.execute(
                 "UPDATE sessions SET status='active', state_json=?, updated_at=?"
                 " WHERE id=? AND status='pending'",
@@ -246,7 +246,7 @@ class SessionStore:
         """
         step = session.step + 1
         finished = result is not None
-        async with self._write:
+        async with self.write_lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 cur = await self.db.execute(
@@ -306,7 +306,7 @@ class SessionStore:
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""
-        async with self._write:
+        async with self.write_lock:
             cur = await self.db.execute(
                 "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
                 " WHERE id=? AND status IN ('pending','active')",
@@ -336,7 +336,7 @@ class SessionStore:
         )
 
     async def _update(self, sql: str, params: tuple[object, ...]) -> None:
-        async with self._write:
+        async with self.write_lock:
             await self.db.execute(sql, params)
             await self.db.commit()
 

@@ -1,0 +1,80 @@
+"""Players' saved decks (a list of card ids per name), stored in SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from datetime import datetime
+
+import aiosqlite
+
+from bot.errors import UserFacingError
+
+NAME = re.compile(r"[\w\- ]{1,32}")
+MAX_DECKS = 25  # one select menu's worth
+
+
+def clean_name(name: str) -> str:
+    """A deck name as stored: trimmed, 1-32 letters, digits, spaces, - or _."""
+    name = " ".join(name.split())
+    if not NAME.fullmatch(name):
+        raise UserFacingError("Deck names are 1-32 letters, digits, spaces, - or _.")
+    return name
+
+
+class DeckStore:
+    """Create, read, update and delete a player's decks."""
+
+    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+        self.db = db
+        self._write = write_lock  # shared with SessionStore: one transaction at a time
+
+    async def get(self, user_id: int, game: str, name: str) -> list[str] | None:
+        """The deck's card ids, or None if the player has no deck of that name."""
+        async with self.db.execute(
+            "SELECT cards_json FROM decks WHERE user_id=? AND game=? AND name=?",
+            (user_id, game, clean_name(name)),
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row["cards_json"]) if row else None
+
+    async def names(self, user_id: int, game: str) -> list[str]:
+        """The player's deck names, alphabetically."""
+        async with self.db.execute(
+            "SELECT name FROM decks WHERE user_id=? AND game=? ORDER BY name COLLATE NOCASE",
+            (user_id, game),
+        ) as cur:
+            return [r["name"] for r in await cur.fetchall()]
+
+    async def save(
+        self, user_id: int, game: str, name: str, cards: list[str], now: datetime, *, new: bool
+    ) -> None:
+        """Write a deck; ``new`` refuses to overwrite an existing one."""
+        name = clean_name(name)
+        exists = await self.get(user_id, game, name) is not None
+        if new and exists:
+            raise UserFacingError(f"You already have a deck called {name!r}.")
+        if not new and not exists:
+            raise UserFacingError(f"You have no deck called {name!r}. See `/gondolin deck list`.")
+        if new and len(await self.names(user_id, game)) >= MAX_DECKS:
+            raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
+        async with self._write:
+            await self.db.execute(
+                "INSERT INTO decks (user_id, game, name, cards_json, updated_at)"
+                " VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id, game, name) DO UPDATE SET"
+                " cards_json=excluded.cards_json, updated_at=excluded.updated_at",
+                (user_id, game, name, json.dumps(cards), now.isoformat()),
+            )
+            await self.db.commit()
+
+    async def delete(self, user_id: int, game: str, name: str) -> bool:
+        """Remove a deck; False if there was none."""
+        async with self._write:
+            cur = await self.db.execute(
+                "DELETE FROM decks WHERE user_id=? AND game=? AND name=?",
+                (user_id, game, clean_name(name)),
+            )
+            await self.db.commit()
+        return cur.rowcount == 1
