@@ -1,0 +1,305 @@
+"""/gondolin start | rules | cards | scoreboard | deck ...: the Gondolin Cards command module."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.general import solo_table
+from bot.decks import DeckStore
+from bot.errors import UserFacingError
+from bot.games import gondolin_decks as decks
+from engines.gondolin.catalogue import CATALOGUE
+from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
+from engines.gondolin.sheet import card_sheet_view
+from render import alt_text, render_png
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "gondolin" / "how_to_play.md"
+STORIES = [
+    app_commands.Choice(name=f"{s.name} ({s.turns} turns, {s.difficulty})"[:100], value=s.id)
+    for s in CATALOGUE.stories.values()
+][:25]
+MODES = [
+    app_commands.Choice(name="easy: choose your starting hand", value="easy"),
+    app_commands.Choice(name="hard: draw your starting hand", value="hard"),
+]
+TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPES]
+PER_PAGE = 12
+COLOUR = discord.Colour.dark_teal()
+
+
+async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.File, int]:
+    """A card sheet image (and the page count) for a list of card ids."""
+    view = card_sheet_view(title, cards, page=page, per_page=PER_PAGE)
+    png = await asyncio.to_thread(render_png, "gondolin", view)
+    pages = int(view["sheet"]["pages"])
+    return discord.File(io.BytesIO(png), "cards.png", description=alt_text("gondolin", view)), pages
+
+
+@app_commands.guild_only()
+class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="Gondolin Cards"):
+    """Gondolin Cards: lead a hidden settlement through a story's turns."""
+
+    help_text = (
+        "`/gondolin start story deck mode` — the solo settlement game Gondolin Cards "
+        "(your hand comes by DM). `/gondolin deck …` builds decks, `/gondolin cards` browses "
+        "the cards, `/gondolin scoreboard`."
+    )
+    deck = app_commands.Group(name="deck", description="Build and manage your Gondolin decks")
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        self.decks = DeckStore(bot.db, bot.store.write_lock)
+
+    # ---- playing ---------------------------------------------------------------------------
+    @app_commands.command(description="Start a Gondolin game in this channel")
+    @app_commands.describe(
+        story="Which story to survive",
+        deck="Your deck or a ready-made one (default: the story's ready-made deck)",
+        mode="easy: choose the starting hand; hard: draw it",
+    )
+    @app_commands.choices(story=STORIES, mode=MODES)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        story: str,
+        deck: str | None = None,
+        mode: str = "easy",
+    ) -> None:
+        """Validate the deck for the story, then start."""
+        options: dict[str, object] = {"story": story, "mode": mode}
+        if deck:
+            cards = await decks.resolve_deck(self.decks, interaction.user.id, deck)
+            problems = validate_deck(cards, story)
+            if problems:
+                raise UserFacingError(
+                    "This deck can't play that story:\n• " + "\n• ".join(problems)
+                )
+            options["deck"] = cards
+        await self.bot.lobby.start_solo(interaction, "gondolin", options)
+
+    @start.autocomplete("deck")
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await decks.deck_choices(self.decks, interaction.user.id, current)
+
+    @app_commands.command(description="How to play Gondolin Cards")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """The player-facing rules, ephemerally."""
+        embed = discord.Embed(
+            title="Gondolin Cards: how to play",
+            description=HOW_TO_PLAY.read_text()[:4000],
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="Browse the Gondolin cards")
+    @app_commands.describe(kind="Only this type of card", page="Page number")
+    @app_commands.choices(kind=TYPE_CHOICES)
+    async def cards(
+        self,
+        interaction: discord.Interaction,
+        kind: str | None = None,
+        page: app_commands.Range[int, 1, 50] = 1,
+    ) -> None:
+        """A page of cards as an image, only to you."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ids = [c.id for c in CATALOGUE.cards.values() if kind in (None, c.type)]
+        title = f"Gondolin cards — {kind.title() + 's' if kind else 'all'}"
+        file, pages = await sheet_file(title, ids, min(page, 50) - 1)
+        hint = f"Page {min(page, pages)} of {pages}." + (
+            f" Next: `/gondolin cards page:{page + 1}`" if page < pages else ""
+        )
+        await interaction.followup.send(hint, file=file, ephemeral=True)
+
+    @app_commands.command(description="This server's best Gondolin scores for a story")
+    @app_commands.choices(story=STORIES)
+    async def scoreboard(self, interaction: discord.Interaction, story: str) -> None:
+        """Best scores and survivals per player for one story."""
+        text = await solo_table(
+            self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)
+        )
+        text = text.replace("games won", "survived")
+        embed = discord.Embed(
+            title=f"{CATALOGUE.stories[story].name} — scoreboard", description=text, colour=COLOUR
+        )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    # ---- deck building ---------------------------------------------------------------------
+    @deck.command(name="list", description="Your decks and the ready-made ones")
+    async def deck_list(self, interaction: discord.Interaction) -> None:
+        """Names only, ephemerally."""
+        own = await self.decks.names(interaction.user.id, decks.GAME)
+        ready = [f"`{decks.READY}{d.id}` — {d.name}" for d in CATALOGUE.decks.values()]
+        text = ("**Yours:** " + (", ".join(own) if own else "none yet")) + "\n**Ready-made:**\n"
+        await interaction.response.send_message(text + "\n".join(ready), ephemeral=True)
+
+    @deck.command(name="create", description="Create a deck (empty, or a copy)")
+    @app_commands.describe(name="A name for the deck", copy="Start from this deck")
+    async def deck_create(
+        self, interaction: discord.Interaction, name: str, copy: str | None = None
+    ) -> None:
+        """Create an empty deck or copy one."""
+        cards = await decks.resolve_deck(self.decks, interaction.user.id, copy) if copy else []
+        await self.decks.save(
+            interaction.user.id, decks.GAME, name, cards, discord.utils.utcnow(), new=True
+        )
+        await interaction.response.send_message(
+            f"Deck **{name}** created with {len(cards)} cards.", ephemeral=True
+        )
+
+    @deck.command(name="add", description="Add copies of a card to your deck")
+    async def deck_add(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        card: str,
+        count: app_commands.Range[int, 1, 3] = 1,
+    ) -> None:
+        """Add cards (the limits are checked by validate and at start)."""
+        await self._change(interaction, name, decks.card_id(card), count)
+
+    @deck.command(name="remove", description="Remove copies of a card from your deck")
+    async def deck_remove(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        card: str,
+        count: app_commands.Range[int, 1, 3] = 1,
+    ) -> None:
+        """Remove cards."""
+        await self._change(interaction, name, decks.card_id(card), -count)
+
+    async def _change(
+        self, interaction: discord.Interaction, name: str, card: str, delta: int
+    ) -> None:
+        cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
+        if delta > 0:
+            cards += [card] * delta
+        else:
+            if cards.count(card) < -delta:
+                raise UserFacingError(f"The deck has {cards.count(card)} of that card.")
+            for _ in range(-delta):
+                cards.remove(card)
+        await self.decks.save(
+            interaction.user.id, decks.GAME, name, cards, discord.utils.utcnow(), new=False
+        )
+        verb = "Added" if delta > 0 else "Removed"
+        await interaction.response.send_message(
+            f"{verb} {abs(delta)}× {CATALOGUE.card(card).name}: **{name}** now has "
+            f"{len(cards)} cards ({cards.count(card)} of that one).",
+            ephemeral=True,
+        )
+
+    @deck.command(name="show", description="Show a deck as a list and an image")
+    @app_commands.describe(story="Also check it against this story", page="Image page")
+    @app_commands.choices(story=STORIES)
+    async def deck_show(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        story: str | None = None,
+        page: app_commands.Range[int, 1, 20] = 1,
+    ) -> None:
+        """List, image and (with a story) its problems."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
+        text = f"**{name}** — {len(cards)} cards\n{decks.describe(cards)}"
+        if story:
+            text += "\n\n" + verdict(cards, story)
+        embed = discord.Embed(title="Deck", description=text[:4000], colour=COLOUR)
+        if cards:
+            file, _ = await sheet_file(f"Deck {name}", cards, page - 1)
+            embed.set_image(url="attachment://cards.png")
+            await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        else:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @deck.command(name="validate", description="Check a deck against a story's rules")
+    @app_commands.choices(story=STORIES)
+    async def deck_validate(self, interaction: discord.Interaction, name: str, story: str) -> None:
+        """Every problem, explained."""
+        cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
+        await interaction.response.send_message(verdict(cards, story), ephemeral=True)
+
+    @deck.command(name="export", description="A short code to share a deck")
+    async def deck_export(self, interaction: discord.Interaction, name: str) -> None:
+        """The deck code."""
+        cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
+        await interaction.response.send_message(
+            f"Deck code for **{name}**:\n```{deck_code(cards)}```\n"
+            "Import it with `/gondolin deck import`.",
+            ephemeral=True,
+        )
+
+    @deck.command(name="import", description="Save a deck from a shared code")
+    async def deck_import(self, interaction: discord.Interaction, name: str, code: str) -> None:
+        """Parse the code and save it under a new name."""
+        try:
+            cards = parse_deck_code(code.strip().strip("`"))
+        except DeckCodeError as exc:
+            raise UserFacingError(str(exc)) from exc
+        await self.decks.save(
+            interaction.user.id, decks.GAME, name, cards, discord.utils.utcnow(), new=True
+        )
+        await interaction.response.send_message(
+            f"Imported **{name}** ({len(cards)} cards).", ephemeral=True
+        )
+
+    @deck.command(name="delete", description="Delete one of your decks")
+    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+        """Delete a deck."""
+        if not await self.decks.delete(interaction.user.id, decks.GAME, name):
+            raise UserFacingError(f"You have no deck called {name!r}.")
+        await interaction.response.send_message(f"Deleted **{name}**.", ephemeral=True)
+
+    @deck_create.autocomplete("copy")
+    @deck_show.autocomplete("name")
+    @deck_validate.autocomplete("name")
+    @deck_export.autocomplete("name")
+    async def _any_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await decks.deck_choices(self.decks, interaction.user.id, current)
+
+    @deck_add.autocomplete("name")
+    @deck_remove.autocomplete("name")
+    @deck_delete.autocomplete("name")
+    async def _own_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = await self.decks.names(interaction.user.id, decks.GAME)
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()]
+
+    @deck_add.autocomplete("card")
+    @deck_remove.autocomplete("card")
+    async def _card(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return decks.card_choices(current)
+
+
+def verdict(cards: list[str], story: str) -> str:
+    """Say "ready to play", or list every problem as a bullet."""
+    problems = validate_deck(cards, story)
+    name = CATALOGUE.stories[story].name
+    if not problems:
+        return f"✅ Ready to play **{name}**."
+    return f"❌ Not legal for **{name}**:\n" + "\n".join(f"• {p}" for p in problems)
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GondolinCog(bot))

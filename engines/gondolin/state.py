@@ -1,0 +1,68 @@
+"""The whole state of a Gondolin Cards game (a pydantic model, saved as JSON)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Phase = Literal["choose_hand", "maintenance", "defence", "main", "over"]
+Mode = Literal["easy", "hard"]
+
+
+class InPlay(BaseModel):
+    """A Defender, Improvement or Continuous event on the table."""
+
+    uid: int
+    card: str
+
+
+class Sieger(BaseModel):
+    """An enemy in play: it attacks, with every other sieging enemy, on ``attack_turn``."""
+
+    uid: int
+    card: str
+    arrived: int
+    attack_turn: int
+    delayed: bool = False
+
+
+class GondolinState(BaseModel):
+    """Everything about one game. Stored S and P are base values; see ``modifiers``."""
+
+    schema_version: Literal[1] = 1
+    seed: int
+    story: str
+    mode: Mode
+    location: str
+    phase: Phase
+    turn: int = 1
+    story_done: int = 1
+    r: int
+    s: int
+    p: int
+    r_before: int = 0
+    hand_left: int = 0
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    defenders: list[InPlay] = Field(default_factory=list)
+    improvements: list[InPlay] = Field(default_factory=list)
+    continuous: list[InPlay] = Field(default_factory=list)
+    enemies: list[Sieger] = Field(default_factory=list)
+    played: list[str] = Field(default_factory=list)
+    next_uid: int = 1
+    shuffles: int = 0
+    used: list[int] = Field(default_factory=list)
+    turn_td: int = 0
+    next_attack_td: int = 0
+    defeated: list[str] = Field(default_factory=list)
+    outcome: Literal["survived", "destroyed"] | None = None
+    cause: Literal["no_defenders", "flying", "overrun"] | None = None
+    end_text: str = ""
+    score: int = 0
+
+    def new_uid(self) -> int:
+        """A fresh id for a card entering play."""
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid

@@ -1,0 +1,393 @@
+"""Gondolin Cards settlement: story and turn track, stats, siege, cards in play, piles, hand.
+
+Draws only from the view (engines/gondolin/views.py). The public view has only the hand count,
+so the hand row appears only in the player's own view. The image is 1000 px wide and as tall
+as its content (at most ``MAX_HEIGHT``); tiles shrink when many cards are on the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render import gondolin_text as gt
+from render.common import (
+    BAD,
+    CARD_BLACK,
+    GOLD,
+    GOOD,
+    MUTED,
+    RGB,
+    TEXT,
+    THEME,
+    WARN,
+    draw_text,
+    ellipsize,
+    fitted_font,
+    font,
+    panel,
+    pill,
+    text_width,
+    wrap,
+)
+
+__all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
+
+View = Mapping[str, Any]
+Card = Mapping[str, Any]
+
+WIDTH = 1000
+MAX_HEIGHT = 1100
+MIN_HEIGHT = 640
+MARGIN = 20
+INNER = WIDTH - 2 * MARGIN
+
+BG: RGB = (20, 26, 36)
+BOX: RGB = (32, 41, 56)
+EDGE: RGB = (72, 88, 112)
+PASSED: RGB = (44, 52, 66)
+DEFENDER: RGB = (110, 170, 255)
+LOCATION: RGB = (214, 160, 96)
+MAGIC: RGB = (190, 150, 255)
+BANNER_LOST: RGB = (150, 36, 40)
+KIND_COLOURS: dict[str, RGB] = {
+    "Defender": DEFENDER,
+    "Hero": GOLD,
+    "Improvement": GOOD,
+    "Insight": GOOD,
+    "Achievement": GOOD,
+    "Location": LOCATION,
+    "Enemy": BAD,
+    "Eminent Enemy": BAD,
+}
+COLOURS: tuple[RGB, ...] = (BG, BOX, EDGE, PASSED, DEFENDER, LOCATION, MAGIC, BANNER_LOST)
+PALETTE: tuple[RGB, ...] = (*THEME, *COLOURS)
+
+# Tile sizes to try, largest first: (width, height, per row).
+TILES: tuple[tuple[int, int, int], ...] = (
+    (152, 108, 6),
+    (129, 104, 7),
+    (111, 100, 8),
+    (97, 100, 9),
+)
+GAP = 10
+HEADING = 36  # a section heading's height
+SPACE = 6  # below each section of tiles
+MAX_ROWS = 2
+
+
+def alt_text(view: View) -> str:
+    """The alt text for a settlement view, or for a card sheet (``"sheet" in view``)."""
+    if "sheet" in view:
+        from render.gondolin_sheet import sheet_alt_text
+
+        return sheet_alt_text(view)
+    return gt.alt_text(view)
+
+
+def _kind_colour(card: Card) -> RGB:
+    return KIND_COLOURS.get(str(card.get("kind", "")), MAGIC)
+
+
+def _table(view: View) -> list[Card]:
+    return [
+        view["location"],
+        *view.get("defenders", []),
+        *view.get("improvements", []),
+        *view.get("continuous", []),
+    ]
+
+
+def _rows(n: int, per_row: int) -> int:
+    return min(MAX_ROWS, max(1, -(-n // per_row)))
+
+
+def _layout(view: View) -> tuple[tuple[int, int, int], int]:
+    """The largest tile size with which everything fits, and the image height."""
+    height = 0
+    for tile in TILES:
+        height = _height(view, tile)
+        if height <= MAX_HEIGHT:
+            return tile, height
+    return TILES[-1], MAX_HEIGHT
+
+
+def _height(view: View, tile: tuple[int, int, int]) -> int:
+    _, th, per_row = tile
+    y = _TOP_BLOCK + _status_height(view)
+    enemies = view["siege"]["enemies"]
+    y += HEADING + (_rows(len(enemies), per_row) * (th + GAP) if enemies else 0) + SPACE
+    y += HEADING + _rows(len(_table(view)), per_row) * (th + GAP) + SPACE
+    if view.get("hand") is not None:
+        n = len(view["hand"])
+        y += HEADING + (_rows(n, per_row) * (th + GAP) if n else 30) + SPACE
+    return max(MIN_HEIGHT, y + MARGIN)
+
+
+# header 84 + track 64 + events 62 + stats 124 + piles 52
+_TOP_BLOCK = MARGIN + 84 + 64 + 62 + 124 + 52
+
+
+def _status_height(view: View) -> int:
+    return 96 if view.get("result") else 72
+
+
+def render(view: View) -> Image.Image:
+    """Draw a Gondolin Cards view (public or the player's), or a card sheet, as an RGB image."""
+    if "sheet" in view:
+        from render.gondolin_sheet import render_sheet
+
+        return render_sheet(view)
+    tile, height = _layout(view)
+    img = Image.new("RGB", (WIDTH, height), BG)
+    draw = ImageDraw.Draw(img)
+    y = _header(draw, view, MARGIN)
+    y = _track(draw, view, y)
+    y = _stats(draw, view, y)
+    y = _piles(draw, view, y)
+    y = _banner(draw, view, y) if view.get("result") else _status(draw, view, y)
+    y = _siege(draw, view, y, tile)
+    y = _grid(draw, _heading_in_play(view), _table(view), y, tile)
+    hand = view.get("hand")
+    if hand is not None:
+        if hand:
+            _grid(draw, f"Your hand · {len(hand)}", hand, y, tile)
+        else:
+            _section(draw, "Your hand · empty", y)
+    return img
+
+
+# ---- top: story, track, stats ------------------------------------------------------------
+
+
+def _header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    story = view["story"]
+    turn_text = f"Turn {view['turn']}/{story['turns']}"
+    bold = font(32, bold=True)
+    w = text_width(turn_text, bold) + 28
+    pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=(14, 6))
+    name_font = fitted_font(story["name"], INNER - w - 20, 40, bold=True, min_size=26)
+    draw_text(draw, (MARGIN, y - 2), ellipsize(story["name"], name_font, INNER - w - 20), name_font)
+    sub = f"{story['difficulty']} story · {view.get('mode', '')} mode · {gt.phase_title(view)}"
+    draw_text(draw, (MARGIN, y + 48), ellipsize(sub, font(24), INNER), font(24), MUTED)
+    return y + 84
+
+
+def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    track = view["story"]["track"]
+    n = max(1, len(track))
+    gap = 6 if n <= 14 else 4
+    cell = (INNER - (n - 1) * gap) / n
+    h = 54
+    num_font = font(24 if cell >= 40 else 20, bold=True)
+    for i, t in enumerate(track):
+        x0 = round(MARGIN + i * (cell + gap))
+        x1 = round(MARGIN + i * (cell + gap) + cell)
+        status = t["status"]
+        if status == "current":
+            fill, outline, colour = GOLD, GOLD, CARD_BLACK
+        elif status == "passed":
+            fill, outline, colour = PASSED, PASSED, MUTED
+        else:
+            fill, outline, colour = BOX, EDGE, TEXT
+        draw.rounded_rectangle((x0, y, x1, y + h), radius=8, fill=fill, outline=outline, width=2)
+        cy = y + (19 if t["events"] else h // 2)
+        draw.text(((x0 + x1) / 2, cy), str(t["turn"]), font=num_font, fill=colour, anchor="mm")
+        if t["events"]:
+            mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
+            draw.text(((x0 + x1) / 2, y + 42), "★", font=font(18), fill=mark, anchor="mm")
+    y += h + 10
+    now, nxt = gt.event_lines(view)
+    f = font(22)
+    draw_text(draw, (MARGIN, y), ellipsize(now, font(22, bold=True), INNER), font(22, bold=True))
+    draw_text(draw, (MARGIN, y + 28), ellipsize(nxt, f, INNER), f, MUTED)
+    return y + 62
+
+
+def _stats(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    stats = view["stats"]
+    h = 112
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=BOX, outline=EDGE, radius=14)
+    n = len(gt.STATS)
+    cell = INNER / n
+    sieged = bool(view["siege"]["enemies"])
+    for i, (key, label, caption) in enumerate(gt.STATS):
+        cx = MARGIN + cell * (i + 0.5)
+        value = stats.get(key, 0)
+        colour = TEXT
+        if key == "r" and value < 0:
+            colour = BAD
+        if sieged and key in ("td", "ta"):
+            losing = stats["ta"] > stats["td"]
+            colour = (BAD if losing else GOOD) if key == "td" else (BAD if losing else WARN)
+        if key == "r":
+            caption = f"next {stats.get('income', 0):+d}"
+        elif key == "td" and stats.get("anti_flying"):
+            caption = "✈ anti-flying"
+        draw.text((cx, y + 22), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
+        draw.text((cx, y + 62), str(value), font=font(50, bold=True), fill=colour, anchor="mm")
+        cap = font(17)
+        draw.text(
+            (cx, y + 98), ellipsize(caption, cap, int(cell) - 8), font=cap, fill=MUTED, anchor="mm"
+        )
+        if i:
+            x = round(MARGIN + cell * i)
+            draw.line((x, y + 14, x, y + h - 14), fill=EDGE, width=2)
+    return y + h + 12
+
+
+def _piles(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    f = font(24, bold=True)
+    x = MARGIN
+    for label in (
+        f"Deck {view.get('deck_count', 0)}",
+        f"Played {view.get('played_count', 0)}",
+        f"Hand {view.get('hand_count', 0)}",
+    ):
+        box = pill(draw, (x, y), label, f, fill=EDGE, text_fill=TEXT, pad=(14, 6))
+        x = box[2] + 10
+    played = view.get("played") or []
+    if played:
+        last = ellipsize(f"last played: {played[-1]}", font(22), WIDTH - MARGIN - x - 6)
+        draw_text(draw, (x + 6, y + 19), last, font(22), MUTED, anchor="lm")
+    return y + 52
+
+
+def _status(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    lines = wrap(str(view.get("status", "")), font(24), INNER, max_lines=2)
+    for i, line in enumerate(lines):
+        draw_text(draw, (MARGIN, y + i * 30), line, font(24), TEXT)
+    return y + 72
+
+
+def _banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    result = view["result"]
+    survived = result.get("outcome") == "survived"
+    fill = GOLD if survived else BANNER_LOST
+    ink = CARD_BLACK if survived else TEXT
+    h = 84
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
+    title = (
+        f"★ The settlement survived · score {result.get('score', 0)}"
+        if survived
+        else "☠ The settlement was destroyed"
+    )
+    tf = fitted_font(title, INNER - 32, 34, bold=True)
+    draw_text(draw, (MARGIN + 16, y + 8), title, tf, ink)
+    text = ellipsize(str(result.get("text", "")), font(24), INNER - 32)
+    draw_text(draw, (MARGIN + 16, y + 50), text, font(24), ink)
+    return y + h + 12
+
+
+# ---- sections of tiles ---------------------------------------------------------------------
+
+
+def _section(draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT) -> int:
+    f = font(26, bold=True)
+    draw_text(draw, (MARGIN, y + 4), ellipsize(title, f, INNER), f, colour)
+    return y + HEADING
+
+
+def _heading_in_play(view: View) -> str:
+    n = len(view.get("defenders", []))
+    return f"In play · location and {n} defender{'s' if n != 1 else ''} · TD {view['stats']['td']}"
+
+
+def _siege(draw: ImageDraw.ImageDraw, view: View, y: int, tile: tuple[int, int, int]) -> int:
+    enemies = view["siege"]["enemies"]
+    heading = gt.siege_heading(view)
+    if not enemies:
+        return _section(draw, heading, y, MUTED) + SPACE
+    return _grid(draw, heading, enemies, y, tile, colour=BAD)
+
+
+def _grid(
+    draw: ImageDraw.ImageDraw,
+    title: str,
+    cards: list[Card],
+    y: int,
+    tile: tuple[int, int, int],
+    colour: RGB = TEXT,
+) -> int:
+    tw, th, per_row = tile
+    y = _section(draw, title, y, colour)
+    room = per_row * MAX_ROWS
+    shown = cards if len(cards) <= room else cards[: room - 1]
+    for i, card in enumerate(shown):
+        x = MARGIN + (i % per_row) * (tw + GAP)
+        _tile(draw, card, (x, y + (i // per_row) * (th + GAP)), (tw, th))
+    if len(shown) < len(cards):
+        i = len(shown)
+        x = MARGIN + (i % per_row) * (tw + GAP)
+        ty = y + (i // per_row) * (th + GAP)
+        panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, radius=10)
+        more = f"+{len(cards) - len(shown)} more"
+        draw.text((x + tw / 2, ty + th / 2), more, font=font(22, bold=True), fill=TEXT, anchor="mm")
+    return y + _rows(len(cards), per_row) * (th + GAP) + SPACE
+
+
+def _tile(
+    draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], size: tuple[int, int]
+) -> None:
+    """A compact card: a strip with its costs (or kind), its name and its big number."""
+    x, y = xy
+    w, h = size
+    colour = _kind_colour(card)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=BOX, outline=colour, width=3)
+    draw.rounded_rectangle((x, y, x + w, y + 28), radius=10, fill=colour)
+    draw.rectangle((x, y + 14, x + w, y + 28), fill=colour)
+    strip, big = gt.key_numbers(card)
+    if card.get("turns_left") is not None:
+        left = int(card.get("turns_left") or 0)
+        if left <= 0:
+            strip = "attacks now" if w >= 120 else "now!"
+        else:
+            strip = f"in {left} turn{'s' if left != 1 else ''}" if w >= 120 else f"in {left}"
+    mark = "✈" if card.get("flying") or card.get("anti_flying") else ""
+    room = w - 14 - (24 if mark else 0)
+    sf = fitted_font(strip, room, 19, bold=True, min_size=15)
+    draw_text(draw, (x + 7, y + 15), ellipsize(strip, sf, room), sf, CARD_BLACK, anchor="lm")
+    if mark:
+        draw.text((x + w - 7, y + 14), mark, font=font(21, bold=True), fill=CARD_BLACK, anchor="rm")
+    nf = font(19 if w >= 120 else 17, bold=True)
+    for i, line in enumerate(_wrap_name(str(card.get("name", "")), nf, w - 12)):
+        draw_text(draw, (x + 6, y + 32 + i * (nf.size + 3)), line, nf, TEXT)
+    base = y + h - 8
+    right = x + w - 7
+    if card.get("used_this_turn"):
+        uf = font(15, bold=True)
+        draw_text(draw, (right, base), "used", uf, WARN, anchor="rs")
+        right -= text_width("used", uf) + 4
+    if big:
+        bf = fitted_font(big, right - x - 7, 28 if w >= 120 else 24, bold=True, min_size=13)
+        draw_text(draw, (x + 7, base), ellipsize(big, bf, right - x - 7), bf, colour, anchor="ls")
+    elif card.get("text"):
+        tf = font(15)
+        for i, line in enumerate(wrap(str(card["text"]), tf, w - 12, max_lines=2)):
+            draw_text(draw, (x + 6, base - 34 + i * 18), line, tf, MUTED)
+
+
+def _wrap_name(name: str, fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """Two lines at most, breaking after hyphens too ("Spear-|warden")."""
+    words = re.findall(r"[^\s-]+-?|-", name)
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        joiner = "" if not line or line.endswith("-") else " "
+        candidate = line + joiner + word
+        if line and text_width(candidate, fnt) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    if len(lines) > 2:
+        rest = lines[1]
+        for more in lines[2:]:
+            rest += more if rest.endswith("-") else " " + more
+        lines = [lines[0], rest]
+    return [ellipsize(ln, fnt, width) for ln in lines]

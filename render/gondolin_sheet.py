@@ -1,0 +1,262 @@
+"""Gondolin Cards card sheet: a page of cards (catalogue or deck) with their numbers and rules.
+
+Draws only from the view of ``engines.gondolin.sheet.card_sheet_view``: a title with the page,
+then up to 12 cards, three a row, large enough to read when the image is shown 500 px wide.
+Colours come from ``render.gondolin.PALETTE`` (the PNG is encoded on that fixed palette).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common import (
+    CARD_BLACK,
+    GOLD,
+    MUTED,
+    RGB,
+    TEXT,
+    WARN,
+    draw_text,
+    ellipsize,
+    fitted_font,
+    font,
+    panel,
+    pill,
+    text_width,
+    wrap,
+)
+from render.gondolin import BG, BOX, EDGE, WIDTH, _kind_colour, _wrap_name
+from render.gondolin_text import ALT_LIMIT
+
+__all__ = ["PER_ROW", "card_numbers", "render_sheet", "sheet_alt_text"]
+
+View = Mapping[str, Any]
+Card = Mapping[str, Any]
+
+MARGIN = 20
+INNER = WIDTH - 2 * MARGIN
+PER_ROW = 3
+GAP = 12
+TILE_W = (INNER - (PER_ROW - 1) * GAP) // PER_ROW
+TILE_H = 236
+HEADER = 84
+STRIP = 38
+EMPTY_H = 120
+
+# Which printed numbers each card shows, in order; the first is its main one.
+NUMBER_KEYS: tuple[tuple[str, str], ...] = (
+    ("d", "D"),
+    ("a", "A"),
+    ("px", "PX"),
+    ("s", "S"),
+    ("r", "R"),
+    ("p", "P"),
+    ("m", "M"),
+    ("siege", "Siege"),
+)
+
+
+def card_numbers(card: Card) -> list[tuple[str, int]]:
+    """The card's printed numbers as (label, value): D/A/PX/S first, then R, P, M, siege."""
+    skip = {"m"} if card.get("kind") == "Insight" else set()  # an Insight has no upkeep
+    return [
+        (label, int(card[key]))
+        for key, label in NUMBER_KEYS
+        if card.get(key) is not None and key not in skip
+    ]
+
+
+def _flight(card: Card) -> str:
+    if card.get("flying"):
+        return "flying"
+    if card.get("anti_flying"):
+        return "anti-flying"
+    return ""
+
+
+def _copies(card: Card) -> int:
+    return int(card.get("copies") or 1)
+
+
+def _height(n: int) -> int:
+    if not n:
+        return MARGIN + HEADER + EMPTY_H + MARGIN
+    rows = -(-n // PER_ROW)
+    return MARGIN + HEADER + rows * TILE_H + (rows - 1) * GAP + MARGIN
+
+
+def render_sheet(view: View) -> Image.Image:
+    """Draw a card sheet view as an RGB image, 1000 px wide and as tall as its rows."""
+    sheet = view["sheet"]
+    cards = list(sheet.get("cards") or [])
+    img = Image.new("RGB", (WIDTH, _height(len(cards))), BG)
+    draw = ImageDraw.Draw(img)
+    y = _header(draw, sheet, MARGIN)
+    if not cards:
+        panel(draw, (MARGIN, y, WIDTH - MARGIN, y + EMPTY_H), fill=BOX, outline=EDGE)
+        f = font(30, bold=True)
+        draw.text((WIDTH / 2, y + EMPTY_H / 2), "No cards", font=f, fill=MUTED, anchor="mm")
+        return img
+    for i, card in enumerate(cards):
+        x = MARGIN + (i % PER_ROW) * (TILE_W + GAP)
+        _card(draw, card, (x, y + (i // PER_ROW) * (TILE_H + GAP)))
+    return img
+
+
+def _page_label(sheet: Mapping[str, Any]) -> str:
+    return f"page {int(sheet.get('page', 0)) + 1}/{max(1, int(sheet.get('pages', 1)))}"
+
+
+def _header(draw: ImageDraw.ImageDraw, sheet: Mapping[str, Any], y: int) -> int:
+    page = _page_label(sheet)
+    pf = font(30, bold=True)
+    w = text_width(page, pf) + 28
+    pill(draw, (WIDTH - MARGIN - w, y), page, pf, fill=GOLD, pad=(14, 6))
+    title = str(sheet.get("title", "")) or "Cards"
+    room = INNER - w - 20
+    tf = fitted_font(title, room, 40, bold=True, min_size=26)
+    draw_text(draw, (MARGIN, y - 2), ellipsize(title, tf, room), tf)
+    total, distinct = int(sheet.get("total", 0)), int(sheet.get("distinct", 0))
+    sub = f"{total} card{'s' if total != 1 else ''}"
+    if distinct and distinct != total:
+        sub += f" · {distinct} different"
+    n = len(sheet.get("cards") or [])
+    if n:
+        first = int(sheet.get("page", 0)) * int(sheet.get("per_page", n) or n) + 1
+        sub += f" · showing {first}–{first + n - 1}"
+    draw_text(draw, (MARGIN, y + 46), ellipsize(sub, font(24), INNER), font(24), MUTED)
+    return y + HEADER
+
+
+def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
+    x, y = xy
+    w, h = TILE_W, TILE_H
+    colour = _kind_colour(card)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=BOX, outline=colour, width=3)
+    draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=12, fill=colour)
+    draw.rectangle((x, y + STRIP // 2, x + w, y + STRIP), fill=colour)
+    right = x + w - 8
+    copies = _copies(card)
+    if copies > 1:
+        badge = f"×{copies}"
+        bf = font(24, bold=True)
+        bw = text_width(badge, bf) + 20
+        pill(draw, (right - bw, y + 3), badge, bf, fill=CARD_BLACK, text_fill=GOLD, pad=(10, 3))
+        right -= bw + 6
+    flight = _flight(card)
+    if flight:
+        ff = font(19, bold=True)
+        mark = f"✈ {flight}"
+        draw_text(draw, (right, y + STRIP // 2), mark, ff, CARD_BLACK, anchor="rm")
+        right -= text_width(mark, ff) + 8
+    kind = str(card.get("kind", ""))
+    kf = fitted_font(kind, right - x - 10, 23, bold=True, min_size=15)
+    draw_text(
+        draw,
+        (x + 10, y + STRIP // 2),
+        ellipsize(kind, kf, right - x - 10),
+        kf,
+        CARD_BLACK,
+        anchor="lm",
+    )
+    ty = _name(draw, card, x, y + STRIP + 6, w)
+    ty = _numbers(draw, card, x, ty, colour)
+    _rules(draw, card, (x + 10, ty, x + w - 10, y + h - 8))
+
+
+def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
+    name = str(card.get("name", ""))
+    nf = font(26, bold=True)
+    lines = _wrap_name(name, nf, w - 20)
+    if len(lines) > 1 and text_width(name, font(22, bold=True)) <= w - 20:
+        nf, lines = font(22, bold=True), [name]
+    for i, line in enumerate(lines):
+        draw_text(draw, (x + 10, y + i * (nf.size + 4)), line, nf, TEXT)
+    return y + len(lines) * (nf.size + 4) + 2
+
+
+def _numbers(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, colour: RGB) -> int:
+    numbers = card_numbers(card)
+    if not numbers:
+        return y
+    lf, vf = font(19, bold=True), font(36, bold=True)
+    cx = x + 10
+    base = y + 40
+    for i, (label, value) in enumerate(numbers):
+        draw_text(draw, (cx, base), label, lf, MUTED, anchor="ls")
+        cx += text_width(label, lf) + 3
+        draw_text(draw, (cx, base), str(value), vf, colour if i == 0 else TEXT, anchor="ls")
+        cx += text_width(str(value), vf) + 14
+    return base + 8
+
+
+def _rules_lines(card: Card) -> list[tuple[str, RGB]]:
+    parts: list[tuple[str, RGB]] = []
+    if card.get("text"):
+        parts.append((str(card["text"]), TEXT))
+    if card.get("use") and "use" not in str(card.get("text", "")).lower():
+        parts.append((f"Use: {card['use']}", WARN))
+    if not parts and card.get("flavour"):
+        parts.append((str(card["flavour"]), MUTED))
+    return parts
+
+
+def _rules(draw: ImageDraw.ImageDraw, card: Card, box: tuple[int, int, int, int]) -> None:
+    """Wrapped rules text, in the largest size (21 down to 14 px) in which it all fits."""
+    x0, y0, x1, y1 = box
+    parts = _rules_lines(card)
+    if not parts or y1 - y0 < 14:
+        return
+    width = x1 - x0
+    fnt: ImageFont.FreeTypeFont = font(14)
+    laid: list[tuple[str, RGB]] = []
+    for size in range(21, 13, -1):
+        fnt = font(size)
+        laid = [(ln, c) for text, c in parts for ln in wrap(text, fnt, width)]
+        if len(laid) * (size + 3) <= y1 - y0:
+            break
+    step = fnt.size + 3
+    room = max(1, (y1 - y0) // step)
+    if len(laid) > room:
+        laid = laid[:room]
+        last, c = laid[-1]
+        laid[-1] = (ellipsize(last + "…", fnt, width), c)
+    for i, (line, c) in enumerate(laid):
+        draw_text(draw, (x0, y0 + i * step), line, fnt, c)
+
+
+def _alt_card(card: Card, *, numbers: bool) -> str:
+    copies = _copies(card)
+    out = str(card.get("name", "")) + (f" ×{copies}" if copies > 1 else "")
+    if not numbers:
+        return out
+    bits = [str(card.get("kind", ""))]
+    bits += [f"{label} {value}" for label, value in card_numbers(card)]
+    if _flight(card):
+        bits.append(_flight(card))
+    return f"{out} ({', '.join(b for b in bits if b)})"
+
+
+def sheet_alt_text(view: View) -> str:
+    """Title, page, and each card's name with its key numbers (at most 1000 characters)."""
+    sheet = view["sheet"]
+    cards = list(sheet.get("cards") or [])
+    title = str(sheet.get("title", "")) or "Cards"
+    total = int(sheet.get("total", 0))
+    head = f"Gondolin Cards sheet: {title}, {_page_label(sheet)}, {total} card"
+    head += "s." if total != 1 else "."
+    if not cards:
+        return ellipsize_text(f"{head} No cards.")
+    for numbers in (True, False):
+        text = f"{head} " + "; ".join(_alt_card(c, numbers=numbers) for c in cards) + "."
+        if len(text) <= ALT_LIMIT:
+            return text
+    return ellipsize_text(text)
+
+
+def ellipsize_text(text: str, limit: int = ALT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

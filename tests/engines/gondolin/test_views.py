@@ -1,0 +1,89 @@
+"""Views: what the player and the channel may see, and what a renderer needs."""
+
+import json
+
+from engines.gondolin.actions import ACTION_TYPES
+from engines.gondolin.game import Gondolin
+from tests.engines.gondolin.helpers import game_at
+
+
+def test_the_player_sees_the_hand_and_spectators_only_its_count():
+    game = game_at(turn=4, hand=["tarnil", "iron_guard"], deck=["elvaren"])
+    mine, public = game.view(0), game.view(None)
+    assert [c["id"] for c in mine["hand"]] == ["tarnil", "iron_guard"]
+    assert public["hand"] is None and public["hand_count"] == 2
+    text = json.dumps(public)
+    assert "tarnil" not in text and "Tarnil" not in text
+    assert mine["audience"] == "player" and public["audience"] == "spectator"
+
+
+def test_the_deck_is_only_a_count_in_every_view():
+    game = game_at(turn=4, deck=["elvaren", "asgar", "cold_drake"])
+    for seat in (0, None):
+        view = game.view(seat)
+        assert view["deck_count"] == 3
+        text = json.dumps(view)
+        for secret in ("elvaren", "Elvaren", "asgar", "Asgar", "cold_drake", "Cold-drake"):
+            assert secret not in text
+
+
+def test_the_view_carries_story_track_stats_table_siege_piles_pending_and_status():
+    game = game_at(
+        "fenriver",
+        phase="defence",
+        turn=10,
+        r=7,
+        s=9,
+        p=3,
+        defenders=["wall_archers"],
+        improvements=["armoury"],
+        continuous=["dark_omens"],
+        enemies=[("hill_troll", 9, 11)],
+    )
+    game.state.played = ["good_harvest"]
+    view = game.view(None)
+    story = view["story"]
+    assert story["name"] == "Shadows on the Fenriver" and story["current_turn"] == 10
+    assert [t["status"] for t in story["track"]][8:11] == ["passed", "current", "coming"]
+    assert story["track"][3]["events"][0]["name"] == "Refugees from the South"
+    assert view["stats"] == {
+        "r": 7,
+        "s": 9,
+        "m": 1 + 1 + 1,
+        "p": 3,
+        "td": 2,
+        "ta": 6,
+        "income": 4 - 3,
+        "anti_flying": True,
+    }
+    assert view["defenders"][0]["current_d"] == 2 and view["defenders"][0]["anti_flying"]
+    assert view["improvements"][0]["use"] == "R2: TD +3 this turn"
+    assert view["continuous"][0]["name"] == "Dark Omens"
+    (troll,) = view["siege"]["enemies"]
+    assert (troll["current_a"], troll["attack_turn"], troll["turns_left"]) == (6, 11, 1)
+    assert view["siege"]["attack_turn"] == 11 and view["siege"]["under_siege"]
+    assert view["played_count"] == 1 and view["played"] == ["Good Harvest"]
+    assert view["pending"]["phase"] == "defence"
+    assert view["status"].startswith("Turn 10 of 16, Defence phase")
+    assert view["location"]["s"] == 8
+
+
+def test_a_finished_game_shows_its_result_and_no_pending_decision():
+    game = game_at(phase="defence", turn=5, enemies=[("orc_warband", 5, 8)])
+    game.apply(0, game.legal_actions(0)[-1])
+    view = game.view(None)
+    assert view["pending"] is None
+    assert view["result"]["outcome"] == "destroyed"
+    assert view["status"] == game.state.end_text
+
+
+def test_every_label_fits_a_button():
+    for seed in range(8):
+        game = Gondolin.new(1, seed=seed, options={"story": "seventh_gate"})
+        steps = 0
+        while not game.is_over and steps < 400:
+            for action in game.legal_actions(0):
+                assert 0 < len(action.label()) <= 80
+                assert type(action) in ACTION_TYPES
+            game.apply(0, game.legal_actions(0)[(seed + steps) % len(game.legal_actions(0))])
+            steps += 1

@@ -1,0 +1,120 @@
+"""Gondolin Cards images and alt text along seeded random games, public and private."""
+
+import copy
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engines
+from render import alt_text, common, gondolin, render_image, render_png
+
+SEEDS = (1, 4, 9)
+STEPS = (0, 6, 20, 10_000)  # start, early, middle, and played to the end
+
+
+def walk(seed: int, steps: int):
+    # The last seed plays the longest story (20 turns) in hard mode.
+    options = {"story": "seventh_gate", "mode": "hard"} if seed == SEEDS[-1] else {}
+    game = engines.get_game("gondolin").new(1, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        actions = game.legal_actions(0)
+        if not actions:
+            break
+        game.apply(0, rng.choice(actions))
+    return game
+
+
+GAMES = {(seed, steps): walk(seed, steps) for seed in SEEDS for steps in STEPS}
+CASES = [(seed, steps, who) for seed, steps in GAMES for who in (None, 0)]
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize(("seed", "steps", "who"), CASES)
+def test_views_render_to_pngs_of_the_expected_size_and_mode(seed, steps, who):
+    view = GAMES[seed, steps].view(who)
+    png = render_png("gondolin", view)
+    img = decode(png)
+    assert img.format == "PNG"
+    assert img.mode == "P"
+    assert img.width == gondolin.WIDTH
+    assert gondolin.MIN_HEIGHT <= img.height <= gondolin.MAX_HEIGHT
+    tile, height = gondolin._layout(view)
+    assert gondolin._height(view, tile) == height == img.height  # nothing cut off
+    assert len(png) < 300_000
+
+
+@pytest.mark.parametrize("steps", STEPS)
+def test_same_view_gives_the_same_bytes(steps):
+    view = GAMES[SEEDS[0], steps].view(0)
+    first = render_png("gondolin", view)
+    common.font.cache_clear()
+    assert render_png("gondolin", copy.deepcopy(view)) == first
+
+
+def test_rendering_does_not_change_the_view():
+    view = GAMES[SEEDS[1], 20].view(0)
+    before = copy.deepcopy(view)
+    render_png("gondolin", view)
+    alt_text("gondolin", view)
+    assert view == before
+
+
+@pytest.mark.parametrize("steps", [20, 10_000])
+def test_fixed_palette_keeps_the_image_faithful(steps):
+    """A colour drawn but missing from gondolin.PALETTE would show up as a large error."""
+    view = GAMES[SEEDS[2], steps].view(0)
+    rgb = render_image("gondolin", view)
+    png = decode(render_png("gondolin", view)).convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(rgb, png)).mean) < 2.0
+
+
+@pytest.mark.parametrize(("seed", "steps", "who"), CASES)
+def test_alt_text_is_short_and_mentions_turn_and_stats(seed, steps, who):
+    view = GAMES[seed, steps].view(who)
+    text = alt_text("gondolin", view)
+    assert 0 < len(text) <= 1000
+    assert f"turn {view['turn']} of" in text
+    stats = view["stats"]
+    for key, label in (("r", "R"), ("s", "S"), ("m", "M"), ("p", "P"), ("td", "TD"), ("ta", "TA")):
+        assert f"{label} {stats[key]}" in text
+
+
+def _visible_names(view) -> set[str]:
+    cards = [view["location"], *view["defenders"], *view["improvements"], *view["continuous"]]
+    cards += view["siege"]["enemies"]
+    names = {c["name"] for c in cards} | set(view["played"])
+    text = view["status"] + " " + str(view.get("result") or "")
+    for turn in view["story"]["track"]:
+        for event in turn["events"]:
+            text += f" {event['name']} {event['text']}"
+    return names | {text}
+
+
+@pytest.mark.parametrize(("seed", "steps"), list(GAMES))
+def test_public_view_never_names_a_card_only_in_the_hand(seed, steps):
+    game = GAMES[seed, steps]
+    public, private = game.view(None), game.view(0)
+    assert public["hand"] is None
+    visible = _visible_names(public)
+    hidden = {c["name"] for c in private["hand"]}
+    hidden = {n for n in hidden if not any(n in v for v in visible)}
+    text = alt_text("gondolin", public)
+    leaked = sorted(n for n in hidden if n in text)
+    assert not leaked, f"public alt text names hand cards {leaked}: {text}"
+
+
+def test_private_view_lists_the_hand_and_public_only_counts_it():
+    game = next(g for g in GAMES.values() if g.view(0)["hand"])
+    private, public = game.view(0), game.view(None)
+    assert private["hand"][0]["name"] in alt_text("gondolin", private)
+    assert f"hand {public['hand_count']}" in alt_text("gondolin", public)
+    # The hand row makes the private image differ from the public one.
+    assert render_png("gondolin", private) != render_png("gondolin", public)
