@@ -19,6 +19,7 @@ from render.common import encode_png, fixed_palette
 # game id -> module; modules are imported on first use so one game's assets load only if needed.
 RENDERERS: dict[str, str] = {
     "knightfall": "render.knightfall",
+    "galdors_grip": "render.galdors_grip",
     "gondolin": "render.gondolin",
 }
 

@@ -1,0 +1,66 @@
+"""/galdor start | rules: the Galdor's Grip command module (solo)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "galdors_grip" / "how_to_play.md"
+METHODS = [
+    app_commands.Choice(name="c: the suggested build (default)", value="c"),
+    app_commands.Choice(name="b: three random core cards + three expansion cards", value="b"),
+    app_commands.Choice(name="a: swap chosen cards (all core by default)", value="a"),
+]
+
+
+@app_commands.guild_only()
+class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdor's Grip (solo)"):
+    """Galdor's Grip: the solo deck puzzle."""
+
+    help_text = (
+        "`/galdor start [threshold] [method] [allstar]` — the solo deck puzzle Galdor's Grip. "
+        "`/galdor rules` — how to play."
+    )
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Start a game of Galdor's Grip in this channel")
+    @app_commands.describe(
+        threshold="Stars needed to win (default 9)",
+        method="Deck-building method (default c)",
+        allstar="The Allstar challenge: win with every star available",
+    )
+    @app_commands.choices(method=METHODS)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        threshold: app_commands.Range[int, 0, 30] = 9,
+        method: str = "c",
+        allstar: bool = False,
+    ) -> None:
+        """Start a solo game; its controls are on the board, for this player only."""
+        options: dict[str, object] = {"threshold": threshold, "method": method, "allstar": allstar}
+        await self.bot.lobby.start_solo(interaction, "galdors_grip", options)
+
+    @app_commands.command(description="How to play Galdor's Grip")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """The player-facing rules, ephemerally."""
+        embed = discord.Embed(
+            title="Galdor's Grip: how to play",
+            description=HOW_TO_PLAY.read_text()[:4000],
+            colour=discord.Colour.dark_gold(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GaldorCog(bot))

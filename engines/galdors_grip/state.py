@@ -1,0 +1,85 @@
+"""The game state: options, the deck in hand (top first) and the turn's progress."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.galdors_grip.cards import CardId
+
+Step = Literal["setup", "start", "encounter", "explore", "place", "moving", "ending", "over"]
+"""Where the turn stands: ``explore``, ``place`` and ``setup`` wait for the player; the others
+are resolving abilities (the player may be asked to order them or to make a choice)."""
+
+
+class Options(BaseModel):
+    """Game options: deck-building method, ⭐ threshold, the Allstar challenge."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    method: Literal["a", "b", "c"] = "c"
+    threshold: int = Field(default=9, ge=0, le=30)
+    allstar: bool = False
+    expansions: tuple[CardId, ...] | None = None
+    swap_out: tuple[CardId, ...] = ()
+    swap_in: tuple[CardId, ...] = ()
+    picks: tuple[CardId, ...] = ()
+    look: bool = True
+    turn_limit: int = Field(default=100, ge=10, le=1000)
+
+
+class CardState(BaseModel):
+    """One card of the deck: which face and side are active, visibility and history."""
+
+    id: CardId
+    face: int = 0
+    inverted: bool = False
+    face_up: bool = False
+    peeked: bool = False
+    revealed_turn: int = -1
+    changed_turn: int = 0
+    tops: int = 0
+
+
+class Fired(BaseModel):
+    """A triggered ability waiting to resolve: the side it was printed on and its index."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: CardId
+    face: int
+    inverted: bool
+    index: int
+
+
+class Choice(BaseModel):
+    """A resolving ability that lets the player rotate some of ``options`` (card ids)."""
+
+    fired: Fired
+    options: list[CardId]
+    picks_left: int
+
+
+class GripState(BaseModel):
+    """Everything about one game; ``deck[0]`` is the top card."""
+
+    schema_version: Literal[1] = 1
+    options: Options
+    deck: list[CardState]
+    blind: list[CardId] = []
+    max_stars: int
+    turn: int = 0
+    step: Step
+    faces_to_choose: list[CardId] = []
+    queue: list[Fired] = []
+    choice: Choice | None = None
+    stack: int = 0
+    moved: list[CardId] = []
+    rotations: int = 0
+    end_turn: bool = False
+    ending: bool = False
+    gained: int = 0
+    outcome: Literal["won", "lost"] | None = None
+    reason: str = ""
+    final_stars: int | None = None

@@ -1,0 +1,197 @@
+"""What the player sees: the deck in order, face-up cards in full, face-down ones as backs.
+
+Built as its own models from the state, never as a filtered dump: a face-down card shows only
+its position (and, once peeked at with Feragot's Fortress, what the player saw). Nothing here
+depends on the order of unpeeked face-down cards, so the deck order stays secret.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engines.galdors_grip.cards import ATTRIBUTE_NAMES, CARDS, TRIGGER_NAMES, Card, Side
+from engines.galdors_grip.deck import name_of, show, side_of
+from engines.galdors_grip.rules import current_stars, needs_order, target
+from engines.galdors_grip.scoring import tally
+from engines.galdors_grip.state import CardState, GripState
+
+
+class AbilityView(BaseModel):
+    """An ability as printed: its trigger bar and its text."""
+
+    trigger: str
+    text: str
+
+
+class SideView(BaseModel):
+    """One orientation of a face."""
+
+    value: str
+    rotate: bool
+    stars: int
+    abilities: list[AbilityView]
+
+
+class FaceView(BaseModel):
+    """A printed front (Forked Path cards have two)."""
+
+    title: str | None
+    upright: SideView
+    inverted: SideView
+
+
+class CardView(BaseModel):
+    """One position of the deck; the card fields are None for an unpeeked face-down card."""
+
+    position: int
+    role: Literal["top", "next", "deck"]
+    face_up: bool
+    peeked: bool
+    id: str | None = None
+    name: str | None = None
+    set: str | None = None
+    attributes: list[str] = []
+    face: int | None = None
+    orientation: Literal["upright", "upside-down"] | None = None
+    active: SideView | None = None
+    other: SideView | None = None
+    faces: list[FaceView] = []
+
+
+class PendingView(BaseModel):
+    """The decision the game waits for."""
+
+    kind: Literal["setup", "explore", "place", "order", "choice", "over"]
+    prompt: str
+
+
+class GripView(BaseModel):
+    """Everything needed to draw the game and explain the next decision."""
+
+    game_id: str = "galdors_grip"
+    turn: int
+    turn_limit: int
+    method: str
+    threshold: int
+    allstar: bool
+    target: int | None
+    stars: int
+    star_lines: list[str]
+    max_stars: int | None
+    deck: list[CardView]
+    face_down: int
+    deck_list: list[str]
+    unknown_cards: int
+    pending: PendingView
+    status: str
+    outcome: Literal["won", "lost"] | None
+    reason: str
+
+
+def _side(side: Side) -> SideView:
+    abilities = [AbilityView(trigger=TRIGGER_NAMES[a.trigger], text=a.text) for a in side.abilities]
+    return SideView(
+        value=show(side.value), rotate=side.rotate, stars=side.stars, abilities=abilities
+    )
+
+
+def _faces(card: Card) -> list[FaceView]:
+    return [
+        FaceView(title=f.title, upright=_side(f.upright), inverted=_side(f.inverted))
+        for f in card.faces
+    ]
+
+
+def card_view(cs: CardState, pos: int) -> CardView:
+    """A deck position as the player sees it."""
+    role = ("top", "next")[pos] if pos < 2 else "deck"
+    base = CardView(position=pos + 1, role=role, face_up=cs.face_up, peeked=cs.peeked)
+    if not (cs.face_up or cs.peeked):
+        return base
+    card = CARDS[cs.id]
+    face = card.faces[cs.face]
+    return base.model_copy(
+        update={
+            "id": cs.id,
+            "name": name_of(cs),
+            "set": card.set,
+            "attributes": [ATTRIBUTE_NAMES[a] for a in card.attributes],
+            "face": cs.face,
+            "orientation": "upside-down" if cs.inverted else "upright",
+            "active": _side(side_of(cs)),
+            "other": _side(face.side(not cs.inverted)),
+            "faces": _faces(card),
+        }
+    )
+
+
+def _pending(state: GripState) -> PendingView:
+    if state.outcome is not None:
+        return PendingView(kind="over", prompt="The game is over.")
+    if state.choice is not None:
+        who = CARDS[state.choice.fired.card].name
+        return PendingView(kind="choice", prompt=f"{who}: rotate any of the offered cards.")
+    if needs_order(state):
+        return PendingView(kind="order", prompt="Abilities triggered together: pick one first.")
+    if state.step == "setup":
+        card = CARDS[state.faces_to_choose[0]]
+        return PendingView(kind="setup", prompt=f"Choose the starting face of {card.name}.")
+    if state.step == "place":
+        prompt = f"Moving {state.stack} cards: choose where the top card goes in the stack."
+        return PendingView(kind="place", prompt=prompt)
+    top = name_of(state.deck[0])
+    return PendingView(kind="explore", prompt=f"Explore: how many cards to move past {top}?")
+
+
+def _deck_list(state: GripState) -> tuple[list[str], int]:
+    """The deck's composition as far as the player knows it (catalogue order, not deck order)."""
+    unknown = {cs.id for cs in state.deck if cs.id in state.blind and not (cs.face_up or cs.peeked)}
+    in_deck = {cs.id for cs in state.deck} - unknown
+    return [CARDS[c].name for c in CARDS if c in in_deck], len(unknown)
+
+
+def _target(state: GripState, unknown: int) -> int | None:
+    """The ⭐ needed; hidden in the Allstar challenge while the deck's cards are unknown."""
+    return None if state.options.allstar and unknown else target(state)
+
+
+def _status(state: GripState, stars: int, need: int | None) -> str:
+    if state.outcome == "won":
+        return f"Won with {stars} ⭐ (needed {target(state)}) on turn {state.turn}."
+    if state.outcome == "lost":
+        return f"Lost on turn {state.turn}: {state.reason}."
+    if state.turn == 0:
+        return f"Setup · need {'every' if need is None else need} ⭐"
+    top = state.deck[0]
+    top_name = name_of(top) if top.face_up or top.peeked else "a face-down card"
+    face_down = sum(not cs.face_up for cs in state.deck)
+    need_text = "all" if need is None else need
+    return f"Turn {state.turn} · ⭐ {stars}/{need_text} · top: {top_name} · {face_down} face-down"
+
+
+def build_view(state: GripState) -> dict[str, object]:
+    """The player's (and spectators') view as JSON-ready data."""
+    stars = current_stars(state)
+    deck_list, unknown = _deck_list(state)
+    view = GripView(
+        turn=state.turn,
+        turn_limit=state.options.turn_limit,
+        method=state.options.method,
+        threshold=state.options.threshold,
+        allstar=state.options.allstar,
+        target=_target(state, unknown),
+        stars=stars,
+        star_lines=tally(state)[1],
+        max_stars=None if unknown else state.max_stars,
+        deck=[card_view(cs, i) for i, cs in enumerate(state.deck)],
+        face_down=sum(not cs.face_up for cs in state.deck),
+        deck_list=deck_list,
+        unknown_cards=unknown,
+        pending=_pending(state),
+        status=_status(state, stars, _target(state, unknown)),
+        outcome=state.outcome,
+        reason=state.reason,
+    )
+    return view.model_dump(mode="json")

@@ -1,0 +1,61 @@
+"""Galdor's Grip played for real through the emulator: controls on the board, one player."""
+
+import random
+
+import pytest
+import pytest_asyncio
+
+from tests.bot.harness import World
+from tests.discord_emulator import loopback_only
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(tmp_path_factory):
+    with loopback_only() as refused:
+        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
+        await world.start_bot()
+        yield world
+        await world.close()
+    assert refused == []
+
+
+async def test_a_solo_game_is_played_on_the_board_and_reaches_the_leaderboard(world):
+    ix = await world.slash("alice", "galdor start", threshold=9)
+    session = await world.live()
+    assert session is not None and session.game_id == "galdors_grip"
+    board = world.board(session)
+    assert board.attachments and board.attachments[0].description
+    first = next(b.custom_id for b in board.buttons() if b.custom_id)
+    refused = await world.click("dave", board, first)
+    assert "not playing" in refused.messages[-1].text()
+    assert (await world.bot.store.load(session.id)).step == 0
+    assert not ix.late
+
+    rng = random.Random(9)
+    for _ in range(400):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        board = world.board(session)
+        options = [("b", b.custom_id, None) for b in board.buttons() if b.custom_id]
+        options += [("s", s.custom_id, v) for s in board.selects() for _, v in s.options]
+        assert options, "the player must always have a control on the board"
+        kind, custom_id, value = rng.choice(options)
+        if kind == "b":
+            click = await world.emu.click(world.people["alice"], board, custom_id)
+        else:
+            click = await world.emu.select(world.people["alice"], board, custom_id, [value])
+        await click.done(timeout=10)
+        await world.quiesce()
+        assert not click.late
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished"
+    board = world.board(session)
+    assert "Game over" in board.text() and board.buttons() == []
+    assert world.emu.dm_messages(world.people["alice"]) == []
+
+    ix = await world.slash("bob", "leaderboard", game="galdors_grip")
+    text = ix.messages[-1].text()
+    assert str(world.people["alice"].id) in text and "best" in text and "games won" in text

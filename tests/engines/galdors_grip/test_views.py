@@ -1,0 +1,95 @@
+"""Views: face-down cards stay hidden (also from the player) unless peeked at; the view holds
+what a renderer needs; button labels fit."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engines.galdors_grip import GAME
+
+from .helpers import deal, fill
+
+HIDDEN_FIELDS = ("id", "name", "set", "face", "orientation", "active", "other")
+
+
+def _random_states(seed: int, steps: int = 400, **options):
+    game = GAME.new(1, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield game
+        if game.is_over:
+            return
+        game.apply(0, rng.choice(game.legal_actions(0)))
+
+
+def _shuffle_hidden(game, rng: random.Random):
+    twin = GAME.from_json(game.to_json())
+    deck = twin.state.deck
+    hidden = [i for i, cs in enumerate(deck) if not (cs.face_up or cs.peeked)]
+    cards = [deck[i] for i in hidden]
+    rng.shuffle(cards)
+    for i, cs in zip(hidden, cards, strict=True):
+        deck[i] = cs
+    return twin
+
+
+def test_face_down_cards_show_only_their_position():
+    for seed in range(6):
+        for game in _random_states(seed):
+            for cs, card in zip(game.state.deck, game.view(0)["deck"], strict=True):
+                if not (cs.face_up or cs.peeked):
+                    assert all(card[f] is None for f in HIDDEN_FIELDS)
+                    assert card["attributes"] == [] and card["faces"] == []
+
+
+def test_the_view_does_not_depend_on_the_order_of_hidden_cards():
+    rng = random.Random(0)
+    for seed in range(6):
+        for game in _random_states(seed, method=rng.choice("abc"), look=rng.random() < 0.5):
+            twin = _shuffle_hidden(game, rng)
+            assert json.dumps(twin.view(0)) == json.dumps(game.view(0))
+
+
+def test_spectators_see_what_the_player_sees():
+    for game in _random_states(3, steps=50):
+        assert game.view(None) == game.view(0)
+
+
+def test_button_labels_fit_discord():
+    for seed in range(6):
+        for game in _random_states(seed):
+            assert all(len(a.label()) <= 80 for a in game.legal_actions(0))
+
+
+def test_the_view_carries_the_whole_deck_and_the_decision():
+    game = deal(fill("binding_stones_3", "+figment_b!"), threshold=7)
+    view = game.view(0)
+    assert [c["position"] for c in view["deck"]] == list(range(1, 19))
+    assert [c["role"] for c in view["deck"][:3]] == ["top", "next", "deck"]
+    top, nxt = view["deck"][0], view["deck"][1]
+    assert top["name"] == "Binding Stones" and top["active"]["value"] == "3"
+    assert top["attributes"] == ["Puzzle Piece", "Illusory Prison", "Star"]
+    assert top["active"]["abilities"][0]["trigger"] == "End of Game"
+    assert nxt["orientation"] == "upside-down" and nxt["active"]["stars"] == 1
+    assert nxt["active"]["value"] == "5" and nxt["other"]["value"] == "2"
+    assert view["face_down"] == 16 and view["threshold"] == 7 and view["target"] == 7
+    assert view["stars"] == 1 and view["star_lines"] == ["Figment of Feragot: ⭐1"]
+    assert view["pending"]["kind"] == "explore"
+    assert view["status"] == "Turn 5 · ⭐ 1/7 · top: Binding Stones · 16 face-down"
+    assert len(view["deck_list"]) == 18 and view["max_stars"] == 15
+
+
+def test_a_forked_path_card_shows_both_faces():
+    card = deal(fill("+wanderers_fork:1", "+binding_stones_1")).view(0)["deck"][0]
+    assert card["name"] == "Wanderer's Fork (Shadowed Road)" and card["face"] == 1
+    assert [f["title"] for f in card["faces"]] == ["Starlit Road", "Shadowed Road"]
+    assert card["attributes"] == ["Forked Path", "Star"]
+
+
+def test_a_finished_game_says_so():
+    view = deal(
+        ["+galdors_grip!", "+binding_stones_1", "+frenzied_flame", "+binding_stones_3"]
+    ).view(0)
+    assert view["pending"]["kind"] == "over" and view["outcome"] == "lost"
+    assert view["status"] == "Lost on turn 5: 2 ⭐ against 9 needed."

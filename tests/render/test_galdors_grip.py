@@ -1,0 +1,141 @@
+"""Galdor's Grip images and alt text for every view along seeded random games of the engine."""
+
+import copy
+import io
+import json
+import random
+from functools import cache
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engines
+from render import alt_text, common, render_image, render_png
+from render import galdors_grip as gg
+from render import galdors_grip_card as ggc
+
+pytestmark = pytest.mark.skipif(
+    "galdors_grip" not in engines.GAME_IDS, reason="the Galdor's Grip engine is not there yet"
+)
+SEEDS = (1, 7, 23)
+MAX_STEPS = 120
+
+
+@cache
+def playout(seed: int) -> tuple[dict, ...]:
+    """The view after every step of a random game (uniform over legal actions)."""
+    game = engines.get_game("galdors_grip").new(1, seed=seed)
+    rng = random.Random(seed)
+    views = [game.view(0)]
+    for _ in range(MAX_STEPS):
+        actions = game.legal_actions(0)
+        if not actions:
+            break
+        game.apply(0, rng.choice(actions))
+        views.append(game.view(0))
+    return tuple(views)
+
+
+@cache
+def all_names() -> frozenset[str]:
+    """Every name a card can show (Forked Path faces carry their title)."""
+    from engines.galdors_grip.cards import CARDS
+
+    names = set()
+    for card in CARDS.values():
+        names.add(card.name)
+        for i in range(len(card.faces)):
+            names.add(card.face_name(i))
+    return frozenset(names)
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def sample(views: tuple[dict, ...]) -> list[dict]:
+    """The first, a middle and the last view of a game."""
+    return [views[0], views[len(views) // 2], views[-1]]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_view_of_a_game_renders_a_png_of_the_expected_size_and_mode(seed):
+    views = playout(seed)
+    assert views[-1]["outcome"] in ("won", "lost") or len(views) > MAX_STEPS
+    for view in views:
+        png = render_png("galdors_grip", view)
+        assert len(png) < 300_000
+        img = decode(png)
+        assert img.format == "PNG"
+        assert img.size == (gg.WIDTH, gg.HEIGHT)
+        assert img.mode == "P"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_same_view_gives_the_same_bytes_even_after_clearing_caches(seed):
+    for view in sample(playout(seed)):
+        first = render_png("galdors_grip", view)
+        assert render_png("galdors_grip", copy.deepcopy(view)) == first
+        common.font.cache_clear()
+        ggc._rotated_text.cache_clear()
+        gg._background.cache_clear()
+        assert render_png("galdors_grip", json.loads(json.dumps(view))) == first
+
+
+def test_rendering_does_not_change_the_view():
+    view = playout(SEEDS[0])[len(playout(SEEDS[0])) // 2]
+    before = copy.deepcopy(view)
+    render_png("galdors_grip", view)
+    alt_text("galdors_grip", view)
+    assert view == before
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fixed_palette_keeps_the_image_faithful(seed):
+    """A colour missing from gg.PALETTE would show up here as a large error."""
+    for view in sample(playout(seed)):
+        rgb = render_image("galdors_grip", view)
+        png = decode(render_png("galdors_grip", view)).convert("RGB")
+        assert max(ImageStat.Stat(ImageChops.difference(rgb, png)).mean) < 2.0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_alt_text_describes_stars_and_top_card_and_hides_face_down_cards(seed):
+    for view in playout(seed):
+        text = alt_text("galdors_grip", view)
+        assert text
+        assert len(text) <= 1000
+        assert f"Stars {view['stars']} of " in text
+        top = view["deck"][0]
+        if top["face_up"]:
+            assert f"Top card: {top['name']}" in text
+        else:
+            assert "Top card: face-down" in text or top["peeked"]
+        # A name that the view does not carry anywhere must never reach the alt text.
+        shown = json.dumps(view, ensure_ascii=False)
+        for name in all_names():
+            if name not in shown:
+                assert name not in text, name
+
+
+def test_an_unpeeked_face_down_card_is_drawn_as_a_back_whatever_it_hides():
+    """Two views that differ only in hidden facts draw the same image."""
+    view = playout(SEEDS[0])[0]
+    hidden = [i for i, c in enumerate(view["deck"]) if not c["face_up"] and not c["peeked"]]
+    assert hidden
+    other = copy.deepcopy(view)
+    other["deck"][hidden[0]]["id"] = "not_shown"
+    assert render_png("galdors_grip", other) == render_png("galdors_grip", view)
+
+
+def test_game_over_view_shows_a_result_banner():
+    for seed in SEEDS:
+        last = playout(seed)[-1]
+        if last["outcome"]:
+            img = render_image("galdors_grip", last)
+            colour = common.GOLD if last["outcome"] == "won" else common.BAD
+            assert img.getpixel((gg.MARGIN + 8, 100)) == colour
+            return
+    pytest.skip("no seeded game ended")
