@@ -3,22 +3,8 @@
 import random
 
 import pytest
-import pytest_asyncio
-
-from tests.bot.harness import World
-from tests.discord_emulator import loopback_only
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(tmp_path_factory):
-    with loopback_only() as refused:
-        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
-        await world.start_bot()
-        yield world
-        await world.close()
-    assert refused == []
 
 
 async def test_a_solo_game_is_played_on_the_board_and_reaches_the_leaderboard(world):

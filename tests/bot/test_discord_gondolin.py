@@ -4,22 +4,10 @@ import json
 import random
 
 import pytest
-import pytest_asyncio
 
 from tests.bot.harness import World
-from tests.discord_emulator import loopback_only
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(tmp_path_factory):
-    with loopback_only() as refused:
-        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
-        await world.start_bot()
-        yield world
-        await world.close()
-    assert refused == []
 
 
 def last_text(ix) -> str:

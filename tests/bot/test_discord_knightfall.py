@@ -4,7 +4,6 @@ import logging
 import random
 
 import pytest
-import pytest_asyncio
 
 from tests.bot.harness import (
     World,
@@ -13,21 +12,10 @@ from tests.bot.harness import (
     hidden_labels,
     message_texts,
 )
-from tests.discord_emulator import loopback_only
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MAX_MOVES = 600
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(tmp_path_factory):
-    with loopback_only() as refused:
-        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
-        await world.start_bot()
-        yield world
-        await world.close()
-    assert refused == [], f"something tried to leave 127.0.0.1: {refused}"
 
 
 def check_no_leaks(world: World, session) -> None:
