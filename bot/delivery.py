@@ -47,6 +47,11 @@ class Delivery:
         sent = await channel.send(**msg.kwargs())
         await self.store.set_message(session.id, sent.id)
 
+    async def private(self, session: Session, seat: int, notes: list[str]) -> presenter.Message:
+        """A seat's private message, with the latest public events for context."""
+        recent = await self.store.recent_events(session.id, 4)
+        return await presenter.private(session, seat, notes, recent)
+
     async def strip_dm(self, session: Session, seat: int) -> None:
         """Remove the controls from a seat's last DM (they are stale now)."""
         s = session.seats[seat]
@@ -62,7 +67,7 @@ class Delivery:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets)."""
         s = session.seats[seat]
         await self.strip_dm(session, seat)
-        msg = await presenter.private(session, seat, notes)
+        msg = await self.private(session, seat, notes)
         try:
             user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
             sent = await user.send(**msg.kwargs())
@@ -84,7 +89,7 @@ class Delivery:
         self, interaction: discord.Interaction, session: Session, seat: int, notes: list[str]
     ) -> None:
         """Replace the message the player clicked (their DM or ephemeral) with the new view."""
-        msg = await presenter.private(session, seat, notes)
+        msg = await self.private(session, seat, notes)
         await interaction.edit_original_response(**msg.kwargs(edit=True))
         message = interaction.message
         if message is not None and interaction.guild_id is None:

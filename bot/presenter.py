@@ -128,14 +128,18 @@ def board_components(session: Session) -> discord.ui.View | None:
     return view
 
 
-async def private(session: Session, seat: int, notes: list[str]) -> Message:
-    """A player's private message: their view, their events, their controls."""
+async def private(
+    session: Session, seat: int, notes: list[str], recent: list[str] | None = None
+) -> Message:
+    """A player's private message: their view, what just happened, their controls."""
     game = session.game
     view = game.view(seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
     lines = [str(view.get("status", ""))]
+    if recent:
+        lines.append("\n".join(f"• {t}" for t in recent[-4:]))
     if notes:
-        lines.append("\n".join(f"• {t}" for t in notes[-6:]))
+        lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
     choices = controls.choices_for(game, seat) if session.status == "active" else []
     if choices:
         lines.append("**Your move:** choose below.")

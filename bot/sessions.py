@@ -9,7 +9,6 @@ from collections.abc import Iterable
 
 import discord
 
-from bot import presenter
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
 from bot.presenter import controls_in_channel
@@ -131,7 +130,7 @@ class SessionManager:
                 raise NotInGame()
             if session.status != "active":
                 raise SessionNotFound()
-            msg = await presenter.private(session, seat, [])
+            msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
