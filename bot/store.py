@@ -18,8 +18,6 @@ from bot.outcomes import Outcome, outcomes_for
 from bot.ratings import update_ratings
 from engines import Game, Result
 
-LIVE = ("pending", "active")
-
 
 @dataclass
 class Seat:
@@ -69,10 +67,6 @@ class Session:
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user holds, or None."""
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    def user_of(self, seat: int) -> Seat:
-        """The seat row for a seat number."""
-        return self.seats[seat]
 
     @property
     def names(self) -> list[str]:

@@ -6,7 +6,7 @@ Reusable by any game that draws a 52-card deck. Returned images are shared throu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -223,15 +223,3 @@ def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Im
 def face_of(card: Mapping[str, Any], size: Size, status: str | None = None) -> Image.Image:
     """The cached face for a card dict with ``rank`` and ``suit`` (as engines send them)."""
     return card_face(str(card["rank"]), str(card["suit"]), size, status)
-
-
-def paste_fan(
-    canvas: Image.Image, faces: Sequence[Image.Image], xy: tuple[int, int], step: int
-) -> int:
-    """Paste overlapping cards left to right (last on top); return the right edge."""
-    x, y = xy
-    right = x
-    for i, face in enumerate(faces):
-        canvas.alpha_composite(face, (x + i * step, y))
-        right = x + i * step + face.width
-    return right
