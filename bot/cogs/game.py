@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenter
-from bot.errors import UserFacingError
+from bot.errors import SessionNotFound, UserFacingError
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -69,8 +69,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         """Prove the shuffle was fair: same seed, same moves, same result."""
         await interaction.response.defer(thinking=True)
         if session:
-            found = await self.bot.store.load(session.strip().lower())
-            if found.guild_id != interaction.guild_id or found.status != "finished":
+            try:
+                found = await self.bot.store.load(session.strip().lower())
+            except SessionNotFound:
+                found = None
+            if (
+                found is None
+                or found.guild_id != interaction.guild_id
+                or found.status != "finished"
+            ):
                 raise UserFacingError("No finished game with that id in this server.")
         else:
             found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)

@@ -60,6 +60,8 @@ async def test_status_and_log_show_only_public_information(world):
     assert status.ephemeral and status.attachments and status.attachments[0].description
     ix = await world.slash("dave", "game log")
     assert ix.messages[-1].ephemeral
+    ix = await world.slash("dave", "game replay", session="nosuchgame")
+    assert "No finished game" in ix.messages[-1].text()
     await world.slash("carol", "game abort")
     assert (await world.bot.store.load(session.id)).status == "abandoned"
 
