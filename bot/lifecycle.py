@@ -80,6 +80,10 @@ class Lifecycle:
                     "Only the players (all of them agreeing) or a member with Manage Server "
                     "can abort a game."
                 )
+            if seat is not None and not moderator and len(session.seats) == 1:
+                raise UserFacingError(
+                    "A solo game can't be aborted by its player; use `/game resign` to end it."
+                )
             if seat is not None and not moderator:
                 await self.store.set_wants_abort(session.id, seat)
                 session = await self.store.load(session.id)

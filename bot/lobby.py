@@ -100,6 +100,8 @@ class Lobby:
         await interaction.response.defer()
         async with reply_errors(interaction, f"session={sid} challenge"), self.manager.lock(sid):
             session = await self.store.load(sid)
+            if session.status == "active":
+                raise UserFacingError("The game has already started.")
             if session.status != "pending":
                 await interaction.edit_original_response(view=None)
                 raise SessionNotFound()
@@ -129,9 +131,8 @@ class Lobby:
     ) -> None:
         """Start a one-player game in this channel."""
         guild_id, channel_id = _guild_ids(interaction)
-        await interaction.response.defer(thinking=True)
         seed = new_seed()
-        game = engines.get_game(game_id).new(1, seed=seed, options=options)
+        game = engines.get_game(game_id).new(1, seed=seed, options=options)  # refusals: ephemeral
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
@@ -142,6 +143,7 @@ class Lobby:
             game=game,
             now=discord.utils.utcnow(),
         )
+        await interaction.response.defer(thinking=True)  # the board render may take a moment
         async with self.manager.lock(session.id):
             msg = await presenter.board(session, [])
             sent = await interaction.followup.send(wait=True, **msg.kwargs())

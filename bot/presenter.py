@@ -120,7 +120,7 @@ def board_components(session: Session) -> discord.ui.View | None:
     view.add_item(
         discord.ui.Button(
             label="My hand",
-            emoji="🂠",
+            emoji="🃏",
             custom_id=custom_ids.hand_id(session.id),
             style=discord.ButtonStyle.secondary,
         )

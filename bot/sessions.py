@@ -12,7 +12,7 @@ import discord
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
 from bot.presenter import controls_in_channel
-from bot.replies import reply_errors
+from bot.replies import ephemeral, reply_errors
 from bot.store import Session, SessionStore
 from engines import Event, Game
 
@@ -99,6 +99,28 @@ class SessionManager:
         board: bool = True,
     ) -> None:
         """Bring every message up to date after a change (called under the session lock)."""
+        try:
+            await self._show(session, interaction, actor, prompted, private, board=board)
+        except discord.HTTPException:
+            # The move is saved; a lost message must not look like a lost move.
+            log.warning("delivery failed session=%s step=%s", session.id, session.step)
+            if interaction is not None:
+                await ephemeral(
+                    interaction,
+                    "Your move counts, but a message could not be updated: "
+                    "press **My hand** on the board to continue.",
+                )
+
+    async def _show(
+        self,
+        session: Session,
+        interaction: discord.Interaction | None,
+        actor: int | None,
+        prompted: Iterable[int],
+        private: dict[int, list[str]],
+        *,
+        board: bool,
+    ) -> None:
         clicked_board = (
             interaction is not None
             and interaction.message is not None

@@ -67,7 +67,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.describe(session="Session id (default: the last finished game here)")
     async def replay(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Prove the shuffle was fair: same seed, same moves, same result."""
-        await interaction.response.defer(thinking=True)
         if session:
             try:
                 found = await self.bot.store.load(session.strip().lower())
@@ -83,6 +82,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
             if found is None:
                 raise UserFacingError("No finished game in this channel yet.")
+        await interaction.response.defer(thinking=True)
         report = await self.bot.lifecycle.replay(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
         await interaction.followup.send(
