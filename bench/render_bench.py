@@ -17,7 +17,9 @@ import time
 from collections.abc import Iterator
 
 import engines
-from render import cards, common, knightfall_camp, render_image, render_png
+from render import common, render_image, render_png
+from render.common import cards
+from render.knightfall import camp as knightfall_camp
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 NAMES = ["Alice", "Bob"]

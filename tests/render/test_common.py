@@ -4,7 +4,8 @@ import io
 
 from PIL import Image, ImageDraw
 
-from render import cards, common
+from render import common
+from render.common import cards
 
 
 def test_wrap_respects_width_and_line_limit():

@@ -11,8 +11,8 @@ from PIL import Image, ImageChops, ImageStat
 
 import engines
 from render import alt_text, common, render_image, render_png
-from render import galdors_grip as gg
-from render import galdors_grip_card as ggc
+from render.galdors_grip import board as gg
+from render.galdors_grip import card as ggc
 
 pytestmark = pytest.mark.skipif(
     "galdors_grip" not in engines.GAME_IDS, reason="the Galdor's Grip engine is not there yet"

@@ -8,7 +8,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import engines
-from render import alt_text, common, gondolin, render_image, render_png
+from render import alt_text, common, render_image, render_png
+from render.gondolin import board as gondolin
 
 SEEDS = (1, 4, 9)
 STEPS = (0, 6, 20, 10_000)  # start, early, middle, and played to the end

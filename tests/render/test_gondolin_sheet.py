@@ -9,7 +9,8 @@ from PIL import Image, ImageChops, ImageStat
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
 from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
-from render import alt_text, common, gondolin, gondolin_sheet, render_image, render_png
+from render import alt_text, common, gondolin, render_image, render_png
+from render.gondolin import sheet as gondolin_sheet
 
 ALL_IDS = list(CATALOGUE.cards)
 PAGES = -(-len(ALL_IDS) // 12)

@@ -8,8 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import alt_text, cards, common, knightfall_camp, render_image, render_png
-from render import knightfall as kf
+from render import alt_text, common, render_image, render_png
+from render.common import cards
+from render.knightfall import board as kf
+from render.knightfall import camp as knightfall_camp
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]

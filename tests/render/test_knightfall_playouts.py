@@ -9,7 +9,7 @@ from PIL import Image
 
 import engines
 from render import alt_text, render_image, render_png
-from render import knightfall as kf
+from render.knightfall import board as kf
 
 pytestmark = pytest.mark.skipif(
     "knightfall" not in engines.GAME_IDS, reason="the Knightfall engine is not there yet"

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 import render
-from render import cards, common
+from render import common
+from render.common import cards
 from tests.render.knightfall_views import make_case
 
 RENDER_DIR = Path(render.__file__).resolve().parent

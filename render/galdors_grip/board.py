@@ -14,7 +14,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import galdors_grip_card as gc
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -35,6 +34,7 @@ from render.common import (
     text_width,
     wrap,
 )
+from render.galdors_grip import card as gc
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 

@@ -12,12 +12,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import knightfall_camp as camp
-from render import knightfall_panel as info
-from render import knightfall_text as kt
-from render.cards import card_colours
 from render.common import RGB, THEME
-from render.knightfall_camp import HEIGHT, MARGIN, WIDTH
+from render.common.cards import card_colours
+from render.knightfall import camp
+from render.knightfall import panel as info
+from render.knightfall import text as kt
+from render.knightfall.camp import HEIGHT, MARGIN, WIDTH
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 

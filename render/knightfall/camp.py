@@ -12,8 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.cards import card_back, empty_slot, face_of
 from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, seat_colour
+from render.common.cards import card_back, empty_slot, face_of
 
 View = Mapping[str, Any]
 

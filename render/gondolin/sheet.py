@@ -2,7 +2,7 @@
 
 Draws only from the view of ``engines.gondolin.sheet.card_sheet_view``: a title with the page,
 then up to 12 cards, three a row, large enough to read when the image is shown 500 px wide.
-Colours come from ``render.gondolin.PALETTE`` (the PNG is encoded on that fixed palette).
+Colours come from ``render.gondolin.style.PALETTE`` (the PNG is encoded on that fixed palette).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.gondolin import BG, BOX, EDGE, WIDTH, _kind_colour, _wrap_name
-from render.gondolin_text import ALT_LIMIT
+from render.gondolin.style import BG, BOX, EDGE, WIDTH, kind_colour, wrap_name
+from render.gondolin.text import ALT_LIMIT
 
 __all__ = ["PER_ROW", "card_numbers", "render_sheet", "sheet_alt_text"]
 
@@ -134,7 +134,7 @@ def _header(draw: ImageDraw.ImageDraw, sheet: Mapping[str, Any], y: int) -> int:
 def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
     x, y = xy
     w, h = TILE_W, TILE_H
-    colour = _kind_colour(card)
+    colour = kind_colour(card)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=BOX, outline=colour, width=3)
     draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=12, fill=colour)
     draw.rectangle((x, y + STRIP // 2, x + w, y + STRIP), fill=colour)
@@ -170,7 +170,7 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
 def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
     name = str(card.get("name", ""))
     nf = font(26, bold=True)
-    lines = _wrap_name(name, nf, w - 20)
+    lines = wrap_name(name, nf, w - 20)
     if len(lines) > 1 and text_width(name, font(22, bold=True)) <= w - 20:
         nf, lines = font(22, bold=True), [name]
     for i, line in enumerate(lines):

@@ -7,13 +7,11 @@ as its content (at most ``MAX_HEIGHT``); tiles shrink when many cards are on the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from render import gondolin_text as gt
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -22,7 +20,6 @@ from render.common import (
     MUTED,
     RGB,
     TEXT,
-    THEME,
     WARN,
     draw_text,
     ellipsize,
@@ -33,38 +30,29 @@ from render.common import (
     text_width,
     wrap,
 )
+from render.gondolin import text as gt
+from render.gondolin.style import (
+    BANNER_LOST,
+    BG,
+    BOX,
+    EDGE,
+    PALETTE,
+    PASSED,
+    WIDTH,
+    kind_colour,
+    wrap_name,
+)
 
 __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
 
-WIDTH = 1000
 MAX_HEIGHT = 1100
 MIN_HEIGHT = 640
 MARGIN = 20
 INNER = WIDTH - 2 * MARGIN
 
-BG: RGB = (20, 26, 36)
-BOX: RGB = (32, 41, 56)
-EDGE: RGB = (72, 88, 112)
-PASSED: RGB = (44, 52, 66)
-DEFENDER: RGB = (110, 170, 255)
-LOCATION: RGB = (214, 160, 96)
-MAGIC: RGB = (190, 150, 255)
-BANNER_LOST: RGB = (150, 36, 40)
-KIND_COLOURS: dict[str, RGB] = {
-    "Defender": DEFENDER,
-    "Hero": GOLD,
-    "Improvement": GOOD,
-    "Insight": GOOD,
-    "Achievement": GOOD,
-    "Location": LOCATION,
-    "Enemy": BAD,
-    "Eminent Enemy": BAD,
-}
-COLOURS: tuple[RGB, ...] = (BG, BOX, EDGE, PASSED, DEFENDER, LOCATION, MAGIC, BANNER_LOST)
-PALETTE: tuple[RGB, ...] = (*THEME, *COLOURS)
 
 # Tile sizes to try, largest first: (width, height, per row).
 TILES: tuple[tuple[int, int, int], ...] = (
@@ -80,16 +68,8 @@ MAX_ROWS = 2
 
 
 def alt_text(view: View) -> str:
-    """The alt text for a settlement view, or for a card sheet (``"sheet" in view``)."""
-    if "sheet" in view:
-        from render.gondolin_sheet import sheet_alt_text
-
-        return sheet_alt_text(view)
+    """The alt text for a settlement view."""
     return gt.alt_text(view)
-
-
-def _kind_colour(card: Card) -> RGB:
-    return KIND_COLOURS.get(str(card.get("kind", "")), MAGIC)
 
 
 def _table(view: View) -> list[Card]:
@@ -136,11 +116,7 @@ def _status_height(view: View) -> int:
 
 
 def render(view: View) -> Image.Image:
-    """Draw a Gondolin Cards view (public or the player's), or a card sheet, as an RGB image."""
-    if "sheet" in view:
-        from render.gondolin_sheet import render_sheet
-
-        return render_sheet(view)
+    """Draw a Gondolin Cards view (public or the player's) as an RGB image."""
     tile, height = _layout(view)
     img = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(img)
@@ -335,7 +311,7 @@ def _tile(
     """A compact card: a strip with its costs (or kind), its name and its big number."""
     x, y = xy
     w, h = size
-    colour = _kind_colour(card)
+    colour = kind_colour(card)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=BOX, outline=colour, width=3)
     draw.rounded_rectangle((x, y, x + w, y + 28), radius=10, fill=colour)
     draw.rectangle((x, y + 14, x + w, y + 28), fill=colour)
@@ -353,7 +329,7 @@ def _tile(
     if mark:
         draw.text((x + w - 7, y + 14), mark, font=font(21, bold=True), fill=CARD_BLACK, anchor="rm")
     nf = font(19 if w >= 120 else 17, bold=True)
-    for i, line in enumerate(_wrap_name(str(card.get("name", "")), nf, w - 12)):
+    for i, line in enumerate(wrap_name(str(card.get("name", "")), nf, w - 12)):
         draw_text(draw, (x + 6, y + 32 + i * (nf.size + 3)), line, nf, TEXT)
     base = y + h - 8
     right = x + w - 7
@@ -368,26 +344,3 @@ def _tile(
         tf = font(15)
         for i, line in enumerate(wrap(str(card["text"]), tf, w - 12, max_lines=2)):
             draw_text(draw, (x + 6, base - 34 + i * 18), line, tf, MUTED)
-
-
-def _wrap_name(name: str, fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    """Two lines at most, breaking after hyphens too ("Spear-|warden")."""
-    words = re.findall(r"[^\s-]+-?|-", name)
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        joiner = "" if not line or line.endswith("-") else " "
-        candidate = line + joiner + word
-        if line and text_width(candidate, fnt) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    if len(lines) > 2:
-        rest = lines[1]
-        for more in lines[2:]:
-            rest += more if rest.endswith("-") else " " + more
-        lines = [lines[0], rest]
-    return [ellipsize(ln, fnt, width) for ln in lines]

@@ -10,8 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import knightfall_text as kt
-from render.cards import FACE, card_back, empty_slot, face_of
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -33,7 +31,9 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.knightfall_camp import CARD, RIGHT, paste
+from render.common.cards import FACE, card_back, empty_slot, face_of
+from render.knightfall import text as kt
+from render.knightfall.camp import CARD, RIGHT, paste
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]

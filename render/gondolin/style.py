@@ -1,0 +1,63 @@
+"""Gondolin Cards drawing style shared by the settlement board and the card sheets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import ImageFont
+
+from render.common import BAD, GOLD, GOOD, RGB, THEME, ellipsize, text_width
+
+Card = Mapping[str, Any]
+
+WIDTH = 1000
+BG: RGB = (20, 26, 36)
+BOX: RGB = (32, 41, 56)
+EDGE: RGB = (72, 88, 112)
+PASSED: RGB = (44, 52, 66)
+DEFENDER: RGB = (110, 170, 255)
+LOCATION: RGB = (214, 160, 96)
+MAGIC: RGB = (190, 150, 255)
+BANNER_LOST: RGB = (150, 36, 40)
+KIND_COLOURS: dict[str, RGB] = {
+    "Defender": DEFENDER,
+    "Hero": GOLD,
+    "Improvement": GOOD,
+    "Insight": GOOD,
+    "Achievement": GOOD,
+    "Location": LOCATION,
+    "Enemy": BAD,
+    "Eminent Enemy": BAD,
+}
+COLOURS: tuple[RGB, ...] = (BG, BOX, EDGE, PASSED, DEFENDER, LOCATION, MAGIC, BANNER_LOST)
+PALETTE: tuple[RGB, ...] = (*THEME, *COLOURS)
+
+
+def kind_colour(card: Card) -> RGB:
+    """The frame colour for a card of this kind."""
+    return KIND_COLOURS.get(str(card.get("kind", "")), MAGIC)
+
+
+def wrap_name(name: str, fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """Two lines at most, breaking after hyphens too ("Spear-|warden")."""
+    words = re.findall(r"[^\s-]+-?|-", name)
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        joiner = "" if not line or line.endswith("-") else " "
+        candidate = line + joiner + word
+        if line and text_width(candidate, fnt) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    if len(lines) > 2:
+        rest = lines[1]
+        for more in lines[2:]:
+            rest += more if rest.endswith("-") else " " + more
+        lines = [lines[0], rest]
+    return [ellipsize(ln, fnt, width) for ln in lines]
