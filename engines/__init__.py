@@ -5,7 +5,15 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from engines.base import Action, EngineError, Event, Game, IllegalAction, Result
+from engines.base import (
+    Action,
+    EngineError,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    Unavailable,
+)
 
 ALL_GAME_IDS = ("knightfall", "galdors_grip", "gondolin", "guardians", "gondor")
 GAME_IDS: tuple[str, ...] = tuple(
@@ -20,6 +28,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Result",
+    "Unavailable",
     "get_game",
 ]
 

@@ -39,6 +39,14 @@ class Action(BaseModel):
         """Human text for a button; subclasses override."""
         return self.kind
 
+    def detail(self) -> str | None:
+        """What the move does and what it costs, in a sentence (at most 100 characters).
+
+        Shown as the description of a select option and in the "?" help. None: the label
+        says it all.
+        """
+        return None
+
 
 class Event(BaseModel):
     """Something that happened; ``seat`` set means only that seat may read it."""
@@ -47,6 +55,15 @@ class Event(BaseModel):
 
     text: str
     seat: int | None = None
+
+
+class Unavailable(BaseModel):
+    """A move the player can see but not make now, and why ("Tarnil: needs R6, you have R1")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    reason: str
 
 
 class Result(BaseModel):
@@ -76,6 +93,8 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     state_type: ClassVar[type[BaseModel]]
     action_types: ClassVar[tuple[type[Action], ...]]
+    allows_undo: ClassVar[bool] = False
+    """A solo game with nothing hidden may let its player take back the last move."""
 
     def __init__(self, state: S) -> None:
         self.state: S = state
@@ -127,6 +146,28 @@ class Game(ABC, Generic[S]):
         except BaseException:
             self.state = backup
             raise
+
+    # ---- optional hints for the table (defaults suit a game that needs none) --------------
+    def auto_play_reveals(self, seat: int) -> bool:
+        """Whether playing ``seat``'s only legal action for them would reveal a secret.
+
+        The bot plays a forced move by itself (and says so in the log) unless this is true;
+        then it waits for the click, or plays it only if the player opted in. Override it
+        where a forced move depends on hidden cards (a pass that shows you hold no power).
+        """
+        return False
+
+    def confirm_text(self, seat: int, action: Action) -> str | None:
+        """A question to confirm before ``action`` is applied (a costly move), or None."""
+        return None
+
+    def unavailable_actions(self, seat: int) -> list[Unavailable]:
+        """Moves ``seat`` would like to make but cannot now, each with the reason."""
+        return []
+
+    def phase_help(self, seat: int | None) -> str:
+        """What the current phase is about and how to choose, for the "?" button."""
+        return ""
 
     # ---- views and results ----------------------------------------------------------------
     @abstractmethod

@@ -1,0 +1,24 @@
+"""Wording shared by every game's texts: plurals and sentences, written once."""
+
+from __future__ import annotations
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """``plural(1, "card")`` is "1 card"; ``plural(3, "card")`` is "3 cards"."""
+    word = singular if n == 1 else (plural_form or f"{singular}s")
+    return f"{n} {word}"
+
+
+def sentence(text: str) -> str:
+    """One full stop at the end, never two ("Passed." not "Passed..")."""
+    text = text.rstrip()
+    if not text or text.endswith(("!", "?", "…")):
+        return text
+    return text.rstrip(".") + "."
+
+
+def join_and(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
