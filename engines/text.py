@@ -18,7 +18,7 @@ def sentence(text: str) -> str:
 
 
 def join_and(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+    """Join as English: a; a and b; a, b and c."""
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
