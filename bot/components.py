@@ -67,6 +67,52 @@ class ActionSelect(
         await _bot(interaction).sessions.act(interaction, self.sid, self.step, str(values[0]))
 
 
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CONFIRM_TEMPLATE
+):
+    """The "Yes" on a confirmation question: applies the move it confirms."""
+
+    def __init__(self, sid: str, step: int, code: str) -> None:
+        super().__init__(
+            discord.ui.Button(label="Yes", custom_id=custom_ids.confirm_id(sid, step, code))
+        )
+        self.sid, self.step, self.code = sid, step, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["step"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the confirmed action."""
+        await _bot(interaction).sessions.act(
+            interaction, self.sid, self.step, self.code, confirmed=True
+        )
+
+
+class AutoPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY_TEMPLATE
+):
+    """A player's toggle: play my forced moves for me even when that tells something."""
+
+    def __init__(self, sid: str) -> None:
+        super().__init__(discord.ui.Button(label="Auto", custom_id=custom_ids.auto_play_id(sid)))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Flip the clicker's setting."""
+        await _bot(interaction).sessions.toggle_auto_play(interaction, self.sid)
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
     """The "My hand" button: the private view and controls, ephemerally (the DM fallback)."""
 
@@ -109,4 +155,11 @@ class ChallengeButton(
         await _bot(interaction).lobby.answer(interaction, self.sid, self.answer)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, ChallengeButton)
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    ConfirmButton,
+    AutoPlayButton,
+    HandButton,
+    ChallengeButton,
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
@@ -12,16 +13,18 @@ from engines import Game
 MAX_ROWS = 5
 PER_ROW = 5
 PER_SELECT = 25
-MAX_BUTTON_ACTIONS = 20  # four rows of buttons; more than that and big groups become selects
+LABEL = 80  # Discord's limit for a button label; select options allow 100
+DESCRIPTION = 100
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action ready for a component."""
+    """One legal action ready for a component (``detail`` says what it does and costs)."""
 
     code: str
     label: str
     kind: str
+    detail: str | None = None
 
 
 @dataclass(frozen=True)
@@ -32,77 +35,123 @@ class Row:
     select: bool
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def choices_for(game: Game, seat: int) -> list[Choice]:
-    """The seat's legal actions, encoded, with labels cut to Discord's 80 characters."""
+    """The seat's legal actions, encoded, with their labels and details."""
     cls = type(game)
-    out = []
-    for action in game.legal_actions(seat):
-        label = action.label()
-        if len(label) > 80:
-            label = label[:79] + "…"
-        out.append(Choice(code=cls.encode(action), label=label, kind=action.kind))
-    return out
+    return [
+        Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail())
+        for a in game.legal_actions(seat)
+    ]
 
 
-def layout(choices: list[Choice]) -> list[Row]:
-    """Rows for the choices, never more than 5.
+def unavailable_for(game: Game, seat: int) -> list[str]:
+    """Moves the seat cannot make now, as "label: reason" texts for disabled buttons."""
+    return [f"{u.label}: {u.reason}" for u in game.unavailable_actions(seat)]
 
-    Up to 20 choices are all buttons. Beyond that, kinds with at most 5 choices stay buttons
-    and larger kinds become selects; if that still needs more than 5 rows, everything becomes
-    selects of 25 (5 selects hold 125 choices, more than any of our games offers at once).
+
+def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
+    """Rows for the choices, never more than ``max_rows``.
+
+    Buttons where they fit. A kind of move whose options carry details (effect and cost)
+    becomes a select, so each option can show its description. If the buttons still need
+    too many rows, kinds with more than 5 choices become selects too; failing that,
+    everything becomes selects of 25.
     """
-    if len(choices) <= MAX_BUTTON_ACTIONS:
-        return [Row(c, select=False) for c in _chunks(choices, PER_ROW)]
     groups: dict[str, list[Choice]] = {}
     for c in choices:
         groups.setdefault(c.kind, []).append(c)
-    small = [c for g in groups.values() if len(g) <= PER_ROW for c in g]
-    rows = [Row(c, select=False) for c in _chunks(small, PER_ROW)]
-    for g in groups.values():
-        if len(g) > PER_ROW:
-            rows += [Row(c, select=True) for c in _chunks(g, PER_SELECT)]
-    if len(rows) > MAX_ROWS:
+    described = {k for k, g in groups.items() if len(g) > 1 and any(c.detail for c in g)}
+    rows = _rows(groups, described)
+    if len(rows) > max_rows:
+        rows = _rows(groups, described | {k for k, g in groups.items() if len(g) > PER_ROW})
+    if len(rows) > max_rows:
         rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
-    return rows[:MAX_ROWS]
+    return rows[:max_rows]
+
+
+def _rows(groups: dict[str, list[Choice]], select_kinds: set[str]) -> list[Row]:
+    buttons = [c for k, g in groups.items() if k not in select_kinds for c in g]
+    rows = [Row(c, select=False) for c in _chunks(buttons, PER_ROW)]
+    for k, g in groups.items():
+        if k in select_kinds:
+            rows += [Row(c, select=True) for c in _chunks(g, PER_SELECT)]
+    return rows
 
 
 def _chunks(items: list[Choice], size: int) -> list[list[Choice]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def build_view(sid: str, step: int, choices: list[Choice]) -> discord.ui.View | None:
-    """A timeout-free view holding the controls (None when there is nothing to choose)."""
-    if not choices:
+def build_view(
+    sid: str,
+    step: int,
+    choices: list[Choice],
+    *,
+    unavailable: Sequence[str] = (),
+    extras: Sequence[discord.ui.Item[discord.ui.View]] = (),
+) -> discord.ui.View | None:
+    """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
+
+    ``extras`` (My hand, "?", Undo, toggles) share the last row, so the moves get one row
+    fewer when there are any. Greyed moves fill only the rows left over: the "?" button
+    lists them all.
+    """
+    if not choices and not extras:
         return None
     view = discord.ui.View(timeout=None)
-    selects = 0
-    for r, row in enumerate(layout(choices)):
+    budget = MAX_ROWS - (1 if extras else 0)
+    rows = layout(choices, budget) if choices else []
+    for r, row in enumerate(rows):
         if row.select:
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=custom_ids.select_id(sid, step, selects),
-                    placeholder=_placeholder(row.choices),
-                    options=[
-                        discord.SelectOption(label=c.label, value=c.code) for c in row.choices
-                    ],
-                    row=r,
-                )
-            )
-            selects += 1
+            view.add_item(_select(sid, step, r, row))
             continue
         for c in row.choices:
             view.add_item(
                 discord.ui.Button(
-                    label=c.label,
+                    label=_cut(c.label, LABEL),
                     custom_id=custom_ids.action_id(sid, step, c.code),
                     style=discord.ButtonStyle.primary,
                     row=r,
                 )
             )
+    free = (budget - len(rows)) * PER_ROW
+    for i, text in enumerate(unavailable[:free]):
+        view.add_item(
+            discord.ui.Button(
+                label=_cut(text, LABEL),
+                custom_id=f"x:{sid}:{step}:{i}",  # never handled: the button is disabled
+                disabled=True,
+                style=discord.ButtonStyle.secondary,
+                row=len(rows) + i // PER_ROW,
+            )
+        )
+    for item in extras:
+        item.row = MAX_ROWS - 1
+        view.add_item(item)
     return view
+
+
+def _select(sid: str, step: int, r: int, row: Row) -> discord.ui.Select[discord.ui.View]:
+    return discord.ui.Select(
+        custom_id=custom_ids.select_id(sid, step, r),
+        placeholder=_placeholder(row.choices),
+        options=[
+            discord.SelectOption(
+                label=_cut(c.label, DESCRIPTION),
+                value=c.code,
+                description=_cut(c.detail, DESCRIPTION) if c.detail else None,
+            )
+            for c in row.choices
+        ],
+        row=r,
+    )
 
 
 def _placeholder(choices: list[Choice]) -> str:
     """A hint such as "Exchange…" taken from the first word the options share."""
-    words = {c.label.split(" ")[0] for c in choices}
+    words = {c.label.split(" ")[0].rstrip(":") for c in choices}
     return f"{words.pop()}…" if len(words) == 1 else "More moves…"

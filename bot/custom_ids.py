@@ -7,7 +7,9 @@ STEP = r"(?P<step>\d{1,6})"
 
 ACTION_TEMPLATE = rf"g1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 SELECT_TEMPLATE = rf"s1:{SID}:{STEP}:(?P<n>\d)"
+CONFIRM_TEMPLATE = rf"ok1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 HAND_TEMPLATE = rf"hand:{SID}"
+AUTO_PLAY_TEMPLATE = rf"auto:{SID}"
 CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
 
 
@@ -29,3 +31,13 @@ def hand_id(sid: str) -> str:
 def challenge_id(sid: str, answer: str) -> str:
     """Accept / Decline on a challenge."""
     return f"ch:{sid}:{answer}"
+
+
+def confirm_id(sid: str, step: int, code: str) -> str:
+    """The confirmation of a costly move (same checks as the move's own button)."""
+    return f"ok1:{sid}:{step}:{code}"
+
+
+def auto_play_id(sid: str) -> str:
+    """A player's toggle: play my revealing forced moves for me."""
+    return f"auto:{sid}"

@@ -6,7 +6,7 @@ import logging
 
 import discord
 
-from bot import presenter
+from bot import custom_ids, presenter
 from bot.store import Session, SessionStore
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,18 @@ class Delivery:
         except discord.HTTPException:
             log.info("could not strip old DM session=%s seat=%s", session.id, seat)
 
+    async def refresh_dm(self, session: Session, seat: int, notes: list[str]) -> None:
+        """Edit a seat's current DM to the latest view, silently (no new notification)."""
+        s = session.seats[seat]
+        if s.dm_channel_id is None or s.dm_message_id is None:
+            return
+        msg = await self.private(session, seat, notes)
+        try:
+            dm = self.client.get_partial_messageable(s.dm_channel_id)
+            await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
+        except discord.HTTPException:
+            log.info("could not refresh DM session=%s seat=%s", session.id, seat)
+
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets)."""
         s = session.seats[seat]
@@ -96,3 +108,39 @@ class Delivery:
             await self.store.set_dm(
                 session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
             )
+
+    async def ask_confirmation(
+        self, interaction: discord.Interaction, session: Session, step: int, code: str, text: str
+    ) -> None:
+        """Ask the clicker, privately, to confirm a costly move before it is made."""
+        view = discord.ui.View(timeout=None)
+        label = session.game_cls.decode(code).label()
+        view.add_item(
+            discord.ui.Button(
+                label=f"Yes: {label}"[:80],
+                style=discord.ButtonStyle.danger,
+                custom_id=custom_ids.confirm_id(session.id, step, code),
+            )
+        )
+        await interaction.followup.send(
+            f"{text}\nPress the button to confirm, or choose another move.",
+            view=view,
+            ephemeral=True,
+        )
+
+    async def confirmed(self, interaction: discord.Interaction) -> None:
+        """Replace a confirmation question with a note that the move was made."""
+        try:
+            await interaction.edit_original_response(content="Done.", view=None)
+        except discord.HTTPException:
+            log.info("could not close a confirmation message")
+
+    async def announce(self, session: Session, text: str) -> None:
+        """Post the end of a game in the channel, pinging its players."""
+        channel = await self.channel(session)
+        await channel.send(
+            text,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(s.user_id) for s in session.seats]
+            ),
+        )

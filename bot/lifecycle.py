@@ -10,7 +10,7 @@ import discord
 
 from bot.errors import NotInGame, UserFacingError
 from bot.outcomes import resignation
-from bot.sessions import SessionManager
+from bot.sessions import FORCED, SessionManager
 from bot.store import Session
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ class Lifecycle:
         log_rows = await self.store.action_log(session.id)
         for seat, code, _ in log_rows:
             if not code.startswith("!"):  # bot-level actions such as "!resign"
-                game.apply(seat if seat is not None else 0, cls.decode(code))
+                game.apply(seat if seat is not None else 0, cls.decode(code.removeprefix(FORCED)))
         matches = game.to_json() == session.state_json
         summary = game.result.summary if game.result else "ended before the engine's end"
         return ReplayReport(session.id, len(log_rows), matches, summary)

@@ -149,11 +149,11 @@ class Lobby:
             sent = await interaction.followup.send(wait=True, **msg.kwargs())
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
-            await self.manager.show(session, None, None, game.to_act(), {}, board=False)
+            await self.manager.begin(session)
 
     async def _begin(self, session: Session, interaction: discord.Interaction) -> None:
         """Create the game for an accepted challenge and turn the challenge into the board."""
         game = session.game_cls.new(len(session.seats), seed=session.seed, options=session.options)
         session = await self.store.activate(session, game, discord.utils.utcnow())
         log.info("game started session=%s game=%s", session.id, session.game_id)
-        await self.manager.show(session, None, None, game.to_act(), {})
+        await self.manager.begin(session)

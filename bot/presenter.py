@@ -17,10 +17,12 @@ import discord
 
 from bot import controls, custom_ids
 from bot.games import CHANNEL_CONTROL_GAMES
+from bot.ratings import DEFAULT
 from bot.store import Session
 from render import alt_text, render_png
 
 COLOUR = discord.Colour.dark_gold()
+RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
 
 
 @dataclass
@@ -66,11 +68,38 @@ def _title(session: Session) -> str:
 
 
 def _waiting_line(session: Session) -> str:
+    """Whom the game waits for (two-player games only: a solo player knows it is them)."""
     game = session.game
-    if game.is_over or session.status != "active":
+    if game.is_over or session.status != "active" or len(session.seats) < 2:
         return ""
     names = [session.names[s] for s in game.to_act()]
     return "Waiting for: " + ", ".join(f"**{n}**" for n in names)
+
+
+def _fair_shuffle(session: Session, ended: bool) -> str:
+    """The commitment at the start, the seed itself at the end."""
+    if ended:
+        return f"Session {session.id} · seed {session.seed} (check it with /game replay)"
+    return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
+
+
+def result_announcement(
+    session: Session, before: dict[int, float] | None, after: dict[int, float]
+) -> str:
+    """The message that closes a game: who won, the score, each rating's change."""
+    result = session.game.result
+    mentions = " ".join(f"<@{s.user_id}>" for s in session.seats)
+    summary = with_names(result.summary if result else "The game is over.", session.names)
+    lines = [f"🏁 {mentions} — **Game over.** {summary}"]
+    if before is not None and after:
+        changes = [
+            f"{s.name} {round(before.get(s.user_id, DEFAULT[0]))} → "
+            f"{round(after.get(s.user_id, DEFAULT[0]))}"
+            for s in session.seats
+        ]
+        lines.append("Ratings: " + " · ".join(changes))
+    lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    return "\n".join(lines)
 
 
 def controls_in_channel(session: Session) -> bool:
@@ -85,26 +114,18 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [str(view.get("status", ""))]
     if recent:
-        lines.append("\n".join(f"• {t}" for t in recent[-6:]))
+        lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     lines.append(_waiting_line(session))
+    ended = game.is_over or session.status != "active"
     if ending:
         lines.append(f"**Game over.** {ending}")
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
-    if game.is_over or session.status != "active":
-        embed.add_field(
-            name="Fair shuffle",
-            value=f"Seed `{session.seed}` — check it with `/game replay`.",
-            inline=False,
-        )
+    if ended or session.step == 0:
+        embed.set_footer(text=_fair_shuffle(session, ended))
     else:
-        embed.add_field(
-            name="Fair shuffle",
-            value=f"SHA-256 of the seed: `{seed_hash(session.seed)}`",
-            inline=False,
-        )
-    embed.set_footer(text=f"Session {session.id} · move {session.step}")
+        embed.set_footer(text=f"Move {session.step}")
     file = await image(session, view, "board.png")
     embed.set_image(url="attachment://board.png")
     return Message(embed, file, board_components(session))
@@ -115,7 +136,12 @@ def board_components(session: Session) -> discord.ui.View | None:
     if session.status != "active" or session.game.is_over:
         return None
     if controls_in_channel(session):
-        return controls.build_view(session.id, session.step, controls.choices_for(session.game, 0))
+        return controls.build_view(
+            session.id,
+            session.step,
+            controls.choices_for(session.game, 0),
+            unavailable=controls.unavailable_for(session.game, 0),
+        )
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
@@ -137,10 +163,11 @@ async def private(
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
     lines = [str(view.get("status", ""))]
     if recent:
-        lines.append("\n".join(f"• {t}" for t in recent[-4:]))
+        lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     if notes:
         lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
-    choices = controls.choices_for(game, seat) if session.status == "active" else []
+    live = session.status == "active" and not game.is_over
+    choices = controls.choices_for(game, seat) if live else []
     if choices:
         lines.append("**Your move:** choose below.")
     elif not game.is_over and session.status == "active":
@@ -148,7 +175,28 @@ async def private(
     if game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
-    embed.set_footer(text=f"Session {session.id} · move {session.step} · only you see this")
+    embed.set_footer(text=f"Move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, controls.build_view(session.id, session.step, choices))
+    extras = _private_extras(session, seat) if live else []
+    unavailable = controls.unavailable_for(game, seat) if live else []
+    view_ = controls.build_view(
+        session.id, session.step, choices, unavailable=unavailable, extras=extras
+    )
+    return Message(embed, file, view_)
+
+
+def _private_extras(session: Session, seat: int) -> list[discord.ui.Item[discord.ui.View]]:
+    """Buttons beside a player's moves: their auto-play toggle where the game has one."""
+    option = session.game_cls.auto_play_option
+    if option is None:
+        return []
+    on = session.seats[seat].auto_play
+    return [
+        discord.ui.Button(
+            label=f"{option}: {'ON' if on else 'OFF'}"[:80],
+            emoji="✅" if on else "⬜",
+            custom_id=custom_ids.auto_play_id(session.id),
+            style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+        )
+    ]

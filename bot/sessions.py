@@ -6,17 +6,22 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import discord
 
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
-from bot.presenter import controls_in_channel
+from bot.presenter import controls_in_channel, result_announcement
 from bot.replies import ephemeral, reply_errors
 from bot.store import Session, SessionStore
-from engines import Event, Game
+from engines import Action, Event, Game
 
 log = logging.getLogger(__name__)
+
+FORCED = "@"
+"""Prefix of a logged action code the bot played because it was the seat's only choice."""
+MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
 
 
 def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
@@ -37,6 +42,32 @@ def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str
     return public, private
 
 
+def forced_move(session: Session) -> tuple[int, Action] | None:
+    """A seat whose only legal move the bot may play for them, and that move.
+
+    Only when playing it reveals nothing (``auto_play_reveals``), or the player opted in.
+    """
+    game = session.game
+    if game.is_over:
+        return None
+    for seat in game.to_act():
+        actions = game.legal_actions(seat)
+        if len(actions) != 1:
+            continue
+        if session.seats[seat].auto_play or not game.auto_play_reveals(seat):
+            return seat, actions[0]
+    return None
+
+
+@dataclass
+class Change:
+    """What a click (and the forced moves after it) changed, for the messages."""
+
+    prompted: set[int] = field(default_factory=set)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    ratings_before: dict[int, float] | None = None
+
+
 class SessionManager:
     """Applies players' actions: lock, load, check, apply, persist, then show."""
 
@@ -54,8 +85,16 @@ class SessionManager:
             self._locks[sid] = lock
         return lock
 
-    async def act(self, interaction: discord.Interaction, sid: str, step: int, code: str) -> None:
-        """Handle one click on an action button or select."""
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        step: int,
+        code: str,
+        *,
+        confirmed: bool = False,
+    ) -> None:
+        """Handle one click on an action button or select (or on its confirmation)."""
         await interaction.response.defer()  # ack within 3 s; rendering may take longer
         context = f"session={sid} step={step}"
         async with reply_errors(interaction, context), self.lock(sid):
@@ -68,25 +107,109 @@ class SessionManager:
                 raise NotInGame()
             if step < session.seats[seat].prompt_step or step > session.step:
                 raise StaleButton()
-            game = session.game
-            action = type(game).decode(code)
-            before = legal_codes(game, len(session.seats))
-            events = game.apply(seat, action)
-            after = legal_codes(game, len(session.seats))
-            prompted = frozenset(s for s in after if after[s] != before[s]) | {seat}
-            public, private = split_events(events)
-            session = await self.store.record_action(
-                session,
-                seat=seat,
-                code=code,
-                game=game,
-                public_events=public,
-                now=discord.utils.utcnow(),
-                prompted=prompted,
-                result=game.result,
-            )
+            action = session.game_cls.decode(code)
+            question = None if confirmed else session.game.confirm_text(seat, action)
+            if question is not None:
+                session.game.check(seat, action)  # refuse an illegal move before asking
+                await self.delivery.ask_confirmation(interaction, session, step, code, question)
+                return
+            change = Change()
+            session = await self._record(session, seat, action, code, change)
+            session = await self._play_forced(session, change)
             log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
-            await self.show(session, interaction, seat, prompted, private)
+            shown_to = None if confirmed else interaction
+            await self.show(session, shown_to, seat, change.prompted, change.private)
+            if confirmed:
+                await self.delivery.confirmed(interaction)
+            await self._announce_end(session, change)
+
+    async def begin(self, session: Session) -> None:
+        """Show a game that just started (call under the session lock), after forced moves."""
+        change = Change(prompted=set(session.game.to_act()))
+        session = await self._play_forced(session, change)
+        await self.show(session, None, None, change.prompted, change.private)
+        await self._announce_end(session, change)
+
+    async def toggle_auto_play(self, interaction: discord.Interaction, sid: str) -> None:
+        """The player's opt-in to have revealing forced moves played for them."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} auto-play"), self.lock(sid):
+            session = await self.store.load(sid)
+            if session.status != "active":
+                await self._strip_clicked(interaction)
+                raise SessionNotFound()
+            seat = session.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotInGame()
+            on = not session.seats[seat].auto_play
+            await self.store.set_auto_play(sid, seat, on)
+            session = await self.store.load(sid)
+            change = Change()
+            session = await self._play_forced(session, change)
+            await self.show(session, interaction, seat, change.prompted | {seat}, change.private)
+            await self._announce_end(session, change)
+
+    async def _record(
+        self,
+        session: Session,
+        seat: int,
+        action: Action,
+        code: str,
+        change: Change,
+        note: str | None = None,
+    ) -> Session:
+        """Apply one move and persist it with its public events, before any reply."""
+        game = session.game
+        before = legal_codes(game, len(session.seats))
+        events = game.apply(seat, action)
+        after = legal_codes(game, len(session.seats))
+        prompted = {s for s in after if after[s] != before[s]} | {seat}
+        public, private = split_events(events)
+        if note:
+            public.insert(0, note)
+        if game.result is not None and len(session.seats) == 2:
+            ids = [s.user_id for s in session.seats]
+            change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
+        change.prompted |= prompted
+        for s, texts in private.items():
+            change.private.setdefault(s, []).extend(texts)
+        return await self.store.record_action(
+            session,
+            seat=seat,
+            code=code,
+            game=game,
+            public_events=public,
+            now=discord.utils.utcnow(),
+            prompted=frozenset(prompted),
+            result=game.result,
+        )
+
+    async def _play_forced(self, session: Session, change: Change) -> Session:
+        """Play every move that is a seat's only choice, each logged as played for them."""
+        for _ in range(MAX_FORCED):
+            forced = forced_move(session)
+            if forced is None:
+                break
+            seat, action = forced
+            # A label speaks to its seat and may name hidden cards: only they read it.
+            note = f"{session.names[seat]} had only one possible move; the bot played it."
+            change.private.setdefault(seat, []).append(
+                f"Your only possible move was played for you: {action.label()}."
+            )
+            code = FORCED + session.game_cls.encode(action)
+            session = await self._record(session, seat, action, code, change, note)
+        return session
+
+    async def _announce_end(self, session: Session, change: Change) -> None:
+        """A result message that pings the players, names the winner and rating changes."""
+        if not session.game.is_over:
+            return
+        after: dict[int, float] = {}
+        if change.ratings_before is not None:
+            ids = [s.user_id for s in session.seats]
+            after = await self.store.ratings(session.guild_id, session.game_id, ids)
+        text = result_announcement(session, change.ratings_before, after)
+        await self.delivery.announce(session, text)
 
     async def show(
         self,
@@ -100,7 +223,7 @@ class SessionManager:
     ) -> None:
         """Bring every message up to date after a change (called under the session lock)."""
         try:
-            await self._show(session, interaction, actor, prompted, private, board=board)
+            await self._show(session, interaction, actor, set(prompted), private, board=board)
         except discord.HTTPException:
             # The move is saved; a lost message must not look like a lost move.
             log.warning("delivery failed session=%s step=%s", session.id, session.step)
@@ -116,11 +239,16 @@ class SessionManager:
         session: Session,
         interaction: discord.Interaction | None,
         actor: int | None,
-        prompted: Iterable[int],
+        prompted: set[int],
         private: dict[int, list[str]],
         *,
         board: bool,
     ) -> None:
+        """Board edited in place; a new DM only for a seat that must act on new choices.
+
+        Every other seat's current DM is edited in place (no notification), so a player
+        gets a ping only when it is their move.
+        """
         clicked_board = (
             interaction is not None
             and interaction.message is not None
@@ -135,12 +263,10 @@ class SessionManager:
             notes = private.get(seat, [])
             if seat == actor and interaction is not None and not clicked_board:
                 await self.delivery.in_place(interaction, session, seat, notes)
-            elif game.is_over:
-                await self.delivery.strip_dm(session, seat)
-            elif (seat in prompted and seat in game.to_act()) or notes:
+            elif seat in prompted and seat in game.to_act():
                 await self.delivery.dm(session, seat, notes)
-            elif seat in prompted:
-                await self.delivery.strip_dm(session, seat)
+            else:
+                await self.delivery.refresh_dm(session, seat, notes)
 
     async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
         """The "My hand" button: the player's private view and controls, ephemerally."""

@@ -31,6 +31,7 @@ class Seat:
     dm_message_id: int | None = None
     wants_abort: bool = False
     prompt_step: int = 0
+    auto_play: bool = False
 
 
 @dataclass
@@ -188,6 +189,7 @@ class SessionStore:
                     dm_message_id=r["dm_message_id"],
                     wants_abort=bool(r["wants_abort"]),
                     prompt_step=r["prompt_step"],
+                    auto_play=bool(r["auto_play"]),
                 )
                 for r in seat_rows
             ],
@@ -328,6 +330,22 @@ class SessionStore:
         await self._update(
             "UPDATE seats SET wants_abort=1 WHERE session_id=? AND seat=?", (sid, seat)
         )
+
+    async def set_auto_play(self, sid: str, seat: int, on: bool) -> None:
+        """Record a seat's opt-in to have revealing forced moves played for them."""
+        await self._update(
+            "UPDATE seats SET auto_play=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
+        )
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
+        """Current ratings of these users (absent: never rated)."""
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(
+            f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
+            f" AND user_id IN ({marks})",
+            (guild_id, game, *user_ids),
+        ) as cur:
+            return {r["user_id"]: r["rating"] for r in await cur.fetchall()}
 
     async def _update(self, sql: str, params: tuple[object, ...]) -> None:
         async with self.write_lock:

@@ -95,6 +95,9 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type[Action], ...]]
     allows_undo: ClassVar[bool] = False
     """A solo game with nothing hidden may let its player take back the last move."""
+    auto_play_option: ClassVar[str | None] = None
+    """The label of a player's opt-in to have revealing forced moves played for them
+    ("Pass for me when I have no power"); None: the game offers no such toggle."""
 
     def __init__(self, state: S) -> None:
         self.state: S = state

@@ -108,7 +108,7 @@ class World:
     def controls_message(self, user: User) -> Message | None:
         """The user's newest DM from the bot, if it carries controls."""
         dms = self.emu.dm_messages(user)
-        if dms and (dms[-1].buttons() or dms[-1].selects()):
+        if dms and move_controls(dms[-1]):
             return dms[-1]
         return None
 
@@ -124,8 +124,7 @@ class World:
         user = self.user(session, seat)
         who = user.name
         message = self.controls_message(user) or await self.hand(who, session)
-        options = [("button", b.custom_id, None) for b in message.buttons() if b.custom_id]
-        options += [("select", s.custom_id, v) for s in message.selects() for _, v in s.options]
+        options = move_controls(message)
         assert options, f"{who} must act but has no controls"
         kind, custom_id, value = rng.choice(options)
         if kind == "button":
@@ -136,6 +135,22 @@ class World:
         await self.quiesce()
         assert not ix.late
         return ix
+
+
+def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
+    """The enabled move buttons and select options of a message, as (kind, custom_id, value)."""
+    options = [
+        ("button", b.custom_id, None)
+        for b in message.buttons()
+        if b.custom_id and b.custom_id.startswith("g1:") and not b.disabled
+    ]
+    options += [("select", s.custom_id, v) for s in message.selects() for _, v in s.options]
+    return options
+
+
+def first_versions_without_controls(messages: list[Message]) -> list[Message]:
+    """Messages that arrived (first version) with no move to make: needless notifications."""
+    return [m for m in messages if not move_controls((m.history or [m])[0])]
 
 
 def hidden_labels(game, seat: int | None) -> set[str]:
@@ -161,4 +176,12 @@ def assert_no_leak(texts: list[str], hidden: set[str]) -> None:
         assert not leaked, f"hidden cards {leaked} leaked in {text[:300]!r}"
 
 
-__all__ = ["World", "assert_no_leak", "engines", "hidden_labels", "message_texts"]
+__all__ = [
+    "World",
+    "assert_no_leak",
+    "engines",
+    "first_versions_without_controls",
+    "hidden_labels",
+    "message_texts",
+    "move_controls",
+]

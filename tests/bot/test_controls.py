@@ -61,3 +61,34 @@ def test_custom_ids_round_trip_through_their_templates():
     assert re.fullmatch(custom_ids.HAND_TEMPLATE, custom_ids.hand_id("abc"))
     assert re.fullmatch(custom_ids.CHALLENGE_TEMPLATE, custom_ids.challenge_id("abc", "accept"))
     assert not re.fullmatch(custom_ids.ACTION_TEMPLATE, "g1:abc:1:bad code")
+
+
+def test_a_kind_whose_moves_have_details_becomes_a_select_with_descriptions():
+    powers = [
+        Choice(code=f"p.{i}", label=f"Archers {i}", kind="power", detail=f"you pay {i}")
+        for i in range(3)
+    ]
+    rows = controls.layout([*powers, *make("pass", 1)])
+    assert [(r.select, len(r.choices)) for r in rows] == [(False, 1), (True, 3)]
+    view = controls.build_view("abc", 1, [*powers, *make("pass", 1)])
+    select = next(i for i in view.children if hasattr(i, "options"))
+    assert [o.description for o in select.options] == ["you pay 0", "you pay 1", "you pay 2"]
+
+
+def test_extras_share_the_last_row_and_moves_get_the_rows_before():
+    import discord
+
+    extra = discord.ui.Button(label="?", custom_id="help:abc")
+    view = controls.build_view("abc", 1, make("x", 20), extras=[extra])
+    rows = {i.row for i in view.children if i is not extra}
+    assert max(rows) <= 3 and extra.row == 4
+    assert sum(1 for i in view.children if i is not extra) >= 1
+
+
+def test_greyed_out_moves_are_disabled_and_never_crowd_out_real_ones():
+    view = controls.build_view("abc", 1, make("x", 3), unavailable=["Tarnil: needs R6"] * 30)
+    enabled = [i for i in view.children if not i.disabled]
+    disabled = [i for i in view.children if i.disabled]
+    assert len(enabled) == 3
+    assert 1 <= len(disabled) <= 20 and disabled[0].label == "Tarnil: needs R6"
+    assert len({i.custom_id for i in view.children}) == len(view.children)

@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from tests.bot.harness import move_controls
+
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
@@ -13,7 +15,7 @@ async def test_a_solo_game_is_played_on_the_board_and_reaches_the_leaderboard(wo
     assert session is not None and session.game_id == "galdors_grip"
     board = world.board(session)
     assert board.attachments and board.attachments[0].description
-    first = next(b.custom_id for b in board.buttons() if b.custom_id)
+    first = move_controls(board)[0][1]
     refused = await world.click("dave", board, first)
     assert "not playing" in refused.messages[-1].text()
     assert (await world.bot.store.load(session.id)).step == 0
@@ -25,11 +27,10 @@ async def test_a_solo_game_is_played_on_the_board_and_reaches_the_leaderboard(wo
         if session.status != "active":
             break
         board = world.board(session)
-        options = [("b", b.custom_id, None) for b in board.buttons() if b.custom_id]
-        options += [("s", s.custom_id, v) for s in board.selects() for _, v in s.options]
+        options = move_controls(board)
         assert options, "the player must always have a control on the board"
         kind, custom_id, value = rng.choice(options)
-        if kind == "b":
+        if kind == "button":
             click = await world.emu.click(world.people["alice"], board, custom_id)
         else:
             click = await world.emu.select(world.people["alice"], board, custom_id, [value])

@@ -5,12 +5,15 @@ import random
 
 import pytest
 
+from bot.sessions import FORCED, forced_move
 from tests.bot.harness import (
     World,
     all_card_labels,
     assert_no_leak,
+    first_versions_without_controls,
     hidden_labels,
     message_texts,
+    move_controls,
 )
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -82,6 +85,7 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, cap
             continue
         await world.play_one(session, seat, rng)
         moves += 1
+        assert forced_move(await world.bot.store.load(session.id)) is None, "a forced move waits"
         if moves % 15 == 0:
             check_no_leaks(world, await world.bot.store.load(session.id))
         if moves == 40 and not restarted:
@@ -95,6 +99,14 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, cap
     assert "Game over" in board.text() and str(session.seed) in board.text()
     assert board.buttons() == []
     check_no_leaks(world, session)
+    # a new DM only when its reader had a move to make; otherwise the current DM was edited
+    assert first_versions_without_controls(emu.dm_messages(world.people["alice"])) == []
+    rows = await world.bot.store.action_log(session.id)
+    assert any(code.startswith(FORCED) for _, code, _ in rows), "forced moves are played"
+    ending = emu.channel_messages(world.chan)[-1]
+    for person in ("alice", "bob"):
+        assert world.people[person].mention in ending.content
+    assert "Game over" in ending.content and "Ratings: Alice 1500 → " in ending.content
     log_text = "\n".join(r.getMessage() for r in caplog.records)
     assert "action session=" in log_text
     assert_no_leak([log_text], set(all_card_labels()))  # logs never name a card
@@ -110,9 +122,9 @@ async def double_click(world: World, session) -> None:
     """Two quick clicks on the same button: one move is made, the other is refused."""
     user = world.user(session, 0)
     message = world.controls_message(user)
-    button = next(b for b in message.buttons() if b.custom_id)
-    first = await world.emu.click(user, message, button.custom_id)
-    second = await world.emu.click(user, message, button.custom_id)
+    custom_id = next(cid for kind, cid, _ in move_controls(message) if kind == "button")
+    first = await world.emu.click(user, message, custom_id)
+    second = await world.emu.click(user, message, custom_id)
     await first.done(timeout=10)
     await second.done(timeout=10)
     await world.quiesce()
