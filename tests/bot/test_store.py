@@ -49,7 +49,7 @@ async def test_migrations_set_user_version_and_are_idempotent(tmp_path):
     await db.close()
     db = await database.connect(path)
     async with db.execute("PRAGMA user_version") as cur:
-        assert (await cur.fetchone())[0] == 2
+        assert (await cur.fetchone())[0] == 3
     await db.close()
 
 
