@@ -9,6 +9,8 @@ ACTION_TEMPLATE = rf"g1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 SELECT_TEMPLATE = rf"s1:{SID}:{STEP}:(?P<n>\d)"
 HAND_TEMPLATE = rf"hand:{SID}"
 CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
+HELP_TEMPLATE = rf"help:{SID}"
+UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
 
 
 def action_id(sid: str, step: int, code: str) -> str:
@@ -29,3 +31,13 @@ def hand_id(sid: str) -> str:
 def challenge_id(sid: str, answer: str) -> str:
     """Accept / Decline on a challenge."""
     return f"ch:{sid}:{answer}"
+
+
+def help_id(sid: str) -> str:
+    """The "?" button: what this phase is about and the clicker's choices (no step)."""
+    return f"help:{sid}"
+
+
+def undo_id(sid: str, step: int) -> str:
+    """Undo the last move, valid while the game is still at ``step`` (a second click is stale)."""
+    return f"undo:{sid}:{step}"

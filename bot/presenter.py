@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot import controls, custom_ids
+from bot import controls, table_buttons
 from bot.games import CHANNEL_CONTROL_GAMES
 from bot.store import Session
 from render import alt_text, render_png
@@ -111,21 +111,15 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
 
 
 def board_components(session: Session) -> discord.ui.View | None:
-    """Solo: the player's controls. Otherwise: the persistent "My hand" button."""
+    """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
     if session.status != "active" or session.game.is_over:
         return None
-    if controls_in_channel(session):
-        return controls.build_view(session.id, session.step, controls.choices_for(session.game, 0))
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label="My hand",
-            emoji="🃏",
-            custom_id=custom_ids.hand_id(session.id),
-            style=discord.ButtonStyle.secondary,
-        )
-    )
-    return view
+    on_board = controls_in_channel(session)
+    view = None
+    if on_board:
+        view = controls.build_view(session.id, session.step, controls.choices_for(session.game, 0))
+    extras = table_buttons.board_extras(session, controls_on_board=on_board)  # "?", Undo, My hand
+    return table_buttons.with_table_buttons(view, extras)
 
 
 async def private(
@@ -151,4 +145,7 @@ async def private(
     embed.set_footer(text=f"Session {session.id} · move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, controls.build_view(session.id, session.step, choices))
+    view = controls.build_view(session.id, session.step, choices)
+    if session.status == "active" and not game.is_over:  # the "?" button
+        view = table_buttons.with_table_buttons(view, [table_buttons.help_button(session.id)])
+    return Message(embed, file, view)
