@@ -45,9 +45,8 @@ def card_view(name: str) -> dict[str, Any]:
     shown = sheet_card(cid)
     numbers = [text.format(shown[key]) for key, text in NUMBER_MEANINGS if shown.get(key)]
     if card.type == "location":  # a Location is not paid for: it sets the starting R
-        numbers = [f"R {shown['r']}: your starting resources" if n.startswith("R ") else n for n in numbers]
-            n.replace("costs that many resources to play", "your starting resources")
-            for n in numbers
+        numbers = [
+            f"R {shown['r']}: your starting resources" if n.startswith("R ") else n for n in numbers
         ]
     if shown.get("flying"):
         numbers.append("Flying: only a defender that can defend against flyers stops it.")
