@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 
 if TYPE_CHECKING:
@@ -49,6 +50,18 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
         """Start a solo game; its controls are on the board, for this player only."""
         options: dict[str, object] = {"threshold": threshold, "method": method, "allstar": allstar}
         await self.bot.lobby.start_solo(interaction, "galdors_grip", options)
+
+    @app_commands.command(description="Look up one Galdor's Grip card: its picture and full text")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "galdors_grip", name, discord.Colour.dark_gold())
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("galdors_grip", current)
 
     @app_commands.command(description="How to play Galdor's Grip")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -14,6 +14,7 @@ from bot.cogs.general import solo_table
 from bot.decks import DeckStore
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
+from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
@@ -94,6 +95,18 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await decks.deck_choices(self.decks, interaction.user.id, current)
+
+    @app_commands.command(description="Look up one Gondolin card: its picture and full text")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "gondolin", name, COLOUR)
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("gondolin", current)
 
     @app_commands.command(description="How to play Gondolin Cards")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 
 if TYPE_CHECKING:
@@ -31,6 +32,18 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User) -> None:
         """Post a challenge the opponent can accept."""
         await self.bot.lobby.challenge(interaction, "knightfall", opponent)
+
+    @app_commands.command(description="Look up one Knightfall card: its picture and full text")
+    @app_commands.describe(name="A card, e.g. Q♠ or Ace of hearts")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "knightfall", name, discord.Colour.dark_gold())
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("knightfall", current)
 
     @app_commands.command(description="How to play Knightfall")
     async def rules(self, interaction: discord.Interaction) -> None:

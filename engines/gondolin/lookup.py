@@ -60,7 +60,7 @@ def card_view(name: str) -> dict[str, Any]:
     deck = f"Up to {limit} in a deck." if limit else "Comes only with its story; not for decks."
     sections.append({"heading": "Deck building", "lines": [deck]})
     if card.flavour:
-        sections.append({"heading": "", "lines": [card.flavour]})
+        sections.append({"heading": "Flavour", "lines": [card.flavour]})
     return {
         "game": "gondolin",
         "lookup": {
