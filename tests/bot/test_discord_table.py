@@ -1,4 +1,4 @@
-"""Through the emulator: rules and help in full, card lookups, defaults, the "?" and Undo buttons."""
+"""Through the emulator: rules and help in full, card lookups, defaults, "?" and Undo."""
 
 import json
 
@@ -17,8 +17,11 @@ def embeds_of(ix) -> list[dict]:
 
 @pytest.mark.parametrize(
     ("command", "game_id"),
-    [("knightfall rules", "knightfall"), ("galdor rules", "galdors_grip"),
-     ("gondolin rules", "gondolin")],
+    [
+        ("knightfall rules", "knightfall"),
+        ("galdor rules", "galdors_grip"),
+        ("gondolin rules", "gondolin"),
+    ],
 )
 async def test_rules_are_complete_in_discord_and_name_no_repository_path(world, command, game_id):
     ix = await world.slash("alice", command)
@@ -34,17 +37,26 @@ async def test_rules_are_complete_in_discord_and_name_no_repository_path(world, 
 async def test_help_is_complete_and_names_every_game_command(world):
     ix = await world.slash("bob", "help")
     shown = "\n\n".join(e["description"] for e in embeds_of(ix))
-    for command in ("/knightfall challenge", "/galdor start", "/gondolin start", "/galdor card",
-                    "/gondolin card", "/knightfall card", "/leaderboard"):
+    for command in (
+        "/knightfall challenge",
+        "/galdor start",
+        "/gondolin start",
+        "/galdor card",
+        "/gondolin card",
+        "/knightfall card",
+        "/leaderboard",
+    ):
         assert command in shown
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
 
 
 @pytest.mark.parametrize(
     ("command", "name", "title"),
-    [("knightfall card", "Q♠", "Queen of spades"),
-     ("galdor card", "Galdor's Grip", "Galdor's Grip"),
-     ("gondolin card", "Asgar of the Ember Guard", "Asgar of the Ember Guard")],
+    [
+        ("knightfall card", "Q♠", "Queen of spades"),
+        ("galdor card", "Galdor's Grip", "Galdor's Grip"),
+        ("gondolin card", "Asgar of the Ember Guard", "Asgar of the Ember Guard"),
+    ],
 )
 async def test_card_lookup_shows_the_card_image_and_text_only_to_the_asker(
     world, command, name, title
@@ -62,7 +74,9 @@ async def test_card_lookup_refuses_an_unknown_name_and_autocompletes_names(world
     cog = world.bot.get_cog("KnightfallCog")
     choices = await cog._card_names(None, "queen")
     assert [c.name for c in choices] == [
-        "Queen of clubs (Q♣)", "Queen of diamonds (Q♦)", "Queen of hearts (Q♥)",
+        "Queen of clubs (Q♣)",
+        "Queen of diamonds (Q♦)",
+        "Queen of hearts (Q♥)",
         "Queen of spades (Q♠)",
     ]
     cog = world.bot.get_cog("GaldorCog")
