@@ -8,18 +8,24 @@ outside our locks and must not touch the database.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self, cast
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, phase_help, undo
+from bot.lobby import Lobby
+from bot.sessions import SessionManager
 
-if TYPE_CHECKING:
-    from bot.client import TabletopBot
+
+class Services(Protocol):
+    """What the components need from the client (the bot sets these up in ``setup_hook``)."""
+
+    sessions: SessionManager
+    lobby: Lobby
 
 
-def _bot(interaction: discord.Interaction) -> TabletopBot:
-    return interaction.client  # type: ignore[return-value]
+def _bot(interaction: discord.Interaction) -> Services:
+    return cast(Services, interaction.client)
 
 
 class ActionButton(
@@ -155,6 +161,47 @@ class ChallengeButton(
         await _bot(interaction).lobby.answer(interaction, self.sid, self.answer)
 
 
+class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP_TEMPLATE):
+    """The "?" button: the phase help and the clicker's choices, ephemerally."""
+
+    def __init__(self, sid: str) -> None:
+        super().__init__(discord.ui.Button(label="?", custom_id=custom_ids.help_id(sid)))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Explain the current phase."""
+        await phase_help.answer(_bot(interaction).sessions.store, interaction, self.sid)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.UNDO_TEMPLATE):
+    """The Undo button on the board of a solo game whose engine allows it."""
+
+    def __init__(self, sid: str, step: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Undo last move", custom_id=custom_ids.undo_id(sid, step))
+        )
+        self.sid, self.step = sid, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Take back the last move."""
+        await undo.undo(_bot(interaction).sessions, interaction, self.sid, self.step)
+
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -162,4 +209,6 @@ DYNAMIC_ITEMS = (
     AutoPlayButton,
     HandButton,
     ChallengeButton,
+    HelpButton,
+    UndoButton,
 )

@@ -11,6 +11,8 @@ CONFIRM_TEMPLATE = rf"ok1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 HAND_TEMPLATE = rf"hand:{SID}"
 AUTO_PLAY_TEMPLATE = rf"auto:{SID}"
 CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
+HELP_TEMPLATE = rf"help:{SID}"
+UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
 
 
 def action_id(sid: str, step: int, code: str) -> str:
@@ -41,3 +43,13 @@ def confirm_id(sid: str, step: int, code: str) -> str:
 def auto_play_id(sid: str) -> str:
     """A player's toggle: play my revealing forced moves for me."""
     return f"auto:{sid}"
+
+
+def help_id(sid: str) -> str:
+    """The "?" button: what this phase is about and the clicker's choices (no step)."""
+    return f"help:{sid}"
+
+
+def undo_id(sid: str, step: int) -> str:
+    """Undo the last move, valid while the game is still at ``step`` (a second click is stale)."""
+    return f"undo:{sid}:{step}"

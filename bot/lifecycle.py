@@ -8,9 +8,10 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot import history
 from bot.errors import NotInGame, UserFacingError
 from bot.outcomes import resignation
-from bot.sessions import FORCED, SessionManager
+from bot.sessions import SessionManager
 from bot.store import Session
 
 log = logging.getLogger(__name__)
@@ -125,12 +126,14 @@ class Lifecycle:
 
     async def replay(self, session: Session) -> ReplayReport:
         """Re-run a finished game from seed and action log; compare with the stored state."""
-        cls = session.game_cls
-        game = cls.new(len(session.seats), seed=session.seed, options=session.options)
         log_rows = await self.store.action_log(session.id)
-        for seat, code, _ in log_rows:
-            if not code.startswith("!"):  # bot-level actions such as "!resign"
-                game.apply(seat if seat is not None else 0, cls.decode(code.removeprefix(FORCED)))
+        game = history.rebuild(  # bot-level entries ("!resign", "!undo") are handled there
+            session.game_cls,
+            len(session.seats),
+            session.seed,
+            session.options,
+            [(seat, code) for seat, code, _ in log_rows],
+        )
         matches = game.to_json() == session.state_json
         summary = game.result.summary if game.result else "ended before the engine's end"
         return ReplayReport(session.id, len(log_rows), matches, summary)

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot import controls, custom_ids
+from bot import controls, table_buttons
 from bot.games import CHANNEL_CONTROL_GAMES
 from bot.ratings import DEFAULT
 from bot.store import Session
@@ -132,26 +132,16 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
 
 
 def board_components(session: Session) -> discord.ui.View | None:
-    """Solo: the player's controls. Otherwise: the persistent "My hand" button."""
+    """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
     if session.status != "active" or session.game.is_over:
         return None
-    if controls_in_channel(session):
-        return controls.build_view(
-            session.id,
-            session.step,
-            controls.choices_for(session.game, 0),
-            unavailable=controls.unavailable_for(session.game, 0),
-        )
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label="My hand",
-            emoji="🃏",
-            custom_id=custom_ids.hand_id(session.id),
-            style=discord.ButtonStyle.secondary,
-        )
+    on_board = controls_in_channel(session)
+    choices = controls.choices_for(session.game, 0) if on_board else []
+    unavailable = controls.unavailable_for(session.game, 0) if on_board else []
+    extras = table_buttons.board_extras(session, controls_on_board=on_board)
+    return controls.build_view(
+        session.id, session.step, choices, unavailable=unavailable, extras=extras
     )
-    return view
 
 
 async def private(
@@ -178,25 +168,9 @@ async def private(
     embed.set_footer(text=f"Move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    extras = _private_extras(session, seat) if live else []
+    extras = table_buttons.private_extras(session, seat) if live else []
     unavailable = controls.unavailable_for(game, seat) if live else []
     view_ = controls.build_view(
         session.id, session.step, choices, unavailable=unavailable, extras=extras
     )
     return Message(embed, file, view_)
-
-
-def _private_extras(session: Session, seat: int) -> list[discord.ui.Item[discord.ui.View]]:
-    """Buttons beside a player's moves: their auto-play toggle where the game has one."""
-    option = session.game_cls.auto_play_option
-    if option is None:
-        return []
-    on = session.seats[seat].auto_play
-    return [
-        discord.ui.Button(
-            label=f"{option}: {'ON' if on else 'OFF'}"[:80],
-            emoji="✅" if on else "⬜",
-            custom_id=custom_ids.auto_play_id(session.id),
-            style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
-        )
-    ]

@@ -12,6 +12,7 @@ import discord
 
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
+from bot.history import FORCED
 from bot.presenter import controls_in_channel, result_announcement
 from bot.replies import ephemeral, reply_errors
 from bot.store import Session, SessionStore
@@ -19,8 +20,6 @@ from engines import Action, Event, Game
 
 log = logging.getLogger(__name__)
 
-FORCED = "@"
-"""Prefix of a logged action code the bot played because it was the seat's only choice."""
 MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
 
 

@@ -331,6 +331,12 @@ class SessionStore:
             "UPDATE seats SET wants_abort=1 WHERE session_id=? AND seat=?", (sid, seat)
         )
 
+    async def set_options(self, sid: str, options: dict[str, object]) -> None:
+        """Replace a session's options (the bot's own keys ride along with the engine's)."""
+        await self._update(
+            "UPDATE sessions SET options_json=? WHERE id=?", (json.dumps(options), sid)
+        )
+
     async def set_auto_play(self, sid: str, seat: int, on: bool) -> None:
         """Record a seat's opt-in to have revealing forced moves played for them."""
         await self._update(

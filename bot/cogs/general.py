@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import engines
 from bot.leaderboard import solo_standings, standings
+from bot.rules import send_long
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -23,15 +24,22 @@ GAME_CHOICES = [
 HELP = """\
 **Start a game**
 {games}
+Every option of a start command has a default, so `/galdor start` or `/gondolin start` alone
+is enough. Each game's `rules` command shows its complete rules here in Discord.
 
 **During a game** (one game per channel)
-Your private cards and your controls come by direct message. If your DMs are closed, press
-**My hand** on the board: only you see the answer.
+Two-player games: your private cards and your controls come by direct message. If your DMs are
+closed, press **My hand** on the board: only you see the answer.
+Solo games: your controls are on the board, and only you can press them; **My hand** shows
+what only you may see. Some solo games offer **Undo last move** (the leaderboard notes it).
+Press **?** on the board or on your cards for what the current phase is about and what each of
+your choices does (and why a move is not possible now).
 `/game status` · `/game log` · `/game resign` · `/game abort` (all players agree, or a member with
 Manage Server) · `/game replay` (re-run a finished game from its published seed).
 
 **Standings**
-`/leaderboard game:<game>` — wins, losses, draws and Glicko-2 rating on this server.
+`/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
+server; solo games: best score and wins.
 """
 
 
@@ -94,8 +102,7 @@ class GeneralCog(commands.Cog):
         """The command list."""
         games = [getattr(cog, "help_text", "") for cog in self.bot.cogs.values()]
         text = HELP.format(games="\n".join(g for g in games if g))
-        embed = discord.Embed(title="Tabletop games", description=text)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_long(interaction, "Tabletop games", text, discord.Colour.dark_gold())
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.lookup import card_choices, send_card
+from bot.rules import how_to_play, send_long
+
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
-HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "galdors_grip" / "how_to_play.md"
 METHODS = [
     app_commands.Choice(name="c: the suggested build (default)", value="c"),
     app_commands.Choice(name="b: three random core cards + three expansion cards", value="b"),
@@ -26,7 +27,7 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
 
     help_text = (
         "`/galdor start [threshold] [method] [allstar]` — the solo deck puzzle Galdor's Grip. "
-        "`/galdor rules` — how to play."
+        "`/galdor card` shows a card, `/galdor rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -34,9 +35,9 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
 
     @app_commands.command(description="Start a game of Galdor's Grip in this channel")
     @app_commands.describe(
-        threshold="Stars needed to win (default 9)",
-        method="Deck-building method (default c)",
-        allstar="The Allstar challenge: win with every star available",
+        threshold="Stars needed to win (default: 9)",
+        method="Deck-building method (default: c, the suggested build)",
+        allstar="The Allstar challenge: win with every star available (default: off)",
     )
     @app_commands.choices(method=METHODS)
     async def start(
@@ -50,15 +51,27 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
         options: dict[str, object] = {"threshold": threshold, "method": method, "allstar": allstar}
         await self.bot.lobby.start_solo(interaction, "galdors_grip", options)
 
+    @app_commands.command(description="Look up one Galdor's Grip card: its picture and full text")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "galdors_grip", name, discord.Colour.dark_gold())
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("galdors_grip", current)
+
     @app_commands.command(description="How to play Galdor's Grip")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """The player-facing rules, ephemerally."""
-        embed = discord.Embed(
-            title="Galdor's Grip: how to play",
-            description=HOW_TO_PLAY.read_text()[:4000],
-            colour=discord.Colour.dark_gold(),
+        """The whole player-facing rules, ephemerally."""
+        await send_long(
+            interaction,
+            "Galdor's Grip: how to play",
+            how_to_play("galdors_grip"),
+            discord.Colour.dark_gold(),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +14,8 @@ from bot.cogs.general import solo_table
 from bot.decks import DeckStore
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
+from bot.lookup import card_choices, send_card
+from bot.rules import how_to_play, send_long
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
 from engines.gondolin.sheet import card_sheet_view
@@ -23,13 +24,14 @@ from render import alt_text, render_png
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
-HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "gondolin" / "how_to_play.md"
 STORIES = [
     app_commands.Choice(name=f"{s.name} ({s.turns} turns, {s.difficulty})"[:100], value=s.id)
     for s in CATALOGUE.stories.values()
 ][:25]
+DEFAULT_STORY = STORIES[0].value
+DEFAULT_MODE = "easy"
 MODES = [
-    app_commands.Choice(name="easy: choose your starting hand", value="easy"),
+    app_commands.Choice(name="easy: choose your starting hand (default)", value="easy"),
     app_commands.Choice(name="hard: draw your starting hand", value="hard"),
 ]
 TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPES]
@@ -50,9 +52,10 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     """Gondolin Cards: lead a hidden settlement through a story's turns."""
 
     help_text = (
-        "`/gondolin start story deck mode` — the solo settlement game Gondolin Cards "
-        "(your hand comes by DM). `/gondolin deck …` builds decks, `/gondolin cards` browses "
-        "the cards, `/gondolin scoreboard`."
+        "`/gondolin start [story] [deck] [mode]` — the solo settlement game Gondolin Cards "
+        "(your controls are on the board; **My hand** shows your hand). `/gondolin deck …` "
+        "builds decks, `/gondolin cards` browses the cards, `/gondolin card` shows one, "
+        "`/gondolin scoreboard`, `/gondolin rules`."
     )
     deck = app_commands.Group(name="deck", description="Build and manage your Gondolin decks")
 
@@ -63,17 +66,17 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     # ---- playing ---------------------------------------------------------------------------
     @app_commands.command(description="Start a Gondolin game in this channel")
     @app_commands.describe(
-        story="Which story to survive",
+        story=f"Which story to survive (default: {STORIES[0].name})"[:100],
         deck="Your deck or a ready-made one (default: the story's ready-made deck)",
-        mode="easy: choose the starting hand; hard: draw it",
+        mode="easy: choose the starting hand; hard: draw it (default: easy)",
     )
     @app_commands.choices(story=STORIES, mode=MODES)
     async def start(
         self,
         interaction: discord.Interaction,
-        story: str,
+        story: str = DEFAULT_STORY,
         deck: str | None = None,
-        mode: str = "easy",
+        mode: str = DEFAULT_MODE,
     ) -> None:
         """Validate the deck for the story, then start."""
         options: dict[str, object] = {"story": story, "mode": mode}
@@ -93,15 +96,22 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     ) -> list[app_commands.Choice[str]]:
         return await decks.deck_choices(self.decks, interaction.user.id, current)
 
+    @app_commands.command(description="Look up one Gondolin card: its picture and full text")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "gondolin", name, COLOUR)
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("gondolin", current)
+
     @app_commands.command(description="How to play Gondolin Cards")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """The player-facing rules, ephemerally."""
-        embed = discord.Embed(
-            title="Gondolin Cards: how to play",
-            description=HOW_TO_PLAY.read_text()[:4000],
-            colour=COLOUR,
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        """The whole player-facing rules, ephemerally."""
+        await send_long(interaction, "Gondolin Cards: how to play", how_to_play("gondolin"), COLOUR)
 
     @app_commands.command(description="Browse the Gondolin cards")
     @app_commands.describe(kind="Only this type of card", page="Page number")

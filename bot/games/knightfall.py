@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.lookup import card_choices, send_card
+from bot.rules import how_to_play, send_long
+
 if TYPE_CHECKING:
     from bot.client import TabletopBot
-
-HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "data" / "knightfall" / "how_to_play.md"
 
 
 @app_commands.guild_only()
@@ -21,7 +21,7 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
 
     help_text = (
         "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline. "
-        "`/knightfall rules` — how to play."
+        "`/knightfall card` shows what a card does, `/knightfall rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -33,15 +33,27 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
         """Post a challenge the opponent can accept."""
         await self.bot.lobby.challenge(interaction, "knightfall", opponent)
 
+    @app_commands.command(description="Look up one Knightfall card: its picture and full text")
+    @app_commands.describe(name="A card, e.g. Q♠ or Ace of hearts")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One card, only to you."""
+        await send_card(interaction, "knightfall", name, discord.Colour.dark_gold())
+
+    @card.autocomplete("name")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices("knightfall", current)
+
     @app_commands.command(description="How to play Knightfall")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """The player-facing rules, ephemerally."""
-        embed = discord.Embed(
-            title="Knightfall: how to play",
-            description=HOW_TO_PLAY.read_text()[:4000],
-            colour=discord.Colour.dark_gold(),
+        """The whole player-facing rules, ephemerally."""
+        await send_long(
+            interaction,
+            "Knightfall: how to play",
+            how_to_play("knightfall"),
+            discord.Colour.dark_gold(),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: TabletopBot) -> None:

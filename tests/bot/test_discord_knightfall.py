@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from bot.sessions import FORCED, forced_move
+from bot.history import FORCED
+from bot.sessions import forced_move
 from tests.bot.harness import (
     World,
     all_card_labels,

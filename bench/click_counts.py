@@ -1,0 +1,113 @@
+"""How many clicks a game takes, how many screens offer a single move, how many DMs arrive.
+
+    python -m bench.click_counts [--games 3] [--game knightfall]
+
+Plays whole games through the real bot logged into the local Discord emulator, with scripted
+players who read only what the bot shows them (the moves on the board, in their DM or behind
+My hand) and pick among them at random. Counts per game: clicks, screens that offered exactly
+one move, and new DMs per player (edits of an existing DM do not notify, so they don't count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.bot.harness import World, move_controls
+from tests.discord_emulator import loopback_only
+
+GAMES = ("knightfall", "galdors_grip", "gondolin")
+MAX_CLICKS = 2000
+
+
+@dataclass
+class Counts:
+    """One game's figures."""
+
+    clicks: int = 0
+    single: int = 0
+    dms: dict[str, int] = field(default_factory=dict)
+
+
+async def start(world: World, game_id: str) -> None:
+    """Start a game in the world's channel as a player would."""
+    if game_id == "knightfall":
+        await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+    elif game_id == "galdors_grip":
+        await world.slash("alice", "galdor start")
+    else:
+        await world.slash("alice", "gondolin start")
+
+
+async def play(world: World, game_id: str, rng: random.Random) -> Counts:
+    """One whole game; returns its counts."""
+    before = {n: len(world.emu.dm_messages(u)) for n, u in world.people.items()}
+    await start(world, game_id)
+    session = await world.live()
+    assert session is not None, f"{game_id} did not start"
+    counts = Counts()
+    while (session := await world.bot.store.load(session.id)).status == "active":
+        assert counts.clicks < MAX_CLICKS, f"{game_id} did not end"
+        seat = rng.choice(session.game.to_act())
+        user = world.user(session, seat)
+        board = world.board(session)
+        message = board if move_controls(board) else world.controls_message(user)
+        if message is None:
+            message = await world.hand(user.name, session)
+        options = move_controls(message)
+        counts.single += len(options) == 1
+        kind, custom_id, value = rng.choice(options)
+        if kind == "button":
+            ix = await world.emu.click(user, message, custom_id)
+        else:
+            ix = await world.emu.select(user, message, custom_id, [value])
+        await ix.done(timeout=10)
+        await world.quiesce()
+        counts.clicks += 1
+    counts.dms = {
+        world.people[n].name: len(world.emu.dm_messages(world.people[n])) - before[n]
+        for n in ("alice", "bob")
+        if session.seat_of(world.people[n].id) is not None
+    }
+    return counts
+
+
+async def run(games: int, only: str | None) -> None:
+    """Play ``games`` games of each game and print a table."""
+    with loopback_only(), tempfile.TemporaryDirectory() as tmp:
+        world = await World.create(Path(tmp) / "bench.sqlite3")
+        await world.start_bot()
+        try:
+            print("| game | games | clicks per game | single-move screens | new DMs per player |")
+            print("|---|---|---|---|---|")
+            for game_id in [only] if only else GAMES:
+                rng = random.Random(2026)
+                results = [await play(world, game_id, rng) for _ in range(games)]
+                clicks = statistics.mean(r.clicks for r in results)
+                single = sum(r.single for r in results) / max(1, sum(r.clicks for r in results))
+                dms = [d for r in results for d in r.dms.values()]
+                per_player = f"{statistics.mean(dms):.1f}" if dms else "0"
+                row = [game_id, str(games), f"{clicks:.1f}", f"{single:.0%} of clicks", per_player]
+                print("| " + " | ".join(row) + " |")
+        finally:
+            await world.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--game", choices=GAMES)
+    args = parser.parse_args(argv)
+    asyncio.run(run(args.games, args.game))
+
+
+if __name__ == "__main__":
+    main()

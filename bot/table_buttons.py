@@ -1,0 +1,77 @@
+"""The buttons beside a seat's moves: "My hand", "Undo last move", the auto-play toggle, "?".
+
+``controls.build_view`` puts them in the last component row.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot import custom_ids
+from bot.history import can_undo
+from bot.store import Session
+
+
+def hand_button(sid: str) -> discord.ui.Button[discord.ui.View]:
+    """The persistent "My hand" button (the private view, ephemerally)."""
+    return discord.ui.Button(
+        label="My hand",
+        emoji="🃏",
+        custom_id=custom_ids.hand_id(sid),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def help_button(sid: str) -> discord.ui.Button[discord.ui.View]:
+    """The "?" button: phase help and the clicker's choices."""
+    return discord.ui.Button(
+        label="?", custom_id=custom_ids.help_id(sid), style=discord.ButtonStyle.secondary
+    )
+
+
+def undo_button(sid: str, step: int) -> discord.ui.Button[discord.ui.View]:
+    """Take back the last move (games whose engine allows undo)."""
+    return discord.ui.Button(
+        label="Undo last move",
+        emoji="↩️",
+        custom_id=custom_ids.undo_id(sid, step),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def board_extras(
+    session: Session, *, controls_on_board: bool
+) -> list[discord.ui.Button[discord.ui.View]]:
+    """The board's extra buttons for a running game.
+
+    "My hand" unless the board already shows everything the player sees; Undo where the engine
+    allows it; "?" always.
+    """
+    game = session.game
+    buttons = []
+    if not controls_on_board or game.view(0) != game.view(None):
+        buttons.append(hand_button(session.id))
+    if can_undo(session):
+        buttons.append(undo_button(session.id, session.step))
+    buttons.append(help_button(session.id))
+    return buttons
+
+
+def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
+    """The seat's toggle to have revealing forced moves played for them, where the game has one."""
+    option = session.game_cls.auto_play_option
+    if option is None:
+        return None
+    on = session.seats[seat].auto_play
+    return discord.ui.Button(
+        label=f"{option}: {'ON' if on else 'OFF'}"[:80],
+        emoji="✅" if on else "⬜",
+        custom_id=custom_ids.auto_play_id(session.id),
+        style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+    )
+
+
+def private_extras(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:
+    """Beside a player's private moves: their auto-play toggle (if any) and "?"."""
+    toggle = auto_play_button(session, seat)
+    return [*([toggle] if toggle else []), help_button(session.id)]

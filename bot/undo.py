@@ -1,0 +1,55 @@
+"""The "Undo last move" button: rebuild without the last player action and log "!undo"."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.history import UNDO, can_undo, mark_used_undo, moves_to_replay, rebuild
+from bot.replies import reply_errors
+from bot.sessions import SessionManager
+
+log = logging.getLogger(__name__)
+
+
+async def undo(
+    manager: SessionManager, interaction: discord.Interaction, sid: str, step: int
+) -> None:
+    """The Undo button: rebuild without the last player action, log it, show the board."""
+    await interaction.response.defer()
+    store = manager.store
+    async with reply_errors(interaction, f"session={sid} undo"), manager.lock(sid):
+        session = await store.load(sid)
+        if session.status != "active":
+            raise SessionNotFound()
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotInGame()
+        if not can_undo(session):
+            raise UserFacingError("This game has no undo.")
+        if step != session.step:
+            raise StaleButton()
+        logged = [(s, code) for s, code, _ in await store.action_log(sid)]
+        if not moves_to_replay(logged):
+            raise UserFacingError("There is no move left to take back.")
+        game = rebuild(
+            session.game_cls,
+            len(session.seats),
+            session.seed,
+            session.options,
+            [*logged, (seat, UNDO)],
+        )
+        await mark_used_undo(store, session)
+        session = await store.record_action(
+            session,
+            seat=seat,
+            code=UNDO,
+            game=game,
+            public_events=[f"{session.names[seat]} took back the last move."],
+            now=discord.utils.utcnow(),
+            prompted=frozenset({seat}),
+        )
+        log.info("undo session=%s step=%s", sid, session.step)
+        await manager.show(session, interaction, seat, {seat}, {})

@@ -1,0 +1,145 @@
+"""Through the emulator: rules and help in full, card lookups, defaults, "?" and Undo."""
+
+import json
+
+import pytest
+
+from bot.cogs.general import HELP
+from bot.rules import how_to_play
+from engines.galdors_grip.game import GaldorsGrip
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+def embeds_of(ix) -> list[dict]:
+    return [e for m in ix.messages for e in m.embeds]
+
+
+@pytest.mark.parametrize(
+    ("command", "game_id"),
+    [
+        ("knightfall rules", "knightfall"),
+        ("galdor rules", "galdors_grip"),
+        ("gondolin rules", "gondolin"),
+    ],
+)
+async def test_rules_are_complete_in_discord_and_name_no_repository_path(world, command, game_id):
+    ix = await world.slash("alice", command)
+    assert ix.messages and all(m.ephemeral for m in ix.messages)
+    shown = "\n\n".join(e["description"] for e in embeds_of(ix))
+    assert shown.split() == how_to_play(game_id).split()  # every word, nothing cut off
+    assert "docs/" not in shown and ".md" not in shown
+    for m in ix.messages:
+        assert len(m.embeds) <= 10
+        assert sum(len(e.get("title", "")) + len(e["description"]) for e in m.embeds) <= 6000
+
+
+async def test_help_is_complete_and_names_every_game_command(world):
+    ix = await world.slash("bob", "help")
+    shown = "\n\n".join(e["description"] for e in embeds_of(ix))
+    for command in (
+        "/knightfall challenge",
+        "/galdor start",
+        "/gondolin start",
+        "/galdor card",
+        "/gondolin card",
+        "/knightfall card",
+        "/leaderboard",
+    ):
+        assert command in shown
+    assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
+
+
+@pytest.mark.parametrize(
+    ("command", "name", "title"),
+    [
+        ("knightfall card", "Q♠", "Queen of spades"),
+        ("galdor card", "Galdor's Grip", "Galdor's Grip"),
+        ("gondolin card", "Asgar of the Ember Guard", "Asgar of the Ember Guard"),
+    ],
+)
+async def test_card_lookup_shows_the_card_image_and_text_only_to_the_asker(
+    world, command, name, title
+):
+    ix = await world.slash("carol", command, name=name)
+    answer = ix.messages[-1]
+    assert answer.ephemeral and answer.attachments
+    assert answer.attachments[0].width <= 1000 and answer.attachments[0].description
+    assert answer.embeds[0]["title"].startswith(title) and len(answer.embeds[0]["description"]) > 40
+
+
+async def test_card_lookup_refuses_an_unknown_name_and_autocompletes_names(world):
+    ix = await world.slash("carol", "gondolin card", name="No Such Card")
+    assert ix.messages[-1].ephemeral and "No Gondolin card" in ix.messages[-1].text()
+    cog = world.bot.get_cog("KnightfallCog")
+    choices = await cog._card_names(None, "queen")
+    assert [c.name for c in choices] == [
+        "Queen of clubs (Q♣)",
+        "Queen of diamonds (Q♦)",
+        "Queen of hearts (Q♥)",
+        "Queen of spades (Q♠)",
+    ]
+    cog = world.bot.get_cog("GaldorCog")
+    assert len(await cog._card_names(None, "")) == 25  # Discord's maximum
+
+
+async def test_every_start_option_has_a_default_shown_in_its_description(world):
+    commands = {c["name"]: c for c in world.emu.registered_commands(world.guild)}
+    for group in ("galdor", "gondolin"):
+        start = next(o for o in commands[group]["options"] if o["name"] == "start")
+        for option in start.get("options", []):
+            assert not option.get("required"), (group, option["name"])
+            assert "default" in option["description"], (group, option["name"])
+
+
+async def test_gondolin_start_works_exactly_as_typed(world):
+    ix = await world.slash("dave", "gondolin start", chan=world.chan2)
+    session = await world.live(world.chan2)
+    assert session is not None and session.game_id == "gondolin", ix.messages
+    assert session.game.view(0)["story"]  # the first story, the ready-made deck, easy mode
+    await world.slash("dave", "game resign", chan=world.chan2)
+
+
+async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    ix = await world.click("alice", board, board.find_button("?"))
+    answer = ix.messages[-1]
+    text = answer.text()
+    assert answer.ephemeral and "Your choices now" in text
+    for action in session.game.legal_actions(0):
+        assert action.label() in text
+    ix = await world.click("bob", board, board.find_button("?"))
+    text = ix.messages[-1].text()
+    assert "You are watching" in text and "Your choices now" not in text
+    await world.slash("alice", "game resign")
+
+
+async def test_undo_rebuilds_without_the_last_move_and_replays(world, monkeypatch):
+    monkeypatch.setattr(GaldorsGrip, "allows_undo", True)
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    before = session.state_json
+    board = world.board(session)
+    assert not any("Undo" in (b.label or "") for b in board.buttons())  # nothing to undo yet
+    action = next(b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:"))
+    await world.click("alice", board, action)
+    session = await world.bot.store.load(session.id)
+    assert session.state_json != before
+    board = world.board(session)
+    undo = board.find_button("Undo last move")
+    refused = await world.click("bob", board, undo)
+    assert "not playing" in refused.messages[-1].text()
+    await world.click("alice", board, undo)
+    session = await world.bot.store.load(session.id)
+    assert json.loads(session.state_json) == json.loads(before)
+    assert session.options.get("used_undo") is True
+    assert "took back" in world.board(session).text()
+    again = await world.click("alice", board, board.find_button("Undo last move"))
+    assert "no move left" in again.messages[-1].text()
+    log = await world.bot.store.action_log(session.id)
+    assert [code for _, code, _ in log][-1] == "!undo"
+    await world.slash("alice", "game resign")
+    ix = await world.slash("alice", "game replay", session=session.id)
+    assert "the same final state" in ix.messages[-1].text()
