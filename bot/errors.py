@@ -42,11 +42,17 @@ class TooManyGames(UserFacingError):
     """A player already holds the most pending and running games allowed."""
 
     def __init__(self, name: str | None, limit: int) -> None:
-        who = "You already have" if name is None else f"{name} already has"
-        super().__init__(
-            f"{who} {limit} games running or waiting for an answer in this server (the limit). "
-            "Finish one, or end it with `/game resign`, first."
-        )
+        if name is None:
+            text = (
+                f"You already have {limit} games running or waiting for an answer in this "
+                "server, the most allowed. Finish one (or `/game resign` it) first."
+            )
+        else:
+            text = (
+                f"{name} already has {limit} games running or waiting for an answer in this "
+                "server, the most allowed. Try again when one of them has ended."
+            )
+        super().__init__(text)
 
 
 class Cooldown(UserFacingError):
