@@ -75,10 +75,8 @@ class TabletopBot(commands.Bot):
         self.db = await database.connect(self.settings.database_path)
         self.store = SessionStore(self.db)
         self.sessions = SessionManager(self, self.store)
-        self.lobby = Lobby(self.sessions, self.settings.challenge_minutes)
-        self.lifecycle = Lifecycle(
-            self.sessions, self.settings.idle_days, self.settings.challenge_minutes
-        )
+        self.lobby = Lobby(self.sessions, self.settings)
+        self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):
             await self.load_extension(ext)

@@ -201,7 +201,6 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await undo.undo(_bot(interaction).sessions, interaction, self.sid, self.step)
 
 
-
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,

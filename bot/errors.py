@@ -36,3 +36,37 @@ class ChannelBusy(UserFacingError):
             f"A game of {game_title} is already running here. Finish it, use `/game resign`, "
             "or start yours in another channel."
         )
+
+
+class TooManyGames(UserFacingError):
+    """A player already holds the most pending and running games allowed."""
+
+    def __init__(self, name: str | None, limit: int) -> None:
+        if name is None:
+            text = (
+                f"You already have {limit} games running or waiting for an answer in this "
+                "server, the most allowed. Finish one (or `/game resign` it) first."
+            )
+        else:
+            text = (
+                f"{name} already has {limit} games running or waiting for an answer in this "
+                "server, the most allowed. Try again when one of them has ended."
+            )
+        super().__init__(text)
+
+
+class Cooldown(UserFacingError):
+    """The member started a game moments ago."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(f"You just started a game; you can start another in {seconds} s.")
+
+
+class CouldNotPost(UserFacingError):
+    """The first message of a new game could not be posted; the game was not started."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "I couldn't post the game in this channel, so it was not started. Check that I "
+            "may send messages, embed links and attach files here, then try again."
+        )

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import logging
+import math
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import discord
 
 import engines
 from bot import custom_ids, presenter
-from bot.errors import NotInGame, SessionNotFound, UserFacingError
+from bot.errors import (
+    Cooldown,
+    CouldNotPost,
+    NotInGame,
+    SessionNotFound,
+    TooManyGames,
+    UserFacingError,
+)
 from bot.replies import reply_errors
 from bot.sessions import SessionManager
+from bot.settings import Settings
 from bot.store import Session
 
 log = logging.getLogger(__name__)
@@ -32,10 +41,43 @@ def _guild_ids(interaction: discord.Interaction) -> tuple[int, int]:
 class Lobby:
     """Creates sessions; the manager takes over once a game is running."""
 
-    def __init__(self, manager: SessionManager, challenge_minutes: float) -> None:
+    def __init__(self, manager: SessionManager, settings: Settings) -> None:
         self.manager = manager
         self.store = manager.store
-        self.challenge_minutes = challenge_minutes
+        self.challenge_minutes = settings.challenge_minutes
+        self.max_games = settings.max_games_per_user
+        self.cooldown = timedelta(seconds=settings.start_cooldown_seconds)
+        self._last_start: dict[int, datetime] = {}  # user id -> their last start or challenge
+
+    async def _admit(
+        self, interaction: discord.Interaction, guild_id: int, players: list[discord.abc.User]
+    ) -> None:
+        """Refuse a start within the cooldown, or one that takes a player over the limit."""
+        starter = interaction.user.id
+        last = self._last_start.get(starter)
+        if last is not None and interaction.created_at - last < self.cooldown:
+            wait = self.cooldown - (interaction.created_at - last)
+            raise Cooldown(math.ceil(wait.total_seconds()))
+        for player in players:
+            if await self.store.live_count(guild_id, player.id) >= self.max_games:
+                name = None if player.id == starter else player.display_name
+                raise TooManyGames(name, self.max_games)
+
+    def _started(self, interaction: discord.Interaction) -> None:
+        """Start the starter's cooldown (only starts that created a session count)."""
+        now = interaction.created_at
+        self._last_start = {
+            uid: t for uid, t in self._last_start.items() if now - t < self.cooldown
+        }
+        self._last_start[interaction.user.id] = now
+
+    async def _abandon(self, session: Session, exc: Exception) -> None:
+        """The new game's first message failed: close it without a result (channel freed)."""
+        log.warning("could not post the new game session=%s: %r", session.id, exc)
+        now = discord.utils.utcnow()
+        await self.store.close(session, status="abandoned", reason="failed", now=now)
+        if isinstance(exc, discord.HTTPException):
+            raise CouldNotPost() from exc
 
     async def challenge(
         self,
@@ -51,6 +93,7 @@ class Lobby:
             raise UserFacingError("Bots can't play; challenge a person.")
         if opponent.id == interaction.user.id:
             raise UserFacingError("You can't challenge yourself; pick an opponent.")
+        await self._admit(interaction, guild_id, [interaction.user, opponent])
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
@@ -86,14 +129,21 @@ class Lobby:
                     custom_id=custom_ids.challenge_id(session.id, answer),
                 )
             )
-        await interaction.response.send_message(
-            content=opponent.mention,
-            embed=embed,
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=[opponent]),
-        )
-        message = await interaction.original_response()
-        await self.store.set_message(session.id, message.id)
+        self._started(interaction)
+        # Held until the message id is saved: a fast Accept waits instead of posting a board.
+        async with self.manager.lock(session.id):
+            try:
+                await interaction.response.send_message(
+                    content=opponent.mention,
+                    embed=embed,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions(users=[opponent]),
+                )
+                message = await interaction.original_response()
+            except Exception as exc:
+                await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
+                raise
+            await self.store.set_message(session.id, message.id)
 
     async def answer(self, interaction: discord.Interaction, sid: str, answer: str) -> None:
         """Accept or Decline pressed on a challenge."""
@@ -133,6 +183,7 @@ class Lobby:
         guild_id, channel_id = _guild_ids(interaction)
         seed = new_seed()
         game = engines.get_game(game_id).new(1, seed=seed, options=options)  # refusals: ephemeral
+        await self._admit(interaction, guild_id, [interaction.user])
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
@@ -143,10 +194,15 @@ class Lobby:
             game=game,
             now=discord.utils.utcnow(),
         )
-        await interaction.response.defer(thinking=True)  # the board render may take a moment
+        self._started(interaction)
         async with self.manager.lock(session.id):
-            msg = await presenter.board(session, [])
-            sent = await interaction.followup.send(wait=True, **msg.kwargs())
+            try:
+                await interaction.response.defer(thinking=True)  # rendering may take a moment
+                msg = await presenter.board(session, [])
+                sent = await interaction.followup.send(wait=True, **msg.kwargs())
+            except Exception as exc:
+                await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
+                raise
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
             await self.manager.begin(session)

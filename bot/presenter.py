@@ -84,13 +84,11 @@ def _fair_shuffle(session: Session, ended: bool) -> str:
 
 
 def result_announcement(
-    session: Session, before: dict[int, float] | None, after: dict[int, float]
+    session: Session, summary: str, before: dict[int, float] | None, after: dict[int, float]
 ) -> str:
     """The message that closes a game: who won, the score, each rating's change."""
-    result = session.game.result
     mentions = " ".join(f"<@{s.user_id}>" for s in session.seats)
-    summary = with_names(result.summary if result else "The game is over.", session.names)
-    lines = [f"🏁 {mentions} — **Game over.** {summary}"]
+    lines = [f"🏁 {mentions} — **Game over.** {with_names(summary, session.names)}"]
     if before is not None and after:
         changes = [
             f"{s.name} {round(before.get(s.user_id, DEFAULT[0]))} → "

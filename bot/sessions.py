@@ -7,6 +7,7 @@ import logging
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import discord
 
@@ -16,7 +17,7 @@ from bot.history import FORCED
 from bot.presenter import controls_in_channel, result_announcement
 from bot.replies import ephemeral, reply_errors
 from bot.store import Session, SessionStore
-from engines import Action, Event, Game
+from engines import Action, Event, Game, Result
 
 log = logging.getLogger(__name__)
 
@@ -166,9 +167,8 @@ class SessionManager:
         public, private = split_events(events)
         if note:
             public.insert(0, note)
-        if game.result is not None and len(session.seats) == 2:
-            ids = [s.user_id for s in session.seats]
-            change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
+        if game.result is not None:
+            await self._note_ratings(session, change)
         change.prompted |= prompted
         for s, texts in private.items():
             change.private.setdefault(s, []).extend(texts)
@@ -199,16 +199,49 @@ class SessionManager:
             session = await self._record(session, seat, action, code, change, note)
         return session
 
-    async def _announce_end(self, session: Session, change: Change) -> None:
+    async def record_end(
+        self,
+        session: Session,
+        *,
+        seat: int | None,
+        code: str,
+        result: Result,
+        end_reason: str,
+        now: datetime | None = None,
+    ) -> tuple[Session, Change]:
+        """Persist an ending the engine did not decide (resign, timeout), ratings noted first."""
+        change = Change()
+        await self._note_ratings(session, change)
+        session = await self.store.record_action(
+            session,
+            seat=seat,
+            code=code,
+            game=session.game,
+            public_events=[result.summary],
+            now=now or discord.utils.utcnow(),
+            result=result,
+            end_reason=end_reason,
+        )
+        return session, change
+
+    async def _note_ratings(self, session: Session, change: Change) -> None:
+        if len(session.seats) == 2:
+            ids = [s.user_id for s in session.seats]
+            change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
+
+    async def announce_end(self, session: Session, change: Change, summary: str) -> None:
         """A result message that pings the players, names the winner and rating changes."""
-        if not session.game.is_over:
-            return
         after: dict[int, float] = {}
         if change.ratings_before is not None:
             ids = [s.user_id for s in session.seats]
             after = await self.store.ratings(session.guild_id, session.game_id, ids)
-        text = result_announcement(session, change.ratings_before, after)
+        text = result_announcement(session, summary, change.ratings_before, after)
         await self.delivery.announce(session, text)
+
+    async def _announce_end(self, session: Session, change: Change) -> None:
+        result = session.game.result
+        if result is not None:
+            await self.announce_end(session, change, result.summary)
 
     async def show(
         self,

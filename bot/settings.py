@@ -18,8 +18,13 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None  # e.g. a local emulator; also needs the gateway URL
     discord_gateway_url: str | None = None
     dev_guild_id: int | None = None  # sync commands to this guild only (instant)
-    idle_days: float = 7.0  # an untouched session is closed as abandoned after this
+    # A game without moves: the player it waits for is warned at half this time; at this
+    # time it counts as their resignation (solo games, or games waiting for everyone, close
+    # without a result).
+    idle_days: float = 7.0
     challenge_minutes: float = 15.0  # an unanswered challenge expires after this
+    max_games_per_user: int = 3  # pending and running games per member and server
+    start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     housekeeping_seconds: float = 300.0
     log_level: str = "INFO"
 

@@ -377,3 +377,44 @@ class SessionStore:
         ) as cur:
             row = await cur.fetchone()
         return await self.load(row["id"]) if row else None
+
+    # ---- lifecycle: abort agreements, idle warnings, per-user limits -------------------------
+    async def agree_abort(self, sid: str, seat: int, step: int) -> None:
+        """Record that a seat agreed to abort while the game was at ``step``."""
+        await self._update(
+            "UPDATE seats SET wants_abort=1, abort_step=? WHERE session_id=? AND seat=?",
+            (step, sid, seat),
+        )
+
+    async def abort_agreed_seats(self, sid: str) -> set[int]:
+        """Seats whose abort agreement was given at the session's current step."""
+        async with self.db.execute(
+            "SELECT seat FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE session_id=? AND abort_step = sessions.step",
+            (sid,),
+        ) as cur:
+            return {r["seat"] for r in await cur.fetchall()}
+
+    async def unwarned_idle(self, updated_before: datetime) -> list[str]:
+        """Active sessions untouched since ``updated_before`` not yet warned at this step."""
+        async with self.db.execute(
+            "SELECT id FROM sessions WHERE status='active' AND updated_at<?"
+            " AND (idle_warned_step IS NULL OR idle_warned_step != step) ORDER BY updated_at",
+            (updated_before.isoformat(),),
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def set_idle_warned(self, sid: str, step: int) -> None:
+        """Remember that the players were warned about idleness at ``step``."""
+        await self._update("UPDATE sessions SET idle_warned_step=? WHERE id=?", (step, sid))
+
+    async def live_count(self, guild_id: int, user_id: int) -> int:
+        """How many pending or active sessions of a server the user holds a seat in."""
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE seats.user_id=? AND sessions.guild_id=?"
+            " AND sessions.status IN ('pending','active')",
+            (user_id, guild_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0

@@ -1,4 +1,4 @@
-"""/game status | log | resign | abort | replay: shared by every game."""
+"""/game status | log | resign | abort | end | replay: shared by every game."""
 
 from __future__ import annotations
 
@@ -56,10 +56,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort without a result."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        perms = getattr(interaction.user, "guild_permissions", None)
-        moderator = bool(perms and perms.manage_guild)
         text = await self.bot.lifecycle.abort(
-            interaction.channel_id, interaction.user.id, moderator
+            interaction.channel_id, interaction.user.id, _manages_server(interaction)
+        )
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(description="End any game in this server (Manage Server only)")
+    @app_commands.describe(session="Session id (default: the game in this channel)")
+    async def end(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """A server admin ends a game without a result (recorded as aborted)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.lifecycle.end(
+            interaction.guild_id, interaction.channel_id, session, _manages_server(interaction)
         )
         await interaction.followup.send(text, ephemeral=True)
 
@@ -90,6 +98,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
             f"{verdict}. {report.summary}"
         )
+
+
+def _manages_server(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
 
 
 async def setup(bot: TabletopBot) -> None:

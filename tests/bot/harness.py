@@ -47,6 +47,7 @@ class World:
             database_path=self.db_path,
             dev_guild_id=self.guild.id,
             housekeeping_seconds=3600,
+            start_cooldown_seconds=0,  # tests start games back to back (limit tests set it)
         )
         self.bot = TabletopBot(settings, guild_ready_timeout=0.1)
         self.task = asyncio.create_task(self.bot.start(self.emu.token))

@@ -1,5 +1,6 @@
 """Resign, abort, expiry, idleness, stale buttons and the shared /game commands, via Discord."""
 
+import random
 from datetime import timedelta
 
 import discord
@@ -98,5 +99,181 @@ async def test_expired_challenges_and_idle_games_are_closed_and_lose_their_butto
     closed = await world.bot.store.load(session.id)
     assert closed.status == "abandoned" and closed.end_reason == "idle"
     assert world.board(closed).buttons() == []
-    assert "abandoned" in world.board(closed).text()
+    # Both players owed a muster decision: nobody is at fault, so there is no result.
+    assert "without a result" in world.board(closed).text()
     assert world.controls_message(world.people["alice"]) is None
+
+
+# ---- issue 9: lifecycle ------------------------------------------------------------------
+DAY = timedelta(days=1)
+
+
+async def play_moves(world: World, session, moves: int, rng: random.Random):
+    """Whoever the game waits for makes ``moves`` moves (counted by the stored step)."""
+    target = session.step + moves
+    while session.step < target:
+        await world.play_one(session, session.game.to_act()[0], rng)
+        session = await world.bot.store.load(session.id)
+    return session
+
+
+async def until_one_waits(world: World, session, rng: random.Random):
+    """Play until the game waits for exactly one player."""
+    while len(session.game.to_act()) != 1:
+        session = await play_moves(world, session, 1, rng)
+    return session
+
+
+async def test_a_failed_solo_start_frees_the_channel_and_a_fresh_solo_game_can_be_aborted(world):
+    world.emu.fail_next("POST", "/webhooks/", status=403, code=50013, message="Missing Permissions")
+    ix = await world.slash("alice", "galdor start")
+    assert "not started" in ix.messages[-1].text()
+    assert await world.live() is None  # the channel is not blocked
+
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    assert session is not None and session.step == 0
+    ix = await world.slash("alice", "game abort")
+    assert "aborted" in ix.messages[-1].text()
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "aborted"
+
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    for button in board.buttons():  # make one move
+        if session.step == 0 and button.custom_id:
+            await world.click("alice", board, button.custom_id)
+            session = await world.bot.store.load(session.id)
+    assert session.step > 0
+    ix = await world.slash("alice", "game abort")
+    assert "resign" in ix.messages[-1].text()
+    assert (await world.live()).id == session.id
+    await world.slash("alice", "game resign")
+
+
+async def test_an_abort_agreement_lapses_with_the_next_move(world):
+    session = await start_game(world)
+    ix = await world.slash("alice", "game abort")
+    assert "lapses" in ix.messages[-1].text()
+    session = await play_moves(world, session, 12, random.Random(4))
+    ix = await world.slash("bob", "game abort")
+    assert "once Alice also uses" in ix.messages[-1].text()
+    assert (await world.live()).id == session.id  # alice's old consent does not count
+    await world.slash("alice", "game abort")
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "aborted"
+
+
+async def test_an_idle_player_is_warned_then_loses_by_resignation(world):
+    session = await until_one_waits(world, await start_game(world), random.Random(5))
+    idle_seat = session.game.to_act()[0]
+    idler, other = world.user(session, idle_seat), world.user(session, 1 - idle_seat)
+    dms = {u.name: len(world.emu.dm_messages(u)) for u in (idler, other)}
+    now = discord.utils.utcnow()
+    assert await world.bot.lifecycle.sweep(now + 3 * DAY) == 0
+    await world.quiesce()
+    assert len(world.emu.dm_messages(idler)) == dms[idler.name]  # not yet
+    await world.bot.lifecycle.sweep(now + 4 * DAY)
+    await world.bot.lifecycle.sweep(now + 5 * DAY)  # one warning per wait
+    await world.quiesce()
+    warnings = world.emu.dm_messages(idler)[dms[idler.name] :]
+    assert len(warnings) == 1 and "counts as your resignation" in warnings[0].text()
+    assert len(world.emu.dm_messages(other)) == dms[other.name]  # not waited for
+
+    assert await world.bot.lifecycle.sweep(now + 8 * DAY) >= 1
+    await world.quiesce()
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "timeout"
+    assert "counts as resigning" in world.board(ended).text()
+    ix = await world.slash("carol", "leaderboard", game="knightfall")
+    text = ix.messages[-1].text()
+    assert text.index(str(other.id)) < text.index(str(idler.id))  # rated: the idler lost
+
+
+async def test_an_idle_player_with_closed_dms_is_pinged_in_the_channel(world):
+    session = await until_one_waits(world, await start_game(world), random.Random(6))
+    idler = world.user(session, session.game.to_act()[0])
+    world.emu.set_dms_open(idler, False)
+    try:
+        await world.bot.lifecycle.sweep(discord.utils.utcnow() + 4 * DAY)
+        await world.quiesce()
+        ping = world.emu.channel_messages(world.chan)[-1]
+        assert f"<@{idler.id}>" in ping.content and "resignation" in ping.content
+    finally:
+        world.emu.set_dms_open(idler, True)
+    await world.slash("carol", "game abort")
+
+
+async def test_when_the_game_waits_for_everyone_all_are_warned_and_nobody_loses(world):
+    session = await start_game(world)
+    assert len(session.game.to_act()) == 2  # both muster at once
+    before = {s: len(world.emu.dm_messages(world.user(session, s))) for s in (0, 1)}
+    now = discord.utils.utcnow()
+    await world.bot.lifecycle.sweep(now + 4 * DAY)
+    await world.quiesce()
+    for seat in (0, 1):
+        new = world.emu.dm_messages(world.user(session, seat))[before[seat] :]
+        assert len(new) == 1 and "without a result" in new[0].text()
+    await world.bot.lifecycle.sweep(now + 8 * DAY)
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "idle"
+
+
+async def test_an_idle_solo_game_is_closed_without_a_warning(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    texts = len(world.emu.all_texts())
+    now = discord.utils.utcnow()
+    await world.bot.lifecycle.sweep(now + 4 * DAY)
+    await world.quiesce()
+    assert len(world.emu.all_texts()) == texts  # no warning, nothing changed
+    await world.bot.lifecycle.sweep(now + 8 * DAY)
+    await world.quiesce()
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "idle"
+    assert "abandoned" in world.board(ended).text()
+
+
+async def test_one_failing_game_does_not_stop_the_sweep(world):
+    doomed = world.emu.add_text_channel(world.guild, "doomed")
+    await world.slash("alice", "knightfall challenge", chan=doomed, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(doomed)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    lost = await world.live(doomed)
+    session = await start_game(world, "carol", "dave")
+    world.emu.delete_channel(doomed)
+    await world.quiesce()
+    assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) >= 2
+    await world.quiesce()
+    assert (await world.bot.store.load(lost.id)).status == "abandoned"
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and world.board(ended).buttons() == []
+
+
+async def test_resigning_when_the_board_cannot_be_edited_still_confirms_the_result(world):
+    session = await start_game(world)
+    path = f"/channels/{world.chan.id}/messages/{session.message_id}"
+    world.emu.fail_next("PATCH", path, status=403, code=50001, message="Missing Access")
+    ix = await world.slash("alice", "game resign")
+    text = ix.messages[-1].text()
+    assert "resigned" in text and "could not be updated" in text and "try again" not in text
+    assert (await world.bot.store.load(session.id)).status == "finished"
+
+
+async def test_a_fast_accept_waits_for_the_challenge_and_posts_no_second_board(world):
+    before = len(world.emu.channel_messages(world.chan))
+    world.emu.delay_next("GET", "/messages/@original", 1.0)
+    alice, bob = world.people["alice"], world.people["bob"]
+    ix = await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
+    await world.emu.wait_for(lambda: len(world.emu.channel_messages(world.chan)) > before)
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    click = await world.emu.click(bob, challenge, challenge.find_button("Accept"))
+    await ix.done(timeout=10)
+    await click.done(timeout=10)
+    await world.quiesce()
+    session = await world.live()
+    assert session is not None and session.status == "active"
+    assert len(world.emu.channel_messages(world.chan)) == before + 1  # one message: the board
+    assert session.message_id == challenge.id and world.board(session).attachments
+    await world.slash("carol", "game abort")

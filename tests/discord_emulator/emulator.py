@@ -11,10 +11,11 @@ from typing import Any
 
 from aiohttp import web
 
-from . import actions
+from . import actions, payloads
+from .faults import Fault, Faults
 from .gateway import Gateway
 from .interactions import Interaction, interaction_payload
-from .models import Channel, EmulatorError, Guild, Member, Message, Role, User
+from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Role, User
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
 from .state import State
@@ -29,6 +30,7 @@ class DiscordEmulator:
         self.state = State()
         self.state.deadline_s = deadline_s
         self._log = RequestLog()
+        self.faults = Faults()
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._log.unhandled)
         self.state.on_change = self.gateway.on_state_change
         self._runner: web.AppRunner | None = None
@@ -39,7 +41,8 @@ class DiscordEmulator:
     async def start(self) -> DiscordEmulator:
         """Serve on 127.0.0.1 at a free port."""
         app = web.Application(
-            middlewares=[make_middleware(self.state, self._log)], client_max_size=64 * 1024 * 1024
+            middlewares=[make_middleware(self.state, self._log, self.faults)],
+            client_max_size=64 * 1024 * 1024,
         )
         RestApi(self.state, lambda: self.gateway_url).add_routes(app)
         WebhookApi(self.state).add_routes(app)
@@ -121,6 +124,31 @@ class DiscordEmulator:
     def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
         role_id = self.state._role(guild, name, permissions)
         return guild.roles[role_id]
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a guild channel (CHANNEL_DELETE); its routes answer 404 ``10003`` after."""
+        self.state.delete_channel(channel, payloads.channel(self.state, channel))
+
+    def fail_next(
+        self,
+        method: str,
+        path: str,
+        *,
+        status: int = 403,
+        code: int = 50013,
+        message: str = "Missing Permissions",
+        times: int = 1,
+    ) -> None:
+        """The next ``times`` requests ``method`` whose path contains ``path`` fail, unapplied.
+
+        Use 4xx errors: discord.py retries 5xx answers for a long time.
+        """
+        error = ApiError(status, code, message)
+        self.faults.add(Fault(method.upper(), path, error=error, times=times))
+
+    def delay_next(self, method: str, path: str, seconds: float) -> None:
+        """The next matching request takes effect at once but is answered ``seconds`` later."""
+        self.faults.add(Fault(method.upper(), path, delay_s=seconds))
 
     def set_dms_open(self, user: User, is_open: bool) -> None:
         user.dms_open = is_open

@@ -275,6 +275,8 @@ class Gateway:
             self.dispatch(
                 event, payloads.channel(state, state.channel(info["channel_id"])), INTENT_GUILDS
             )
+        elif event == "CHANNEL_DELETE":
+            self.dispatch(event, info["payload"], INTENT_GUILDS)
         elif event == "GUILD_ROLE_CREATE":
             data = {"guild_id": str(info["guild_id"]), "role": payloads.role(info["role"])}
             self.dispatch(event, data, INTENT_GUILDS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import traceback
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from .faults import Faults
 from .models import ApiError
 from .rest import json_response
 from .state import State
@@ -44,8 +46,10 @@ class RequestLog:
 
 
 def make_middleware(
-    state: State, reqlog: RequestLog
+    state: State, reqlog: RequestLog, faults: Faults | None = None
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
+    faults = faults or Faults()
+
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
@@ -54,8 +58,13 @@ def make_middleware(
         if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
             reqlog.record(request, 401, 0)
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        fault = faults.take(request.method, path)
         try:
+            if fault is not None and fault.error is not None:
+                raise fault.error
             response = await handler(request)
+            if fault is not None and fault.delay_s:
+                await asyncio.sleep(fault.delay_s)
         except ApiError as e:
             reqlog.record(request, e.status, e.code, e.message)
             return json_response(e.body(), e.status)

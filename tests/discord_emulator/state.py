@@ -155,6 +155,14 @@ class State:
         self.on_change("CHANNEL_CREATE", {"channel_id": chan.id})
         return chan
 
+    def delete_channel(self, chan: Channel, payload: dict) -> None:
+        """Forget a guild channel; ``payload`` is its last channel object (for CHANNEL_DELETE)."""
+        if chan.is_dm or chan.id not in self.channels:
+            raise EmulatorError("only an existing guild channel can be deleted")
+        del self.channels[chan.id]
+        self.guild(chan.guild_id or 0).channel_ids.remove(chan.id)
+        self.on_change("CHANNEL_DELETE", {"payload": payload})
+
     def channel(self, channel_id: int) -> Channel:
         try:
             return self.channels[channel_id]

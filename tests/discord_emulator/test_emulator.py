@@ -615,3 +615,26 @@ async def test_new_bot_process_reuses_state_and_old_buttons(guard):
         assert emu.gateway.log.count("IDENTIFY") == 2
         assert not emu.unhandled
         assert yarl.URL(emu.api_base).host == "127.0.0.1"
+
+
+async def test_deleted_channels_injected_failures_and_late_answers(w):
+    doomed = w.emu.add_text_channel(w.guild, "doomed")
+    await w.emu.wait_for(lambda: w.bot.get_channel(doomed.id))
+    w.emu.delete_channel(doomed)
+    await w.emu.wait_for(lambda: w.bot.get_channel(doomed.id) is None)  # CHANNEL_DELETE
+    with pytest.raises(discord.NotFound) as gone:
+        await w.bot.fetch_channel(doomed.id)
+    assert gone.value.code == 10003
+
+    channel = w.bot.get_channel(w.chan.id)
+    w.emu.fail_next("POST", f"/channels/{w.chan.id}/messages", code=50013)
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("refused")
+    assert refused.value.code == 50013 and "refused" not in w.emu.all_texts()
+    sent = await channel.send("accepted")  # only the next request fails
+
+    w.emu.delay_next("PATCH", f"/messages/{sent.id}", 0.5)
+    edit = asyncio.create_task(sent.edit(content="edited"))
+    await w.emu.wait_for(lambda: "edited" in [m.content for m in w.emu.channel_messages(w.chan)])
+    assert not edit.done()  # applied at once, answered late
+    await edit
