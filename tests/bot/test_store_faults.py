@@ -92,9 +92,9 @@ async def assert_next_actions_work(store, decks, path):
     await store.set_message(other.id, 5)
     await decks.save(9, "gondolin", "after", ["x"], NOW, new=True)
     rows = snapshot(path)
-    assert all(
-        any(seat[0] == sid for seat in rows["seats"]) for sid, *_ in rows["sessions"]
-    ), "a session without seats was committed"
+    assert all(any(seat[0] == sid for seat in rows["seats"]) for sid, *_ in rows["sessions"]), (
+        "a session without seats was committed"
+    )
     assert (await store.load(other.id)).step == 1
 
 
