@@ -9,10 +9,12 @@ from datetime import datetime
 
 import aiosqlite
 
+from bot import database
 from bot.errors import UserFacingError
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
+MAX_CARDS = 100  # the largest legal deck is 40; room for a deck being built, no more
 
 
 def clean_name(name: str) -> str:
@@ -32,34 +34,51 @@ class DeckStore:
 
     async def get(self, user_id: int, game: str, name: str) -> list[str] | None:
         """The deck's card ids, or None if the player has no deck of that name."""
+        async with database.reading(self._write):
+            return await self._get(user_id, game, clean_name(name))
+
+    async def _get(self, user_id: int, game: str, name: str) -> list[str] | None:
         async with self.db.execute(
             "SELECT cards_json FROM decks WHERE user_id=? AND game=? AND name=?",
-            (user_id, game, clean_name(name)),
+            (user_id, game, name),
         ) as cur:
             row = await cur.fetchone()
         return json.loads(row["cards_json"]) if row else None
 
     async def names(self, user_id: int, game: str) -> list[str]:
         """The player's deck names, alphabetically."""
-        async with self.db.execute(
-            "SELECT name FROM decks WHERE user_id=? AND game=? ORDER BY name COLLATE NOCASE",
-            (user_id, game),
-        ) as cur:
+        async with (
+            database.reading(self._write),
+            self.db.execute(
+                "SELECT name FROM decks WHERE user_id=? AND game=? ORDER BY name COLLATE NOCASE",
+                (user_id, game),
+            ) as cur,
+        ):
             return [r["name"] for r in await cur.fetchall()]
 
     async def save(
         self, user_id: int, game: str, name: str, cards: list[str], now: datetime, *, new: bool
     ) -> None:
-        """Write a deck; ``new`` refuses to overwrite an existing one."""
+        """Write a deck; ``new`` refuses to overwrite an existing one.
+
+        The checks (exists, how many decks) run in the same transaction as the write, so two
+        saves at once cannot both pass them.
+        """
         name = clean_name(name)
-        exists = await self.get(user_id, game, name) is not None
-        if new and exists:
-            raise UserFacingError(f"You already have a deck called {name!r}.")
-        if not new and not exists:
-            raise UserFacingError(f"You have no deck called {name!r}. See `/gondolin deck list`.")
-        if new and len(await self.names(user_id, game)) >= MAX_DECKS:
-            raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
-        async with self._write:
+        if len(cards) > MAX_CARDS:
+            raise UserFacingError(
+                f"A deck holds at most {MAX_CARDS} cards; this one has {len(cards)}."
+            )
+        async with database.transaction(self.db, self._write):
+            exists = await self._get(user_id, game, name) is not None
+            if new and exists:
+                raise UserFacingError(f"You already have a deck called {name!r}.")
+            if not new and not exists:
+                raise UserFacingError(
+                    f"You have no deck called {name!r}. See `/gondolin deck list`."
+                )
+            if new and await self._count(user_id, game) >= MAX_DECKS:
+                raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
             await self.db.execute(
                 "INSERT INTO decks (user_id, game, name, cards_json, updated_at)"
                 " VALUES (?, ?, ?, ?, ?)"
@@ -67,14 +86,19 @@ class DeckStore:
                 " cards_json=excluded.cards_json, updated_at=excluded.updated_at",
                 (user_id, game, name, json.dumps(cards), now.isoformat()),
             )
-            await self.db.commit()
+
+    async def _count(self, user_id: int, game: str) -> int:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM decks WHERE user_id=? AND game=?", (user_id, game)
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else 0
 
     async def delete(self, user_id: int, game: str, name: str) -> bool:
         """Remove a deck; False if there was none."""
-        async with self._write:
+        name = clean_name(name)
+        async with database.transaction(self.db, self._write):
             cur = await self.db.execute(
-                "DELETE FROM decks WHERE user_id=? AND game=? AND name=?",
-                (user_id, game, clean_name(name)),
+                "DELETE FROM decks WHERE user_id=? AND game=? AND name=?", (user_id, game, name)
             )
-            await self.db.commit()
         return cur.rowcount == 1

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from bot.models import Session
 from engines import Result
-
-if TYPE_CHECKING:
-    from bot.store import Session
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import aiosqlite
 import glicko2
 
-if TYPE_CHECKING:
-    from bot.outcomes import Outcome
+from bot.outcomes import Outcome
 
 DEFAULT = (1500.0, 350.0, 0.06)
 SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}

@@ -6,11 +6,10 @@ characters in all, so a long text becomes several embeds, and if needed several 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+from engines.resources import data_path
+
 EMBED_CHARS = 4096
 MESSAGE_CHARS = 6000
 MESSAGE_EMBEDS = 10
@@ -19,7 +18,7 @@ PAGE_CHARS = 3800  # room for the title ("… (2/3)") inside the message total
 
 def how_to_play(game_id: str) -> str:
     """The player-facing rules of a game (data/<game>/how_to_play.md)."""
-    return (DATA / game_id / "how_to_play.md").read_text(encoding="utf-8").strip()
+    return data_path(game_id, "how_to_play.md").read_text(encoding="utf-8").strip()
 
 
 def pages(text: str, limit: int = PAGE_CHARS) -> list[str]:

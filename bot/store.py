@@ -6,73 +6,20 @@ import asyncio
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass, field
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
-from functools import cached_property
 
 import aiosqlite
 
 import engines
+from bot import database
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
+from bot.models import Seat, Session, UnreadableState
 from bot.outcomes import Outcome, outcomes_for
 from bot.ratings import update_ratings
 from engines import Game, Result
 
-
-@dataclass
-class Seat:
-    """A seat of a session and the Discord user in it."""
-
-    seat: int
-    user_id: int
-    name: str
-    dm_closed: bool = False
-    dm_channel_id: int | None = None
-    dm_message_id: int | None = None
-    wants_abort: bool = False
-    prompt_step: int = 0
-    auto_play: bool = False
-
-
-@dataclass
-class Session:
-    """One game (or pending challenge) in one channel, as stored."""
-
-    id: str
-    game_id: str
-    guild_id: int
-    channel_id: int
-    message_id: int | None
-    status: str
-    end_reason: str | None
-    step: int
-    seed: int
-    options: dict[str, object]
-    state_json: str | None
-    created_at: datetime
-    updated_at: datetime
-    seats: list[Seat] = field(default_factory=list)
-
-    @cached_property
-    def game(self) -> Game:
-        """The engine object, restored from the stored state."""
-        if self.state_json is None:
-            raise SessionNotFound()
-        return engines.get_game(self.game_id).from_json(self.state_json)
-
-    @property
-    def game_cls(self) -> type[Game]:
-        """The engine class of this session."""
-        return engines.get_game(self.game_id)
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat a user holds, or None."""
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    @property
-    def names(self) -> list[str]:
-        """Display names by seat."""
-        return [s.name for s in self.seats]
+__all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
 
 
 def _new_id() -> str:
@@ -83,13 +30,22 @@ def _new_id() -> str:
 class SessionStore:
     """All reads and writes of sessions, actions, results and ratings.
 
-    One aiosqlite connection is shared by the bot, so multi-statement writes run under
-    ``self.write_lock`` to keep other coroutines' statements out of the open transaction.
+    One aiosqlite connection is shared by the bot. Every write is one transaction under
+    ``write_lock`` (:meth:`transaction`); every read takes the same lock (:meth:`reading`), so
+    it never sees a transaction that is still open and may yet be rolled back.
     """
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self.write_lock = asyncio.Lock()
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """One write transaction: committed at the end, rolled back on any error."""
+        return database.transaction(self.db, self.write_lock)
+
+    def reading(self) -> AbstractAsyncContextManager[None]:
+        """Read committed data only (use ``self.db`` inside, e.g. for the leaderboards)."""
+        return database.reading(self.write_lock)
 
     # ---- creating ------------------------------------------------------------------------
     async def create(
@@ -109,9 +65,8 @@ class SessionStore:
         status = "active" if game is not None else "pending"
         state = game.to_json() if game is not None else None
         stamp = now.isoformat()
-        async with self.write_lock:
-            try:
-                await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            async with self.transaction():
                 await self.db.execute(
                     "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
                     " options_json, state_json, created_at, updated_at)"
@@ -133,38 +88,41 @@ class SessionStore:
                     "INSERT INTO seats (session_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                     [(sid, i, uid, name) for i, (uid, name) in enumerate(players)],
                 )
-                await self.db.commit()
-            except sqlite3.IntegrityError as exc:
-                await self.db.rollback()
-                running = await self.live_in_channel(channel_id)
-                title = engines.get_game(running.game_id).title if running else "a game"
-                raise ChannelBusy(title) from exc
+        except sqlite3.IntegrityError as exc:
+            running = await self.live_in_channel(channel_id)
+            if running is None:
+                raise
+            raise ChannelBusy(engines.get_game(running.game_id).title) from exc
         return await self.load(sid)
 
     async def activate(self, session: Session, game: Game, now: datetime) -> Session:
         """Turn an accepted challenge into a running game."""
-        async with self.write_lock:
+        async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE sessions SET status='active', state_json=?, updated_at=?"
                 " WHERE id=? AND status='pending'",
                 (game.to_json(), now.isoformat(), session.id),
             )
-            await self.db.commit()
-        if cur.rowcount != 1:
-            raise SessionNotFound()
+            if cur.rowcount != 1:
+                raise SessionNotFound()
         return await self.load(session.id)
 
     # ---- reading ---------------------------------------------------------------------------
+    async def _rows(self, sql: str, params: tuple[object, ...]) -> list[aiosqlite.Row]:
+        async with self.reading(), self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def load(self, sid: str) -> Session:
         """Load a session with its seats; SessionNotFound if there is none."""
-        async with self.db.execute("SELECT * FROM sessions WHERE id=?", (sid,)) as cur:
-            row = await cur.fetchone()
+        async with self.reading():
+            async with self.db.execute("SELECT * FROM sessions WHERE id=?", (sid,)) as cur:
+                row = await cur.fetchone()
+            async with self.db.execute(
+                "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
+            ) as cur:
+                seat_rows = await cur.fetchall()
         if row is None:
             raise SessionNotFound()
-        async with self.db.execute(
-            "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
-        ) as cur:
-            seat_rows = await cur.fetchall()
         return Session(
             id=row["id"],
             game_id=row["game"],
@@ -187,7 +145,6 @@ class SessionStore:
                     dm_closed=bool(r["dm_closed"]),
                     dm_channel_id=r["dm_channel_id"],
                     dm_message_id=r["dm_message_id"],
-                    wants_abort=bool(r["wants_abort"]),
                     prompt_step=r["prompt_step"],
                     auto_play=bool(r["auto_play"]),
                 )
@@ -197,29 +154,45 @@ class SessionStore:
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
         """The pending or active session in a channel, if any."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        return await self.load(row["id"]) if row else None
+        )
+        return await self.load(rows[0]["id"]) if rows else None
 
     async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
         """Ids of sessions in ``status`` untouched since ``updated_before``."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT id FROM sessions WHERE status=? AND updated_at<? ORDER BY updated_at",
             (status, updated_before.isoformat()),
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
+        )
+        return [r["id"] for r in rows]
 
     async def action_log(self, sid: str) -> list[tuple[int | None, str, list[str]]]:
         """Every (seat, code, public event texts) in order."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT seat, code, events_json FROM actions WHERE session_id=? ORDER BY step",
             (sid,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(r["seat"], r["code"], json.loads(r["events_json"])) for r in rows]
+
+    async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
+        """The last public event texts of a session, oldest first."""
+        rows = await self._rows(
+            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
+            (sid, limit),
+        )
+        texts = [t for r in reversed(rows) for t in json.loads(r["events_json"])]
+        return texts[-limit:]
+
+    async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
+        """The most recently finished session of a channel."""
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
+            " ORDER BY updated_at DESC LIMIT 1",
+            (channel_id,),
+        )
+        return await self.load(rows[0]["id"]) if rows else None
 
     # ---- writing ---------------------------------------------------------------------------
     async def record_action(
@@ -242,39 +215,33 @@ class SessionStore:
         """
         step = session.step + 1
         finished = result is not None
-        async with self.write_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self.db.execute(
-                    "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
-                    " end_reason=? WHERE id=? AND step=? AND status='active'",
-                    (
-                        game.to_json(),
-                        step,
-                        now.isoformat(),
-                        "finished" if finished else "active",
-                        end_reason,
-                        session.id,
-                        session.step,
-                    ),
-                )
-                if cur.rowcount != 1:
-                    raise StaleButton()
-                await self.db.execute(
-                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (session.id, step, seat, code, json.dumps(public_events), now.isoformat()),
-                )
-                await self.db.executemany(
-                    "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
-                    [(step, session.id, seat_no) for seat_no in sorted(prompted)],
-                )
-                if result is not None:
-                    await self._write_results(session, outcomes_for(session, result), now)
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
+        async with self.transaction():
+            cur = await self.db.execute(
+                "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+                " end_reason=? WHERE id=? AND step=? AND status='active'",
+                (
+                    game.to_json(),
+                    step,
+                    now.isoformat(),
+                    "finished" if finished else "active",
+                    end_reason,
+                    session.id,
+                    session.step,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleButton()
+            await self.db.execute(
+                "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session.id, step, seat, code, json.dumps(public_events), now.isoformat()),
+            )
+            await self.db.executemany(
+                "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+            )
+            if result is not None:
+                await self._write_results(session, outcomes_for(session, result), now)
         return await self.load(session.id)
 
     async def _write_results(
@@ -302,13 +269,12 @@ class SessionStore:
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""
-        async with self.write_lock:
+        async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
                 " WHERE id=? AND status IN ('pending','active')",
                 (status, reason, now.isoformat(), session.id),
             )
-            await self.db.commit()
         return cur.rowcount == 1
 
     async def set_message(self, sid: str, message_id: int) -> None:
@@ -323,12 +289,6 @@ class SessionStore:
             "UPDATE seats SET dm_closed=?, dm_channel_id=?, dm_message_id=?"
             " WHERE session_id=? AND seat=?",
             (int(closed), channel_id, message_id, sid, seat),
-        )
-
-    async def set_wants_abort(self, sid: str, seat: int) -> None:
-        """Record that a seat agreed to abort."""
-        await self._update(
-            "UPDATE seats SET wants_abort=1 WHERE session_id=? AND seat=?", (sid, seat)
         )
 
     async def set_options(self, sid: str, options: dict[str, object]) -> None:
@@ -346,63 +306,42 @@ class SessionStore:
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
         """Current ratings of these users (absent: never rated)."""
         marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(
+        rows = await self._rows(
             f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
             f" AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
-        ) as cur:
-            return {r["user_id"]: r["rating"] for r in await cur.fetchall()}
+        )
+        return {r["user_id"]: r["rating"] for r in rows}
 
     async def _update(self, sql: str, params: tuple[object, ...]) -> None:
-        async with self.write_lock:
+        async with self.transaction():
             await self.db.execute(sql, params)
-            await self.db.commit()
-
-    async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
-        """The last public event texts of a session, oldest first."""
-        async with self.db.execute(
-            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
-            (sid, limit),
-        ) as cur:
-            rows = await cur.fetchall()
-        texts = [t for r in reversed(rows) for t in json.loads(r["events_json"])]
-        return texts[-limit:]
-
-    async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
-        """The most recently finished session of a channel."""
-        async with self.db.execute(
-            "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
-            " ORDER BY updated_at DESC LIMIT 1",
-            (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        return await self.load(row["id"]) if row else None
 
     # ---- lifecycle: abort agreements, idle warnings, per-user limits -------------------------
     async def agree_abort(self, sid: str, seat: int, step: int) -> None:
         """Record that a seat agreed to abort while the game was at ``step``."""
         await self._update(
-            "UPDATE seats SET wants_abort=1, abort_step=? WHERE session_id=? AND seat=?",
+            "UPDATE seats SET abort_step=? WHERE session_id=? AND seat=?",
             (step, sid, seat),
         )
 
     async def abort_agreed_seats(self, sid: str) -> set[int]:
         """Seats whose abort agreement was given at the session's current step."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT seat FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE session_id=? AND abort_step = sessions.step",
             (sid,),
-        ) as cur:
-            return {r["seat"] for r in await cur.fetchall()}
+        )
+        return {r["seat"] for r in rows}
 
     async def unwarned_idle(self, updated_before: datetime) -> list[str]:
         """Active sessions untouched since ``updated_before`` not yet warned at this step."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT id FROM sessions WHERE status='active' AND updated_at<?"
             " AND (idle_warned_step IS NULL OR idle_warned_step != step) ORDER BY updated_at",
             (updated_before.isoformat(),),
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
+        )
+        return [r["id"] for r in rows]
 
     async def set_idle_warned(self, sid: str, step: int) -> None:
         """Remember that the players were warned about idleness at ``step``."""
@@ -410,11 +349,10 @@ class SessionStore:
 
     async def live_count(self, guild_id: int, user_id: int) -> int:
         """How many pending or active sessions of a server the user holds a seat in."""
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT COUNT(*) FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE seats.user_id=? AND sessions.guild_id=?"
             " AND sessions.status IN ('pending','active')",
             (user_id, guild_id),
-        ) as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        )
+        return int(rows[0][0]) if rows else 0

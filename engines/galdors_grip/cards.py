@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "galdors_grip"
+from engines.resources import data_path
+
+DATA_DIR = data_path("galdors_grip")
 
 Trigger = Literal["start_of_game", "on_top", "moving_to_bottom", "anywhere", "end_of_game"]
 Attribute = Literal["puzzle", "skull", "prison", "edited", "star", "forked"]
@@ -158,10 +160,10 @@ class Catalogue(_Frozen):
         return tuple(s for s in self.sets if s.id != "core")
 
 
-def load_catalogue(directory: Path = DATA_DIR) -> Catalogue:
+def load_catalogue(directory: Traversable = DATA_DIR) -> Catalogue:
     """Read and validate every ``*.toml`` set file in ``directory``."""
     sets = []
-    for path in sorted(directory.glob("*.toml")):
+    for path in sorted((p for p in directory.iterdir() if p.name.endswith(".toml")), key=str):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         set_id = data["set"]["id"]
         cards = [{**card, "set": set_id} for card in data.get("cards", [])]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable
-from pathlib import Path
 
 from pydantic import TypeAdapter
 
@@ -16,8 +15,9 @@ from engines.gondolin.cards import (
     ReadyDeck,
     Story,
 )
+from engines.resources import data_path
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "gondolin"
+DATA_DIR = data_path("gondolin")
 CARD_FILES = ("locations", "defenders", "achievements", "events", "enemies")
 _CARDS = TypeAdapter(list[Card])
 

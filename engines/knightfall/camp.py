@@ -13,7 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "knightfall"
+from engines.resources import data_path
+
+DATA_DIR = data_path("knightfall")
 
 Role = Literal["knight", "archer", "mage", "reserve"]
 

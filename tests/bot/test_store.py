@@ -1,16 +1,20 @@
 """The SQLite store against a real database file."""
 
 import asyncio
+import json
 import random
+import sqlite3
+import traceback
 from datetime import UTC, datetime
 
 import pytest
 
 import engines
 from bot import database
-from bot.errors import ChannelBusy, StaleButton
+from bot.decks import MAX_CARDS, MAX_DECKS, DeckStore
+from bot.errors import ChannelBusy, StaleButton, UserFacingError
 from bot.leaderboard import standings
-from bot.store import SessionStore
+from bot.store import SessionStore, UnreadableState
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -129,3 +133,77 @@ async def test_replaying_the_action_log_rebuilds_the_stored_state(store):
     for seat, code, _ in await store.action_log(s.id):
         replay.apply(seat, s.game_cls.decode(code))
     assert replay.to_json() == s.state_json
+
+
+async def test_a_read_during_a_write_never_sees_the_write_if_it_is_rolled_back(store, monkeypatch):
+    s = await new_session(store)
+    paused, resume = asyncio.Event(), asyncio.Event()
+    real_execute = store.db.execute
+
+    def execute(sql, *args):
+        if sql.startswith("INSERT INTO actions"):
+
+            async def fail_later():
+                paused.set()
+                await resume.wait()
+                raise sqlite3.OperationalError("disk I/O error")
+
+            return fail_later()
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(store.db, "execute", execute)
+    game = s.game
+    seat, code = random_move(game, random.Random(1))
+    game.apply(seat, s.game_cls.decode(code))
+    write = asyncio.create_task(
+        store.record_action(s, seat=seat, code=code, game=game, public_events=[], now=NOW)
+    )
+    await paused.wait()  # the session row is updated, but not committed
+    read = asyncio.create_task(store.load(s.id))
+    await asyncio.sleep(0.05)
+    resume.set()
+    with pytest.raises(sqlite3.OperationalError):
+        await write
+    seen = await read
+    assert seen.step == 0 and seen.state_json == s.state_json
+
+
+async def test_an_unreadable_stored_game_raises_a_clean_error_without_the_state(store):
+    s = await new_session(store)
+    order = " ".join(f"{c['rank']}{c['suit']}" for c in json.loads(s.state_json)["deck"])
+    broken = json.dumps({**json.loads(s.state_json), "deck": order})  # the order, as text
+    with pytest.raises(ValueError, match=order[:20]):  # what the engine's error would log
+        s.game_cls.from_json(broken)
+    async with store.transaction():
+        await store.db.execute("UPDATE sessions SET state_json=? WHERE id=?", (broken, s.id))
+    loaded = await store.load(s.id)
+    with pytest.raises(UnreadableState) as caught:
+        loaded.game  # noqa: B018
+    assert caught.value.__cause__ is None and caught.value.__context__ is None
+    text = "".join(traceback.format_exception(caught.value))
+    assert s.id in text and "ValidationError" in text
+    assert order[:11] not in text
+
+
+async def test_the_deck_count_limit_holds_when_two_saves_race(store):
+    decks = DeckStore(store.db, store.write_lock)
+    for i in range(MAX_DECKS - 1):
+        await decks.save(7, "gondolin", f"d{i}", [], NOW, new=True)
+    results = await asyncio.gather(
+        decks.save(7, "gondolin", "last a", [], NOW, new=True),
+        decks.save(7, "gondolin", "last b", [], NOW, new=True),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, UserFacingError) for r in results) == 1
+    assert len(await decks.names(7, "gondolin")) == MAX_DECKS
+
+
+async def test_a_deck_longer_than_the_cap_is_refused_and_not_stored(store):
+    decks = DeckStore(store.db, store.write_lock)
+    await decks.save(7, "gondolin", "full", ["c"] * MAX_CARDS, NOW, new=True)
+    with pytest.raises(UserFacingError, match=f"at most {MAX_CARDS} cards"):
+        await decks.save(7, "gondolin", "full", ["c"] * (MAX_CARDS + 1), NOW, new=False)
+    with pytest.raises(UserFacingError, match=f"at most {MAX_CARDS} cards"):
+        await decks.save(7, "gondolin", "huge", ["c"] * 10_000, NOW, new=True)
+    assert await decks.get(7, "gondolin", "full") == ["c"] * MAX_CARDS
+    assert await decks.names(7, "gondolin") == ["full"]

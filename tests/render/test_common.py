@@ -1,6 +1,7 @@
 """Shared drawing helpers: text fitting, cached cards, PNG encoding."""
 
 import io
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -52,3 +53,10 @@ def test_encode_png_is_deterministic_and_palette_based():
     assert a == common.encode_png(img.copy(), palette=palette)
     assert Image.open(io.BytesIO(a)).mode == "P"
     assert common.encode_png(img).startswith(b"\x89PNG")
+
+
+def test_fonts_come_from_the_bundled_folder_not_the_system():
+    for bold in (False, True):
+        path = Path(common.font(20, bold=bold).path)
+        assert path.is_file() and path.parent == common.FONT_DIR
+        assert common.FONT_DIR.parent.parent == Path(common.__file__).resolve().parents[1]

@@ -1,0 +1,81 @@
+"""A stored session and its seats, as plain data (no database, no Discord)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+import engines
+from bot.errors import SessionNotFound
+from engines import Game
+
+
+class UnreadableState(RuntimeError):
+    """A stored game state the engine cannot restore (the message never holds the state)."""
+
+
+@dataclass
+class Seat:
+    """A seat of a session and the Discord user in it."""
+
+    seat: int
+    user_id: int
+    name: str
+    dm_closed: bool = False
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    prompt_step: int = 0
+    auto_play: bool = False
+
+
+@dataclass
+class Session:
+    """One game (or pending challenge) in one channel, as stored."""
+
+    id: str
+    game_id: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    status: str
+    end_reason: str | None
+    step: int
+    seed: int
+    options: dict[str, object]
+    state_json: str | None
+    created_at: datetime
+    updated_at: datetime
+    seats: list[Seat] = field(default_factory=list)
+
+    @cached_property
+    def game(self) -> Game:
+        """The engine object, restored from the stored state; UnreadableState if it can't be.
+
+        The engine's own error quotes the state (the hidden deck order), so it is neither
+        chained nor shown: only its type is kept.
+        """
+        if self.state_json is None:
+            raise SessionNotFound()
+        try:
+            return self.game_cls.from_json(self.state_json)
+        except Exception as exc:  # any engine or validation error: none may carry the state out
+            kind = type(exc).__name__
+        raise UnreadableState(
+            f"the stored state of session {self.id} ({self.game_id}, step {self.step})"
+            f" could not be restored: {kind}"
+        )
+
+    @property
+    def game_cls(self) -> type[Game]:
+        """The engine class of this session."""
+        return engines.get_game(self.game_id)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user holds, or None."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [s.name for s in self.seats]
