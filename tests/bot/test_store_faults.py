@@ -132,10 +132,11 @@ async def test_a_failed_action_write_leaves_the_game_as_it_was(env, monkeypatch,
     [
         lambda store, s: store.set_message(s.id, 42),
         lambda store, s: store.set_dm(s.id, 0, closed=True, channel_id=1, message_id=2),
-        lambda store, s: store.set_wants_abort(s.id, 1),
+        lambda store, s: store.agree_abort(s.id, 1, s.step),
+        lambda store, s: store.set_auto_play(s.id, 0, True),
         lambda store, s: store.close(s, status="abandoned", reason="aborted", now=NOW),
     ],
-    ids=["set_message", "set_dm", "set_wants_abort", "close"],
+    ids=["set_message", "set_dm", "agree_abort", "set_auto_play", "close"],
 )
 async def test_a_failed_update_changes_nothing_and_the_next_move_works(env, monkeypatch, write):
     store, decks, path = env
