@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.base import Action, Event, Game, Result
+from engines.base import Action, Event, Game, Result, Unavailable
 from engines.knightfall import powers, rules
 from engines.knightfall.actions import (
     ACTION_TYPES,
@@ -99,6 +99,16 @@ class Knightfall(Game[KnightfallState]):
         if self.state.stage == "powers":
             return powers.pass_reveals(self.state, seat)
         return False
+
+    def unavailable_actions(self, seat: int) -> list[Unavailable]:
+        """ATTACK without a STRONG Archer or Mage; powers without a triple or a use."""
+        if seat not in self.to_act():
+            return []
+        if self.state.stage == "coins":
+            return rules.unavailable_coins(self.state, seat)
+        if self.state.stage == "powers":
+            return powers.unavailable_powers(self.state, seat)
+        return []
 
     def phase_help(self, seat: int | None) -> str:
         """The current stage explained, with notes for ``seat`` (data/knightfall/phases.toml)."""

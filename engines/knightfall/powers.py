@@ -8,7 +8,7 @@ are [D] rulings of docs/rules/knightfall.md.
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, Unavailable
 from engines.knightfall.actions import POWER_NAMES, MoveKnight, Pass, Shoot, UsePower
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card
@@ -115,6 +115,24 @@ def power_actions(state: KnightfallState, seat: int) -> list[PowerAction]:
     if current_actor(state) != seat:
         return []
     return [*power_offers(state, seat), Pass()]
+
+
+def unavailable_powers(state: KnightfallState, seat: int) -> list[Unavailable]:
+    """The powers ``seat`` cannot use now, with the reason (only while choosing powers)."""
+    if current_actor(state) != seat or state.shooting == seat:
+        return []
+    if not linked_triples(state, seat):
+        return [Unavailable(label="Special powers", reason="needs 3 same-colour linked cards")]
+    offered = {offer.power for offer in power_offers(state, seat)}
+    reasons = {
+        "archer": "no STRONG enemy card to shoot",
+        "mage": "no battle this round that a reversal would change",
+    }
+    return [
+        Unavailable(label=POWER_NAMES[power], reason=reason)
+        for power, reason in reasons.items()
+        if power not in offered
+    ]
 
 
 def pass_reveals(state: KnightfallState, seat: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engines.base import Event
+from engines.base import Event, Unavailable
 from engines.knightfall import powers
 from engines.knightfall.actions import (
     Attack,
@@ -188,6 +188,14 @@ def coin_actions(state: KnightfallState, seat: int) -> list[Attack | Defend]:
     if player.coin is not None:
         return []
     return [Attack(), Defend()] if attackers_of(player) else [Defend()]
+
+
+def unavailable_coins(state: KnightfallState, seat: int) -> list[Unavailable]:
+    """ATTACK, when the seat has no STRONG Archer or Mage to send."""
+    player = state.players[seat]
+    if player.coin is not None or attackers_of(player):
+        return []
+    return [Unavailable(label="Attack", reason="needs a STRONG Archer or Mage")]
 
 
 def choose_coin(state: KnightfallState, seat: int, action: Attack | Defend) -> list[Event]:

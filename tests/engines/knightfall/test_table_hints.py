@@ -163,3 +163,25 @@ def test_mage_power_detail_names_what_the_reversal_does():
     assert archers.detail() == (
         "Discards your Mage 1, Mage 2 and Reserve 1; then you pick the enemy card."
     )
+
+
+# ---- unavailable_actions -------------------------------------------------------------------------
+def reasons(game: Knightfall, seat: int) -> dict[str, str]:
+    return {u.label: u.reason for u in game.unavailable_actions(seat)}
+
+
+def test_unavailable_moves_say_why():
+    game = make_game(camp(K="9H", A1="~5C"), camp(K="8D", M3="2S"))
+    assert reasons(game, 0) == {"Attack": "needs a STRONG Archer or Mage"}
+    assert reasons(game, 1) == {}
+    act(game, 0, "Defend")
+    act(game, 1, "Defend")
+    assert reasons(game, 0) == {"Special powers": "needs 3 same-colour linked cards"}
+    assert reasons(game, 1) == {}  # not their turn yet
+    game = make_game(camp(K="2H", A1="3H", A2="5H"), camp(K="~8D"))
+    act(game, 0, "Defend")
+    act(game, 1, "Defend")
+    assert reasons(game, 0) == {
+        "Archers": "no STRONG enemy card to shoot",
+        "Mages": "no battle this round that a reversal would change",
+    }
