@@ -215,8 +215,8 @@ class Shoot(Action):
     def detail(self) -> str:
         """The effect of the shot."""
         return (
-            f"The hidden card in their {_name(self.slot)} turns WEAK: "
-            "face-up for both, and it can no longer fight."
+            f"Their {_name(self.slot)} card is revealed and turns WEAK: "
+            "it still counts but can no longer fight."
         )
 
 
