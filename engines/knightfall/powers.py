@@ -88,23 +88,29 @@ def power_offers(state: KnightfallState, seat: int) -> list[UsePower]:
     for triple in triples:
         out, back = _reversal(state, tuple((seat, sid) for sid in triple))
         if out is not None or back is not None:
-            offer = _offer(player, "mage", triple)
-            offers.append(
-                offer.model_copy(
-                    update={
-                        "out": out.id if out is not None else None,
-                        "back": back.id if back is not None else None,
-                    }
-                )
-            )
+            offers.append(_offer(player, "mage", triple, out, back))
     return offers
 
 
-def _offer(player: PlayerState, power: PowerName, triple: tuple[str, str, str]) -> UsePower:
+def _offer(
+    player: PlayerState,
+    power: PowerName,
+    triple: tuple[str, str, str],
+    out: Card | None = None,
+    back: Card | None = None,
+) -> UsePower:
     a, b, c = triple
-    cards = [player.slots[sid] for sid in triple]
-    ids = tuple(h.card.id for h in cards if h is not None)
-    return UsePower(power=power, a=a, b=b, c=c, cards=ids)
+    held = [player.slots[sid] for sid in triple]
+    ids = tuple(h.card.id for h in held if h is not None)
+    return UsePower(
+        power=power,
+        a=a,
+        b=b,
+        c=c,
+        cards=ids,
+        out=out.id if out is not None else None,
+        back=back.id if back is not None else None,
+    )
 
 
 def power_actions(state: KnightfallState, seat: int) -> list[PowerAction]:
