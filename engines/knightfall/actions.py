@@ -13,6 +13,7 @@ from pydantic import Field
 from engines.base import Action
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import CardId, card_label
+from engines.text import join_and, sentence
 
 SlotId = Annotated[str, Field(pattern=r"^[A-Za-z0-9]{1,4}$")]
 
@@ -31,6 +32,13 @@ class ChooseKnight(Action):
     def label(self) -> str:
         """E.g. ``Knight: 9♥``."""
         return f"Knight: {card_label(self.card)}"
+
+    def detail(self) -> str:
+        """What the Knight does."""
+        return (
+            f"{card_label(self.card)} defends your camp with +1 power; "
+            "you place the other four cards next."
+        )
 
 
 class Place(Action):
@@ -59,6 +67,13 @@ class Exchange(Action):
             f"Exchange {_name(self.slot)} ↔ {_name(self.other)} (discard {card_label(self.card)})"
         )
 
+    def detail(self) -> str:
+        """The swap keeps statuses; the drawn card is lost."""
+        return (
+            "The two cards swap places, each keeping its status; "
+            f"the drawn {card_label(self.card)} is discarded face-up."
+        )
+
 
 class Discard(Action):
     """Stage 2 with a full troop: discard the drawn card."""
@@ -69,6 +84,12 @@ class Discard(Action):
     def label(self) -> str:
         """E.g. ``Discard 7♣``."""
         return f"Discard {card_label(self.card)}"
+
+    def detail(self) -> str:
+        """The drawn card is lost, face-up."""
+        return (
+            f"The drawn {card_label(self.card)} goes face-up to the discard pile; your camp stays."
+        )
 
 
 class Replace(Action):
@@ -83,6 +104,13 @@ class Replace(Action):
         """E.g. ``Replace 5♦ (Mage 2) with 7♣``."""
         return f"Replace {card_label(self.old)} ({_name(self.slot)}) with {card_label(self.card)}"
 
+    def detail(self) -> str:
+        """The old card dies face-up."""
+        return (
+            f"{card_label(self.old)} is discarded face-up and {card_label(self.card)} "
+            f"takes {_name(self.slot)}, STRONG."
+        )
+
 
 class Attack(Action):
     """Stage 3: the ATTACK decision coin."""
@@ -93,6 +121,10 @@ class Attack(Action):
         """``Attack``."""
         return "Attack"
 
+    def detail(self) -> str:
+        """What attacking commits to."""
+        return "Next you pick a STRONG Archer or Mage to fight; the winner returns WEAK."
+
 
 class Defend(Action):
     """Stage 3: the DEFEND decision coin."""
@@ -102,6 +134,10 @@ class Defend(Action):
     def label(self) -> str:
         """``Defend``."""
         return "Defend"
+
+    def detail(self) -> str:
+        """What defending means, also with a WEAK Knight."""
+        return "Your Knight fights an attacker with +1; a WEAK Knight cannot, so the attacker wins."
 
 
 class BattleWith(Action):
@@ -115,9 +151,26 @@ class BattleWith(Action):
         """E.g. ``Battle with Q♠ (Archer 2)``."""
         return f"Battle with {card_label(self.card)} ({_name(self.slot)})"
 
+    def detail(self) -> str:
+        """Win or lose."""
+        return (
+            f"{card_label(self.card)} fights: if it wins it returns WEAK, "
+            "if it loses it is discarded."
+        )
+
+
+POWER_NAMES = {"archer": "Archers", "mage": "Mages"}
+POWER_EFFECTS = {"archer": "make 1 enemy card WEAK", "mage": "reverse the battle"}
+
 
 class UsePower(Action):
-    """Stage 5: discard three same-colour linked cards to use a power."""
+    """Stage 5: discard three same-colour linked cards to use a power.
+
+    For the Mage power ``out`` is the winning card the reversal discards and ``back`` the
+    losing card it brings back WEAK (None where that part does not happen); both are None for
+    the Archer power. They are facts of the current battle, written into the action so that
+    its text can say what it does.
+    """
 
     kind: Literal["power"] = "power"
     power: Literal["archer", "mage"]
@@ -125,11 +178,28 @@ class UsePower(Action):
     b: SlotId
     c: SlotId
     cards: tuple[CardId, CardId, CardId]
+    out: CardId | None = None
+    back: CardId | None = None
 
     def label(self) -> str:
-        """E.g. ``Archer power: pay 3♥ 5♥ 9♦ (A1 A2 M2)``."""
+        """E.g. ``Archers: make 1 enemy card WEAK; you pay 2♥ 3♥ 5♥, including your Knight``."""
         paid = " ".join(card_label(c) for c in self.cards)
-        return f"{self.power.capitalize()} power: pay {paid} ({self.a} {self.b} {self.c})"
+        knight = ", including your Knight" if LAYOUT.knight in (self.a, self.b, self.c) else ""
+        return f"{POWER_NAMES[self.power]}: {POWER_EFFECTS[self.power]}; you pay {paid}{knight}"
+
+    def detail(self) -> str:
+        """Which slots pay, and what follows (the Archers' aim or the reversal's effect)."""
+        names = join_and([_name(s) for s in (self.a, self.b, self.c)])
+        if self.power == "archer":
+            then = "then you pick the enemy card"
+        else:
+            parts = []
+            if self.out is not None:
+                parts.append(f"{card_label(self.out)} is discarded")
+            if self.back is not None:
+                parts.append(f"{card_label(self.back)} returns WEAK")
+            then = "then " + join_and(parts)
+        return sentence(f"Discards your {names}; {then}")
 
 
 class Shoot(Action):
@@ -139,18 +209,29 @@ class Shoot(Action):
     slot: SlotId
 
     def label(self) -> str:
-        """E.g. ``Shoot Mage 3``."""
-        return f"Shoot {_name(self.slot)}"
+        """E.g. ``Shoot enemy Mage 3 (it turns WEAK)``."""
+        return f"Shoot enemy {_name(self.slot)} (it turns WEAK)"
+
+    def detail(self) -> str:
+        """The effect of the shot."""
+        return (
+            f"Their {_name(self.slot)} card is revealed and turns WEAK: "
+            "it still counts but can no longer fight."
+        )
 
 
 class Pass(Action):
-    """Stage 5: use no power this round."""
+    """Stage 5: use no (more) powers this round."""
 
     kind: Literal["pass"] = "pass"
 
     def label(self) -> str:
         """``Pass``."""
         return "Pass"
+
+    def detail(self) -> str:
+        """Passing ends your special powers for the round."""
+        return "Use no more special powers this round."
 
 
 class MoveKnight(Action):
@@ -163,6 +244,13 @@ class MoveKnight(Action):
     def label(self) -> str:
         """E.g. ``Move Q♠ to Knight``."""
         return f"Move {card_label(self.card)} to {_name(LAYOUT.knight)}"
+
+    def detail(self) -> str:
+        """Where the card comes from; it keeps its status."""
+        return (
+            f"{card_label(self.card)} leaves {_name(self.slot)} for the Knight slot "
+            "and keeps its status."
+        )
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

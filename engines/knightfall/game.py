@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.base import Action, Event, Game, Result
+from engines.base import Action, Event, Game, Result, Unavailable
 from engines.knightfall import powers, rules
 from engines.knightfall.actions import (
     ACTION_TYPES,
@@ -23,6 +23,7 @@ from engines.knightfall.actions import (
     Shoot,
     UsePower,
 )
+from engines.knightfall.phase_help import phase_help
 from engines.knightfall.rounds import final_result
 from engines.knightfall.state import KnightfallState
 from engines.knightfall.views import build_view
@@ -37,6 +38,7 @@ class Knightfall(Game[KnightfallState]):
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[BaseModel]] = KnightfallState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    auto_play_option: ClassVar[str | None] = "Pass for me when I have no power"
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> KnightfallState:
@@ -86,6 +88,32 @@ class Knightfall(Game[KnightfallState]):
         if isinstance(action, MoveKnight):
             return powers.move_knight(state, seat, action)
         raise AssertionError(f"unhandled action {action!r}")
+
+    def auto_play_reveals(self, seat: int) -> bool:
+        """Only a forced Pass of the special powers can tell something hidden.
+
+        Every other forced move follows from what the table sees (docs/rules/knightfall.md,
+        "Moves the bot plays for you"): an empty camp places its drawn card as Knight, a camp
+        without a STRONG Archer or Mage can only defend, a single STRONG Archer or Mage must
+        fight, a single enemy STRONG card is the only target, a single card must become Knight.
+        """
+        if self.state.stage == "powers":
+            return powers.pass_reveals(self.state, seat)
+        return False
+
+    def unavailable_actions(self, seat: int) -> list[Unavailable]:
+        """ATTACK without a STRONG Archer or Mage; powers without a triple or a use."""
+        if seat not in self.to_act():
+            return []
+        if self.state.stage == "coins":
+            return rules.unavailable_coins(self.state, seat)
+        if self.state.stage == "powers":
+            return powers.unavailable_powers(self.state, seat)
+        return []
+
+    def phase_help(self, seat: int | None) -> str:
+        """The current stage explained, with notes for ``seat`` (data/knightfall/phases.toml)."""
+        return phase_help(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: the channel), as JSON-ready data."""

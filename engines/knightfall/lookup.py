@@ -12,6 +12,7 @@ from engines.base import EngineError
 from engines.knightfall.camp import load_layout
 from engines.knightfall.cards import SUITS, Card
 from engines.knightfall.rules import KNIGHT_BONUS
+from engines.text import plural
 
 RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -68,7 +69,7 @@ def card_view(name: str) -> dict[str, Any]:
         else "A tie discards both cards."
     )
     rows = [
-        f"{role.title()} ({n} slot{'s' if n > 1 else ''}): "
+        f"{role.title()} ({plural(n, 'slot')}): "
         + ROLE_TEXT[role].format(bonus=KNIGHT_BONUS)
         + "."
         for role, n in _rows()
@@ -86,8 +87,8 @@ def card_view(name: str) -> dict[str, Any]:
         {
             "heading": f"Colour: {colour}",
             "lines": [
-                f"Discard three linked {colour} cards (one in the Archer row for the Archer "
-                "power, one in the Mage row for the Mage power) to use that power.",
+                f"Discard three linked {colour} cards, in any rows, to use the Archers' or "
+                "the Mages' power, once for each such triple you hold.",
                 "Suits do not matter, only power and colour.",
             ],
         },

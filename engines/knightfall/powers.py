@@ -8,11 +8,13 @@ are [D] rulings of docs/rules/knightfall.md.
 
 from __future__ import annotations
 
-from engines.base import Event
-from engines.knightfall.actions import MoveKnight, Pass, Shoot, UsePower
+from engines.base import Event, Unavailable
+from engines.knightfall.actions import POWER_NAMES, MoveKnight, Pass, Shoot, UsePower
 from engines.knightfall.camp import LAYOUT
-from engines.knightfall.rounds import end_round, who
-from engines.knightfall.state import KnightfallState, PowerUse, SlotCard
+from engines.knightfall.cards import Card
+from engines.knightfall.rounds import end_round, event, who
+from engines.knightfall.state import KnightfallState, PlayerState, PowerName, PowerUse, SlotCard
+from engines.text import join_and, sentence
 
 PowerAction = UsePower | Shoot | Pass
 
@@ -41,53 +43,137 @@ def current_actor(state: KnightfallState) -> int | None:
 
 def can_reverse(state: KnightfallState) -> bool:
     """A Mage reverses only this round's decisive battle, while reversing still changes it."""
+    return _reversal(state, ()) != (None, None)
+
+
+def _reversal(
+    state: KnightfallState, paid: tuple[tuple[int, str], ...]
+) -> tuple[Card | None, Card | None]:
+    """What a reversal would do once ``paid`` (seat, slot) cards have left: (out, back).
+
+    ``out`` is the winner it would discard (if it still stands), ``back`` the discarded loser
+    it would bring back WEAK (if its slot is free).
+    """
     record = state.battle
     if record is None or record.round != state.round:
-        return False
+        return None, None
     win, lose = record.winner, record.loser
     if win is None or lose is None:
-        return False
+        return None, None
     held = state.players[win.seat].slots[win.slot]
-    winner_stands = held is not None and held.card == win.card
-    loser_can_return = (
-        lose.card in state.discard and state.players[lose.seat].slots[lose.slot] is None
+    stands = held is not None and held.card == win.card and (win.seat, win.slot) not in paid
+    returns = lose.card in state.discard and state.players[lose.seat].slots[lose.slot] is None
+    return (win.card if stands else None), (lose.card if returns else None)
+
+
+def linked_triples(state: KnightfallState, seat: int) -> list[tuple[str, str, str]]:
+    """[S] Every three same-colour linked cards of ``seat``, in any rows and any status."""
+    player = state.players[seat]
+    found = []
+    for triple in LAYOUT.triples:
+        held = [player.slots[sid] for sid in triple]
+        colours = {h.card.colour for h in held if h is not None}
+        if None not in held and len(colours) == 1:
+            found.append(triple)
+    return found
+
+
+def power_offers(state: KnightfallState, seat: int) -> list[UsePower]:
+    """Each power the seat can pay for now, once per linked triple (Archers first)."""
+    player = state.players[seat]
+    triples = linked_triples(state, seat)
+    offers: list[UsePower] = []
+    if state.players[1 - seat].strong_count() > 0:
+        offers += [_offer(player, "archer", t) for t in triples]
+    for triple in triples:
+        out, back = _reversal(state, tuple((seat, sid) for sid in triple))
+        if out is not None or back is not None:
+            offers.append(_offer(player, "mage", triple, out, back))
+    return offers
+
+
+def _offer(
+    player: PlayerState,
+    power: PowerName,
+    triple: tuple[str, str, str],
+    out: Card | None = None,
+    back: Card | None = None,
+) -> UsePower:
+    a, b, c = triple
+    held = [player.slots[sid] for sid in triple]
+    ids = tuple(h.card.id for h in held if h is not None)
+    return UsePower(
+        power=power,
+        a=a,
+        b=b,
+        c=c,
+        cards=ids,
+        out=out.id if out is not None else None,
+        back=back.id if back is not None else None,
     )
-    return winner_stands or loser_can_return
 
 
 def power_actions(state: KnightfallState, seat: int) -> list[PowerAction]:
-    """Pay options for each power (Archer first), then Pass; or the Archer's targets."""
+    """[S] Any number of powers, each paid by its own triple, then Pass; or the Archers' aim."""
     opponent = state.players[1 - seat]
     if state.shooting == seat:
         return [Shoot(slot=sid) for sid, sc in opponent.troop() if sc.status == "strong"]
     if current_actor(state) != seat:
         return []
-    player = state.players[seat]
-    usable = {"archer": opponent.strong_count() > 0, "mage": can_reverse(state)}
-    actions: list[PowerAction] = []
-    for power in ("archer", "mage"):
-        if not usable[power]:
-            continue
-        for a, b, c in LAYOUT.triples:
-            held = [player.slots[a], player.slots[b], player.slots[c]]
-            cards = [h.card for h in held if h is not None]
-            if len(cards) < 3 or len({card.colour for card in cards}) != 1:
-                continue
-            if all(LAYOUT.role(sid) != power for sid in (a, b, c)):
-                continue  # [D] the power needs a card from its own row
-            ids = (cards[0].id, cards[1].id, cards[2].id)
-            actions.append(UsePower(power=power, a=a, b=b, c=c, cards=ids))
-    actions.append(Pass())
-    return actions
+    return [*power_offers(state, seat), Pass()]
+
+
+def unavailable_powers(state: KnightfallState, seat: int) -> list[Unavailable]:
+    """The powers ``seat`` cannot use now, with the reason (only while choosing powers)."""
+    if current_actor(state) != seat or state.shooting == seat:
+        return []
+    if not linked_triples(state, seat):
+        return [Unavailable(label="Special powers", reason="needs 3 same-colour linked cards")]
+    offered = {offer.power for offer in power_offers(state, seat)}
+    reasons = {
+        "archer": "no STRONG enemy card to shoot",
+        "mage": "no battle this round that a reversal would change",
+    }
+    return [
+        Unavailable(label=POWER_NAMES[power], reason=reason)
+        for power, reason in reasons.items()
+        if power not in offered
+    ]
+
+
+def pass_reveals(state: KnightfallState, seat: int) -> bool:
+    """Whether a forced Pass would tell the table something about ``seat``'s hidden cards.
+
+    Pass is forced when no power can be paid for. That is public knowledge if no power could
+    be used anyway, or if no linked group of three of the seat's cards could be one colour as
+    far as the table can see (its face-up WEAK cards already differ, or all three are WEAK).
+    Otherwise playing it tells that the hidden cards hold no same-colour linked triple.
+    """
+    if state.shooting == seat:
+        return False
+    usable = state.players[1 - seat].strong_count() > 0 or can_reverse(state)
+    return usable and any(_looks_payable(state, seat, t) for t in LAYOUT.triples)
+
+
+def _looks_payable(state: KnightfallState, seat: int, triple: tuple[str, str, str]) -> bool:
+    """Whether the table, seeing only WEAK cards, cannot rule out this triple paying."""
+    held = [state.players[seat].slots[sid] for sid in triple]
+    if any(h is None for h in held):
+        return False
+    weak = {h.card.colour for h in held if h is not None and h.status == "weak"}
+    strong = [h for h in held if h is not None and h.status == "strong"]
+    return bool(strong) and len(weak) <= 1
 
 
 def apply_power(state: KnightfallState, seat: int, action: PowerAction) -> list[Event]:
-    """Pay for a power, aim the Archers, or pass; then hand over to the next player."""
+    """Pay for a power, aim the Archers, or pass; the seat keeps acting until it passes."""
     player = state.players[seat]
     events: list[Event] = []
     if isinstance(action, Pass):
         player.acted = True
-        events.append(Event(text=f"{who(seat)} uses no power."))
+        used = any(p.seat == seat for p in state.powers)
+        done = "is done with special powers" if used else "uses no special power"
+        events.append(event(f"{who(seat)} {done}"))
     elif isinstance(action, UsePower):
         slots = [action.a, action.b, action.c]
         paid = []
@@ -99,16 +185,16 @@ def apply_power(state: KnightfallState, seat: int, action: PowerAction) -> list[
             state.discard.append(held.card)
         state.powers.append(PowerUse(seat=seat, power=action.power, paid=paid, slots=slots))
         shown = " ".join(str(c) for c in paid)
+        names = join_and([LAYOUT.name(sid) for sid in slots])
         events.append(
-            Event(
-                text=f"{who(seat)} discards {shown} ({' '.join(slots)}) "
-                f"to use the {action.power.capitalize()} power."
+            event(
+                f"{who(seat)} discards {shown} ({names}) "
+                f"to use the {POWER_NAMES[action.power]}' special power"
             )
         )
         if action.power == "archer":
             state.shooting = seat
             return events
-        player.acted = True
         events += reverse_battle(state, seat)
     else:
         target = state.players[1 - seat].slots[action.slot]
@@ -116,11 +202,10 @@ def apply_power(state: KnightfallState, seat: int, action: PowerAction) -> list[
         target.status = "weak"
         state.powers[-1].target = action.slot
         state.shooting = None
-        player.acted = True
         events.append(
-            Event(
-                text=f"{who(seat)}'s Archers shoot {who(1 - seat)}'s {LAYOUT.name(action.slot)}: "
-                f"{target.card} turns WEAK."
+            event(
+                f"{who(seat)}'s Archers shoot {who(1 - seat)}'s "
+                f"{LAYOUT.name(action.slot)}: {target.card} turns WEAK"
             )
         )
     if current_actor(state) is None:
@@ -150,8 +235,8 @@ def reverse_battle(state: KnightfallState, seat: int) -> list[Event]:
         parts.append(f"{lose.card} returns WEAK to {LAYOUT.name(lose.slot)}")
     record.winner, record.loser = lose, win
     record.reversed_by.append(seat)
-    record.outcome += f" Reversed by {who(seat)}'s Mages."
-    return [Event(text=f"{who(seat)}'s Mages reverse the battle: {', '.join(parts)}.")]
+    record.outcome = f"{sentence(record.outcome)} Reversed by {who(seat)}'s Mages."
+    return [event(f"{who(seat)}'s Mages reverse the battle: {join_and(parts)}")]
 
 
 # ---- the Knight check ----------------------------------------------------------------------------
@@ -185,10 +270,8 @@ def move_knight(state: KnightfallState, seat: int, action: MoveKnight) -> list[E
     player.slots[LAYOUT.knight], player.slots[action.slot] = held, None
     moved = f"{held.card} (WEAK)" if held.status == "weak" else "a card"
     events = [
-        Event(text=f"You move {held.card} to the Knight slot.", seat=seat),
-        Event(
-            text=f"{who(seat)} moves {moved} from {LAYOUT.name(action.slot)} to the Knight slot."
-        ),
+        event(f"You move {held.card} to the Knight slot.", seat),
+        event(f"{who(seat)} moves {moved} from {LAYOUT.name(action.slot)} to the Knight slot"),
     ]
     if any(needs_knight(state, s) for s in range(len(state.players))):
         return events

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engines.base import Event
+from engines.base import Event, Unavailable
 from engines.knightfall import powers
 from engines.knightfall.actions import (
     Attack,
@@ -22,7 +22,7 @@ from engines.knightfall.actions import (
 )
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card, full_deck
-from engines.knightfall.rounds import start_draw, who
+from engines.knightfall.rounds import event, start_draw, who
 from engines.knightfall.state import (
     BattleRecord,
     DrawChoice,
@@ -76,15 +76,15 @@ def apply_muster(state: KnightfallState, seat: int, action: ChooseKnight | Place
         player.slots[LAYOUT.knight] = SlotCard(card=card)
         player.knight_chosen = True
         events = [
-            Event(text=f"You chose {card} as your Knight.", seat=seat),
-            Event(text=f"{who(seat)} chose a Knight."),
+            event(f"You chose {card} as your Knight.", seat),
+            event(f"{who(seat)} chose a Knight."),
         ]
     else:
         card = player.hand.pop(0)
         player.slots[action.slot] = SlotCard(card=card)
         events = [
-            Event(text=f"You placed {card} in {LAYOUT.name(action.slot)}.", seat=seat),
-            Event(text=f"{who(seat)} placed a card in {LAYOUT.name(action.slot)}."),
+            event(f"You placed {card} in {LAYOUT.name(action.slot)}.", seat),
+            event(f"{who(seat)} placed a card in {LAYOUT.name(action.slot)}."),
         ]
     if all(p.knight_chosen and not p.hand for p in state.players):
         events += start_draw(state)
@@ -133,10 +133,8 @@ def choose_draw(
     else:
         player.draw_choice = DrawChoice(kind="discard")
     events = [
-        Event(
-            text=f"Your choice: {action.label()} (carried out when both have decided).", seat=seat
-        ),
-        Event(text=f"{who(seat)} has decided."),
+        event(f"Your choice: {action.label()} (carried out when both have decided)", seat),
+        event(f"{who(seat)} has decided."),
     ]
     if all(p.draw_choice is not None for p in state.players):
         for s in range(len(state.players)):
@@ -174,7 +172,7 @@ def carry_out_draw(state: KnightfallState, seat: int) -> list[Event]:
     else:
         state.discard.append(card)
         text = f"{name} discarded the drawn card: {card}."
-    return [Event(text=text)]
+    return [event(text)]
 
 
 # ---- stage 3: decision coins ---------------------------------------------------------------------
@@ -192,13 +190,21 @@ def coin_actions(state: KnightfallState, seat: int) -> list[Attack | Defend]:
     return [Attack(), Defend()] if attackers_of(player) else [Defend()]
 
 
+def unavailable_coins(state: KnightfallState, seat: int) -> list[Unavailable]:
+    """ATTACK, when the seat has no STRONG Archer or Mage to send."""
+    player = state.players[seat]
+    if player.coin is not None or attackers_of(player):
+        return []
+    return [Unavailable(label="Attack", reason="needs a STRONG Archer or Mage")]
+
+
 def choose_coin(state: KnightfallState, seat: int, action: Attack | Defend) -> list[Event]:
     """Lock in a coin; when both are in, reveal them and go to battle (or skip it)."""
     player = state.players[seat]
     player.coin = "attack" if isinstance(action, Attack) else "defend"
     events = [
-        Event(text=f"Your coin: {action.label()} (revealed when both have chosen).", seat=seat),
-        Event(text=f"{who(seat)} has chosen a decision coin."),
+        event(f"Your coin: {action.label()} (revealed when both have chosen).", seat),
+        event(f"{who(seat)} has chosen a decision coin."),
     ]
     if any(p.coin is None for p in state.players):
         return events
@@ -206,10 +212,10 @@ def choose_coin(state: KnightfallState, seat: int, action: Attack | Defend) -> l
     state.battle = BattleRecord(round=state.round, coins=coins)
     state.powers = []
     shown = ", ".join(f"{who(s)} {c.upper()}" for s, c in enumerate(coins))
-    events.append(Event(text=f"Coins revealed: {shown}."))
+    events.append(event(f"Coins revealed: {shown}."))
     if "attack" not in coins:
         state.battle.outcome = "Both defended: no battle."
-        events.append(Event(text=state.battle.outcome))
+        events.append(event(state.battle.outcome))
         return events + powers.start_powers(state)
     state.stage = "battle"
     return events
@@ -228,10 +234,8 @@ def choose_battle(state: KnightfallState, seat: int, action: BattleWith) -> list
     """Lock in the attacking card; once every attacker has picked, fight."""
     state.players[seat].battle_slot = action.slot
     events = [
-        Event(
-            text=f"You will battle with {action.label().removeprefix('Battle with ')}.", seat=seat
-        ),
-        Event(text=f"{who(seat)} has chosen a card."),
+        event(f"You will battle with {action.label().removeprefix('Battle with ')}", seat),
+        event(f"{who(seat)} has chosen a card."),
     ]
     if any(p.coin == "attack" and p.battle_slot is None for p in state.players):
         return events
@@ -283,8 +287,9 @@ def resolve_battle(state: KnightfallState) -> list[Event]:
     """Reveal the attacking cards together and fight.
 
     Attacker vs attacker: the two cards fight. Attacker vs defender: the attacker fights the
-    Knight, which gets +1 (once). A WEAK Knight cannot defend: the attacker wins unopposed and
-    the WEAK Knight is discarded; with no Knight at all the attacker simply returns WEAK.
+    Knight, which gets +1 (once). [S] A WEAK card cannot defend and cannot be discarded unless
+    by a special power: against a WEAK Knight (or no Knight) the attacker wins unopposed and
+    returns WEAK, and the WEAK Knight stays where it is.
     """
     record = state.battle
     assert record is not None, "coins are revealed before a battle"
@@ -298,7 +303,7 @@ def resolve_battle(state: KnightfallState) -> list[Event]:
     if len(fighters) == 2:
         record.cards = fighters
         record.outcome = _fight(state, fighters[0], fighters[1])
-        return [Event(text=record.outcome)]
+        return [event(record.outcome)]
     (att,) = fighters
     defender = 1 - att.seat
     knight = state.players[defender].slots[LAYOUT.knight]
@@ -306,21 +311,17 @@ def resolve_battle(state: KnightfallState) -> list[Event]:
         guard = _fighter(state, defender, LAYOUT.knight, KNIGHT_BONUS)
         record.cards = [att, guard]
         record.outcome = _fight(state, att, guard)
-        return [Event(text=record.outcome)]
+        return [event(record.outcome)]
     record.cards = [att]
+    _win(state, att, None)
     if knight is None:
-        _win(state, att, None)
         record.outcome = f"{_describe(att)} wins unopposed: {who(defender)} has no Knight."
     else:
-        fallen = Fighter(
-            seat=defender, slot=LAYOUT.knight, card=knight.card, power=knight.card.power
-        )
-        _win(state, att, fallen)
         record.outcome = (
-            f"{_describe(att)} wins unopposed: {who(defender)}'s WEAK Knight {knight.card} "
-            "cannot defend and dies."
+            f"{_describe(att)} wins unopposed: {who(defender)}'s Knight {knight.card} is WEAK, "
+            "cannot defend and stays in place."
         )
-    return [Event(text=record.outcome)]
+    return [event(record.outcome)]
 
 
 # ---- who acts ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from engines.knightfall.cards import Card
 from engines.knightfall.rounds import final_result, who
 from engines.knightfall.rules import carry_out_draw, seats_to_act
 from engines.knightfall.state import Fighter, KnightfallState, PlayerState, Stage
+from engines.text import join_and
 
 
 class CardView(BaseModel):
@@ -135,6 +136,7 @@ class KnightfallView(BaseModel):
     you: YouView | None
     result: ResultView | None
     status: str
+    """One line without a final full stop; renderers add it (``engines.text.sentence``)."""
 
 
 def is_ready(state: KnightfallState, seat: int) -> bool:
@@ -182,8 +184,9 @@ def _fighter_view(f: Fighter) -> FighterView:
 
 
 def _status(state: KnightfallState, waiting: list[int]) -> str:
+    """One line without a final full stop ("Round 3 · waiting for both decision coins")."""
     prefix = f"Round {state.round}"
-    names = " and ".join(who(s) for s in waiting) if len(waiting) < 2 else "both players"
+    names = join_and([who(s) for s in waiting]) if len(waiting) < 2 else "both players"
     match state.stage:
         case "muster":
             return f"{prefix} · muster: waiting for {names} to place their cards"
@@ -201,7 +204,7 @@ def _status(state: KnightfallState, waiting: list[int]) -> str:
         case "knight":
             return f"{prefix} · waiting for {names} to choose a new Knight"
         case _:
-            return f"Game over · {final_result(state).summary}"
+            return f"Game over · {final_result(state).summary.removesuffix('.')}"
 
 
 def build_view(state: KnightfallState, viewer: int | None) -> KnightfallView:

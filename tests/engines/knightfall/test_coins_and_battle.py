@@ -121,15 +121,26 @@ def test_winner_returns_weak_and_loser_dies():
     assert game.view(0)["players"][1]["slots"]["A1"]["card"]["label"] == "8♥"
 
 
-def test_a_weak_knight_cannot_defend_and_the_attacker_wins_unopposed():
+def test_a_weak_knight_cannot_defend_and_stays_while_the_attacker_wins_unopposed():
+    """Rule text, appendix [1]: "weak cards CANNOT be used as an attacker/defender. They CANNOT
+    be replaced or discarded unless a special power is activated." Before, the WEAK Knight that
+    "defended" was discarded."""
     game = make_game(camp(K="2H", M4="3C"), camp(K="~KD", A1="9H"))
     coins(game, "Attack", "Defend")
-    act(game, 0, "Battle with 3♣ (Mage 4)")
-    assert slot(game, 0, "M4") == "~3C"
-    assert slot(game, 1, "K") is None
-    assert discard(game) == ["KD"]
-    assert game.view(None)["last_battle"]["winner"] == 0
-    assert "unopposed" in game.view(None)["last_battle"]["outcome"]
+    events = act(game, 0, "Battle with 3♣ (Mage 4)")
+    assert slot(game, 0, "M4") == "~3C"  # "WIN: ... its status turns into WEAK"
+    assert slot(game, 1, "K") == "~KD"  # not discarded: no special power was used
+    assert discard(game) == []
+    battle = game.view(None)["last_battle"]
+    assert battle["winner"] == 0
+    assert list(battle["cards"]) == ["0"]  # the WEAK Knight did not fight
+    assert (
+        "Player 1's 3♣ (Mage 4, 3) wins unopposed: Player 2's Knight K♦ is WEAK, "
+        "cannot defend and stays in place."
+    ) in [e.text for e in events]
+    # nothing was lost, so there is nothing for a Mage to reverse; no Knight to refill
+    assert game.state.stage == "powers"
+    assert game.to_act() == [1]
 
 
 def test_an_empty_camp_lets_the_attacker_return_weak():

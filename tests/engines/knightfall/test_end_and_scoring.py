@@ -1,4 +1,5 @@
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -34,39 +35,41 @@ def over(p0, p1):
     return make_game(p0, p1, stage="over", round=21, deck=[])
 
 
-def test_score_counts_every_card_strong_and_weak():
+def test_the_total_power_counts_every_card_strong_and_weak():
     game = over(camp(K="~KS", A1="2C", R2="AH"), camp(K="QD", M3="3C"))
     result = game.result
     assert result.scores == {0: 16, 1: 15}
     assert result.winners == [0]
-    assert result.summary == "Player 1 wins 16–15."
+    assert result.summary == "Player 1 wins with a total power of 16 to 15."
 
 
-def test_a_tie_goes_to_more_strong_cards():
-    game = over(camp(K="~KS", A1="2C"), camp(K="QD", M3="3C"))
-    assert game.result.winners == [1]
-    assert "more STRONG cards (2 to 1)" in game.result.summary
+@pytest.mark.parametrize(
+    ("p0", "p1", "total"),
+    [
+        ({"K": "~KS", "A1": "2C"}, {"K": "QD", "M3": "3C"}, 15),  # was: more STRONG cards won
+        ({"K": "~KS", "A1": "~2C"}, {"K": "~QD", "M3": "~3C"}, 15),  # was: the higher Knight
+        ({"K": "~2S"}, {"A1": "~2H"}, 2),  # was: a missing Knight lost
+    ],
+)
+def test_an_equal_total_power_is_a_draw(p0, p1, total):
+    """Rule text: "the player with the highest total powers of troops wins". Nobody has the
+    highest total when both are equal, so it is a draw; before, STRONG cards and then the
+    Knight broke the tie."""
+    game = over(camp(**p0), camp(**p1))
+    result = game.result
+    assert result.winners == []
+    assert result.scores == {0: total, 1: total}
+    assert result.summary == f"Draw: both players have a total power of {total}."
+    assert game.view(None)["result"]["winners"] == []
 
 
-def test_then_to_the_higher_knight():
-    game = over(camp(K="~KS", A1="~2C"), camp(K="~QD", M3="~3C"))
-    assert game.result.winners == [0]
-    assert "higher Knight (13 to 12)" in game.result.summary
+def test_the_bot_records_an_equal_total_as_a_draw_for_both():
+    from bot.outcomes import outcomes_for
 
-
-def test_then_the_game_is_a_draw():
     game = over(camp(K="~KS", A1="2C"), camp(K="~KD", M3="2H"))
-    assert game.result.winners == [0, 1]
-    assert game.result.summary.startswith("Draw")
-    assert game.view(None)["result"]["scores"] == {"0": 15, "1": 15}
-
-
-@pytest.mark.parametrize("seat", [0, 1])
-def test_a_missing_knight_counts_as_zero_in_the_tie_break(seat):
-    from engines.knightfall.state import PlayerState
-
-    empty = PlayerState(knight_chosen=True)
-    camps = [camp(K="~2S"), empty]
-    camps[seat], camps[1 - seat] = camps[0], camps[1]
-    game = over(*camps)
-    assert game.result.winners == [seat]
+    seats = [SimpleNamespace(seat=s, user_id=100 + s) for s in (0, 1)]
+    session = SimpleNamespace(seats=seats, options={})
+    lines = outcomes_for(session, game.result)
+    assert [(o.outcome, o.score) for o in lines] == [("draw", 15), ("draw", 15)]
+    won = over(camp(K="~KS", A1="3C"), camp(K="~KD", M3="2H"))
+    assert [o.outcome for o in outcomes_for(session, won.result)] == ["win", "loss"]
