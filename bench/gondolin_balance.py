@@ -2,8 +2,9 @@
 
     python -m bench.gondolin_balance --games 2000 [--story ID] [--mode easy|hard] [--jobs 4]
 
-Plays every story with its ready-made deck, once with a simple heuristic player and once with
-a random player, and prints survival rates, how games were lost, and score quantiles.
+Plays every story with its ready-made deck with three players (a heuristic player, a naive
+"most expensive card first" player and a random player) and prints survival rates, how games
+were lost, and score quantiles.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engines.base import Action
-from engines.gondolin.actions import PlayCard, UseCard
+from engines.gondolin.actions import ChooseTarget, PickCard, PlayCard, UseCard
 from engines.gondolin.cards import AchievementCard, DefenderCard
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
@@ -41,6 +42,31 @@ class Outcome:
 
 def random_player(game: Gondolin, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(0))
+
+
+def _printed_cost(action: Action) -> int:
+    return getattr(_card(action), "r", 0)
+
+
+def expensive_player(game: Gondolin, rng: random.Random) -> Action:
+    """Naive: take and play the most expensive card it can, then end the phase."""
+    legal = game.legal_actions(0)
+    cards = [a for a in legal if isinstance(a, PickCard | PlayCard)]
+    if cards:
+        return max(cards, key=_printed_cost)
+    return legal[-1] if game.state.phase in ("defence", "main") else legal[0]
+
+
+def _target(st: GondolinState, legal: list[Action]) -> Action:
+    """Lose the Defender worth least (keep flying cover), or drive off the weakest bonus."""
+
+    def worth(a: Action) -> float:
+        card = _card(a)
+        if isinstance(card, DefenderCard):
+            return card.d - card.m + (10 if card.anti_flying else 0)
+        return -len(card.effects)
+
+    return min(legal, key=worth)
 
 
 def _card(action: Action):
@@ -138,6 +164,10 @@ def heuristic_player(game: Gondolin, rng: random.Random) -> Action:
     """Bank resources, build economy, and raise TD just in time for each attack."""
     st = game.state
     legal = game.legal_actions(0)
+    if st.phase == "choose_location":
+        return legal[0]
+    if st.phase == "choose_target":
+        return _target(st, [a for a in legal if isinstance(a, ChooseTarget)])
     if st.phase == "choose_hand":
         return _pick(st, legal)
     if st.phase == "maintenance":
@@ -195,11 +225,14 @@ def play_one(story: str, seed: int, player: str, mode: str, location: str | None
     deck = deck_with_location(story, location)
     game = Gondolin.new(1, seed=seed, options={"story": story, "mode": mode, "deck": deck})
     rng = random.Random(seed)
-    choose = heuristic_player if player == "heuristic" else random_player
+    choose = PLAYERS[player]
     while not game.is_over:
         game.apply(0, choose(game, rng))
     st = game.state
     return Outcome(st.outcome == "survived", st.score, st.turn, st.cause or "survived")
+
+
+PLAYERS = {"heuristic": heuristic_player, "expensive": expensive_player, "random": random_player}
 
 
 def _batch(args: tuple[str, int, int, str, str, str | None]) -> list[Outcome]:
@@ -260,7 +293,7 @@ def main() -> None:
     for story in stories:
         name = CATALOGUE.stories[story].name
         print(f"{name} ({story}), {args.games} games per player, {args.mode} mode")
-        for player in ("heuristic", "random"):
+        for player in PLAYERS:
             print(report(story, player, run(story, args.games, player, args.mode, args.jobs)))
 
 

@@ -180,6 +180,14 @@ class EnemyCard(CardBase):
     siege: int = Field(ge=0)
     flying: bool = False
     story_only: bool = False
+    relentless: bool = False
+    """Attacks the turn it arrives: siege extensions, delays and rout effects pass it by."""
+
+    @model_validator(mode="after")
+    def _relentless_attacks_at_once(self) -> EnemyCard:
+        if self.relentless and self.siege:
+            raise ValueError(f"{self.id}: a relentless enemy has siege 0")
+        return self
 
     @property
     def kind_label(self) -> str:
@@ -206,8 +214,10 @@ Card = Annotated[
 
 
 class DeckRules(Data):
-    """A story's deck-construction rules (exactly one Location is a general rule)."""
+    """A story's deck-construction rules. "Typically" one Location; a story may allow more."""
 
+    min_locations: int = Field(1, ge=1)
+    max_locations: int = Field(1, ge=1)
     min_cards: int = Field(ge=1)
     max_cards: int = Field(ge=1)
     min_events: int = Field(ge=0)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engines.base import EngineError
 from engines.gondolin.cards import Card, EnemyCard, ReadyDeck, Story
 from engines.gondolin.catalogue import CATALOGUE
+from engines.text import plural
 
 CODE_VERSION = 1
 MAX_CODE_CHARS = 200
@@ -43,6 +44,13 @@ def _copy_problems(counts: Counter[str]) -> list[str]:
 def _story_problems(cards: Sequence[str], known: list[Card], story: Story) -> list[str]:
     rules, name = story.deck, story.name
     out = []
+    locations = sum(c.type == "location" for c in known)
+    low, high = rules.min_locations, rules.max_locations
+    if not low <= locations <= high:
+        allowed = (
+            f"exactly {plural(low, 'Location')}" if low == high else f"{low} to {high} Locations"
+        )
+        out.append(f"{name} needs {allowed} in a deck; this one has {locations}.")
     if not rules.min_cards <= len(cards) <= rules.max_cards:
         out.append(
             f"{name} needs a deck of {rules.min_cards} to {rules.max_cards} cards; "
@@ -89,9 +97,6 @@ def validate_deck(cards: Sequence[str], story_id: str) -> list[str]:
     problems = [f"There is no card with the id {c!r}." for c in unknown]
     known: list[Card] = [CATALOGUE.card(c) for c in cards if c in CATALOGUE.cards]
     problems += _copy_problems(Counter(c.id for c in known))
-    locations = sum(c.type == "location" for c in known)
-    if locations != 1:
-        problems.append(f"A deck needs exactly one Location; this one has {locations}.")
     return problems + _story_problems(cards, known, story)
 
 

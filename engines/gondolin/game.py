@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, Result
+from engines.base import Action, Event, Game, Result, Unavailable
 from engines.gondolin.actions import (
     ACTION_TYPES,
+    ChooseLocation,
+    ChooseTarget,
     DestroyCard,
     EndDefence,
     EndTurn,
@@ -16,19 +18,33 @@ from engines.gondolin.actions import (
     UseCard,
 )
 from engines.gondolin.catalogue import CATALOGUE
+from engines.gondolin.effects import card_of
+from engines.gondolin.help import PHASE_HELP
+from engines.gondolin.modifiers import stats
 from engines.gondolin.phases import (
+    choose,
     destroy_for_upkeep,
     end_defence,
     end_turn,
+    hand_options,
     play_card,
     playable,
     upkeep_cards,
     usable,
     use_card,
+    use_options,
 )
-from engines.gondolin.setup import hand_choices, initial_state, pick_card
+from engines.gondolin.setup import (
+    found_at,
+    hand_choices,
+    initial_state,
+    location_choices,
+    pick_card,
+)
+from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState
 from engines.gondolin.views import build_view
+from engines.text import join_and
 
 
 class Gondolin(Game[GondolinState]):
@@ -55,8 +71,12 @@ class Gondolin(Game[GondolinState]):
         st = self.state
         if seat != 0 or st.phase == "over":
             return []
+        if st.phase == "choose_location":
+            return [ChooseLocation(card=c) for c in location_choices(st)]
         if st.phase == "choose_hand":
             return [PickCard(card=c) for c in hand_choices(st)]
+        if st.phase == "choose_target" and st.target is not None:
+            return [ChooseTarget(uid=u, card=card_of(st, u)) for u in st.target.uids]
         if st.phase == "maintenance":
             return [DestroyCard(uid=x.uid, card=x.card) for x in upkeep_cards(st)]
         actions: list[Action] = [PlayCard(card=c, cost=r) for c, r in playable(st)]
@@ -67,8 +87,12 @@ class Gondolin(Game[GondolinState]):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         st = self.state
         hand_before = Counter(st.hand)
-        if isinstance(action, PickCard):
+        if isinstance(action, ChooseLocation):
+            lines = found_at(st, action.card)
+        elif isinstance(action, PickCard):
             lines = pick_card(st, action.card)
+        elif isinstance(action, ChooseTarget):
+            lines = choose(st, action.uid)
         elif isinstance(action, DestroyCard):
             lines = destroy_for_upkeep(st, action.uid)
         elif isinstance(action, PlayCard):
@@ -83,11 +107,63 @@ class Gondolin(Game[GondolinState]):
         new = Counter(st.hand) - hand_before
         if new:
             names = ", ".join(CATALOGUE.card(c).name for c in sorted(new.elements()))
-            events.append(Event(text=f"New in your hand: {names}.", seat=0))
+            events.append(Event(text=f"New in your hand: {names}."))
         return events
 
+    def unavailable_actions(self, seat: int) -> list[Unavailable]:
+        """Hand cards and abilities that cannot be played now, each with the reason."""
+        st = self.state
+        if seat != 0 or st.phase not in ("defence", "main"):
+            return []
+        out = []
+        for cid, price, why in hand_options(st):
+            if why is not None:
+                label = PlayCard(card=cid, cost=price).label()
+                out.append(Unavailable(label=label, reason=f"{CATALOGUE.card(cid).name}: {why}"))
+        for x, why in use_options(st):
+            if why is not None:
+                label = UseCard(uid=x.uid, card=x.card).label()
+                out.append(Unavailable(label=label, reason=f"{CATALOGUE.card(x.card).name}: {why}"))
+        return out
+
+    def confirm_text(self, seat: int, action: Action) -> str | None:
+        """Ending the Defence phase into a lost or costly attack asks first, saying what follows."""
+        st = self.state
+        if not isinstance(action, EndDefence) or not st.enemies:
+            return None
+        if not st.defenders:
+            return (
+                "End the Defence phase with no Defender in play? The besiegers take the "
+                "settlement and the game ends."
+            )
+        when = attack_turn(st)
+        if when is None or when > st.turn:
+            return None
+        now = stats(st)
+        flyers = [CATALOGUE.card(x.card).name for x in st.enemies if CATALOGUE.enemy(x.card).flying]
+        if flyers and not now.anti_flying:
+            return (
+                f"End the Defence phase? {join_and(flyers)} fly over the walls and nothing in "
+                "play defends against flying: the settlement falls and the game ends."
+            )
+        if now.td < now.ta:
+            return (
+                f"End the Defence phase with TD {now.td} below TA {now.ta}? The attack "
+                "overruns the settlement and the game ends."
+            )
+        if now.td == now.ta:
+            return (
+                f"End the Defence phase with TD {now.td} equal to TA {now.ta}? Every Defender "
+                "and every attacker is destroyed; the settlement survives."
+            )
+        return None
+
+    def phase_help(self, seat: int | None) -> str:
+        """What the current phase is about and how to choose (from data/gondolin)."""
+        return PHASE_HELP.get(self.state.phase, "")
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The player's view (seat 0) or the spectators' view (None)."""
+        """The player's view (seat 0) or the channel's (None); the hand is face-up in both."""
         return build_view(self.state, seat)
 
     @property

@@ -94,7 +94,7 @@ STATIC: dict[str, Callable[[Mods, Effect], None]] = {
 
 def _static_effects(state: GondolinState) -> Iterator[Effect]:
     story = CATALOGUE.stories[state.story]
-    cards: list[Card] = [CATALOGUE.card(state.location)]
+    cards: list[Card] = [CATALOGUE.card(state.location)] if state.location else []
     for group in (state.defenders, state.improvements, state.continuous, state.enemies):
         cards += [CATALOGUE.card(x.card) for x in group]
     for card in cards:

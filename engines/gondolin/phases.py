@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from engines.gondolin.cards import AchievementCard, DefenderCard
 from engines.gondolin.catalogue import CATALOGUE
-from engines.gondolin.effects import Lines, destroy, enter_play, in_play_cards, run
+from engines.gondolin.effects import (
+    Lines,
+    choose_target,
+    destroy,
+    enter_play,
+    in_play_cards,
+    pointless,
+    run,
+)
 from engines.gondolin.modifiers import cost, mods_for, stats
 from engines.gondolin.scoring import final_score
 from engines.gondolin.siege import attack_turn, defence_check, resolve_attack, siege_report
 from engines.gondolin.state import GondolinState, InPlay
+from engines.gondolin.story import event_text
 
 
 def start_turn(state: GondolinState) -> Lines:
@@ -60,7 +69,7 @@ def destroy_for_upkeep(state: GondolinState, uid: int) -> Lines:
 
 
 def _draw_and_events(state: GondolinState) -> Lines:
-    """Draw phase, Event phase, then the Siege phase or the Main phase."""
+    """Draw phase, then the Event phase (which may stop for a choice of target)."""
     lines: Lines = []
     drawn = state.deck.pop(0) if state.deck else None
     if drawn is None:
@@ -68,21 +77,52 @@ def _draw_and_events(state: GondolinState) -> Lines:
     elif CATALOGUE.card(drawn).goes_to_hand:
         state.hand.append(drawn)
         lines.append("A card is drawn to the hand.")
-    story = CATALOGUE.stories[state.story]
-    for event in story.events_on(state.turn):
-        lines.append(f"Story, turn {state.turn}: {event.name}. {event.text}")
-        lines += run(state, event.effects, "enter")
+    else:
+        state.drawn_event = drawn
+    state.phase = "events"
+    state.event_step = 0
     state.story_done = state.turn
-    if drawn is not None and CATALOGUE.card(drawn).is_event:
-        card = CATALOGUE.card(drawn)
-        if card.type != "enemy":
-            lines.append(f"Event drawn: {card.name} ({card.kind_label}).")
-        lines += enter_play(state, drawn)
+    return lines + event_phase(state)
+
+
+def event_phase(state: GondolinState) -> Lines:
+    """The Event phase from where it stopped: the story's events, the drawn event, the siege.
+
+    Steps are the story's events for this turn (in order), then the drawn event. A step that
+    waits for a choice of target leaves ``event_step`` on the next step.
+    """
+    story = CATALOGUE.stories[state.story]
+    steps = [i for i, e in enumerate(story.events) if e.turn == state.turn]
+    lines: Lines = []
+    while state.phase == "events" and state.event_step <= len(steps):
+        k = state.event_step
+        state.event_step += 1
+        if k < len(steps):
+            event = story.events[steps[k]]
+            text = event_text(state, event)
+            lines.append(f"Story, turn {state.turn}: {event.name}. {text}")
+            lines += run(state, f"story:{steps[k]}", "enter")
+        elif state.drawn_event is not None:
+            card = CATALOGUE.card(state.drawn_event)
+            state.drawn_event = None
+            if card.type != "enemy":
+                lines.append(f"Event drawn: {card.name} ({card.kind_label}).")
+            lines += enter_play(state, card.id)
+    if state.phase != "events":
+        return lines
     if state.enemies:
         state.phase = "defence"
         lines += siege_report(state)
     else:
         state.phase = "main"
+    return lines
+
+
+def choose(state: GondolinState, uid: int) -> Lines:
+    """The player's choice among tied targets; the interrupted phase carries on."""
+    lines = choose_target(state, uid)
+    if state.phase == "events":
+        lines += event_phase(state)
     return lines
 
 
@@ -111,8 +151,8 @@ def end_turn(state: GondolinState) -> Lines:
     return [state.end_text]
 
 
-def playable(state: GondolinState) -> list[tuple[str, int]]:
-    """Distinct hand cards that may be played now, with their R cost, in catalogue order."""
+def hand_options(state: GondolinState) -> list[tuple[str, int, str | None]]:
+    """Distinct hand cards in catalogue order: price, and why not now (None: playable)."""
     mods = mods_for(state)
     p = stats(state).p
     out = []
@@ -122,9 +162,20 @@ def playable(state: GondolinState) -> list[tuple[str, int]]:
         card = CATALOGUE.card(cid)
         assert isinstance(card, DefenderCard | AchievementCard)
         price = cost(card, mods)
-        if price <= state.r and (not isinstance(card, AchievementCard) or p >= card.px):
-            out.append((cid, price))
+        why = None
+        if isinstance(card, AchievementCard) and p < card.px:
+            why = f"needs P{card.px}, you have P{p}"
+        elif price > state.r:
+            why = f"needs R{price}, you have R{state.r}"
+        else:
+            why = pointless(state, card, "enter")
+        out.append((cid, price, why))
     return out
+
+
+def playable(state: GondolinState) -> list[tuple[str, int]]:
+    """Distinct hand cards that may be played now, with their R cost, in catalogue order."""
+    return [(cid, price) for cid, price, why in hand_options(state) if why is None]
 
 
 def play_card(state: GondolinState, card_id: str, price: int) -> Lines:
@@ -134,13 +185,26 @@ def play_card(state: GondolinState, card_id: str, price: int) -> Lines:
     return [f"Paid R{price}.", *enter_play(state, card_id)]
 
 
-def usable(state: GondolinState) -> list[InPlay]:
-    """Cards in play whose activated ability may be used now."""
+def use_options(state: GondolinState) -> list[tuple[InPlay, str | None]]:
+    """Cards in play with an activated ability, and why it cannot be used now (None: it can)."""
     out = []
     for uid, card in in_play_cards(state):
-        if card.use and uid not in state.used and card.use.cost <= state.r:
-            out.append(InPlay(uid=uid, card=card.id))
+        if card.use is None:
+            continue
+        why = None
+        if uid in state.used:
+            why = "already used this turn"
+        elif card.use.cost > state.r:
+            why = f"needs R{card.use.cost}, you have R{state.r}"
+        else:
+            why = pointless(state, card, "activate")
+        out.append((InPlay(uid=uid, card=card.id), why))
     return out
+
+
+def usable(state: GondolinState) -> list[InPlay]:
+    """Cards in play whose activated ability may be used now."""
+    return [x for x, why in use_options(state) if why is None]
 
 
 def use_card(state: GondolinState, uid: int, card_id: str) -> Lines:
@@ -152,4 +216,4 @@ def use_card(state: GondolinState, uid: int, card_id: str) -> Lines:
     lines = [f"{card.name}: {card.use.text}."]
     if card.use.sacrifice:
         lines += destroy(state, uid)
-    return lines + run(state, card.effects, "activate")
+    return lines + run(state, f"card:{card_id}", "activate")

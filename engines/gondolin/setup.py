@@ -50,32 +50,46 @@ def shuffle(state: GondolinState) -> None:
 
 
 def initial_state(seed: int, options: dict[str, Any]) -> GondolinState:
-    """Play the Location, then take the starting hand (easy: chosen; hard: drawn)."""
+    """Set aside the deck's Locations; play the only one, or let the player choose."""
     story_id, deck, mode = parse_options(options)
-    (location_id,) = [c for c in deck if CATALOGUE.card(c).type == "location"]
-    location = CATALOGUE.location(location_id)
-    deck.remove(location_id)
-    story = CATALOGUE.stories[story_id]
+    locations = [c for c in CATALOGUE.cards if c in deck and CATALOGUE.card(c).type == "location"]
     state = GondolinState(
         seed=seed,
         story=story_id,
         mode=mode,
-        location=location_id,
-        phase="choose_hand",
-        r=location.r,
-        s=location.s,
-        p=location.p,
-        deck=deck,
-        hand_left=story.hand,
+        location=None,
+        phase="choose_location",
+        r=0,
+        s=0,
+        p=0,
+        deck=[c for c in deck if c not in locations],
+        hand_left=CATALOGUE.stories[story_id].hand,
+        locations=locations,
     )
-    if mode == "hard":
-        _draw_hard_hand(state)
-    elif not hand_choices(state):
-        _finish_hand(state)
+    if len(locations) == 1:
+        found_at(state, locations[0])
     return state
 
 
-def _draw_hard_hand(state: GondolinState) -> None:
+def found_at(state: GondolinState, location_id: str) -> Lines:
+    """Play the Location (its S, R and P become the stats), then take the starting hand.
+
+    The deck's other Locations stay set aside: only one settlement is founded.
+    """
+    location = CATALOGUE.location(location_id)
+    state.location = location_id
+    state.locations = []
+    state.r, state.s, state.p = location.r, location.s, location.p
+    state.phase = "choose_hand"
+    lines = [f"The settlement will be founded at {location.name}."]
+    if state.mode == "hard":
+        return lines + _draw_hard_hand(state)
+    if not hand_choices(state):
+        return lines + _finish_hand(state)
+    return lines
+
+
+def _draw_hard_hand(state: GondolinState) -> Lines:
     """Hard mode: draw from the shuffled deck, skipping events; put those back and reshuffle."""
     shuffle(state)
     skipped = []
@@ -87,7 +101,7 @@ def _draw_hard_hand(state: GondolinState) -> None:
         else:
             skipped.append(card)
     state.deck += skipped
-    _finish_hand(state)
+    return _finish_hand(state)
 
 
 def hand_choices(state: GondolinState) -> list[str]:
@@ -111,5 +125,10 @@ def _finish_hand(state: GondolinState) -> Lines:
     state.hand_left = 0
     shuffle(state)
     state.phase = "main"
-    name = CATALOGUE.card(state.location).name
+    name = CATALOGUE.card(state.location or "").name
     return [f"The settlement is founded at {name}. Turn 1: Main phase."]
+
+
+def location_choices(state: GondolinState) -> list[str]:
+    """Setup with several Locations in the deck: the ones to choose from."""
+    return list(state.locations) if state.phase == "choose_location" else []

@@ -77,10 +77,10 @@ def resolve_attack(state: GondolinState) -> Lines:
     for x in beaten:
         lines += destroy(state, x.uid)
         state.defeated.append(x.card)
-        bonus = run(state, CATALOGUE.card(x.card).effects, "defeat")
+        bonus = run(state, f"card:{x.card}", "defeat")
         if bonus:
             lines.append(f"Bonus for {CATALOGUE.card(x.card).name}: {' '.join(bonus)}")
     if now.td > now.ta:
         for _uid, card in in_play_cards(state):
-            lines += run(state, card.effects, "win")
+            lines += run(state, f"card:{card.id}", "win")
     return lines

@@ -6,7 +6,17 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Phase = Literal["choose_hand", "maintenance", "defence", "main", "over"]
+Phase = Literal[
+    "choose_location",
+    "choose_hand",
+    "events",
+    "choose_target",
+    "maintenance",
+    "defence",
+    "main",
+    "over",
+]
+"""``events`` is passed through inside the Event phase only; the player never sees it."""
 Mode = Literal["easy", "hard"]
 
 
@@ -27,6 +37,21 @@ class Sieger(BaseModel):
     delayed: bool = False
 
 
+class TargetChoice(BaseModel):
+    """An effect waiting for the player to choose among tied targets (different cards).
+
+    ``source`` names whose effects are running (``card:<id>`` or ``story:<event index>``);
+    after the choice the effects from ``rest`` on run, then play goes back to ``resume``.
+    """
+
+    do: str
+    source: str
+    when: str
+    rest: int
+    uids: list[int]
+    resume: Phase
+
+
 class GondolinState(BaseModel):
     """Everything about one game. Stored S and P are base values; see ``modifiers``."""
 
@@ -34,7 +59,7 @@ class GondolinState(BaseModel):
     seed: int
     story: str
     mode: Mode
-    location: str
+    location: str | None
     phase: Phase
     turn: int = 1
     story_done: int = 1
@@ -56,6 +81,11 @@ class GondolinState(BaseModel):
     turn_td: int = 0
     next_attack_td: int = 0
     defeated: list[str] = Field(default_factory=list)
+    locations: list[str] = Field(default_factory=list)
+    """Setup: the Locations the deck offers while one is being chosen."""
+    target: TargetChoice | None = None
+    event_step: int = 0
+    drawn_event: str | None = None
     outcome: Literal["survived", "destroyed"] | None = None
     cause: Literal["no_defenders", "flying", "overrun"] | None = None
     end_text: str = ""

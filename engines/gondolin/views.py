@@ -1,6 +1,7 @@
 """Views: what the player (seat 0) or a spectator may see, as their own models.
 
-The deck is only ever a count; the hand is a count for spectators. The seed is never shown.
+The deck is only ever a count, and the seed is never shown. In this solo game the hand is
+face-up to the table (the board's buttons name its cards), so both views hold it.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ from engines.gondolin.cards import (
     DefenderCard,
     EnemyCard,
     LocationCard,
+    StoryEvent,
 )
 from engines.gondolin.catalogue import CATALOGUE
-from engines.gondolin.modifiers import Mods, attack, defence, mods_for, stats
+from engines.gondolin.effects import card_of
+from engines.gondolin.modifiers import Mods, attack, cost, defence, mods_for, stats
 from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState, InPlay, Sieger
+from engines.gondolin.story import enemy_a_at, event_text, spawned_enemy
+from engines.text import join_and, plural
 
 
 class CardView(BaseModel):
@@ -62,11 +67,24 @@ class EnemyView(CardView):
     delayed: bool
 
 
+class EnemyPreview(BaseModel):
+    """The enemy a story event brings: printed A and its A as things stand now."""
+
+    id: str
+    name: str
+    a: int
+    current_a: int
+    siege: int
+    flying: bool
+    relentless: bool
+
+
 class StoryEventView(BaseModel):
-    """A fixed story event."""
+    """A fixed story event; its text names the enemy's current A, not the printed one."""
 
     name: str
     text: str
+    enemy: EnemyPreview | None = None
 
 
 class TurnView(BaseModel):
@@ -114,6 +132,13 @@ class SiegeView(BaseModel):
     enemies: list[EnemyView]
 
 
+class HandCardView(CardView):
+    """A card in the hand with what it would be now: current D and price in R."""
+
+    current_d: int | None = None
+    price: int | None = None
+
+
 class PendingView(BaseModel):
     """The decision the game waits for."""
 
@@ -145,7 +170,7 @@ class GondolinView(BaseModel):
     improvements: list[TableCardView]
     continuous: list[TableCardView]
     siege: SiegeView
-    hand: list[CardView] | None
+    hand: list[HandCardView]
     hand_count: int
     deck_count: int
     played_count: int
@@ -202,12 +227,29 @@ def _enemy(state: GondolinState, x: Sieger, mods: Mods) -> EnemyView:
     )
 
 
+def _event(state: GondolinState, event: StoryEvent) -> StoryEventView:
+    enemy_id = spawned_enemy(event.effects)
+    preview = None
+    if enemy_id is not None:
+        enemy = CATALOGUE.enemy(enemy_id)
+        preview = EnemyPreview(
+            id=enemy.id,
+            name=enemy.name,
+            a=enemy.a,
+            current_a=enemy_a_at(state, enemy_id, event.turn),
+            siege=enemy.siege,
+            flying=enemy.flying,
+            relentless=enemy.relentless,
+        )
+    return StoryEventView(name=event.name, text=event_text(state, event), enemy=preview)
+
+
 def _story(state: GondolinState) -> StoryView:
     story = CATALOGUE.stories[state.story]
     track = []
     for turn in range(1, story.turns + 1):
         status = "passed" if turn < state.turn else "current" if turn == state.turn else "coming"
-        events = [StoryEventView(name=e.name, text=e.text) for e in story.events_on(turn)]
+        events = [_event(state, e) for e in story.events_on(turn)]
         track.append(TurnView(turn=turn, status=status, events=events))
     return StoryView(
         id=story.id,
@@ -222,51 +264,94 @@ def _story(state: GondolinState) -> StoryView:
     )
 
 
-def _status_and_prompt(state: GondolinState) -> tuple[str, PendingView | None]:
+def income_text(state: GondolinState) -> str:
+    """The next Resource phase's R change, explained: '+3 (S 8 gives 4, M 1 costs 1)'."""
+    now = stats(state)
+    extra = now.income - (now.s // 2 - now.m)
+    other = f", other income {extra:+d}" if extra else ""
+    return f"{now.income:+d} (S {now.s} gives {now.s // 2}, M {now.m} costs {now.m}{other})"
+
+
+def _prompt(state: GondolinState) -> str:
+    """What the player is asked to do now."""
+    phase = state.phase
+    if phase == "choose_location":
+        return "Choose the Location where the settlement is founded."
+    if phase == "choose_hand":
+        left = plural(state.hand_left, "more card")
+        return f"Take {left} from the deck into the starting hand."
+    if phase == "choose_target" and state.target is not None:
+        names = join_and([CATALOGUE.card(card_of(state, u)).name for u in state.target.uids])
+        what = "is driven off" if state.target.do == "rout_weakest_enemy" else "is destroyed"
+        return f"{names} are tied: choose which one {what}."
+    if phase == "maintenance":
+        return f"R is {state.r}: destroy a card that adds to M."
+    if phase == "defence":
+        return "Play cards or use abilities, then end the Defence phase."
+    return "Play cards or use abilities, then end the turn."
+
+
+def _status(state: GondolinState) -> str:
     story = CATALOGUE.stories[state.story]
     head = f"Turn {state.turn} of {story.turns}"
     now = stats(state)
-    if state.phase == "over":
-        return state.end_text, None
-    if state.phase == "choose_hand":
-        prompt = f"Take {state.hand_left} more card(s) from the deck into the starting hand."
-        return f"Founding the settlement: {prompt}", PendingView(phase=state.phase, prompt=prompt)
+    prompt = _prompt(state)
+    if state.phase in ("choose_location", "choose_hand"):
+        return f"Founding the settlement: {prompt}"
+    if state.phase == "choose_target":
+        return f"{head}, a choice: {prompt}"
     if state.phase == "maintenance":
-        prompt = f"R is {state.r}: destroy a card that adds to M."
-        return f"{head}, maintenance check: {prompt}", PendingView(phase=state.phase, prompt=prompt)
+        return f"{head}, maintenance check: {prompt}"
     if state.phase == "defence":
         when = attack_turn(state)
         due = "this turn" if when is not None and when <= state.turn else f"on turn {when}"
-        prompt = "Play cards or use abilities, then end the Defence phase."
-        status = (
-            f"{head}, Defence phase: {len(state.enemies)} enemy card(s) besiege the settlement, "
+        cards = plural(len(state.enemies), "enemy card")
+        verb = "besieges" if len(state.enemies) == 1 else "besiege"
+        return (
+            f"{head}, Defence phase: {cards} {verb} the settlement, "
             f"TA {now.ta} vs TD {now.td}, attacking {due}."
         )
-        return status, PendingView(phase=state.phase, prompt=prompt)
-    prompt = "Play cards or use abilities, then end the turn."
-    status = f"{head}, Main phase: R {now.r}, TD {now.td}, next income {now.income:+d}."
-    return status, PendingView(phase=state.phase, prompt=prompt)
+    return f"{head}, Main phase: R {now.r}, TD {now.td}, next income {income_text(state)}."
+
+
+def _location(state: GondolinState) -> CardView:
+    if state.location is not None:
+        return CardView(**card_view(CATALOGUE.card(state.location)))
+    names = join_and([CATALOGUE.card(c).name for c in state.locations])
+    return CardView(
+        id="", name="Location to choose", kind="Location", text=f"One of {names}.", flavour=""
+    )
+
+
+def _hand(state: GondolinState) -> list[HandCardView]:
+    mods = mods_for(state)
+    out = []
+    for cid in state.hand:
+        card = CATALOGUE.card(cid)
+        assert isinstance(card, DefenderCard | AchievementCard)
+        d = defence(card, mods) if isinstance(card, DefenderCard) else None
+        out.append(HandCardView(**card_view(card), current_d=d, price=cost(card, mods)))
+    return out
 
 
 def build_view(state: GondolinState, seat: int | None) -> dict[str, object]:
-    """The view for the player (seat 0) or a spectator (None)."""
+    """The view for the player (seat 0) or a spectator (None); the hand is face-up in both."""
     mods = mods_for(state)
     now = stats(state)
     when = attack_turn(state)
     enemies = [_enemy(state, x, mods) for x in state.enemies]
-    status, pending = _status_and_prompt(state)
-    player = seat == 0
+    over = state.phase == "over"
     result = None
     if state.outcome is not None:
         result = ResultView(outcome=state.outcome, score=state.score, text=state.end_text)
     view = GondolinView(
-        audience="player" if player else "spectator",
+        audience="player" if seat == 0 else "spectator",
         mode=state.mode,
         turn=state.turn,
         phase=state.phase,
-        status=status,
+        status=state.end_text if over else _status(state),
         story=_story(state),
-        location=CardView(**card_view(CATALOGUE.card(state.location))),
+        location=_location(state),
         stats=StatsView(
             r=now.r,
             s=now.s,
@@ -287,12 +372,12 @@ def build_view(state: GondolinState, seat: int | None) -> dict[str, object]:
             flying=any(e.flying for e in enemies),
             enemies=enemies,
         ),
-        hand=[CardView(**card_view(CATALOGUE.card(c))) for c in state.hand] if player else None,
+        hand=_hand(state),
         hand_count=len(state.hand),
         deck_count=len(state.deck),
         played_count=len(state.played),
         played=[CATALOGUE.card(c).name for c in state.played],
-        pending=pending,
+        pending=None if over else PendingView(phase=state.phase, prompt=_prompt(state)),
         result=result,
     )
     return view.model_dump(mode="json")

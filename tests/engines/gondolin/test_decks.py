@@ -61,7 +61,10 @@ def test_required_cards_minimum_eminent_and_locations_are_checked():
         "The Fall of the Seventh Gate needs at least 2 Eminent Enemies; this deck has 1."
         in problems
     )
-    assert "A deck needs exactly one Location; this one has 0." in problems
+    assert (
+        "The Fall of the Seventh Gate needs exactly 1 Location in a deck; this one has 0."
+        in problems
+    )
 
 
 def test_unknown_ids_story_cards_and_unknown_stories_are_reported():

@@ -4,7 +4,7 @@ import pytest
 
 from engines.gondolin.actions import PlayCard, UseCard
 from engines.gondolin.catalogue import CATALOGUE
-from engines.gondolin.effects import INSTANT, check_effect_names
+from engines.gondolin.effects import INSTANT, TARGETED, check_effect_names
 from engines.gondolin.modifiers import STATIC, stats
 from tests.engines.gondolin.helpers import end_defence, end_turn, enemy_turns, game_at, play
 
@@ -13,7 +13,7 @@ def test_every_effect_named_in_the_data_has_a_function():
     check_effect_names(CATALOGUE)
     used = {e.do for c in CATALOGUE.cards.values() for e in c.effects}
     used |= {e.do for s in CATALOGUE.stories.values() for ev in s.events for e in ev.effects}
-    assert used == set(STATIC) | set(INSTANT)  # and no function is left unused
+    assert used == set(STATIC) | set(INSTANT) | set(TARGETED)  # and no function is left unused
 
 
 def test_unknown_effect_names_are_rejected_at_load(monkeypatch):
@@ -34,9 +34,9 @@ def test_improvements_apply_while_in_play_and_insights_go_to_the_played_pile():
 
 
 def test_achievements_need_the_proficiency_which_is_not_spent():
-    game = game_at(p=2, r=20, hand=["high_wall", "lore_of_sieges"])
+    game = game_at(p=2, r=20, hand=["high_wall", "council_of_elders"])
     cards = {a.card for a in game.legal_actions(0) if isinstance(a, PlayCard)}
-    assert cards == {"lore_of_sieges"}  # The High Wall needs P3
+    assert cards == {"council_of_elders"}  # The High Wall needs P3
     game.state.p = 3
     play(game, "high_wall")
     assert game.state.p == 3
@@ -69,31 +69,40 @@ def test_lore_of_sieges_delays_each_enemy_only_once():
         defenders=["greatshields", "fen_stalkers"],
         enemies=[("hill_troll", 4, 6), ("orc_raiders", 5, 6)],
     )
-    play(game, "lore_of_sieges")
-    assert enemy_turns(game) == {"hill_troll": 7, "orc_raiders": 7}
     (use,) = [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
     assert use.label() == "Use Fen-stalkers: sacrifice, enemies wait 1 more turn"
-    game.apply(0, use)
+    play(game, "lore_of_sieges")
     assert enemy_turns(game) == {"hill_troll": 7, "orc_raiders": 7}
-    assert "fen_stalkers" in game.state.played
+    # Fen-stalkers would now be sacrificed for nothing, so the Use is not offered; it is shown
+    # as unavailable with the reason.
+    assert not [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
+    (why,) = game.unavailable_actions(0)
+    assert why.label == use.label()
+    assert why.reason == "Fen-stalkers: no sieging enemy can be delayed"
 
 
 def test_an_activated_use_is_once_a_turn_and_its_td_lasts_only_this_turn():
     game = game_at(
-        phase="main",
+        phase="defence",
         turn=5,
         r=10,
         improvements=["armoury"],
-        defenders=["spear_warden"],
-        deck=["shield_bearers"],
+        defenders=["greatshields"],
+        deck=["wolf_riders"],
+        enemies=[("hill_troll", 4, 5)],
     )
     (use,) = [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
     assert use.label() == "Use The Armoury (R2): TD +3 this turn"
     game.apply(0, use)
-    assert stats(game.state).td == 5 and game.state.r == 8
+    assert stats(game.state).td == 9 and game.state.r == 8
     assert not [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
-    end_turn(game)
-    assert stats(game.state).td == 2
+    assert game.unavailable_actions(0)[0].reason == "The Armoury: already used this turn"
+    end_defence(game)
+    assert game.state.defeated == ["hill_troll"] and game.state.phase == "main"
+    # In the Main phase the attack is over: "TD this turn" would buy nothing, so it is not offered.
+    assert not [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
+    end_turn(game)  # turn 6: Wolf-riders (siege 0) attack this turn
+    assert stats(game.state).td == 6
     assert [a for a in game.legal_actions(0) if isinstance(a, UseCard)]
 
 

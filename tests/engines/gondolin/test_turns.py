@@ -3,9 +3,10 @@
 import pytest
 
 from engines import IllegalAction
-from engines.gondolin.actions import DestroyCard, EndTurn
+from engines.gondolin.actions import DestroyCard, EndTurn, PlayCard
+from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.modifiers import mods_for, stats
-from tests.engines.gondolin.helpers import end_defence, end_turn, game_at, play, texts
+from tests.engines.gondolin.helpers import end_defence, end_turn, enemy_turns, game_at, play, texts
 
 
 def test_resource_phase_follows_the_rule_text_example():
@@ -77,9 +78,8 @@ def test_drawn_defender_or_achievement_goes_to_the_hand_which_has_no_limit():
     game = game_at(turn=3, deck=["terraced_gardens"], hand=hand)
     events = end_turn(game)
     assert game.state.hand[-1] == "terraced_gardens" and len(game.state.hand) == 10
-    private = [e for e in events if e.seat == 0]
-    assert private and "Terraced Gardens" in private[0].text
-    assert all("Terraced" not in e.text for e in events if e.seat is None)
+    # The hand is face-up to the table in this solo game, so the log names the card for all.
+    assert any(e.seat is None and "New in your hand: Terraced Gardens." in e.text for e in events)
 
 
 def test_an_occurrence_resolves_to_the_played_pile_and_a_continuous_event_stays():
@@ -121,19 +121,51 @@ def test_story_events_and_continuous_effects_stack_by_addition():
     assert stats(game.state).ta == 11
 
 
-def test_story_enemies_ignore_siege_extensions_and_delays():
+def test_a_relentless_story_enemy_attacks_the_turn_it_arrives_and_is_printed_so():
+    # Story card: "The Northern Warband (A{a}) arrives and attacks this turn; nothing delays it
+    # or drives it off." The Reedmarsh ("Enemies entering play siege 1 more turn") and Lore of
+    # Sieges yield to the card that names the exception, so Lore of Sieges is not offered.
     game = game_at(
         turn=11,
         location="reedmarsh",
         defenders=["greatshields", "greatshields", "greatshields"],
-        deck=["shield_bearers"],
-        hand=["lore_of_sieges"],
+        deck=["good_harvest"],
+        hand=["lore_of_sieges", "secret_paths"],
         p=5,
     )
-    end_turn(game)  # turn 12: the Northern Warband arrives and attacks this turn
+    end_turn(game)  # turn 12
     assert [x.attack_turn for x in game.state.enemies] == [12]
+    assert not [a for a in game.legal_actions(0) if isinstance(a, PlayCard)]
+    reasons = [u.reason for u in game.unavailable_actions(0)]
+    assert reasons == [
+        "Lore of Sieges: no sieging enemy can be delayed",
+        "Secret Paths: no sieging enemy can be driven off",
+    ]
+    assert "nothing delays it" in CATALOGUE.card("northern_warband").text
+
+
+def test_other_story_enemies_are_enemies_like_any_other_for_the_printed_cards():
+    # Wings over the Mountains (turn 9): "The Carrion Host (A5, flying, siege 2) lays siege."
+    # The Reedmarsh: "Enemies entering play siege 1 more turn."
+    game = game_at(
+        "fenriver",
+        turn=8,
+        location="reedmarsh",
+        defenders=["tower_watch"],
+        deck=["shield_bearers"],
+        hand=["lore_of_sieges", "secret_paths"],
+        r=10,
+        p=5,
+    )
+    end_turn(game)
+    assert enemy_turns(game) == {"carrion_host": 9 + 2 + 1}
+    # Lore of Sieges: "Every sieging enemy not delayed before waits 1 more turn."
     play(game, "lore_of_sieges")
-    assert [x.attack_turn for x in game.state.enemies] == [12]
+    assert enemy_turns(game) == {"carrion_host": 13}
+    # Secret Paths: "The sieging enemy with the lowest A leaves play, without bonuses."
+    play(game, "secret_paths")
+    assert not game.state.enemies and game.state.p == 5
+    assert "carrion_host" not in game.state.played  # a story's enemy leaves no card behind
 
 
 def test_surviving_the_last_turn_ends_the_game_with_the_story_score():
