@@ -88,7 +88,7 @@ SOURCES = {
 def cold_render_ms() -> float:
     """One render with every cache empty (the bot's first image after start)."""
     for cache in (
-        common.font,
+        common._load,
         common.fixed_palette,
         knightfall_camp.background,
         cards.card_face,

@@ -75,14 +75,14 @@ def font(size: int, *, bold: bool = False, scale: int = 1) -> ImageFont.FreeType
     """
     if size < MIN_PX:
         raise ValueError(f"text at {size} px is below the {MIN_PX} px minimum")
-    return _load(size * scale, bold)
+    return _load(size, bold, scale)
 
 
 @lru_cache(maxsize=256)
-def _load(px: int, bold: bool) -> ImageFont.FreeTypeFont:
-    """The font file at ``px`` pixels (basic layout: same glyphs with or without raqm)."""
+def _load(size: int, bold: bool, scale: int) -> ImageFont.FreeTypeFont:
+    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm)."""
     path = FONT_DIR / FONT_FILES[bold]
-    return ImageFont.truetype(str(path), px, layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
 
 
 def contrast(a: RGB, b: RGB) -> float:
