@@ -166,8 +166,9 @@ def antialiased(
 # ---- text ----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
-    """Advance width of ``text`` in pixels."""
+    """Advance width of ``text`` in pixels (cached: fonts are shared, layouts measure a lot)."""
     return int(fnt.getlength(text) + 0.5)
 
 
@@ -199,6 +200,9 @@ def _tokens(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> list[tupl
     out: list[tuple[str, bool]] = []
     for m in _WORD.finditer(text):
         glued = m.start() > 0 and not text[m.start() - 1].isspace()
+        if text_width(m.group(), fnt) <= max_width:
+            out.append((m.group(), glued))
+            continue
         piece = ""
         for ch in m.group():
             if piece and text_width(piece + ch, fnt) > max_width:

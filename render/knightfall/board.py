@@ -26,7 +26,7 @@ View = Mapping[str, Any]
 # Every colour drawn, for the fixed PNG palette (see common.fixed_palette).
 PALETTE: tuple[RGB, ...] = (*THEME, *card_colours(), *info.COLOURS)
 
-SCRATCH = 2400  # taller than any information column
+SCRATCH = 2000  # taller than any information column
 
 alt_text = kt.alt_text
 
