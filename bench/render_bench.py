@@ -1,11 +1,12 @@
-"""Render timings and PNG sizes per Knightfall view type.
+"""Render timings and PNG sizes for every game's images.
 
-    python -m bench.render_bench [--n 30] [--source both|factory|engine]
+    python -m bench.render_bench [--n 10] [--game all|knightfall|galdors_grip|gondolin] [--detail]
 
-"factory" views are the hand-made ones of tests/render (every stage, public and private);
-"engine" views come from a seeded random game of the real engine, one per (stage, viewer).
-Each view is rendered ``n`` times after a warm-up (fonts and card images cached, as in the
-bot's long-running process); the cold first render is reported once.
+Views come from seeded random games of the real engines (public and private views, every stage,
+32-character seat names as the bot would pass them), plus the hand-made Knightfall views of
+tests/render and a few Gondolin card sheets. Each view is rendered ``n`` times after a warm-up
+(fonts and card images cached, as in the bot's long-running process); the cold first render is
+reported once.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from render.common import cards
 from render.knightfall import camp as knightfall_camp
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
-NAMES = ["Alice", "Bob"]
+NAMES = ["Alexandrina Wolfeschlegelsteinha", "Bartholomew Fitzwilliam-Smythe X"]
+GAMES = ("knightfall", "galdors_grip", "gondolin")
+Views = Iterator[tuple[str, dict]]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -35,35 +38,57 @@ def who(viewer: int | None) -> str:
     return "public" if viewer is None else f"seat {viewer}"
 
 
-def factory_views() -> Iterator[tuple[str, dict]]:
-    for stage in STAGES:
-        for viewer in VIEWERS:
-            view, _ = make_case(stage, viewer)
-            yield f"factory {stage:<9} {who(viewer)}", view
-
-
-def engine_views(seed: int = 7) -> Iterator[tuple[str, dict]]:
-    if "knightfall" not in engines.GAME_IDS:
+def playout_views(game_id: str, players: int, viewers: tuple[int | None, ...], seed: int) -> Views:
+    """One view per (stage or phase, viewer) along a seeded random game of the engine."""
+    if game_id not in engines.GAME_IDS:
         return
-    game = engines.get_game("knightfall").new(2, seed=seed)
+    game = engines.get_game(game_id).new(players, seed=seed)
     rng = random.Random(seed)
     seen: set[tuple[str, int | None]] = set()
-    while True:
-        for viewer in VIEWERS:
+    for _ in range(400):
+        for viewer in viewers:
             view = game.view(viewer)
-            if (view["stage"], viewer) not in seen:
-                seen.add((view["stage"], viewer))
-                yield f"engine  {view['stage']:<9} {who(viewer)}", {**view, "seat_names": NAMES}
+            stage = str(view.get("stage") or view.get("phase") or view.get("turn"))
+            if (stage, viewer) not in seen:
+                seen.add((stage, viewer))
+                yield f"{stage:<12} {who(viewer)}", {**view, "seat_names": NAMES[:players]}
         if game.is_over:
             return
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
+def knightfall_views() -> Views:
+    for stage in STAGES:
+        for viewer in VIEWERS:
+            view, _ = make_case(stage, viewer)
+            yield f"factory {stage:<9} {who(viewer)}", view
+    yield from playout_views("knightfall", 2, VIEWERS, seed=7)
+
+
+def gondolin_views() -> Views:
+    yield from playout_views("gondolin", 1, (None, 0), seed=4)
+    if "gondolin" not in engines.GAME_IDS:
+        return
+    from engines.gondolin.catalogue import CATALOGUE
+    from engines.gondolin.sheet import card_sheet_view
+
+    ids = list(CATALOGUE.cards)
+    for page in (0, 3):
+        yield f"sheet page {page + 1}", card_sheet_view("All cards", ids, page)
+
+
+SOURCES = {
+    "knightfall": knightfall_views,
+    "galdors_grip": lambda: playout_views("galdors_grip", 1, (0,), seed=7),
+    "gondolin": gondolin_views,
+}
+
+
 def cold_render_ms() -> float:
     """One render with every cache empty (the bot's first image after start)."""
     for cache in (
-        common.font,
+        common._load,
         common.fixed_palette,
         knightfall_camp.background,
         cards.card_face,
@@ -77,43 +102,49 @@ def cold_render_ms() -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=30, help="renders per view")
-    parser.add_argument("--source", choices=["both", "factory", "engine"], default="both")
-    args = parser.parse_args(argv)
-    print(f"cold first render (empty caches): {cold_render_ms():.1f} ms")
-    views: list[tuple[str, dict]] = []
-    if args.source in ("both", "factory"):
-        views += list(factory_views())
-    if args.source in ("both", "engine"):
-        views += list(engine_views())
-    header = f"{'view':<32} {'draw ms':>8} {'png med':>8} {'png p95':>8} {'size KB':>8}"
-    print(header)
-    print("-" * len(header))
+def bench_game(game_id: str, n: int, detail: bool) -> str:
+    """Time every view of one game; print per-view rows if ``detail``; return a summary row."""
     all_png: list[float] = []
     sizes: list[int] = []
-    for name, view in views:
-        render_png("knightfall", view)  # warm the caches for this view's cards
+    for name, view in SOURCES[game_id]():
+        data = render_png(game_id, view)  # warm the caches for this view's cards
         draw, png = [], []
-        for _ in range(args.n):
+        for _ in range(n):
             t0 = time.perf_counter()
-            render_image("knightfall", view)
+            render_image(game_id, view)
             t1 = time.perf_counter()
-            data = render_png("knightfall", view)
+            data = render_png(game_id, view)
             png.append(time.perf_counter() - t1)
             draw.append(t1 - t0)
         all_png += png
         sizes.append(len(data))
-        print(
-            f"{name:<32} {statistics.median(draw) * 1000:8.1f} {pct(png, 0.5):8.1f} "
-            f"{pct(png, 0.95):8.1f} {len(data) / 1024:8.1f}"
-        )
-    print("-" * len(header))
-    print(
-        f"{'all views':<32} {'':>8} {pct(all_png, 0.5):8.1f} {pct(all_png, 0.95):8.1f} "
-        f"{statistics.median(sizes) / 1024:8.1f} (median; max {max(sizes) / 1024:.1f})"
+        if detail:
+            print(
+                f"  {game_id[:10]:<10} {name:<28} {statistics.median(draw) * 1000:7.1f} "
+                f"{pct(png, 0.5):8.1f} {pct(png, 0.95):8.1f} {len(data) / 1024:8.1f}"
+            )
+    if not sizes:
+        return f"{game_id:<14} (no engine)"
+    return (
+        f"{game_id:<14} {len(sizes):>6} {pct(all_png, 0.5):8.1f} {pct(all_png, 0.95):8.1f} "
+        f"{statistics.median(sizes) / 1024:8.1f} {max(sizes) / 1024:8.1f}"
     )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10, help="renders per view")
+    parser.add_argument("--game", choices=["all", *GAMES], default="all")
+    parser.add_argument("--detail", action="store_true", help="one row per view")
+    args = parser.parse_args(argv)
+    print(f"cold first render (empty caches): {cold_render_ms():.1f} ms")
+    games = GAMES if args.game == "all" else (args.game,)
+    rows = [bench_game(g, args.n, args.detail) for g in games]
+    header = f"{'game':<14} {'views':>6} {'png med':>8} {'png p95':>8} {'KB med':>8} {'KB max':>8}"
+    print(header)
+    print("-" * len(header))
+    print("\n".join(rows))
+    print("(png ms: draw + encode, the time the bot waits for one image)")
 
 
 if __name__ == "__main__":

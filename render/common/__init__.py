@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,11 @@ from PIL import Image, ImageDraw, ImageFont
 ASSETS = Path(__file__).resolve().parents[1] / "assets"  # render/assets, beside the games
 FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+# Images are read at about a third of their size on a phone: no text below 22 px in a 1000 px
+# wide image (every game image is 1000 px wide). ``font`` refuses anything smaller.
+MIN_PX = 22
+BASE_WIDTH = 1000
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -56,11 +62,42 @@ THEME: tuple[RGB, ...] = (
 )
 
 
+def min_px(width: int = BASE_WIDTH) -> int:
+    """The smallest text size allowed in an image ``width`` px wide (22 px at 1000 px)."""
+    return -(-MIN_PX * width // BASE_WIDTH)
+
+
+def font(size: int, *, bold: bool = False, scale: int = 1) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` px, drawn ``scale`` times larger (supersampling).
+
+    ``size`` is the size the text has in the final image; below ``MIN_PX`` it raises, so no
+    renderer can draw text that is unreadable on a phone.
+    """
+    if size < MIN_PX:
+        raise ValueError(f"text at {size} px is below the {MIN_PX} px minimum")
+    return _load(size, bold, scale)
+
+
 @lru_cache(maxsize=256)
-def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans at ``size`` px (basic layout: same glyphs with or without raqm)."""
+def _load(size: int, bold: bool, scale: int) -> ImageFont.FreeTypeFont:
+    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm)."""
     path = FONT_DIR / FONT_FILES[bold]
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG 2 contrast ratio between two colours (1 to 21; text needs at least 4.5)."""
+
+    def luminance(c: RGB) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        r, g, b_ = (channel(v) for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def seat_colour(seat: int) -> RGB:
@@ -129,13 +166,14 @@ def antialiased(
 # ---- text ----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
-    """Advance width of ``text`` in pixels."""
+    """Advance width of ``text`` in pixels (cached: fonts are shared, layouts measure a lot)."""
     return int(fnt.getlength(text) + 0.5)
 
 
 def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
-    """``text``, cut with an ellipsis so that it fits ``max_width``."""
+    """``text``, cut with an ellipsis so that it fits ``max_width`` (prose only, never names)."""
     if text_width(text, fnt) <= max_width:
         return text
     while text and text_width(text + "…", fnt) > max_width:
@@ -144,32 +182,61 @@ def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
 
 
 def fitted_font(
-    text: str, max_width: int, size: int, *, bold: bool = False, min_size: int = 16
+    text: str, max_width: int, size: int, *, bold: bool = False, min_size: int = MIN_PX
 ) -> ImageFont.FreeTypeFont:
-    """The largest font from ``size`` down to ``min_size`` in which ``text`` fits."""
-    while size > min_size and text_width(text, font(size, bold=bold)) > max_width:
+    """The largest font from ``size`` down to ``min_size`` (never below ``MIN_PX``) that fits."""
+    floor = max(min_size, MIN_PX)
+    size = max(size, floor)
+    while size > floor and text_width(text, font(size, bold=bold)) > max_width:
         size -= 1
     return font(size, bold=bold)
+
+
+_WORD = re.compile(r"[^\s-]+-?|-")
+
+
+def _tokens(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> list[tuple[str, bool]]:
+    """Split into (piece, glued to the previous piece): after hyphens, inside too-wide words."""
+    out: list[tuple[str, bool]] = []
+    for m in _WORD.finditer(text):
+        glued = m.start() > 0 and not text[m.start() - 1].isspace()
+        if text_width(m.group(), fnt) <= max_width:
+            out.append((m.group(), glued))
+            continue
+        piece = ""
+        for ch in m.group():
+            if piece and text_width(piece + ch, fnt) > max_width:
+                out.append((piece, glued))
+                piece, glued = ch, True
+            else:
+                piece += ch
+        out.append((piece, glued))
+    return out
 
 
 def wrap(
     text: str, fnt: ImageFont.FreeTypeFont, max_width: int, max_lines: int | None = None
 ) -> list[str]:
-    """Greedy word wrap; the last allowed line is ellipsized if the text does not fit."""
+    """Greedy word wrap, breaking after hyphens too ("Spear-|warden") and inside words too wide.
+
+    Without ``max_lines`` every character is kept: use it for names, which are never cut.
+    With it, the last allowed line is ellipsized if the text does not fit (for long prose).
+    """
     lines: list[str] = []
     line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
+    for piece, glued in _tokens(text, fnt, max_width):
+        candidate = line + ("" if glued or not line else " ") + piece
         if line and text_width(candidate, fnt) > max_width:
             lines.append(line)
-            line = word
+            line = piece
         else:
             line = candidate
     if line:
         lines.append(line)
     if max_lines is not None and len(lines) > max_lines:
-        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
-    return [ellipsize(ln, fnt, max_width) for ln in lines]
+        last = " ".join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], ellipsize(last, fnt, max_width)]
+    return lines
 
 
 def draw_text(

@@ -16,13 +16,13 @@ from PIL import Image, ImageDraw
 from render.common import (
     CARD_BLACK,
     CARD_RED,
+    MIN_PX,
     MUTED,
     RGB,
     WARN,
     WHITE,
     antialiased,
     dashed_rounded_rect,
-    fitted_font,
     font,
 )
 
@@ -71,8 +71,8 @@ def suit_colour(suit: str) -> RGB:
 
 
 def rank_size(size: Size) -> int:
-    """Corner rank size in px: at least 28 on a full-size card (≥ 80 px wide)."""
-    return max(18, round(size[0] * 0.36))
+    """Corner rank size in px: 31 on a full-size card (86 px wide), never below ``MIN_PX``."""
+    return max(MIN_PX, round(size[0] * 0.36))
 
 
 @lru_cache(maxsize=512)
@@ -96,19 +96,17 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
         idx = _index(rank, symbol, colour, size, s)
         pad = 4 * s
         img.alpha_composite(idx, (pad, pad))
-        band = round(h * 0.22) * s if mark else 0
+        band = round(h * 0.24) * s if mark else 0
         bottom = h * s - band if mark else h * s - pad - idx.height
         top = pad + idx.height
-        pip = font(max(8, round(min(w * 0.5, (bottom - top) / s * 0.95))) * s)
+        pip = font(max(MIN_PX, round(min(w * 0.5, (bottom - top) / s * 0.95))), scale=s)
         draw.text((w * s // 2, (top + bottom) // 2), symbol, font=pip, fill=colour, anchor="mm")
         if mark:
             y0 = h * s - band
             draw.rounded_rectangle((0, y0, w * s - 1, h * s - 1), radius=r, fill=mark.fill)
             draw.rectangle((0, y0, w * s - 1, y0 + r), fill=mark.fill)
-            fnt = fitted_font(mark.text, (w - 6) * s, round(band * 0.72), bold=True, min_size=8 * s)
-            draw.text(
-                (w * s // 2, y0 + band // 2), mark.text, font=fnt, fill=mark.text_fill, anchor="mm"
-            )
+            word = _band_word(mark, (w - 6) * s, band, s)
+            img.alpha_composite(word, ((w * s - word.width) // 2, y0 + (band - word.height) // 2))
             draw.rounded_rectangle(
                 (0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s
             )
@@ -120,11 +118,31 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
     return antialiased(size, paint)
 
 
+def _band_word(mark: Mark, max_width: int, band: int, s: int) -> Image.Image:
+    """The band's word at ``MIN_PX`` or more, narrowed (never shortened) to fit the card.
+
+    "STRONG" in bold at 22 px is wider than a card; the letters keep their full height and
+    are squeezed sideways instead, which reads better on a phone than a smaller size.
+    """
+    fnt = font(max(MIN_PX, round(band / s * 0.8)), bold=True, scale=s)
+    left, top, right, bottom = fnt.getbbox(mark.text)
+    tile = Image.new("RGBA", (right - left + 2 * s, bottom - top + 2 * s), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text((s - left, s - top), mark.text, font=fnt, fill=mark.text_fill)
+    if tile.width > max_width:
+        tile = tile.resize((max_width, tile.height), Image.Resampling.LANCZOS)
+    return tile
+
+
+def index_width(size: Size, rank: str = "10") -> int:
+    """Width in px of a card's corner index (the widest, "10♥", by default)."""
+    return _index(rank, SUIT_SYMBOLS["H"], CARD_RED, size, 1).width
+
+
 def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Image:
     """The corner index ("10♥": rank then suit on one line) at scale ``s``."""
     rs = rank_size(size)
-    rank_font = font(rs * s, bold=True)
-    suit_font = font(round(rs * 0.8) * s)
+    rank_font = font(rs, bold=True, scale=s)
+    suit_font = font(max(MIN_PX, round(rs * 0.8)), scale=s)
     rank_w = rank_font.getlength(rank)
     # "10" is two glyphs: tighten the gap so "10♥" still fits a narrow card.
     gap = -2 * s if len(rank) > 1 else 0
@@ -167,7 +185,7 @@ def card_back(size: Size, label: str | None = None) -> Image.Image:
         draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s)
         _clip_round(img, r)
         if label:
-            fnt = font(round(w * 0.32) * s, bold=True)
+            fnt = font(max(MIN_PX, round(w * 0.32)), bold=True, scale=s)
             draw.text(
                 (w * s // 2, h * s // 2),
                 label,
@@ -214,7 +232,7 @@ def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Im
             gap=7 * s,
         )
         if label:
-            fnt = font(round(w * 0.32) * s, bold=True)
+            fnt = font(max(MIN_PX, round(w * 0.32)), bold=True, scale=s)
             draw.text((w * s // 2, h * s // 2), label, font=fnt, fill=MUTED, anchor="mm")
 
     return antialiased(size, paint)

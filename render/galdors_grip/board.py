@@ -9,10 +9,9 @@ the next card and the star tally; then the rest of the deck as two rows of small
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     BAD,
@@ -20,6 +19,7 @@ from render.common import (
     FELT,
     GOLD,
     GOOD,
+    MIN_PX,
     MUTED,
     PANEL,
     RGB,
@@ -27,8 +27,6 @@ from render.common import (
     THEME,
     draw_lines,
     draw_text,
-    ellipsize,
-    fitted_font,
     font,
     panel,
     text_width,
@@ -40,22 +38,15 @@ __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
 View = Mapping[str, Any]
 
-WIDTH, HEIGHT = 1000, 990
+WIDTH, HEIGHT = 1000, 990  # HEIGHT: the least; long prompts and names make it taller
 MARGIN = 16
-MAIN_Y = 168
-TOP_BOX = (MARGIN, MAIN_Y, MARGIN + 448, MAIN_Y + 440)
-NEXT_BOX = (TOP_BOX[2] + 14, MAIN_Y, TOP_BOX[2] + 14 + 300, MAIN_Y + 440)
-SIDE_BOX = (NEXT_BOX[2] + 14, MAIN_Y, WIDTH - MARGIN, MAIN_Y + 440)
-STRIP_Y = MAIN_Y + 440 + 44
+MAIN_H = 440
+TOP_W, NEXT_W = 448, 300
 STRIP_GAP = 8
+PER_ROW = 6  # strip cards a row: wide enough for a 22 px name
 BANNER_EDGE: RGB = (255, 240, 180)
 
 PALETTE: tuple[RGB, ...] = (*THEME, *gc.COLOURS, BANNER_EDGE)
-
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    return Image.new("RGB", (WIDTH, HEIGHT), FELT)
 
 
 def _need(view: View) -> str:
@@ -94,30 +85,48 @@ def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
         )
 
 
-def _decision(draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = MARGIN, 68, WIDTH - MARGIN, MAIN_Y - 12
+Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
+
+
+def _decision_blocks(view: View) -> list[Block]:
+    """The decision panel's text, wrapped whole: the prompt and status (or the result)."""
+    room = WIDTH - 2 * MARGIN - 32
     outcome = view.get("outcome")
     if outcome:
-        won = outcome == "won"
-        panel(draw, (x0, y0, x1, y1), fill=GOLD if won else BAD, outline=BANNER_EDGE, width=3)
-        title = "★ Victory!" if won else "Defeat"
-        draw_text(draw, (x0 + 16, y0 + 8), title, font(34, bold=True), CARD_BLACK)
-        tx = x0 + 16 + text_width(title, font(34, bold=True)) + 20
-        status = gc.clean(view.get("status", ""))
-        sfont = fitted_font(status, x1 - tx - 12, 24, bold=True, min_size=18)
-        draw_text(draw, (tx, y0 + 16), ellipsize(status, sfont, x1 - tx - 12), sfont, CARD_BLACK)
+        title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(
+            view.get("status", "")
+        )
         reason = gc.clean(view.get("reason") or "")
-        second = reason if reason and reason not in status else _score_line(view)
-        lines = wrap(second, font(22), x1 - x0 - 32, max_lines=1)
-        draw_lines(draw, (x0 + 16, y0 + 54), lines, font(22), CARD_BLACK)
-        return
-    panel(draw, (x0, y0, x1, y1))
+        second = reason if reason and reason not in title else _score_line(view)
+        big, small = font(30, bold=True), font(24)
+        return [
+            (wrap(title, big, room), big, CARD_BLACK),
+            (wrap(second, small, room), small, CARD_BLACK),
+        ]
     pending = view.get("pending") or {}
+    big, small = font(28, bold=True), font(24)
     prompt = "▶ " + gc.clean(pending.get("prompt", ""))
-    pfont = fitted_font(prompt, x1 - x0 - 28, 28, bold=True, min_size=20)
-    draw_text(draw, (x0 + 14, y0 + 10), ellipsize(prompt, pfont, x1 - x0 - 28), pfont, GOLD)
-    status = ellipsize(gc.clean(view.get("status", "")), font(24), x1 - x0 - 28)
-    draw_text(draw, (x0 + 14, y0 + 52), status, font(24), TEXT)
+    status = gc.clean(view.get("status", ""))
+    return [(wrap(prompt, big, room), big, GOLD), (wrap(status, small, room), small, TEXT)]
+
+
+def _blocks_height(blocks: list[Block]) -> int:
+    return 20 + sum(len(lines) * (f.size + 6) + 4 for lines, f, _ in blocks)
+
+
+def _decision(draw: ImageDraw.ImageDraw, view: View, y0: int) -> int:
+    blocks = _decision_blocks(view)
+    x0, x1, y1 = MARGIN, WIDTH - MARGIN, y0 + _blocks_height(blocks)
+    outcome = view.get("outcome")
+    if outcome:
+        fill = GOLD if outcome == "won" else BAD
+        panel(draw, (x0, y0, x1, y1), fill=fill, outline=BANNER_EDGE, width=3)
+    else:
+        panel(draw, (x0, y0, x1, y1))
+    y = y0 + 10
+    for lines, fnt, colour in blocks:
+        y = draw_lines(draw, (x0 + 16, y), lines, fnt, colour, spacing=6) + 4
+    return y1
 
 
 def _slot(
@@ -145,58 +154,69 @@ def _slot(
         gc.draw_back(draw, box, label, big=True, radius=14)
 
 
-def _side_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = SIDE_BOX
-    panel(draw, SIDE_BOX)
+def _side_panel(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    panel(draw, box)
     draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
     y = y0 + 46
-    fnt = font(19)
-    lines = [gc.clean(s) for s in view.get("star_lines") or []] or ["none yet"]
-    for i, line in enumerate(lines):
-        wrapped = wrap(line, fnt, x1 - x0 - 20, max_lines=2)
-        if y + len(wrapped) * 23 > y1 - 92:
-            draw_text(draw, (x0 + 12, y), f"+{len(lines) - i} more", fnt, MUTED)
-            y += 23
-            break
-        y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 6
+    fnt = font(22)
+    step = fnt.size + 4
     deck = list(view.get("deck") or [])
     down = sum(1 for c in deck if not c.get("face_up"))
     peeked = sum(1 for c in deck if c.get("peeked") and not c.get("face_up"))
-    info = [f"{len(deck)} cards", f"{down} face-down"]
-    if peeked:
-        info.append(f"{peeked} peeked")
-    y = y1 - 12 - 26 * len(info)
-    draw_lines(draw, (x0 + 12, y), info, font(21, bold=True), MUTED, spacing=5)
+    info = [f"{len(deck)} cards", f"{down} face-down"] + ([f"{peeked} peeked"] if peeked else [])
+    info_y = y1 - 12 - (step + 2) * len(info)
+    lines = [gc.clean(s) for s in view.get("star_lines") or []] or ["none yet"]
+    for i, line in enumerate(lines):
+        wrapped = wrap(line, fnt, x1 - x0 - 20)
+        if y + len(wrapped) * step > info_y - step - 8:
+            draw_text(draw, (x0 + 12, y), f"+{len(lines) - i} more", fnt, MUTED)
+            break
+        y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 6
+    draw_lines(draw, (x0 + 12, info_y), info, font(22, bold=True), MUTED, spacing=6)
 
 
-def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[Mapping[str, Any]]) -> None:
+def _strip_geometry(rest: list[Mapping[str, Any]]) -> tuple[int, int, int]:
+    """Card width, card height and number of rows of the strip (rows as tall as the names)."""
+    w = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * STRIP_GAP) // PER_ROW
+    names = max((len(gc.mini_name_lines(c, w)) for c in rest), default=0)
+    h = gc.MINI_TOP + names * (MIN_PX + 3) + gc.MINI_FOOT
+    return w, max(h, 150), -(-len(rest) // PER_ROW)
+
+
+def _strip(
+    img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[Mapping[str, Any]], y0: int
+) -> None:
     first = rest[0]["position"] if rest else 3
     last = rest[-1]["position"] if rest else first
     title = f"Rest of the deck · {first}–{last} · bottom last"
-    draw_text(draw, (MARGIN, STRIP_Y - 36), title, font(24, bold=True), MUTED)
-    if not rest:
-        return
-    per_row = max(8, -(-len(rest) // 2))
-    w = (WIDTH - 2 * MARGIN - (per_row - 1) * STRIP_GAP) // per_row
-    h = (HEIGHT - MARGIN - STRIP_Y - STRIP_GAP) // 2
-    for i, card in enumerate(rest[: 2 * per_row]):
-        row, col = divmod(i, per_row)
+    draw_text(draw, (MARGIN, y0), title, font(24, bold=True), MUTED)
+    w, h, _ = _strip_geometry(rest)
+    for i, card in enumerate(rest):
+        row, col = divmod(i, PER_ROW)
         x = MARGIN + col * (w + STRIP_GAP)
-        y = STRIP_Y + row * (h + STRIP_GAP)
+        y = y0 + 36 + row * (h + STRIP_GAP)
         gc.draw_mini(img, draw, (x, y, x + w, y + h), card)
 
 
 def render(view: View) -> Image.Image:
-    """Draw a Galdor's Grip view as an RGB image (WIDTH × HEIGHT)."""
-    img = _background().copy()
+    """Draw a Galdor's Grip view as an RGB image, WIDTH wide and as tall as its content."""
+    deck = list(view.get("deck") or [])
+    rest = deck[2:]
+    main_y = 68 + _blocks_height(_decision_blocks(view)) + 12
+    strip_y = main_y + MAIN_H + 12
+    _, h, rows = _strip_geometry(rest)
+    height = max(HEIGHT, strip_y + 36 + rows * (h + STRIP_GAP) + MARGIN)
+    img = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(img)
     _header(draw, view)
-    _decision(draw, view)
-    deck = list(view.get("deck") or [])
-    _slot(img, draw, TOP_BOX, deck[0] if deck else None, "TOP", True)
-    _slot(img, draw, NEXT_BOX, deck[1] if len(deck) > 1 else None, "NEXT", False)
-    _side_panel(draw, view)
-    _strip(img, draw, deck[2:])
+    _decision(draw, view, 68)
+    top_box = (MARGIN, main_y, MARGIN + TOP_W, main_y + MAIN_H)
+    next_box = (top_box[2] + 14, main_y, top_box[2] + 14 + NEXT_W, main_y + MAIN_H)
+    _slot(img, draw, top_box, deck[0] if deck else None, "TOP", True)
+    _slot(img, draw, next_box, deck[1] if len(deck) > 1 else None, "NEXT", False)
+    _side_panel(draw, view, (next_box[2] + 14, main_y, WIDTH - MARGIN, main_y + MAIN_H))
+    _strip(img, draw, rest, strip_y)
     return img
 
 

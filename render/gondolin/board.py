@@ -17,10 +17,12 @@ from render.common import (
     CARD_BLACK,
     GOLD,
     GOOD,
+    MIN_PX,
     MUTED,
     RGB,
     TEXT,
     WARN,
+    draw_lines,
     draw_text,
     ellipsize,
     fitted_font,
@@ -40,7 +42,6 @@ from render.gondolin.style import (
     PASSED,
     WIDTH,
     kind_colour,
-    wrap_name,
 )
 
 __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
@@ -48,23 +49,20 @@ __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
 
-MAX_HEIGHT = 1100
+MAX_HEIGHT = 1600
 MIN_HEIGHT = 640
 MARGIN = 20
 INNER = WIDTH - 2 * MARGIN
+LINE = 28  # a line of 22-24 px prose
 
 
-# Tile sizes to try, largest first: (width, height, per row).
-TILES: tuple[tuple[int, int, int], ...] = (
-    (152, 108, 6),
-    (129, 104, 7),
-    (111, 100, 8),
-    (97, 100, 9),
-)
+# Tile sizes to try, largest first: (width, per row); heights follow the longest name.
+TILES: tuple[tuple[int, int], ...] = ((152, 6), (129, 7))
 GAP = 10
 HEADING = 36  # a section heading's height
 SPACE = 6  # below each section of tiles
-MAX_ROWS = 2
+MAX_ROWS = 3
+TILE_NAME = 22  # px, bold
 
 
 def alt_text(view: View) -> str:
@@ -85,19 +83,32 @@ def _rows(n: int, per_row: int) -> int:
     return min(MAX_ROWS, max(1, -(-n // per_row)))
 
 
+def _all_cards(view: View) -> list[Card]:
+    return [*view["siege"]["enemies"], *_table(view), *(view.get("hand") or [])]
+
+
+def _tile_height(view: View, width: int) -> int:
+    """Strip, the longest name's lines, the big number: the same for every tile of a view."""
+    nf = font(TILE_NAME, bold=True)
+    lines = max(len(wrap(str(c.get("name", "")), nf, width - 12)) for c in _all_cards(view))
+    return 34 + lines * (TILE_NAME + 3) + 40
+
+
 def _layout(view: View) -> tuple[tuple[int, int, int], int]:
     """The largest tile size with which everything fits, and the image height."""
     height = 0
-    for tile in TILES:
+    tile = (0, 0, 0)
+    for w, per_row in TILES:
+        tile = (w, _tile_height(view, w), per_row)
         height = _height(view, tile)
         if height <= MAX_HEIGHT:
-            return tile, height
-    return TILES[-1], MAX_HEIGHT
+            break
+    return tile, height
 
 
 def _height(view: View, tile: tuple[int, int, int]) -> int:
     _, th, per_row = tile
-    y = _TOP_BLOCK + _status_height(view)
+    y = _top_height(view)
     enemies = view["siege"]["enemies"]
     y += HEADING + (_rows(len(enemies), per_row) * (th + GAP) if enemies else 0) + SPACE
     y += HEADING + _rows(len(_table(view)), per_row) * (th + GAP) + SPACE
@@ -107,12 +118,12 @@ def _height(view: View, tile: tuple[int, int, int]) -> int:
     return max(MIN_HEIGHT, y + MARGIN)
 
 
-# header 84 + track 64 + events 62 + stats 124 + piles 52
-_TOP_BLOCK = MARGIN + 84 + 64 + 62 + 124 + 52
-
-
-def _status_height(view: View) -> int:
-    return 96 if view.get("result") else 72
+def _top_height(view: View) -> int:
+    """Header, track, events, stats, piles and status: as tall as their wrapped text."""
+    y = MARGIN + len(_title_lines(view)) * 46 + len(_sub_lines(view)) * LINE + 10
+    y += 64 + len(_event_lines(view)) * LINE + 8
+    y += STATS_H + 12 + _piles_height(view)
+    return y + _result_height(view) if view.get("result") else y + _status_height(view)
 
 
 def render(view: View) -> Image.Image:
@@ -138,18 +149,38 @@ def render(view: View) -> Image.Image:
 
 # ---- top: story, track, stats ------------------------------------------------------------
 
+STATS_H = 120
+
+
+def _turn_text(view: View) -> str:
+    return f"Turn {view['turn']}/{view['story']['turns']}"
+
+
+def _title_lines(view: View) -> list[str]:
+    room = INNER - text_width(_turn_text(view), font(32, bold=True)) - 48
+    return wrap(view["story"]["name"], font(40, bold=True), room)
+
+
+def _sub_lines(view: View) -> list[str]:
+    story = view["story"]
+    sub = f"{story['difficulty']} story · {view.get('mode', '')} mode · {gt.phase_title(view)}"
+    return wrap(sub, font(24), INNER)
+
 
 def _header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    story = view["story"]
-    turn_text = f"Turn {view['turn']}/{story['turns']}"
+    turn_text = _turn_text(view)
     bold = font(32, bold=True)
     w = text_width(turn_text, bold) + 28
     pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=(14, 6))
-    name_font = fitted_font(story["name"], INNER - w - 20, 40, bold=True, min_size=26)
-    draw_text(draw, (MARGIN, y - 2), ellipsize(story["name"], name_font, INNER - w - 20), name_font)
-    sub = f"{story['difficulty']} story · {view.get('mode', '')} mode · {gt.phase_title(view)}"
-    draw_text(draw, (MARGIN, y + 48), ellipsize(sub, font(24), INNER), font(24), MUTED)
-    return y + 84
+    y = draw_lines(draw, (MARGIN, y - 2), _title_lines(view), font(40, bold=True), spacing=6)
+    return draw_lines(draw, (MARGIN, y), _sub_lines(view), font(24), MUTED) + 12
+
+
+def _event_lines(view: View) -> list[tuple[str, bool]]:
+    now, nxt = gt.event_lines(view)
+    return [(ln, True) for ln in wrap(now, font(22, bold=True), INNER)] + [
+        (ln, False) for ln in wrap(nxt, font(22), INNER)
+    ]
 
 
 def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
@@ -158,7 +189,7 @@ def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     gap = 6 if n <= 14 else 4
     cell = (INNER - (n - 1) * gap) / n
     h = 54
-    num_font = font(24 if cell >= 40 else 20, bold=True)
+    num_font = font(24 if cell >= 40 else 22, bold=True)
     for i, t in enumerate(track):
         x0 = round(MARGIN + i * (cell + gap))
         x1 = round(MARGIN + i * (cell + gap) + cell)
@@ -170,22 +201,21 @@ def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
         else:
             fill, outline, colour = BOX, EDGE, TEXT
         draw.rounded_rectangle((x0, y, x1, y + h), radius=8, fill=fill, outline=outline, width=2)
-        cy = y + (19 if t["events"] else h // 2)
+        cy = y + (18 if t["events"] else h // 2)
         draw.text(((x0 + x1) / 2, cy), str(t["turn"]), font=num_font, fill=colour, anchor="mm")
         if t["events"]:
             mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
-            draw.text(((x0 + x1) / 2, y + 42), "★", font=font(18), fill=mark, anchor="mm")
+            draw.text(((x0 + x1) / 2, y + 41), "★", font=font(22), fill=mark, anchor="mm")
     y += h + 10
-    now, nxt = gt.event_lines(view)
-    f = font(22)
-    draw_text(draw, (MARGIN, y), ellipsize(now, font(22, bold=True), INNER), font(22, bold=True))
-    draw_text(draw, (MARGIN, y + 28), ellipsize(nxt, f, INNER), f, MUTED)
-    return y + 62
+    for line, bold in _event_lines(view):
+        draw_text(draw, (MARGIN, y), line, font(22, bold=bold), TEXT if bold else MUTED)
+        y += LINE
+    return y + 8
 
 
 def _stats(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     stats = view["stats"]
-    h = 112
+    h = STATS_H
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=BOX, outline=EDGE, radius=14)
     n = len(gt.STATS)
     cell = INNER / n
@@ -205,56 +235,86 @@ def _stats(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
             caption = "✈ anti-flying"
         draw.text((cx, y + 22), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
         draw.text((cx, y + 62), str(value), font=font(50, bold=True), fill=colour, anchor="mm")
-        cap = font(17)
-        draw.text(
-            (cx, y + 98), ellipsize(caption, cap, int(cell) - 8), font=cap, fill=MUTED, anchor="mm"
-        )
+        cap = fitted_font(caption, int(cell) - 8, 22)
+        draw.text((cx, y + 101), caption, font=cap, fill=MUTED, anchor="mm")
         if i:
             x = round(MARGIN + cell * i)
             draw.line((x, y + 14, x, y + h - 14), fill=EDGE, width=2)
     return y + h + 12
 
 
-def _piles(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    f = font(24, bold=True)
-    x = MARGIN
-    for label in (
+def _pile_labels(view: View) -> list[str]:
+    return [
         f"Deck {view.get('deck_count', 0)}",
         f"Played {view.get('played_count', 0)}",
         f"Hand {view.get('hand_count', 0)}",
-    ):
+    ]
+
+
+def _last_played(view: View) -> list[str]:
+    played = view.get("played") or []
+    return wrap(f"last played: {played[-1]}", font(22), INNER) if played else []
+
+
+def _piles_height(view: View) -> int:
+    return 52 + len(_last_played(view)) * LINE
+
+
+def _piles(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    f = font(24, bold=True)
+    x = MARGIN
+    for label in _pile_labels(view):
         box = pill(draw, (x, y), label, f, fill=EDGE, text_fill=TEXT, pad=(14, 6))
         x = box[2] + 10
-    played = view.get("played") or []
-    if played:
-        last = ellipsize(f"last played: {played[-1]}", font(22), WIDTH - MARGIN - x - 6)
-        draw_text(draw, (x + 6, y + 19), last, font(22), MUTED, anchor="lm")
-    return y + 52
+    y += 48
+    for line in _last_played(view):
+        draw_text(draw, (MARGIN, y), line, font(22), MUTED)
+        y += LINE
+    return y + 4
+
+
+def _status_lines(view: View) -> list[str]:
+    return wrap(str(view.get("status", "")), font(24), INNER)
+
+
+def _status_height(view: View) -> int:
+    return max(2, len(_status_lines(view))) * 30 + 12
 
 
 def _status(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    lines = wrap(str(view.get("status", "")), font(24), INNER, max_lines=2)
-    for i, line in enumerate(lines):
+    for i, line in enumerate(_status_lines(view)):
         draw_text(draw, (MARGIN, y + i * 30), line, font(24), TEXT)
-    return y + 72
+    return y + _status_height(view)
 
 
-def _banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _result_lines(view: View) -> tuple[list[str], list[str]]:
     result = view["result"]
     survived = result.get("outcome") == "survived"
-    fill = GOLD if survived else BANNER_LOST
-    ink = CARD_BLACK if survived else TEXT
-    h = 84
-    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
     title = (
         f"★ The settlement survived · score {result.get('score', 0)}"
         if survived
         else "☠ The settlement was destroyed"
     )
-    tf = fitted_font(title, INNER - 32, 34, bold=True)
-    draw_text(draw, (MARGIN + 16, y + 8), title, tf, ink)
-    text = ellipsize(str(result.get("text", "")), font(24), INNER - 32)
-    draw_text(draw, (MARGIN + 16, y + 50), text, font(24), ink)
+    return (
+        wrap(title, font(34, bold=True), INNER - 32),
+        wrap(str(result.get("text", "")), font(24), INNER - 32),
+    )
+
+
+def _result_height(view: View) -> int:
+    title, text = _result_lines(view)
+    return 20 + len(title) * 42 + len(text) * 30 + 12
+
+
+def _banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    survived = view["result"].get("outcome") == "survived"
+    fill = GOLD if survived else BANNER_LOST
+    ink = CARD_BLACK if survived else TEXT
+    h = _result_height(view) - 12
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
+    title, text = _result_lines(view)
+    ty = draw_lines(draw, (MARGIN + 16, y + 8), title, font(34, bold=True), ink, spacing=8)
+    draw_lines(draw, (MARGIN + 16, ty + 2), text, font(24), ink, spacing=6)
     return y + h + 12
 
 
@@ -324,23 +384,23 @@ def _tile(
             strip = f"in {left} turn{'s' if left != 1 else ''}" if w >= 120 else f"in {left}"
     mark = "✈" if card.get("flying") or card.get("anti_flying") else ""
     room = w - 14 - (24 if mark else 0)
-    sf = fitted_font(strip, room, 19, bold=True, min_size=15)
+    sf = font(MIN_PX, bold=True)
     draw_text(draw, (x + 7, y + 15), ellipsize(strip, sf, room), sf, CARD_BLACK, anchor="lm")
     if mark:
-        draw.text((x + w - 7, y + 14), mark, font=font(21, bold=True), fill=CARD_BLACK, anchor="rm")
-    nf = font(19 if w >= 120 else 17, bold=True)
-    for i, line in enumerate(wrap_name(str(card.get("name", "")), nf, w - 12)):
+        draw.text((x + w - 7, y + 14), mark, font=font(22, bold=True), fill=CARD_BLACK, anchor="rm")
+    nf = font(TILE_NAME, bold=True)
+    for i, line in enumerate(wrap(str(card.get("name", "")), nf, w - 12)):
         draw_text(draw, (x + 6, y + 32 + i * (nf.size + 3)), line, nf, TEXT)
     base = y + h - 8
     right = x + w - 7
     if card.get("used_this_turn"):
-        uf = font(15, bold=True)
+        uf = font(MIN_PX, bold=True)
         draw_text(draw, (right, base), "used", uf, WARN, anchor="rs")
         right -= text_width("used", uf) + 4
     if big:
-        bf = fitted_font(big, right - x - 7, 28 if w >= 120 else 24, bold=True, min_size=13)
+        bf = fitted_font(big, right - x - 7, 28 if w >= 140 else 24, bold=True)
         draw_text(draw, (x + 7, base), ellipsize(big, bf, right - x - 7), bf, colour, anchor="ls")
     elif card.get("text"):
-        tf = font(15)
-        for i, line in enumerate(wrap(str(card["text"]), tf, w - 12, max_lines=2)):
-            draw_text(draw, (x + 6, base - 34 + i * 18), line, tf, MUTED)
+        tf = font(MIN_PX)
+        line = ellipsize(str(card["text"]), tf, right - x - 7)
+        draw_text(draw, (x + 6, base), line, tf, MUTED, anchor="ls")

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from render.common import (
     CARD_BLACK,
     GOLD,
+    MIN_PX,
     MUTED,
     RGB,
     TEXT,
@@ -28,7 +29,7 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.gondolin.style import BG, BOX, EDGE, WIDTH, kind_colour, wrap_name
+from render.gondolin.style import BG, BOX, EDGE, WIDTH, kind_colour
 from render.gondolin.text import ALT_LIMIT
 
 __all__ = ["PER_ROW", "card_numbers", "render_sheet", "sheet_alt_text"]
@@ -41,7 +42,8 @@ INNER = WIDTH - 2 * MARGIN
 PER_ROW = 3
 GAP = 12
 TILE_W = (INNER - (PER_ROW - 1) * GAP) // PER_ROW
-TILE_H = 236
+TILE_H = 236  # the least; a row grows to fit its longest card
+RULES = 22  # px: rules text
 HEADER = 84
 STRIP = 38
 EMPTY_H = 120
@@ -81,18 +83,24 @@ def _copies(card: Card) -> int:
     return int(card.get("copies") or 1)
 
 
-def _height(n: int) -> int:
-    if not n:
+def _row_heights(cards: list[Card]) -> list[int]:
+    """Each row's height: the tallest of its cards (name, numbers and rules all shown)."""
+    rows = [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
+    return [max(TILE_H, *(_card_height(c) for c in row)) for row in rows]
+
+
+def _height(cards: list[Card]) -> int:
+    if not cards:
         return MARGIN + HEADER + EMPTY_H + MARGIN
-    rows = -(-n // PER_ROW)
-    return MARGIN + HEADER + rows * TILE_H + (rows - 1) * GAP + MARGIN
+    heights = _row_heights(cards)
+    return MARGIN + HEADER + sum(heights) + (len(heights) - 1) * GAP + MARGIN
 
 
 def render_sheet(view: View) -> Image.Image:
     """Draw a card sheet view as an RGB image, 1000 px wide and as tall as its rows."""
     sheet = view["sheet"]
     cards = list(sheet.get("cards") or [])
-    img = Image.new("RGB", (WIDTH, _height(len(cards))), BG)
+    img = Image.new("RGB", (WIDTH, _height(cards)), BG)
     draw = ImageDraw.Draw(img)
     y = _header(draw, sheet, MARGIN)
     if not cards:
@@ -100,9 +108,10 @@ def render_sheet(view: View) -> Image.Image:
         f = font(30, bold=True)
         draw.text((WIDTH / 2, y + EMPTY_H / 2), "No cards", font=f, fill=MUTED, anchor="mm")
         return img
-    for i, card in enumerate(cards):
-        x = MARGIN + (i % PER_ROW) * (TILE_W + GAP)
-        _card(draw, card, (x, y + (i // PER_ROW) * (TILE_H + GAP)))
+    for r, h in enumerate(_row_heights(cards)):
+        for i, card in enumerate(cards[r * PER_ROW : (r + 1) * PER_ROW]):
+            _card(draw, card, (MARGIN + i * (TILE_W + GAP), y), h)
+        y += h + GAP
     return img
 
 
@@ -118,7 +127,7 @@ def _header(draw: ImageDraw.ImageDraw, sheet: Mapping[str, Any], y: int) -> int:
     title = str(sheet.get("title", "")) or "Cards"
     room = INNER - w - 20
     tf = fitted_font(title, room, 40, bold=True, min_size=26)
-    draw_text(draw, (MARGIN, y - 2), ellipsize(title, tf, room), tf)
+    draw_text(draw, (MARGIN, y - 2), ellipsize(title, tf, room), tf)  # a deck's own title
     total, distinct = int(sheet.get("total", 0)), int(sheet.get("distinct", 0))
     sub = f"{total} card{'s' if total != 1 else ''}"
     if distinct and distinct != total:
@@ -131,9 +140,9 @@ def _header(draw: ImageDraw.ImageDraw, sheet: Mapping[str, Any], y: int) -> int:
     return y + HEADER
 
 
-def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
+def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], h: int) -> None:
     x, y = xy
-    w, h = TILE_W, TILE_H
+    w = TILE_W
     colour = kind_colour(card)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=BOX, outline=colour, width=3)
     draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=12, fill=colour)
@@ -148,12 +157,12 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
         right -= bw + 6
     flight = _flight(card)
     if flight:
-        ff = font(19, bold=True)
+        ff = font(MIN_PX, bold=True)
         mark = f"✈ {flight}"
         draw_text(draw, (right, y + STRIP // 2), mark, ff, CARD_BLACK, anchor="rm")
         right -= text_width(mark, ff) + 8
     kind = str(card.get("kind", ""))
-    kf = fitted_font(kind, right - x - 10, 23, bold=True, min_size=15)
+    kf = font(23, bold=True)
     draw_text(
         draw,
         (x + 10, y + STRIP // 2),
@@ -167,12 +176,24 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int]) -> None:
     _rules(draw, card, (x + 10, ty, x + w - 10, y + h - 8))
 
 
-def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
+def _name_lines(card: Card, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
     name = str(card.get("name", ""))
     nf = font(26, bold=True)
-    lines = wrap_name(name, nf, w - 20)
+    lines = wrap(name, nf, w - 20)
     if len(lines) > 1 and text_width(name, font(22, bold=True)) <= w - 20:
         nf, lines = font(22, bold=True), [name]
+    return lines, nf
+
+
+def _card_height(card: Card) -> int:
+    lines, nf = _name_lines(card, TILE_W)
+    h = STRIP + 6 + len(lines) * (nf.size + 4) + 2 + (48 if card_numbers(card) else 0)
+    rules = sum(len(wrap(text, font(RULES), TILE_W - 20)) for text, _ in _rules_lines(card))
+    return h + rules * (RULES + 3) + 12
+
+
+def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
+    lines, nf = _name_lines(card, w)
     for i, line in enumerate(lines):
         draw_text(draw, (x + 10, y + i * (nf.size + 4)), line, nf, TEXT)
     return y + len(lines) * (nf.size + 4) + 2
@@ -182,7 +203,7 @@ def _numbers(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, colour: RGB)
     numbers = card_numbers(card)
     if not numbers:
         return y
-    lf, vf = font(19, bold=True), font(36, bold=True)
+    lf, vf = font(MIN_PX, bold=True), font(36, bold=True)
     cx = x + 10
     base = y + 40
     for i, (label, value) in enumerate(numbers):
@@ -205,27 +226,14 @@ def _rules_lines(card: Card) -> list[tuple[str, RGB]]:
 
 
 def _rules(draw: ImageDraw.ImageDraw, card: Card, box: tuple[int, int, int, int]) -> None:
-    """Wrapped rules text, in the largest size (21 down to 14 px) in which it all fits."""
-    x0, y0, x1, y1 = box
-    parts = _rules_lines(card)
-    if not parts or y1 - y0 < 14:
-        return
-    width = x1 - x0
-    fnt: ImageFont.FreeTypeFont = font(14)
-    laid: list[tuple[str, RGB]] = []
-    for size in range(21, 13, -1):
-        fnt = font(size)
-        laid = [(ln, c) for text, c in parts for ln in wrap(text, fnt, width)]
-        if len(laid) * (size + 3) <= y1 - y0:
-            break
-    step = fnt.size + 3
-    room = max(1, (y1 - y0) // step)
-    if len(laid) > room:
-        laid = laid[:room]
-        last, c = laid[-1]
-        laid[-1] = (ellipsize(last + "…", fnt, width), c)
-    for i, (line, c) in enumerate(laid):
-        draw_text(draw, (x0, y0 + i * step), line, fnt, c)
+    """Wrapped rules text, whole (the row is as tall as its longest card)."""
+    x0, y0, x1, _ = box
+    fnt = font(RULES)
+    y = y0
+    for text, colour in _rules_lines(card):
+        for line in wrap(text, fnt, x1 - x0):
+            draw_text(draw, (x0, y), line, fnt, colour)
+            y += RULES + 3
 
 
 def _alt_card(card: Card, *, numbers: bool) -> str:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import ImageFont
-
-from render.common import BAD, GOLD, GOOD, RGB, THEME, ellipsize, text_width
+from render.common import BAD, GOLD, GOOD, RGB, THEME
 
 Card = Mapping[str, Any]
 
@@ -38,26 +35,3 @@ PALETTE: tuple[RGB, ...] = (*THEME, *COLOURS)
 def kind_colour(card: Card) -> RGB:
     """The frame colour for a card of this kind."""
     return KIND_COLOURS.get(str(card.get("kind", "")), MAGIC)
-
-
-def wrap_name(name: str, fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    """Two lines at most, breaking after hyphens too ("Spear-|warden")."""
-    words = re.findall(r"[^\s-]+-?|-", name)
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        joiner = "" if not line or line.endswith("-") else " "
-        candidate = line + joiner + word
-        if line and text_width(candidate, fnt) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    if len(lines) > 2:
-        rest = lines[1]
-        for more in lines[2:]:
-            rest += more if rest.endswith("-") else " " + more
-        lines = [lines[0], rest]
-    return [ellipsize(ln, fnt, width) for ln in lines]

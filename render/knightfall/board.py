@@ -12,12 +12,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import RGB, THEME
+from render.common import FELT, RGB, THEME
 from render.common.cards import card_colours
 from render.knightfall import camp
 from render.knightfall import panel as info
 from render.knightfall import text as kt
-from render.knightfall.camp import HEIGHT, MARGIN, WIDTH
+from render.knightfall.camp import HEIGHT, MARGIN, RIGHT, WIDTH
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
@@ -26,28 +26,36 @@ View = Mapping[str, Any]
 # Every colour drawn, for the fixed PNG palette (see common.fixed_palette).
 PALETTE: tuple[RGB, ...] = (*THEME, *card_colours(), *info.COLOURS)
 
+SCRATCH = 2000  # taller than any information column
+
 alt_text = kt.alt_text
 
 
 def render(view: View) -> Image.Image:
-    """Draw a Knightfall view (public, private or final) as an RGB image."""
+    """Draw a Knightfall view (public, private or final) as an RGB image, 1000 px wide."""
     bottom, top = kt.bottom_seat(view), kt.top_seat(view)
-    img = camp.background(camp.layout_key(view["layout"]), top, bottom).copy()
+    # The information column is drawn first, on a scratch canvas, to learn how tall it is.
+    column = Image.new("RGB", (WIDTH, SCRATCH), FELT)
+    cdraw = ImageDraw.Draw(column)
+    y = info.player_block(column, cdraw, view, top, MARGIN) + 10
+    heading = info.result_banner if view.get("result") else info.header
+    y = heading(cdraw, view, y) + 8
+    y = info.piles(column, cdraw, view, y) + 10
+    if view.get("last_battle"):
+        y = info.battle(column, cdraw, view, y) + 10
+    if view.get("powers"):
+        y = info.powers(cdraw, view, y) + 6
+    bottom_h = info.player_block_height(view, bottom)
+    height = max(HEIGHT, y + bottom_h + MARGIN)
+    img = camp.background(camp.layout_key(view["layout"]), top, bottom, height).copy()
+    img.paste(column.crop((RIGHT[0] - 8, 0, WIDTH, y)), (RIGHT[0] - 8, 0))
     draw = ImageDraw.Draw(img)
     you = view.get("you") or {}
-    for seat, box in ((top, camp.camp_box(view, False)), (bottom, camp.camp_box(view, True))):
+    for seat, is_bottom in ((top, False), (bottom, True)):
         # The pick matters only while it is still secret; the engine keeps it afterwards.
         battle = view.get("stage") == "battle"
         picked = you.get("battle_slot") if battle and seat == you.get("seat") else None
-        camp.draw_camp(img, draw, view, seat, box, flip=seat == top, picked=picked)
-    y = info.player_block(img, draw, view, top, MARGIN) + 10
-    y_bottom = HEIGHT - MARGIN - info.player_block_height(view, bottom)
-    heading = info.result_banner if view.get("result") else info.header
-    y = heading(draw, view, y) + 8
-    y = info.piles(img, draw, view, y) + 10
-    if view.get("last_battle"):
-        y = info.battle(img, draw, view, y) + 10
-    if view.get("powers") and y < y_bottom - 60:
-        info.powers(draw, view, y, y_bottom - 10)
-    info.player_block(img, draw, view, bottom, y_bottom)
+        box = camp.camp_box(view, is_bottom, height)
+        camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
+    info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)
     return img

@@ -17,7 +17,7 @@ from render.common.cards import card_back, empty_slot, face_of
 
 View = Mapping[str, Any]
 
-WIDTH, HEIGHT = 1000, 1000
+WIDTH, HEIGHT = 1000, 1000  # the least height: the table grows when long names need room
 CARD = (86, 112)  # rank text 31 px: legible at half size on a phone
 MARGIN = 10
 PAD = 8  # inside a camp panel
@@ -37,13 +37,13 @@ def layout_key(layout: Mapping[str, Any]) -> LayoutKey:
 
 
 @lru_cache(maxsize=8)
-def background(key: LayoutKey, top: int, bottom: int) -> Image.Image:
+def background(key: LayoutKey, top: int, bottom: int, height: int = HEIGHT) -> Image.Image:
     """Felt, camp panels in the seats' colours and the faint link lines: same every render."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    img = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(img)
     slots, links = key
     for seat, flip in ((top, True), (bottom, False)):
-        box = _camp_box_for(slots, not flip)
+        box = _camp_box_for(slots, not flip, height)
         panel(draw, box, fill=FELT_DARK, outline=seat_colour(seat), width=3)
         centres = {sid: _centre(_slot_xy(slots, sid, box, flip)) for sid, _, _ in slots}
         for a, b in links:
@@ -56,17 +56,17 @@ def _centre(xy: tuple[int, int]) -> tuple[int, int]:
     return xy[0] + CARD[0] // 2, xy[1] + CARD[1] // 2
 
 
-def camp_box(view: View, is_bottom: bool) -> Box:
-    """The panel of the bottom or the top camp."""
-    return _camp_box_for(layout_key(view["layout"])[0], is_bottom)
+def camp_box(view: View, is_bottom: bool, height: int = HEIGHT) -> Box:
+    """The panel of the bottom or the top camp in a table ``height`` px tall."""
+    return _camp_box_for(layout_key(view["layout"])[0], is_bottom, height)
 
 
-def _camp_box_for(slots: Sequence[tuple[str, int, int]], is_bottom: bool) -> Box:
+def _camp_box_for(slots: Sequence[tuple[str, int, int]], is_bottom: bool, height: int) -> Box:
     rows = max(r for _, r, _ in slots)
     cols = max(c for _, _, c in slots)
     w = cols * UNIT + CARD[0] + 2 * PAD
     h = rows * ROW + CARD[1] + 2 * PAD
-    y0 = HEIGHT - MARGIN - h if is_bottom else MARGIN
+    y0 = height - MARGIN - h if is_bottom else MARGIN
     return MARGIN, y0, MARGIN + w, y0 + h
 
 

@@ -1,6 +1,7 @@
 """The information column of the Knightfall table: players, round, piles, battle, powers.
 
-Every function takes the y to start at and returns the y below what it drew.
+Every function takes the y to start at and returns the y below what it drew; nothing is cut:
+names and sentences wrap onto more lines and the table grows taller when it needs to.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from render.common import (
     WARN,
     draw_lines,
     draw_text,
-    ellipsize,
     font,
     glow,
     panel,
@@ -31,7 +31,7 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.common.cards import FACE, card_back, empty_slot, face_of
+from render.common.cards import FACE, card_back, empty_slot, face_of, index_width
 from render.knightfall import text as kt
 from render.knightfall.camp import CARD, RIGHT, paste
 
@@ -40,53 +40,12 @@ Card = Mapping[str, Any]
 
 DEFEND: RGB = (110, 170, 255)
 BANNER_EDGE: RGB = (255, 240, 180)
-FAN_STEP = 66  # the least overlap that still shows a "10♥" corner index
+# The least overlap that still shows a whole "10♥" corner index (rank, suit, inset, air).
+FAN_STEP = 4 + index_width(CARD) + 6
 COLOURS: tuple[RGB, ...] = (DEFEND, BANNER_EDGE)
 
-
-def player_block_height(view: View, seat: int) -> int:
-    """Height of a seat's block: taller for the viewer (drawn cards, secret choice)."""
-    you = view.get("you") or {}
-    if seat != you.get("seat"):
-        return 112
-    extra = CARD[1] + 12 if you.get("drawn") else 0
-    extra += 36 if kt.secret_choice(view) else 0
-    return 112 + extra
-
-
-def player_block(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: int) -> int:
-    """Name, counts and state of one seat (plus the viewer's private facts); returns bottom."""
-    x0, x1 = RIGHT
-    h = player_block_height(view, seat)
-    colour = seat_colour(seat)
-    panel(draw, (x0, y, x1, y + h), outline=colour, width=3)
-    player = view["players"][seat]
-    state = _state_pill(view, seat)
-    name_font = font(34, bold=True)
-    room = x1 - x0 - 32 - (text_width(state[0], font(24, bold=True)) + 36 if state else 0)
-    you_tag = " (you)" if seat == view.get("viewer") else ""
-    draw_text(
-        draw,
-        (x0 + 16, y + 12),
-        ellipsize(kt.seat_name(view, seat) + you_tag, name_font, room),
-        name_font,
-        colour,
-    )
-    if state:
-        w = text_width(state[0], font(24, bold=True)) + 24
-        pill(draw, (x1 - 14 - w, y + 14), state[0], font(24, bold=True), fill=state[1])
-    hidden = any(s and s.get("card") is None for s in player["slots"].values())
-    power = player["visible_power"]
-    if view.get("result"):
-        power_text = f"score {power}"
-    else:
-        power_text = f"{power} power shown" if hidden else f"power {power}"
-    stats = f"{player['troop_size']} cards · {player['strong_count']} strong · {power_text}"
-    draw_text(draw, (x0 + 16, y + 62), ellipsize(stats, font(26), x1 - x0 - 32), font(26), TEXT)
-    you = view.get("you") or {}
-    if seat == you.get("seat"):
-        _private(img, draw, view, you, y + 104)
-    return y + h
+NAME, STATS, SMALL = 34, 26, 24  # text sizes in px
+PAD = 16  # inside a player block
 
 
 def _state_pill(view: View, seat: int) -> tuple[str, RGB] | None:
@@ -100,12 +59,75 @@ def _state_pill(view: View, seat: int) -> tuple[str, RGB] | None:
     return None
 
 
+def _name_lines(view: View, seat: int) -> list[str]:
+    x0, x1 = RIGHT
+    state = _state_pill(view, seat)
+    pill_w = text_width(state[0], font(24, bold=True)) + 40 if state else 0
+    you_tag = " (you)" if seat == view.get("viewer") else ""
+    name = kt.seat_name(view, seat) + you_tag
+    return wrap(name, font(NAME, bold=True), x1 - x0 - 2 * PAD - pill_w)
+
+
+def _stats_lines(view: View, seat: int) -> list[str]:
+    x0, x1 = RIGHT
+    player = view["players"][seat]
+    hidden = any(s and s.get("card") is None for s in player["slots"].values())
+    power = player["visible_power"]
+    if view.get("result"):
+        power_text = f"score {power}"
+    else:
+        power_text = f"{power} power shown" if hidden else f"power {power}"
+    stats = f"{player['troop_size']} cards · {player['strong_count']} strong · {power_text}"
+    return wrap(stats, font(STATS), x1 - x0 - 2 * PAD)
+
+
+def _choice_lines(view: View) -> list[str]:
+    bits = kt.secret_choice(view)
+    if not bits:
+        return []
+    x0, x1 = RIGHT
+    return wrap(f"Your choice: {bits} (hidden)", font(STATS, bold=True), x1 - x0 - 2 * PAD)
+
+
+def player_block_height(view: View, seat: int) -> int:
+    """Height of a seat's block: taller for long names and for the viewer's private facts."""
+    h = 12 + len(_name_lines(view, seat)) * (NAME + 6) + 6
+    h += len(_stats_lines(view, seat)) * (STATS + 6) + 10
+    you = view.get("you") or {}
+    if seat == you.get("seat"):
+        h += CARD[1] + 12 if you.get("drawn") else 0
+        h += len(_choice_lines(view)) * (STATS + 6) + 4
+    return h
+
+
+def player_block(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: int) -> int:
+    """Name, counts and state of one seat (plus the viewer's private facts); returns bottom."""
+    x0, x1 = RIGHT
+    h = player_block_height(view, seat)
+    colour = seat_colour(seat)
+    panel(draw, (x0, y, x1, y + h), outline=colour, width=3)
+    state = _state_pill(view, seat)
+    if state:
+        w = text_width(state[0], font(24, bold=True)) + 24
+        pill(draw, (x1 - 14 - w, y + 14), state[0], font(24, bold=True), fill=state[1])
+    ty = draw_lines(
+        draw, (x0 + PAD, y + 12), _name_lines(view, seat), font(NAME, bold=True), colour, spacing=6
+    )
+    ty = draw_lines(
+        draw, (x0 + PAD, ty + 6), _stats_lines(view, seat), font(STATS), TEXT, spacing=6
+    )
+    you = view.get("you") or {}
+    if seat == you.get("seat"):
+        _private(img, draw, view, you, ty + 4)
+    return y + h
+
+
 def _private(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: View, you: Mapping[str, Any], y: int
 ) -> None:
     """The viewer's drawn cards (highlighted) and hidden choices."""
     x0, x1 = RIGHT
-    x = x0 + 16
+    x = x0 + PAD
     if you.get("drawn"):
         draw_text(draw, (x, y + CARD[1] // 2), "You drew", font(26, bold=True), GOLD, anchor="lm")
         cx = x + 150
@@ -115,22 +137,18 @@ def _private(
             glow(draw, (cx_i, y + 4, cx_i + CARD[0], y + 4 + CARD[1]), width=4)
             paste(img, face_of(c, CARD), (cx_i, y + 4))
         y += CARD[1] + 12
-    bits = kt.secret_choice(view)
-    if bits:
-        bold = font(26, bold=True)
-        text = "Your choice: " + bits
-        if text_width(text + " (hidden)", bold) <= x1 - x - 12:
-            text += " (hidden)"
-        draw_text(draw, (x, y + 2), ellipsize(text, bold, x1 - x - 12), bold, GOLD)
+    draw_lines(draw, (x, y), _choice_lines(view), font(STATS, bold=True), GOLD, spacing=6)
 
 
 def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     """Round and stage, then the engine's status line."""
     x0, x1 = RIGHT
     title = f"Round {view['round']} · {kt.stage_title(view)}"
-    draw_text(draw, (x0 + 4, y), title, font(34, bold=True), TEXT)
-    lines = wrap(kt.status_line(view), font(26), x1 - x0 - 8, max_lines=2)
-    return draw_lines(draw, (x0 + 4, y + 44), lines, font(26), MUTED)
+    y = draw_lines(
+        draw, (x0 + 4, y), wrap(title, font(34, bold=True), x1 - x0 - 8), font(34, bold=True)
+    )
+    lines = wrap(kt.status_line(view), font(26), x1 - x0 - 8)
+    return draw_lines(draw, (x0 + 4, y + 2), lines, font(26), MUTED)
 
 
 def result_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
@@ -139,25 +157,20 @@ def result_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     result = view["result"]
     winners = result.get("winners", [])
     title = f"{kt.seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
-    panel(draw, (x0, y, x1, y + 150), fill=GOLD, outline=BANNER_EDGE, width=3)
-    draw_text(
-        draw,
-        (x0 + 16, y + 10),
-        ellipsize(title, font(40, bold=True), x1 - x0 - 32),
-        font(40, bold=True),
-        CARD_BLACK,
-    )
     scores = " · ".join(f"{kt.seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
-    draw_text(
-        draw,
-        (x0 + 16, y + 62),
-        ellipsize(scores, font(28, bold=True), x1 - x0 - 32),
-        font(28, bold=True),
-        CARD_BLACK,
-    )
-    summary = wrap(kt.named(view, str(result.get("summary", ""))), font(22), x1 - x0 - 32, 1)
-    draw_lines(draw, (x0 + 16, y + 104), summary, font(22), CARD_BLACK)
-    return y + 150
+    summary = kt.named(view, str(result.get("summary", "")))
+    room = x1 - x0 - 2 * PAD
+    blocks = [
+        (wrap(title, font(40, bold=True), room), font(40, bold=True)),
+        (wrap(scores, font(28, bold=True), room), font(28, bold=True)),
+        (wrap(summary, font(SMALL), room), font(SMALL)),
+    ]
+    h = 20 + sum(len(lines) * (f.size + 6) + 6 for lines, f in blocks)
+    panel(draw, (x0, y, x1, y + h), fill=GOLD, outline=BANNER_EDGE, width=3)
+    ty = y + 10
+    for lines, fnt in blocks:
+        ty = draw_lines(draw, (x0 + PAD, ty), lines, fnt, CARD_BLACK, spacing=6) + 6
+    return y + h
 
 
 def piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
@@ -193,70 +206,68 @@ def battle(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> i
     )
     top = y + 34
     half = (x1 - x0) // 2
-    order = [kt.bottom_seat(view), kt.top_seat(view)]
-    for i, seat in enumerate(order):
-        x = x0 + i * half
+    bottom = top
+    for i, seat in enumerate([kt.bottom_seat(view), kt.top_seat(view)]):
+        x = x0 + 4 + i * half
         coin = battle.get("coins", {}).get(str(seat))
         fought = battle.get("cards", {}).get(str(seat))
-        tx, room = x + 4, half - 12
+        # The name spans the half, so that a long one needs few lines; the card goes below.
+        name = wrap(kt.seat_name(view, seat), font(26, bold=True), half - 12)
+        ty = draw_lines(draw, (x, top), name, font(26, bold=True), seat_colour(seat)) + 2
+        tx, room, card_bottom = x, half - 12, ty
         if fought and fought.get("card"):
-            paste(img, face_of(fought["card"], CARD), (x + 4, top))
-            tx, room = x + CARD[0] + 14, half - CARD[0] - 20
-        name = ellipsize(kt.seat_name(view, seat), font(26, bold=True), room)
-        draw_text(draw, (tx, top + 2), name, font(26, bold=True), seat_colour(seat))
+            paste(img, face_of(fought["card"], CARD), (x, ty))
+            tx, room, card_bottom = x + CARD[0] + 10, half - CARD[0] - 22, ty + CARD[1]
         if coin:
             fill = BAD if coin == "attack" else DEFEND
             word = ("⚔ " if coin == "attack" else "") + kt.coin_word(coin)
-            pill(draw, (tx, top + 38), word, font(22, bold=True), fill=fill, pad=(8, 4))
+            ty = pill(draw, (tx, ty + 4), word, font(22, bold=True), fill=fill, pad=(8, 4))[3] + 8
         if fought:
-            draw_text(
-                draw,
-                (tx, top + 78),
-                ellipsize(f"{fought['slot']} · power {fought['power']}", font(24), room),
-                font(24),
-                TEXT,
-            )
-    fought_any = any(battle.get("cards", {}).values())
-    y = top + (CARD[1] + 6 if fought_any else 76)
+            what = wrap(f"{fought['slot']} · power {fought['power']}", font(SMALL), room)
+            ty = draw_lines(draw, (tx, ty), what, font(SMALL), TEXT)
+        bottom = max(bottom, ty, card_bottom)
     outcome = kt.named(view, str(battle.get("outcome") or ""))
-    lines = wrap(outcome, font(24, bold=True), x1 - x0 - 8, max_lines=3)
-    return draw_lines(draw, (x0 + 4, y), lines, font(24, bold=True), GOLD)
+    lines = wrap(outcome, font(SMALL, bold=True), x1 - x0 - 8)
+    return draw_lines(draw, (x0 + 4, bottom + 6), lines, font(SMALL, bold=True), GOLD)
 
 
-def powers(draw: ImageDraw.ImageDraw, view: View, y: int, y_max: int) -> int:
-    """List the powers used this round, one line each, paid cards in their colours."""
+def powers(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    """List the powers used this round, paid cards in their colours after each."""
     x0, x1 = RIGHT
     battle = view.get("last_battle")
     title = f"Powers · round {battle['round']}" if battle else "Powers this round"
     draw_text(draw, (x0 + 4, y), title, font(26, bold=True), TEXT)
     y += 34
-    fnt = font(24)
+    fnt = font(SMALL)
     for power in view["powers"]:
-        if y + 30 > y_max:
-            break
         seat = int(power["seat"])
         what = str(power["power"]).title()
         if power.get("target"):
             what += f" → {power['target']}"
         elif power["power"] == "mage":
             what += " ⟲ battle"
-        head = f"{kt.seat_name(view, seat)}: {what}"
+        lines = wrap(f"{kt.seat_name(view, seat)}: {what}", fnt, x1 - x0 - 8)
+        below = draw_lines(draw, (x0 + 4, y), lines, fnt, seat_colour(seat), spacing=8)
         chips = list(power.get("paid") or [])
-        chip_w = 62 * len(chips)
-        head = ellipsize(head, fnt, x1 - x0 - chip_w - 16)
-        draw_text(draw, (x0 + 4, y), head, fnt, seat_colour(seat))
-        cx = x0 + 4 + text_width(head, fnt) + 10
+        # The paid cards follow the last line, or go on a row of their own if they do not fit.
+        row, cx = below - fnt.size - 8, x0 + 4 + text_width(lines[-1], fnt) + 10
+        if cx + sum(_chip_width(c) + 6 for c in chips) > x1:
+            row, cx = below, x0 + 4
         for c in chips:
-            cx = _chip(draw, (cx, y - 2), c) + 6
-        y += 36
+            cx = _chip(draw, (cx, row - 2), c) + 6
+        y = max(below, row + 36 if chips else below) + 4
     return y
+
+
+def _chip_width(card: Card) -> int:
+    return text_width(str(card["label"]), font(22, bold=True)) + 12
 
 
 def _chip(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: Card) -> int:
     """A small white label with the card's rank and suit in its colour; returns right edge."""
     fnt = font(22, bold=True)
     text = str(card["label"])
-    w = text_width(text, fnt) + 12
+    w = _chip_width(card)
     x, y = xy
     draw.rounded_rectangle((x, y, x + w, y + 30), radius=6, fill=FACE)
     colour = CARD_RED if card.get("colour") == "red" else CARD_BLACK

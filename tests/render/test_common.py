@@ -3,18 +3,44 @@
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageDraw
 
 from render import common
 from render.common import cards
 
 
-def test_wrap_respects_width_and_line_limit():
+def test_wrap_respects_width_and_line_limit_for_prose():
     fnt = common.font(24)
     lines = common.wrap("the quick brown fox jumps over the lazy dog " * 5, fnt, 200, 2)
     assert len(lines) == 2
     assert all(common.text_width(line, fnt) <= 200 for line in lines)
     assert lines[-1].endswith("…")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Alexandrina Wolfeschlegelsteinha",
+        "Bartholomew Fitzwilliam-Smythe X",
+        "xXDragonSlayerOfTheNorth2000Xx!!",
+        "Spear-warden",
+        "a - b",
+    ],
+)
+def test_wrapped_names_keep_every_character_and_fit(name):
+    fnt = common.font(26, bold=True)
+    lines = common.wrap(name, fnt, 150)
+    assert all(common.text_width(line, fnt) <= 150 for line in lines)
+    assert "…" not in "".join(lines)
+    assert "".join(lines).replace(" ", "") == name.replace(" ", "")
+
+
+def test_font_refuses_text_below_the_phone_minimum():
+    assert common.MIN_PX == 22 and common.min_px(1000) == 22 and common.min_px(500) == 11
+    with pytest.raises(ValueError, match="21 px"):
+        common.font(21)
+    assert common.font(22, scale=3).size == 66
 
 
 def test_ellipsize_keeps_short_text_and_cuts_long_text():
@@ -24,9 +50,10 @@ def test_ellipsize_keeps_short_text_and_cuts_long_text():
     assert cut.endswith("…") and common.text_width(cut, fnt) <= 120
 
 
-def test_fitted_font_shrinks_until_the_text_fits():
-    fnt = common.fitted_font("STRONG", 60, 30, bold=True, min_size=8)
-    assert common.text_width("STRONG", fnt) <= 60 < common.text_width("STRONG", common.font(30))
+def test_fitted_font_shrinks_until_the_text_fits_but_never_below_the_minimum():
+    fnt = common.fitted_font("STRONG", 110, 30, bold=True)
+    assert common.text_width("STRONG", fnt) <= 110 < common.text_width("STRONG", common.font(30))
+    assert common.fitted_font("STRONG", 10, 30, min_size=8).size == common.MIN_PX
 
 
 def test_card_images_are_cached_per_rank_suit_size_and_status():

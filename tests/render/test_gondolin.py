@@ -56,7 +56,7 @@ def test_views_render_to_pngs_of_the_expected_size_and_mode(seed, steps, who):
 def test_same_view_gives_the_same_bytes(steps):
     view = GAMES[SEEDS[0], steps].view(0)
     first = render_png("gondolin", view)
-    common.font.cache_clear()
+    common._load.cache_clear()
     assert render_png("gondolin", copy.deepcopy(view)) == first
 
 

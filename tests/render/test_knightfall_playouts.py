@@ -47,7 +47,7 @@ def test_every_view_of_a_random_game_renders(seed):
                 continue
             seen.add(key)
             img = render_image("knightfall", view)
-            assert img.size == (kf.WIDTH, kf.HEIGHT)
+            assert img.width == kf.WIDTH and img.height >= kf.HEIGHT
             text = alt_text("knightfall", view)
             assert len(text) <= 1000
             if not game.is_over:

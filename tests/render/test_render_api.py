@@ -49,7 +49,7 @@ def test_fonts_and_their_licence_are_bundled():
 
 def test_assets_resolve_from_the_package_not_the_cwd(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    common.font.cache_clear()
+    common._load.cache_clear()
     cards.card_face.cache_clear()
     view, _ = make_case("coins", 0)
     assert render.render_png("knightfall", view).startswith(b"\x89PNG")
