@@ -141,9 +141,9 @@ def render(view: View) -> Image.Image:
     hand = view.get("hand")
     if hand is not None:
         if hand:
-            _grid(draw, f"Your hand · {len(hand)}", hand, y, tile)
+            _grid(draw, f"Hand · {len(hand)}", hand, y, tile)
         else:
-            _section(draw, "Your hand · empty", y)
+            _section(draw, "Hand · empty", y)
     return img
 
 

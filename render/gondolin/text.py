@@ -146,7 +146,7 @@ def alt_text(view: View) -> str:
     parts.append(piles)
     hand = view.get("hand")
     if hand:
-        parts.append("Your hand: " + _card_list(hand) + ".")
+        parts.append("Hand: " + _card_list(hand) + ".")
     now, nxt = event_lines(view)
     parts.append(f"{now}. {nxt}.")
     return _fit(parts)

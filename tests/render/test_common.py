@@ -84,6 +84,6 @@ def test_encode_png_is_deterministic_and_palette_based():
 
 def test_fonts_come_from_the_bundled_folder_not_the_system():
     for bold in (False, True):
-        path = Path(common.font(20, bold=bold).path)
+        path = Path(common.font(24, bold=bold).path)
         assert path.is_file() and path.parent == common.FONT_DIR
         assert common.FONT_DIR.parent.parent == Path(common.__file__).resolve().parents[1]
