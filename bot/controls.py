@@ -14,6 +14,7 @@ MAX_ROWS = 5
 PER_ROW = 5
 PER_SELECT = 25
 LABEL = 80  # Discord's limit for a button label; select options allow 100
+LONG_LABEL = 45  # a longer label reads badly on a phone's button: such moves go in a select
 DESCRIPTION = 100
 
 
@@ -56,15 +57,17 @@ def unavailable_for(game: Game, seat: int) -> list[str]:
 def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     """Rows for the choices, never more than ``max_rows``.
 
-    Buttons where they fit. A kind of move whose options carry details (effect and cost)
-    becomes a select, so each option can show its description. If the buttons still need
-    too many rows, kinds with more than 5 choices become selects too; failing that,
-    everything becomes selects of 25.
+    Buttons where they fit. A kind of move with a label too long for a phone's button
+    becomes a select, whose options also show each move's detail (effect and cost). If the
+    buttons still need too many rows, kinds with more than 5 choices become selects too;
+    failing that, everything becomes selects of 25.
     """
     groups: dict[str, list[Choice]] = {}
     for c in choices:
         groups.setdefault(c.kind, []).append(c)
-    described = {k for k, g in groups.items() if len(g) > 1 and any(c.detail for c in g)}
+    described = {
+        k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
+    }
     rows = _rows(groups, described)
     if len(rows) > max_rows:
         rows = _rows(groups, described | {k for k, g in groups.items() if len(g) > PER_ROW})

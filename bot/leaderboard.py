@@ -67,6 +67,7 @@ class SoloStanding:
     wins: int
     best_score: float | None
     challenge_wins: int  # wins with the game's challenge option on (e.g. Galdor's Allstar)
+    undo_games: int  # games in which the player took a move back
 
 
 async def solo_standings(
@@ -90,7 +91,8 @@ async def solo_standings(
                SUM(r.outcome = 'win') AS wins,
                MAX(r.score) AS best_score,
                SUM(r.outcome = 'win'
-                   AND json_extract(r.extra_json, '$.options.' || ?) IN (1, 'true')) AS challenge
+                   AND json_extract(r.extra_json, '$.options.' || ?) IN (1, 'true')) AS challenge,
+               SUM(json_extract(r.extra_json, '$.options.used_undo') IN (1, 'true')) AS undo
           FROM results r
          WHERE {where}
          GROUP BY r.user_id
@@ -106,6 +108,7 @@ async def solo_standings(
             wins=r["wins"],
             best_score=r["best_score"],
             challenge_wins=r["challenge"] or 0,
+            undo_games=r["undo"] or 0,
         )
         for r in rows
     ]

@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 
+LOG_CHOICES = [
+    app_commands.Choice(name="the game running here (default)", value="current"),
+    app_commands.Choice(name="the last game that ended here", value="last"),
+]
+
+
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="The game in this channel"):
     """Commands about the game running in this channel."""
@@ -35,14 +41,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await interaction.followup.send(ephemeral=True, **msg.kwargs())
 
     @app_commands.command(description="The public log of the game in this channel")
-    async def log(self, interaction: discord.Interaction) -> None:
-        """The last public events (never anyone's hidden cards)."""
-        session = await self.bot.lifecycle.live_session(interaction.channel_id)
+    @app_commands.describe(which="The running game (default) or the last one that ended here")
+    @app_commands.choices(which=LOG_CHOICES)
+    async def log(self, interaction: discord.Interaction, which: str = "current") -> None:
+        """The public events, with the players' names (never anyone's hidden cards)."""
+        channel_id = interaction.channel_id or 0
+        session = None if which == "last" else await self.bot.store.live_in_channel(channel_id)
+        if session is None:
+            session = await self.bot.store.latest_ended_in_channel(channel_id)
+        if session is None:
+            raise UserFacingError("No game has been played in this channel yet.")
         rows = await self.bot.store.action_log(session.id)
-        lines = [t for _, _, events in rows for t in events][-25:]
+        lines = [t for _, _, events in rows for t in events][-40:]
         text = "\n".join(f"• {t}" for t in lines) or "Nothing has happened yet."
         text = presenter.with_names(text, session.names)
-        embed = discord.Embed(title=f"Log — session {session.id}", description=text[-4000:])
+        title = f"{session.game_cls.title} — {' vs '.join(session.names)}"
+        if session.status != "active":
+            title += " (ended)"
+        embed = discord.Embed(title=title, description=text[-4000:])
+        embed.set_footer(text=f"Session {session.id}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(description="Give up the game in this channel")
@@ -96,7 +113,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         await interaction.followup.send(
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
-            f"{verdict}. {report.summary}"
+            f"{verdict}. {presenter.with_names(report.summary, found.names)}"
         )
 
 

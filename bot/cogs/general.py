@@ -12,6 +12,7 @@ from discord.ext import commands
 import engines
 from bot.leaderboard import solo_standings, standings
 from bot.rules import send_long
+from engines.text import plural
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -34,8 +35,9 @@ Solo games: your controls are on the board, and only you can press them; **My ha
 what only you may see. Some solo games offer **Undo last move** (the leaderboard notes it).
 Press **?** on the board or on your cards for what the current phase is about and what each of
 your choices does (and why a move is not possible now).
-`/game status` · `/game log` · `/game resign` · `/game abort` (all players agree, or a member with
-Manage Server) · `/game replay` (re-run a finished game from its published seed).
+`/game status` · `/game log` (`last`: the game that just ended) · `/game resign` · `/game abort`
+(all players agree) · `/game replay` (re-run a finished game from its published seed).
+Members with Manage Server: `/game end` ends any game in the server without a result.
 
 **Standings**
 `/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
@@ -68,6 +70,7 @@ async def solo_table(
         "\n".join(
             f"**{i}.** <@{r.user_id}> — best {r.best_score or 0:g} · {r.wins}/{r.games} games won"
             + (f" · {r.challenge_wins} Allstar" if r.challenge_wins else "")
+            + (f" · {plural(r.undo_games, 'game')} with Undo" if r.undo_games else "")
             for i, r in enumerate(rows, 1)
         )
         or EMPTY
@@ -88,10 +91,9 @@ class GeneralCog(commands.Cog):
         """Top players by rating (two-player games) or wins and best score (solo games)."""
         cls = engines.get_game(game)
         title = f"{cls.title} — leaderboard"
-        if cls.max_players == 1:
-            text = await solo_table(self.bot.db, interaction.guild_id or 0, game)
-        else:
-            text = await versus_table(self.bot.db, interaction.guild_id or 0, game)
+        table = solo_table if cls.max_players == 1 else versus_table
+        async with self.bot.store.reading():  # committed results only
+            text = await table(self.bot.db, interaction.guild_id or 0, game)
         embed = discord.Embed(title=title, description=text, colour=discord.Colour.dark_gold())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()

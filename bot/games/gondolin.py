@@ -136,9 +136,10 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     @app_commands.choices(story=STORIES)
     async def scoreboard(self, interaction: discord.Interaction, story: str) -> None:
         """Best scores and survivals per player for one story."""
-        text = await solo_table(
-            self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)
-        )
+        async with self.bot.store.reading():  # committed results only
+            text = await solo_table(
+                self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)
+            )
         text = text.replace("games won", "survived")
         embed = discord.Embed(
             title=f"{CATALOGUE.stories[story].name} — scoreboard", description=text, colour=COLOUR

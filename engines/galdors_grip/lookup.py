@@ -29,7 +29,7 @@ def find_card(name: str) -> str:
     for cid, card in CARDS.items():
         if key == card.name.lower():
             return cid
-    raise EngineError(f"No Galdor's Grip card called {name!r}.")
+    raise EngineError(f"No card called {name!r} in this game.")
 
 
 def _side_lines(label: str, side: SideView) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.text import plural
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -164,7 +165,9 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int,
     deck = list(view.get("deck") or [])
     down = sum(1 for c in deck if not c.get("face_up"))
     peeked = sum(1 for c in deck if c.get("peeked") and not c.get("face_up"))
-    info = [f"{len(deck)} cards", f"{down} face-down"] + ([f"{peeked} peeked"] if peeked else [])
+    info = [plural(len(deck), "card"), f"{down} face-down"] + (
+        [f"{peeked} peeked"] if peeked else []
+    )
     info_y = y1 - 12 - (step + 2) * len(info)
     lines = [gc.clean(s) for s in view.get("star_lines") or []] or ["none yet"]
     for i, line in enumerate(lines):

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.text import plural
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -74,10 +75,12 @@ def _stats_lines(view: View, seat: int) -> list[str]:
     hidden = any(s and s.get("card") is None for s in player["slots"].values())
     power = player["visible_power"]
     if view.get("result"):
-        power_text = f"score {power}"
+        power_text = f"total power {power}"
     else:
         power_text = f"{power} power shown" if hidden else f"power {power}"
-    stats = f"{player['troop_size']} cards · {player['strong_count']} strong · {power_text}"
+    stats = (
+        f"{plural(player['troop_size'], 'card')} · {player['strong_count']} strong · {power_text}"
+    )
     return wrap(stats, font(STATS), x1 - x0 - 2 * PAD)
 
 
@@ -152,12 +155,13 @@ def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
 
 
 def result_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    """A gold banner: who won, the scores and the engine's summary."""
+    """A gold banner: who won, each total power and the engine's summary."""
     x0, x1 = RIGHT
     result = view["result"]
     winners = result.get("winners", [])
     title = f"{kt.seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
-    scores = " · ".join(f"{kt.seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
+    totals = (f"{kt.seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
+    scores = "Total power: " + " · ".join(totals)
     summary = kt.named(view, str(result.get("summary", "")))
     room = x1 - x0 - 2 * PAD
     blocks = [

@@ -9,6 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engines.text import plural
+
 View = Mapping[str, Any]
 
 ALT_MAX = 1000  # Discord attachment descriptions are capped at 1024 characters.
@@ -93,7 +95,7 @@ def camp_sentence(view: View, seat: int) -> str:
         weak = " WEAK" if slot.get("status") == "weak" else ""
         shown.append(f"{sid} {label(slot['card'])}{weak}")
     side = "bottom" if seat == bottom_seat(view) else "top"
-    parts = [f"{seat_name(view, seat)}'s camp ({side}): {player['troop_size']} cards"]
+    parts = [f"{seat_name(view, seat)}'s camp ({side}): {plural(player['troop_size'], 'card')}"]
     if backs:
         parts.append(f"{backs} face-down")
     text = ", ".join(parts)
@@ -175,7 +177,7 @@ def alt_text(view: View) -> str:
     head = f"Knightfall, round {view['round']}, {stage_title(view).lower()}. {who}"
     parts: list[tuple[int, str]] = [
         (0, head),
-        (1, f"Deck {view['deck_count']} cards."),
+        (1, f"Deck {plural(view['deck_count'], 'card')}."),
         (1, f"Waiting for {waiting}." if waiting else ""),
         (0, _result_sentence(view)),
         (2, you_sentence(view)),
@@ -203,11 +205,11 @@ def _result_sentence(view: View) -> str:
     if not result:
         return ""
     scores = ", ".join(f"{seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
-    return f"Final: {named(view, str(result['summary']))} Scores: {scores}."
+    return f"Final: {named(view, str(result['summary']))} Total power: {scores}."
 
 
 def _discard_sentence(view: View) -> str:
     pile = view.get("discard") or []
     if not pile:
         return "Discard pile empty."
-    return f"Discard pile: {len(pile)} cards, top {label(pile[-1])}."
+    return f"Discard pile: {plural(len(pile), 'card')}, top {label(pile[-1])}."

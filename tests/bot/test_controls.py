@@ -63,9 +63,14 @@ def test_custom_ids_round_trip_through_their_templates():
     assert not re.fullmatch(custom_ids.ACTION_TEMPLATE, "g1:abc:1:bad code")
 
 
-def test_a_kind_whose_moves_have_details_becomes_a_select_with_descriptions():
+def test_moves_with_long_labels_become_a_select_with_descriptions():
     powers = [
-        Choice(code=f"p.{i}", label=f"Archers {i}", kind="power", detail=f"you pay {i}")
+        Choice(
+            code=f"p.{i}",
+            label=f"Archers: make 1 enemy card WEAK; you pay {i}♥ 3♥ 5♥",
+            kind="power",
+            detail=f"you pay {i}",
+        )
         for i in range(3)
     ]
     rows = controls.layout([*powers, *make("pass", 1)])
@@ -73,6 +78,11 @@ def test_a_kind_whose_moves_have_details_becomes_a_select_with_descriptions():
     view = controls.build_view("abc", 1, [*powers, *make("pass", 1)])
     select = next(i for i in view.children if hasattr(i, "options"))
     assert [o.description for o in select.options] == ["you pay 0", "you pay 1", "you pay 2"]
+
+
+def test_short_labels_stay_buttons_even_with_details():
+    moves = [Choice(code=f"m.{i}", label=f"Place {i}♥", kind="m", detail="x") for i in range(3)]
+    assert not any(r.select for r in controls.layout(moves))
 
 
 def test_extras_share_the_last_row_and_moves_get_the_rows_before():

@@ -114,6 +114,11 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, cap
 
     ix = await world.slash("carol", "game replay")
     assert "same final state" in ix.messages[-1].text()
+    assert "Player 1" not in ix.messages[-1].text() and "Player 2" not in ix.messages[-1].text()
+    ix = await world.slash("carol", "game log", which="last")
+    log = ix.messages[-1].text()
+    assert "(ended)" in log and "Alice" in log and "Bob" in log
+    assert "Player 1" not in log and "Player 2" not in log
     ix = await world.slash("dave", "leaderboard", game="knightfall")
     text = ix.messages[-1].text()
     assert "rating" in text and str(world.people["alice"].id) in text

@@ -6,7 +6,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from tests.bot.harness import World
+from tests.bot.harness import World, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -72,7 +72,7 @@ async def test_an_old_hand_message_is_refused_as_stale_and_changes_nothing(world
     session = await start_game(world)
     old_hand = await world.hand("bob", session)
     new_hand = await world.hand("bob", session)
-    old_button = next(b.custom_id for b in old_hand.buttons())
+    old_button = next(cid for kind, cid, _ in move_controls(old_hand) if kind == "button")
     await world.click("bob", new_hand, old_button)
     moved = await world.bot.store.load(session.id)
     assert moved.step == session.step + 1
