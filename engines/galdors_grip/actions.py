@@ -183,7 +183,9 @@ class Move(Action):
     def detail(self) -> str | None:
         """How many cards move and what the card coming to the top will do."""
         name = card_name(self.lands) if self.lands else ""
-        return sentence(f"Moves {plural(self.count, 'card')}; " + FATE_DETAIL[self.fate].format(name=name))
+        return sentence(
+            f"Moves {plural(self.count, 'card')}; " + FATE_DETAIL[self.fate].format(name=name)
+        )
 
 
 class Place(Action):

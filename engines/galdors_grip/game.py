@@ -16,7 +16,9 @@ from engines.galdors_grip.state import GripState
 from engines.galdors_grip.views import build_view
 from engines.text import sentence
 
-PHASE_HELP: dict[str, str] = tomllib.loads((DATA_DIR / "text" / "phase_help.toml").read_text("utf-8"))
+PHASE_HELP: dict[str, str] = tomllib.loads(
+    (DATA_DIR / "text" / "phase_help.toml").read_text("utf-8")
+)
 
 
 class GaldorsGrip(Game[GripState]):

@@ -92,8 +92,11 @@ def _moves_if_rotated(state: GripState) -> bool:
 
 
 def may_rotate(state: GripState) -> bool:
-    """The top card shows a Rotate symbol, may still turn this turn, and (while the value is
-    still to choose) rotating leaves a moving option."""
+    """Whether the top card may be rotated now.
+
+    It shows a Rotate symbol, has turned fewer than twice this turn and, while the value is
+    still to choose, rotating it leaves a moving option.
+    """
     top = state.deck[0]
     if not can_rotate(top) or state.rotations >= MAX_ROTATIONS:
         return False
@@ -239,7 +242,10 @@ def _next_turn(state: GripState) -> list[Event]:
     state.repeats = list(turns)
     turns.append(state.turn)
     if len(turns) >= REPEAT_LIMIT:
-        lose(state, f"no progress: the deck was the same on turns {join_and([str(t) for t in turns])}")
+        lose(
+            state,
+            f"no progress: the deck was the same on turns {join_and([str(t) for t in turns])}",
+        )
         text = sentence(f"Turn {state.turn}: {state.reason}. You lose")
         return [Event(text=text)]
     top = state.deck[0]

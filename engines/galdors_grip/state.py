@@ -8,7 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.galdors_grip.cards import CardId
 
-Step = Literal["build", "setup", "start", "encounter", "explore", "place", "moving", "ending", "over"]
+Step = Literal[
+    "build", "setup", "start", "encounter", "explore", "place", "moving", "ending", "over"
+]
 """Where the game stands: ``build``, ``setup``, ``explore`` and ``place`` wait for the player;
 the others are resolving abilities (the player may be asked to order them or to make a choice)."""
 

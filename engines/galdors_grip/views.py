@@ -15,7 +15,7 @@ from engines.galdors_grip.cards import ATTRIBUTE_NAMES, CARDS, TRIGGER_NAMES, Ca
 from engines.galdors_grip.deck import name_of, show, side_of
 from engines.galdors_grip.rules import available_stars, current_stars, needs_order, target
 from engines.galdors_grip.scoring import tally
-from engines.galdors_grip.setup import ESSENTIAL
+from engines.galdors_grip.setup import DECK_SIZE, ESSENTIAL
 from engines.galdors_grip.state import CardState, GripState
 from engines.text import join_and, plural, sentence
 
@@ -138,6 +138,14 @@ def card_view(cs: CardState, pos: int) -> CardView:
     )
 
 
+def _deck(state: GripState) -> list[CardView]:
+    """The deck top first; while it is being built, the 18 backs it will be dealt as."""
+    if state.build is not None:
+        hidden = CardState(id=ESSENTIAL[0])
+        return [card_view(hidden, i) for i in range(DECK_SIZE)]
+    return [card_view(cs, i) for i, cs in enumerate(state.deck)]
+
+
 def _pending(state: GripState) -> PendingView:
     if state.outcome is not None:
         return PendingView(kind="over", prompt="The game is over.")
@@ -167,14 +175,14 @@ def _build_prompt(state: GripState) -> str:
     assert build is not None
     if method == "a" and len(build.out) > len(build.into):
         out = CARDS[build.out[-1]].name
-        return f"Build the deck: choose the expansion card that replaces {out}."
+        return f"Build the deck: choose the expansion card replacing {out}."
     if method == "a":
         done = plural(len(build.out), "swap")
-        return f"Build the deck: swap out a non-essential Core card, or deal ({done} so far)."
+        return f"Build the deck: swap out a Core card, or deal ({done} so far)."
     if method == "b":
         left = plural(3 - len(build.into), "expansion card")
-        return f"Build the deck: three Core cards are drawn face down; choose {left} more."
-    return "Build the deck: six cards are drawn. Look at them, or play them unseen?"
+        return f"Build the deck: choose {left} more."
+    return "Build the deck: look at the 6 drawn cards, or play them unseen?"
 
 
 def _building(state: GripState) -> BuildView | None:
@@ -201,7 +209,7 @@ def _deck_list(state: GripState) -> tuple[list[str], int]:
             in_deck = set(kept) | set(build.into)
         else:
             in_deck = set(ESSENTIAL) | set(build.into)
-        return [CARDS[c].name for c in CARDS if c in in_deck], 18 - len(in_deck)
+        return [CARDS[c].name for c in CARDS if c in in_deck], DECK_SIZE - len(in_deck)
     unknown = {cs.id for cs in state.deck if cs.id in state.blind and not (cs.face_up or cs.peeked)}
     in_deck = {cs.id for cs in state.deck} - unknown
     return [CARDS[c].name for c in CARDS if c in in_deck], len(unknown)
@@ -243,10 +251,10 @@ def build_view(state: GripState) -> dict[str, object]:
         stars=stars,
         star_lines=tally(state)[1],
         max_stars=None if unknown or state.build else available_stars(state),
-        deck=[card_view(cs, i) for i, cs in enumerate(state.deck)],
+        deck=_deck(state),
         building=_building(state),
         repeats=state.repeats,
-        face_down=sum(not cs.face_up for cs in state.deck),
+        face_down=DECK_SIZE if state.build else sum(not cs.face_up for cs in state.deck),
         deck_list=deck_list,
         unknown_cards=unknown,
         pending=_pending(state),

@@ -8,8 +8,8 @@ is a Figment of Feragot already showing its dangerous side.
 from __future__ import annotations
 
 from engines.galdors_grip import GAME, GaldorsGrip
-from engines.galdors_grip.actions import Move
 from engines.galdors_grip import rules as R
+from engines.galdors_grip.actions import Move
 from engines.galdors_grip.state import CardState, GripState, Options
 
 

@@ -8,7 +8,7 @@ from engines import EngineError
 from engines.galdors_grip import GAME
 from engines.galdors_grip.cards import CATALOGUE
 
-from .helpers import act, ids, labels, moves
+from .helpers import act, ids, labels
 
 CORE = [c.id for c in CATALOGUE.set_of("core").cards]
 ESSENTIAL = [c.id for c in CATALOGUE.set_of("core").cards if c.essential]
