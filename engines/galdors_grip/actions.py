@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from engines.base import Action
-from engines.galdors_grip.cards import CARDS, CardId, card_name
+from engines.galdors_grip.cards import CARDS, Ability, CardId, Face, card_name
 from engines.galdors_grip.deck import show
 from engines.text import plural, sentence
 
@@ -35,19 +35,25 @@ SUGGESTED: dict[str, str] = {
 }
 
 
+def _face_line(face: Face) -> str:
+    """E.g. ``Starlit Road 3/3 ⭐``: title, upright/upside-down values, printed stars."""
+    values = f"{show(face.upright.value)}/{show(face.inverted.value)}"
+    stars = "⭐" * max(face.upright.stars, face.inverted.stars)
+    return " ".join(p for p in (face.title, values, stars) if p)
+
+
+def _with_ability(text: str, abilities: list[Ability]) -> str:
+    text += f". {abilities[0].text}" if abilities else ""
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
 def card_summary(card_id: str) -> str:
     """A card in a line for a deck-building choice: values per face, ⭐ and first ability."""
     card = CARDS.get(card_id)
     if card is None:
         return card_id
-    faces = []
-    for face in card.faces:
-        values = f"{show(face.upright.value)}/{show(face.inverted.value)}"
-        stars = max(face.upright.stars, face.inverted.stars)
-        faces.append(" ".join(p for p in (face.title, values, "⭐" * stars) if p))
-    abilities = card.abilities()
-    text = f"{card.name}: {' or '.join(faces)}" + (f". {abilities[0].text}" if abilities else "")
-    return text if len(text) <= 100 else text[:99] + "…"
+    faces = " or ".join(_face_line(face) for face in card.faces)
+    return _with_ability(f"{card.name}: {faces}", card.abilities())
 
 
 class Suggest(Action):
@@ -143,6 +149,15 @@ class StartFace(Action):
         card = CARDS.get(self.card)
         title = card.faces[self.face].title if card and self.face < len(card.faces) else None
         return f"Start {card_name(self.card)} on {title or f'face {self.face + 1}'}"
+
+    def detail(self) -> str | None:
+        """That face's values, ⭐ and first ability."""
+        card = CARDS.get(self.card)
+        if card is None or self.face >= len(card.faces):
+            return None
+        face = card.faces[self.face]
+        abilities = [a for side in (face.upright, face.inverted) for a in side.abilities]
+        return _with_ability(_face_line(face), abilities)
 
 
 class Rotate(Action):
