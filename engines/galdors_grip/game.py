@@ -45,7 +45,7 @@ class GaldorsGrip(Game[GripState]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions in a fixed order."""
-        return rules.legal(self.state) if seat == 0 and not self.is_over else []
+        return rules.legal(self.state) if seat == 0 else []
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply the action and run on to the next decision."""
