@@ -1,6 +1,6 @@
 """Balance benchmark for Galdor's Grip: random vs greedy player, per deck-building method.
 
-    python -m bench.galdors_grip_balance --games 1000 [--lookahead-games 100] [--jobs 2]
+    python -m bench.galdors_grip_balance --games 1000 [--greedy-games N] [--lookahead-games N]
 
 The greedy player is honest: before each decision it shuffles the face-down cards it has not
 peeked at (any order is consistent with what it knows), then searches every way to finish the
@@ -31,6 +31,7 @@ METHODS = {
     "b: 3 drawn + 3 random picks": {"method": "b"},
     "c: suggested (6 drawn)": {"method": "c"},
 }
+"""Every player takes the suggested build (the first deck-building action)."""
 SEARCH_CAP = 400
 
 
@@ -150,14 +151,14 @@ PLAYERS = {"random": 0, "greedy": 1, "lookahead": 2}
 
 
 def _cause(state: GripState) -> str:
-    """Why a game ended: won, a Skull card's loss, too few ⭐ at the end, stuck, turn limit."""
+    """Why a game ended: won, a Skull card's loss, too few ⭐ at the end, stuck, no progress."""
     if state.outcome == "won":
         return "won"
     if state.final_stars is not None:
         return "short"
     if "no moving option" in state.reason:
         return "stuck"
-    return "limit" if "turns" in state.reason else "skull"
+    return "loop" if "no progress" in state.reason else "skull"
 
 
 def play(seed: int, options: dict, player: str) -> tuple[str, int, int]:
@@ -166,7 +167,9 @@ def play(seed: int, options: dict, player: str) -> tuple[str, int, int]:
     rng = random.Random(seed)
     turns = PLAYERS[player]
     while not game.is_over:
-        if turns:
+        if game.state.step == "build":
+            action = game.legal_actions(0)[0]
+        elif turns:
             action = search_choice(game.state, rng, turns)
         else:
             action = rng.choice(game.legal_actions(0))
@@ -183,7 +186,7 @@ def _batch(args: tuple[int, int, dict, str]) -> list[tuple[str, int, int]]:
 
 def run(games: dict[str, int], jobs: int, extra: dict) -> None:
     """Play ``games[player]`` games per method and player and print a table."""
-    causes = ("won", "skull", "short", "stuck", "limit")
+    causes = ("won", "skull", "short", "stuck", "loop")
     header = f"{'method':30} {'player':9} {'games':>5} {'mean ⭐':>6} {'turns':>5}"
     print(header + "".join(f" {c + ' %':>8}" for c in causes))
     with ProcessPoolExecutor(jobs) as pool:
@@ -208,12 +211,14 @@ def main() -> None:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per method and player")
+    parser.add_argument("--greedy-games", type=int, default=None, help="default: --games")
     parser.add_argument("--lookahead-games", type=int, default=0, help="two-turn search games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--threshold", type=int, default=None)
     args = parser.parse_args()
     extra = {} if args.threshold is None else {"threshold": args.threshold}
-    games = {"random": args.games, "greedy": args.games, "lookahead": args.lookahead_games}
+    greedy = args.games if args.greedy_games is None else args.greedy_games
+    games = {"random": args.games, "greedy": greedy, "lookahead": args.lookahead_games}
     started = time.perf_counter()
     run(games, args.jobs, extra)
     print(f"({time.perf_counter() - started:.0f} s)")

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.base import Event
+from engines.galdors_grip.actions import FATE_RANK, Fate
 from engines.galdors_grip.cards import CATALOGUE
 from engines.galdors_grip.deck import (
     ability_of,
@@ -26,9 +27,10 @@ from engines.galdors_grip.deck import (
     lose,
     name_of,
     rotate,
+    side_of,
 )
 from engines.galdors_grip.scoring import OBJECTIVES, dangerous_count, objective_stars
-from engines.galdors_grip.state import Choice, Fired, GripState
+from engines.galdors_grip.state import CardState, Choice, Fired, GripState
 
 Kind = Literal["action", "score", "static"]
 
@@ -73,15 +75,18 @@ class Depth(_Params):
 
 
 Run = Callable[[GripState, Fired, Any], list[Event]]
+Foresee = Callable[[GripState, CardState, Any], Fate]
+"""What an On Top of Deck effect will do when its card is met on the next turn."""
 
 
 @dataclass(frozen=True)
 class Effect:
-    """An effect: its kind, its parameter model and (unless static) how it resolves."""
+    """An effect: its kind, its parameter model, how it resolves and what it foretells."""
 
     kind: Kind
     params: type[BaseModel]
     run: Run | None = None
+    foresee: Foresee | None = None
 
 
 def rotate_if_seen(state: GripState, fired: Fired, params: NoParams) -> list[Event]:
@@ -185,13 +190,37 @@ def gain_stars(state: GripState, fired: Fired, params: BaseModel) -> list[Event]
     return [Event(text=f"{name}: +⭐{stars}." if stars else f"{name}: objective not met.")]
 
 
+# ---- foresight: a card met next turn (not moving now, so its side cannot change first) ------
+
+
+def _rotates_if_seen(state: GripState, cs: CardState, params: NoParams) -> Fate:
+    return "rotate" if cs.face_up else "safe"
+
+
+def _loses_if_seen(state: GripState, cs: CardState, params: Since) -> Fate:
+    seen = cs.changed_turn <= state.turn if params.since == "side" else cs.tops >= 1
+    return "lose" if seen else "safe"
+
+
+def _ends_game(state: GripState, cs: CardState, params: NoParams) -> Fate:
+    return "end" if cs.changed_turn <= state.turn else "safe"
+
+
+def _loses_if_count(state: GripState, cs: CardState, params: NameCount) -> Fate:
+    return "lose" if dangerous_count(state, params.name) >= params.at_least else "safe"
+
+
+def _always(fate: Fate) -> Foresee:
+    return lambda state, cs, params: fate
+
+
 EFFECTS: dict[str, Effect] = {
-    "rotate_if_seen": Effect("action", NoParams, rotate_if_seen),
-    "lose_if_seen": Effect("action", Since, lose_if_seen),
-    "end_game": Effect("action", NoParams, end_game),
-    "to_bottom_end_turn": Effect("action", RotateToo, to_bottom_end_turn),
-    "peek": Effect("action", Count, peek),
-    "lose_if_count": Effect("action", NameCount, lose_if_count),
+    "rotate_if_seen": Effect("action", NoParams, rotate_if_seen, _rotates_if_seen),
+    "lose_if_seen": Effect("action", Since, lose_if_seen, _loses_if_seen),
+    "end_game": Effect("action", NoParams, end_game, _ends_game),
+    "to_bottom_end_turn": Effect("action", RotateToo, to_bottom_end_turn, _always("skip")),
+    "peek": Effect("action", Count, peek, _always("peek")),
+    "lose_if_count": Effect("action", NameCount, lose_if_count, _loses_if_count),
     "flip_below": Effect("action", Count, flip_below),
     "rotate_self": Effect("action", NoParams, rotate_self),
     "rotate_moving": Effect("action", NoParams, rotate_moving),
@@ -218,6 +247,20 @@ def resolve(state: GripState, fired: Fired) -> list[Event]:
     run = EFFECTS[ability_of(fired).effect].run
     assert run is not None, "static abilities never trigger"
     return run(state, fired, params_of(fired))
+
+
+def foresee(state: GripState, pos: int) -> Fate:
+    """What meeting the card at ``pos`` on top next turn will do (the worst if several)."""
+    cs = state.deck[pos]
+    if not (cs.face_up or cs.peeked):
+        return "unseen"
+    fates: list[Fate] = ["safe"]
+    for index, ability in enumerate(side_of(cs).abilities):
+        effect = EFFECTS[ability.effect]
+        if ability.trigger == "on_top" and effect.foresee is not None:
+            fired = Fired(card=cs.id, face=cs.face, inverted=cs.inverted, index=index)
+            fates.append(effect.foresee(state, cs, params_of(fired)))
+    return max(fates, key=FATE_RANK.index)
 
 
 def _check_catalogue() -> None:

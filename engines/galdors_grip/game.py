@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from engines.base import Action, Event, Game, Result
 from engines.galdors_grip import rules
-from engines.galdors_grip.actions import ACTION_TYPES
+from engines.galdors_grip.actions import ACTION_TYPES, Move, Stop
+from engines.galdors_grip.cards import DATA_DIR, card_name
 from engines.galdors_grip.setup import new_state
 from engines.galdors_grip.state import GripState
 from engines.galdors_grip.views import build_view
+from engines.text import sentence
+
+PHASE_HELP: dict[str, str] = tomllib.loads(
+    (DATA_DIR / "text" / "phase_help.toml").read_text("utf-8")
+)
 
 
 class GaldorsGrip(Game[GripState]):
@@ -23,10 +30,11 @@ class GaldorsGrip(Game[GripState]):
     max_players: ClassVar[int] = 1
     state_type: ClassVar[type[BaseModel]] = GripState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    allows_undo: ClassVar[bool] = True
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GripState:
-        """Build and shuffle the deck, then run Start of Game up to the first decision."""
+        """Settle chance, then run setup up to the first decision."""
         state = new_state(seed, options)
         rules.begin(state)
         return state
@@ -47,6 +55,20 @@ class GaldorsGrip(Game[GripState]):
         """The deck as the player sees it; spectators see the same."""
         return build_view(self.state)
 
+    def phase_help(self, seat: int | None) -> str:
+        """What the current decision is about (data/galdors_grip/text/phase_help.toml)."""
+        kind = build_view(self.state)["pending"]["kind"]
+        return PHASE_HELP[f"build_{self.state.options.method}" if kind == "build" else kind]
+
+    def confirm_text(self, seat: int, action: Action) -> str | None:
+        """Ask before a move that loses at once or ends the game, and before stopping."""
+        if isinstance(action, Stop):
+            return "End the game here? It counts as a loss."
+        if isinstance(action, Move) and action.fate in ("lose", "end") and action.lands:
+            what = "you lose" if action.fate == "lose" else "the game ends with the ⭐ you have"
+            return f"{card_name(action.lands)} will come to the top and {what}. Move anyway?"
+        return None
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -59,9 +81,9 @@ class GaldorsGrip(Game[GripState]):
         if state.outcome is None:
             return None
         stars = rules.current_stars(state)
-        allstar = " Allstar!" if stars >= state.max_stars else ""
-        verdict = "Won" if state.outcome == "won" else "Lost"
-        summary = f"{verdict} with {stars}/{state.max_stars} ⭐: {state.reason}.{allstar}"
-        return Result(
-            winners=[0] if state.outcome == "won" else [], scores={0: stars}, summary=summary
-        )
+        available = rules.available_stars(state)
+        won = state.outcome == "won"
+        allstar = " Allstar!" if won and stars >= available else ""
+        verdict = "Won" if won else "Lost"
+        summary = sentence(f"{verdict} with {stars}/{available} ⭐: {state.reason}") + allstar
+        return Result(winners=[0] if won else [], scores={0: stars}, summary=summary)

@@ -1,11 +1,14 @@
 """The turn: setup choices, Encounter, Explore, triggered abilities and the end of the game.
 
 ``advance`` runs everything that needs no decision, and stops when the player must choose
-(a Forked Path face, how far to explore, where the top card goes, which of several abilities
-resolves first, or an ability's optional rotations) or when the game is over.
+(a deck-building choice, a Forked Path face, how far to explore, where the top card goes,
+which of several abilities resolves first, or an ability's optional rotations) or when the
+game is over.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 from engines.base import Action, Event
 from engines.galdors_grip.actions import (
@@ -17,6 +20,7 @@ from engines.galdors_grip.actions import (
     Resolve,
     Rotate,
     StartFace,
+    Stop,
 )
 from engines.galdors_grip.cards import CARDS
 from engines.galdors_grip.deck import (
@@ -32,12 +36,16 @@ from engines.galdors_grip.deck import (
     side_of,
     static_abilities,
 )
-from engines.galdors_grip.effects import EFFECTS, kind_of, resolve
-from engines.galdors_grip.scoring import tally
+from engines.galdors_grip.effects import EFFECTS, foresee, kind_of, resolve
+from engines.galdors_grip.scoring import potential, tally
+from engines.galdors_grip.setup import apply_build, build_actions
 from engines.galdors_grip.state import Fired, GripState
+from engines.text import join_and, sentence
 
 MAX_ROTATIONS = 2
 """Rotating the top card twice in a turn restores it; more would only loop."""
+REPEAT_LIMIT = 3
+"""The same deck at the start of a third turn ends the game: no progress."""
 
 
 # ---- what the player may do -------------------------------------------------------------
@@ -57,8 +65,42 @@ def move_options(state: GripState) -> list[Move]:
     for pos, cs in enumerate(state.deck[:depth]):
         value = shown_value(cs)
         for count in designations(value):
-            moves.setdefault(count, Move(count=count, source=SOURCES[pos], wild=value == "*"))
+            if count not in moves:
+                lands = count % len(state.deck)
+                moves[count] = Move(
+                    count=count,
+                    source=SOURCES[pos],
+                    wild=value == "*",
+                    lands=_known(state, lands),
+                    fate=foresee(state, lands),
+                )
     return [moves[c] for c in sorted(moves)]
+
+
+def _known(state: GripState, pos: int) -> str | None:
+    cs = state.deck[pos]
+    return cs.id if cs.face_up or cs.peeked else None
+
+
+def _moves_if_rotated(state: GripState) -> bool:
+    """Whether some moving option would exist with the top card rotated."""
+    top = state.deck[0]
+    top.inverted = not top.inverted
+    found = bool(move_options(state))
+    top.inverted = not top.inverted
+    return found
+
+
+def may_rotate(state: GripState) -> bool:
+    """Whether the top card may be rotated now.
+
+    It shows a Rotate symbol, has turned fewer than twice this turn and, while the value is
+    still to choose, rotating it leaves a moving option.
+    """
+    top = state.deck[0]
+    if not can_rotate(top) or state.rotations >= MAX_ROTATIONS:
+        return False
+    return state.step == "place" or _moves_if_rotated(state)
 
 
 def legal(state: GripState) -> list[Action]:
@@ -69,17 +111,17 @@ def legal(state: GripState) -> list[Action]:
         return [*(Pick(card=c) for c in state.choice.options), Done()]
     if needs_order(state):
         return [Resolve(card=f.card, index=f.index) for f in state.queue]
+    if state.step == "build":
+        return build_actions(state)
     if state.step == "setup":
         card = state.faces_to_choose[0]
         return [StartFace(card=card, face=i) for i in range(len(CARDS[card].faces))]
+    rotations: list[Action] = [Rotate(card=state.deck[0].id)] if may_rotate(state) else []
     if state.step == "explore":
-        top = state.deck[0]
-        rotations: list[Action] = []
-        if can_rotate(top) and state.rotations < MAX_ROTATIONS:
-            rotations.append(Rotate(card=top.id))
-        return [*rotations, *move_options(state)]
+        stop: list[Action] = [Stop()] if state.repeats else []
+        return [*rotations, *move_options(state), *stop]
     if state.step == "place":
-        return [Place(position=p) for p in range(1, state.stack + 1)]
+        return [*rotations, *(Place(position=p) for p in range(1, state.stack + 1))]
     return []
 
 
@@ -89,6 +131,11 @@ def legal(state: GripState) -> list[Action]:
 def apply(state: GripState, action: Action) -> list[Event]:
     """Apply a legal action, then run the game on to the next decision."""
     events: list[Event] = []
+    if state.step == "build":
+        events += apply_build(state, action)
+        if state.step == "start":
+            _start_of_game(state)
+        return events + advance(state)
     match action:
         case StartFace(card=card, face=face):
             get(state, card).face = face
@@ -102,7 +149,7 @@ def apply(state: GripState, action: Action) -> list[Event]:
             top = state.deck[0]
             events.append(Event(text=f"You rotate {name_of(top)}."))
         case Move(count=count):
-            events.append(Event(text=f"You explore: {action.label()}."))
+            events.append(Event(text=f"You explore: {action.what().lower()}."))
             if count == 1:
                 events += _move(state, 1, 1)
             else:
@@ -123,6 +170,10 @@ def apply(state: GripState, action: Action) -> list[Event]:
                 state.choice = None
         case Done():
             state.choice = None
+        case Stop():
+            since = state.repeats[0]
+            lose(state, f"you ended the game: no progress since turn {since}")
+            events.append(Event(text="You end the game: the deck had made no progress. You lose."))
     return events + advance(state)
 
 
@@ -161,7 +212,7 @@ def advance(state: GripState) -> list[Event]:
     while state.outcome is None and state.choice is None and not needs_order(state):
         if state.queue:
             events += _resolve(state, state.queue.pop(0))
-        elif state.step in ("setup", "explore", "place"):
+        elif state.step in ("build", "setup", "explore", "place"):
             break
         elif state.step in ("start", "moving"):
             events += _next_turn(state)
@@ -187,9 +238,16 @@ def _next_turn(state: GripState) -> list[Event]:
     """Start a turn: encounter the top card (flip it, On Top of Deck abilities)."""
     state.turn += 1
     state.rotations, state.end_turn, state.moved = 0, False, []
-    if state.turn > state.options.turn_limit:
-        lose(state, f"the intruder outlasted you ({state.options.turn_limit} turns)")
-        return [Event(text="Galdor's mind gives way: the turn limit is reached. You lose.")]
+    turns = state.seen.setdefault(deck_key(state), [])
+    state.repeats = list(turns)
+    turns.append(state.turn)
+    if len(turns) >= REPEAT_LIMIT:
+        lose(
+            state,
+            f"no progress: the deck was the same on turns {join_and([str(t) for t in turns])}",
+        )
+        text = sentence(f"Turn {state.turn}: {state.reason}. You lose")
+        return [Event(text=text)]
     top = state.deck[0]
     flipped = flip_up(state, top)
     top.tops += 1
@@ -205,7 +263,7 @@ def _after_encounter(state: GripState) -> list[Event]:
         state.step = "moving"
         state.queue = [f for i in state.moved for f in fired_for(get(state, i), "moving_to_bottom")]
         return []
-    if not move_options(state):
+    if not move_options(state) and not (can_rotate(state.deck[0]) and _moves_if_rotated(state)):
         lose(state, "no moving option was left")
         return [Event(text="Neither the top nor the next card gives a value: you lose!")]
     state.step = "explore"
@@ -224,9 +282,30 @@ def _finish(state: GripState) -> list[Event]:
     return [Event(text=f"You gathered {stars} ⭐ (needed {need}). {verdict}")]
 
 
+def deck_key(state: GripState) -> str:
+    """A fingerprint of everything about the deck that decides how play goes on from here.
+
+    Taken at the start of a turn, when every face-up card was turned up and got its active
+    side on an earlier turn, so only order, face, orientation, visibility and how often (0, 1,
+    2 or more) each card has been met on top matter.
+    """
+    text = ";".join(
+        f"{cs.id},{cs.face},{cs.inverted:d},{cs.face_up:d},{cs.peeked:d},{min(cs.tops, 2)}"
+        for cs in state.deck
+    )
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def available_stars(state: GripState) -> int:
+    """Every ⭐ the deck can give: each card's best, on its chosen face once it has one."""
+    return sum(
+        potential(cs.id, None if cs.id in state.faces_to_choose else cs.face) for cs in state.deck
+    )
+
+
 def target(state: GripState) -> int:
     """⭐ needed to win: the threshold, or every available ⭐ in the Allstar challenge."""
-    return state.max_stars if state.options.allstar else state.options.threshold
+    return available_stars(state) if state.options.allstar else state.options.threshold
 
 
 def current_stars(state: GripState) -> int:

@@ -174,11 +174,15 @@ def tally(state: GripState) -> tuple[int, list[str]]:
     return total, lines
 
 
-def potential(card_id: str) -> int:
-    """The most ⭐ a card can ever provide: its best side's shown stars plus objectives."""
+def potential(card_id: str, face: int | None = None) -> int:
+    """The most ⭐ a card can provide: its best side's shown stars plus objectives.
+
+    ``face`` limits a Forked Path card to the face chosen for it (None: its better face).
+    """
+    faces = CARDS[card_id].faces
     best = 0
-    for face in CARDS[card_id].faces:
-        for side in (face.upright, face.inverted):
+    for printed in faces if face is None else faces[face : face + 1]:
+        for side in (printed.upright, printed.inverted):
             gains = sum(
                 OBJECTIVES[a.effect].params.model_validate(a.params).stars
                 for a in side.abilities

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.galdors_grip.cards import CardId
 
-Step = Literal["setup", "start", "encounter", "explore", "place", "moving", "ending", "over"]
-"""Where the turn stands: ``explore``, ``place`` and ``setup`` wait for the player; the others
-are resolving abilities (the player may be asked to order them or to make a choice)."""
+Step = Literal[
+    "build", "setup", "start", "encounter", "explore", "place", "moving", "ending", "over"
+]
+"""Where the game stands: ``build``, ``setup``, ``explore`` and ``place`` wait for the player;
+the others are resolving abilities (the player may be asked to order them or to make a choice)."""
 
 
 class Options(BaseModel):
@@ -22,11 +24,10 @@ class Options(BaseModel):
     threshold: int = Field(default=9, ge=0, le=30)
     allstar: bool = False
     expansions: tuple[CardId, ...] | None = None
-    swap_out: tuple[CardId, ...] = ()
-    swap_in: tuple[CardId, ...] = ()
-    picks: tuple[CardId, ...] = ()
-    look: bool = True
-    turn_limit: int = Field(default=100, ge=10, le=1000)
+    swap_out: tuple[CardId, ...] | None = None
+    swap_in: tuple[CardId, ...] | None = None
+    picks: tuple[CardId, ...] | None = None
+    look: bool | None = None
 
 
 class CardState(BaseModel):
@@ -61,14 +62,26 @@ class Choice(BaseModel):
     picks_left: int
 
 
+class Build(BaseModel):
+    """Deck building in progress: what chance drew and what the player chose so far."""
+
+    drawn: list[CardId] = []
+    suggested: list[CardId] = []
+    out: list[CardId] = []
+    into: list[CardId] = []
+
+
 class GripState(BaseModel):
     """Everything about one game; ``deck[0]`` is the top card."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     options: Options
     deck: list[CardState]
     blind: list[CardId] = []
-    max_stars: int
+    shuffle: list[CardId] = []
+    build: Build | None = None
+    seen: dict[str, list[int]] = {}
+    repeats: list[int] = []
     turn: int = 0
     step: Step
     faces_to_choose: list[CardId] = []
@@ -83,3 +96,13 @@ class GripState(BaseModel):
     outcome: Literal["won", "lost"] | None = None
     reason: str = ""
     final_stars: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Version 1 had a turn limit (now gone) and a stored ⭐ maximum (now computed)."""
+        if isinstance(data, dict) and data.get("schema_version") == 1:
+            options = {k: v for k, v in data["options"].items() if k != "turn_limit"}
+            data = {**data, "schema_version": 2, "options": options}
+            data.pop("max_stars", None)
+        return data

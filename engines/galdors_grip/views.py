@@ -13,9 +13,11 @@ from pydantic import BaseModel
 
 from engines.galdors_grip.cards import ATTRIBUTE_NAMES, CARDS, TRIGGER_NAMES, Card, Side
 from engines.galdors_grip.deck import name_of, show, side_of
-from engines.galdors_grip.rules import current_stars, needs_order, target
+from engines.galdors_grip.rules import available_stars, current_stars, needs_order, target
 from engines.galdors_grip.scoring import tally
+from engines.galdors_grip.setup import DECK_SIZE, ESSENTIAL
 from engines.galdors_grip.state import CardState, GripState
+from engines.text import join_and, plural, sentence
 
 
 class AbilityView(BaseModel):
@@ -63,8 +65,16 @@ class CardView(BaseModel):
 class PendingView(BaseModel):
     """The decision the game waits for."""
 
-    kind: Literal["setup", "explore", "place", "order", "choice", "over"]
+    kind: Literal["build", "setup", "explore", "place", "order", "choice", "over"]
     prompt: str
+
+
+class BuildView(BaseModel):
+    """Deck building in progress (before the deal): the player's choices so far."""
+
+    swapped_out: list[str]
+    chosen: list[str]
+    drawn: int
 
 
 class GripView(BaseModel):
@@ -72,7 +82,6 @@ class GripView(BaseModel):
 
     game_id: str = "galdors_grip"
     turn: int
-    turn_limit: int
     method: str
     threshold: int
     allstar: bool
@@ -81,6 +90,8 @@ class GripView(BaseModel):
     star_lines: list[str]
     max_stars: int | None
     deck: list[CardView]
+    building: BuildView | None
+    repeats: list[int]
     face_down: int
     deck_list: list[str]
     unknown_cards: int
@@ -127,6 +138,14 @@ def card_view(cs: CardState, pos: int) -> CardView:
     )
 
 
+def _deck(state: GripState) -> list[CardView]:
+    """The deck top first; while it is being built, the 18 backs it will be dealt as."""
+    if state.build is not None:
+        hidden = CardState(id=ESSENTIAL[0])
+        return [card_view(hidden, i) for i in range(DECK_SIZE)]
+    return [card_view(cs, i) for i, cs in enumerate(state.deck)]
+
+
 def _pending(state: GripState) -> PendingView:
     if state.outcome is not None:
         return PendingView(kind="over", prompt="The game is over.")
@@ -135,18 +154,62 @@ def _pending(state: GripState) -> PendingView:
         return PendingView(kind="choice", prompt=f"{who}: rotate any of the offered cards.")
     if needs_order(state):
         return PendingView(kind="order", prompt="Abilities triggered together: pick one first.")
+    if state.step == "build":
+        return PendingView(kind="build", prompt=_build_prompt(state))
     if state.step == "setup":
         card = CARDS[state.faces_to_choose[0]]
         return PendingView(kind="setup", prompt=f"Choose the starting face of {card.name}.")
     if state.step == "place":
-        prompt = f"Moving {state.stack} cards: choose where the top card goes in the stack."
+        moving = plural(state.stack, "card")
+        prompt = f"Moving {moving}: choose where the top card goes in the stack."
         return PendingView(kind="place", prompt=prompt)
     top = name_of(state.deck[0])
-    return PendingView(kind="explore", prompt=f"Explore: how many cards to move past {top}?")
+    prompt = f"Explore: how many cards to move past {top}?"
+    if state.repeats:
+        prompt += f" The deck is as on turn {state.repeats[0]}."
+    return PendingView(kind="explore", prompt=prompt)
+
+
+def _build_prompt(state: GripState) -> str:
+    build, method = state.build, state.options.method
+    assert build is not None
+    if method == "a" and len(build.out) > len(build.into):
+        out = CARDS[build.out[-1]].name
+        return f"Build the deck: choose the expansion card replacing {out}."
+    if method == "a":
+        done = plural(len(build.out), "swap")
+        return f"Build the deck: swap out a Core card, or deal ({done} so far)."
+    if method == "b":
+        left = plural(3 - len(build.into), "expansion card")
+        return f"Build the deck: choose {left} more."
+    return "Build the deck: look at the 6 drawn cards, or play them unseen?"
+
+
+def _building(state: GripState) -> BuildView | None:
+    build = state.build
+    if build is None:
+        return None
+    return BuildView(
+        swapped_out=[CARDS[c].name for c in build.out],
+        chosen=[CARDS[c].name for c in build.into],
+        drawn=len(build.drawn),
+    )
 
 
 def _deck_list(state: GripState) -> tuple[list[str], int]:
-    """The deck's composition as far as the player knows it (catalogue order, not deck order)."""
+    """The deck's composition as far as the player knows it (catalogue order, not deck order).
+
+    While the deck is being built: the essential cards, the Core cards kept and the chosen
+    expansion cards; cards still to draw count as unknown.
+    """
+    if state.build is not None:
+        build = state.build
+        if state.options.method == "a":
+            kept = [c for c in CARDS if CARDS[c].set == "core" and c not in build.out]
+            in_deck = set(kept) | set(build.into)
+        else:
+            in_deck = set(ESSENTIAL) | set(build.into)
+        return [CARDS[c].name for c in CARDS if c in in_deck], DECK_SIZE - len(in_deck)
     unknown = {cs.id for cs in state.deck if cs.id in state.blind and not (cs.face_up or cs.peeked)}
     in_deck = {cs.id for cs in state.deck} - unknown
     return [CARDS[c].name for c in CARDS if c in in_deck], len(unknown)
@@ -154,21 +217,25 @@ def _deck_list(state: GripState) -> tuple[list[str], int]:
 
 def _target(state: GripState, unknown: int) -> int | None:
     """The ⭐ needed; hidden in the Allstar challenge while the deck's cards are unknown."""
-    return None if state.options.allstar and unknown else target(state)
+    building = state.build is not None
+    return None if state.options.allstar and (unknown or building) else target(state)
 
 
 def _status(state: GripState, stars: int, need: int | None) -> str:
     if state.outcome == "won":
         return f"Won with {stars} ⭐ (needed {target(state)}) on turn {state.turn}."
     if state.outcome == "lost":
-        return f"Lost on turn {state.turn}: {state.reason}."
+        return sentence(f"Lost on turn {state.turn}: {state.reason}")
     if state.turn == 0:
         return f"Setup · need {'every' if need is None else need} ⭐"
     top = state.deck[0]
     top_name = name_of(top) if top.face_up or top.peeked else "a face-down card"
     face_down = sum(not cs.face_up for cs in state.deck)
     need_text = "all" if need is None else need
-    return f"Turn {state.turn} · ⭐ {stars}/{need_text} · top: {top_name} · {face_down} face-down"
+    status = f"Turn {state.turn} · ⭐ {stars}/{need_text} · top: {top_name} · {face_down} face-down"
+    if state.repeats:
+        status += f" · same deck as turn {join_and([str(t) for t in state.repeats])}"
+    return status
 
 
 def build_view(state: GripState) -> dict[str, object]:
@@ -177,16 +244,17 @@ def build_view(state: GripState) -> dict[str, object]:
     deck_list, unknown = _deck_list(state)
     view = GripView(
         turn=state.turn,
-        turn_limit=state.options.turn_limit,
         method=state.options.method,
         threshold=state.options.threshold,
         allstar=state.options.allstar,
         target=_target(state, unknown),
         stars=stars,
         star_lines=tally(state)[1],
-        max_stars=None if unknown else state.max_stars,
-        deck=[card_view(cs, i) for i, cs in enumerate(state.deck)],
-        face_down=sum(not cs.face_up for cs in state.deck),
+        max_stars=None if unknown or state.build else available_stars(state),
+        deck=_deck(state),
+        building=_building(state),
+        repeats=state.repeats,
+        face_down=DECK_SIZE if state.build else sum(not cs.face_up for cs in state.deck),
         deck_list=deck_list,
         unknown_cards=unknown,
         pending=_pending(state),

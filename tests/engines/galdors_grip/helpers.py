@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.galdors_grip import GAME, GaldorsGrip
 from engines.galdors_grip import rules as R
-from engines.galdors_grip.scoring import potential
+from engines.galdors_grip.actions import Move
 from engines.galdors_grip.state import CardState, GripState, Options
 
 
@@ -43,7 +43,6 @@ def deal(specs: list[str], *, turn: int = 5, advance: bool = True, **options) ->
     state = GripState(
         options=Options(**options),
         deck=deck,
-        max_stars=sum(potential(cs.id) for cs in deck),
         turn=turn - 1,
         step="moving",
     )
@@ -64,11 +63,20 @@ def labels(game: GaldorsGrip) -> list[str]:
 
 
 def act(game: GaldorsGrip, label: str) -> list[str]:
-    """Apply the legal action with that label; the texts of the events."""
-    for action in game.legal_actions(0):
-        if action.label() == label:
-            return [e.text for e in game.apply(0, action)]
-    raise AssertionError(f"no action {label!r} among {labels(game)}")
+    """Apply the legal action with that label, or the only one starting with it (a move
+    without its "→ destination"); the texts of the events."""
+    actions = game.legal_actions(0)
+    matches = [a for a in actions if a.label() == label] or [
+        a for a in actions if a.label().startswith(label + " ")
+    ]
+    if len(matches) != 1:
+        raise AssertionError(f"no single action {label!r} among {labels(game)}")
+    return [e.text for e in game.apply(0, matches[0])]
+
+
+def moves(game: GaldorsGrip) -> list[str]:
+    """The labels of the legal moves without their destinations."""
+    return [a.what() for a in game.legal_actions(0) if isinstance(a, Move)]
 
 
 def ids(game: GaldorsGrip) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import act, deal, fill, get, ids, labels
+from .helpers import act, deal, fill, get, ids, labels, moves
 
 WALKTHROUGH_DECK = [
     "figment_b",
@@ -20,7 +20,7 @@ def test_encountering_a_face_down_top_card_turns_it_face_up_upright():
     top = game.state.deck[0]
     assert top.face_up and not top.inverted
     assert not any(cs.face_up for cs in game.state.deck[1:])
-    assert labels(game) == ["Move 2 (top card's value)"]
+    assert moves(game) == ["Move 2 (top card's value)"]
 
 
 def test_figments_walkthrough_nothing_then_dangerous_star_then_loss():
@@ -39,7 +39,7 @@ def test_figments_walkthrough_nothing_then_dangerous_star_then_loss():
     assert "Figment of Feragot was already face-up, so it rotates." in events
     assert get(game, "figment_b").inverted
     assert "Figment of Feragot: ⭐1" in game.view(0)["star_lines"]
-    assert labels(game) == ["Move 2 (next card's value)", "Move 5 (top card's value)"]
+    assert moves(game) == ["Move 2 (next card's value)", "Move 5 (top card's value)"]
     act(game, "Move 5 (top card's value)")
     act(game, "Place top card 1st in the moved stack")
     act(game, "Move 2 (top card's value)")  # Deeproot Depths
@@ -65,12 +65,12 @@ def test_frenzied_flame_goes_to_the_bottom_and_skips_explore():
     assert game.state.turn == 6
     assert ids(game)[0] == "binding_stones_3"
     assert game.state.deck[0].face_up
-    assert labels(game) == ["Move 3 (top card's value)"]
+    assert moves(game) == ["Move 3 (top card's value)"]
 
 
 def test_frenzied_flame_wildcard_is_an_option_as_the_next_card():
     game = deal(fill("binding_stones_3", "+frenzied_flame"))
-    assert labels(game) == [
+    assert moves(game) == [
         "Move 1 (next card's wildcard = 1)",
         "Move 2 (next card's wildcard = 2)",
         "Move 3 (top card's value)",
@@ -82,7 +82,7 @@ def test_frenzied_flame_wildcard_is_an_option_as_the_next_card():
 
 def test_upside_down_frenzied_flame_gives_no_option_as_the_next_card():
     game = deal(fill("binding_stones_3", "+frenzied_flame!"))
-    assert labels(game) == ["Move 3 (top card's value)"]
+    assert moves(game) == ["Move 3 (top card's value)"]
 
 
 def test_feragots_fortress_lets_the_player_peek_below_it():

@@ -116,8 +116,3 @@ def test_allstar_challenge_needs_every_available_star():
     game = deal(["+galdors_grip!", "+sunlit_memory!", "+lantern_of_recall"], allstar=True)
     assert game.result.winners == [0]
     assert "Allstar!" in game.result.summary
-
-
-def test_the_game_is_lost_when_the_turn_limit_passes():
-    game = deal(fill("binding_stones_1"), turn=101)
-    assert game.is_over and "100 turns" in game.result.summary

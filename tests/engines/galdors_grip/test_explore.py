@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .helpers import act, deal, fill, get, ids, labels
+from .helpers import act, deal, fill, get, ids, labels, moves
 
 
 def test_next_card_gives_an_option_only_when_face_up():
-    assert labels(deal(fill("binding_stones_2", "sunlit_memory"))) == ["Move 2 (top card's value)"]
-    assert labels(deal(fill("binding_stones_2", "+sunlit_memory"))) == [
+    assert moves(deal(fill("binding_stones_2", "sunlit_memory"))) == ["Move 2 (top card's value)"]
+    assert moves(deal(fill("binding_stones_2", "+sunlit_memory"))) == [
         "Move 1 (next card's value)",
         "Move 2 (top card's value)",
     ]
@@ -15,7 +15,7 @@ def test_next_card_gives_an_option_only_when_face_up():
 
 def test_a_top_wildcard_may_be_designated_from_one_to_six():
     game = deal(fill("+wanderers_fork:1"))
-    assert labels(game) == [f"Move {n} (top card's wildcard = {n})" for n in range(1, 7)]
+    assert moves(game) == [f"Move {n} (top card's wildcard = {n})" for n in range(1, 7)]
     act(game, "Move 6 (top card's wildcard = 6)")
     assert labels(game)[-1] == "Place top card 6th in the moved stack"
 
@@ -24,14 +24,14 @@ def test_rotating_the_top_card_makes_its_other_value_active():
     game = deal(fill("sunlit_memory", "+binding_stones_4"))
     assert labels(game) == [
         "Rotate Sunlit Memory",
-        "Move 1 (top card's value)",
-        "Move 4 (next card's value)",
+        "Move 1 (top card's value) → Binding Stones (4)",
+        "Move 4 (next card's value) → a face-down card",
     ]
     act(game, "Rotate Sunlit Memory")
     assert labels(game) == [
         "Rotate Sunlit Memory",
-        "Move 4 (next card's value)",
-        "Move 6 (top card's value)",
+        "Move 4 (next card's value) → a face-down card",
+        "Move 6 (top card's value) → a face-down card",
     ]
 
 
@@ -151,17 +151,17 @@ def test_orzumals_eye_vortex_with_a_face_down_next_card_leaves_no_option():
 def test_orzumals_eye_vortex_survives_on_a_face_up_next_card():
     game = deal(fill("+orzumals_eye", "+binding_stones_2"))
     assert get(game, "orzumals_eye").inverted
-    assert labels(game) == ["Move 2 (next card's value)"]
+    assert moves(game) == ["Move 2 (next card's value)"]
 
 
 def test_orzumals_eye_turns_back_on_its_third_encounter():
     game = deal(fill("+orzumals_eye!", "binding_stones_2"))
     assert not get(game, "orzumals_eye").inverted
-    assert labels(game) == ["Move 4 (top card's value)"]
+    assert moves(game) == ["Move 4 (top card's value)"]
 
 
 def test_archivists_margin_adds_the_third_card_as_an_option():
     game = deal(
         fill("binding_stones_1", "binding_stones_2", "+binding_stones_3", "+archivists_margin")
     )
-    assert labels(game) == ["Move 1 (top card's value)", "Move 3 (third card's value)"]
+    assert moves(game) == ["Move 1 (top card's value)", "Move 3 (third card's value)"]

@@ -37,6 +37,9 @@ def _shuffle_hidden(game, rng: random.Random):
 def test_face_down_cards_show_only_their_position():
     for seed in range(6):
         for game in _random_states(seed):
+            if game.state.build is not None:  # not dealt yet: the view shows 18 backs
+                assert not any(card["face_up"] or card["id"] for card in game.view(0)["deck"])
+                continue
             for cs, card in zip(game.state.deck, game.view(0)["deck"], strict=True):
                 if not (cs.face_up or cs.peeked):
                     assert all(card[f] is None for f in HIDDEN_FIELDS)
