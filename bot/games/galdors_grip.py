@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 METHODS = [
-    app_commands.Choice(name="c: the suggested build (default)", value="c"),
-    app_commands.Choice(name="b: three random core cards + three expansion cards", value="b"),
-    app_commands.Choice(name="a: swap chosen cards (all core by default)", value="a"),
+    app_commands.Choice(name="c: the suggested build: 6 drawn, look or not (default)", value="c"),
+    app_commands.Choice(name="b: 3 random Core cards + 3 expansion cards you choose", value="b"),
+    app_commands.Choice(name="a: swap cards in and out at setup (suggested: Core Set)", value="a"),
 ]
 
 

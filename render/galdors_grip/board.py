@@ -64,8 +64,7 @@ def _score_line(view: View) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
     turn = int(view.get("turn") or 0)
-    limit = view.get("turn_limit")
-    turn_text = "Setup" if turn == 0 else f"Turn {turn}" + (f" / {limit}" if limit else "")
+    turn_text = "Setup" if turn == 0 else f"Turn {turn}"
     draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
     draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
     stars = f"★ {view.get('stars', 0)} / {_need(view)}"
