@@ -71,6 +71,12 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
         await ix.done(timeout=10)
         await world.quiesce()
         counts.clicks += 1
+        question = next((m for m in ix.messages if m.ephemeral and "Yes" in str(m.buttons())), None)
+        if question is not None:  # a costly move asks first: the player confirms
+            yes = await world.emu.click(user, question, question.find_button("Yes"))
+            await yes.done(timeout=10)
+            await world.quiesce()
+            counts.clicks += 1
     counts.dms = {
         world.people[n].name: len(world.emu.dm_messages(world.people[n])) - before[n]
         for n in ("alice", "bob")

@@ -98,13 +98,7 @@ class SessionManager:
         await interaction.response.defer()  # ack within 3 s; rendering may take longer
         context = f"session={sid} step={step}"
         async with reply_errors(interaction, context), self.lock(sid):
-            session = await self.store.load(sid)
-            if session.status != "active":
-                await self._strip_clicked(interaction)
-                raise SessionNotFound()
-            seat = session.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotInGame()
+            session, seat = await self._player_session(interaction, sid)
             if step < session.seats[seat].prompt_step or step > session.step:
                 raise StaleButton()
             action = session.game_cls.decode(code)
@@ -134,13 +128,7 @@ class SessionManager:
         """The player's opt-in to have revealing forced moves played for them."""
         await interaction.response.defer()
         async with reply_errors(interaction, f"session={sid} auto-play"), self.lock(sid):
-            session = await self.store.load(sid)
-            if session.status != "active":
-                await self._strip_clicked(interaction)
-                raise SessionNotFound()
-            seat = session.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotInGame()
+            session, seat = await self._player_session(interaction, sid)
             on = not session.seats[seat].auto_play
             await self.store.set_auto_play(sid, seat, on)
             session = await self.store.load(sid)
@@ -312,6 +300,19 @@ class SessionManager:
                 raise SessionNotFound()
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
+
+    async def _player_session(
+        self, interaction: discord.Interaction, sid: str
+    ) -> tuple[Session, int]:
+        """The running session and the clicker's seat, or the refusal to show them."""
+        session = await self.store.load(sid)
+        if session.status != "active":
+            await self._strip_clicked(interaction)
+            raise SessionNotFound()
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotInGame()
+        return session, seat
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:

@@ -69,9 +69,7 @@ def card_view(name: str) -> dict[str, Any]:
         else "A tie discards both cards."
     )
     rows = [
-        f"{role.title()} ({plural(n, 'slot')}): "
-        + ROLE_TEXT[role].format(bonus=KNIGHT_BONUS)
-        + "."
+        f"{role.title()} ({plural(n, 'slot')}): " + ROLE_TEXT[role].format(bonus=KNIGHT_BONUS) + "."
         for role, n in _rows()
     ]
     sections = [
