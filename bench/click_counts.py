@@ -63,20 +63,7 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
             message = await world.hand(user.name, session)
         options = move_controls(message)
         counts.single += len(options) == 1
-        kind, custom_id, value = rng.choice(options)
-        if kind == "button":
-            ix = await world.emu.click(user, message, custom_id)
-        else:
-            ix = await world.emu.select(user, message, custom_id, [value])
-        await ix.done(timeout=10)
-        await world.quiesce()
-        counts.clicks += 1
-        question = next((m for m in ix.messages if m.ephemeral and "Yes" in str(m.buttons())), None)
-        if question is not None:  # a costly move asks first: the player confirms
-            yes = await world.emu.click(user, question, question.find_button("Yes"))
-            await yes.done(timeout=10)
-            await world.quiesce()
-            counts.clicks += 1
+        counts.clicks += await world.make_move(user, message, rng.choice(options))
     counts.dms = {
         world.people[n].name: len(world.emu.dm_messages(world.people[n])) - before[n]
         for n in ("alice", "bob")

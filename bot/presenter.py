@@ -155,9 +155,12 @@ async def private(
     if notes:
         lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
     live = session.status == "active" and not game.is_over
-    choices = controls.choices_for(game, seat) if live else []
+    on_board = controls_in_channel(session)  # the moves are on the board: none here to go stale
+    choices = controls.choices_for(game, seat) if live and not on_board else []
     if choices:
         lines.append("**Your move:** choose below.")
+    elif on_board and live:
+        lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":
         lines.append(_waiting_line(session))
     if game.is_over and game.result is not None:
@@ -167,7 +170,7 @@ async def private(
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
     extras = table_buttons.private_extras(session, seat) if live else []
-    unavailable = controls.unavailable_for(game, seat) if live else []
+    unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
     view_ = controls.build_view(
         session.id, session.step, choices, unavailable=unavailable, extras=extras
     )

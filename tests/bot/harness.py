@@ -127,7 +127,16 @@ class World:
         message = self.controls_message(user) or await self.hand(who, session)
         options = move_controls(message)
         assert options, f"{who} must act but has no controls"
-        kind, custom_id, value = rng.choice(options)
+        await self.make_move(user, message, rng.choice(options))
+
+    async def make_move(
+        self, user: User, message: Message, control: tuple[str, str, str | None]
+    ) -> int:
+        """Press a move's button or pick its option, confirm it if the bot asks first.
+
+        Returns the number of clicks it took (2 with a confirmation).
+        """
+        kind, custom_id, value = control
         if kind == "button":
             ix = await self.emu.click(user, message, custom_id)
         else:
@@ -135,7 +144,14 @@ class World:
         await ix.done(timeout=10)
         await self.quiesce()
         assert not ix.late
-        return ix
+        question = next((m for m in ix.messages if m.ephemeral and confirm_button(m)), None)
+        if question is not None:
+            yes = await self.emu.click(user, question, confirm_button(question))
+            await yes.done(timeout=10)
+            await self.quiesce()
+            assert not yes.late
+            return 2
+        return 1
 
 
 def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
@@ -147,6 +163,13 @@ def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
     ]
     options += [("select", s.custom_id, v) for s in message.selects() for _, v in s.options]
     return options
+
+
+def confirm_button(message: Message) -> str | None:
+    """The custom_id of a confirmation's "Yes" button, if the message asks for one."""
+    return next(
+        (b.custom_id for b in message.buttons() if (b.custom_id or "").startswith("ok1:")), None
+    )
 
 
 def first_versions_without_controls(messages: list[Message]) -> list[Message]:

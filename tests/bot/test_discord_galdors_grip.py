@@ -29,14 +29,7 @@ async def test_a_solo_game_is_played_on_the_board_and_reaches_the_leaderboard(wo
         board = world.board(session)
         options = move_controls(board)
         assert options, "the player must always have a control on the board"
-        kind, custom_id, value = rng.choice(options)
-        if kind == "button":
-            click = await world.emu.click(world.people["alice"], board, custom_id)
-        else:
-            click = await world.emu.select(world.people["alice"], board, custom_id, [value])
-        await click.done(timeout=10)
-        await world.quiesce()
-        assert not click.late
+        await world.make_move(world.people["alice"], board, rng.choice(options))
     session = await world.bot.store.load(session.id)
     assert session.status == "finished"
     board = world.board(session)

@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from tests.bot.harness import move_controls
+
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
@@ -56,6 +58,7 @@ async def test_a_full_game_is_played_on_the_board_without_direct_messages(world)
         if session.game.view(0) != session.game.view(None):
             hand = await world.hand("alice", session)
             assert hand.ephemeral and hand.attachments
+            assert move_controls(hand) == [], "the moves are on the board, never gone stale here"
         options = [b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:")]
         options += [(s.custom_id, v) for s in board.selects() for _, v in s.options]
         assert options, "the player must always have a control on the board"
