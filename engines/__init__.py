@@ -16,9 +16,15 @@ from engines.base import (
 )
 
 ALL_GAME_IDS = ("knightfall", "galdors_grip", "gondolin", "guardians", "gondor")
-GAME_IDS: tuple[str, ...] = tuple(
-    gid for gid in ALL_GAME_IDS if importlib.util.find_spec(f"engines.{gid}") is not None
-)
+
+
+def is_game_package(module: str) -> bool:
+    """A game exists once its package has an ``__init__`` (not a bare folder of modules)."""
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None
+
+
+GAME_IDS: tuple[str, ...] = tuple(g for g in ALL_GAME_IDS if is_game_package(f"engines.{g}"))
 
 __all__ = [
     "GAME_IDS",
@@ -30,6 +36,7 @@ __all__ = [
     "Result",
     "Unavailable",
     "get_game",
+    "is_game_package",
 ]
 
 

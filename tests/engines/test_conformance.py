@@ -97,3 +97,22 @@ def test_refused_actions_change_nothing(game_id):
 def test_unknown_game_id_is_a_clear_key_error(game_id):
     with pytest.raises(KeyError, match="Unknown game id"):
         engines.get_game(game_id + "_nope")
+
+
+def test_a_folder_of_modules_without_an_init_is_not_yet_a_game(tmp_path, monkeypatch):
+    """A game's pieces (cards, catalogue) may land before its engine: only a package counts."""
+    import importlib
+
+    from engines import is_game_package
+
+    probe = tmp_path / "probe_engines"
+    (probe / "half_built").mkdir(parents=True)
+    (probe / "__init__.py").write_text("")
+    (probe / "half_built" / "cards.py").write_text("")
+    (probe / "whole").mkdir()
+    (probe / "whole" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    assert not is_game_package("probe_engines.half_built")
+    assert is_game_package("probe_engines.whole")
+    assert not is_game_package("probe_engines.absent")
