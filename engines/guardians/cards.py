@@ -30,10 +30,11 @@ EFFECTS: dict[str, str] = {
     # combat: the match-up and the creature's own numbers
     "bonus": "+amount vitality when every given condition holds (family/klass/size of the "
     "opponent, terrain of the battle); when=secondary: only as a secondary attacker; "
-    "target='attacking': only for the attacking side",
-    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat",
+    "target='attacking'/'defending': only for that side; klass='guardian': against a Guardian",
+    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat; "
+    "target='attacking': only while attacking (a Standard Bearer's bonus)",
     "destroys": "destroys the opposing creature before anything else if it matches "
-    "(bribe icon / family / klass / size / attack)",
+    "(bribe icon / family / klass / size / attack; target='flying': a flier)",
     "destroy_pair": "spell: destroys a creature of klass in a match-up and its opponent",
     "immune_bribe_block": "while on the table and not bribed away, the opponent may not use "
     "bribery cards of kind `bribe` (the Fiends)",
@@ -41,21 +42,29 @@ EFFECTS: dict[str, str] = {
     "beaten_counts_as": "when beaten, gives `amount` (not its base vitality) as the bonus of a "
     "secondary attack on the creature that beat it",
     "counts_as": "counts `amount` vitality for control of the space at resolution",
-    "heal": "after a won combat, heals up to `amount` of your beaten creatures",
+    "heal": "after a won combat, heals up to `amount` of your beaten creatures; "
+    "target='win_or_lose': also after a lost combat (Demon Hordes of Kabod)",
     "self_destroy": "the card is destroyed after its command effect",
     "dispel_command": "command: dispels the opponent's command card",
     "stronghold_bonus": "+amount to your creatures defending a Stronghold this combat",
     "terrain_change": "the battle's terrain type becomes `terrain` for the rest of the combat",
-    "destroy_terrain": "destroys the terrain card of the battle space (no terrain bonus)",
+    "destroy_terrain": "destroys the terrain card of the battle space (no terrain bonus); "
+    "when=always: also a terrain card in the Terrain Settlement phase; target='settlement': "
+    "only there",
     "dispel": "cancels a spell or command card just cast",
     "allow_channel": "a creature may receive channeling up to its base vitality (or amount)",
     "aoe_only": "its AOE affects only creatures of `klass`",
+    "aoe": "spell or item: an `amount`-pt AOE of kind `attack` (default normal) on the "
+    "creatures in the opponent's combat hand",
     "announce": "command: the opponent announces `target` (e.g. sizes) before primaries",
     "first": "command: the opponent must play creatures of `klass` first",
     # outside combat
     "stones": "Stronghold upgrade: +amount power stones at the start of each Draw & Organize",
     "channel_bonus": "Stronghold: +amount CMP to channelers placed under it",
     "draw": "+amount cards drawn in each Draw & Organize",
+    "reserve": "Stronghold upgrade: creatures of `klass` may be placed under it in Draw & "
+    "Organize (within the space's 30 points); for `amount` stones they join one of your "
+    "combats anywhere (into the combat hand)",
     "guardian_channel": "Guardian: for `amount` stones, channel `target` points to a creature "
     "that cannot normally receive",
     "skip_up_card": "Guardian: may discard the Up-card and start drawing from the next card",
