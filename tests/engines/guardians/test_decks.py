@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.guardians.cards import Creature
+from engines.guardians.cards import OCB_TARGET, Creature
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (
     DeckList,
@@ -60,6 +60,15 @@ def test_the_two_starters_are_roughly_balanced_on_paper():
     assert counts[0] == counts[1]
     guardians = [CATALOGUE.guardians[starter(d).guardian] for d in STARTERS]
     assert guardians[0].id != guardians[1].id
+
+
+def test_the_average_match_up_between_the_starters_is_within_one_point():
+    def strength(me: Creature, them: Creature) -> int:
+        return me.vitality + (me.ocb if OCB_TARGET[me.family] == them.family else 0)
+
+    ones, twos = ([c for c in cards_of(starter(d)) if isinstance(c, Creature)] for d in STARTERS)
+    edge = sum(strength(a, b) - strength(b, a) for a in ones for b in twos)
+    assert abs(edge / (len(ones) * len(twos))) <= 1
 
 
 def test_too_few_cards_is_an_error_that_says_how_many_are_missing():
