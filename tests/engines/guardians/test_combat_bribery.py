@@ -107,8 +107,11 @@ def test_merchant_bribed_by_babes_prevents_the_destruction():
 
 def test_ugly_wart_fiend_blocks_babes_unless_bribed_first():
     """'Ugly Wart Fiend (no Babes bribery unless the Ugly Wart Fiend is bribed first)'."""
-    t = Table(["wild_nymph", "snogwart"], ["ugly_wart_fiend", "baal_a_gog"],
-              storage=(["babes", "babes"], []))
+    t = Table(
+        ["wild_nymph", "snogwart"],
+        ["ugly_wart_fiend", "baal_a_gog"],
+        storage=(["babes", "babes"], []),
+    )
     t.no_commands()
     t.primaries("wild_nymph", "ugly_wart_fiend")
     assert t.find(0, "cbribe", target_card="ugly_wart_fiend")  # the Fiend itself: yes

@@ -59,8 +59,12 @@ def test_stronghold_bonus_only_for_the_defender_on_its_stronghold():
 def test_channeling_within_base_vitality_valkyrie_spirits():
     """'a second Valkyrie Spirit can give another 3 points. However, a third one would be
     ineffective; the Swordsman have received as much as he could handle.'"""
-    t = Table(["swordsman"], ["sand_lord"],
-              channelers=(["valkyrie_spirit"] * 3, []), guardians=("rak_nam", "rak_nam"))
+    t = Table(
+        ["swordsman"],
+        ["sand_lord"],
+        channelers=(["valkyrie_spirit"] * 3, []),
+        guardians=("rak_nam", "rak_nam"),
+    )
     t.no_commands()
     t.primaries("swordsman", "sand_lord")
     t.no_bribes()
@@ -90,8 +94,9 @@ def test_guardian_channel_costs_a_stone_and_gives_its_cmp():
 def test_power_lunch_lets_the_sand_lord_receive_up_to_eleven():
     """'if you first play a Power Lunch spell, the Sand Lord can receive up to 11 points of
     channeling, regardless of terrain and off-color bonuses'."""
-    t = Table(["swordsman"], ["sand_lord"], storage=([], ["power_lunch"]), terrain="woods",
-              stones=(0, 3))
+    t = Table(
+        ["swordsman"], ["sand_lord"], storage=([], ["power_lunch"]), terrain="woods", stones=(0, 3)
+    )
     t.no_commands()
     t.primaries("swordsman", "sand_lord")
     t.no_bribes()
