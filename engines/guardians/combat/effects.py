@@ -1,0 +1,177 @@
+"""One small function per effect kind of ``cards.EFFECTS`` that acts in a combat.
+
+Each reads a card's named effects (``Effect.kind``) and says what they do; the steps and the
+match-up arithmetic call them. ``aoe`` (a spell's n-pt AOE) is read here too, for the day the
+data names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.guardians.cards import Bribe, Creature, DeckCard, Effect, TerrainType
+
+PRIMARY_WHEN = ("primary", "combat", "always")
+SECONDARY_WHEN = ("secondary", "combat", "always")
+CONTRADICTING = ("announce", "terrain_change")
+"""Command effects that cannot both happen: the lower Up number is dispelled (text ex. 2, 4)."""
+
+
+def effects(card: DeckCard, kind: str, when: Iterable[str] | None = None) -> list[Effect]:
+    """The card's effects of ``kind`` (acting in one of ``when``, if given)."""
+    found = [e for e in getattr(card, "effects", ()) if e.kind == kind]
+    return found if when is None else [e for e in found if e.when in tuple(when)]
+
+
+def _opponent_matches(e: Effect, opp: Creature) -> bool:
+    return (
+        (e.family is None or opp.family == e.family)
+        and (e.klass is None or opp.klass == e.klass)
+        and (e.size is None or opp.size == e.size)
+    )
+
+
+def bonus(
+    card: Creature, opp: Creature | None, terrain: TerrainType | None, attacking: bool, when: tuple
+) -> int:
+    """``bonus``: +amount when the opponent (family/klass/size) and the terrain match."""
+    total = 0
+    for e in effects(card, "bonus", when):
+        if opp is not None and not _opponent_matches(e, opp):
+            continue
+        if e.terrain is not None and e.terrain != terrain:
+            continue
+        if e.target == "attacking" and not attacking:
+            continue
+        total += e.amount or 0
+    return total
+
+
+def team_bonus(source: DeckCard, fighter: Creature) -> int:
+    """``team_bonus``: +amount to each of your primary attackers (of klass, if given)."""
+    return sum(
+        e.amount or 0
+        for e in effects(source, "team_bonus")
+        if e.klass is None or e.klass == fighter.klass
+    )
+
+
+def stronghold_bonus(source: DeckCard) -> int:
+    """``stronghold_bonus``: +amount to your creatures defending a Stronghold this combat."""
+    return sum(e.amount or 0 for e in effects(source, "stronghold_bonus"))
+
+
+def spell_bonus(spell: DeckCard) -> int:
+    """``bonus`` on a spell or hand item: +amount to the creature it is cast on."""
+    return sum(e.amount or 0 for e in effects(spell, "bonus"))
+
+
+def destroys(card: Creature, victim: Creature, when: tuple) -> bool:
+    """``destroys``: the opposing creature matches (bribe icon, family, klass, size, attack)."""
+    for e in effects(card, "destroys", when):
+        if e.bribe is not None and e.bribe not in victim.bribes:
+            continue
+        if e.attack is not None and e.attack in victim.immune:
+            continue  # "Mortals affected by fear": not the ones immune to fear
+        if _opponent_matches(e, victim):
+            return True
+    return False
+
+
+def destroy_pair_klass(spell: DeckCard) -> str | None:
+    """``destroy_pair``: the klass of creature whose match-up the spell wipes out."""
+    found = effects(spell, "destroy_pair")
+    return (found[0].klass or "") if found else None
+
+
+def bribe_blocks(card: DeckCard) -> set[Bribe]:
+    """``immune_bribe_block``: bribery kinds the opponent may not use while it is on the table."""
+    return {e.bribe for e in effects(card, "immune_bribe_block") if e.bribe is not None}
+
+
+def blocks_channel(card: DeckCard) -> bool:
+    """``no_channel_against``: no channeling for a creature matched against this one."""
+    return bool(effects(card, "no_channel_against"))
+
+
+def beaten_value(card: Creature) -> int:
+    """``beaten_counts_as``: the secondary-attack bonus it gives once beaten (else its V)."""
+    found = effects(card, "beaten_counts_as")
+    return found[0].amount or 0 if found else card.vitality
+
+
+def control_value(card: Creature) -> int:
+    """``counts_as``: what it counts for control of the space (else its vitality)."""
+    found = effects(card, "counts_as")
+    return found[0].amount or 0 if found else card.vitality
+
+
+def heal_amount(card: DeckCard) -> int:
+    """``heal``: how many beaten creatures of yours it heals after a won combat."""
+    return sum(e.amount or 1 for e in effects(card, "heal"))
+
+
+def self_destroys(card: DeckCard) -> bool:
+    """``self_destroy``: the card is destroyed after its command effect."""
+    return bool(effects(card, "self_destroy"))
+
+
+def dispels_command(card: DeckCard) -> bool:
+    """``dispel_command``: the card dispels the opponent's command card."""
+    return bool(effects(card, "dispel_command"))
+
+
+def is_dispel(card: DeckCard) -> bool:
+    """``dispel``: cancels a spell or command card just cast."""
+    return bool(effects(card, "dispel"))
+
+
+def terrain_change(card: DeckCard) -> TerrainType | None:
+    """``terrain_change``: the battle's terrain type from now on."""
+    found = effects(card, "terrain_change")
+    return found[0].terrain if found else None
+
+
+def destroys_terrain(card: DeckCard) -> bool:
+    """``destroy_terrain``: the space's terrain card is destroyed (no terrain bonus)."""
+    return bool(effects(card, "destroy_terrain"))
+
+
+def allow_channel(card: DeckCard) -> Effect | None:
+    """``allow_channel``: the creature it targets may receive channeling (up to amount)."""
+    found = effects(card, "allow_channel")
+    return found[0] if found else None
+
+
+def announce(card: DeckCard) -> str | None:
+    """``announce``: which attribute of their creatures the opponent must announce."""
+    found = effects(card, "announce")
+    return (found[0].target or "size") if found else None
+
+
+def first_klass(card: DeckCard) -> str | None:
+    """``first``: the klass the opponent must play first."""
+    found = effects(card, "first")
+    return (found[0].klass or "") if found else None
+
+
+def aoe(card: DeckCard) -> tuple[int, str, str | None] | None:
+    """An AOE: (points, attack kind, ``aoe_only`` klass); a creature's own or a spell's."""
+    only = effects(card, "aoe_only")
+    klass = only[0].klass if only else None
+    if isinstance(card, Creature) and card.aoe:
+        return card.aoe, card.attack, klass
+    found = effects(card, "aoe")
+    if found and found[0].amount:
+        return found[0].amount, found[0].attack or "normal", klass
+    return None
+
+
+def contradict(a: DeckCard, b: DeckCard) -> bool:
+    """Two command cards contradict when both do one of the exclusive things."""
+    return any(effects(a, kind) and effects(b, kind) for kind in CONTRADICTING)
+
+
+def up_number(card: DeckCard) -> int:
+    """A card's Up number: creatures use their vitality."""
+    return card.vitality if isinstance(card, Creature) else card.up

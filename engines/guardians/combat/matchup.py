@@ -1,0 +1,200 @@
+"""The vitality arithmetic of a combat, as pure functions of the combat state.
+
+Order of the text: destruction, immunity, text box, off-colour bonus, terrain, then the
+other modifiers (stronghold bonus, ranged attacks, channeling within the receive limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.guardians.cards import OCB_TARGET, Creature, DeckCard, TerrainType
+from engines.guardians.combat import effects as fx
+from engines.guardians.combat.state import ATTACKER, DEFENDER, Cast, CombatState, Fighter
+
+Cards = Mapping[str, DeckCard]
+
+
+def creature(cards: Cards, uid: str) -> Creature:
+    """The creature card of ``uid``."""
+    card = cards[uid]
+    assert isinstance(card, Creature), uid
+    return card
+
+
+def effective(c: CombatState, cards: Cards, cast: Cast) -> bool:
+    """A cast takes effect unless dispelled, or cancelled by a dispel that takes effect."""
+    if cast.dispelled:
+        return False
+    return not any(
+        d.target == cast.uid and fx.is_dispel(cards[d.uid]) and effective(c, cards, d)
+        for d in c.casts
+    )
+
+
+def active(c: CombatState, cards: Cards, side: int | None = None) -> list[Cast]:
+    """Casts in effect (of ``side``, if given)."""
+    return [x for x in c.casts if (side is None or x.side == side) and effective(c, cards, x)]
+
+
+def terrain(c: CombatState, cards: Cards) -> TerrainType | None:
+    """The battle's terrain type now: changed by command cards, gone if destroyed."""
+    if c.terrain_destroyed:
+        return None
+    kind = c.setup.terrain
+    for x in active(c, cards):
+        kind = fx.terrain_change(cards[x.uid]) or kind
+    return kind
+
+
+def on_stronghold(c: CombatState) -> bool:
+    """The combat is fought on a Stronghold space (rows 0 and 3); its owner defends."""
+    return c.setup.space[-1:] in ("0", "3")
+
+
+def immune(target: Creature, attacker: Creature) -> bool:
+    """Whether ``target`` takes no damage from ``attacker`` (attack kind, family, klass, fliers)."""
+    traits = {attacker.family, attacker.klass}
+    if attacker.attack != "normal":
+        traits.add(attacker.attack)
+    if attacker.flies:
+        traits.add("flying")
+    return bool(traits & set(target.immune))
+
+
+def ocb(card: Creature, opp: Creature) -> int:
+    """The off-colour bonus: white beats brown beats black beats white."""
+    return card.ocb if OCB_TARGET[card.family] == opp.family else 0
+
+
+def _fixed_bonuses(c: CombatState, cards: Cards, f: Fighter, opp: Creature) -> int:
+    """OCB, terrain and the Stronghold bonus: what every fighting creature gets."""
+    card = creature(cards, f.uid)
+    total = ocb(card, opp) + card.terrain_bonus.get(terrain(c, cards), 0)  # type: ignore[arg-type]
+    if f.side == DEFENDER and on_stronghold(c):
+        total += c.setup.defender.stronghold_defence
+        total += sum(fx.stronghold_bonus(cards[x.uid]) for x in active(c, cards, DEFENDER))
+    return total
+
+
+def _spell_bonus(c: CombatState, cards: Cards, f: Fighter) -> int:
+    return sum(fx.spell_bonus(cards[x.uid]) for x in active(c, cards, f.side) if x.target == f.uid)
+
+
+def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """A primary attacker's vitality with every bonus of its match-up."""
+    card = creature(cards, f.uid)
+    opp = creature(cards, f.opponent) if f.opponent else None
+    total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
+    total += fx.bonus(card, opp, terrain(c, cards), f.side == ATTACKER, fx.PRIMARY_WHEN)
+    total += sum(fx.team_bonus(cards[x.uid], card) for x in active(c, cards, f.side) if x.command)
+    total += sum(fx.team_bonus(cards[i], card) for i in c.items[f.side])
+    if opp is not None:
+        total += _fixed_bonuses(c, cards, f, opp)
+    if terrain(c, cards) != "woods":
+        total += sum(
+            creature(cards, r.uid).ranged
+            for r in c.table
+            if r.role == "ranged" and r.opponent == f.uid and r.fate is None
+        )
+    return total
+
+
+def secondary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """A secondary attacker: its own text box (secondary/combat), OCB, terrain, channeling."""
+    card = creature(cards, f.uid)
+    target = creature(cards, f.opponent or "")
+    total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
+    total += fx.bonus(card, target, terrain(c, cards), f.side == ATTACKER, fx.SECONDARY_WHEN)
+    return total + _fixed_bonuses(c, cards, f, target)
+
+
+def channel_limit(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """How much channeling the creature can take: its base vitality unless a card says more."""
+    card = creature(cards, f.uid)
+    limit = card.receive_limit if card.receive_limit is not None else card.vitality
+    for x in active(c, cards, f.side):
+        e = fx.allow_channel(cards[x.uid])
+        if e is not None and x.target == f.uid and e.amount:
+            limit = max(limit, e.amount)
+    return limit
+
+
+def may_receive(c: CombatState, cards: Cards, f: Fighter) -> bool:
+    """Green bar, or a spell (Power Lunch) allows it; never against a no-channel opponent."""
+    if channel_blocked(cards, f):
+        return False
+    card = creature(cards, f.uid)
+    allowed = any(
+        fx.allow_channel(cards[x.uid]) is not None and x.target == f.uid
+        for x in active(c, cards, f.side)
+    )
+    return card.receives or allowed
+
+
+def channel_blocked(cards: Cards, f: Fighter) -> bool:
+    """Its match-up opponent forbids channeling (the Ice Ogre)."""
+    return f.role == "primary" and f.opponent is not None and fx.blocks_channel(cards[f.opponent])
+
+
+def received(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """Channeling that counts now, within the receive limit."""
+    if channel_blocked(cards, f):
+        return 0
+    got = f.channel_free + (f.channel if may_receive(c, cards, f) else 0)
+    return min(got, channel_limit(c, cards, f))
+
+
+def capacity(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """How much more channeling the creature can take."""
+    return max(0, channel_limit(c, cards, f) - f.channel - f.channel_free)
+
+
+def strength(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """A fighter's vitality in its current match-up."""
+    if f.role == "secondary":
+        return secondary_strength(c, cards, f)
+    return primary_strength(c, cards, f)
+
+
+def secondary_bonus(
+    c: CombatState, cards: Cards, target: Fighter, attacker: str | None = None
+) -> int:
+    """What an attack on ``target`` starts with.
+
+    A primary that fought gives the base vitality of the creature it fought (as long as that
+    one did damage); a beaten Amber Well gives its ``beaten_counts_as``. Earlier secondaries
+    on the same target add their base vitality (only the last one gets bonuses).
+    """
+    total = 0
+    if target.role == "primary" and target.opponent:
+        opp = c.fighter(target.opponent)
+        if opp is not None and opp.fate in (None, "beaten") and not opp.no_damage:
+            card = creature(cards, opp.uid)
+            total += fx.beaten_value(card) if opp.fate == "beaten" else card.vitality
+    return total + sum(
+        creature(cards, f.uid).vitality
+        for f in c.table
+        if f.role == "secondary"
+        and f.opponent == target.uid
+        and f.fate is None
+        and f.uid != attacker
+    )
+
+
+def needed_to_kill(
+    c: CombatState, cards: Cards, target: Fighter, attacker: str | None = None
+) -> int:
+    """The secondary-attack vitality needed to beat ``target`` (a command card cannot defend).
+
+    ``attacker``: the secondary attacker now fighting it (its own vitality is not a bonus).
+    """
+    vitality = creature(cards, target.uid).vitality
+    need = vitality if target.role == "command" else vitality + 1
+    return max(0, need - secondary_bonus(c, cards, target, attacker))
+
+
+def control_total(c: CombatState, cards: Cards, side: int) -> int:
+    """Surviving vitality for control of the space (not stacking; not bribed or set aside)."""
+    standing = [f.uid for f in c.table if f.side == side and f.fate is None and f.role != "out"]
+    return sum(fx.control_value(creature(cards, u)) for u in standing + c.hands[side])

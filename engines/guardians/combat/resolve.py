@@ -1,0 +1,73 @@
+"""The end of a combat: surviving totals, healing by the winner, the outcome for the engine."""
+
+from __future__ import annotations
+
+from engines.base import Event
+from engines.guardians.combat import targets as tg
+from engines.guardians.combat.matchup import Cards, control_total
+from engines.guardians.combat.state import ATTACKER, DEFENDER, CombatOutcome, CombatState
+
+
+def resolve(c: CombatState, cards: Cards) -> list[Event]:
+    """Count surviving vitality; the attacker needs MORE; then the winner may heal."""
+    c.totals = [control_total(c, cards, ATTACKER), control_total(c, cards, DEFENDER)]
+    c.winner = ATTACKER if c.totals[ATTACKER] > c.totals[DEFENDER] else DEFENDER
+    loser = 1 - c.winner
+    events = [
+        Event(
+            text=f"Combat over: {c.totals[ATTACKER]} (attacker) vs {c.totals[DEFENDER]} "
+            f"(defender). {tg.ROLE[c.winner].capitalize()} holds the space; "
+            f"{tg.ROLE[loser]} retreats."
+        )
+    ]
+    c.heal_left = tg.healers(c, cards, c.winner)
+    if c.heal_left and tg.healable(c, c.winner):
+        c.step, c.actor = "heal", c.winner
+        return events
+    return events + finish(c, cards)
+
+
+def heal(c: CombatState, cards: Cards, uid: str | None) -> list[Event]:
+    """Heal one beaten creature (None: stop)."""
+    if uid is None:
+        return finish(c, cards)
+    fighter = c.fighter(uid)
+    assert fighter is not None
+    fighter.fate = "healed"
+    c.heal_left -= 1
+    events = [Event(text=f"{tg.ROLE[c.winner or 0].capitalize()} heals {cards[uid].name}.")]
+    if not c.heal_left or not tg.healable(c, c.winner or 0):
+        events += finish(c, cards)
+    return events
+
+
+def finish(c: CombatState, cards: Cards) -> list[Event]:
+    """Build the outcome the engine applies."""
+    survivors: dict[int, list[str]] = {}
+    discarded = [f.uid for f in c.table if f.fate in ("beaten", "bribed", "destroyed")]
+    for side in (ATTACKER, DEFENDER):
+        alive = [
+            f.uid
+            for f in c.table
+            if f.side == side and f.fate in (None, "healed") and f.role != "out"
+        ] + c.hands[side]
+        if alive:
+            alive += c.items[side]
+        else:
+            discarded += c.items[side]
+        survivors[c.seat(side)] = alive
+    winner = c.winner if c.winner is not None else DEFENDER
+    c.outcome = CombatOutcome(
+        winner=c.seat(winner),
+        attacker_total=c.totals[ATTACKER],
+        defender_total=c.totals[DEFENDER],
+        survivors=survivors,
+        discarded=discarded + c.used,
+        out_of_play=[f.uid for f in c.table if f.role == "out" and f.fate is None],
+        stones_spent={c.seat(s): c.stones_spent[s] for s in (ATTACKER, DEFENDER)},
+        channelers_used=list(c.channelers_used),
+        terrain_destroyed=c.terrain_destroyed,
+    )
+    c.step = "over"
+    c.waiting, c.pending = [], {}
+    return []
