@@ -149,10 +149,9 @@ def announce(card: DeckCard) -> str | None:
     return (found[0].target or "size") if found else None
 
 
-def first_klass(card: DeckCard) -> str | None:
-    """``first``: the klass the opponent must play first."""
-    found = effects(card, "first")
-    return (found[0].klass or "") if found else None
+def first_klasses(card: DeckCard) -> frozenset[str]:
+    """``first``: the classes the opponent must play first (Trumpeter: Demons and Devils)."""
+    return frozenset(e.klass for e in effects(card, "first") if e.klass)
 
 
 def aoe(card: DeckCard) -> tuple[int, str, str | None] | None:

@@ -81,9 +81,9 @@ def _command(c: CombatState, cards: Cards, uid: str) -> CCommand:
 def _primaries(c: CombatState, cards: Cards, side: int) -> list[Action]:
     hand = c.hands[side]
     for x in active(c, cards, 1 - side):
-        klass = fx.first_klass(cards[x.uid]) if x.command else None
-        if klass and any(creature(cards, u).klass == klass for u in hand):
-            hand = [u for u in hand if creature(cards, u).klass == klass]
+        klasses = fx.first_klasses(cards[x.uid]) if x.command else frozenset()
+        if any(creature(cards, u).klass in klasses for u in hand):
+            hand = [u for u in hand if creature(cards, u).klass in klasses]
     return [build(CPlay, uid=u, card=cards[u].id) for u in hand]
 
 

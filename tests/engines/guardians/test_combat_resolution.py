@@ -40,15 +40,16 @@ def test_only_the_winner_heals_and_healed_creatures_do_not_count():
     """'only the winner can heal creatures' ... 'healed creatures DO NOT count toward control'
     ... 'you cannot use a creature that you just healed to heal a second creature'."""
     hordes = ["demon_hordes_of_kabod"] * 3
-    t = Table([*hordes, "sand_lord"], ["swordsman", "swordsman", "wild_nymph", "idiot"])
+    t = Table([*hordes, "sand_lord"], ["ice_spirit", "ice_spirit", "wild_nymph", "idiot"])
     t.no_commands()
     for a, d in (("a00", "b00"), ("a01", "b01"), ("a02", "b02"), ("a03", "b03")):
         t.do(0, "cplay", uid=a)
         t.do(1, "cplay", uid=d)
         t.no_bribes()
         t.passes()
-    # Hordes 5 vs Swordsmen 6 (beaten twice), Horde 5 vs Nymph 4, Sand Lord 11 vs Idiot 0.
-    assert t.c.step == "heal" and t.to_act() == [0] and t.c.totals == [16, 12]
+    # Hordes 5 vs Ice Spirits 5 + 2 OCB (beaten twice), Horde 5 vs Nymph 4, Sand Lord 11 vs
+    # Idiot 0: the attacker wins 16 to 10.
+    assert t.c.step == "heal" and t.to_act() == [0] and t.c.totals == [16, 10]
     assert [a.uid for a in t.legal(0) if a.kind == "cheal"] == ["a00", "a01"]
     t.do(0, "cheal", uid="a00")
     out = t.outcome  # one healer heals one: the healed one cannot heal the other
