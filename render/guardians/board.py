@@ -90,9 +90,9 @@ def terrain_block(space: Space) -> Block:
             return 0, lambda *_: None
         return text_block("no terrain", SMALL, INNER, MUTED)
     if terrain.get("face_down"):
-        label = f"face-down terrain · {tag(terrain.get('owner'))}"
+        label = ["face-down terrain", tag(terrain.get("owner"))]
         if terrain.get("name"):  # only the owner's view names it
-            label += f" · {terrain['name']}"
+            label.append(str(terrain["name"]))
         return back_block(INNER, label, SMALL + 20)
     colour = TERRAIN.get(str(terrain.get("type")), STONE)
     ink = ink_on(colour)

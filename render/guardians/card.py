@@ -29,6 +29,7 @@ from render.guardians.style import (
     Block,
     Card,
     ink_on,
+    pack,
 )
 
 PAD = 8
@@ -98,7 +99,7 @@ def _chip_rows(items: list[tuple[str, RGB]], width: int) -> list[list[tuple[str,
 def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Block:
     """A compact card ``width`` px wide (a back if the card is hidden)."""
     if not card or not card.get("name"):
-        return back_block(width, "face-down")
+        return back_block(width, ["face-down"])
     name_font, sub_font = font(SMALL, bold=True), font(SMALL)
     inner = width - 2 * PAD
     name_lines = wrap(str(card["name"]), name_font, inner)
@@ -148,10 +149,10 @@ def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Bloc
     return height, paint
 
 
-def back_block(width: int, label: str, height: int = 2 * SMALL + 24) -> Block:
-    """A face-down card (or pile) with a label, e.g. "face-down terrain · P2"."""
+def back_block(width: int, facts: list[str], height: int = 2 * SMALL + 24) -> Block:
+    """A face-down card with a label packed from ``facts``, e.g. "face-down terrain · P2"."""
     fnt = font(SMALL, bold=True)
-    lines = wrap(label, fnt, width - 24)
+    lines = pack(facts, fnt, width - 24)
     height = max(height, len(lines) * (SMALL + 4) + 20)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:

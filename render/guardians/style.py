@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
     CARD_BLACK,
@@ -175,9 +175,8 @@ def text_block(
     return len(lines) * (size + spacing), paint
 
 
-def facts_block(facts: list[str], size: int, width: int, fill: RGB) -> Block:
-    """Short facts joined by " · ", each kept whole on one line (a line never starts with ·)."""
-    fnt = font(size)
+def pack(facts: list[str], fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """Short facts joined by " · " into lines, each fact whole (a line never starts with ·)."""
     lines: list[str] = []
     for fact in facts:
         candidate = f"{lines[-1]} · {fact}" if lines else fact
@@ -185,6 +184,13 @@ def facts_block(facts: list[str], size: int, width: int, fill: RGB) -> Block:
             lines[-1] = candidate
         else:
             lines += wrap(fact, fnt, width)
+    return lines
+
+
+def facts_block(facts: list[str], size: int, width: int, fill: RGB) -> Block:
+    """Facts packed by ``pack`` as a block."""
+    fnt = font(size)
+    lines = pack(facts, fnt, width)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for i, line in enumerate(lines):

@@ -35,15 +35,16 @@ def player_sentence(view: View, player: Mapping[str, Any]) -> str:
     seat = int(player["seat"])
     g = player.get("guardian") or {}
     text = (
-        f"{who(view, seat)}: {g.get('name', 'Guardian')} vitality {g.get('vitality')}/"
-        f"{g.get('max_vitality', g.get('vitality'))}, {plural(int(g.get('stones', 0)), 'stone')}; "
+        f"{who(view, seat)}: {g.get('name', 'Guardian')} "
+        f"{g.get('vitality')}/{g.get('max_vitality', g.get('vitality'))} vitality, "
+        f"{plural(int(g.get('stones', 0)), 'stone')}, "
         f"{plural(int(player.get('lands', 0)), 'land')}, "
-        f"{player.get('shields_destroyed', 0)} of 5 Shields destroyed; "
+        f"{player.get('shields_destroyed', 0)}/5 Shields lost, "
         f"deck {player.get('deck', 0)}, discard {player.get('discard', 0)}, "
         f"storage {player.get('storage', 0)}, pen {player.get('pen', 0)}"
     )
     if player.get("up_card"):
-        text += f"; Up card {card_line(player['up_card'])}"
+        text += f", Up card {card_line(player['up_card'])}"
     return text + "."
 
 
@@ -99,7 +100,7 @@ def combat_sentence(view: View) -> str:
                 text += f" {side['fate']}"
             sides.append(text)
         kind = "secondary" if m.get("kind") == "secondary" else "primary"
-        line = f"{kind} {i}: " + " vs ".join(sides)
+        line = f"{kind.capitalize()} {i}: " + " vs ".join(sides)
         if m.get("result"):
             line += f", {m['result']}"
         parts.append(line)
@@ -127,35 +128,49 @@ def private_sentence(view: View) -> str:
     return sentence("; ".join(bits)) if bits else ""
 
 
+def _board_parts(view: View) -> list[str]:
+    """Space phrases, the busiest first (Shields, then Strongholds, then terrain)."""
+    spaces = list(view.get("spaces") or [])
+    spaces.sort(key=lambda s: (not s.get("shields"), s.get("kind") != "stronghold"))
+    return [p + "." for p in (space_phrase(view, s) for s in spaces) if p]
+
+
 def alt_text(view: View) -> str:
-    """Describe the image for screen readers, from the view alone, in at most 1000 characters."""
+    """Describe the image for screen readers, from the view alone, in at most 1000 characters.
+
+    Parts are taken by importance while they fit, then said in reading order; the board comes
+    space by space, the busiest spaces first.
+    """
     viewer = view.get("viewer")
     phase = PHASE_TITLES.get(str(view.get("phase")), str(view.get("phase")))
     seen = f"Your view as {who(view, viewer)}." if viewer in (0, 1) else "Spectator view."
     result = view.get("result")
     outcome = ""
     if result:
-        winners = [seat_name(view, s) for s in result.get("winners") or []]
-        outcome = sentence(
-            f"{join_and(winners) or 'Nobody'} wins. {named(view, str(result.get('summary') or ''))}"
-        )
+        winners = join_and([seat_name(view, s) for s in result.get("winners") or []])
+        summary = named(view, str(result.get("summary") or ""))
+        outcome = f"{winners or 'Nobody'} wins. {sentence(summary)}".strip()
     to_act = [seat_name(view, s) for s in view.get("to_act") or []]
-    spaces = [space_phrase(view, s) for s in view.get("spaces") or []]
-    board = sentence("Board: " + ". ".join(p for p in spaces if p)) if any(spaces) else ""
     events = [named(view, str(e)) for e in (view.get("recent") or [])[-3:]]
+    players = [player_sentence(view, p) for p in view.get("players") or []]
+    # (importance, text) in reading order; lower importance numbers are kept first.
     parts: list[tuple[int, str]] = [
         (0, f"Guardians, turn {view.get('turn', 1)}, {phase.lower()}. {seen}"),
         (0, outcome),
         (1, sentence(named(view, str(view.get("status") or "")))),
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
         (2, combat_sentence(view)),
-        (2, " ".join(player_sentence(view, p) for p in view.get("players") or [])),
+        *[(2, p) for p in players],
         (3, private_sentence(view)),
-        (4, board),
+        *[(4 + i / 100, p) for i, p in enumerate(_board_parts(view))],
         (5, sentence("Recent: " + " ".join(sentence(e) for e in events)) if events else ""),
     ]
-    for cutoff in range(5, -1, -1):
-        text = " ".join(t for prio, t in parts if t and prio <= cutoff)
-        if len(text) <= ALT_MAX:
-            return text
-    return text[: ALT_MAX - 1] + "…"
+    chosen: set[int] = set()
+    used = -1
+    for i in sorted(range(len(parts)), key=lambda i: parts[i][0]):
+        text = parts[i][1]
+        if text and used + 1 + len(text) <= ALT_MAX:
+            chosen.add(i)
+            used += 1 + len(text)
+    text = " ".join(parts[i][1] for i in sorted(chosen))
+    return text if text else parts[0][1][:ALT_MAX]

@@ -317,6 +317,8 @@ def _player(
 
 def _truth(case: str) -> dict:
     """The full state of one moment (everything, hidden or not)."""
+    global _n
+    _n = 0  # same uids on every call
     c = _cards()
     hands = {
         0: [c["lunch"], c["gold0"], c["ballantine"]],
