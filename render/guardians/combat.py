@@ -63,7 +63,7 @@ STEP_NAMES = {
     "spells": "spells, ranged attacks and channeling",
     "secondary": "secondary attacks",
     "resolution": "resolution",
-    "over": "over",
+    "over": "finished",
 }
 FATE_COLOURS = {"wins": GOLD, "survives": GOOD, "push": WARN}
 
@@ -166,6 +166,17 @@ def matchup_block(view: View, matchup: Mapping[str, Any], number: int, width: in
     return head_h + 4 + row_h, paint
 
 
+def numbered(combat: Combat) -> list[tuple[Mapping[str, Any], int]]:
+    """Match-ups with their number among those of their kind (primary 1, 2; secondary 1)."""
+    seen: dict[str, int] = {}
+    out = []
+    for matchup in combat.get("matchups") or []:
+        kind = "secondary" if matchup.get("kind") == "secondary" else "primary"
+        seen[kind] = seen.get(kind, 0) + 1
+        out.append((matchup, seen[kind]))
+    return out
+
+
 def waiting_line(view: View, combat: Combat) -> str:
     """Who the combat waits for and on what, and who has already decided (never what)."""
     to_act = list(view.get("to_act") or [])
@@ -207,8 +218,8 @@ def combat_panel(view: View) -> Block:
             if isinstance(s, int) and seats_key(view, hands, s) is not None
         ]
         parts.append(text_block("Left in combat hands: " + " · ".join(counts), SMALL, room, MUTED))
-    for i, matchup in enumerate(combat.get("matchups") or [], start=1):
-        parts.append(matchup_block(view, matchup, i, room))
+    for matchup, number in numbered(combat):
+        parts.append(matchup_block(view, matchup, number, room))
     totals = combat.get("totals")
     if totals:
         line = "Surviving totals: " + " · ".join(

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.text import join_and, plural, sentence
 from render.guardians.card import card_line
-from render.guardians.combat import command_phrase, title
+from render.guardians.combat import command_phrase, numbered, title
 from render.guardians.style import (
     PHASE_TITLES,
     TERRAIN_NAMES,
@@ -90,7 +90,7 @@ def combat_sentence(view: View) -> str:
         return ""
     parts = [title(view, combat)]
     parts += [command_phrase(view, c) for c in combat.get("commands") or []]
-    for i, m in enumerate(combat.get("matchups") or [], start=1):
+    for m, i in numbered(combat):
         sides = []
         for side in m.get("sides") or []:
             text = f"{tag(side.get('seat'))} {card_line(side.get('card'))}"

@@ -256,3 +256,36 @@ def test_a_sparse_view_still_renders():
     view["phase"] = "combat"
     assert decode(render_png("guardians", view)).width == 1000
     assert "Combat on C2" in alt_text("guardians", view)
+
+
+def engine_views(seed: int, every: int = 3):
+    """Views along a seeded random game of the real engine (once it is registered)."""
+    import random
+
+    import engines
+
+    game = engines.get_game("guardians").new(2, seed=seed)
+    rng = random.Random(seed)
+    for step in range(300):
+        if step % every == 0 or game.is_over:
+            for viewer in VIEWERS:
+                yield {**game.view(viewer), "seat_names": NAMES}
+        if game.is_over:
+            return
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_views_of_the_real_engine_render_legibly(recorder):
+    import engines
+
+    try:
+        engines.get_game("guardians")
+    except (KeyError, AttributeError):
+        pytest.skip("the Guardians engine is not there yet")
+    sizes, _ = recorder
+    for view in engine_views(3):
+        sizes.clear()
+        img = render_image("guardians", view)
+        assert img.width == 1000 and min(sizes) >= common.min_px(img.width)
+        assert 0 < len(alt_text("guardians", view)) <= 1000
