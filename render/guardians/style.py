@@ -154,13 +154,6 @@ def bottom_seat(view: View) -> int:
     return viewer if viewer in (0, 1) else 0
 
 
-def seats_key(view: View, mapping: Mapping[Any, Any] | None, seat: int) -> Any:
-    """``mapping[seat]`` whether the keys are ints or (after JSON) strings."""
-    if not mapping:
-        return None
-    return mapping.get(seat, mapping.get(str(seat)))
-
-
 def text_block(
     text: str, size: int, width: int, fill: RGB, *, bold: bool = False, spacing: int = 4
 ) -> Block:

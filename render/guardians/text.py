@@ -11,14 +11,20 @@ from typing import Any
 
 from engines.text import join_and, plural, sentence
 from render.guardians.card import card_line
-from render.guardians.combat import command_phrase, numbered, title
+from render.guardians.combat import (
+    cast_phrase,
+    matchups,
+    others,
+    seat_of,
+    side_phrase,
+    title,
+)
 from render.guardians.style import (
     PHASE_TITLES,
     TERRAIN_NAMES,
     View,
     named,
     seat_name,
-    seats_key,
     tag,
 )
 
@@ -84,37 +90,39 @@ def space_phrase(view: View, space: Mapping[str, Any]) -> str:
 
 
 def combat_sentence(view: View) -> str:
-    """The combat so far: command cards, match-ups with cards and totals, the winner."""
+    """The combat so far: sides, casts, match-ups with cards, strengths and fates, the winner."""
     combat = view.get("combat")
     if not combat:
         return ""
-    parts = [title(view, combat)]
-    parts += [command_phrase(view, c) for c in combat.get("commands") or []]
-    for m, i in numbered(combat):
-        sides = []
-        for side in m.get("sides") or []:
-            text = f"{tag(side.get('seat'))} {card_line(side.get('card'))}"
-            if side.get("total") is not None:
-                text += f" total {side['total']}"
-            if side.get("fate"):
-                text += f" {side['fate']}"
-            sides.append(text)
-        kind = "secondary" if m.get("kind") == "secondary" else "primary"
-        line = f"{kind.capitalize()} {i}: " + " vs ".join(sides)
-        if m.get("result"):
-            line += f", {m['result']}"
-        parts.append(line)
-    totals = combat.get("totals")
-    if totals:
-        parts.append(
-            "totals "
-            + ", ".join(
-                f"{tag(s)} {seats_key(view, totals, s)}"
-                for s in (0, 1)
-                if seats_key(view, totals, s) is not None
-            )
-        )
+    parts = [title(combat)]
+    if combat.get("status"):
+        parts.append(str(combat["status"]))
+    parts += [side_phrase(view, combat, s) for s in combat.get("sides") or []]
+    parts += [cast_phrase(combat, c) for c in combat.get("casts") or []]
+    for role, label in (
+        ("command", "command creature"),
+        ("ranged", "ranged"),
+        ("out", "set aside"),
+    ):
+        parts += [f"{label}: {_fighter(combat, f)}" for f in others(combat, role)]
+    for heading, pair in matchups(combat):
+        parts.append(f"{heading}: " + " vs ".join(_fighter(combat, f) for f in pair))
+    winner = combat.get("winner")
+    if isinstance(winner, int):
+        parts.append(f"{seat_name(view, winner)} holds {combat.get('space')}")
+    for side in combat.get("sides") or []:
+        if side.get("hand"):
+            parts.append("your combat hand: " + ", ".join(card_line(c) for c in side["hand"]))
     return sentence(named(view, ". ".join(parts)))
+
+
+def _fighter(combat: Mapping[str, Any], f: Mapping[str, Any]) -> str:
+    text = f"{tag(seat_of(combat, f.get('side')))} {card_line(f)}"
+    if f.get("strength") is not None:
+        text += f" strength {f['strength']}"
+    if f.get("fate"):
+        text += f" {f['fate']}"
+    return text
 
 
 def private_sentence(view: View) -> str:

@@ -130,6 +130,9 @@ def _cards() -> dict[str, dict]:
         bribes=["beer"],
         text="Command: +2 to your primary attackers.",
     )
+    c["gnomes"] = creature(
+        0, "gnomish_gnomes", "Gn'Omish Gnomes", "mortal", "gnome", 4, ocb=1, bribes=["beer"]
+    )
     c["lunch"] = other(
         0,
         "power_lunch",
@@ -419,7 +422,11 @@ def _truth(case: str) -> dict:
             shields=[
                 _shield(1, "Brom Standard Bearer Goblin", [c["snog"], c["nymph"]], bearer=True),
                 *(
-                    [_shield(0, "Iron Ward", [c["sand"], c["archer"], c["floyd"]], turned=True)]
+                    [
+                        _shield(
+                            0, "Iron Ward", [c["sand"], c["archer"], c["floyd"], c["gnomes"]], True
+                        )
+                    ]
                     if case in ("command", "combat")
                     else []
                 ),
@@ -431,7 +438,8 @@ def _truth(case: str) -> dict:
         _space("R3", 1, stronghold=_stronghold(1, "right", 4, rubbled=True)),
     ]
     if case in ("resolution", "settle"):
-        spaces[7]["shields"] = [_shield(0, "Iron Ward", [c["sand"], c["floyd"]], turned=True)]
+        survivors = [c["sand"], c["floyd"], c["gnomes"]]
+        spaces[7]["shields"] = [_shield(0, "Iron Ward", survivors, turned=True)]
         spaces[7]["controller"] = 0
     truth = {
         **base,
@@ -448,107 +456,61 @@ def _truth(case: str) -> dict:
         truth.update(phase="combat", to_act=[1], status="Combat on C2: command cards.")
         players[0]["deciding"] = False
         players[1]["deciding"] = True
-        truth["combat"] = {
-            "space": "C2",
-            "attacker": 0,
-            "defender": 1,
-            "step": "command",
-            "terrain": "dry_heaps",
-            "commands": [
-                {"seat": 0, "status": "declared", "card": c["floyd"]},
-                {"seat": 1, "status": "deciding", "card": None},
+        truth["combat"] = _combat(
+            "command",
+            "Command cards: picking (revealed together)",
+            [
+                _side(
+                    0,
+                    4,
+                    decided=True,
+                    hand=[c["sand"], c["archer"], c["floyd"], c["gnomes"]],
+                    choice=c["floyd"],
+                ),
+                _side(1, 2, to_act=True, hand=[c["snog"], c["nymph"]]),
             ],
-            "matchups": [],
-            "hand": {"0": 3, "1": 2},
-            "awaiting": "declare a command card or none",
-        }
+        )
     elif case == "combat":
         truth.update(phase="combat", to_act=[1], status="Combat on C2: any-time window.")
-        truth["combat"] = {
-            "space": "C2",
-            "attacker": 0,
-            "defender": 1,
-            "step": "spells",
-            "terrain": "dry_heaps",
-            "commands": [
-                {"seat": 0, "status": "revealed", "card": c["floyd"]},
-                {"seat": 1, "status": "none", "card": None},
+        truth["combat"] = _combat(
+            "window",
+            "Spells, ranged attacks, channeling: defender may act or pass",
+            [_side(0, 1, hand=[c["gnomes"]]), _side(1, 0, to_act=True, hand=[])],
+            table=[
+                _fighter(c["floyd"], 0, "command"),
+                _fighter(c["sand"], 0, "primary", c["snog"]),
+                _fighter(c["snog"], 1, "primary", c["sand"], fate="beaten"),
+                _fighter(c["archer"], 0, "primary", c["nymph"], fate="bribed"),
+                _fighter(c["nymph"], 1, "primary", c["archer"], strength=5),
+                _fighter(c["wraith"], 1, "out"),
             ],
-            "matchups": [
+            casts=[
                 {
-                    "kind": "primary",
-                    "winner": 0,
-                    "result": "P1 wins",
-                    "sides": [
-                        {
-                            "seat": 0,
-                            "card": c["sand"],
-                            "total": 19,
-                            "notes": ["+6 Dry Heaps", "+2 Floyd"],
-                        },
-                        {
-                            "seat": 1,
-                            "card": c["snog"],
-                            "total": 12,
-                            "notes": ["+4 Dry Heaps"],
-                            "fate": "beaten",
-                        },
-                    ],
-                },
-                {
-                    "kind": "primary",
-                    "winner": None,
-                    "result": "bribed away",
-                    "sides": [
-                        {"seat": 0, "card": c["archer"], "total": None, "fate": "bribed"},
-                        {"seat": 1, "card": c["nymph"], "total": 5, "notes": ["+1 OCB"]},
-                    ],
-                },
+                    **c["babes1"],
+                    "side": 1,
+                    "target": c["archer"]["uid"],
+                    "command": False,
+                    "in_effect": True,
+                }
             ],
-            "hand": {"0": 0, "1": 0},
-            "awaiting": "cast a spell, add a ranged attacker, channel, or pass",
-        }
+        )
         truth["recent"].append("Player 1 moved Iron Ward to C2: combat!")
     elif case == "resolution":
         truth.update(phase="move", to_act=[1], status="Player 2 turns a Shield.")
-        truth["combat"] = {
-            "space": "C2",
-            "attacker": 0,
-            "defender": 1,
-            "step": "over",
-            "terrain": "dry_heaps",
-            "commands": [
-                {"seat": 0, "status": "revealed", "card": c["floyd"]},
-                {"seat": 1, "status": "none", "card": None},
+        truth["combat"] = _combat(
+            "over",
+            "The combat is over",
+            [_side(0, 0, total=13), _side(1, 0, total=0)],
+            table=[
+                _fighter(c["floyd"], 0, "command"),
+                _fighter(c["sand"], 0, "primary", c["snog"]),
+                _fighter(c["snog"], 1, "primary", c["sand"], fate="beaten"),
+                _fighter(c["archer"], 0, "primary", c["nymph"], fate="bribed"),
+                _fighter(c["nymph"], 1, "primary", c["archer"], fate="beaten"),
+                _fighter(c["gnomes"], 0, "secondary", c["nymph"]),
             ],
-            "matchups": [
-                {
-                    "kind": "primary",
-                    "winner": 0,
-                    "result": "P1 wins",
-                    "sides": [
-                        {"seat": 0, "card": c["sand"], "total": 19},
-                        {"seat": 1, "card": c["snog"], "total": 12, "fate": "beaten"},
-                    ],
-                },
-                {
-                    "kind": "secondary",
-                    "winner": 0,
-                    "result": "P1 wins",
-                    "sides": [
-                        {
-                            "seat": 0,
-                            "card": c["floyd"],
-                            "total": 6,
-                            "notes": ["+4 secondary bonus"],
-                        },
-                        {"seat": 1, "card": c["nymph"], "total": 4, "fate": "beaten"},
-                    ],
-                },
-            ],
-            "totals": {"0": 13, "1": 0},
-            "winner": 0,
-        }
+            winner=0,
+        )
         truth["recent"] += [
             "Player 1 wins the combat on C2 (13 to 0).",
             "Player 2's Brom Standard Bearer Goblin is destroyed.",
@@ -574,6 +536,79 @@ def _truth(case: str) -> dict:
         players[0]["guardian"]["vitality"] = 7
         players[1]["lands"] = 4
     return truth
+
+
+def _side(
+    seat: int,
+    left: int,
+    *,
+    decided: bool = False,
+    to_act: bool = False,
+    hand: list[dict] | None = None,
+    choice: dict | None = None,
+    total: int | None = None,
+) -> dict:
+    return {
+        "seat": seat,
+        "role": "attacker" if seat == 0 else "defender",
+        "shield": None,
+        "creatures_left": left,
+        "stones": 5,
+        "stones_spent": 0,
+        "channelers_left": 0,
+        "to_act": to_act,
+        "decided": decided,
+        "hand": hand,
+        "choice": {"uid": choice["uid"], "target": None} if choice else None,
+        "total": total,
+    }
+
+
+def _fighter(
+    card: dict,
+    side: int,
+    role: str,
+    opponent: dict | None = None,
+    fate: str | None = None,
+    strength: int | None = None,
+) -> dict:
+    out = {
+        **card,
+        "side": side,
+        "role": role,
+        "opponent": opponent["uid"] if opponent else None,
+        "fate": fate,
+        "no_damage": False,
+        "channel": 0,
+    }
+    if strength is not None:
+        out["strength"] = strength
+    return out
+
+
+def _combat(
+    step: str,
+    status: str,
+    sides: list[dict],
+    table: list[dict] | None = None,
+    casts: list[dict] | None = None,
+    winner: int | None = None,
+) -> dict:
+    return {
+        "space": "C2",
+        "terrain": "dry_heaps",
+        "terrain_destroyed": False,
+        "step": step,
+        "status": status,
+        "attacker": 0,
+        "defender": 1,
+        "sides": sides,
+        "table": table or [],
+        "casts": casts or [],
+        "channelers_used": [],
+        "announced": None,
+        "winner": winner,
+    }
 
 
 def project(truth: dict, viewer: int | None) -> dict:
@@ -613,9 +648,9 @@ def project(truth: dict, viewer: int | None) -> dict:
         p["pen"] = len(t["pens"][p["seat"]])
     combat = t["combat"]
     if combat:
-        for cmd in combat["commands"]:
-            if cmd["status"] in ("declared", "deciding") and cmd["seat"] != viewer:
-                cmd["card"] = None
+        for side in combat["sides"]:
+            if side["seat"] != viewer:
+                side.update(hand=None, choice=None)
     own = viewer in (0, 1)
     return {
         "game": "guardians",

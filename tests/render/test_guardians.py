@@ -149,7 +149,7 @@ def test_hidden_cards_are_never_drawn_nor_described(case, viewer, recorder):
 
 def test_the_spectator_sees_less_than_each_seat_and_no_private_card():
     spectator, hidden = make_case("combat", None)
-    assert {"Power Lunch", "Babes", "Swamps"} <= hidden
+    assert {"Power Lunch", "Hammer of Doom", "Swamps"} <= hidden
     assert "Sand Lord" in alt_text("guardians", spectator)  # revealed in the match-up
     for seat in (0, 1):
         own, _ = make_case("combat", seat)
@@ -216,26 +216,57 @@ def test_rubble_face_down_terrain_and_flown_shield_are_marked(recorder):
     assert "face-down terrain · P1" in shown and "Swamps" in shown  # the owner knows it
 
 
-def test_combat_shows_both_cards_totals_winner_and_never_a_pending_pick(recorder):
+def test_combat_shows_both_cards_fates_and_strength(recorder):
     _, texts = recorder
     view, _ = make_case("combat", None)
     render_image("guardians", view)
     shown = [t[1] for t in texts]
-    for expected in ("Sand Lord", "Snogwart", "total 19", "total 12", "WINS", "BEATEN", "BRIBED"):
+    for expected in (
+        "Primary match-up 1",
+        "Primary match-up 2",
+        "Sand Lord",
+        "Snogwart",
+        "BEATEN",
+        "BRIBED",
+        "strength 5",
+        "P2 cast: Babes on Archer V6",
+        "Command creatures",
+        "Set aside (out of play)",
+        "P2 defender · 0 creatures in hand · to act",
+    ):
         assert expected in shown, expected
     text = alt_text("guardians", view)
-    assert "Primary 1: P1 Sand Lord V11 total 19 vs P2 Snogwart V8 total 12 beaten" in text
-    for viewer in (None, 1):
-        texts.clear()
-        pending, _ = make_case("command", viewer)
-        render_image("guardians", pending)
-        assert "P1 command: will play one (hidden)" in [t[1] for t in texts]
-        assert "Floyd" not in drawn(texts) and "Floyd" not in alt_text("guardians", pending)
-    texts.clear()
-    own, _ = make_case("command", 0)
-    render_image("guardians", own)
-    assert "P1 command: Floyd, the Flying Pig V2 (your secret pick)" in [t[1] for t in texts]
-    assert "P2 command: still deciding" in [t[1] for t in texts]
+    assert "Primary match-up 1: P1 Sand Lord V11 vs P2 Snogwart V8 beaten" in text
+
+
+def test_secondary_attacks_and_the_winner_are_narrated(recorder):
+    _, texts = recorder
+    view, _ = make_case("resolution", 1)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "Secondary attack 1" in shown and "secondary attacker" in shown
+    assert "P1 attacker · 0 creatures in hand · total 13" in shown
+    assert "Alexandrina Wolfeschlegelsteinha holds C2" in shown
+
+
+@pytest.mark.parametrize("viewer", [None, 1])
+def test_a_pending_pick_is_never_shown_to_others(viewer, recorder):
+    _, texts = recorder
+    view, _ = make_case("command", viewer)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "P1 attacker · 4 creatures in hand · decided" in shown
+    assert "P2 defender · 2 creatures in hand · still deciding" in shown
+    assert "Floyd" not in drawn(texts) and "Floyd" not in alt_text("guardians", view)
+
+
+def test_the_viewer_sees_their_own_pick_and_combat_hand(recorder):
+    _, texts = recorder
+    view, _ = make_case("command", 0)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "Your pick (hidden from your opponent): Floyd, the Flying Pig V2" in shown
+    assert "Your combat hand · 4 cards" in shown
 
 
 def test_seat_names_and_player_numbers():
