@@ -89,11 +89,11 @@ def space_phrase(view: View, space: Mapping[str, Any]) -> str:
     return f"{space.get('id')}{held}: " + ("; ".join(bits) or "empty")
 
 
-def combat_sentence(view: View) -> str:
-    """The combat so far: sides, casts, match-ups with cards, strengths and fates, the winner."""
+def combat_parts(view: View) -> list[str]:
+    """The combat so far as sentences: title, sides, casts, match-ups, the winner, own hand."""
     combat = view.get("combat")
     if not combat:
-        return ""
+        return []
     parts = [title(combat)]
     if combat.get("status"):
         parts.append(str(combat["status"]))
@@ -112,8 +112,8 @@ def combat_sentence(view: View) -> str:
         parts.append(f"{seat_name(view, winner)} holds {combat.get('space')}")
     for side in combat.get("sides") or []:
         if side.get("hand"):
-            parts.append("your combat hand: " + ", ".join(card_line(c) for c in side["hand"]))
-    return sentence(named(view, ". ".join(parts)))
+            parts.append("Your combat hand: " + ", ".join(card_line(c) for c in side["hand"]))
+    return [sentence(named(view, p)) for p in parts]
 
 
 def _fighter(combat: Mapping[str, Any], f: Mapping[str, Any]) -> str:
@@ -167,9 +167,9 @@ def alt_text(view: View) -> str:
         (0, outcome),
         (1, sentence(named(view, str(view.get("status") or "")))),
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
-        (2, combat_sentence(view)),
+        *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],
-        (3, private_sentence(view)),
+        (2.5, private_sentence(view)),
         *[(4 + i / 100, p) for i, p in enumerate(_board_parts(view))],
         (5, sentence("Recent: " + " ".join(sentence(e) for e in events)) if events else ""),
     ]

@@ -152,8 +152,8 @@ def test_the_spectator_sees_less_than_each_seat_and_no_private_card():
     assert {"Power Lunch", "Hammer of Doom", "Swamps"} <= hidden
     assert "Sand Lord" in alt_text("guardians", spectator)  # revealed in the match-up
     for seat in (0, 1):
-        own, _ = make_case("combat", seat)
-        assert "Your Storage hand" in alt_text("guardians", own)
+        assert "Your combat hand" in alt_text("guardians", make_case("combat", seat)[0])
+        assert "Your Storage hand" in alt_text("guardians", make_case("move", seat)[0])
     assert "Your" not in alt_text("guardians", spectator)
 
 
