@@ -151,8 +151,10 @@ def test_the_spectator_sees_less_than_each_seat_and_no_private_card():
     spectator, hidden = make_case("combat", None)
     assert {"Power Lunch", "Hammer of Doom", "Swamps"} <= hidden
     assert "Sand Lord" in alt_text("guardians", spectator)  # revealed in the match-up
+    assert "Your combat hand: Gn'Omish Gnomes V4" in alt_text(
+        "guardians", make_case("combat", 0)[0]
+    )
     for seat in (0, 1):
-        assert "Your combat hand" in alt_text("guardians", make_case("combat", seat)[0])
         assert "Your Storage hand" in alt_text("guardians", make_case("move", seat)[0])
     assert "Your" not in alt_text("guardians", spectator)
 
