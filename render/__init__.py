@@ -21,6 +21,7 @@ RENDERERS: dict[str, str] = {
     "knightfall": "render.knightfall",
     "galdors_grip": "render.galdors_grip",
     "gondolin": "render.gondolin",
+    "guardians": "render.guardians",
 }
 
 __all__ = ["RENDERERS", "alt_text", "render_image", "render_png"]

@@ -1,0 +1,248 @@
+"""The 3x4 battlefield: columns L C R, the bottom seat's Strongholds on the bottom row.
+
+Seat 0 is at the bottom for the spectator and for seat 0; seat 1 sees the rows flipped so its
+own Strongholds are at the bottom. Columns keep their L-C-R order so space ids read the same in
+every image. Each space stacks what is on it: terrain, Stronghold, Shields; a row is as tall
+as its fullest space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.text import plural
+from render.common import (
+    FELT_DARK,
+    FELT_LINE,
+    GOLD,
+    MUTED,
+    PANEL,
+    TEXT,
+    WARN,
+    draw_text,
+    font,
+    glow,
+    pill,
+    seat_colour,
+)
+from render.guardians.card import back_block, card_line
+from render.guardians.style import (
+    BODY,
+    GAP,
+    MARGIN,
+    RUBBLE,
+    SHIELD_BG,
+    SMALL,
+    STONE,
+    STONE_EDGE,
+    TERRAIN,
+    TERRAIN_NAMES,
+    WIDTH,
+    Block,
+    View,
+    bottom_seat,
+    facts_block,
+    ink_on,
+    pill_width,
+    stack,
+    tag,
+    text_block,
+)
+
+Space = Mapping[str, Any]
+
+CELL_W = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
+INNER = CELL_W - 16
+HEAD_H = 34
+BOX_PAD = 8
+
+
+def row_order(view: View) -> list[int]:
+    """Board rows from the top of the image down."""
+    return [3, 2, 1, 0] if bottom_seat(view) == 0 else [0, 1, 2, 3]
+
+
+def _boxed(inner: Block, fill: Any, outline: Any, *, stripe: Any = None, width: int = 2) -> Block:
+    """``inner`` in a rounded box (with an optional owner stripe on the left)."""
+    h, paint_inner = inner
+    left = BOX_PAD + (8 if stripe else 0)
+    height = h + 2 * BOX_PAD
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + INNER - 1, y + height - 1), radius=8, fill=fill, outline=outline, width=width
+        )
+        if stripe:
+            draw.rounded_rectangle((x + 3, y + 3, x + 10, y + height - 4), radius=3, fill=stripe)
+        paint_inner(img, draw, x + left, y + BOX_PAD)
+
+    return height, paint
+
+
+def terrain_block(space: Space) -> Block:
+    """The terrain card on a space: coloured by type, or a back marked with its owner."""
+    terrain = space.get("terrain")
+    if not terrain:
+        if space.get("kind") == "stronghold":
+            return 0, lambda *_: None
+        return text_block("no terrain", SMALL, INNER, MUTED)
+    if terrain.get("face_down"):
+        label = ["face-down terrain", tag(terrain.get("owner"))]
+        if terrain.get("name"):  # only the owner's view names it
+            label.append(str(terrain["name"]))
+        return back_block(INNER, label, SMALL + 20)
+    colour = TERRAIN.get(str(terrain.get("type")), STONE)
+    ink = ink_on(colour)
+    type_name = TERRAIN_NAMES.get(str(terrain.get("type")), str(terrain.get("type") or ""))
+    name = str(terrain.get("name") or type_name)
+    detail = (
+        f"{type_name} · {tag(terrain.get('owner'))}"
+        if name != type_name
+        else tag(terrain.get("owner"))
+    )
+    body = stack(
+        [
+            text_block(name, SMALL, INNER - 2 * BOX_PAD, ink, bold=True),
+            text_block(detail, SMALL, INNER - 2 * BOX_PAD, ink),
+        ],
+        gap=0,
+    )
+    return _boxed(body, colour, colour)
+
+
+def stronghold_block(space: Space) -> Block:
+    """A Stronghold: name, defence, upgrade, counts on and under, the owner's own cards; RUBBLE."""
+    sh = space.get("stronghold")
+    if not sh:
+        return 0, lambda *_: None
+    owner = sh.get("owner")
+    room = INNER - 2 * BOX_PAD
+    if sh.get("rubbled"):
+        body = stack(
+            [
+                text_block("✖ RUBBLE", BODY, room, TEXT, bold=True),
+                text_block(str(sh.get("name") or "Stronghold"), SMALL, room, TEXT),
+                text_block("no bonus, holds nothing", SMALL, room, TEXT),
+            ],
+            gap=2,
+        )
+        return _boxed(body, RUBBLE, TEXT, width=3)
+    colour = seat_colour(owner) if isinstance(owner, int) else TEXT
+    facts = [
+        f"defence +{sh.get('defence', 0)}",
+        f"on {sh.get('on', 0)}",
+        f"under {sh.get('under', 0)}",
+    ]
+    parts = [
+        text_block(str(sh.get("name") or "Stronghold"), SMALL, room, colour, bold=True),
+        facts_block(facts, SMALL, room, TEXT),
+    ]
+    if sh.get("upgrade"):
+        parts.append(text_block(f"upgrade: {sh['upgrade']}", SMALL, room, GOLD))
+    for label, key in (("on", "cards_on"), ("under", "cards_under")):
+        cards = sh.get(key)
+        if cards:
+            listed = ", ".join(card_line(c) for c in cards)
+            parts.append(text_block(f"{label}: {listed}", SMALL, room, MUTED))
+    return _boxed(stack(parts, gap=2), STONE, STONE_EDGE)
+
+
+def facing_arrow(view: View, shield: Mapping[str, Any]) -> str:
+    """▲ or ▼: the way the Shield faces on screen (unturned faces its owner, turned away)."""
+    owner_at_bottom = shield.get("owner") == bottom_seat(view)
+    toward_owner = not shield.get("turned")
+    return "▼" if owner_at_bottom == toward_owner else "▲"
+
+
+def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
+    """One Shield: owner colour, name, facing, counts, and the cards the viewer may see."""
+    owner = shield.get("owner")
+    colour = seat_colour(owner) if isinstance(owner, int) else TEXT
+    room = INNER - 2 * BOX_PAD - 8
+    turned = bool(shield.get("turned"))
+    name = f"{facing_arrow(view, shield)} {shield.get('name') or 'Shield'}"
+    count = plural(int(shield.get("count", 0)), "creature")
+    facts = [tag(owner), "TURNED" if turned else "unturned", count]
+    if shield.get("points") is not None:
+        facts.append(f"{shield['points']}/30 pts")
+    parts = [
+        text_block(name, SMALL, room, colour, bold=True),
+        facts_block(facts, SMALL, room, WARN if turned else TEXT),
+    ]
+    if shield.get("standard_bearer"):
+        parts.append(text_block("Standard Bearer", SMALL, room, GOLD))
+    if shield.get("revealed"):
+        parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
+    for c in shield.get("cards") or []:
+        parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
+    outline = GOLD if turned else STONE_EDGE
+    return _boxed(stack(parts, gap=2), SHIELD_BG, outline, stripe=colour, width=3 if turned else 2)
+
+
+def cell_blocks(view: View, space: Space) -> Block:
+    """Everything on one space, top-down (without the header line)."""
+    parts = [terrain_block(space), stronghold_block(space)]
+    parts += [shield_block(view, s) for s in space.get("shields") or []]
+    return stack(parts, gap=6)
+
+
+def _header(draw: ImageDraw.ImageDraw, space: Space, x: int, y: int, fighting: bool) -> None:
+    label = str(space.get("id", "")) + (" ⚔" if fighting else "")
+    draw_text(draw, (x + 10, y + 6), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+    controller = space.get("controller")
+    if isinstance(controller, int):
+        label = f"held by {tag(controller)}"
+        w = pill_width(label, SMALL)
+        fill = seat_colour(controller)
+        pill(
+            draw,
+            (x + CELL_W - 8 - w, y + 4),
+            label,
+            font(SMALL, bold=True),
+            fill=fill,
+            text_fill=ink_on(fill),
+            pad=(10, 2),
+        )
+
+
+def board(view: View) -> Block:
+    """The battlefield block, full width."""
+    by_pos = {(int(s["row"]), int(s["col"])): s for s in view.get("spaces") or []}
+    rows = []
+    for r in row_order(view):
+        cells = [
+            (by_pos[(r, c)], cell_blocks(view, by_pos[(r, c)]))
+            for c in range(3)
+            if (r, c) in by_pos
+        ]
+        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 12
+        rows.append((cells, h))
+    height = sum(h for _, h in rows) + GAP * (len(rows) - 1)
+    combat = view.get("combat") or {}
+    fighting = combat.get("space") if combat.get("step") != "over" else None
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        for cells, h in rows:
+            for space, (_, p) in cells:
+                cx = x + int(space["col"]) * (CELL_W + GAP)
+                controller = space.get("controller")
+                outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
+                fill = PANEL if space.get("kind") == "stronghold" else FELT_DARK
+                box = (cx, y, cx + CELL_W - 1, y + h - 1)
+                if space.get("id") == fighting:
+                    glow(draw, box, width=6)
+                draw.rounded_rectangle(
+                    box,
+                    radius=12,
+                    fill=fill,
+                    outline=outline,
+                    width=4 if isinstance(controller, int) else 2,
+                )
+                _header(draw, space, cx, y, space.get("id") == fighting)
+                p(img, draw, cx + 8, y + HEAD_H)
+            y += h + GAP
+
+    return height, paint

@@ -1,0 +1,209 @@
+"""Compact Guardians cards: a coloured name band, then the numbers as chips, then short text.
+
+Creatures show the family in the band colour (Mortals white, Elementals brown, Externals
+black), vitality with the red stacking number, the off-colour bonus in the colour of the family
+it beats, bribe icons, CMP, the green bar ("receives"), ranged attacks and flying. Cards grow
+downwards to fit their name: names wrap, never cut.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import GOOD, RGB, font, text_width, wrap
+from render.common.cards import BACK, BACK_INK, BACK_LINE
+from render.guardians.style import (
+    BRIBES,
+    CARD_FACE,
+    CARD_INK,
+    CARD_SOFT,
+    FAMILY,
+    FAMILY_SHORT,
+    KIND_COLOURS,
+    KIND_NAMES,
+    OCB_TARGET,
+    SMALL,
+    STONE_EDGE,
+    TERRAIN,
+    TERRAIN_NAMES,
+    Block,
+    Card,
+    ink_on,
+    pack,
+)
+
+PAD = 8
+CHIP_H = SMALL + 8
+TEXT_LINES = 2
+
+
+def band_colour(card: Card) -> RGB:
+    """The colour of a card's name band: its family, terrain type or kind."""
+    if card.get("family") in FAMILY:
+        return FAMILY[str(card["family"])]
+    if card.get("kind") == "terrain" and card.get("terrain") in TERRAIN:
+        return TERRAIN[str(card["terrain"])]
+    return KIND_COLOURS.get(str(card.get("kind")), STONE_EDGE)
+
+
+def subtitle(card: Card) -> str:
+    """The line under the name: "Mortal knight", "Spell", "Terrain · Woods"."""
+    if card.get("kind") == "creature":
+        family = FAMILY_SHORT.get(str(card.get("family")), "")
+        return f"{family} {card.get('klass') or ''}".strip()
+    kind = KIND_NAMES.get(str(card.get("kind")), str(card.get("kind") or "Card"))
+    if card.get("terrain"):
+        return f"{kind} · {TERRAIN_NAMES.get(str(card['terrain']), card['terrain'])}"
+    return kind
+
+
+def chips(card: Card) -> list[tuple[str, RGB]]:
+    """The card's numbers as (label, fill) chips, in reading order."""
+    out: list[tuple[str, RGB]] = []
+    if card.get("vitality") is not None:
+        stacking = card.get("stacking")
+        label = f"V {card['vitality']}" + (f"/{stacking}" if stacking is not None else "")
+        out.append((label, CARD_FACE))
+    if card.get("ocb"):
+        target = OCB_TARGET.get(str(card.get("family")), "")
+        out.append((f"OCB +{card['ocb']}", FAMILY.get(target, CARD_FACE)))
+    for bribe in card.get("bribes") or ():
+        out.append((str(bribe), BRIBES.get(str(bribe), CARD_FACE)))
+    if card.get("kind") == "bribery" and card.get("bribe"):
+        out.append((str(card["bribe"]), BRIBES.get(str(card["bribe"]), CARD_FACE)))
+    if card.get("cmp"):
+        out.append((f"CMP {card['cmp']}", CARD_FACE))
+    if card.get("receives"):
+        out.append(("receives", GOOD))
+    if card.get("ranged"):
+        out.append((f"ranged {card['ranged']}", CARD_FACE))
+    if card.get("flies"):
+        out.append(("flies", (170, 210, 250)))
+    return out
+
+
+def _chip_rows(items: list[tuple[str, RGB]], width: int) -> list[list[tuple[str, RGB, int]]]:
+    fnt = font(SMALL, bold=True)
+    rows: list[list[tuple[str, RGB, int]]] = []
+    x = width + 1
+    for label, fill in items:
+        w = text_width(label, fnt) + 12
+        if x + w > width:
+            rows.append([])
+            x = 0
+        rows[-1].append((label, fill, w))
+        x += w + 6
+    return rows
+
+
+def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Block:
+    """A compact card ``width`` px wide (a back if the card is hidden)."""
+    if not card or not card.get("name"):
+        return back_block(width, ["face-down"])
+    name_font, sub_font = font(SMALL, bold=True), font(SMALL)
+    inner = width - 2 * PAD
+    name_lines = wrap(str(card["name"]), name_font, inner)
+    sub_lines = wrap(subtitle(card), sub_font, inner)
+    rows = _chip_rows(chips(card), inner)
+    text = str(card.get("text") or "") if show_text else ""
+    text_lines = wrap(text, sub_font, inner, max_lines=TEXT_LINES) if text else []
+    band_h = PAD + len(name_lines) * (SMALL + 4) + 4
+    body_h = len(sub_lines) * (SMALL + 4) + len(rows) * (CHIP_H + 4)
+    body_h += len(text_lines) * (SMALL + 3) + 2 * PAD
+    height = band_h + body_h
+    band = band_colour(card)
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        box = (x, y, x + width - 1, y + height - 1)
+        draw.rounded_rectangle(box, radius=10, fill=CARD_FACE, outline=band, width=4)
+        draw.rounded_rectangle((x, y, x + width - 1, y + band_h), radius=10, fill=band)
+        draw.rectangle((x, y + band_h - 10, x + width - 1, y + band_h), fill=band)
+        ink = ink_on(band)
+        ty = y + PAD
+        for line in name_lines:
+            draw.text((x + PAD, ty), line, font=name_font, fill=ink)
+            ty += SMALL + 4
+        ty = y + band_h + PAD // 2
+        for line in sub_lines:
+            draw.text((x + PAD, ty), line, font=sub_font, fill=CARD_SOFT)
+            ty += SMALL + 4
+        for row in rows:
+            cx = x + PAD
+            for label, fill, w in row:
+                draw.rounded_rectangle(
+                    (cx, ty, cx + w, ty + CHIP_H), radius=7, fill=fill, outline=CARD_SOFT, width=1
+                )
+                draw.text(
+                    (cx + w / 2, ty + CHIP_H / 2),
+                    label,
+                    font=name_font,
+                    fill=ink_on(fill),
+                    anchor="mm",
+                )
+                cx += w + 6
+            ty += CHIP_H + 4
+        for line in text_lines:
+            draw.text((x + PAD, ty), line, font=sub_font, fill=CARD_INK)
+            ty += SMALL + 3
+
+    return height, paint
+
+
+def back_block(width: int, facts: list[str], height: int = 2 * SMALL + 24) -> Block:
+    """A face-down card with a label packed from ``facts``, e.g. "face-down terrain · P2"."""
+    fnt = font(SMALL, bold=True)
+    lines = pack(facts, fnt, width - 24)
+    height = max(height, len(lines) * (SMALL + 4) + 20)
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + width - 1, y + height - 1), radius=10, fill=BACK, outline=CARD_FACE, width=3
+        )
+        for k in range(x + 8, x + width - 8, 16):
+            draw.line([(k, y + 5), (k, y + height - 6)], fill=BACK_LINE, width=2)
+        ty = y + (height - len(lines) * (SMALL + 4)) // 2
+        for line in lines:
+            draw.text(
+                (x + width // 2, ty),
+                line,
+                font=fnt,
+                fill=CARD_FACE,
+                anchor="ma",
+                stroke_width=3,
+                stroke_fill=BACK_INK,
+            )
+            ty += SMALL + 4
+
+    return height, paint
+
+
+def card_line(card: Card | None) -> str:
+    """A card as a short text ("Swordsman V6", "Power Lunch"); "face-down card" if hidden."""
+    if not card or not card.get("name"):
+        return "face-down card"
+    text = str(card["name"])
+    if card.get("vitality") is not None:
+        text += f" V{card['vitality']}"
+    return text
+
+
+def card_grid(cards: list[Card], width: int, columns: int = 4, gap: int = 10) -> Block:
+    """Cards in rows of ``columns``; each row as tall as its tallest card."""
+    w = (width - gap * (columns - 1)) // columns
+    rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
+    blocks = [[card_block(c, w) for c in row] for row in rows]
+    heights = [max(h for h, _ in row) for row in blocks]
+    height = sum(heights) + gap * max(0, len(rows) - 1)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        for row, h in zip(blocks, heights, strict=True):
+            for i, (_, p) in enumerate(row):
+                p(img, draw, x + i * (w + gap), y)
+            y += h + gap
+
+    return height, paint
+
+
+def is_face_down(card: Card | None) -> bool:
+    """A card the viewer may not see (null, or a dict without a name)."""
+    return not card or not card.get("name")

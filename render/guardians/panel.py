@@ -1,0 +1,218 @@
+"""Full-width bands around the battlefield: title and status, result, players, events, hand.
+
+Each function returns a Block (height, painter) so the image is measured before it is drawn;
+nothing is cut: names and sentences wrap and the image grows taller.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engines.text import plural
+from render.common import (
+    BAD,
+    CARD_BLACK,
+    GOLD,
+    GOOD,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    TEXT,
+    WARN,
+    font,
+    pill,
+    seat_colour,
+    wrap,
+)
+from render.guardians.card import card_grid, card_line
+from render.guardians.style import (
+    BAR_BG,
+    BODY,
+    LABEL,
+    MARGIN,
+    PHASE_TITLES,
+    SMALL,
+    TITLE,
+    WIDTH,
+    Block,
+    View,
+    ink_on,
+    named,
+    pill_width,
+    seat_name,
+    stack,
+    tag,
+    text_block,
+)
+
+FULL = WIDTH - 2 * MARGIN
+PAD = 14
+BAR_H = 32
+
+
+def phase_title(view: View) -> str:
+    """The title line: "Guardians · turn 3 · Movement"."""
+    phase = PHASE_TITLES.get(str(view.get("phase")), str(view.get("phase") or "").title())
+    return f"Guardians · turn {view.get('turn', 1)} · {phase}"
+
+
+def framed(inner: Block, outline: RGB, fill: RGB = PANEL, width: int = 3) -> Block:
+    """``inner`` in a full-width rounded frame."""
+    h, paint_inner = inner
+    height = h + 2 * PAD
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + FULL - 1, y + height - 1), radius=14, fill=fill, outline=outline, width=width
+        )
+        paint_inner(img, draw, x + PAD, y + PAD)
+
+    return height, paint
+
+
+def header(view: View) -> Block:
+    """The phase title, the engine's status line and who is to act."""
+    room = FULL - 2 * PAD
+    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True)]
+    if view.get("status"):
+        parts.append(text_block(named(view, str(view["status"])), BODY, room, GOLD))
+    to_act = [seat_name(view, s) for s in view.get("to_act") or []]
+    if to_act and not view.get("result"):
+        parts.append(text_block("To act: " + ", ".join(to_act), SMALL, room, MUTED))
+    return framed(stack(parts, gap=4), PANEL_EDGE)
+
+
+def result_banner(view: View) -> Block:
+    """A gold banner: who won and the engine's summary."""
+    result = view.get("result") or {}
+    winners = list(result.get("winners") or [])
+    title = f"{seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
+    room = FULL - 2 * PAD
+    parts = [text_block(title, 36, room, CARD_BLACK, bold=True)]
+    if result.get("summary"):
+        parts.append(text_block(named(view, str(result["summary"])), BODY, room, CARD_BLACK))
+    return framed(stack(parts, gap=4), TEXT, fill=GOLD)
+
+
+def _state(view: View, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+    result = view.get("result")
+    if result:
+        return ("★ WINNER", GOLD) if seat in (result.get("winners") or []) else None
+    player = view["players"][seat]
+    if seat in (view.get("to_act") or []):
+        return ("… deciding", WARN) if player.get("deciding") else ("▶ to act", WARN)
+    if player.get("deciding") is False and view.get("phase") in ("organize", "combat"):
+        return "✓ decided", GOOD
+    return None
+
+
+def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
+    """A bar: current / max Guardian vitality, the numbers written inside."""
+    label = f"vitality {vitality}/{max_vitality}"
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle((x, y, x + width, y + BAR_H), radius=8, fill=BAR_BG)
+        frac = max(0.0, min(1.0, vitality / max_vitality)) if max_vitality else 0.0
+        if frac > 0:
+            fill = GOOD if frac > 0.5 else (WARN if frac > 0.25 else BAD)
+            draw.rounded_rectangle(
+                (x, y, x + max(16, round(width * frac)), y + BAR_H), radius=8, fill=fill
+            )
+        draw.text(
+            (x + 12, y + BAR_H // 2),
+            label,
+            font=font(SMALL, bold=True),
+            fill=TEXT,
+            anchor="lm",
+            stroke_width=3,
+            stroke_fill=CARD_BLACK,
+        )
+
+    return BAR_H, paint
+
+
+def player_panel(view: View, seat: int) -> Block:
+    """A seat's name, Guardian, vitality, stones, piles, lands, losses and Up card."""
+    player = view["players"][seat]
+    colour = seat_colour(seat)
+    room = FULL - 2 * PAD
+    state = _state(view, seat)
+    state_w = pill_width(state[0], SMALL) + 10 if state else 0
+    tag_w = pill_width(tag(seat), SMALL) + 10
+    you = " (you)" if seat == view.get("viewer") else ""
+    name_font = font(TITLE, bold=True)
+    name_lines = wrap(seat_name(view, seat) + you, name_font, room - state_w - tag_w)
+    name_h = len(name_lines) * (TITLE + 4)
+    g = player.get("guardian") or {}
+    vit, vmax = int(g.get("vitality", 0)), int(g.get("max_vitality", g.get("vitality", 0)))
+    guardian = f"Guardian {g.get('name', '?')} · {plural(int(g.get('stones', 0)), 'stone')}"
+    if g.get("cmp") is not None:
+        guardian += f" · CMP {g['cmp']}"
+    piles = (
+        f"deck {player.get('deck', 0)} · discard {player.get('discard', 0)} · "
+        f"storage {player.get('storage', 0)} · pen {player.get('pen', 0)}"
+    )
+    lands = (
+        f"{plural(int(player.get('lands', 0)), 'land')} held · "
+        f"{player.get('shields_destroyed', 0)} of 5 Shields destroyed"
+    )
+    parts = [
+        text_block(guardian, BODY, room, TEXT, bold=True),
+        vitality_bar(vit, vmax, min(room, 520)),
+        text_block(lands, SMALL, room, TEXT),
+        text_block(piles, SMALL, room, MUTED),
+    ]
+    if player.get("up_card"):
+        parts.append(text_block(f"Up card: {card_line(player['up_card'])}", SMALL, room, GOLD))
+    body_h, body = stack(parts, gap=6)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        pill(
+            draw,
+            (x, y + 2),
+            tag(seat),
+            font(SMALL, bold=True),
+            fill=colour,
+            text_fill=ink_on(colour),
+            pad=(10, 3),
+        )
+        for i, line in enumerate(name_lines):
+            draw.text((x + tag_w, y + i * (TITLE + 4)), line, font=name_font, fill=colour)
+        if state:
+            w = pill_width(state[0], SMALL)
+            fnt = font(SMALL, bold=True)
+            pill(draw, (x + room - w, y + 2), state[0], fnt, fill=state[1], pad=(10, 3))
+        body(img, draw, x, y + name_h + 6)
+
+    return framed((name_h + 6 + body_h, paint), colour)
+
+
+def recent(view: View, limit: int = 6) -> Block:
+    """The latest public events, newest last."""
+    events = [named(view, str(e)) for e in (view.get("recent") or [])[-limit:]]
+    if not events:
+        return 0, lambda *_: None
+    room = FULL - 2 * PAD
+    parts = [text_block("What just happened", LABEL, room, TEXT, bold=True)]
+    parts += [text_block(f"• {e}", SMALL, room, MUTED) for e in events]
+    return framed(stack(parts, gap=3), PANEL_EDGE)
+
+
+def private(view: View) -> Block:
+    """The viewer's Storage hand and Creature Pen as compact cards (own view only)."""
+    room = FULL - 2 * PAD
+    parts: list[Block] = []
+    for key, title in (("hand", "Your Storage hand"), ("pen", "Your Creature Pen")):
+        cards = view.get(key)
+        if cards is None:
+            continue
+        parts.append(
+            text_block(f"{title} · {plural(len(cards), 'card')}", LABEL, room, GOLD, bold=True)
+        )
+        if cards:
+            parts.append(card_grid(list(cards), room))
+    if not parts:
+        return 0, lambda *_: None
+    viewer = view.get("viewer")
+    return framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)

@@ -1,0 +1,44 @@
+"""The whole Guardians image: bands measured top-down, then drawn on one canvas.
+
+Order: result banner, title and status, the top seat's panel, the battlefield, the bottom
+seat's panel, the combat, the viewer's hand and pen, recent events. Draws only from the view.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import FELT
+from render.guardians import board, combat, panel
+from render.guardians.style import GAP, MARGIN, WIDTH, Block, View, bottom_seat
+
+
+def bands(view: View) -> list[Block]:
+    """Every band of the image, top-down (empty ones have height 0)."""
+    bottom = bottom_seat(view)
+    top = 1 - bottom
+    out: list[Block] = []
+    if view.get("result"):
+        out.append(panel.result_banner(view))
+    out.append(panel.header(view))
+    players = view.get("players") or []
+    if len(players) > top:
+        out.append(panel.player_panel(view, top))
+    out.append(board.board(view))
+    if len(players) > bottom:
+        out.append(panel.player_panel(view, bottom))
+    out += [combat.combat_panel(view), panel.private(view), panel.recent(view)]
+    return [b for b in out if b[0] > 0]
+
+
+def render(view: View) -> Image.Image:
+    """Draw a Guardians view (public, private or final) as an RGB image 1000 px wide."""
+    blocks = bands(view)
+    height = MARGIN * 2 + sum(h for h, _ in blocks) + GAP * (len(blocks) - 1)
+    img = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(img)
+    y = MARGIN
+    for h, paint in blocks:
+        paint(img, draw, MARGIN, y)
+        y += h + GAP
+    return img

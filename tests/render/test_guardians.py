@@ -1,0 +1,324 @@
+"""Guardians images and alt text from hand-made views of every phase, both seats, spectator."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+import render
+from render import alt_text, common, render_image, render_png
+from render.guardians import board
+from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
+
+ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    """Record every font size served and every string drawn (with where and in which font)."""
+    sizes: list[int] = []
+    texts: list[tuple[tuple[float, float], str, object, str]] = []
+    load = common._load.__wrapped__
+
+    def recording_load(size: int, bold: bool, scale: int):
+        sizes.append(size)
+        return load(size, bold, scale)
+
+    original_text = ImageDraw.ImageDraw.text
+
+    def recording_text(self, xy, text, *args, **kwargs):
+        texts.append((xy, str(text), kwargs.get("font"), kwargs.get("anchor") or "la"))
+        return original_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    common.text_width.cache_clear()
+    yield sizes, texts
+    common.text_width.cache_clear()
+
+
+def drawn(texts) -> str:
+    return "".join("".join(t[1].split()) for t in texts)
+
+
+def test_guardians_is_registered():
+    assert render.RENDERERS["guardians"] == "render.guardians"
+    module = render._module("guardians")
+    assert callable(module.render) and callable(module.alt_text) and module.PALETTE
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_every_view_renders_a_1000_px_palette_png(case, viewer):
+    view, _ = make_case(case, viewer)
+    img = decode(render_png("guardians", view))
+    assert img.format == "PNG" and img.mode == "P"
+    assert img.width == 1000 and 1000 < img.height < 5000
+    assert len(render_png("guardians", view)) < 400_000
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_same_view_gives_the_same_bytes_even_after_clearing_caches(case):
+    view, _ = make_case(case, 0)
+    first = render_png("guardians", view)
+    assert render_png("guardians", copy.deepcopy(view)) == first
+    common._load.cache_clear()
+    common.text_width.cache_clear()
+    assert render_png("guardians", json.loads(json.dumps(view))) == first
+
+
+def test_rendering_does_not_change_the_view():
+    view, _ = make_case("combat", 1)
+    before = copy.deepcopy(view)
+    render_png("guardians", view)
+    alt_text("guardians", view)
+    assert view == before
+
+
+@pytest.mark.parametrize("case", ["move", "combat", "over"])
+def test_fixed_palette_keeps_the_image_faithful(case):
+    view, _ = make_case(case, 0)
+    rgb = render_image("guardians", view)
+    png = decode(render_png("guardians", view)).convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(rgb, png)).mean) < 2.0
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_every_text_is_at_least_22_px_and_inside_the_image(case, viewer, recorder):
+    sizes, texts = recorder
+    view, _ = make_case(case, viewer)
+    img = render_image("guardians", view)
+    assert sizes and min(sizes) >= common.min_px(img.width)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for xy, text, fnt, anchor in texts:
+        x0, _, x1, _ = probe.textbbox(xy, text, font=fnt, anchor=anchor)
+        assert x0 >= 0 and x1 <= img.width - 8, (text, x0, x1)
+
+
+def names_shown(view: dict) -> list[str]:
+    """Every name the image of ``view`` must show whole."""
+    names = list(view["seat_names"])
+    names += [p["guardian"]["name"] for p in view["players"]]
+
+    def walk(obj) -> None:
+        if isinstance(obj, dict):
+            if isinstance(obj.get("name"), str) and ("kind" in obj or "owner" in obj):
+                names.append(obj["name"])
+            for v in obj.values():
+                walk(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+
+    walk([view["spaces"], view["players"], view.get("hand"), view.get("pen"), view["combat"]])
+    return names
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_no_name_is_cut(case, viewer, recorder):
+    _, texts = recorder
+    view, _ = make_case(case, viewer)
+    assert all(len(n) == 32 for n in view["seat_names"])
+    render_image("guardians", view)
+    shown = drawn(texts)
+    for name in names_shown(view):
+        assert "".join(name.split()) in shown, name
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_hidden_cards_are_never_drawn_nor_described(case, viewer, recorder):
+    _, texts = recorder
+    view, hidden = make_case(case, viewer)
+    render_image("guardians", view)
+    shown = drawn(texts)
+    text = alt_text("guardians", view)
+    assert 0 < len(text) <= 1000
+    for name in hidden:
+        assert "".join(name.split()) not in shown, name
+        assert name not in text, name
+
+
+def test_the_spectator_sees_less_than_each_seat_and_no_private_card():
+    spectator, hidden = make_case("combat", None)
+    assert {"Power Lunch", "Hammer of Doom", "Swamps"} <= hidden
+    assert "Sand Lord" in alt_text("guardians", spectator)  # revealed in the match-up
+    assert "Your combat hand: Gn'Omish Gnomes V4" in alt_text(
+        "guardians", make_case("combat", 0)[0]
+    )
+    for seat in (0, 1):
+        assert "Your Storage hand" in alt_text("guardians", make_case("move", seat)[0])
+    assert "Your" not in alt_text("guardians", spectator)
+
+
+def test_identical_public_facts_draw_identical_pixels_for_spectator_and_seat():
+    """A seat's image differs from the spectator's only where its view holds more."""
+    seat_view, _ = make_case("settle", 0)
+    spectator, _ = make_case("settle", None)
+    stripped = copy.deepcopy(seat_view)
+    stripped.update(viewer=None, hand=None, pen=None)
+    for space in stripped["spaces"]:
+        for shield in space["shields"]:
+            shield["points"] = None  # the owner's only
+            if not shield["revealed"]:
+                shield["cards"] = None
+        if space["stronghold"]:
+            space["stronghold"].update(cards_on=None, cards_under=None)
+        terrain = space["terrain"]
+        if terrain and terrain["face_down"]:
+            terrain.update(type=None, name=None)
+    assert stripped == spectator
+    assert render_png("guardians", stripped) == render_png("guardians", spectator)
+
+
+def header_y(texts, label: str) -> float:
+    return next(xy[1] for xy, text, _, _ in texts if text == label)
+
+
+@pytest.mark.parametrize(("viewer", "own_at_bottom"), [(None, 0), (0, 0), (1, 1)])
+def test_the_viewers_strongholds_are_at_the_bottom(viewer, own_at_bottom, recorder):
+    _, texts = recorder
+    view, _ = make_case("move", viewer)
+    render_image("guardians", view)
+    own_row, other_row = ("L0", "L3") if own_at_bottom == 0 else ("L3", "L0")
+    assert header_y(texts, own_row) > header_y(texts, other_row)
+    assert board.row_order(view)[-1] == (0 if own_at_bottom == 0 else 3)
+
+
+def test_facing_arrows_follow_turned_and_the_owners_side():
+    view, _ = make_case("move", 0)
+    shield = {"owner": 0, "turned": False}
+    assert board.facing_arrow(view, shield) == "▼"  # faces its owner at the bottom
+    assert board.facing_arrow(view, {**shield, "turned": True}) == "▲"
+    flipped, _ = make_case("move", 1)
+    assert board.facing_arrow(flipped, shield) == "▲"  # the owner is at the top for seat 1
+
+
+def test_rubble_face_down_terrain_and_flown_shield_are_marked(recorder):
+    _, texts = recorder
+    view, _ = make_case("over", None)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert shown.count("✖ RUBBLE") == 2
+    assert "face-down terrain · P1" in shown
+    assert "revealed (flew)" in shown and "• Arnath, Lord of the" in shown
+    assert "Bartholomew Fitzwilliam-Smythe X wins!" in shown
+    texts.clear()
+    own, _ = make_case("over", 0)
+    render_image("guardians", own)
+    shown = [t[1] for t in texts]
+    assert "face-down terrain · P1" in shown and "Swamps" in shown  # the owner knows it
+
+
+def test_combat_shows_both_cards_fates_and_strength(recorder):
+    _, texts = recorder
+    view, _ = make_case("combat", None)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    for expected in (
+        "Primary match-up 1",
+        "Primary match-up 2",
+        "Sand Lord",
+        "Snogwart",
+        "BEATEN",
+        "BRIBED",
+        "strength 5",
+        "P2 cast: Babes on Archer V6",
+        "Command creatures",
+        "Set aside (out of play)",
+        "P2 defender · 0 creatures in hand · to act",
+    ):
+        assert expected in shown, expected
+    text = alt_text("guardians", view)
+    assert "Primary match-up 1: P1 Sand Lord V11 vs P2 Snogwart V8 beaten" in text
+
+
+def test_secondary_attacks_and_the_winner_are_narrated(recorder):
+    _, texts = recorder
+    view, _ = make_case("resolution", 1)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "Secondary attack 1" in shown and "secondary attacker" in shown
+    assert "P1 attacker · 0 creatures in hand · total 13" in shown
+    assert "Alexandrina Wolfeschlegelsteinha holds C2" in shown
+
+
+@pytest.mark.parametrize("viewer", [None, 1])
+def test_a_pending_pick_is_never_shown_to_others(viewer, recorder):
+    _, texts = recorder
+    view, _ = make_case("command", viewer)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "P1 attacker · 4 creatures in hand · decided" in shown
+    assert "P2 defender · 2 creatures in hand · still deciding" in shown
+    assert "Floyd" not in drawn(texts) and "Floyd" not in alt_text("guardians", view)
+
+
+def test_the_viewer_sees_their_own_pick_and_combat_hand(recorder):
+    _, texts = recorder
+    view, _ = make_case("command", 0)
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "Your pick (hidden from your opponent): Floyd, the Flying Pig V2" in shown
+    assert "Your combat hand · 4 cards" in shown
+
+
+def test_seat_names_and_player_numbers():
+    view, _ = make_case("move", 1)
+    assert view["seat_names"] == NAMES
+    del view["seat_names"]
+    text = alt_text("guardians", view)
+    assert "Player 1 (P1)" in text and "Your view as Player 2 (P2)" in text
+    decode(render_png("guardians", view))
+
+
+def test_a_sparse_view_still_renders():
+    """Optional keys may be missing: no events, no Up cards, a combat that has just begun."""
+    view, _ = make_case("move", None)
+    for key in ("recent", "status", "seat_names"):
+        view.pop(key)
+    view["combat"] = {"space": "C2"}
+    view["phase"] = "combat"
+    assert decode(render_png("guardians", view)).width == 1000
+    assert "Combat on C2" in alt_text("guardians", view)
+
+
+def engine_views(seed: int, every: int = 3):
+    """Views along a seeded random game of the real engine (once it is registered)."""
+    import random
+
+    import engines
+
+    game = engines.get_game("guardians").new(2, seed=seed)
+    rng = random.Random(seed)
+    for step in range(300):
+        if step % every == 0 or game.is_over:
+            for viewer in VIEWERS:
+                yield {**game.view(viewer), "seat_names": NAMES}
+        if game.is_over:
+            return
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_views_of_the_real_engine_render_legibly(recorder):
+    import engines
+
+    try:
+        engines.get_game("guardians")
+    except (KeyError, AttributeError):
+        pytest.skip("the Guardians engine is not there yet")
+    sizes, _ = recorder
+    for view in engine_views(3):
+        sizes.clear()
+        img = render_image("guardians", view)
+        assert img.width == 1000 and min(sizes) >= common.min_px(img.width)
+        assert 0 < len(alt_text("guardians", view)) <= 1000
