@@ -81,32 +81,33 @@ def test_entering_an_enemy_shield_starts_combat_at_once():
     assert setup.came_from == "C1" and setup.defender.creatures == enemy.cards
 
 
-def test_fliers_fly_over_anything_and_are_revealed_once_a_turn():
+def test_fliers_fly_over_anything_and_are_revealed_once_a_turn(monkeypatch):
     """Text: "If your shield flies, you must show its contents to your opponent. You may only
     fly one shield per turn.\""""
+    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)  # no flier in the seed
     game = movement_game()
-    from engines.guardians.catalogue import CATALOGUE
-    from engines.guardians.cards import Creature
+    shield(game, 0, "C0", ["wild_nymph"])
+    shield(game, 0, "L0", ["wild_nymph"])
+    shield(game, 1, "C2", ["archer"])
+    play(game, 0, "Turn Shield on C0")
+    assert "Fly to R1 via C1" in labels(game, 0) and "Fly to R1 via R0" in labels(game, 0)
+    play(game, 0, "Fly to C2 via C1")
+    assert game.state.phase == "combat" and game.state.combat.setup.came_from == "C1"
+    flown = game.view(1)["spaces"][7]["shields"]
+    assert any(sh["owner"] == 0 and sh["cards"] for sh in flown)
+    assert game.state.seats[0].flew
 
-    fliers = [c.id for c in CATALOGUE.cards.values() if isinstance(c, Creature) and c.flies]
-    if not fliers:  # the seed data has no flier: give the Nymph wings for this test
-        import engines.guardians.movement as mv
 
-        original = mv.all_fly
-        mv.all_fly = lambda state, uids: True
-    try:
-        shield(game, 0, "C0", ["wild_nymph"])
-        shield(game, 0, "L0", ["wild_nymph"])
-        shield(game, 1, "C2", ["archer"])
-        play(game, 0, "Turn Shield on C0")
-        assert "Fly to R1 via C1" in labels(game, 0) and "Fly to R1 via R0" in labels(game, 0)
-        play(game, 0, "Fly to C2 via C1")
-        assert game.state.phase == "combat" and game.state.combat.setup.came_from == "C1"
-        flown = game.view(1)["spaces"][7]["shields"]
-        assert any(sh["owner"] == 0 and sh["cards"] for sh in flown)
-    finally:
-        if not fliers:
-            mv.all_fly = original
+def test_one_flight_per_turn(monkeypatch):
+    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)
+    game = movement_game()
+    shield(game, 0, "C0", ["wild_nymph"])
+    shield(game, 0, "L0", ["wild_nymph"])
+    play(game, 0, "Turn Shield on C0")
+    play(game, 0, "Fly to C2 via C1")
+    game.state.mover = 0
+    play(game, 0, "Turn Shield on L0")
+    assert not [x for x in labels(game, 0) if x.startswith("Fly")]
 
 
 def test_reinforce_a_turned_shield_from_a_stronghold():

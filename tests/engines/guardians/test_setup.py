@@ -37,9 +37,10 @@ def test_the_disputed_lands_start_controlled_by_default_without_terrain():
 
 def test_same_seed_same_game_other_seed_other_order():
     assert Guardians.new(2, seed=5).to_json() == Guardians.new(2, seed=5).to_json()
-    assert Guardians.new(2, seed=5).state.seats[0].drawn != Guardians.new(2, seed=6).state.seats[
-        0
-    ].drawn
+    assert (
+        Guardians.new(2, seed=5).state.seats[0].drawn
+        != Guardians.new(2, seed=6).state.seats[0].drawn
+    )
 
 
 def test_custom_deck_lists_from_the_options():
