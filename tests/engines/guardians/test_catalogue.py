@@ -31,7 +31,7 @@ def has(card: DeckCard, kind: str, **params: object) -> bool:
 
 
 def test_every_data_file_validates_and_is_a_known_file():
-    known = {*CARD_FILES, "guardians", "strongholds", "decks", "deck_rules"}
+    known = {*CARD_FILES, "guardians", "strongholds", "decks", "deck_rules", "phases"}
     files = {p.name.removesuffix(".toml") for p in DATA_DIR.iterdir() if p.name.endswith(".toml")}
     assert files == known
     for name in files:

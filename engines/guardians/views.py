@@ -1,0 +1,319 @@
+"""Views: what a seat (or the channel) may see, in the format of docs/design/guardians-plan.md.
+
+Views are built from typed models, never by filtering the state. While organising, a seat
+sees its own pending placements; everyone else sees the board as it was before.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from engines.guardians import board
+from engines.guardians.board import card
+from engines.guardians.catalogue import CATALOGUE, DATA_DIR
+from engines.guardians.combat import combat_view
+from engines.guardians.organize import effective
+from engines.guardians.state import GuardiansState, Stack
+from engines.guardians.stronghold import stronghold_card
+from engines.text import sentence
+
+_FIELDS = (
+    "family",
+    "klass",
+    "vitality",
+    "stacking",
+    "ocb",
+    "bribes",
+    "flies",
+    "cmp",
+    "receives",
+    "ranged",
+    "terrain",
+)
+
+
+def card_view(state: GuardiansState, uid: str) -> dict[str, Any]:
+    """A face-up card: only the fields its kind has."""
+    c = card(state, uid)
+    out: dict[str, Any] = {"uid": uid, "id": c.id, "name": c.name, "kind": c.kind}
+    for f in _FIELDS:
+        if hasattr(c, f):
+            value = getattr(c, f)
+            out[f] = list(value) if isinstance(value, tuple) else value
+    out["text"] = c.text
+    return out
+
+
+class TerrainView(BaseModel):
+    """A land's terrain card (a face-down card shows no identity)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: str | None
+    name: str
+    owner: int
+    face_down: bool
+
+
+class StrongholdView(BaseModel):
+    """A Stronghold: counts for everyone, the cards for its owner."""
+
+    owner: int
+    name: str
+    defence: int
+    rubbled: bool
+    upgrade: str | None
+    on: int
+    under: int
+    cards_on: list[dict[str, Any]] | None
+    cards_under: list[dict[str, Any]] | None
+
+
+class ShieldView(BaseModel):
+    """A Shield on the board; its cards only for the owner or once it flew."""
+
+    uid: str
+    owner: int
+    name: str
+    turned: bool
+    standard_bearer: bool
+    count: int
+    points: int | None
+    revealed: bool
+    cards: list[dict[str, Any]] | None
+
+
+class SpaceView(BaseModel):
+    """One of the twelve spaces."""
+
+    id: str
+    col: int
+    row: int
+    kind: str
+    controller: int | None
+    terrain: TerrainView | None
+    stronghold: StrongholdView | None
+    shields: list[ShieldView]
+
+
+class GuardianView(BaseModel):
+    """A Guardian's public numbers."""
+
+    id: str
+    name: str
+    vitality: int
+    max_vitality: int
+    stones: int
+    cmp: int
+
+
+class PlayerView(BaseModel):
+    """A seat's public counts."""
+
+    seat: int
+    guardian: GuardianView
+    deck: int
+    discard: int
+    storage: int
+    pen: int
+    lands: int
+    shields_destroyed: int
+    up_card: dict[str, Any] | None
+    deciding: bool
+
+
+class ResultView(BaseModel):
+    """The end."""
+
+    winners: list[int]
+    summary: str
+
+
+class GuardiansView(BaseModel):
+    """The whole view."""
+
+    game: str = "guardians"
+    viewer: int | None
+    turn: int
+    phase: str
+    status: str
+    to_act: list[int]
+    spaces: list[SpaceView]
+    players: list[PlayerView]
+    hand: list[dict[str, Any]] | None
+    pen: list[dict[str, Any]] | None
+    combat: dict[str, Any] | None
+    recent: list[str]
+    result: ResultView | None
+
+
+def _shield(state: GuardiansState, st: Stack, viewer: int | None) -> ShieldView:
+    sh = card(state, st.shield)
+    mine = viewer == st.owner
+    return ShieldView(
+        uid=st.shield,
+        owner=st.owner,
+        name=sh.name,
+        turned=st.turned,
+        standard_bearer=bool(getattr(sh, "standard_bearer", False)),
+        count=len(st.cards),
+        points=board.points(state, st.cards) if mine else None,
+        revealed=st.revealed,
+        cards=[card_view(state, u) for u in st.cards] if mine or st.revealed else None,
+    )
+
+
+def _space(state: GuardiansState, space: str, viewer: int | None) -> SpaceView:
+    found = board.hold_of(space)
+    terrain = None
+    land = state.lands.get(space)
+    if land is not None and found is None:
+        c = card(state, land.uid)
+        terrain = TerrainView(
+            type=None if land.face_down else getattr(c, "terrain", None),
+            name="a face-down card" if land.face_down else c.name,
+            owner=land.owner,
+            face_down=land.face_down,
+        )
+    sview = None
+    if found is not None:
+        owner, col = found
+        h = state.seats[owner].holds[col]
+        sc = stronghold_card(state, space)
+        mine = viewer == owner
+        sview = StrongholdView(
+            owner=owner,
+            name=sc.name,
+            defence=sc.defence,
+            rubbled=h.rubbled,
+            upgrade=card(state, h.upgrade).name if h.upgrade else None,
+            on=len(h.on),
+            under=len(h.under),
+            cards_on=[card_view(state, u) for u in h.on] if mine else None,
+            cards_under=[card_view(state, u) for u in h.under] if mine else None,
+        )
+    return SpaceView(
+        id=space,
+        col="LCR".index(space[0]),
+        row=int(space[1]),
+        kind="disputed" if found is None else "stronghold",
+        controller=board.controller(state, space),
+        terrain=terrain,
+        stronghold=sview,
+        shields=[_shield(state, st, viewer) for st in state.stacks_at(space)],
+    )
+
+
+def _player(state: GuardiansState, seat: int, to_act: list[int]) -> PlayerView:
+    s = state.seats[seat]
+    g = CATALOGUE.guardians[s.guardian]
+    return PlayerView(
+        seat=seat,
+        guardian=GuardianView(
+            id=g.id,
+            name=g.name,
+            vitality=max(0, s.vitality),
+            max_vitality=g.vitality,
+            stones=s.stones,
+            cmp=g.cmp,
+        ),
+        deck=len(s.deck),
+        discard=len(s.discard),
+        storage=len(s.storage),
+        pen=len(s.pen),
+        lands=board.lands_of(state, seat),
+        shields_destroyed=s.shields_lost,
+        up_card=card_view(state, s.up) if s.up else None,
+        deciding=seat in to_act,
+    )
+
+
+def status(state: GuardiansState, to_act: list[int]) -> str:
+    """One line saying what happens now."""
+    seats = " and ".join(f"seat {s + 1}" for s in to_act)
+    if state.phase == "over":
+        return state.summary
+    if state.phase == "organize":
+        return f"Turn {state.turn}, Draw & Organize: waiting for {seats}."
+    if state.phase == "combat" and state.fight is not None:
+        return f"Combat on {state.fight.space}: waiting for {seats}."
+    if state.phase == "settle":
+        lands = ", ".join(sorted(state.settle))
+        return f"Terrain settlement ({lands}): waiting for {seats}."
+    if state.retreat is not None:
+        return f"Player {state.retreat.seat + 1}'s beaten Shield must retreat."
+    if state.challenge is not None:
+        return f"Guardian challenge: waiting for {seats}."
+    return f"Turn {state.turn}, movement: seat {state.mover + 1} turns a Shield."
+
+
+def build_view(state: GuardiansState, viewer: int | None, to_act: list[int]) -> dict[str, Any]:
+    """The view dict of ``viewer`` (None: the channel)."""
+    src = state
+    if state.phase == "organize" and viewer is not None:
+        src = effective(state, viewer)
+    own = src.seats[viewer] if viewer is not None else None
+    view = GuardiansView(
+        viewer=viewer,
+        turn=state.turn,
+        phase=state.phase,
+        status=status(state, to_act),
+        to_act=to_act,
+        spaces=[_space(src, sp, viewer) for sp in board.SPACES],
+        players=[_player(src, i, to_act) for i in (0, 1)],
+        hand=[card_view(src, u) for u in own.drawn + own.storage] if own else None,
+        pen=[card_view(src, u) for u in own.pen] if own else None,
+        combat=(
+            combat_view(state.combat, viewer, board.cards_map(state)) if state.combat else None
+        ),
+        recent=list(state.log),
+        result=(
+            ResultView(winners=list(state.winners or []), summary=state.summary)
+            if state.phase == "over"
+            else None
+        ),
+    )
+    return view.model_dump(mode="json")
+
+
+# ---- the "?" help ----------------------------------------------------------------------------
+class PhaseText(BaseModel):
+    """The help of one phase."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    title: str
+    text: str
+
+
+HELP_KEYS = ("organize", "move", "combat", "retreat", "challenge", "settle", "over")
+
+
+def _load_help() -> dict[str, PhaseText]:
+    raw = tomllib.loads((DATA_DIR / "phases.toml").read_text(encoding="utf-8"))
+    if set(raw) != set(HELP_KEYS):
+        raise ValueError(f"data/guardians/phases.toml must have exactly {sorted(HELP_KEYS)}")
+    return {k: PhaseText.model_validate(v) for k, v in raw.items()}
+
+
+HELP = _load_help()
+
+
+def phase_help(state: GuardiansState, seat: int | None) -> str:
+    """The phase's title and text, plus the seat's points on each Stronghold while organising."""
+    key = state.phase if state.phase in HELP else "move"
+    if state.retreat is not None:
+        key = "retreat"
+    elif state.challenge is not None:
+        key = "challenge"
+    text = f"{HELP[key].title}. {sentence(HELP[key].text)}"
+    if state.phase == "organize" and seat is not None:
+        eff = effective(state, seat)
+        row = 0 if seat == 0 else 3
+        used = [
+            f"{board.COLUMN_NAMES[c]} {board.space_points(eff, f'{c}{row}', seat)}/30"
+            for c in "LCR"
+        ]
+        text += " Your Strongholds: " + ", ".join(used) + "."
+    return text

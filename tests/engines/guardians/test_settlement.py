@@ -1,0 +1,102 @@
+"""Terrain settlement, the win checks and the turn limit."""
+
+from engines.guardians import settlement
+from engines.guardians.board import DISPUTED
+
+from .scenario import labels, movement_game, play, shield, take, terrain
+
+
+def _settle(game):
+    game.state.phase = "settle"
+    return settlement.start_settle(game.state)
+
+
+def test_terrain_under_an_enemy_shield_changes_hands():
+    """Text: "For each of your Terrain cards in the Disputed Land area that has one of your
+    opponent's Shields sitting on it: remove your Terrain card.\""""
+    game = movement_game()
+    woods = terrain(game, 1, "C2")
+    shield(game, 0, "C2", ["swordsman"])
+    _settle(game)
+    s = game.state
+    assert "C2" not in s.lands and woods in s.seats[1].discard
+    assert s.settle == {"C2": 0}
+
+
+def test_a_shield_on_a_terrainless_land_plays_terrain_from_the_pen():
+    """Text: "for each of your Shields that is sitting on a disputed land space that has no
+    terrain card, you must play a terrain card from your hand.\""""
+    game = movement_game()
+    shield(game, 0, "C2", ["swordsman"])
+    game.state.seats[0].pen.append(take(game, 0, "swamps"))
+    _settle(game)
+    assert game.to_act() == [0]
+    assert "Play Swamps on C2" in labels(game, 0)
+    play(game, 0, "Play Swamps on C2")
+    s = game.state
+    assert s.lands["C2"].owner == 0 and not s.lands["C2"].face_down
+    assert s.phase == "organize" and s.turn == 2
+
+
+def test_a_face_down_card_costs_a_stone_and_is_no_terrain_type():
+    """Text: "you may spend a stone and place any card from your Storage Hand or Creature Pen
+    face-down in the terrain space ... This face-down card is not considered to be any of the
+    basic terrain types.\""""
+    game = movement_game()
+    shield(game, 0, "C2", ["swordsman"])
+    beer = take(game, 0, "beer")
+    game.state.seats[0].storage.append(beer)
+    stones = game.state.seats[0].stones
+    _settle(game)
+    play(game, 0, "Face-down Beer on C2 (1 stone)")
+    s = game.state
+    assert s.seats[0].stones == stones - 1 and s.lands["C2"].face_down
+    for viewer in (1, None):
+        land = game.view(viewer)["spaces"][7]["terrain"]
+        assert land == {"type": None, "name": "a face-down card", "owner": 0, "face_down": True}
+        assert f'"{beer}"' not in str(game.view(viewer)).replace("'", '"')
+
+
+def test_discarding_the_last_creature_destroys_the_shield():
+    """Text: "you can instead discard a creature from beneath the Shield ... If you discard the
+    last creature, the Shield is destroyed (this counts for your opponent's goal).\""""
+    game = movement_game()
+    game.state.seats[0].stones = 0
+    shield(game, 0, "C2", ["swordsman"])
+    _settle(game)
+    assert labels(game, 0) == ["Discard Swordsman from C2"]
+    play(game, 0, "Discard Swordsman from C2")
+    assert game.state.seats[0].shields_lost == 1 and game.state.stacks == []
+
+
+def test_all_six_lands_win():
+    """Text: "if your opponent has no Shields in the Disputed Lands and all the lands either
+    have one of your Shields or one of your terrain on them ... you won.\""""
+    game = movement_game()
+    for space, kind in zip(DISPUTED[3:], ("woods", "swamps", "dry_heaps"), strict=True):
+        terrain(game, 0, space, kind)
+    _settle(game)
+    assert game.is_over and game.result.winners == [0]
+    assert "six lands" in game.result.summary
+
+
+def test_five_destroyed_shields_win():
+    """Text: "The object of the game is to take control of all six lands OR to destroy five of
+    your opponents Shields OR to kill his Guardian.\""""
+    game = movement_game()
+    game.state.seats[1].shields_lost = 4
+    game.state.seats[1].stones = 0
+    shield(game, 1, "C1", ["swordsman"])
+    _settle(game)
+    play(game, 1, "Discard Swordsman from C1")
+    assert game.is_over and game.result.winners == [0]
+
+
+def test_the_turn_limit_ends_the_game_on_lands():
+    """Ruling: after turn 20 the seat with more lands wins (then Shields destroyed, Vitality)."""
+    game = movement_game()
+    game.state.turn = settlement.MAX_TURNS
+    terrain(game, 0, "C2")
+    _settle(game)
+    assert game.is_over and game.result.winners == [0]
+    assert game.result.scores == {0: 4, 1: 2}

@@ -1,0 +1,114 @@
+"""Stronghold attacks, rubbling and the Guardian challenge (reconstruction [R])."""
+
+from engines.guardians import clash
+from engines.guardians.combat import CombatOutcome
+
+from .scenario import labels, movement_game, play, shield, take, terrain
+
+
+def _siege(game):
+    attacker = shield(game, 0, "C2", ["sand_lord", "swordsman"])
+    terrain(game, 0, "C2")
+    hold = game.state.seats[1].holds[1]
+    hold.on.append(take(game, 1, "archer"))
+    hold.under.append(take(game, 1, "ice_spirit"))
+    play(game, 0, "Turn Shield on C2")
+    step = next(a for a in game.legal_actions(0) if a.label() == "Move to C3")
+    assert step.note == "siege"
+    game.apply(0, step)
+    return attacker
+
+
+def _outcome(game, winner):
+    s = game.state
+    setup = s.combat.setup
+    s.combat.outcome = CombatOutcome(
+        winner=winner,
+        attacker_total=17,
+        defender_total=11,
+        survivors={0: list(setup.attacker.creatures), 1: list(setup.defender.creatures)},
+        discarded=[],
+        out_of_play=[],
+        stones_spent={0: 0, 1: 0},
+        channelers_used=[],
+        terrain_destroyed=False,
+    )
+    clash.after_combat_action(s)
+
+
+def test_a_stronghold_attack_defends_with_its_creatures_and_bonus():
+    """[R]: "the defender's combat hand = creatures on and under that Stronghold + his Storage
+    Depot; the defender adds the Stronghold bonus.\""""
+    game = movement_game()
+    _siege(game)
+    d = game.state.combat.setup.defender
+    hold = game.state.seats[1].holds[1]
+    assert d.shield is None and d.creatures == hold.on + hold.under
+    assert d.stronghold_defence == 7  # Keep of Rak Nam (centre)
+
+
+def test_a_won_stronghold_attack_rubbles_it_and_offers_the_challenge():
+    """[R]: "If the attacker wins: the Stronghold is rubbled ... creatures on/under it are
+    discarded ... the attacking Shield stays there.\""""
+    game = movement_game()
+    attacker = _siege(game)
+    _outcome(game, winner=0)
+    s = game.state
+    assert s.seats[1].holds[1].rubbled and s.seats[1].holds[1].on == []
+    assert len(s.seats[1].discard) == 2
+    assert s.stack(attacker.shield).space == "C3"
+    assert labels(game, 0) == [
+        "Challenge the Guardian with Sand Lord",
+        "Challenge the Guardian with Swordsman",
+        "Do not challenge",
+    ]
+    assert game.view(None)["spaces"][10]["stronghold"]["rubbled"] is True
+
+
+def test_a_lost_stronghold_attack_retreats():
+    game = movement_game()
+    _siege(game)
+    _outcome(game, winner=1)
+    assert labels(game, 0) == ["Retreat to C2", "Destroy the Shield"]
+    assert not game.state.seats[1].holds[1].rubbled
+
+
+def test_a_challenge_that_beats_the_guardian_wins_the_game():
+    """[R]: "If the creature's total exceeds the Guardian's → the Guardian dies (win).\""""
+    game = movement_game()
+    _siege(game)
+    _outcome(game, winner=0)
+    game.state.seats[1].vitality = 10
+    game.state.seats[1].stones = 0
+    play(game, 0, "Challenge the Guardian with Sand Lord")
+    play(game, 0, "Strike")
+    assert game.to_act() == [1] and labels(game, 1) == ["Stand"]
+    play(game, 1, "Stand")
+    assert game.is_over and game.result.winners == [0]
+    assert "Tes Let is dead" in game.result.summary
+
+
+def test_a_failed_challenge_wounds_the_guardian_and_loses_the_creature():
+    """[R]: "Otherwise the Guardian loses Vitality equal to the creature's base Vitality (wounds
+    stay) and the creature is discarded.\""""
+    game = movement_game()
+    attacker = _siege(game)
+    _outcome(game, winner=0)
+    play(game, 0, "Challenge the Guardian with Swordsman")
+    play(game, 0, "Strike")
+    play(game, 1, "Channel a stone (+7)")
+    play(game, 1, "Stand")
+    s = game.state
+    assert s.seats[1].vitality == 28 - 6
+    assert [s.cards[u] for u in s.stack(attacker.shield).cards] == ["sand_lord"]
+    assert s.challenge is None and not game.is_over
+
+
+def test_a_shield_on_rubble_may_challenge_at_the_start_of_its_move():
+    """[R]: "or at the start of its move if its Shield already stands on a rubbled Stronghold
+    space, it may challenge the Guardian with ONE surviving creature.\""""
+    game = movement_game()
+    game.state.seats[1].holds[0].rubbled = True
+    shield(game, 0, "L3", ["swordsman"])
+    play(game, 0, "Turn Shield on L3")
+    assert "Challenge the Guardian with Swordsman" in labels(game, 0)

@@ -1,0 +1,84 @@
+"""Views: the plan's format, and never a hidden card (checked along random games)."""
+
+import json
+import random
+import re
+
+from engines.guardians import Guardians
+
+TOP_KEYS = {
+    "game", "viewer", "turn", "phase", "status", "to_act", "spaces", "players", "hand", "pen",
+    "combat", "recent", "result",
+}  # fmt: skip
+
+
+def hidden_from(game: Guardians, viewer: int | None) -> set[str]:
+    """Every uid ``viewer`` may not see: other seats' deck, hand, pen, face-down cards."""
+    s = game.state
+    out: set[str] = set()
+    for seat, p in enumerate(s.seats):
+        if seat == viewer:
+            continue
+        out |= set(p.deck + p.drawn + p.storage + p.pen + [x.uid for x in p.plan])
+        for h in p.holds:
+            out |= set(h.on + h.under)
+        for st in s.stacks:
+            if st.owner == seat and not st.revealed:
+                out |= set(st.cards)
+    out |= {land.uid for land in s.lands.values() if land.face_down}
+    if s.combat is not None:  # what the combat laid on the table, cast or spent is revealed
+        c = s.combat
+        out -= {f.uid for f in c.table} | {x.uid for x in c.casts} | set(c.used)
+        out -= set(c.channelers_used)
+    return out
+
+
+def uids_in(view: dict) -> set[str]:
+    """Every uid-shaped string in the view."""
+    return set(re.findall(r'"([ab][0-9]{2,3})"', json.dumps(view)))
+
+
+def test_view_has_the_plan_format():
+    game = Guardians.new(2, seed=4)
+    view = game.view(0)
+    assert set(view) == TOP_KEYS
+    assert len(view["spaces"]) == 12
+    assert view["spaces"][0]["stronghold"]["cards_on"] == []
+    player = view["players"][1]
+    assert set(player) == {
+        "seat", "guardian", "deck", "discard", "storage", "pen", "lands", "shields_destroyed",
+        "up_card", "deciding",
+    }  # fmt: skip
+    assert set(player["guardian"]) == {"id", "name", "vitality", "max_vitality", "stones", "cmp"}
+    assert len(view["hand"]) == 12 and game.view(None)["hand"] is None
+    assert {c["uid"] for c in view["hand"]} <= uids_in(view)
+    assert game.view(1)["spaces"][0]["stronghold"]["cards_on"] is None
+
+
+def test_no_view_ever_shows_a_hidden_card():
+    for seed in range(3):
+        game = Guardians.new(2, seed=seed + 40)
+        rng = random.Random(seed)
+        steps = 0
+        while not game.is_over and steps < 600:
+            for viewer in (0, 1, None):
+                leaked = uids_in(game.view(viewer)) & hidden_from(game, viewer)
+                assert not leaked, (viewer, game.state.phase, leaked)
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            steps += 1
+
+
+def test_an_unrevealed_shield_shows_only_its_count_to_the_opponent():
+    game = Guardians.new(2, seed=8)
+    from engines.guardians.actions import AutoPlace, Done
+
+    game.apply(0, AutoPlace())
+    game.apply(0, Done())
+    game.apply(1, Done())
+    for space in game.view(1)["spaces"]:
+        for sh in space["shields"]:
+            assert sh["owner"] == 0 and sh["cards"] is None and sh["points"] is None
+            assert sh["count"] >= 1
+    mine = [sh for sp in game.view(0)["spaces"] for sh in sp["shields"]]
+    assert mine and all(sh["points"] is not None and sh["cards"] for sh in mine)
