@@ -83,7 +83,7 @@ def start_up(state: GuardiansState) -> list[Event]:
     state.first = first
     for seat, s in enumerate(state.seats):
         s.lower_up = seat != first
-    events.append(Event(text=f"{text}: seat {first + 1} moves first."))
+    events.append(Event(text=f"{text}: Player {first + 1} moves first."))
     events += next_mover(state, 1 - first)
     return events
 
