@@ -81,8 +81,10 @@ def draw_terrain(
         draw.polygon(big.corners(h["id"]), fill=fill)
     img.paste(fills.reduce(SS))
     draw = ImageDraw.Draw(img)
+    grid_w = 1 if layout.w < 60 else 2
     for h in hexes:
-        draw.polygon(layout.corners(h["id"]), outline=style.GRID)
+        corners = layout.corners(h["id"])
+        draw.line([*corners, corners[0]], fill=style.GRID, width=grid_w)
     lines = Image.new("RGBA", fills.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(lines)
     ids = {h["id"] for h in hexes}

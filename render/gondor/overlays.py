@@ -52,12 +52,12 @@ def fires(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = Fa
 
 
 def heads(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = False) -> None:
-    """Severed heads: a pale skull at the hex's lower left (at its foot when zoomed)."""
+    """Severed heads: a pale skull at the hex's lower left (under the counter when zoomed)."""
     for hex_id in view.get("heads") or []:
         x, y = layout.centre(hex_id)
         s = layout.size
-        r = s * (0.2 if zoom else 0.3)
-        cx, cy = (x - s * 0.3, y + s * 0.72) if zoom else (x - s * 0.4, y + s * 0.42)
+        r = s * (0.19 if zoom else 0.3)
+        cx, cy = (x, y + s * 0.7) if zoom else (x - s * 0.4, y + s * 0.42)
         draw.ellipse(
             (cx - r, cy - r, cx + r, cy + r * 0.8),
             fill=style.WHITE,

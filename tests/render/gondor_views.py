@@ -230,7 +230,7 @@ def view(pos: Position, you: str | None) -> dict:
         "segment": x.get("segment"),
         "to_act": x.get("to_act", ["westernesse"]),
         "you": you,
-        "pending": x.get("pending", "Westernesse: cast a spell, move Gandalf, or pass."),
+        "pending": x.get("pending", "cast a spell, move Gandalf, or pass."),
         "fires": x.get("fires", []),
         "heads": x.get("heads", []),
         "breaches": x.get("breaches", []),
