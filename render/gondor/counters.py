@@ -1,0 +1,220 @@
+"""Counters and stacks: a stack shows its top counter, edges of the ones under it, badges.
+
+The full map shows each counter as a small square in its side's colour with a type glyph; the
+zoomed crop adds its unit code ("Ee-3-X") or name at 22 px. Sprites are drawn once per look,
+supersampled, and cached. A counter's look comes only from its CounterView; a hidden one
+(truth "?") looks the same whatever it hides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import GOLD, RGB, font, text_width
+from render.gondor import glyphs, style
+from render.gondor.hexgrid import Layout
+
+Counter = Mapping[str, Any]
+SCALE = 3
+COMBAT = ("infantry", "cavalry", "mumak")
+PRIORITY = (*COMBAT, "siege-tower", "catapult", "grond", "leader", "banner", "cauldron")
+SMALL = (28, 28)  # a counter on the full map
+BIG = (108, 58)  # a counter in the zoomed crop
+PAD_SMALL, PAD_BIG = 8, 16
+
+
+@dataclass(frozen=True)
+class Face:
+    """Everything that decides how a counter looks (the sprite cache key)."""
+
+    kind: str
+    side: str
+    missile: bool = False
+    melee: bool = True
+    truth: str = ""
+    disrupted: bool = False
+    carrying: str = ""
+    label: str = ""
+    under: int = 0  # how many counters lie under it in its stack
+    leader_under: bool = False
+
+
+def top_counter(counters: Sequence[Counter]) -> Counter:
+    """The counter shown on top of a stack: a combat unit, else equipment, a leader, the rest."""
+
+    def rank(c: Counter) -> int:
+        kind = str(c.get("kind"))
+        return PRIORITY.index(kind) if kind in PRIORITY else len(PRIORITY)
+
+    return min(counters, key=rank)
+
+
+def short_name(c: Counter) -> str:
+    """A leader's or equipment's word on a zoomed counter."""
+    if c.get("short"):
+        return str(c["short"])
+    kind = str(c.get("kind"))
+    if kind == "cauldron":
+        return {"real": "Oil", "dummy": "Dummy"}.get(str(c.get("truth")), "?")
+    if kind == "siege-tower":
+        return "Tower"
+    return str(c.get("name") or kind).split()[-1]
+
+
+def face(counters: Sequence[Counter], zoom: bool) -> Face:
+    """The look of a stack's top counter."""
+    top = top_counter(counters)
+    kind = str(top.get("kind"))
+    code = str(top.get("code") or "")
+    label = (code or short_name(top)) if zoom else ""
+    return Face(
+        kind=kind,
+        side=str(top.get("side")),
+        missile=any(ch.islower() for ch in code),
+        melee=not code or code[0].isupper(),
+        truth=str(top.get("truth") or ""),
+        disrupted=bool(top.get("disrupted")),
+        carrying=str(top.get("carrying") or ""),
+        label=label,
+        under=len(counters) - 1,
+        leader_under=any(c is not top and c.get("kind") == "leader" for c in counters),
+    )
+
+
+def _glyph_key(f: Face) -> str:
+    if f.kind == "cauldron" and f.truth == "dummy":
+        return "dummy-cauldron"
+    return f.kind
+
+
+def _fill(f: Face) -> RGB:
+    return style.HIDDEN if f.truth == "?" else style.side_colour(f.side)
+
+
+@lru_cache(maxsize=512)
+def sprite(f: Face, zoom: bool) -> Image.Image:
+    """The RGBA image of a counter (with its shadows and badges), centred on its middle."""
+    w, h = BIG if zoom else SMALL
+    pad = PAD_BIG if zoom else PAD_SMALL
+    size = (w + 2 * pad, h + 2 * pad)
+
+    def paint(img: Image.Image, k: int) -> None:
+        draw = ImageDraw.Draw(img)
+        x0, y0 = pad * k, pad * k
+        box = (x0, y0, x0 + w * k, y0 + h * k)
+        step = (3 if not zoom else 5) * k
+        for n in range(min(f.under, 2), 0, -1):
+            shadow = tuple(v + n * step for v in box)
+            draw.rounded_rectangle(
+                shadow, radius=4 * k, fill=style.WHITE, outline=style.INK, width=k
+            )
+        _body(draw, f, box, k, zoom)
+
+    big = Image.new("RGBA", (size[0] * SCALE, size[1] * SCALE), (0, 0, 0, 0))
+    paint(big, SCALE)
+    return big.resize(size, Image.Resampling.BOX)  # a box filter: no ringing, no new colours
+
+
+def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom: bool) -> None:
+    """The counter square, glyph, label, disruption bar, oil and leader badges."""
+    x0, y0, x1, y1 = box
+    fill = _fill(f)
+    if f.kind == "leader" and not zoom:
+        draw.ellipse(box, fill=fill, outline=style.INK, width=k * 2)
+    else:
+        draw.rounded_rectangle(box, radius=4 * k, fill=fill, outline=style.INK, width=k * 2)
+    w, h = x1 - x0, y1 - y0
+    lw = (2.6 if not zoom else 4) * k
+    glyph_h = h * (0.62 if not zoom else 0.42)
+    gw = glyph_h * (1.0 if f.kind in ("infantry", "cavalry", "leader") else 1.3)
+    gx = x0 + (w - gw) / 2
+    gy = y0 + (h * 0.19 if not zoom else h * 0.08)
+    gbox = (gx, gy, gx + gw, gy + glyph_h)
+    if f.truth == "?":
+        if zoom:
+            glyphs.cauldron(draw, gbox, lw, style.WHITE) if f.kind == "cauldron" else None
+        else:
+            fnt = font(style.LABEL_PX, bold=True, scale=k)
+            draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "?", font=fnt, fill=style.WHITE, anchor="mm")
+    else:
+        if f.missile and not f.melee:
+            glyphs.bow(draw, gbox, lw, style.WHITE)
+        else:
+            glyphs.GLYPHS.get(_glyph_key(f), glyphs.infantry)(draw, gbox, lw, style.WHITE)
+        if f.missile and f.melee:
+            _bow_mark(draw, box, lw, zoom)
+    if zoom:
+        fnt = font(style.LABEL_PX, bold=True, scale=k)
+        label = f.label
+        if text_width(label, fnt) > w - 6 * k:
+            fnt = font(style.LABEL_PX, scale=k)
+        draw.text(((x0 + x1) / 2, y1 - h * 0.26), label, font=fnt, fill=style.WHITE, anchor="mm")
+    if f.disrupted:
+        bar = h * (0.2 if not zoom else 0.12)
+        draw.rectangle((x0 + k, y1 - bar, x1 - k, y1 - k), fill=style.DISRUPTED)
+        if zoom:
+            draw.rectangle((x0 + k, y0 + k, x1 - k, y0 + bar), fill=style.DISRUPTED)
+    if f.carrying:
+        d = h * (0.42 if not zoom else 0.36)
+        dbox = (x1 - d * 0.7, y0 - d * 0.35, x1 + d * 0.3, y0 + d * 0.75)
+        colours = {"oil": (style.OIL, style.WHITE), "dummy": (None, style.OIL)}
+        fill_, edge = colours.get(f.carrying, (style.OIL_UNKNOWN, style.INK))
+        glyphs.drop(draw, dbox, lw, fill_, edge)
+    if f.leader_under:
+        s = h * (0.5 if not zoom else 0.42)
+        glyphs.star(
+            draw, (x0 - s * 0.35, y0 - s * 0.35, x0 + s * 0.65, y0 + s * 0.65), lw, style.INK
+        )
+
+
+def _bow_mark(draw: ImageDraw.ImageDraw, box: tuple[int, ...], lw: float, zoom: bool) -> None:
+    """A small bow in the counter's corner: the unit shoots as well as fights."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    s = h * (0.34 if zoom else 0.4)
+    if zoom:
+        b = (x1 - s - w * 0.06, y0 + h * 0.06, x1 - w * 0.06, y0 + h * 0.06 + s)
+    else:
+        b = (x1 - s * 0.85, y1 - s * 0.95, x1 + s * 0.15, y1 + s * 0.05)
+        draw.ellipse((b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2), fill=GOLD)
+    glyphs.bow(draw, b, lw * 0.7, style.INK if not zoom else style.WHITE)
+
+
+def draw_stacks(
+    img: Image.Image, stacks: Sequence[Mapping[str, Any]], layout: Layout, zoom: bool
+) -> None:
+    """Every stack of the view at its hex (only those inside the image)."""
+    pad = PAD_BIG if zoom else PAD_SMALL
+    w, h = BIG if zoom else SMALL
+    dy = layout.size * 0.12 if zoom else 0.0
+    for stack in stacks:
+        counters = list(stack.get("counters") or [])
+        if not counters:
+            continue
+        x, y = layout.centre(str(stack["hex"]))
+        if not (-layout.w < x < img.width + layout.w and -layout.w < y < img.height + layout.w):
+            continue
+        f = face(counters, zoom)
+        spr = sprite(f, zoom)
+        img.paste(spr, (round(x - w / 2 - pad), round(y + dy - h / 2 - pad)), spr)
+        if zoom and f.under:
+            _count_badge(img, f.under, (x + w / 2, y + dy - h / 2))
+
+
+def _count_badge(img: Image.Image, n: int, corner: tuple[float, float]) -> None:
+    """A "+n" pill at a zoomed counter's top-right corner."""
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.LABEL_PX, bold=True)
+    text = f"+{n}"
+    tw = text_width(text, fnt)
+    x, y = corner
+    box = (x - tw + 8, y - 16, x + 20, y + 12)
+    draw.rounded_rectangle(box, radius=10, fill=GOLD, outline=style.INK, width=2)
+    draw.text(
+        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=style.INK, anchor="mm"
+    )

@@ -1,0 +1,99 @@
+"""Gondor drawing style: sizes of the two image kinds, terrain and side colours, the palette."""
+
+from __future__ import annotations
+
+from render.common import BAD, GOLD, MUTED, RGB, WHITE, contrast
+
+WIDTH = 1000
+MARGIN = 10
+MAP_HEX_W = 38.0  # full map: 24.5 hexes of 38 px beside the 36 px column numbers
+ZOOM_HEX_W = 128.0  # zoomed crop: a 22 px counter code fits inside a counter inside a hex
+LABEL_PX = 22
+HEAD_PX = 30
+
+INK: RGB = (22, 24, 28)  # background, outlines, walls and oil: one dark
+BG: RGB = INK
+GRID: RGB = (92, 104, 84)
+CLEAR: RGB = (150, 178, 108)
+ROUGH: RGB = (174, 150, 92)
+MOUNTAIN: RGB = (104, 92, 86)
+TUNNEL: RGB = (112, 106, 100)
+# City levels 1 (outermost) to 7 (the Citadel): darker stone outside, lighter towards the top.
+LEVELS: tuple[RGB, ...] = (
+    (168, 160, 148),
+    (182, 174, 162),
+    (196, 188, 176),
+    (208, 201, 190),
+    (220, 214, 204),
+    (232, 227, 218),
+    (246, 243, 236),
+)
+WALL: RGB = INK
+ROAD: RGB = (128, 86, 48)
+
+SAURON: RGB = (168, 30, 36)
+WESTERNESSE: RGB = (32, 84, 176)
+SIDES: dict[str, RGB] = {"sauron": SAURON, "westernesse": WESTERNESSE}
+NEUTRAL: RGB = (120, 120, 124)  # a gate nobody holds
+HIDDEN: RGB = (92, 84, 112)  # a "?" counter
+FIRE: RGB = (240, 110, 30)
+FLAME: RGB = (255, 214, 70)
+BREACH: RGB = (255, 56, 40)
+LADDER: RGB = (230, 180, 60)
+DISRUPTED: RGB = (236, 34, 34)
+OIL: RGB = INK
+OIL_UNKNOWN: RGB = (255, 170, 40)
+FOCUS: RGB = GOLD
+
+COLOURS: tuple[RGB, ...] = (
+    BG,
+    GRID,
+    CLEAR,
+    ROUGH,
+    MOUNTAIN,
+    TUNNEL,
+    *LEVELS,
+    WALL,
+    ROAD,
+    INK,
+    SAURON,
+    WESTERNESSE,
+    NEUTRAL,
+    HIDDEN,
+    FIRE,
+    FLAME,
+    BREACH,
+    LADDER,
+    DISRUPTED,
+    OIL,
+    OIL_UNKNOWN,
+)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+PALETTE: tuple[RGB, ...] = tuple(dict.fromkeys((*COLOURS, MUTED, GOLD, BAD, WHITE)))
+
+
+def terrain_colour(terrain: str, level: int) -> RGB:
+    """The fill of a hex: city and tower hexes by level, the rest by terrain."""
+    if terrain in ("city", "tower") and 1 <= level <= len(LEVELS):
+        return LEVELS[level - 1]
+    return {"rough": ROUGH, "mountain": MOUNTAIN, "tunnel": TUNNEL}.get(terrain, CLEAR)
+
+
+def side_colour(side: object) -> RGB:
+    """A side's counter colour (grey for nobody)."""
+    return SIDES.get(str(side), NEUTRAL)
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Dark or light text, whichever reads better on ``colour``."""
+    return INK if contrast(INK, colour) >= contrast(WHITE, colour) else WHITE

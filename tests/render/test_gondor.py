@@ -1,0 +1,249 @@
+"""Gondor hex-map images and alt text from hand-made views (tests/render/gondor_views.py).
+
+The engine is not registered yet, so these call render.gondor directly and encode as
+render.render_png does (fixed palette).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import statistics
+import time
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+from render import common, gondor
+from render.gondor import counters, panel, style
+from render.gondor import map as gmap
+from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
+
+VIEWERS = ("sauron", "westernesse", None)
+
+
+def png(v: dict) -> bytes:
+    """PNG bytes exactly as render.render_png makes them."""
+    return common.encode_png(gondor.render(v), palette=common.fixed_palette(tuple(gondor.PALETTE)))
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def clear_caches() -> None:
+    for cached in (counters.sprite, gmap.full_background, gmap.zoom_background, panel.legend):
+        cached.cache_clear()
+    if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
+        common._load.cache_clear()
+
+
+def cases() -> dict[str, dict]:
+    initial, mid = initial_position(), mid_siege_position()
+    out = {f"initial-{w}": view(initial, w) for w in VIEWERS}
+    out |= {f"mid-{w}": view(mid, w) for w in VIEWERS}
+    out["zoom-gate-westernesse"] = focus(view(mid, "westernesse"), ["1917", "1918"])
+    out["zoom-gate-sauron"] = focus(view(mid, "sauron"), ["1917", "1918"])
+    out["zoom-citadel"] = focus(view(initial, None), ["1903"])
+    out["zoom-corner"] = focus(view(mid, "sauron"), ["3224"])  # kept on the map
+    return out
+
+
+CASES = cases()
+
+
+def colour_count(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of the RGB image have exactly ``colour``."""
+    mask = Image.new("RGB", img.size, colour)
+    diff = ImageChops.difference(img.convert("RGB"), mask).convert("L")
+    return diff.histogram()[0]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_view_renders_a_1000_px_palette_png_under_150_kb(name):
+    data = png(CASES[name])
+    img = decode(data)
+    assert img.format == "PNG" and img.mode == "P"
+    assert img.width == style.WIDTH
+    assert 600 <= img.height <= 1900
+    assert len(data) < 150_000
+
+
+def test_the_whole_map_shows_every_hex_and_the_zoom_a_crop():
+    whole = gondor.render(CASES["mid-sauron"])
+    zoom = gondor.render(CASES["zoom-gate-sauron"])
+    assert whole.height > 1500  # header, 32 lines of hexes, legend
+    assert zoom.height < whole.height
+    layout = gmap.full_layout(CASES["mid-sauron"]["map"])
+    for hex_id in ("0101", "0124", "3201", "3224"):  # the four corners lie inside the image
+        x, y = layout.centre(hex_id)
+        assert x - layout.w / 2 > 0 and x + layout.w / 2 <= style.WIDTH
+        assert 0 < y < gmap.full_background(gmap.map_key(CASES["mid-sauron"]["map"])).height
+
+
+def test_siege_marks_appear_only_when_the_view_has_them():
+    before = gondor.render(CASES["initial-sauron"])
+    after = gondor.render(CASES["mid-sauron"])
+    legend = panel.legend()
+    for colour in (style.BREACH, style.FIRE, style.LADDER, style.DISRUPTED):
+        in_legend = colour_count(legend, colour)
+        assert colour_count(before, colour) == in_legend, colour  # only the legend's sample
+        assert colour_count(after, colour) > in_legend + 20, colour
+
+
+def test_gates_take_the_colour_of_their_holder():
+    v = CASES["mid-sauron"]
+    layout = gmap.full_layout(v["map"])
+    img = gondor.render(v)
+    top = img.height - gmap.full_background(gmap.map_key(v["map"])).height - panel.legend().height
+    for gate in v["gates"]:
+        a, b = layout.hexside(*gate["hexside"])
+        x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + top
+        probe = [
+            img.getpixel((round(x + dx), round(y + dy))) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        ]
+        if gate["hexside"] in v["breaches"]:
+            continue  # a breach cross lies over it
+        assert style.side_colour(gate["controller"]) in probe, gate
+
+
+def swapped_truths() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (0, 2, 4), (1, 3, 5)
+
+
+@pytest.mark.parametrize("who", ["sauron", None])
+@pytest.mark.parametrize("zoomed", [False, True])
+def test_cauldron_and_oil_truth_never_reaches_sauron_or_spectators(who, zoomed):
+    """16.71-16.74: the same position with other cauldrons real gives the same image and words."""
+    a, b = swapped_truths()
+    views = [view(mid_siege_position(real), who) for real in (a, b)]
+    if zoomed:
+        views = [focus(v, ["1716", "1815"]) for v in views]
+    assert png(views[0]) == png(views[1])
+    assert gondor.alt_text(views[0]) == gondor.alt_text(views[1])
+    words = gondor.alt_text(views[0]).lower()
+    assert "real" not in words and "dummy" not in words
+    assert "cauldron" in words
+
+
+def test_westernesse_sees_which_cauldrons_are_real():
+    a, b = swapped_truths()
+    views = [focus(view(mid_siege_position(real), "westernesse"), ["1716"]) for real in (a, b)]
+    assert png(views[0]) != png(views[1])
+    assert "Cauldron (real)" in gondor.alt_text(views[0])
+    assert "Cauldron (dummy)" in gondor.alt_text(views[0])
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    """Record every font size served and every string drawn, with the caches emptied."""
+    sizes: list[int] = []
+    texts: list[str] = []
+    load = common._load.__wrapped__
+
+    def recording_load(size: int, bold: bool, scale: int):
+        sizes.append(size)
+        return load(size, bold, scale)
+
+    original_text = ImageDraw.ImageDraw.text
+
+    def recording_text(self, xy, text, *args, **kwargs):
+        texts.append(str(text))
+        return original_text(self, xy, text, *args, **kwargs)
+
+    clear_caches()
+    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    yield sizes, texts
+    clear_caches()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_text_is_at_least_22_px(name, recorder):
+    sizes, _ = recorder
+    img = gondor.render(CASES[name])
+    assert sizes, "the renderer drew no text through the font factory"
+    assert min(sizes) >= common.min_px(img.width)
+
+
+def test_the_zoom_shows_unit_codes_and_hex_ids_and_the_whole_map_none(recorder):
+    _, texts = recorder
+    gondor.render(CASES["zoom-gate-westernesse"])
+    assert {"E-1-Z", "D-3-X", "1917", "1918", "+1"} <= set(texts)
+    texts.clear()
+    gondor.render(CASES["mid-westernesse"])
+    assert "E-1-Z" not in texts and "1917" not in texts  # too small there: shapes only
+
+
+def test_same_view_gives_the_same_bytes_even_after_clearing_caches():
+    for name in ("mid-westernesse", "zoom-gate-sauron"):
+        v = CASES[name]
+        first = png(v)
+        assert png(copy.deepcopy(v)) == first
+        clear_caches()
+        assert png(json.loads(json.dumps(v))) == first
+
+
+def test_the_background_is_drawn_once_per_map():
+    clear_caches()
+    gondor.render(CASES["initial-sauron"])
+    gondor.render(CASES["mid-westernesse"])
+    gondor.render(CASES["mid-sauron"])
+    info = gmap.full_background.cache_info()
+    assert info.misses == 1 and info.hits == 2
+
+
+def test_rendering_does_not_change_the_view():
+    v = CASES["zoom-gate-westernesse"]
+    before = copy.deepcopy(v)
+    png(v)
+    gondor.alt_text(v)
+    assert v == before
+
+
+@pytest.mark.parametrize("name", ["mid-westernesse", "zoom-gate-sauron"])
+def test_fixed_palette_keeps_the_image_faithful(name):
+    rgb = gondor.render(CASES[name])
+    back = decode(png(CASES[name])).convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(rgb, back)).mean) < 2.0
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_alt_text_is_at_most_1000_characters_and_says_the_essentials(name):
+    v = CASES[name]
+    words = gondor.alt_text(v)
+    assert len(words) <= 1000
+    assert f"Turn {v['turn']} of 16" in words
+    assert "Garrison" in words
+    if "focus" in v:
+        assert all(h in words for h in v["focus"])
+
+
+def test_mid_siege_alt_text_names_the_siege_marks_and_whose_decision():
+    words = gondor.alt_text(CASES["mid-westernesse"])
+    assert "Breaches: 1917/1918, 2213/2214" in words
+    assert "Fires: 1815, 2117, 2412" in words
+    assert "Waiting for Sauron" in words
+    assert "Gates held by Sauron: 1917/1918" in words
+    zoom = gondor.alt_text(CASES["zoom-gate-westernesse"])
+    assert "1918: Light Orc Infantry E-1-Z (disrupted), The Lord of the Nazgûl" in zoom
+
+
+def test_speed_and_size():
+    """Each turn draws counters on a cached background: well under 100 ms on a quiet machine."""
+    for v in CASES.values():
+        png(v)  # warm the caches, as a running bot has them
+    times, sizes = [], []
+    for _ in range(3):
+        for v in CASES.values():
+            start = time.perf_counter()
+            data = png(v)
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(data))
+    median = statistics.median(times)
+    print(f"gondor: median {median:.0f} ms, {statistics.median(sizes) / 1024:.0f} KB per image")
+    assert median < 300  # generous: other tests share the two cores
+    assert max(sizes) < 150_000
