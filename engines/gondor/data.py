@@ -210,7 +210,7 @@ class Schedule(_Frozen):
 
 
 class GameFrame(_Frozen):
-    """game.toml: length, night turns, phases, forces, victory (raw where a later slice reads it)."""
+    """game.toml: length, night turns, phases, forces, victory (raw until a slice reads them)."""
 
     turns: int
     night: tuple[int, ...]
@@ -283,7 +283,10 @@ def _check(counters: Counters, schedule: Schedule, map_data: MapData) -> None:
         for item in kind.values():
             if item.arrives not in groups:
                 raise DataError(f"counters.toml {item.id}: unknown arrival group {item.arrives!r}")
-    hexes = [*schedule.fixed.values(), *(h for g in schedule.groups.values() for h in g.entry_hexes)]
+    hexes = [
+        *schedule.fixed.values(),
+        *(h for g in schedule.groups.values() for h in g.entry_hexes),
+    ]
     missing = sorted(set(hexes) - set(map_data.hexes))
     if missing:
         raise DataError(f"deployment/reinforcements: hexes {missing} are not on the map")

@@ -81,7 +81,7 @@ class Group:
         return min(piece_allowance(p, self.lead.hex) for p in self.pieces)
 
     def terrain_mp(self, hex_ref: str) -> int:
-        """MP to enter a hex by its terrain: the costliest member's price (4.2) [I: Mûmakil on foot]."""
+        """MP to enter a hex by its terrain, the costliest member's price (4.2); Mûmakil pay as foot."""
         rule = TABLES.terrain[MAP.hexes[hex_ref].terrain]
         return rule.cavalry_mp if any(p.mobility == "cavalry" for p in self.pieces) else rule.mp
 
@@ -140,6 +140,8 @@ class Reach:
 
     def path(self, hex_ref: str) -> tuple[str, ...]:
         """The hexes entered on the way to ``hex_ref`` (the start not included)."""
+        if hex_ref not in self.parents:
+            raise KeyError(f"{hex_ref} cannot be reached")
         out = []
         node: str | None = hex_ref
         while node is not None and node != self.start:
@@ -201,9 +203,7 @@ def _step(ctx: _Context, a: str, b: str, spent: float) -> tuple[float, bool] | N
     return (cost, ends) if cost <= ctx.allowance else None
 
 
-def reach(
-    board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None = None
-) -> Reach:
+def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None = None) -> Reach:
     """Every hex the group may end its move in, with the MP spent and the cheapest path.
 
     ``entry = (hex, entered_before)`` moves a group from off the map: it enters by that edge

@@ -1,5 +1,7 @@
 """engines.gondor.hexes: the grid of rules 1.2 (flat-topped columns, even columns shifted)."""
 
+import itertools
+
 import pytest
 
 from engines.gondor import hexes
@@ -49,7 +51,11 @@ def test_within_and_ring():
     assert GRID.within("0101", 1) == ("0101", "0102", "0201")
     # 13.1: Sauron's area, rows 21-24, is 4 rows of 32 hexes; 14.1: five hexes within 2 of 2124
     assert [h for h in GRID.within("2124", 2) if h.endswith("24")] == [
-        "1924", "2024", "2124", "2224", "2324",
+        "1924",
+        "2024",
+        "2124",
+        "2224",
+        "2324",
     ]
 
 
@@ -75,7 +81,11 @@ def test_line_along_a_hexside_gives_both_hexes():
     """A line running along hexsides lists both hexes at those steps (7.1 looks at both)."""
     assert GRID.line("1903", "2103") == (("1903",), ("2002", "2003"), ("2103",))
     assert GRID.line("1903", "1503") == (
-        ("1903",), ("1802", "1803"), ("1703",), ("1602", "1603"), ("1503",),
+        ("1903",),
+        ("1802", "1803"),
+        ("1703",),
+        ("1602", "1603"),
+        ("1503",),
     )
     assert GRID.fire_line("1903", "1503") == ("1903", "1802", "1703", "1602", "1503")
     # off the map: 0101 -> 0301 runs between 0201 and a hex beyond the West edge
@@ -89,5 +99,5 @@ def test_lines_are_symmetric_connected_and_as_long_as_the_distance():
         assert steps[0] == (a,) and steps[-1] == (b,)
         assert tuple(reversed(GRID.line(b, a))) == steps
         path = GRID.fire_line(a, b)
-        assert all(hexes.adjacent(p, q) for p, q in zip(path, path[1:]))
+        assert all(hexes.adjacent(p, q) for p, q in itertools.pairwise(path))
         assert all(hexes.distance(a, h) == i for i, h in enumerate(path))
