@@ -81,7 +81,7 @@ class Group:
         return min(piece_allowance(p, self.lead.hex) for p in self.pieces)
 
     def terrain_mp(self, hex_ref: str) -> int:
-        """MP to enter a hex by its terrain, the costliest member's price (4.2); Mûmakil pay as foot."""
+        """MP to enter a hex by its terrain (4.2): the costliest member's; Mûmakil pay as foot."""
         rule = TABLES.terrain[MAP.hexes[hex_ref].terrain]
         return rule.cavalry_mp if any(p.mobility == "cavalry" for p in self.pieces) else rule.mp
 
