@@ -9,7 +9,6 @@ map bounds; :class:`Grid` adds them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 Cube = tuple[int, int, int]
 _NUDGE = 1e-6
@@ -103,13 +102,6 @@ class Grid:
     def contains(self, column: int, row: int) -> bool:
         """True if (column, row) is on the map."""
         return 1 <= column <= self.columns and 1 <= row <= self.rows
-
-    @cached_property
-    def ids(self) -> tuple[str, ...]:
-        """Every hex id, column by column."""
-        return tuple(
-            hex_id(c, r) for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)
-        )
 
     def neighbours(self, hex_ref: str) -> tuple[str, ...]:
         """The on-map neighbours of a hex, in id order."""

@@ -116,8 +116,12 @@ class MapData(_Frozen):
         )
 
     def side(self, a: str, b: str) -> Hexside | None:
-        """The feature on the hexside between adjacent a and b, if any."""
-        return self.hexsides.get(hexes.hexside_id(a, b))
+        """The feature on the hexside between adjacent a and b, if any (a, b not checked)."""
+        return self.hexsides.get(f"{a}/{b}" if a < b else f"{b}/{a}")
+
+    def is_road(self, a: str, b: str) -> bool:
+        """True if adjacent a and b are consecutive hexes of one road chain (3.3)."""
+        return (f"{a}/{b}" if a < b else f"{b}/{a}") in self.road_links
 
     def place(self, name: str) -> str:
         """A single named hex of map.json "places"."""

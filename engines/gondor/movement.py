@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from engines.gondor.board import Board, Piece, other, stacking_problem
 from engines.gondor.data import COUNTERS, MAP, TABLES
-from engines.gondor.hexes import hexside_id
 from engines.gondor.zoc import zoc
 
 ZOC_EXIT_MP = 2  # 5.1: leaving an enemy ZOC
@@ -132,9 +131,10 @@ def crossing_mp(board: Board, group: Group, a: str, b: str) -> float | str | Non
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a group can end its move: MP spent per hex and each hex's cheapest path."""
+    """Where a group can end its move (costs), every hex it can pass (spent), cheapest paths."""
 
     costs: dict[str, float]
+    spent: dict[str, float]
     parents: dict[str, str | None]
     start: str | None
 
@@ -191,8 +191,7 @@ def _step(ctx: _Context, a: str, b: str, spent: float) -> tuple[float, bool] | N
         return None  # 15.13: climbing down takes the whole move, never into an enemy ZOC
     if cross == "all":
         return float(ctx.allowance), True
-    road = hexside_id(a, b) in MAP.road_links
-    cost = spent + (ROAD_MP if road else ctx.group.terrain_mp(b)) + float(cross)
+    cost = spent + (ROAD_MP if MAP.is_road(a, b) else ctx.group.terrain_mp(b)) + float(cross)
     cost += FIRE_MP if b in ctx.board.fires else 0
     if first and a in ctx.enemy_zoc:
         if b in ctx.enemy_zoc:
@@ -241,7 +240,7 @@ def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None 
                 heapq.heappush(heap, (done[0], n, h, done[1]))
     start = group.lead.hex
     keep = {h for h in costs if h != start and _may_end(board, group, h)}
-    return Reach({h: costs[h] for h in sorted(keep)}, parents, start)
+    return Reach({h: costs[h] for h in sorted(keep)}, costs, parents, start)
 
 
 def _entry_step(ctx: _Context, hex_ref: str, entered_before: int) -> tuple[float, bool] | None:

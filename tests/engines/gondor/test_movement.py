@@ -5,8 +5,13 @@ Rough); 2020-2124 is the Road to Osgiliath; 2213/2214 is the Gate of the Second 
 wall 2213/2314 beside it; 0903 (level 3) stands on the wall above 0802 (level 2), far from any gate.
 """
 
-import pytest
+import itertools
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.gondor import hexes
 from engines.gondor.data import MAP
 from engines.gondor.movement import MoveError, group_of, reach, reachable
 from engines.gondor.zoc import zoc
@@ -235,3 +240,70 @@ def test_hexes_with_only_enemy_leaders_or_cauldrons_are_entered_by_combat_units_
     assert "2621" not in reachable(lone, "gothmog")
     b = board(piece("orc", "orc-infantry", "2620"), piece("c", "dummy-cauldron", "2621"))
     assert reachable(b, "orc")["2621"] == 1
+
+
+# ---- properties ---------------------------------------------------------------------------
+
+PLAIN = sorted(h for h, x in MAP.hexes.items() if x.level == 0 and x.terrain != "mountain")
+MOVERS = ("orc-infantry", "mordor-cavalry", "mumakil")
+
+
+def reference_costs(start: str, type_id: str, allowance: int) -> dict[str, float]:
+    """An independent Bellman-Ford for a lone Sauron unit on the plain: no wall, gate or
+    Mountain is ever crossed (Sauron holds no gate; the plain is the lowest level), roads 1/2."""
+    cavalry = type_id == "mordor-cavalry"
+    best = {start: 0.0}
+    changed = True
+    while changed:
+        changed = False
+        for a, spent in list(best.items()):
+            for b in MAP.neighbours[a]:
+                if MAP.side(a, b) or MAP.hexes[b].terrain == "mountain":
+                    continue
+                rough = MAP.hexes[b].terrain == "rough"
+                step = 3 if rough and cavalry else 2 if rough else 1
+                if f"{min(a, b)}/{max(a, b)}" in MAP.road_links:
+                    step = 0.5
+                if spent + step <= allowance and spent + step < best.get(b, 99):
+                    best[b] = spent + step
+                    changed = True
+    del best[start]
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PLAIN), st.sampled_from(MOVERS))
+def test_reachable_matches_an_independent_search_on_the_plain(start, type_id):
+    b = board(piece("u", type_id, start))
+    assert reachable(b, "u") == reference_costs(start, type_id, group_of(b, "u").allowance)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(h for h, x in MAP.hexes.items() if x.terrain != "mountain")),
+    st.sampled_from(("gondor-spearmen", "gondor-lance-knight", "orc-infantry", "gandalf")),
+    st.lists(st.sampled_from(sorted(MAP.hexes)), max_size=6, unique=True),
+    st.frozensets(st.sampled_from(sorted(MAP.hexsides)), max_size=6),
+)
+def test_every_reachable_hex_has_a_legal_path(start, type_id, enemy_hexes, breaches):
+    """Every end has a path of adjacent hexes, entered one by one at rising cost, within the
+    allowance, never through an enemy ZOC hex or an enemy unit; the result is deterministic."""
+    mover = piece("u", type_id, start)
+    enemy = "sauron" if mover.side == "westernesse" else "westernesse"
+    foe = "orc-infantry" if enemy == "sauron" else "gondor-spearmen"
+    others = [piece(f"e{i}", foe, h) for i, h in enumerate(enemy_hexes) if h != start]
+    b = board(mover, *others, breaches=breaches)
+    r = reach(b, "u")
+    allowance = group_of(b, "u").allowance
+    controlled = zoc(b, enemy)
+    for end, cost in r.costs.items():
+        path = r.path(end)
+        assert path[-1] == end and cost <= allowance
+        walk = [start, *path]
+        assert all(hexes.adjacent(p, q) for p, q in itertools.pairwise(walk))
+        spent = [r.spent[h] for h in path]
+        assert spent == sorted(spent) and spent[-1] == cost
+        assert not controlled & set(path[:-1])
+        assert not {h for h in path for p in b.at(h) if p.side == enemy and p.kind == "unit"}
+    again = reach(board(*reversed(b.pieces), breaches=breaches), "u")
+    assert again.costs == r.costs and all(again.path(h) == r.path(h) for h in r.costs)
