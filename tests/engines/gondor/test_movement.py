@@ -112,6 +112,14 @@ def test_climbing_down_a_wall_takes_the_whole_move():
     assert "0802" not in later  # only as the whole move, not after a first step
 
 
+def test_the_spur_wall_is_climbed_from_both_sides():
+    """4.2 [I]: the spur wall 2101/2201 (errata) is a wall upward from both sides."""
+    for here, there in (("2101", "2201"), ("2201", "2101")):
+        assert there not in reachable(board(piece("s", "gondor-spearmen", here)), "s")
+        breached = board(piece("s", "gondor-spearmen", here), breaches=frozenset({"2101/2201"}))
+        assert reachable(breached, "s")[there] == 2
+
+
 def test_cavalry_changes_level_only_through_gates():
     """15.22: cavalry never cross a Wall or Tower hexside, breached or not."""
     b = board(piece("knight", "gondor-mounted-knight", "0903"))
