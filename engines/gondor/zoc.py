@@ -1,0 +1,54 @@
+"""Zones of control (5.1, 16.44): which hexes each side's combat units control."""
+
+from __future__ import annotations
+
+from engines.gondor.board import Board, Piece
+from engines.gondor.data import MAP, TABLES, Side
+
+_NO_ZOC_TERRAIN = frozenset(k for k, t in TABLES.terrain.items() if t.blocks_zoc)
+
+
+def exerts_zoc(piece: Piece) -> bool:
+    """Only undisrupted combat units on the map have a ZOC (5.1, 7.6)."""
+    return piece.kind == "unit" and not piece.disrupted and piece.hex is not None
+
+
+def zoc_crosses(board: Board, side: Side, source: str, target: str) -> bool:
+    """True if a ZOC of ``side`` from ``source`` reaches the adjacent ``target`` (5.1).
+
+    Never into Mountain; across a wall, tower or gate hexside only if the hexside is breached
+    [I], a gate ``side`` controls, or a Ladder or ready Siege Tower of ``side`` faces it from
+    ``source`` (16.44).
+    """
+    if MAP.hexes[target].terrain in _NO_ZOC_TERRAIN:
+        return False
+    wall = MAP.side(source, target)
+    if wall is None or wall.id in board.breaches:
+        return True
+    if wall.kind == "gate" and board.gates.get(wall.id) == side:
+        return True
+    from_below = wall.lower in (source, None)
+    return from_below and side in (board.ladders.get(wall.id), board.towers.get(wall.id))
+
+
+def zoc(board: Board, side: Side) -> frozenset[str]:
+    """Every hex in the ZOC of ``side``'s undisrupted combat units."""
+    out: set[str] = set()
+    for piece in board.pieces:
+        if piece.side == side and exerts_zoc(piece):
+            assert piece.hex is not None
+            out.update(
+                n for n in MAP.neighbours[piece.hex] if zoc_crosses(board, side, piece.hex, n)
+            )
+    return frozenset(out)
+
+
+def exerted_on(board: Board, side: Side, hex_ref: str) -> tuple[Piece, ...]:
+    """The ``side`` combat units whose ZOC covers ``hex_ref`` (7.31's candidates), by id."""
+    found = [
+        p
+        for n in MAP.neighbours[hex_ref]
+        for p in board.at(n)
+        if p.side == side and exerts_zoc(p) and zoc_crosses(board, side, n, hex_ref)
+    ]
+    return tuple(sorted(found, key=lambda p: p.id))
