@@ -81,7 +81,7 @@ def check_end(state: GuardiansState) -> list[Event]:
         why = (
             f"{CATALOGUE.guardians[s.guardian].name} is dead"
             if s.vitality <= 0
-            else f"five of seat {loser + 1}'s Shields are destroyed"
+            else f"five of Player {loser + 1}'s Shields are destroyed"
         )
         finish(state, [1 - loser], f"Player {2 - loser} wins: {why}.")
     return [Event(text=state.summary)]
@@ -114,7 +114,7 @@ def _by_turn_limit(state: GuardiansState) -> list[Event]:
         finish(
             state,
             [win],
-            f"Turn {MAX_TURNS} is over: seat {win + 1} wins on lands "
+            f"Turn {MAX_TURNS} is over: Player {win + 1} wins on lands "
             f"({keys[win][0]}-{keys[1 - win][0]}), Shields destroyed and Vitality.",
         )
     return [Event(text=state.summary)]

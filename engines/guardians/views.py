@@ -232,7 +232,7 @@ def _player(state: GuardiansState, seat: int, to_act: list[int]) -> PlayerView:
 
 def status(state: GuardiansState, to_act: list[int]) -> str:
     """One line saying what happens now."""
-    seats = " and ".join(f"seat {s + 1}" for s in to_act)
+    seats = " and ".join(f"Player {s + 1}" for s in to_act)
     if state.phase == "over":
         return state.summary
     if state.phase == "organize":
@@ -246,7 +246,7 @@ def status(state: GuardiansState, to_act: list[int]) -> str:
         return f"Player {state.retreat.seat + 1}'s beaten Shield must retreat."
     if state.challenge is not None:
         return f"Guardian challenge: waiting for {seats}."
-    return f"Turn {state.turn}, movement: seat {state.mover + 1} turns a Shield."
+    return f"Turn {state.turn}, movement: Player {state.mover + 1} turns a Shield."
 
 
 def build_view(state: GuardiansState, viewer: int | None, to_act: list[int]) -> dict[str, Any]:
