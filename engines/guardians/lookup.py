@@ -103,15 +103,16 @@ def _creature_lines(c: Creature) -> list[str]:
         limit = c.receive_limit if c.receive_limit is not None else c.vitality
         lines.append(f"Green bar: may receive up to {limit} points of channeling.")
     if c.flies:
-        lines.append("Flies: its Shield may fly over the board once a turn.")
+        lines.append("Flies: a Shield of fliers only may fly (once a turn, shown to all).")
     if c.attack != "normal":
-        lines.append(f"Attack: {c.attack}.")
+        lines.append(f"{c.attack.title()}-based attack.")
     if c.immune:
         lines.append(f"Immune to {join_and(list(c.immune))}.")
     if c.ranged:
         lines.append(f"{c.ranged} pt. ranged attack.")
     if c.aoe:
-        lines.append(f"{c.aoe} pt. AOE in its match-up.")
+        kind = "" if c.attack == "normal" else f"{c.attack} "
+        lines.append(f"{c.aoe} pt. {kind}AOE (its text says when).")
     for terrain, bonus in c.terrain_bonus.items():
         lines.append(f"{bonus:+d} in {TERRAINS[terrain]}.")
     if c.command:
@@ -147,7 +148,7 @@ def _limit(c: DeckCard) -> str:
 
 
 def _starters(counts: dict[str, int]) -> list[str]:
-    """ "Knights of the Keep: 3" for each starter deck holding the card (counts by deck id)."""
+    """Lines like "Knights of the Keep: 3", one per starter deck holding the card."""
     return [f"{CATALOGUE.decks[d].name}: {n}" for d, n in counts.items() if n]
 
 

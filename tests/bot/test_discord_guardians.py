@@ -52,9 +52,7 @@ MOVE = re.compile(r"Move (\d+)")
 NAME = re.compile(r'"name": "((?:[^"\\]|\\.)*)"')
 GENERIC = {"Woods", "Swamps", "Spirit Mountain", "Rivers and Lakes", "The Dry Heaps"}
 """Card names that are also the board's words for a terrain type (a Deep Woods is "Woods")."""
-DECK_NAMES = {
-    CATALOGUE.cards[c].name for d in CATALOGUE.decks.values() for c in d.cards
-} - GENERIC
+DECK_NAMES = {CATALOGUE.cards[c].name for d in CATALOGUE.decks.values() for c in d.cards} - GENERIC
 CHANNELING = {"cchan", "cstone", "chan"}
 
 
@@ -338,9 +336,8 @@ SIEGE = [
 
 async def test_a_flight_bribery_rubble_channeling_and_a_slain_guardian(world, monkeypatch):
     state = siege_state()
-    monkeypatch.setattr(
-        Guardians, "initial_state", classmethod(lambda cls, n, seed, options: state.model_copy(deep=True))
-    )
+    new_state = classmethod(lambda cls, n, seed, options: state.model_copy(deep=True))
+    monkeypatch.setattr(Guardians, "initial_state", new_state)
     await world.slash("carol", "guardians challenge", opponent=world.people["dave"])
     challenge = world.emu.channel_messages(world.chan)[-1]
     await world.click("dave", challenge, challenge.find_button("Accept"))
