@@ -194,6 +194,8 @@ async def test_commands_rules_and_card_lookup(world):
     assert "defence +7" in ix.messages[-1].embeds[0]["description"]
     ix = await world.slash("carol", "guardians card", name="Nobody")
     assert ix.messages[-1].ephemeral and "No Guardians card" in ix.messages[-1].text()
+    ix = await world.slash("bob", "help")
+    assert "/guardians challenge" in "".join(e["description"] for e in ix.messages[-1].embeds)
     cog = world.bot.get_cog("GuardiansCog")
     names = [c.name for c in await cog._card_names(None, "rak nam")]
     assert names == ["Rak Nam", "Keep of Rak Nam"]
@@ -211,7 +213,7 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     assert "Waiting for: **Alice**, **Bob**" in world.board(session).text()
 
     rng = random.Random(SEED)
-    clicks = 0
+    clicks = single = 0
     started = time.monotonic()
     organise_checked = done_checked = double_clicked = restarted = False
     while (session := await world.bot.store.load(session.id)).status == "active":
@@ -224,6 +226,7 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
             Guardians.encode(a) for a in game.legal_actions(seat)
         }, "every legal move is offered"
         control = choose(rng, controls)
+        single += len(controls) == 1
         kind = code_of(control).split(".")[0]
         board_alt = world.board(session).attachments[0].description
         if clicks == 5:
@@ -257,7 +260,10 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     rows = await world.bot.store.action_log(session.id)
     assert sum(not c.startswith((FORCED, "!")) for _, c, _ in rows) == clicks
     reached = events_reached(rows, session.game)
-    print(f"\nGuardians full game: {clicks} clicks, {len(rows)} moves, {elapsed:.1f} s; {reached}")
+    print(
+        f"\nGuardians full game: {clicks} clicks ({single} on a single move), {len(rows)} moves,"
+        f" {elapsed:.1f} s; reached {sorted(reached)}"
+    )
     assert {"bribery", "channeling", "win"} <= reached
 
     replayed = Guardians.new(2, seed=SEED, options=session.options)
@@ -273,6 +279,9 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     assert "Game over" in ending.content and "Ratings: Alice 1500 → " in ending.content
     ix = await world.slash("carol", "game replay")
     assert "same final state" in ix.messages[-1].text()
+    ix = await world.slash("carol", "game log", which="last")
+    log = ix.messages[-1].text()
+    assert "(ended)" in log and "Alice" in log and not re.search(r"\b(seat|Player) [12]\b", log)
     ix = await world.slash("dave", "leaderboard", game="guardians")
     text = ix.messages[-1].text()
     assert "rating" in text and str(world.people["alice"].id) in text
