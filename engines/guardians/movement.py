@@ -256,9 +256,14 @@ def _sources(state: GuardiansState, seat: int) -> list[tuple[str, str, list[str]
             continue
         out += [(space, u, h.on) for u in h.on]
         for st in board.own_shields(state, space, seat):
-            if not st.turned:
-                out += [(space, u, st.cards) for u in st.cards]
+            if not st.turned:  # a Shield keeps at least one creature
+                out += [(space, u, st.cards) for u in st.cards if _creature_left(state, st, u)]
     return out
+
+
+def _creature_left(state: GuardiansState, stack: Stack, uid: str) -> bool:
+    """Whether ``stack`` still holds a creature without ``uid``."""
+    return any(board.is_creature(state, u) for u in stack.cards if u != uid)
 
 
 def _reinforce_actions(state: GuardiansState, seat: int) -> list:

@@ -238,3 +238,18 @@ def test_no_retreat_possible_destroys_the_shield():
     play(game, 0, "Move to L1")
     _finish(game, winner=0)
     assert game.state.seats[1].shields_lost == 1 and game.state.retreat is None
+
+
+def test_reinforcing_never_empties_the_unturned_shield_it_takes_from():
+    """Text: reinforce "with any creature from your strongholds so long as the creatures are not
+    under a turned shield (They may be unshielded or under an unturned shield.)" [I] An
+    unturned Shield on a Stronghold gives all but its last creature: a Shield without one
+    could neither fight nor be settled (found by the Discord bot's test: the game stalled)."""
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman"])
+    shield(game, 0, "C0", ["wild_nymph"])  # unturned, on the centre Stronghold
+    play(game, 0, "Turn Shield on C1")
+    assert "Reinforce C1 with Wild Nymph" not in labels(game, 0)
+    game.state.stack(game.state.stacks[1].shield).cards.append(take(game, 0, "axeman"))
+    assert "Reinforce C1 with Wild Nymph" in labels(game, 0)
+    assert "Reinforce C1 with Axeman" in labels(game, 0)
