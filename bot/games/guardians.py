@@ -159,7 +159,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     @app_commands.describe(name="Your deck or a starter")
     async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
         """The listing and the deck check."""
-        deck, _ = await decks.resolve(self.decks, interaction.user.id, name)
+        deck, sid = await decks.resolve(self.decks, interaction.user.id, name)
+        name = CATALOGUE.decks[sid].name if sid else name
         total = sum(deck.cards.values())
         text = f"{decks.describe(deck)}\n\n{decks.verdict(check_deck(deck))}"
         embed = discord.Embed(title=f"{name} — {total} cards"[:256], description=text[:4096])
@@ -171,7 +172,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         """Names, card counts and whether each is playable."""
         lines = []
         for name in await self.decks.names(interaction.user.id, decks.GAME):
-            deck, _ = await decks.resolve(self.decks, interaction.user.id, name)
+            deck = await decks.own(self.decks, interaction.user.id, name)
             lines.append(f"• **{name}** — {decks.summary(deck)}")
         starters = [f"• `{decks.STARTER}{d.id}` — {d.name}" for d in CATALOGUE.decks.values()]
         text = "**Yours:**\n" + ("\n".join(lines) if lines else "none yet")
@@ -189,7 +190,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     @app_commands.describe(name="Your deck or a starter")
     async def deck_export(self, interaction: discord.Interaction, name: str) -> None:
         """The deck text (``/guardians deck import`` reads it back)."""
-        deck, _ = await decks.resolve(self.decks, interaction.user.id, name)
+        deck, sid = await decks.resolve(self.decks, interaction.user.id, name)
+        name = CATALOGUE.decks[sid].name if sid else name
         text = format_deck(deck)
         note = "Import it with `/guardians deck import`."
         if len(text) > EXPORT_LIMIT:

@@ -3,8 +3,11 @@ import, an invalid deck's message, and a saved deck played in a challenge."""
 
 from types import SimpleNamespace
 
+import discord
 import pytest
 
+from bot.decks import max_cards
+from bot.errors import UserFacingError
 from bot.games.guardians_decks import from_entries, to_entries
 from engines.guardians.decks import starter
 
@@ -29,6 +32,16 @@ async def test_stored_form_round_trip():
     assert entries[:2] == ["guardian:gaar", "strongholds:" + deck.strongholds]
     assert len(entries) == 2 + sum(deck.cards.values())
     assert from_entries(entries) == deck
+
+
+async def test_a_guardians_deck_may_be_longer_than_a_gondolin_one(world):
+    """The text sets no maximum; the store's cap for Guardians only bounds what is kept."""
+    store = world.bot.get_cog("GuardiansCog").decks
+    now = discord.utils.utcnow()
+    await store.save(1, "guardians", "big", ["swordsman"] * max_cards("guardians"), now, new=True)
+    assert max_cards("guardians") > max_cards("gondolin") == 100
+    with pytest.raises(UserFacingError, match="at most 200 cards; this one has 201"):
+        await store.save(1, "guardians", "big", ["swordsman"] * 201, now, new=False)
 
 
 async def test_building_showing_and_sharing_a_deck(world):
@@ -77,6 +90,8 @@ async def test_building_showing_and_sharing_a_deck(world):
     assert "Choose a Stronghold set" in shown
     assert "The deck has 5 cards; it needs at least 55 (50 more)." in shown
     assert "⚠️ The deck has 0 shields; 6 to 10 are advised" in shown
+    ix = await world.slash("alice", "guardians deck show", name="starter:starter_2")
+    assert "Hordes of Kabod — 64 cards" in last(ix) and "✅ Ready to play." in last(ix)
     ix = await world.slash("alice", "guardians deck list")
     listed = last(ix)
     assert "**knights** — 64 cards, ready to play." in listed
