@@ -14,7 +14,15 @@ from bot.errors import UserFacingError
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
-MAX_CARDS = 100  # the largest legal deck is 40; room for a deck being built, no more
+MAX_CARDS = 100  # the largest legal Gondolin deck is 40; room for a deck being built, no more
+GAME_MAX_CARDS = {"guardians": 200}
+"""Per-game caps over MAX_CARDS: a Guardians deck has no maximum in the text (55 at least, the
+starters hold 64), so its cap only bounds what one player can store and list."""
+
+
+def max_cards(game: str) -> int:
+    """The most entries a stored deck of ``game`` may hold."""
+    return GAME_MAX_CARDS.get(game, MAX_CARDS)
 
 
 def clean_name(name: str) -> str:
@@ -65,18 +73,15 @@ class DeckStore:
         saves at once cannot both pass them.
         """
         name = clean_name(name)
-        if len(cards) > MAX_CARDS:
-            raise UserFacingError(
-                f"A deck holds at most {MAX_CARDS} cards; this one has {len(cards)}."
-            )
+        cap = max_cards(game)
+        if len(cards) > cap:
+            raise UserFacingError(f"A deck holds at most {cap} cards; this one has {len(cards)}.")
         async with database.transaction(self.db, self._write):
             exists = await self._get(user_id, game, name) is not None
             if new and exists:
                 raise UserFacingError(f"You already have a deck called {name!r}.")
             if not new and not exists:
-                raise UserFacingError(
-                    f"You have no deck called {name!r}. See `/gondolin deck list`."
-                )
+                raise UserFacingError(f"You have no deck called {name!r}. See `/{game} deck list`.")
             if new and await self._count(user_id, game) >= MAX_DECKS:
                 raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
             await self.db.execute(
