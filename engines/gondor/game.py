@@ -343,7 +343,9 @@ class Gondor(Game[GondorState]):
             return f"{who} deploys ({len(setup.unplaced(s, s.acting))} counters left)."
         if s.selected:
             return f"{who}: choose where {counter_name(s.selected[0])} goes."
-        return f"{who}: {_phase(s.phase)['name']}."
+        if s.phase in MOVEMENT:
+            return f"{who}: choose a group to move, or end movement."
+        return f"{who}: end the {_phase(s.phase)['name']} (more comes in later slices)."
 
     @property
     def is_over(self) -> bool:

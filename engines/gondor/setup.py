@@ -6,7 +6,6 @@ from functools import cache
 
 from engines.gondor.board import stacking_problem
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Area, Side
-from engines.gondor.hexes import distance
 from engines.gondor.state import Counter, GondorState
 
 
@@ -14,13 +13,15 @@ from engines.gondor.state import Counter, GondorState
 def area_hexes(area_id: str) -> tuple[str, ...]:
     """The hexes of a deployment area (deployment.toml), never Mountain."""
     area = SCHEDULE.areas[area_id]
-    city = [h for h, x in MAP.hexes.items() if x.in_city]
+    near_city = {
+        n for h, x in MAP.hexes.items() if x.in_city for n in MAP.grid.within(h, area.near_walls)
+    }
     out = []
     for h, x in MAP.hexes.items():
         if x.terrain == "mountain":
             continue
         in_rows = area.rows is not None and area.rows[0] <= x.row <= area.rows[1]
-        near = not x.in_city and any(distance(h, c) <= area.near_walls for c in city)
+        near = not x.in_city and h in near_city
         if in_rows or (area.city and x.in_city) or (not area.city_only and near):
             out.append(h)
     return tuple(sorted(out))

@@ -9,6 +9,18 @@ from engines.gondor.zoc import exerts_zoc
 FORCES = {str(f["id"]): f for f in GAME.force}
 
 
+def _gates_into() -> dict[int, tuple[str, ...]]:
+    """City level -> the gate hexsides leading into it from below."""
+    out: dict[int, tuple[str, ...]] = {}
+    for side in MAP.hexsides.values():
+        if side.kind == "gate":
+            out[side.into_level] = (*out.get(side.into_level, ()), side.id)
+    return out
+
+
+GATES_INTO = _gates_into()
+
+
 def demoralized(state: GondorState, force: str) -> bool:
     """A force is demoralized while its accumulated total reaches its level (19.1, 19.14)."""
     return state.totals.get(force, 0) >= int(FORCES[force]["level"])  # type: ignore[call-overload]
@@ -16,7 +28,7 @@ def demoralized(state: GondorState, force: str) -> bool:
 
 def level_controller(state: GondorState, level: int) -> Side:
     """Who holds a level: Sauron with every gate into it and no undisrupted foe inside (20.2)."""
-    gates = [s.id for s in MAP.hexsides.values() if s.kind == "gate" and s.into_level == level]
+    gates = GATES_INTO.get(level, ())
     if not gates or any(state.gates.get(g) != "sauron" for g in gates):
         return "westernesse"
     for c in state.counters:

@@ -24,9 +24,10 @@ _TEXT = tomllib.loads((data_path("gondor") / "phases.toml").read_text(encoding="
 def map_view() -> dict[str, Any]:
     """The static map from map.json, in the renderer's format (built once)."""
     labels: dict[str, str] = {}
-    for name, where in MAP.places.items():
+    for place, name in _TEXT["labels"].items():
+        where = MAP.places[place]
         for h in (where,) if isinstance(where, str) else where:
-            labels.setdefault(h, name.replace("_", " ").title())
+            labels.setdefault(h, name)
     return {
         "columns": MAP.grid.columns,
         "rows": MAP.grid.rows,
