@@ -44,39 +44,39 @@ def map_view() -> dict[str, Any]:
     }
 
 
-def _kind(c: Counter) -> str:
-    if c.kind == "unit":
-        return COUNTERS.units[c.type].type
-    if c.kind == "equipment":
-        return COUNTERS.equipment[c.type].kind
-    return c.kind
-
-
-def counter_view(c: Counter, index: int, knows_truth: bool) -> dict[str, Any]:
-    """One CounterView; a cauldron's truth and carried oil only for Westernesse."""
-    unit = COUNTERS.units.get(c.type) if c.kind == "unit" else None
-    leader = COUNTERS.leaders.get(c.type) if c.kind == "leader" else None
-    truth = None
+@cache
+def _static(index: int, counter_id: str, kind: str, type_id: str) -> dict[str, Any]:
+    """The parts of a CounterView that never change (a cauldron's are alike, real or dummy)."""
+    unit = COUNTERS.units.get(type_id) if kind == "unit" else None
+    leader = COUNTERS.leaders.get(type_id) if kind == "leader" else None
+    shown = kind
+    if unit:
+        shown = unit.type
+    elif kind == "equipment":
+        shown = COUNTERS.equipment[type_id].kind
     name = counter_name(index)
-    if c.is_cauldron:
-        truth = ("dummy" if c.dummy else "real") if knows_truth else "?"
-        name = f"Cauldron ({c.oil} oil)"
-    carrying = None
-    if c.carries_oil:
-        carrying = ("dummy" if c.dummy else "oil") if knows_truth else "?"
     return {
-        "id": c.id,
-        "side": c.side,
-        "kind": _kind(c),
+        "id": counter_id,
+        "kind": shown,
         "name": name,
         "short": name.split(" ")[0],
         "code": unit.code if unit else None,
         "rating": leader.rally if leader else None,
-        "disrupted": c.disrupted,
-        "formation": c.formation,
-        "carrying": carrying,
-        "truth": truth,
     }
+
+
+def counter_view(c: Counter, index: int, knows_truth: bool) -> dict[str, Any]:
+    """One CounterView; a cauldron's truth and carried oil only for Westernesse."""
+    out = {**_static(index, c.id, c.kind, c.type), "side": c.side}
+    truth = None
+    if c.is_cauldron:
+        truth = ("dummy" if c.dummy else "real") if knows_truth else "?"
+        out["name"] = f"Cauldron ({c.oil} oil)"
+    carrying = None
+    if c.carries_oil:
+        carrying = ("dummy" if c.dummy else "oil") if knows_truth else "?"
+    out.update(disrupted=c.disrupted, formation=c.formation, carrying=carrying, truth=truth)
+    return out
 
 
 def build_view(state: GondorState, you: Side | None, pending: str | None) -> dict[str, Any]:

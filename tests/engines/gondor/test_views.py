@@ -75,3 +75,22 @@ def test_the_renderer_draws_a_view():
     view = deployed().view(0)
     assert render(view).width > 0
     assert alt_text(view)
+
+
+def test_a_spectator_sees_exactly_what_sauron_sees():
+    """Hidden information: "the spectator view is Sauron's view"."""
+    game = deployed()
+    assert {**game.view(None), "you": "sauron"} == game.view(0)
+
+
+def test_reinforcements_waiting_off_the_map_are_listed_by_group():
+    game = deployed()
+    view = game.view(1)
+    names = [g["name"] for g in view["off_map"]]
+    assert names == [
+        "Sauron's second host (turn 2)",
+        "Riders of Rohan (turn 5+)",
+        "Aragorn's host (turn 10)",
+    ]
+    on_2124 = any(c.hex == "2124" for c in game.state.counters)
+    assert view["road_control"] == {"1918": None, "2124": "sauron" if on_2124 else None}
