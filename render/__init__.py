@@ -22,6 +22,7 @@ RENDERERS: dict[str, str] = {
     "galdors_grip": "render.galdors_grip",
     "gondolin": "render.gondolin",
     "guardians": "render.guardians",
+    "gondor": "render.gondor",
 }
 
 __all__ = ["RENDERERS", "alt_text", "render_image", "render_png"]

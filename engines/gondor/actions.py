@@ -1,0 +1,160 @@
+"""Gondor's actions: frozen models with their labels and details (kinds per the plan)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from engines.base import Action
+from engines.gondor.data import COUNTERS, MAP
+from engines.gondor.state import new_counters
+
+
+def mp_text(mp: float) -> str:
+    """MP as a player reads it: 2, 1.5."""
+    return f"{mp:g} MP"
+
+
+class Place(Action):
+    """Deploy the next counter on a hex (13.0); for a cauldron, real or dummy (16.71)."""
+
+    kind: Literal["place"] = "place"
+    counter: int
+    hex: str
+    dummy: bool = False
+
+    def label(self) -> str:
+        """E.g. "Place Orc Archers 2 on 2322"."""
+        truth = " (dummy)" if self.dummy else ""
+        return f"Place {counter_name(self.counter)}{truth} on {self.hex}"
+
+    def detail(self) -> str | None:
+        """Where the hex is."""
+        level = MAP.hexes[self.hex].level
+        return f"City level {level}." if level else "Outside the city."
+
+
+class AutoDeploy(Action):
+    """Place the rest of the side's start counters on random legal hexes."""
+
+    kind: Literal["auto_deploy"] = "auto_deploy"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Auto-deploy the rest"
+
+    def detail(self) -> str | None:
+        """What it does."""
+        return "Every counter not yet placed goes to a random legal hex of its area."
+
+
+class SetupDone(Action):
+    """Finish deploying."""
+
+    kind: Literal["setup_done"] = "setup_done"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Done"
+
+
+class Select(Action):
+    """Choose the counters to move together (first click of a move)."""
+
+    kind: Literal["select"] = "select"
+    counters: tuple[int, ...]
+    hex: str | None
+
+    def label(self) -> str:
+        """E.g. "Select Trolls 3 + Grond 1 (2419)"; off the map: "(to enter)"."""
+        names = " + ".join(counter_name(i) for i in self.counters)
+        return f"Select {names} ({self.hex or 'to enter'})"
+
+
+class Deselect(Action):
+    """Drop the selection and choose another group."""
+
+    kind: Literal["deselect"] = "deselect"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Choose another group"
+
+
+class Move(Action):
+    """Move the selected group to a hex (second click); entry = the edge hex it enters by."""
+
+    kind: Literal["move"] = "move"
+    hex: str
+    mp: int  # MP spent, in half MP (roads cost 1/2)
+    entry: str | None = None
+
+    def label(self) -> str:
+        """E.g. "Move to 2019 (2 MP)" or "Enter at 3216, move to 3014 (3 MP)"."""
+        cost = mp_text(self.mp / 2)
+        if self.entry is None:
+            return f"Move to {self.hex} ({cost})"
+        if self.entry == self.hex:
+            return f"Enter at {self.hex} ({cost})"
+        return f"Enter at {self.entry}, move to {self.hex} ({cost})"
+
+    def detail(self) -> str | None:
+        """The terrain of the destination."""
+        h = MAP.hexes[self.hex]
+        where = f"city level {h.level}" if h.level else "outside the city"
+        return f"Ends on {h.terrain} terrain, {where}; spends {mp_text(self.mp / 2)}."
+
+
+class EndMovement(Action):
+    """End the movement phase."""
+
+    kind: Literal["move_done"] = "move_done"
+
+    def label(self) -> str:
+        """Button text."""
+        return "End movement"
+
+
+class EndPhase(Action):
+    """End a phase whose actions come in later slices (magic, siege, combat, rally)."""
+
+    kind: Literal["end_phase"] = "end_phase"
+
+    def label(self) -> str:
+        """Button text."""
+        return "End phase"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Place,
+    AutoDeploy,
+    SetupDone,
+    Select,
+    Deselect,
+    Move,
+    EndMovement,
+    EndPhase,
+)
+
+
+def type_name(type_id: str) -> str:
+    """The printed name of a counter type."""
+    for table in (COUNTERS.units, COUNTERS.leaders, COUNTERS.equipment):
+        if type_id in table:
+            return table[type_id].name
+    return type_id
+
+
+@cache
+def _names() -> tuple[str, ...]:
+    out = []
+    for c in new_counters():
+        number = c.id.rsplit("-", 1)[-1]
+        name = type_name(c.type)
+        out.append(name if c.kind == "leader" else f"{name} {number}")
+    return tuple(out)
+
+
+def counter_name(index: int) -> str:
+    """The name of counter ``index`` of the state's list ("Orc Archers 2", "Cauldron 4")."""
+    return _names()[index]

@@ -1,0 +1,143 @@
+"""The Gondor game state: counters, turn and phase, movement bookkeeping, road control, log."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engines.gondor.board import Board, Formation, Piece, PieceKind
+from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
+
+SCHEMA_VERSION = 1
+SEATS: tuple[Side, Side] = ("sauron", "westernesse")
+ROAD_HEXES = ("1918", "2124")  # 20.1 C
+
+
+class Counter(BaseModel):
+    """One counter: its type, where it is (None = off the map) and its flags.
+
+    group: its arrival group ("start" or a reinforcements.toml id). dummy: a cauldron's truth,
+    set when Westernesse places it (None until then). oil: oil counters under a cauldron (16.72).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    side: Side
+    kind: PieceKind
+    type: str
+    group: str
+    hex: str | None = None
+    disrupted: bool = False
+    formation: Formation | None = None
+    carries_oil: bool = False
+    dummy: bool | None = None
+    oil: int = 0
+
+    @property
+    def is_cauldron(self) -> bool:
+        """True for a cauldron counter (real or dummy: the state knows, Sauron does not)."""
+        return self.kind == "equipment" and COUNTERS.equipment[self.type].kind == "cauldron"
+
+    def piece(self) -> Piece:
+        """The board piece for ZOC, stacking and movement."""
+        return Piece(
+            self.id,
+            self.side,
+            self.kind,
+            self.type,
+            self.hex,
+            self.disrupted,
+            self.formation,
+            self.carries_oil,
+        )
+
+
+class GondorState(BaseModel):
+    """Everything about a game of Gondor; ``acting`` is the side to act now."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = SCHEMA_VERSION
+    seed: int
+    step: int = 0
+    turn: int = 0  # 0 = initial deployment (13.0)
+    phase: str = "setup"
+    acting: Side = "sauron"
+    counters: list[Counter]
+    placed: dict[str, bool] = {}  # setup: side -> finished deploying
+    selected: list[int] = []  # counters chosen for a move (movement phases)
+    moved: list[int] = []  # counters that moved (or entered) this phase
+    entered: dict[str, int] = {}  # entry hex -> combat units that entered by it this phase
+    arrived: list[str] = []  # reinforcement groups whose arrival came
+    gates: dict[str, Side | None] = {}
+    road: dict[str, Side | None] = {h: None for h in ROAD_HEXES}
+    totals: dict[str, int] = {}  # demoralization force id -> accumulated points (19.0)
+    log: list[str] = []
+    winner: Side | None = None
+    summary: str | None = None
+
+    def __deepcopy__(self, memo: dict | None = None) -> GondorState:
+        """A fast deep copy: every field below the lists and dicts is immutable."""
+        update = {
+            name: (
+                [c.model_copy() for c in value]
+                if name == "counters"
+                else value.copy()
+                if isinstance(value, list | dict)
+                else value
+            )
+            for name, value in self.__dict__.items()
+        }
+        return self.model_copy(update=update)
+
+    def board(self) -> Board:
+        """The board model of the current position."""
+        return Board(tuple(c.piece() for c in self.counters), gates=dict(self.gates))
+
+    def side_of(self, seat: int) -> Side:
+        """The side a seat plays (seat 0 Sauron, seat 1 Westernesse)."""
+        return SEATS[seat]
+
+    def visit(self, side: Side, hexes: tuple[str, ...] | list[str]) -> None:
+        """Record that ``side`` occupied or passed these hexes (20.1 C)."""
+        for h in hexes:
+            if h in self.road:
+                self.road[h] = side
+
+
+def _counter_ids() -> list[tuple[str, PieceKind, str, Side, str, int]]:
+    """(type id, kind, counter name stem, side, arrival group, how many) for every counter."""
+    out: list[tuple[str, PieceKind, str, Side, str, int]] = []
+    for u in COUNTERS.units.values():
+        out.append((u.id, "unit", u.id, u.side, u.arrives, u.count))
+    for ld in COUNTERS.leaders.values():
+        out.append((ld.id, "leader", ld.id, ld.side, ld.arrives, 1))
+    for e in COUNTERS.equipment.values():
+        stem = "cauldron" if e.kind == "cauldron" else e.id
+        out.append((e.id, "equipment", stem, e.side, e.arrives, e.count))
+    return out
+
+
+def new_counters() -> list[Counter]:
+    """Every counter of counters.toml, off the map; cauldrons get neutral ids (cauldron-1..6)."""
+    out: list[Counter] = []
+    numbers: dict[str, int] = {}
+    for type_id, kind, stem, side, group, count in _counter_ids():
+        for _ in range(count):
+            numbers[stem] = numbers.get(stem, 0) + 1
+            n = numbers[stem]
+            cid = stem if kind == "leader" else f"{stem}-{n}"
+            out.append(Counter(id=cid, side=side, kind=kind, type=type_id, group=group))
+    cauldron_type = next(e.id for e in COUNTERS.equipment.values() if e.kind == "cauldron")
+    for c in out:
+        if c.is_cauldron:
+            c.type = cauldron_type  # the truth lives in ``dummy``, set on placement
+    for counter_id, hex_ref in SCHEDULE.fixed.items():
+        fixed = next(c for c in out if c.type == counter_id and c.hex is None)
+        fixed.hex = hex_ref
+    return out
+
+
+def all_gates() -> dict[str, Side | None]:
+    """Every gate hexside, held by Westernesse at the start (15.15)."""
+    return {sid: "westernesse" for sid, s in MAP.hexsides.items() if s.kind == "gate"}

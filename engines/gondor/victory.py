@@ -1,0 +1,68 @@
+"""Victory (20.0): demoralization (19.0), city level control (20.2), road control, the result."""
+
+from __future__ import annotations
+
+from engines.gondor.data import GAME, MAP, Side
+from engines.gondor.state import ROAD_HEXES, GondorState
+from engines.gondor.zoc import exerts_zoc
+
+FORCES = {str(f["id"]): f for f in GAME.force}
+
+
+def _gates_into() -> dict[int, tuple[str, ...]]:
+    """City level -> the gate hexsides leading into it from below."""
+    out: dict[int, tuple[str, ...]] = {}
+    for side in MAP.hexsides.values():
+        if side.kind == "gate":
+            out[side.into_level] = (*out.get(side.into_level, ()), side.id)
+    return out
+
+
+GATES_INTO = _gates_into()
+
+
+def demoralized(state: GondorState, force: str) -> bool:
+    """A force is demoralized while its accumulated total reaches its level (19.1, 19.14)."""
+    return state.totals.get(force, 0) >= int(FORCES[force]["level"])  # type: ignore[call-overload]
+
+
+def level_controller(state: GondorState, level: int) -> Side:
+    """Who holds a level: Sauron with every gate into it and no undisrupted foe inside (20.2)."""
+    gates = GATES_INTO.get(level, ())
+    if not gates or any(state.gates.get(g) != "sauron" for g in gates):
+        return "westernesse"
+    for c in state.counters:
+        inside = c.hex is not None and MAP.hexes[c.hex].level == level
+        if inside and c.side == "westernesse" and exerts_zoc(c.piece()):
+            return "westernesse"
+    return "sauron"
+
+
+def conditions(state: GondorState) -> dict[str, bool]:
+    """The three conditions of 20.1, by game.toml id."""
+    return {
+        "garrison-demoralized": demoralized(state, "garrison"),
+        "sauron-not-demoralized": not demoralized(state, "sauron"),
+        "road-control": all(state.road[h] == "sauron" for h in ROAD_HEXES),
+    }
+
+
+_WORDS = {
+    "garrison-demoralized": ("the garrison is demoralized", "the garrison is not demoralized"),
+    "sauron-not-demoralized": ("Sauron is not demoralized", "Sauron is demoralized"),
+    "road-control": ("Sauron holds the road (1918, 2124)", "Sauron does not hold the road"),
+}
+
+
+def finish(state: GondorState) -> None:
+    """Decide the game after the last Game-Turn (20.1): Sauron wins only if all three hold."""
+    met = conditions(state)
+    state.winner = "sauron" if all(met.values()) else "westernesse"
+    who = "Sauron" if state.winner == "sauron" else "Westernesse"
+    reasons = "; ".join(_WORDS[k][0 if ok else 1] for k, ok in met.items())
+    state.summary = f"{who} wins after Game-Turn {state.turn}: {reasons}."
+
+
+def score(state: GondorState) -> int:
+    """How many of 20.1's three conditions Sauron achieved (0-3)."""
+    return sum(conditions(state).values())

@@ -1,0 +1,96 @@
+"""Views: the renderer's format, and Sauron never learns a cauldron's truth."""
+
+import json
+
+from engines.gondor.game import Gondor
+from engines.gondor.views import map_view
+from tests.engines.gondor.play import deployed
+
+KEYS = {
+    "map",
+    "turn",
+    "turns",
+    "night",
+    "phase",
+    "segment",
+    "to_act",
+    "you",
+    "pending",
+    "result",
+    "fires",
+    "heads",
+    "breaches",
+    "ladders",
+    "gates",
+    "levels",
+    "stacks",
+    "off_map",
+    "forces",
+    "spells",
+    "magic_points",
+    "road_control",
+    "log_tail",
+}
+
+
+def _cauldrons(view):
+    return [c for s in view["stacks"] for c in s["counters"] if c["kind"] == "cauldron"]
+
+
+def test_view_has_the_render_format_and_a_shared_map():
+    game = deployed()
+    view = game.view(0)
+    assert set(view) == KEYS
+    assert view["map"] is map_view() and len(view["map"]["hexes"]) == 768
+    assert view["phase"] == {"letter": "A", "name": "First Magic Leader Phase"}
+    assert view["you"] == "sauron" and game.view(None)["you"] is None
+    json.dumps(view)
+
+
+def test_sauron_and_spectators_never_see_which_cauldrons_are_real():
+    """16.71: Sauron sees each cauldron as "?"; swapping the truths changes nothing he sees."""
+    game = deployed()
+    for seat in (0, None):
+        assert {c["truth"] for c in _cauldrons(game.view(seat))} == {"?"}
+    assert sorted(c["truth"] for c in _cauldrons(game.view(1))) == ["dummy"] * 3 + ["real"] * 3
+    swapped = Gondor.from_json(game.to_json())
+    for c in swapped.state.counters:
+        if c.is_cauldron:
+            c.dummy = not c.dummy
+            c.type = "dummy-cauldron" if c.dummy else "cauldron"
+    assert json.dumps(swapped.view(0)) == json.dumps(game.view(0))
+    assert json.dumps(swapped.view(None)) == json.dumps(game.view(None))
+    assert json.dumps(swapped.view(1)) != json.dumps(game.view(1))
+
+
+def test_the_public_log_never_names_a_cauldron_truth():
+    game = deployed()
+    text = " ".join(game.state.log + game.view(0)["log_tail"])
+    assert "dummy" not in text and "real" not in text
+
+
+def test_the_renderer_draws_a_view():
+    from render.gondor import alt_text, render
+
+    view = deployed().view(0)
+    assert render(view).width > 0
+    assert alt_text(view)
+
+
+def test_a_spectator_sees_exactly_what_sauron_sees():
+    """Hidden information: "the spectator view is Sauron's view"."""
+    game = deployed()
+    assert {**game.view(None), "you": "sauron"} == game.view(0)
+
+
+def test_reinforcements_waiting_off_the_map_are_listed_by_group():
+    game = deployed()
+    view = game.view(1)
+    names = [g["name"] for g in view["off_map"]]
+    assert names == [
+        "Sauron's second host (turn 2)",
+        "Riders of Rohan (turn 5+)",
+        "Aragorn's host (turn 10)",
+    ]
+    on_2124 = any(c.hex == "2124" for c in game.state.counters)
+    assert view["road_control"] == {"1918": None, "2124": "sauron" if on_2124 else None}
