@@ -106,9 +106,12 @@ def control_value(card: Creature) -> int:
     return found[0].amount or 0 if found else card.vitality
 
 
-def heal_amount(card: DeckCard) -> int:
-    """``heal``: how many beaten creatures of yours it heals after a won combat."""
-    return sum(e.amount or 1 for e in effects(card, "heal"))
+def heal_amount(card: DeckCard, won: bool = True) -> int:
+    """``heal``: how many beaten creatures of yours it heals after a won combat.
+
+    After a lost combat only ``win_or_lose`` healers heal (the Demon Hordes of Kabod).
+    """
+    return sum(e.amount or 1 for e in effects(card, "heal") if won or e.target == "win_or_lose")
 
 
 def self_destroys(card: DeckCard) -> bool:

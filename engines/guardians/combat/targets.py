@@ -157,6 +157,7 @@ def healable(c: CombatState, side: int) -> list[Fighter]:
 
 
 def healers(c: CombatState, cards: Cards, side: int) -> int:
-    """How many creatures the side's survivors can heal."""
+    """How many creatures the side's survivors can heal (the loser: win-or-lose healers)."""
     standing = [f.uid for f in c.table if f.side == side and f.fate is None and f.role != "out"]
-    return sum(fx.heal_amount(cards[u]) for u in standing + c.hands[side])
+    won = side == c.winner
+    return sum(fx.heal_amount(cards[u], won) for u in standing + c.hands[side])
