@@ -18,6 +18,7 @@ from engines.guardians.combat import (
     combat_outcome,
     start_combat,
 )
+from engines.guardians.combat import effects as fx
 from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature, trim
 from engines.guardians.state import Fight, GuardiansState, Stack
@@ -31,21 +32,25 @@ def _side(
     """A combat side: its hand, Storage Hand, unused channelers (not those of ``skip``)."""
     s = state.seats[seat]
     row = 0 if seat == 0 else 3
-    channelers = [
-        u
-        for col, h in zip("LCR", s.holds, strict=True)
-        if not h.rubbled and f"{col}{row}" != skip
-        for u in h.under
-        if u not in s.channel_used and getattr(card(state, u), "cmp", 0) > 0
-    ]
+    sset = CATALOGUE.strongholds[s.strongholds]
+    channelers: dict[str, int] = {}
+    for col, h, hold_card in zip("LCR", s.holds, (sset.left, sset.centre, sset.right), strict=True):
+        if h.rubbled or f"{col}{row}" == skip:
+            continue
+        upgrade = [card(state, h.upgrade)] if h.upgrade else []
+        bonus = sum(fx.channel_bonus(x) for x in (hold_card, *upgrade))
+        for u in h.under:
+            if u not in s.channel_used and getattr(card(state, u), "cmp", 0) > 0:
+                channelers[u] = bonus
     return CombatSide(
         seat=seat,
         shield=shield,
         creatures=list(hand),
         storage=list(s.storage),
-        channelers=channelers,
+        channelers=list(channelers),
         stones=s.stones,
         guardian_id=s.guardian,
+        channel_bonus={u: n for u, n in channelers.items() if n},
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.guardians.cards import Bribe, Creature, DeckCard, Effect, TerrainType
+from engines.guardians.cards import Bribe, Creature, DeckCard, Effect, Stronghold, TerrainType
 
 PRIMARY_WHEN = ("primary", "combat", "always")
 SECONDARY_WHEN = ("secondary", "combat", "always")
@@ -17,7 +17,9 @@ CONTRADICTING = ("announce", "terrain_change")
 """Command effects that cannot both happen: the lower Up number is dispelled (text ex. 2, 4)."""
 
 
-def effects(card: DeckCard, kind: str, when: Iterable[str] | None = None) -> list[Effect]:
+def effects(
+    card: DeckCard | Stronghold, kind: str, when: Iterable[str] | None = None
+) -> list[Effect]:
     """The card's effects of ``kind`` (acting in one of ``when``, if given)."""
     found = [e for e in getattr(card, "effects", ()) if e.kind == kind]
     return found if when is None else [e for e in found if e.when in tuple(when)]
@@ -59,6 +61,11 @@ def team_bonus(source: DeckCard, fighter: Creature) -> int:
 def stronghold_bonus(source: DeckCard) -> int:
     """``stronghold_bonus``: +amount to your creatures defending a Stronghold this combat."""
     return sum(e.amount or 0 for e in effects(source, "stronghold_bonus"))
+
+
+def channel_bonus(source: DeckCard | Stronghold) -> int:
+    """``channel_bonus``: +amount CMP to each channeler under the Stronghold (or beside it)."""
+    return sum(e.amount or 0 for e in effects(source, "channel_bonus"))
 
 
 def spell_bonus(spell: DeckCard) -> int:

@@ -38,6 +38,7 @@ class CombatSide(BaseModel):
     stones: int
     guardian_id: str
     stronghold_defence: int = 0  # defender on its own Stronghold space: the Stronghold's bonus
+    channel_bonus: dict[str, int] = Field(default_factory=dict)  # extra CMP by channeler uid
 
 
 class CombatSetup(BaseModel):

@@ -143,7 +143,8 @@ def channel_amount(c: CombatState, cards: Cards, source: str, f: Fighter) -> int
     allowed = channeler_fits(cards, source, f) or may_receive(c, cards, f)
     if channel_blocked(cards, f) or not allowed:
         return 0
-    return min(card.cmp, capacity(c, cards, f))
+    bonus = (c.setup.attacker, c.setup.defender)[f.side].channel_bonus.get(source, 0)
+    return min(card.cmp + bonus, capacity(c, cards, f))
 
 
 def secondary_targets(c: CombatState, side: int) -> list[Fighter]:

@@ -112,3 +112,33 @@ def test_a_shield_on_rubble_may_challenge_at_the_start_of_its_move():
     shield(game, 0, "L3", ["swordsman"])
     play(game, 0, "Turn Shield on L3")
     assert "Challenge the Guardian with Swordsman" in labels(game, 0)
+
+
+def test_khnumian_centre_and_font_of_power_add_cmp_to_their_channelers():
+    """Khnumian Stronghold (centre): "+1 CMP to each channeler placed under it." Font of Power:
+    "+1 CMP to each channeler placed under the Stronghold it stands beside." """
+    game = movement_game()
+    s = game.state
+    s.seats[1].strongholds = "khnumian_stronghold"
+    holds = s.seats[1].holds
+    holds[0].under.append(take(game, 1, "court_mage"))  # CMP 3, left: no bonus
+    holds[1].under.append(take(game, 1, "hedge_wizard"))  # CMP 3, centre: +1
+    holds[2].under.append(take(game, 1, "glimmer_fairy"))  # CMP 2, right with the Font: +1
+    holds[2].upgrade = take(game, 1, "font_of_power")
+    shield(game, 0, "C1", ["swordsman"])
+    shield(game, 1, "C2", ["ice_spirit"])
+    play(game, 0, "Turn Shield on C1")
+    play(game, 0, "Move to C2")
+    play(game, 0, "No command card")
+    play(game, 1, "No command card")
+    play(game, 0, "Play Swordsman")
+    play(game, 1, "Play Ice Spirit")
+    play(game, 1, "No bribe")
+    play(game, 0, "Pass")
+    assert [x for x in labels(game, 1) if x.startswith("Channel")][:3] == [
+        "Channel 3 into Ice Spirit: Court Mage",
+        "Channel 4 into Ice Spirit: Hedge Wizard",
+        "Channel 3 into Ice Spirit: Glimmer Fairy",
+    ]
+    play(game, 1, "Channel 4 into Ice Spirit: Hedge Wizard")
+    assert next(f for f in game.state.combat.table if f.side == 1).channel == 4
