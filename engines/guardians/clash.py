@@ -79,6 +79,7 @@ def start_fight(state: GuardiansState, stack: Stack, came: str) -> list[Event]:
         defender=defender,
         terrain=terrain,
         terrain_card=land.uid if land is not None and not land.face_down else None,
+        terrain_owner=land.owner if land is not None and not land.face_down else None,
     )
     state.fight = Fight(
         attacker=seat,

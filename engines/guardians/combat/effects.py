@@ -34,16 +34,16 @@ def _opponent_matches(e: Effect, opp: Creature) -> bool:
 
 
 def bonus(
-    card: Creature, opp: Creature | None, terrain: TerrainType | None, attacking: bool, when: tuple
+    card: DeckCard, opp: Creature | None, terrain: TerrainType | None, attacking: bool, when: tuple
 ) -> int:
-    """``bonus``: +amount when the opponent (family/klass/size) and the terrain match."""
+    """``bonus``: +amount when the opponent (family/klass/size), terrain and role match."""
     total = 0
     for e in effects(card, "bonus", when):
         if opp is not None and not _opponent_matches(e, opp):
             continue
         if e.terrain is not None and e.terrain != terrain:
             continue
-        if e.target == "attacking" and not attacking:
+        if e.target == ("defending" if attacking else "attacking"):
             continue
         total += e.amount or 0
     return total

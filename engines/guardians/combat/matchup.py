@@ -52,6 +52,24 @@ def on_stronghold(c: CombatState) -> bool:
     return c.setup.space[-1:] in ("0", "3")
 
 
+def terrain_card(c: CombatState) -> tuple[str, int] | None:
+    """The space's special terrain card and its owner's side, unless destroyed."""
+    uid, seat = c.setup.terrain_card, c.setup.terrain_owner
+    if c.terrain_destroyed or uid is None or seat is None:
+        return None
+    return uid, c.side_of(seat)
+
+
+def _terrain_card_bonus(
+    c: CombatState, cards: Cards, f: Fighter, opp: Creature, when: tuple
+) -> int:
+    """The terrain card's ``bonus`` for its owner's creatures (Deep Woods, Smouldering Heaps)."""
+    found = terrain_card(c)
+    if found is None or found[1] != f.side:
+        return 0
+    return fx.bonus(cards[found[0]], opp, terrain(c, cards), f.side == ATTACKER, when)
+
+
 def immune(target: Creature, attacker: Creature) -> bool:
     """Whether ``target`` takes no damage from ``attacker`` (attack kind, family, klass, fliers)."""
     traits = {attacker.family, attacker.klass}
@@ -91,6 +109,7 @@ def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     total += sum(fx.team_bonus(cards[i], card) for i in c.items[f.side])
     if opp is not None:
         total += _fixed_bonuses(c, cards, f, opp)
+        total += _terrain_card_bonus(c, cards, f, opp, fx.PRIMARY_WHEN)
     if terrain(c, cards) != "woods":
         total += sum(
             creature(cards, r.uid).ranged
@@ -106,6 +125,7 @@ def secondary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     target = creature(cards, f.opponent or "")
     total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
     total += fx.bonus(card, target, terrain(c, cards), f.side == ATTACKER, fx.SECONDARY_WHEN)
+    total += _terrain_card_bonus(c, cards, f, target, fx.SECONDARY_WHEN)
     return total + _fixed_bonuses(c, cards, f, target)
 
 

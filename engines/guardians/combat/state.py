@@ -50,6 +50,7 @@ class CombatSetup(BaseModel):
     defender: CombatSide
     terrain: TerrainType | None
     terrain_card: str | None
+    terrain_owner: int | None = None  # the seat owning the special terrain card (its effects)
 
 
 class CombatOutcome(BaseModel):

@@ -13,6 +13,7 @@ from engines.guardians.combat.matchup import (
     effective,
     may_receive,
     terrain,
+    terrain_card,
 )
 from engines.guardians.combat.state import Cast, CombatState, Fighter
 
@@ -25,9 +26,12 @@ def on_table(f: Fighter) -> bool:
 
 
 def may_bribe(c: CombatState, cards: Cards, target: Fighter, bribe: str) -> bool:
-    """The target carries the icon and no Fiend of its side blocks that bribery kind."""
+    """The target carries the icon; no Fiend of its side nor its owner's terrain blocks it."""
     if bribe not in creature(cards, target.uid).bribes or target.fate is not None:
         return False
+    land = terrain_card(c)
+    if land is not None and land[1] == target.side and bribe in fx.bribe_blocks(cards[land[0]]):
+        return False  # Iron Crag Brew Mountain, SS House of Babes
     return not any(
         bribe in fx.bribe_blocks(cards[f.uid])
         for f in c.table
