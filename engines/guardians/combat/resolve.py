@@ -52,6 +52,7 @@ def finish(c: CombatState, cards: Cards) -> list[Event]:
     """Build the outcome the engine applies."""
     survivors: dict[int, list[str]] = {}
     discarded = [f.uid for f in c.table if f.fate in ("beaten", "bribed", "destroyed")]
+    discarded += [i for i, carrier in c.carried.items() if carrier in discarded]
     for side in (ATTACKER, DEFENDER):
         alive = [
             f.uid
@@ -59,7 +60,7 @@ def finish(c: CombatState, cards: Cards) -> list[Event]:
             if f.side == side and f.fate in (None, "healed") and f.role != "out"
         ] + c.hands[side]
         if alive:
-            alive += c.items[side]
+            alive += c.items[side] + [i for i, carrier in c.carried.items() if carrier in alive]
         else:
             discarded += c.items[side]
         survivors[c.seat(side)] = alive

@@ -121,6 +121,7 @@ class CombatState(BaseModel):
     table: list[Fighter] = Field(default_factory=list)
     casts: list[Cast] = Field(default_factory=list)
     used: list[str] = Field(default_factory=list)  # spent bribery cards, spells, items
+    carried: dict[str, str] = Field(default_factory=dict)  # creature item uid -> its carrier
     fight: int = -1  # the current match-up
     secondary_side: int | None = None
     terrain_destroyed: bool = False

@@ -118,6 +118,26 @@ def castable(c: CombatState, cards: Cards, side: int) -> list[tuple[str, str | N
     return out
 
 
+def item_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str]:
+    """Own primary attackers now fighting whom the Creature Magic Item would help."""
+    card, out = cards[uid], []
+    for f in c.current(side):
+        if f.role != "primary":
+            continue
+        opp = creature(cards, f.opponent) if f.opponent else None
+        helps = fx.bonus(card, opp, terrain(c, cards), f.side == 0, fx.PRIMARY_WHEN) > 0
+        if fx.allow_channel(card) is not None:
+            helps = not (may_receive(c, cards, f) or channel_blocked(cards, f))
+        if helps:
+            out.append(f.uid)
+    return out
+
+
+def attachable(c: CombatState, cards: Cards, side: int) -> list[tuple[str, str]]:
+    """(item uid, creature uid) pairs: the side's Creature Magic Items it may give now."""
+    return [(u, t) for u in c.items[side] for t in item_targets(c, cards, side, u)]
+
+
 def guardian_gift(guardian_id: str) -> tuple[int, int] | None:
     """The Guardian's ability ``guardian_channel``: (stones, points), if it has one."""
     guardian = CATALOGUE.guardians.get(guardian_id)

@@ -68,3 +68,61 @@ def test_ss_house_of_babes_forbids_babes_to_the_owners_opponent():
     t.primaries("sand_lord", "wild_nymph")
     assert t.to_act() == [1]
     assert [a.kind for a in t.legal(1)] == ["cbribe", "cnobribe"]
+
+
+def test_sword_of_the_mid_realms_goes_with_its_creature():
+    """Sword of the Mid Realms: "C. The creature carrying it gets +2 in its match-up." [D] It
+    is given in the "any time" window and shares the creature's fate."""
+    t = Table(["swordsman", "sword_of_the_mid_realms"], ["swordsman"])
+    t.no_commands()
+    assert [a.kind for a in t.legal(0)] == ["cplay"]  # an item is not a primary attacker
+    t.primaries("swordsman", "swordsman")
+    t.no_bribes()
+    t.do(0, "citem", card="sword_of_the_mid_realms")
+    assert _strengths(t) == (8, 6)
+    assert t.view(1)["table"][0]["items"][0]["id"] == "sword_of_the_mid_realms"
+    t.passes()
+    out = t.outcome
+    assert out.winner == 0 and sorted(out.survivors[0]) == ["a00", "a01"]
+
+
+def test_an_item_is_discarded_with_its_beaten_creature():
+    t = Table(["archer", "sword_of_the_mid_realms"], ["sand_lord"])
+    t.no_commands()
+    t.primaries("archer", "sand_lord")
+    t.no_bribes()
+    t.do(0, "citem", card="sword_of_the_mid_realms")
+    t.passes()
+    out = t.outcome
+    assert out.winner == 1 and {"a00", "a01"} <= set(out.discarded)
+
+
+def test_boots_of_the_heaps_only_in_the_dry_heaps():
+    """Boots of the Heaps: "C. The creature carrying it gets +3 in the Dry Heaps." """
+    t = Table(["swordsman", "boots_of_the_heaps"], ["swordsman"], terrain="swamps")
+    t.no_commands()
+    t.primaries("swordsman", "swordsman")
+    t.no_bribes()
+    assert not [a for a in t.legal(0) if a.kind == "citem"]  # it would do nothing here
+    t = Table(["swordsman", "boots_of_the_heaps"], ["swordsman"], terrain="dry_heaps")
+    t.no_commands()
+    t.primaries("swordsman", "swordsman")
+    t.no_bribes()
+    t.do(0, "citem", card="boots_of_the_heaps")
+    assert _strengths(t) == (9, 6)
+
+
+def test_ring_of_channeling_lets_its_creature_receive():
+    """Ring of Channeling: "C. The creature carrying it may receive channeling up to its base
+    Vitality." """
+    t = Table(["swordsman", "ring_of_channeling"], ["swordsman"])
+    t.no_commands()
+    t.primaries("swordsman", "swordsman")
+    t.no_bribes()
+    assert not [a for a in t.legal(0) if a.kind == "cstone"]  # no green bar
+    t.do(0, "citem", card="ring_of_channeling")
+    t.do(1, "cpass")
+    stone = t.find(0, "cstone")
+    assert stone.amount == 6  # Rak Nam's CMP 9, up to the Swordsman's base Vitality 6
+    t.do(0, "cstone")
+    assert _strengths(t) == (12, 6)
