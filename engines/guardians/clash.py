@@ -18,12 +18,16 @@ from engines.guardians.combat import (
     combat_outcome,
     start_combat,
 )
-from engines.guardians.combat import effects as fx
 from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature, trim
 from engines.guardians.state import Fight, GuardiansState, Stack
 from engines.guardians.state import Retreat as RetreatState
-from engines.guardians.stronghold import begin_challenge, rubble, stronghold_card
+from engines.guardians.stronghold import (
+    begin_challenge,
+    hold_channelers,
+    rubble,
+    stronghold_card,
+)
 
 
 def _side(
@@ -31,17 +35,7 @@ def _side(
 ) -> CombatSide:
     """A combat side: its hand, Storage Hand, unused channelers (not those of ``skip``)."""
     s = state.seats[seat]
-    row = 0 if seat == 0 else 3
-    sset = CATALOGUE.strongholds[s.strongholds]
-    channelers: dict[str, int] = {}
-    for col, h, hold_card in zip("LCR", s.holds, (sset.left, sset.centre, sset.right), strict=True):
-        if h.rubbled or f"{col}{row}" == skip:
-            continue
-        upgrade = [card(state, h.upgrade)] if h.upgrade else []
-        bonus = sum(fx.channel_bonus(x) for x in (hold_card, *upgrade))
-        for u in h.under:
-            if u not in s.channel_used and getattr(card(state, u), "cmp", 0) > 0:
-                channelers[u] = bonus
+    channelers = hold_channelers(state, seat, skip)
     return CombatSide(
         seat=seat,
         shield=shield,

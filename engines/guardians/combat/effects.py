@@ -68,9 +68,12 @@ def channel_bonus(source: DeckCard | Stronghold) -> int:
     return sum(e.amount or 0 for e in effects(source, "channel_bonus"))
 
 
-def spell_bonus(spell: DeckCard) -> int:
-    """``bonus`` on a spell or hand item: +amount to the creature it is cast on."""
-    return sum(e.amount or 0 for e in effects(spell, "bonus"))
+def spell_bonus(spell: DeckCard, opp_klass: str | None) -> int:
+    """``bonus`` of a spell or hand item on a creature whose opponent is of ``opp_klass``.
+
+    An effect naming a klass counts only against it (Dork Age: against a ``guardian``).
+    """
+    return sum(e.amount or 0 for e in effects(spell, "bonus") if e.klass in (None, opp_klass))
 
 
 def destroys(card: Creature, victim: Creature, when: tuple) -> bool:

@@ -106,8 +106,15 @@ def _item_bonus(c: CombatState, cards: Cards, f: Fighter, opp: Creature | None, 
     return sum(fx.bonus(cards[i], opp, here, attacking, when) for i in carried(c, f))
 
 
+def opponent_klass(cards: Cards, f: Fighter) -> str | None:
+    """The klass of the creature ``f`` fights (None: no opponent)."""
+    return creature(cards, f.opponent).klass if f.opponent else None
+
+
 def _spell_bonus(c: CombatState, cards: Cards, f: Fighter) -> int:
-    return sum(fx.spell_bonus(cards[x.uid]) for x in active(c, cards, f.side) if x.target == f.uid)
+    against = opponent_klass(cards, f)
+    casts = [x for x in active(c, cards, f.side) if x.target == f.uid]
+    return sum(fx.spell_bonus(cards[x.uid], against) for x in casts)
 
 
 def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:

@@ -12,6 +12,7 @@ from engines.guardians.combat.matchup import (
     creature,
     effective,
     may_receive,
+    opponent_klass,
     terrain,
     terrain_card,
 )
@@ -98,8 +99,8 @@ def spell_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str
     own = c.current(side)
     if fx.allow_channel(card) is not None:
         return [f.uid for f in own if not (may_receive(c, cards, f) or channel_blocked(cards, f))]
-    if fx.spell_bonus(card):
-        return [f.uid for f in own]
+    if any(fx.effects(card, "bonus")):
+        return [f.uid for f in own if fx.spell_bonus(card, opponent_klass(cards, f))]
     if fx.destroys_terrain(card):
         return [None] if terrain(c, cards) is not None else []
     if fx.terrain_change(card) is not None:
