@@ -13,6 +13,7 @@ from pydantic import Field
 from engines.base import Action
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import COMBAT_ACTIONS
+from engines.text import plural
 
 Uid = Annotated[str, Field(pattern=r"^[ab][0-9]{2,3}$")]
 CardId = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,40}$")]
@@ -329,6 +330,43 @@ class ChannelStone(Action):
         return f"Channel a stone (+{self.cmp})"
 
 
+class ChallengeChannel(Action):
+    """Reveal a channeler under your Stronghold: its CMP into the challenge."""
+
+    kind: Literal["chchan"] = "chchan"
+    uid: Uid
+    card: CardId
+    amount: int = Field(ge=0)
+
+    def label(self) -> str:
+        """E.g. ``Channel 3: Court Mage``."""
+        return f"Channel {self.amount}: {_n(self.card)}"
+
+    def detail(self) -> str:
+        """Once per turn."""
+        return f"{_n(self.card)} is revealed and used for this turn."
+
+
+class ChallengeSpell(Action):
+    """Cast an "any time" bonus spell or hand item on your side of the challenge."""
+
+    kind: Literal["chspell"] = "chspell"
+    uid: Uid
+    card: CardId
+    amount: int = Field(ge=0)
+    cost: int = Field(default=0, ge=0)
+
+    def label(self) -> str:
+        """E.g. ``Cast Shroud of Grahzue (+3): 1 stone``."""
+        cost = f": {plural(self.cost, 'stone')}" if self.cost else ""
+        return f"Cast {_n(self.card)} (+{self.amount}){cost}"
+
+    def detail(self) -> str:
+        """The card text."""
+        text = CATALOGUE.cards[self.card].text if self.card in CATALOGUE.cards else ""
+        return (text or "Discarded after use.")[:100]
+
+
 class Strike(Action):
     """Stop channelling: the challenge value is final."""
 
@@ -417,6 +455,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ChallengeWith,
     Decline,
     ChannelStone,
+    ChallengeChannel,
+    ChallengeSpell,
     Strike,
     Stand,
     PlayTerrain,

@@ -22,7 +22,12 @@ from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature, trim
 from engines.guardians.state import Fight, GuardiansState, Stack
 from engines.guardians.state import Retreat as RetreatState
-from engines.guardians.stronghold import begin_challenge, rubble, stronghold_card
+from engines.guardians.stronghold import (
+    begin_challenge,
+    hold_channelers,
+    rubble,
+    stronghold_card,
+)
 
 
 def _side(
@@ -30,22 +35,16 @@ def _side(
 ) -> CombatSide:
     """A combat side: its hand, Storage Hand, unused channelers (not those of ``skip``)."""
     s = state.seats[seat]
-    row = 0 if seat == 0 else 3
-    channelers = [
-        u
-        for col, h in zip("LCR", s.holds, strict=True)
-        if not h.rubbled and f"{col}{row}" != skip
-        for u in h.under
-        if u not in s.channel_used and getattr(card(state, u), "cmp", 0) > 0
-    ]
+    channelers = hold_channelers(state, seat, skip)
     return CombatSide(
         seat=seat,
         shield=shield,
         creatures=list(hand),
         storage=list(s.storage),
-        channelers=channelers,
+        channelers=list(channelers),
         stones=s.stones,
         guardian_id=s.guardian,
+        channel_bonus={u: n for u, n in channelers.items() if n},
     )
 
 
@@ -74,6 +73,7 @@ def start_fight(state: GuardiansState, stack: Stack, came: str) -> list[Event]:
         defender=defender,
         terrain=terrain,
         terrain_card=land.uid if land is not None and not land.face_down else None,
+        terrain_owner=land.owner if land is not None and not land.face_down else None,
     )
     state.fight = Fight(
         attacker=seat,

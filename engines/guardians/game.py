@@ -135,11 +135,12 @@ class Guardians(Game[GuardiansState]):
         return events
 
     def auto_play_reveals(self, seat: int) -> bool:
-        """Organising and settling depend on hidden cards; combat choices are secret.
+        """Organising and settling depend on hidden cards; combat and challenge choices too.
 
-        A forced shield turn, step, retreat or challenge move follows from the open board.
+        A forced shield turn, step or retreat follows from the open board.
         """
-        return self.state.phase in ("organize", "settle", "combat")
+        s = self.state
+        return s.phase in ("organize", "settle", "combat") or s.challenge is not None
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Destroying your own Shield counts for the opponent; face-down terrain costs a stone."""

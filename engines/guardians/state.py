@@ -118,6 +118,8 @@ class Challenge(BaseModel):
     stage: Literal["pick", "attacker", "defender"] = "pick"
     attack_channel: int = 0
     defence_channel: int = 0
+    attack_bonus: int = 0  # "any time" spells cast on the creature
+    defence_bonus: int = 0  # and on the Guardian
     optional: bool = True  # after a won Stronghold attack it may be declined
 
 

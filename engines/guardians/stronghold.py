@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.guardians import board
-from engines.guardians.actions import ChallengeWith, ChannelStone, Decline, Stand, Strike
+from engines.guardians.actions import (
+    ChallengeChannel,
+    ChallengeSpell,
+    ChallengeWith,
+    ChannelStone,
+    Decline,
+    Stand,
+    Strike,
+)
 from engines.guardians.board import card, name
-from engines.guardians.cards import Creature, Stronghold
+from engines.guardians.cards import Creature, HandItem, Spell, Stronghold
 from engines.guardians.catalogue import CATALOGUE
+from engines.guardians.combat import effects as fx
 from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature
 from engines.guardians.state import Challenge, GuardiansState, Stack
@@ -19,6 +28,26 @@ def stronghold_card(state: GuardiansState, space: str) -> Stronghold:
     assert found is not None
     sset = CATALOGUE.strongholds[state.seats[found[0]].strongholds]
     return (sset.left, sset.centre, sset.right)[found[1]]
+
+
+def hold_channelers(state: GuardiansState, seat: int, skip: str | None = None) -> dict[str, int]:
+    """Unused channelers under the seat's standing Strongholds (not on ``skip``): extra CMP.
+
+    The extra CMP is the ``channel_bonus`` of its Stronghold card and of the upgrade beside it.
+    """
+    s = state.seats[seat]
+    row = 0 if seat == 0 else 3
+    sset = CATALOGUE.strongholds[s.strongholds]
+    out: dict[str, int] = {}
+    for col, h, hold_card in zip("LCR", s.holds, (sset.left, sset.centre, sset.right), strict=True):
+        if h.rubbled or f"{col}{row}" == skip:
+            continue
+        upgrade = [card(state, h.upgrade)] if h.upgrade else []
+        bonus = sum(fx.channel_bonus(x) for x in (hold_card, *upgrade))
+        for u in h.under:
+            if u not in s.channel_used and getattr(card(state, u), "cmp", 0) > 0:
+                out[u] = bonus
+    return out
 
 
 def rubble(state: GuardiansState, space: str) -> list[Event]:
@@ -63,8 +92,34 @@ def _limit(c: Creature) -> int:
     return c.receive_limit if c.receive_limit is not None else c.vitality
 
 
+def _boosts(state: GuardiansState, seat: int, room: int, against: str, klass: str) -> list:
+    """Channelers (within ``room``) and "any time" bonus spells for one side of a challenge.
+
+    ``against``: the klass of the other side (``guardian`` for the creature's Dork Age);
+    ``klass``: the one receiving (a ``channels_to`` channeler gives only to its klass).
+    """
+    s = state.seats[seat]
+    out: list = []
+    for uid, extra in hold_channelers(state, seat).items() if room > 0 else ():
+        c = card(state, uid)
+        assert isinstance(c, Creature)
+        if c.channels_to in (None, klass):
+            amount = min(c.cmp + extra, room)
+            out.append(ChallengeChannel(uid=uid, card=state.cards[uid], amount=amount))
+    seen: set[str] = set()
+    for uid in s.storage:
+        c = card(state, uid)
+        if not isinstance(c, Spell | HandItem) or c.command or c.cost > s.stones:
+            continue
+        amount = fx.spell_bonus(c, against)
+        if amount and c.id not in seen:
+            seen.add(c.id)
+            out.append(ChallengeSpell(uid=uid, card=c.id, amount=amount, cost=c.cost))
+    return out
+
+
 def challenge_actions(state: GuardiansState, seat: int) -> list:
-    """Pick the creature, channel stones, strike; the defender channels stones, stands."""
+    """Pick the creature, channel and cast, strike; the defender channels and casts, stands."""
     ch = state.challenge
     if ch is None or challenge_seat(state) != seat:
         return []
@@ -82,11 +137,14 @@ def challenge_actions(state: GuardiansState, seat: int) -> list:
     if ch.stage == "attacker":
         c = card(state, ch.creature or "")
         assert isinstance(c, Creature)
-        room = ch.attack_channel < _limit(c)
-        return ([ChannelStone(cmp=cmp)] if room and s.stones > 0 and cmp else []) + [Strike()]
+        room = _limit(c) - ch.attack_channel
+        stone = [ChannelStone(cmp=cmp)] if room > 0 and s.stones > 0 and cmp else []
+        return stone + _boosts(state, seat, room, "guardian", c.klass) + [Strike()]
     guardian = CATALOGUE.guardians[s.guardian]
-    room = ch.defence_channel < guardian.vitality
-    return ([ChannelStone(cmp=cmp)] if room and s.stones > 0 and cmp else []) + [Stand()]
+    attacker = card(state, ch.creature or "")
+    room = guardian.vitality - ch.defence_channel
+    stone = [ChannelStone(cmp=cmp)] if room > 0 and s.stones > 0 and cmp else []
+    return stone + _boosts(state, seat, room, attacker.klass, "guardian") + [Stand()]
 
 
 def apply_challenge(state: GuardiansState, seat: int, action: object) -> list[Event]:
@@ -107,11 +165,38 @@ def apply_challenge(state: GuardiansState, seat: int, action: object) -> list[Ev
         else:
             ch.defence_channel += action.cmp
         return [Event(text=f"Player {seat + 1} channels a stone (+{action.cmp}).")]
+    if isinstance(action, ChallengeChannel | ChallengeSpell):
+        return _boost(state, seat, ch, action)
     if isinstance(action, Strike):
         ch.stage = "defender"
         return []
     assert isinstance(action, Stand)
     return _resolve(state, ch)
+
+
+def _boost(
+    state: GuardiansState, seat: int, ch: Challenge, action: ChallengeChannel | ChallengeSpell
+) -> list[Event]:
+    """A channeler is spent for the turn; a spell is paid and discarded."""
+    s = state.seats[seat]
+    attacking = ch.stage == "attacker"
+    if isinstance(action, ChallengeChannel):
+        s.channel_used.append(action.uid)
+        if attacking:
+            ch.attack_channel += action.amount
+        else:
+            ch.defence_channel += action.amount
+        return [
+            Event(text=f"Player {seat + 1} reveals {name(state, action.uid)}: +{action.amount}.")
+        ]
+    s.storage.remove(action.uid)
+    s.discard.append(action.uid)
+    s.stones -= action.cost
+    if attacking:
+        ch.attack_bonus += action.amount
+    else:
+        ch.defence_bonus += action.amount
+    return [Event(text=f"Player {seat + 1} casts {name(state, action.uid)}: +{action.amount}.")]
 
 
 def _resolve(state: GuardiansState, ch: Challenge) -> list[Event]:
@@ -120,8 +205,8 @@ def _resolve(state: GuardiansState, ch: Challenge) -> list[Event]:
     assert isinstance(c, Creature)
     foe = state.seats[1 - ch.seat]
     guardian = CATALOGUE.guardians[foe.guardian]
-    attack = c.vitality + min(ch.attack_channel, _limit(c))
-    defence = foe.vitality + min(ch.defence_channel, guardian.vitality)
+    attack = c.vitality + min(ch.attack_channel, _limit(c)) + ch.attack_bonus
+    defence = foe.vitality + min(ch.defence_channel, guardian.vitality) + ch.defence_bonus
     if attack > defence:
         foe.vitality = 0
         return [Event(text=f"{c.name} ({attack}) slays {guardian.name} ({defence})!")]

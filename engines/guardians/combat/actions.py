@@ -141,6 +141,25 @@ class CCast(Action):
         return (text or "Discarded after use.")[:100]
 
 
+class CItem(Action):
+    """Give a Creature Magic Item from your combat hand to your creature in the match-up."""
+
+    kind: Literal["citem"] = "citem"
+    uid: Uid
+    card: str
+    target: Uid
+    target_card: str
+
+    def label(self) -> str:
+        """E.g. ``Give Sword of the Mid Realms to Swordsman``."""
+        return f"Give {name(self.card)} to {name(self.target_card)}"
+
+    def detail(self) -> str:
+        """Its effect is in the card text; it shares the creature's fate."""
+        text = CATALOGUE.cards[self.card].text if self.card in CATALOGUE.cards else ""
+        return (text or "It stays with the creature and shares its fate.")[:100]
+
+
 class CRanged(Action):
     """Add a ranged attacker to your primary attacker (not in the Woods)."""
 
@@ -277,6 +296,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CBribe,
     CNoBribe,
     CCast,
+    CItem,
     CRanged,
     CChannel,
     CStone,

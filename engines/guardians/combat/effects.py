@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.guardians.cards import Bribe, Creature, DeckCard, Effect, TerrainType
+from engines.guardians.cards import Bribe, Creature, DeckCard, Effect, Stronghold, TerrainType
 
 PRIMARY_WHEN = ("primary", "combat", "always")
 SECONDARY_WHEN = ("secondary", "combat", "always")
@@ -17,7 +17,9 @@ CONTRADICTING = ("announce", "terrain_change")
 """Command effects that cannot both happen: the lower Up number is dispelled (text ex. 2, 4)."""
 
 
-def effects(card: DeckCard, kind: str, when: Iterable[str] | None = None) -> list[Effect]:
+def effects(
+    card: DeckCard | Stronghold, kind: str, when: Iterable[str] | None = None
+) -> list[Effect]:
     """The card's effects of ``kind`` (acting in one of ``when``, if given)."""
     found = [e for e in getattr(card, "effects", ()) if e.kind == kind]
     return found if when is None else [e for e in found if e.when in tuple(when)]
@@ -32,16 +34,16 @@ def _opponent_matches(e: Effect, opp: Creature) -> bool:
 
 
 def bonus(
-    card: Creature, opp: Creature | None, terrain: TerrainType | None, attacking: bool, when: tuple
+    card: DeckCard, opp: Creature | None, terrain: TerrainType | None, attacking: bool, when: tuple
 ) -> int:
-    """``bonus``: +amount when the opponent (family/klass/size) and the terrain match."""
+    """``bonus``: +amount when the opponent (family/klass/size), terrain and role match."""
     total = 0
     for e in effects(card, "bonus", when):
         if opp is not None and not _opponent_matches(e, opp):
             continue
         if e.terrain is not None and e.terrain != terrain:
             continue
-        if e.target == "attacking" and not attacking:
+        if e.target == ("defending" if attacking else "attacking"):
             continue
         total += e.amount or 0
     return total
@@ -61,9 +63,17 @@ def stronghold_bonus(source: DeckCard) -> int:
     return sum(e.amount or 0 for e in effects(source, "stronghold_bonus"))
 
 
-def spell_bonus(spell: DeckCard) -> int:
-    """``bonus`` on a spell or hand item: +amount to the creature it is cast on."""
-    return sum(e.amount or 0 for e in effects(spell, "bonus"))
+def channel_bonus(source: DeckCard | Stronghold) -> int:
+    """``channel_bonus``: +amount CMP to each channeler under the Stronghold (or beside it)."""
+    return sum(e.amount or 0 for e in effects(source, "channel_bonus"))
+
+
+def spell_bonus(spell: DeckCard, opp_klass: str | None) -> int:
+    """``bonus`` of a spell or hand item on a creature whose opponent is of ``opp_klass``.
+
+    An effect naming a klass counts only against it (Dork Age: against a ``guardian``).
+    """
+    return sum(e.amount or 0 for e in effects(spell, "bonus") if e.klass in (None, opp_klass))
 
 
 def destroys(card: Creature, victim: Creature, when: tuple) -> bool:
@@ -106,9 +116,12 @@ def control_value(card: Creature) -> int:
     return found[0].amount or 0 if found else card.vitality
 
 
-def heal_amount(card: DeckCard) -> int:
-    """``heal``: how many beaten creatures of yours it heals after a won combat."""
-    return sum(e.amount or 1 for e in effects(card, "heal"))
+def heal_amount(card: DeckCard, won: bool = True) -> int:
+    """``heal``: how many beaten creatures of yours it heals after a won combat.
+
+    After a lost combat only ``win_or_lose`` healers heal (the Demon Hordes of Kabod).
+    """
+    return sum(e.amount or 1 for e in effects(card, "heal") if won or e.target == "win_or_lose")
 
 
 def self_destroys(card: DeckCard) -> bool:

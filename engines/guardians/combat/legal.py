@@ -13,6 +13,7 @@ from engines.guardians.combat.actions import (
     CCommand,
     CDeclare,
     CHeal,
+    CItem,
     CNoBribe,
     CNoMore,
     CPass,
@@ -69,7 +70,7 @@ def legal(c: CombatState, side: int, cards: Cards) -> list[Action]:
             return [*heal, CStopHealing()]
     moves = _casts(c, cards, side)
     if c.step == "window":
-        moves += _ranged(c, cards, side) + _channels(c, cards, side)
+        moves += _items(c, cards, side) + _ranged(c, cards, side) + _channels(c, cards, side)
         moves += [m for f in _opposing_ranged(c, side) for m in _bribe_moves(c, cards, side, f)]
     return [*moves, CPass()]
 
@@ -103,6 +104,13 @@ def _opposing_ranged(c: CombatState, side: int) -> list:
         f
         for f in c.table
         if f.side != side and f.role == "ranged" and f.fight == c.fight and f.fate is None
+    ]
+
+
+def _items(c: CombatState, cards: Cards, side: int) -> list[Action]:
+    return [
+        build(CItem, uid=u, card=cards[u].id, target=t, target_card=cards[t].id)
+        for u, t in tg.attachable(c, cards, side)
     ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.guardians.cards import OCB_TARGET, Creature, DeckCard, TerrainType
+from engines.guardians.cards import OCB_TARGET, Creature, DeckCard, Effect, TerrainType
 from engines.guardians.combat import effects as fx
 from engines.guardians.combat.state import ATTACKER, DEFENDER, Cast, CombatState, Fighter
 
@@ -52,6 +52,24 @@ def on_stronghold(c: CombatState) -> bool:
     return c.setup.space[-1:] in ("0", "3")
 
 
+def terrain_card(c: CombatState) -> tuple[str, int] | None:
+    """The space's special terrain card and its owner's side, unless destroyed."""
+    uid, seat = c.setup.terrain_card, c.setup.terrain_owner
+    if c.terrain_destroyed or uid is None or seat is None:
+        return None
+    return uid, c.side_of(seat)
+
+
+def _terrain_card_bonus(
+    c: CombatState, cards: Cards, f: Fighter, opp: Creature, when: tuple
+) -> int:
+    """The terrain card's ``bonus`` for its owner's creatures (Deep Woods, Smouldering Heaps)."""
+    found = terrain_card(c)
+    if found is None or found[1] != f.side:
+        return 0
+    return fx.bonus(cards[found[0]], opp, terrain(c, cards), f.side == ATTACKER, when)
+
+
 def immune(target: Creature, attacker: Creature) -> bool:
     """Whether ``target`` takes no damage from ``attacker`` (attack kind, family, klass, fliers)."""
     traits = {attacker.family, attacker.klass}
@@ -77,8 +95,26 @@ def _fixed_bonuses(c: CombatState, cards: Cards, f: Fighter, opp: Creature) -> i
     return total
 
 
+def carried(c: CombatState, f: Fighter) -> list[str]:
+    """The Creature Magic Items ``f`` carries."""
+    return [i for i, carrier in c.carried.items() if carrier == f.uid]
+
+
+def _item_bonus(c: CombatState, cards: Cards, f: Fighter, opp: Creature | None, when: tuple) -> int:
+    """``bonus`` of the items it carries (Sword of the Mid Realms; Boots of the Heaps)."""
+    here, attacking = terrain(c, cards), f.side == ATTACKER
+    return sum(fx.bonus(cards[i], opp, here, attacking, when) for i in carried(c, f))
+
+
+def opponent_klass(cards: Cards, f: Fighter) -> str | None:
+    """The klass of the creature ``f`` fights (None: no opponent)."""
+    return creature(cards, f.opponent).klass if f.opponent else None
+
+
 def _spell_bonus(c: CombatState, cards: Cards, f: Fighter) -> int:
-    return sum(fx.spell_bonus(cards[x.uid]) for x in active(c, cards, f.side) if x.target == f.uid)
+    against = opponent_klass(cards, f)
+    casts = [x for x in active(c, cards, f.side) if x.target == f.uid]
+    return sum(fx.spell_bonus(cards[x.uid], against) for x in casts)
 
 
 def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
@@ -87,10 +123,12 @@ def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     opp = creature(cards, f.opponent) if f.opponent else None
     total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
     total += fx.bonus(card, opp, terrain(c, cards), f.side == ATTACKER, fx.PRIMARY_WHEN)
+    total += _item_bonus(c, cards, f, opp, fx.PRIMARY_WHEN)
     total += sum(fx.team_bonus(cards[x.uid], card) for x in active(c, cards, f.side) if x.command)
     total += sum(fx.team_bonus(cards[i], card) for i in c.items[f.side])
     if opp is not None:
         total += _fixed_bonuses(c, cards, f, opp)
+        total += _terrain_card_bonus(c, cards, f, opp, fx.PRIMARY_WHEN)
     if terrain(c, cards) != "woods":
         total += sum(
             creature(cards, r.uid).ranged
@@ -106,30 +144,30 @@ def secondary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     target = creature(cards, f.opponent or "")
     total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
     total += fx.bonus(card, target, terrain(c, cards), f.side == ATTACKER, fx.SECONDARY_WHEN)
+    total += _item_bonus(c, cards, f, target, fx.SECONDARY_WHEN)
+    total += _terrain_card_bonus(c, cards, f, target, fx.SECONDARY_WHEN)
     return total + _fixed_bonuses(c, cards, f, target)
+
+
+def _allowances(c: CombatState, cards: Cards, f: Fighter) -> list[Effect]:
+    """``allow_channel`` of spells cast on ``f`` (Power Lunch) and items it carries (Ring)."""
+    sources = [x.uid for x in active(c, cards, f.side) if x.target == f.uid] + carried(c, f)
+    found = [fx.allow_channel(cards[u]) for u in sources]
+    return [e for e in found if e is not None]
 
 
 def channel_limit(c: CombatState, cards: Cards, f: Fighter) -> int:
     """How much channeling the creature can take: its base vitality unless a card says more."""
     card = creature(cards, f.uid)
     limit = card.receive_limit if card.receive_limit is not None else card.vitality
-    for x in active(c, cards, f.side):
-        e = fx.allow_channel(cards[x.uid])
-        if e is not None and x.target == f.uid and e.amount:
-            limit = max(limit, e.amount)
-    return limit
+    return max([limit, *(e.amount for e in _allowances(c, cards, f) if e.amount)])
 
 
 def may_receive(c: CombatState, cards: Cards, f: Fighter) -> bool:
-    """Green bar, or a spell (Power Lunch) allows it; never against a no-channel opponent."""
+    """Green bar, or a spell (Power Lunch) or item (Ring) allows it; never against an Ice Ogre."""
     if channel_blocked(cards, f):
         return False
-    card = creature(cards, f.uid)
-    allowed = any(
-        fx.allow_channel(cards[x.uid]) is not None and x.target == f.uid
-        for x in active(c, cards, f.side)
-    )
-    return card.receives or allowed
+    return creature(cards, f.uid).receives or bool(_allowances(c, cards, f))
 
 
 def channel_blocked(cards: Cards, f: Fighter) -> bool:

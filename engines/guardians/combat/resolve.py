@@ -20,31 +20,39 @@ def resolve(c: CombatState, cards: Cards) -> list[Event]:
             f"{tg.ROLE[loser]} retreats."
         )
     ]
-    c.heal_left = tg.healers(c, cards, c.winner)
-    if c.heal_left and tg.healable(c, c.winner):
-        c.step, c.actor = "heal", c.winner
-        return events
-    return events + finish(c, cards)
+    return events + _offer_healing(c, cards, [c.winner, loser])
+
+
+def _offer_healing(c: CombatState, cards: Cards, sides: list[int]) -> list[Event]:
+    """The first of ``sides`` that can heal heals now (winner, then win-or-lose healers)."""
+    for side in sides:
+        c.heal_left = tg.healers(c, cards, side)
+        if c.heal_left and tg.healable(c, side):
+            c.step, c.actor = "heal", side
+            return []
+    return finish(c, cards)
 
 
 def heal(c: CombatState, cards: Cards, uid: str | None) -> list[Event]:
-    """Heal one beaten creature (None: stop)."""
-    if uid is None:
-        return finish(c, cards)
-    fighter = c.fighter(uid)
-    assert fighter is not None
-    fighter.fate = "healed"
-    c.heal_left -= 1
-    events = [Event(text=f"{tg.ROLE[c.winner or 0].capitalize()} heals {cards[uid].name}.")]
-    if not c.heal_left or not tg.healable(c, c.winner or 0):
-        events += finish(c, cards)
-    return events
+    """Heal one beaten creature of the healing side (None: stop)."""
+    side, events = c.actor, []
+    if uid is not None:
+        fighter = c.fighter(uid)
+        assert fighter is not None
+        fighter.fate = "healed"
+        c.heal_left -= 1
+        events.append(Event(text=f"{tg.ROLE[side].capitalize()} heals {cards[uid].name}."))
+        if c.heal_left and tg.healable(c, side):
+            return events
+    later = [1 - side] if side == c.winner else []
+    return events + _offer_healing(c, cards, later)
 
 
 def finish(c: CombatState, cards: Cards) -> list[Event]:
     """Build the outcome the engine applies."""
     survivors: dict[int, list[str]] = {}
     discarded = [f.uid for f in c.table if f.fate in ("beaten", "bribed", "destroyed")]
+    discarded += [i for i, carrier in c.carried.items() if carrier in discarded]
     for side in (ATTACKER, DEFENDER):
         alive = [
             f.uid
@@ -52,7 +60,7 @@ def finish(c: CombatState, cards: Cards) -> list[Event]:
             if f.side == side and f.fate in (None, "healed") and f.role != "out"
         ] + c.hands[side]
         if alive:
-            alive += c.items[side]
+            alive += c.items[side] + [i for i, carrier in c.carried.items() if carrier in alive]
         else:
             discarded += c.items[side]
         survivors[c.seat(side)] = alive

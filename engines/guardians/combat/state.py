@@ -38,6 +38,7 @@ class CombatSide(BaseModel):
     stones: int
     guardian_id: str
     stronghold_defence: int = 0  # defender on its own Stronghold space: the Stronghold's bonus
+    channel_bonus: dict[str, int] = Field(default_factory=dict)  # extra CMP by channeler uid
 
 
 class CombatSetup(BaseModel):
@@ -49,6 +50,7 @@ class CombatSetup(BaseModel):
     defender: CombatSide
     terrain: TerrainType | None
     terrain_card: str | None
+    terrain_owner: int | None = None  # the seat owning the special terrain card (its effects)
 
 
 class CombatOutcome(BaseModel):
@@ -119,6 +121,7 @@ class CombatState(BaseModel):
     table: list[Fighter] = Field(default_factory=list)
     casts: list[Cast] = Field(default_factory=list)
     used: list[str] = Field(default_factory=list)  # spent bribery cards, spells, items
+    carried: dict[str, str] = Field(default_factory=dict)  # creature item uid -> its carrier
     fight: int = -1  # the current match-up
     secondary_side: int | None = None
     terrain_destroyed: bool = False

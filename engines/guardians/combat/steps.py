@@ -258,7 +258,7 @@ def _close_casts(c: CombatState, cards: Cards) -> list[Event]:
 
 
 def _window_move(c: CombatState, cards: Cards, side: int, action: Action) -> list[Event]:
-    """A spell, ranged attacker, channeling or bribe of a ranged attacker, in a window."""
+    """A spell, item, ranged attacker, channeling or bribe of a ranged attacker, in a window."""
     who = tg.ROLE[side].capitalize()
     match action:
         case ac.CCast():
@@ -267,6 +267,10 @@ def _window_move(c: CombatState, cards: Cards, side: int, action: Action) -> lis
             c.stones[side] -= action.cost
             c.stones_spent[side] += action.cost
             c.casts.append(Cast(uid=action.uid, side=side, fight=c.fight, target=action.target))
+            return [Event(text=f"{who}: {action.label()}.")]
+        case ac.CItem():
+            c.items[side].remove(action.uid)
+            c.carried[action.uid] = action.target
             return [Event(text=f"{who}: {action.label()}.")]
         case ac.CRanged():
             ally = c.current(side)[0]

@@ -12,7 +12,9 @@ from engines.guardians.combat.matchup import (
     creature,
     effective,
     may_receive,
+    opponent_klass,
     terrain,
+    terrain_card,
 )
 from engines.guardians.combat.state import Cast, CombatState, Fighter
 
@@ -25,9 +27,12 @@ def on_table(f: Fighter) -> bool:
 
 
 def may_bribe(c: CombatState, cards: Cards, target: Fighter, bribe: str) -> bool:
-    """The target carries the icon and no Fiend of its side blocks that bribery kind."""
+    """The target carries the icon; no Fiend of its side nor its owner's terrain blocks it."""
     if bribe not in creature(cards, target.uid).bribes or target.fate is not None:
         return False
+    land = terrain_card(c)
+    if land is not None and land[1] == target.side and bribe in fx.bribe_blocks(cards[land[0]]):
+        return False  # Iron Crag Brew Mountain, SS House of Babes
     return not any(
         bribe in fx.bribe_blocks(cards[f.uid])
         for f in c.table
@@ -94,8 +99,8 @@ def spell_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str
     own = c.current(side)
     if fx.allow_channel(card) is not None:
         return [f.uid for f in own if not (may_receive(c, cards, f) or channel_blocked(cards, f))]
-    if fx.spell_bonus(card):
-        return [f.uid for f in own]
+    if any(fx.effects(card, "bonus")):
+        return [f.uid for f in own if fx.spell_bonus(card, opponent_klass(cards, f))]
     if fx.destroys_terrain(card):
         return [None] if terrain(c, cards) is not None else []
     if fx.terrain_change(card) is not None:
@@ -112,6 +117,26 @@ def castable(c: CombatState, cards: Cards, side: int) -> list[tuple[str, str | N
             continue
         out += [(uid, t) for t in spell_targets(c, cards, side, uid)]
     return out
+
+
+def item_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str]:
+    """Own primary attackers now fighting whom the Creature Magic Item would help."""
+    card, out = cards[uid], []
+    for f in c.current(side):
+        if f.role != "primary":
+            continue
+        opp = creature(cards, f.opponent) if f.opponent else None
+        helps = fx.bonus(card, opp, terrain(c, cards), f.side == 0, fx.PRIMARY_WHEN) > 0
+        if fx.allow_channel(card) is not None:
+            helps = not (may_receive(c, cards, f) or channel_blocked(cards, f))
+        if helps:
+            out.append(f.uid)
+    return out
+
+
+def attachable(c: CombatState, cards: Cards, side: int) -> list[tuple[str, str]]:
+    """(item uid, creature uid) pairs: the side's Creature Magic Items it may give now."""
+    return [(u, t) for u in c.items[side] for t in item_targets(c, cards, side, u)]
 
 
 def guardian_gift(guardian_id: str) -> tuple[int, int] | None:
@@ -143,7 +168,8 @@ def channel_amount(c: CombatState, cards: Cards, source: str, f: Fighter) -> int
     allowed = channeler_fits(cards, source, f) or may_receive(c, cards, f)
     if channel_blocked(cards, f) or not allowed:
         return 0
-    return min(card.cmp, capacity(c, cards, f))
+    bonus = (c.setup.attacker, c.setup.defender)[f.side].channel_bonus.get(source, 0)
+    return min(card.cmp + bonus, capacity(c, cards, f))
 
 
 def secondary_targets(c: CombatState, side: int) -> list[Fighter]:
@@ -157,6 +183,7 @@ def healable(c: CombatState, side: int) -> list[Fighter]:
 
 
 def healers(c: CombatState, cards: Cards, side: int) -> int:
-    """How many creatures the side's survivors can heal."""
+    """How many creatures the side's survivors can heal (the loser: win-or-lose healers)."""
     standing = [f.uid for f in c.table if f.side == side and f.fate is None and f.role != "out"]
-    return sum(fx.heal_amount(cards[u]) for u in standing + c.hands[side])
+    won = side == c.winner
+    return sum(fx.heal_amount(cards[u], won) for u in standing + c.hands[side])

@@ -10,6 +10,7 @@ from engines.guardians.combat import targets as tg
 from engines.guardians.combat.legal import SIMULTANEOUS, to_act
 from engines.guardians.combat.matchup import (
     Cards,
+    carried,
     effective,
     needed_to_kill,
     strength,
@@ -56,6 +57,7 @@ def _fighter(c: CombatState, cards: Cards, f: Fighter) -> dict[str, Any]:
         "fate": f.fate,
         "no_damage": f.no_damage,
         "channel": f.channel + f.channel_free,
+        "items": [card_view(i, cards[i]) for i in carried(c, f)],
     }
     if f.fight == c.fight and f.fate is None and f.role in ("primary", "secondary"):
         out["strength"] = strength(c, cards, f)

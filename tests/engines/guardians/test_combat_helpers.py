@@ -283,8 +283,14 @@ class Table:
         space: str = "C1",
         stronghold_defence: int = 0,
         seats=(0, 1),
+        land: str | None = None,
+        land_owner: int = 1,
     ) -> None:
+        """``land``: a special terrain card (owned by side ``land_owner``) sets the terrain."""
         self.cards: dict = {}
+        if land is not None:
+            self.cards["t00"] = card(land)
+            terrain = self.cards["t00"].terrain
         sides = []
         for i, (prefix, ids) in enumerate((("a", attacker), ("b", defender))):
             uids = self._add(prefix, ids, 0)
@@ -309,6 +315,7 @@ class Table:
             defender=sides[1],
             terrain=terrain,
             terrain_card="t00" if terrain else None,
+            terrain_owner=seats[land_owner] if land else None,
         )
         self.c = start_combat(self.setup, self.cards)
         self.events: list[str] = []

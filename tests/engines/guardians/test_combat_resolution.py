@@ -3,6 +3,7 @@
 import random
 
 from engines.guardians.combat import combat_apply
+from tests.engines.guardians.scenario import labels, movement_game, play, shield
 from tests.engines.guardians.test_combat_helpers import CombatCodec, Table
 
 
@@ -134,3 +135,49 @@ def test_random_combats_always_offer_a_move_and_end():
         placed = [u for s in out.survivors.values() for u in s] + out.out_of_play
         placed += [u for u in out.discarded if u in everything]
         assert sorted(placed) == sorted(everything)
+
+
+def test_demon_hordes_heal_even_when_they_lose():
+    """'Demon Hordes of Kabod are an explicit exception to the rule; card text always overrides
+    the rulebook.' Their card: 'After the combat, win or lose, each surviving Horde heals 1 of
+    your beaten creatures (never one healed this combat).'"""
+    hordes = ["demon_hordes_of_kabod"] * 3
+    t = Table(["ice_spirit", "ice_spirit", "idiot", "sand_lord"], hordes)
+    t.no_commands()
+    for a, d in (("a00", "b00"), ("a01", "b01"), ("a02", "b02")):
+        t.do(0, "cplay", uid=a)
+        t.do(1, "cplay", uid=d)
+        t.no_bribes()
+        t.passes()
+    t.do(0, "cnomore")  # the Sand Lord stays in hand and counts: 21 to the surviving Horde's 5
+    assert t.c.winner == 0 and t.c.totals == [21, 5]
+    assert t.c.step == "heal" and t.to_act() == [1]
+    assert [a.uid for a in t.legal(1) if a.kind == "cheal"] == ["b00", "b01"]
+    t.do(1, "cheal", uid="b00")
+    out = t.outcome  # one surviving Horde heals one; the other beaten Horde is lost
+    assert out is not None and out.winner == 0 and out.defender_total == 5
+    assert sorted(out.survivors[1]) == ["b00", "b02"] and "b01" in out.discarded
+
+
+def test_healed_hordes_retreat_with_their_shield():
+    """'win or lose, each surviving Horde heals 1 of your beaten creatures': the healed Horde
+    goes back into the beaten Shield, which retreats with it."""
+    game = movement_game()
+    shield(game, 0, "C1", ["ice_spirit", "ice_spirit", "village_idiot", "sand_lord"])
+    hordes = shield(game, 1, "C2", ["demon_hordes_of_kabod"] * 3)
+    first, second, third = hordes.cards
+    play(game, 0, "Turn Shield on C1")
+    play(game, 0, "Move to C2")
+    prefer = ("cdecl", "cplay", "cnobribe", "cpass", "cnomore", "cheal")
+    while game.state.phase == "combat":  # Ice Spirits beat two Hordes, a Horde the Idiot
+        seat = game.to_act()[0]
+        acts = game.legal_actions(seat)
+        game.apply(seat, next(a for k in prefer for a in acts if a.kind == k))
+    assert game.state.stack(hordes.shield).cards == [first, third]
+    assert game.state.seats[1].discard == [second]
+    assert labels(game, 1) == [
+        "Retreat to L2",
+        "Retreat to R2",
+        "Retreat to C3",
+        "Destroy the Shield",
+    ]

@@ -4,6 +4,7 @@ from engines.guardians import clash
 from engines.guardians.combat import CombatOutcome
 
 from .scenario import labels, movement_game, play, shield, take, terrain
+from .test_combat_helpers import Table
 
 
 def _siege(game):
@@ -112,3 +113,75 @@ def test_a_shield_on_rubble_may_challenge_at_the_start_of_its_move():
     shield(game, 0, "L3", ["swordsman"])
     play(game, 0, "Turn Shield on L3")
     assert "Challenge the Guardian with Swordsman" in labels(game, 0)
+
+
+def test_khnumian_centre_and_font_of_power_add_cmp_to_their_channelers():
+    """Khnumian Stronghold (centre): "+1 CMP to each channeler placed under it." Font of Power:
+    "+1 CMP to each channeler placed under the Stronghold it stands beside." """
+    game = movement_game()
+    s = game.state
+    s.seats[1].strongholds = "khnumian_stronghold"
+    holds = s.seats[1].holds
+    holds[0].under.append(take(game, 1, "court_mage"))  # CMP 3, left: no bonus
+    holds[1].under.append(take(game, 1, "hedge_wizard"))  # CMP 3, centre: +1
+    holds[2].under.append(take(game, 1, "glimmer_fairy"))  # CMP 2, right with the Font: +1
+    holds[2].upgrade = take(game, 1, "font_of_power")
+    shield(game, 0, "C1", ["swordsman"])
+    shield(game, 1, "C2", ["ice_spirit"])
+    play(game, 0, "Turn Shield on C1")
+    play(game, 0, "Move to C2")
+    play(game, 0, "No command card")
+    play(game, 1, "No command card")
+    play(game, 0, "Play Swordsman")
+    play(game, 1, "Play Ice Spirit")
+    play(game, 1, "No bribe")
+    play(game, 0, "Pass")
+    assert [x for x in labels(game, 1) if x.startswith("Channel")][:3] == [
+        "Channel 3 into Ice Spirit: Court Mage",
+        "Channel 4 into Ice Spirit: Hedge Wizard",
+        "Channel 3 into Ice Spirit: Glimmer Fairy",
+    ]
+    play(game, 1, "Channel 4 into Ice Spirit: Hedge Wizard")
+    assert next(f for f in game.state.combat.table if f.side == 1).channel == 4
+
+
+def test_a_challenge_with_channelers_and_any_time_spells():
+    """[R]: "a match-up of that creature (all bonuses, channeling, command effects except
+    terrain) against the Guardian's *current* Vitality; the defender may channel into his
+    Guardian ... and play spells." Dork Age: "Cast at any time: +5 to your creature whose
+    match-up opponent is a Guardian." Shroud of Grahzue: "+3 to your creature." """
+    game = movement_game()
+    attacker = _siege(game)
+    _outcome(game, winner=0)  # the centre is rubbled; the left Stronghold still stands
+    s = game.state
+    s.seats[0].storage.append(take(game, 0, "dork_age"))
+    s.seats[1].storage.append(take(game, 1, "shroud_of_grahzue"))
+    s.seats[1].holds[0].under.append(take(game, 1, "court_mage"))
+    s.seats[1].vitality, s.seats[1].stones = 14, 0
+    play(game, 0, "Challenge the Guardian with Sand Lord")
+    assert labels(game, 0)[-2:] == ["Cast Dork Age (+5)", "Strike"]
+    play(game, 0, "Cast Dork Age (+5)")  # Sand Lord 11 + 5 = 16 against 14
+    play(game, 0, "Strike")
+    assert labels(game, 1) == [
+        "Channel 3: Court Mage",
+        "Cast Shroud of Grahzue (+3)",
+        "Stand",
+    ]
+    play(game, 1, "Channel 3: Court Mage")
+    play(game, 1, "Cast Shroud of Grahzue (+3)")
+    assert labels(game, 1) == ["Stand"]  # the channeler is spent for the turn
+    assert game.auto_play_reveals(1)  # a forced Stand would tell the Storage Hand is empty
+    play(game, 1, "Stand")  # 16 against 14 + 3 + 3: the Guardian holds, wounded by 11
+    s = game.state
+    assert s.seats[1].vitality == 3 and not game.is_over
+    assert [s.cards[u] for u in s.stack(attacker.shield).cards] == ["swordsman"]
+    assert {s.cards[u] for u in s.seats[0].discard} >= {"dork_age", "sand_lord"}
+    assert s.cards[s.seats[1].discard[-1]] == "shroud_of_grahzue"
+
+
+def test_dork_age_is_not_cast_in_an_ordinary_match_up():
+    """Dork Age gives +5 only "to your creature whose match-up opponent is a Guardian"."""
+    t = Table(["swordsman"], ["swordsman"], storage=(["dork_age"], ()))
+    t.no_commands()
+    t.primaries("swordsman", "swordsman")
+    assert not [a for a in t.legal(0) if a.kind == "ccast"]

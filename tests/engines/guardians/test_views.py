@@ -29,7 +29,7 @@ def hidden_from(game: Guardians, viewer: int | None) -> set[str]:
     if s.combat is not None:  # what the combat laid on the table, cast or spent is revealed
         c = s.combat
         out -= {f.uid for f in c.table} | {x.uid for x in c.casts} | set(c.used)
-        out -= set(c.channelers_used)
+        out -= set(c.channelers_used) | set(c.carried)  # and the items given to creatures
     return out
 
 
