@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engines.text import plural
 from render.common import (
+    FELT,
     FELT_DARK,
     FELT_LINE,
     GOLD,
@@ -28,6 +29,7 @@ from render.common import (
     pill,
     seat_colour,
 )
+from render.guardians import stamp
 from render.guardians.card import back_block, card_line
 from render.guardians.style import (
     BODY,
@@ -56,8 +58,8 @@ Space = Mapping[str, Any]
 
 CELL_W = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
 INNER = CELL_W - 16
-HEAD_H = 34
-BOX_PAD = 8
+HEAD_H = 32
+BOX_PAD = 6
 
 
 def row_order(view: View) -> list[int]:
@@ -131,11 +133,8 @@ def stronghold_block(space: Space) -> Block:
         )
         return _boxed(body, RUBBLE, TEXT, width=3)
     colour = seat_colour(owner) if isinstance(owner, int) else TEXT
-    facts = [
-        f"defence +{sh.get('defence', 0)}",
-        f"on {sh.get('on', 0)}",
-        f"under {sh.get('under', 0)}",
-    ]
+    facts = [f"defence +{sh.get('defence', 0)}"]
+    facts += [f"{where} {sh[where]}" for where in ("on", "under") if sh.get(where)]
     parts = [
         text_block(str(sh.get("name") or "Stronghold"), SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, TEXT),
@@ -186,7 +185,7 @@ def cell_blocks(view: View, space: Space) -> Block:
     """Everything on one space, top-down (without the header line)."""
     parts = [terrain_block(space), stronghold_block(space)]
     parts += [shield_block(view, s) for s in space.get("shields") or []]
-    return stack(parts, gap=6)
+    return stack(parts, gap=4)
 
 
 def _header(draw: ImageDraw.ImageDraw, space: Space, x: int, y: int, fighting: bool) -> None:
@@ -218,7 +217,7 @@ def board(view: View) -> Block:
             for c in range(3)
             if (r, c) in by_pos
         ]
-        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 12
+        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 8
         rows.append((cells, h))
     height = sum(h for _, h in rows) + GAP * (len(rows) - 1)
     combat = view.get("combat") or {}
@@ -226,23 +225,34 @@ def board(view: View) -> Block:
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for cells, h in rows:
-            for space, (_, p) in cells:
+            for space, contents in cells:
                 cx = x + int(space["col"]) * (CELL_W + GAP)
-                controller = space.get("controller")
-                outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
-                fill = PANEL if space.get("kind") == "stronghold" else FELT_DARK
-                box = (cx, y, cx + CELL_W - 1, y + h - 1)
-                if space.get("id") == fighting:
-                    glow(draw, box, width=6)
-                draw.rounded_rectangle(
-                    box,
-                    radius=12,
-                    fill=fill,
-                    outline=outline,
-                    width=4 if isinstance(controller, int) else 2,
-                )
-                _header(draw, space, cx, y, space.get("id") == fighting)
-                p(img, draw, cx + 8, y + HEAD_H)
+                if space.get("id") == fighting:  # its glow reaches past the cell: never cached
+                    glow(draw, (cx, y, cx + CELL_W - 1, y + h - 1), width=6)
+                    cell(space, contents, h, fighting=True)[1](img, draw, cx, y)
+                    continue
+                key = stamp.key_of("cell", space, bottom_seat(view))
+                stamp.cached(key, CELL_W, cell(space, contents, h), FELT)[1](img, draw, cx, y)
             y += h + GAP
+
+    return height, paint
+
+
+def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) -> Block:
+    """One space of the board: its frame, header line and contents."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        controller = space.get("controller")
+        outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
+        fill = PANEL if space.get("kind") == "stronghold" else FELT_DARK
+        draw.rounded_rectangle(
+            (x, y, x + CELL_W - 1, y + height - 1),
+            radius=12,
+            fill=fill,
+            outline=outline,
+            width=4 if isinstance(controller, int) else 2,
+        )
+        _header(draw, space, x, y, fighting)
+        contents[1](img, draw, x + 8, y + HEAD_H)
 
     return height, paint

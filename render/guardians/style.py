@@ -180,9 +180,9 @@ def pack(facts: list[str], fnt: ImageFont.FreeTypeFont, width: int) -> list[str]
     return lines
 
 
-def facts_block(facts: list[str], size: int, width: int, fill: RGB) -> Block:
+def facts_block(facts: list[str], size: int, width: int, fill: RGB, *, bold: bool = False) -> Block:
     """Facts packed by ``pack`` as a block."""
-    fnt = font(size)
+    fnt = font(size, bold=bold)
     lines = pack(facts, fnt, width)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
 from render import alt_text, common, render_image, render_png
-from render.guardians import board
+from render.guardians import board, stamp
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
 
 ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
@@ -42,6 +42,7 @@ def recorder(monkeypatch):
 
     monkeypatch.setattr(common, "_load", recording_load)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    monkeypatch.setattr(stamp, "ENABLED", False)  # every text drawn in place, where it lands
     common.text_width.cache_clear()
     yield sizes, texts
     common.text_width.cache_clear()
@@ -73,7 +74,27 @@ def test_same_view_gives_the_same_bytes_even_after_clearing_caches(case):
     assert render_png("guardians", copy.deepcopy(view)) == first
     common._load.cache_clear()
     common.text_width.cache_clear()
+    stamp.clear()
     assert render_png("guardians", json.loads(json.dumps(view))) == first
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_pasted_stamps_give_exactly_the_pixels_drawn_in_place(case, viewer, monkeypatch):
+    """Parts kept from earlier images (cards, spaces, panels) paste what painting draws."""
+    view, _ = make_case(case, viewer)
+    render_png("guardians", view)  # every stamp of this view is now kept
+    cached = render_image("guardians", view)
+    monkeypatch.setattr(stamp, "ENABLED", False)
+    assert ImageChops.difference(cached, render_image("guardians", view)).getbbox() is None
+
+
+def test_stamps_stay_within_their_budget(monkeypatch):
+    monkeypatch.setattr(stamp, "BUDGET", 2_000_000)
+    stamp.clear()
+    for case in CASES:
+        render_png("guardians", make_case(case, 0)[0])
+    assert 0 < stamp._used <= 2_000_000
+    stamp.clear()
 
 
 def test_rendering_does_not_change_the_view():

@@ -1,0 +1,88 @@
+"""Painted blocks kept as images: a board row, a player panel or a card drawn once, pasted after.
+
+Successive images of a game repeat most of their parts (the same cards in hand, the same
+board spaces), and drawing text is the slow part of a render. ``cached`` wraps a measured
+block so that its first paint is kept as a small image keyed by everything the paint depends
+on, and later paints paste it. The block is painted on its own background colour at its true
+x, so a pasted stamp is pixel for pixel what painting in place gives (tests compare both). A
+stamp keeps a few pixels right of its block for glyph overhang: blocks side by side are painted
+left to right, so a neighbour is drawn after the slack is pasted.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB
+from render.guardians.style import Block
+
+SLACK = 4  # px kept right of a block: a glyph may reach past its advance width
+BUDGET = 96 * 1024 * 1024  # bytes of stamps kept (RGB: 3 bytes a pixel), least recent dropped
+ENABLED = True  # tests switch it off to record every text drawn in place
+
+_stamps: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_lock = threading.Lock()
+_used = 0
+
+
+def key_of(*parts: Any) -> str:
+    """A cache key from JSON-like parts (view fragments, numbers, strings)."""
+    return json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+
+
+def _get(key: Hashable) -> Image.Image | None:
+    with _lock:
+        stamp = _stamps.get(key)
+        if stamp is not None:
+            _stamps.move_to_end(key)
+        return stamp
+
+
+def _put(key: Hashable, stamp: Image.Image) -> None:
+    global _used
+    size = stamp.width * stamp.height * 3
+    with _lock:
+        if key in _stamps:
+            return
+        _stamps[key] = stamp
+        _used += size
+        while _used > BUDGET and len(_stamps) > 1:
+            _, old = _stamps.popitem(last=False)
+            _used -= old.width * old.height * 3
+
+
+def clear() -> None:
+    """Forget every stamp."""
+    global _used
+    with _lock:
+        _stamps.clear()
+        _used = 0
+
+
+def cached(key: str, width: int, block: Block, background: RGB) -> Block:
+    """``block`` (``width`` px wide, painted over ``background``) drawn once per key and x."""
+    height, paint = block
+    if height <= 0:
+        return block
+
+    def paint_cached(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        if not ENABLED:
+            paint(img, draw, x, y)
+            return
+        full = (key, width, height, background, x)
+        stamp = _get(full)
+        if stamp is None:
+            right = min(x + width + SLACK, img.width)
+            strip = Image.new("RGB", (right, height), background)
+            paint(strip, ImageDraw.Draw(strip), x, 0)
+            stamp = strip.crop((x, 0, right, height))
+            _put(full, stamp)
+        img.paste(stamp, (x, y))
+
+    return height, paint_cached
