@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import GOOD, PANEL, RGB, font, text_width, wrap
+from render.common import GOOD, PANEL, RGB, font, text_width
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
 from render.guardians.style import (
@@ -31,6 +31,7 @@ from render.guardians.style import (
     Card,
     ink_on,
     pack,
+    wrap,
 )
 
 PAD = 8

@@ -34,7 +34,6 @@ from render.common import (
     TEXT,
     font,
     pill,
-    wrap,
 )
 from render.guardians import stamp
 from render.guardians.card import card_grid, card_line, tile
@@ -52,6 +51,7 @@ from render.guardians.style import (
     stack,
     tag,
     text_block,
+    wrap,
 )
 
 Combat = Mapping[str, Any]
@@ -200,14 +200,16 @@ def fighter_block(combat: Combat, f: Entry, width: int) -> Block:
                 )
 
         parts.append((len(lines) * (SMALL + 12), paint_fate))
-    return stamp.cached(stamp.key_of("fighter", f, seat), width, stack(parts, gap=4), PANEL)
+    return stamp.cached(
+        stamp.key_of("fighter", f, seat), width, stack(parts, gap=4), PANEL, text=True
+    )
 
 
 def matchup_block(combat: Combat, heading: str, pair: list[Entry], width: int) -> Block:
     """A heading, then the fighters side by side with "vs" between them."""
     col_w = (width - VS_W) // 2
     columns = [fighter_block(combat, f, col_w) for f in pair]
-    head_h, head = text_block(heading, BODY, width, TEXT, bold=True)
+    head_h, head = text_block(heading, BODY, width, TEXT, bold=True, background=PANEL)
     row_h = max((h for h, _ in columns), default=0)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -268,7 +270,9 @@ def card_group(heading: str, cards: list[Entry], fill: RGB, room: int, half: int
     narrow = len(cards) <= 2
     width = half if narrow else room
     grid = card_grid([dict(c) for c in cards], width, 2 if narrow else COLUMNS, text_lines=0)
-    return stack([text_block(heading, BODY, width, fill, bold=True), grid], gap=4), narrow
+    return stack(
+        [text_block(heading, BODY, width, fill, bold=True, background=PANEL), grid], gap=4
+    ), narrow
 
 
 def own_pick(combat: Combat, width: int) -> list[Block]:
@@ -309,20 +313,21 @@ def combat_panel(view: View) -> Block:
         return 0, lambda *_: None
     room = FULL - 2 * PAD
     half = (room - PAIR_GAP) // 2
-    parts = [text_block(title(combat), LABEL, room, TEXT, bold=True)]
+    parts = [text_block(title(combat), LABEL, room, TEXT, bold=True, background=PANEL)]
     if combat.get("status"):
-        parts.append(text_block(str(combat["status"]), BODY, room, GOLD))
+        parts.append(text_block(str(combat["status"]), BODY, room, GOLD, background=PANEL))
     parts += [
-        text_block(side_phrase(view, combat, s), SMALL, room, MUTED)
+        text_block(side_phrase(view, combat, s), SMALL, room, MUTED, background=PANEL)
         for s in combat.get("sides") or []
     ]
     parts += [
-        text_block(cast_phrase(combat, c), BODY, room, TEXT) for c in combat.get("casts") or []
+        text_block(cast_phrase(combat, c), BODY, room, TEXT, background=PANEL)
+        for c in combat.get("casts") or []
     ]
     winner = combat.get("winner")
     if isinstance(winner, int):
         line = f"{seat_name(view, winner)} holds {combat.get('space', 'the space')}"
-        parts.append(text_block(line, LABEL, room, GOLD, bold=True))
+        parts.append(text_block(line, LABEL, room, GOLD, bold=True, background=PANEL))
     parts += own_pick(combat, room)
     items = [card_group("Command creatures", others(combat, "command"), TEXT, room, half)]
     items += [(matchup_block(combat, h, p, half), True) for h, p in matchups(combat)]

@@ -24,7 +24,6 @@ from render.common import (
     font,
     pill,
     seat_colour,
-    wrap,
 )
 from render.guardians import stamp
 from render.guardians.card import card_grid, card_line
@@ -49,12 +48,14 @@ from render.guardians.style import (
     stack,
     tag,
     text_block,
+    wrap,
 )
 
 FULL = WIDTH - 2 * MARGIN
 HALF = (FULL - GAP) // 2
 PAD = 12
 BAR_H = 30
+HAND_COLUMNS = 5  # compact cards a row in the Storage hand and the Creature Pen
 
 
 def phase_title(view: View) -> str:
@@ -82,9 +83,11 @@ def framed(
 def header(view: View) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act)."""
     room = FULL - 2 * PAD
-    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True)]
+    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True, background=PANEL)]
     if view.get("status"):
-        parts.append(text_block(named(view, str(view["status"])), BODY, room, GOLD))
+        parts.append(
+            text_block(named(view, str(view["status"])), BODY, room, GOLD, background=PANEL)
+        )
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
@@ -219,8 +222,8 @@ def recent(view: View, limit: int = 4) -> Block:
     if not events:
         return 0, lambda *_: None
     room = FULL - 2 * PAD
-    parts = [text_block("What just happened", LABEL, room, TEXT, bold=True)]
-    parts += [text_block(f"• {e}", SMALL, room, MUTED) for e in events]
+    parts = [text_block("What just happened", LABEL, room, TEXT, bold=True, background=PANEL)]
+    parts += [text_block(f"• {e}", SMALL, room, MUTED, background=PANEL) for e in events]
     return framed(stack(parts, gap=3), PANEL_EDGE)
 
 
@@ -233,10 +236,17 @@ def private(view: View) -> Block:
         if cards is None:
             continue
         parts.append(
-            text_block(f"{title} · {plural(len(cards), 'card')}", LABEL, room, GOLD, bold=True)
+            text_block(
+                f"{title} · {plural(len(cards), 'card')}",
+                LABEL,
+                room,
+                GOLD,
+                bold=True,
+                background=PANEL,
+            )
         )
         if cards:
-            parts.append(card_grid(list(cards), room))
+            parts.append(card_grid(list(cards), room, HAND_COLUMNS, text_lines=0))
     if not parts:
         return 0, lambda *_: None
     viewer = view.get("viewer")

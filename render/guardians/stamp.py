@@ -5,8 +5,8 @@ board spaces), and drawing text is the slow part of a render. ``cached`` wraps a
 block so that its first paint is kept as a small image keyed by everything the paint depends
 on, and later paints paste it. The block is painted on its own background colour at its true
 x, so a pasted stamp is pixel for pixel what painting in place gives (tests compare both). A
-stamp keeps a few pixels right of its block for glyph overhang: blocks side by side are painted
-left to right, so a neighbour is drawn after the slack is pasted.
+stamp of text keeps a few pixels either side for glyph overhang; blocks side by side leave a
+wider gap than that between them.
 """
 
 from __future__ import annotations
@@ -14,15 +14,16 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.common import RGB
-from render.guardians.style import Block
 
-SLACK = 4  # px kept right of a block: a glyph may reach past its advance width
+Block = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]]
+
+SLACK = 4  # px kept either side of a block of text: a glyph may reach past its advance width
 BUDGET = 96 * 1024 * 1024  # bytes of stamps kept (RGB: 3 bytes a pixel), least recent dropped
 ENABLED = True  # tests switch it off to record every text drawn in place
 
@@ -65,8 +66,12 @@ def clear() -> None:
         _used = 0
 
 
-def cached(key: str, width: int, block: Block, background: RGB) -> Block:
-    """``block`` (``width`` px wide, painted over ``background``) drawn once per key and x."""
+def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = False) -> Block:
+    """``block`` (``width`` px wide, painted over ``background``) drawn once per key and x.
+
+    ``text``: the block has text at its edges, so the stamp keeps ``SLACK`` px either side.
+    """
+    slack = SLACK if text else 0
     height, paint = block
     if height <= 0:
         return block
@@ -78,11 +83,11 @@ def cached(key: str, width: int, block: Block, background: RGB) -> Block:
         full = (key, width, height, background, x)
         stamp = _get(full)
         if stamp is None:
-            right = min(x + width + SLACK, img.width)
+            left, right = max(0, x - slack), min(x + width + slack, img.width)
             strip = Image.new("RGB", (right, height), background)
             paint(strip, ImageDraw.Draw(strip), x, 0)
-            stamp = strip.crop((x, 0, right, height))
+            stamp = strip.crop((left, 0, right, height))
             _put(full, stamp)
-        img.paste(stamp, (x, y))
+        img.paste(stamp, (max(0, x - slack), y))
 
     return height, paint_cached

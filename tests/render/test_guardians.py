@@ -343,3 +343,19 @@ def test_views_of_the_real_engine_render_legibly(recorder):
         img = render_image("guardians", view)
         assert img.width == 1000 and min(sizes) >= common.min_px(img.width)
         assert 0 < len(alt_text("guardians", view)) <= 1000
+
+
+def test_stamps_match_painting_in_place_along_a_real_game(monkeypatch):
+    """Along a random game (public and private views in turn, as the bot renders them)."""
+    import engines
+
+    try:
+        engines.get_game("guardians")
+    except (KeyError, AttributeError):
+        pytest.skip("the Guardians engine is not there yet")
+    for view in engine_views(11, every=5):
+        cached = render_image("guardians", view)
+        monkeypatch.setattr(stamp, "ENABLED", False)
+        in_place = render_image("guardians", view)
+        monkeypatch.setattr(stamp, "ENABLED", True)
+        assert ImageChops.difference(cached, in_place).getbbox() is None
