@@ -21,6 +21,7 @@ from render.common import (
     GOLD,
     MUTED,
     PANEL,
+    RGB,
     TEXT,
     WARN,
     draw_text,
@@ -181,30 +182,53 @@ def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
     return _boxed(stack(parts, gap=2), SHIELD_BG, outline, stripe=colour, width=3 if turned else 2)
 
 
+def cell_fill(space: Space) -> RGB:
+    """The background of a space: Stronghold spaces are lighter."""
+    return PANEL if space.get("kind") == "stronghold" else FELT_DARK
+
+
 def cell_blocks(view: View, space: Space) -> Block:
-    """Everything on one space, top-down (without the header line)."""
-    parts = [terrain_block(space), stronghold_block(space)]
-    parts += [shield_block(view, s) for s in space.get("shields") or []]
+    """Everything on one space, top-down (without the header line), each part a stamp."""
+    fill = cell_fill(space)
+    terrain = stamp.key_of("terrain", space.get("terrain"), space.get("kind"))
+    parts = [
+        stamp.cached(terrain, INNER, terrain_block(space), fill),
+        stamp.cached(
+            stamp.key_of("hold", space.get("stronghold")), INNER, stronghold_block(space), fill
+        ),
+    ]
+    bottom = bottom_seat(view)
+    parts += [
+        stamp.cached(stamp.key_of("shield", s, bottom), INNER, shield_block(view, s), fill)
+        for s in space.get("shields") or []
+    ]
     return stack(parts, gap=4)
 
 
-def _header(draw: ImageDraw.ImageDraw, space: Space, x: int, y: int, fighting: bool) -> None:
-    label = str(space.get("id", "")) + (" ⚔" if fighting else "")
-    draw_text(draw, (x + 10, y + 6), label, font(BODY, bold=True), GOLD if fighting else TEXT)
-    controller = space.get("controller")
-    if isinstance(controller, int):
-        label = f"held by {tag(controller)}"
-        w = pill_width(label, SMALL)
-        fill = seat_colour(controller)
-        pill(
-            draw,
-            (x + CELL_W - 8 - w, y + 4),
-            label,
-            font(SMALL, bold=True),
-            fill=fill,
-            text_fill=ink_on(fill),
-            pad=(10, 2),
-        )
+def header(space: Space, fighting: bool) -> Block:
+    """The space id (⚔ where the combat is) and who holds it, inside the cell's frame."""
+    width = CELL_W - 22  # clear of the rounded corners of the frame
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        label = str(space.get("id", "")) + (" ⚔" if fighting else "")
+        draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+        controller = space.get("controller")
+        if isinstance(controller, int):
+            label = f"held by {tag(controller)}"
+            w = pill_width(label, SMALL)
+            fill = seat_colour(controller)
+            pill(
+                draw,
+                (x + width - 1 - w, y),
+                label,
+                font(SMALL, bold=True),
+                fill=fill,
+                text_fill=ink_on(fill),
+                pad=(10, 2),
+            )
+
+    key = stamp.key_of("header", space.get("id"), space.get("controller"), fighting)
+    return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 
 def board(view: View) -> Block:
@@ -244,15 +268,14 @@ def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         controller = space.get("controller")
         outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
-        fill = PANEL if space.get("kind") == "stronghold" else FELT_DARK
         draw.rounded_rectangle(
             (x, y, x + CELL_W - 1, y + height - 1),
             radius=12,
-            fill=fill,
+            fill=cell_fill(space),
             outline=outline,
             width=4 if isinstance(controller, int) else 2,
         )
-        _header(draw, space, x, y, fighting)
+        header(space, fighting)[1](img, draw, x + 10, y + 4)
         contents[1](img, draw, x + 8, y + HEAD_H)
 
     return height, paint
