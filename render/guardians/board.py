@@ -26,7 +26,6 @@ from render.common import (
     WARN,
     draw_text,
     font,
-    glow,
     pill,
     seat_colour,
 )
@@ -57,7 +56,8 @@ from render.guardians.style import (
 
 Space = Mapping[str, Any]
 
-CELL_W = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
+FULL = WIDTH - 2 * MARGIN
+CELL_W = (FULL - 2 * GAP) // 3
 INNER = CELL_W - 16
 HEAD_H = 32
 BOX_PAD = 6
@@ -251,15 +251,14 @@ def board(view: View) -> Block:
         for cells, h in rows:
             for space, contents in cells:
                 cx = x + int(space["col"]) * (CELL_W + GAP)
-                if space.get("id") == fighting:  # its glow reaches past the cell: never cached
-                    glow(draw, (cx, y, cx + CELL_W - 1, y + h - 1), width=6)
-                    cell(space, contents, h, fighting=True)[1](img, draw, cx, y)
-                    continue
-                key = stamp.key_of("cell", space, bottom_seat(view))
-                stamp.cached(key, CELL_W, cell(space, contents, h), FELT)[1](img, draw, cx, y)
+                here = space.get("id") == fighting
+                key = stamp.key_of("cell", space, bottom_seat(view), here)
+                block = cell(space, contents, h, fighting=here)
+                stamp.cached(key, CELL_W, block, FELT)[1](img, draw, cx, y)
             y += h + GAP
 
-    return height, paint
+    key = stamp.key_of("board", view.get("spaces"), bottom_seat(view), fighting)
+    return stamp.cached(key, FULL, (height, paint), FELT)
 
 
 def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) -> Block:
@@ -272,8 +271,8 @@ def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) 
             (x, y, x + CELL_W - 1, y + height - 1),
             radius=12,
             fill=cell_fill(space),
-            outline=outline,
-            width=4 if isinstance(controller, int) else 2,
+            outline=GOLD if fighting else outline,
+            width=4 if fighting or isinstance(controller, int) else 2,
         )
         header(space, fighting)[1](img, draw, x + 10, y + 4)
         contents[1](img, draw, x + 8, y + HEAD_H)

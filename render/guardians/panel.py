@@ -250,4 +250,6 @@ def private(view: View) -> Block:
     if not parts:
         return 0, lambda *_: None
     viewer = view.get("viewer")
-    return framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)
+    block = framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)
+    key = stamp.key_of("private", view.get("hand"), view.get("pen"), viewer)
+    return stamp.cached(key, FULL, block, FELT)
