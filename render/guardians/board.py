@@ -101,15 +101,13 @@ def terrain_block(space: Space) -> Block:
     ink = ink_on(colour)
     type_name = TERRAIN_NAMES.get(str(terrain.get("type")), str(terrain.get("type") or ""))
     name = str(terrain.get("name") or type_name)
-    detail = (
-        f"{type_name} · {tag(terrain.get('owner'))}"
-        if name != type_name
-        else tag(terrain.get("owner"))
-    )
+    owner, room = tag(terrain.get("owner")), INNER - 2 * BOX_PAD
+    if name == type_name:  # "Woods · P1" on one line
+        return _boxed(facts_block([name, owner], SMALL, room, ink, bold=True), colour, colour)
     body = stack(
         [
-            text_block(name, SMALL, INNER - 2 * BOX_PAD, ink, bold=True),
-            text_block(detail, SMALL, INNER - 2 * BOX_PAD, ink),
+            text_block(name, SMALL, room, ink, bold=True),
+            text_block(f"{type_name} · {owner}", SMALL, room, ink),
         ],
         gap=0,
     )

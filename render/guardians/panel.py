@@ -1,4 +1,4 @@
-"""Full-width bands around the battlefield: title and status, result, players, events, hand.
+"""Full-width bands around the battlefield: title and status, result, players, own cards.
 
 Each function returns a Block (height, painter) so the image is measured before it is drawn;
 nothing is cut: names and sentences wrap and the image grows taller.
@@ -214,17 +214,6 @@ def players(view: View) -> Block:
             p(img, draw, x + i * (HALF + GAP), y)
 
     return height, paint
-
-
-def recent(view: View, limit: int = 4) -> Block:
-    """The latest public events, newest last."""
-    events = [named(view, str(e)) for e in (view.get("recent") or [])[-limit:]]
-    if not events:
-        return 0, lambda *_: None
-    room = FULL - 2 * PAD
-    parts = [text_block("What just happened", LABEL, room, TEXT, bold=True, background=PANEL)]
-    parts += [text_block(f"• {e}", SMALL, room, MUTED, background=PANEL) for e in events]
-    return framed(stack(parts, gap=3), PANEL_EDGE)
 
 
 def private(view: View) -> Block:

@@ -1,7 +1,8 @@
 """The whole Guardians image: bands measured top-down, then drawn on one canvas.
 
 Order: result banner, title and status, both player panels side by side, the battlefield, the
-combat, the viewer's hand and pen, recent events. Draws only from the view.
+combat, the viewer's hand and pen. Draws only from the view. Recent events are not drawn: the
+bot's message shows them right above the image (the alt text keeps them).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def bands(view: View) -> list[Block]:
     if view.get("result"):
         out.append(panel.result_banner(view))
     out += [panel.header(view), panel.players(view), board.board(view)]
-    out += [combat.combat_panel(view), panel.private(view), panel.recent(view)]
+    out += [combat.combat_panel(view), panel.private(view)]
     return [b for b in out if b[0] > 0]
 
 
