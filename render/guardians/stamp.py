@@ -3,10 +3,11 @@
 Successive images of a game repeat most of their parts (the same cards in hand, the same
 board spaces), and drawing text is the slow part of a render. ``cached`` wraps a measured
 block so that its first paint is kept as a small image keyed by everything the paint depends
-on, and later paints paste it. The block is painted on its own background colour at its true
-x, so a pasted stamp is pixel for pixel what painting in place gives (tests compare both). A
-stamp of text keeps a few pixels either side for glyph overhang; blocks side by side leave a
-wider gap than that between them.
+on, and later paints paste it. The block is painted on its own background colour, so a pasted
+stamp is pixel for pixel what painting in place gives, wherever it lands (Pillow places text by
+its fractional position, the same after a whole-pixel shift; tests compare both). A stamp of
+text keeps a few pixels either side for glyph overhang; blocks side by side leave a wider gap
+than that between them.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def clear() -> None:
 
 
 def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = False) -> Block:
-    """``block`` (``width`` px wide, painted over ``background``) drawn once per key and x.
+    """``block`` (``width`` px wide, painted over ``background``) drawn once per key.
 
     ``text``: the block has text at its edges, so the stamp keeps ``SLACK`` px either side.
     """
@@ -80,14 +81,12 @@ def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = 
         if not ENABLED:
             paint(img, draw, x, y)
             return
-        full = (key, width, height, background, x)
+        full = (key, width, height, background)
         stamp = _get(full)
         if stamp is None:
-            left, right = max(0, x - slack), min(x + width + slack, img.width)
-            strip = Image.new("RGB", (right, height), background)
-            paint(strip, ImageDraw.Draw(strip), x, 0)
-            stamp = strip.crop((left, 0, right, height))
+            stamp = Image.new("RGB", (width + 2 * slack, height), background)
+            paint(stamp, ImageDraw.Draw(stamp), slack, 0)
             _put(full, stamp)
-        img.paste(stamp, (max(0, x - slack), y))
+        img.paste(stamp, (x - slack, y))
 
     return height, paint_cached
