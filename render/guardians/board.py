@@ -58,7 +58,7 @@ Space = Mapping[str, Any]
 
 FULL = WIDTH - 2 * MARGIN
 CELL_W = (FULL - 2 * GAP) // 3
-INNER = CELL_W - 16
+INNER = CELL_W - 12
 HEAD_H = 32
 BOX_PAD = 6
 
@@ -163,7 +163,7 @@ def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
     turned = bool(shield.get("turned"))
     name = f"{facing_arrow(view, shield)} {shield.get('name') or 'Shield'}"
     count = plural(int(shield.get("count", 0)), "creature")
-    facts = [tag(owner), "TURNED" if turned else "unturned", count]
+    facts = [tag(owner), *(["TURNED"] if turned else []), count]  # unturned: no mark
     if shield.get("points") is not None:
         facts.append(f"{shield['points']}/30 pts")
     parts = [
@@ -273,6 +273,6 @@ def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) 
             width=4 if fighting or isinstance(controller, int) else 2,
         )
         header(space, fighting)[1](img, draw, x + 10, y + 4)
-        contents[1](img, draw, x + 8, y + HEAD_H)
+        contents[1](img, draw, x + 6, y + HEAD_H)
 
     return height, paint
