@@ -230,7 +230,14 @@ def header(space: Space, fighting: bool) -> Block:
 
 
 def board(view: View) -> Block:
-    """The battlefield block, full width."""
+    """The battlefield block, full width (laid out only if it is not kept as a stamp)."""
+    combat = view.get("combat") or {}
+    fighting = combat.get("space") if combat.get("step") != "over" else None
+    key = stamp.key_of("board", view.get("spaces"), bottom_seat(view), fighting)
+    return stamp.lazy(key, FULL, lambda: _board(view, fighting), FELT)
+
+
+def _board(view: View, fighting: Any) -> Block:
     by_pos = {(int(s["row"]), int(s["col"])): s for s in view.get("spaces") or []}
     rows = []
     for r in row_order(view):
@@ -242,21 +249,18 @@ def board(view: View) -> Block:
         h = HEAD_H + max((b[0] for _, b in cells), default=0) + 8
         rows.append((cells, h))
     height = sum(h for _, h in rows) + GAP * (len(rows) - 1)
-    combat = view.get("combat") or {}
-    fighting = combat.get("space") if combat.get("step") != "over" else None
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for cells, h in rows:
             for space, contents in cells:
                 cx = x + int(space["col"]) * (CELL_W + GAP)
                 here = space.get("id") == fighting
-                key = stamp.key_of("cell", space, bottom_seat(view), here)
+                key = stamp.key_of("cell", space, bottom_seat(view), here, h)
                 block = cell(space, contents, h, fighting=here)
                 stamp.cached(key, CELL_W, block, FELT)[1](img, draw, cx, y)
             y += h + GAP
 
-    key = stamp.key_of("board", view.get("spaces"), bottom_seat(view), fighting)
-    return stamp.cached(key, FULL, (height, paint), FELT)
+    return height, paint
 
 
 def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) -> Block:

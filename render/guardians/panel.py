@@ -142,6 +142,13 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
 
 def player_panel(view: View, seat: int, full: int = HALF) -> Block:
     """A seat's name, Guardian, vitality, stones, lands, losses, piles and Up card."""
+    player, state = view["players"][seat], _state(view, seat)
+    you = " (you)" if seat == view.get("viewer") else ""
+    key = stamp.key_of("player", player, seat_name(view, seat), you, state)
+    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full), FELT)
+
+
+def _player_panel(view: View, seat: int, full: int) -> Block:
     player = view["players"][seat]
     colour = seat_colour(seat)
     room = full - 2 * PAD
@@ -197,8 +204,7 @@ def player_panel(view: View, seat: int, full: int = HALF) -> Block:
             top = y + name_h + 4 + guardian_h + 4
             pill(draw, (x + room - w, top + 1), state[0], fnt, fill=state[1], pad=(10, 2))
 
-    key = stamp.key_of("player", player, seat_name(view, seat), you, state, full)
-    return stamp.cached(key, full, framed((name_h + 4 + body_h, paint), colour, full=full), FELT)
+    return framed((name_h + 4 + body_h, paint), colour, full=full)
 
 
 def players(view: View) -> Block:
@@ -218,6 +224,13 @@ def players(view: View) -> Block:
 
 def private(view: View) -> Block:
     """The viewer's Storage hand and Creature Pen as compact cards (own view only)."""
+    if view.get("hand") is None and view.get("pen") is None:
+        return 0, lambda *_: None
+    key = stamp.key_of("private", view.get("hand"), view.get("pen"), view.get("viewer"))
+    return stamp.lazy(key, FULL, lambda: _private(view), FELT)
+
+
+def _private(view: View) -> Block:
     room = FULL - 2 * PAD
     parts: list[Block] = []
     for key, title in (("hand", "Your Storage hand"), ("pen", "Your Creature Pen")):
@@ -239,6 +252,4 @@ def private(view: View) -> Block:
     if not parts:
         return 0, lambda *_: None
     viewer = view.get("viewer")
-    block = framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)
-    key = stamp.key_of("private", view.get("hand"), view.get("pen"), viewer)
-    return stamp.cached(key, FULL, block, FELT)
+    return framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)

@@ -25,7 +25,7 @@ from render.common import RGB
 Block = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]]
 
 SLACK = 4  # px kept either side of a block of text: a glyph may reach past its advance width
-BUDGET = 96 * 1024 * 1024  # bytes of stamps kept (RGB: 3 bytes a pixel), least recent dropped
+BUDGET = 64 * 1024 * 1024  # bytes of stamps kept (RGB: 3 bytes a pixel), least recent dropped
 ENABLED = True  # tests switch it off to record every text drawn in place
 
 _stamps: OrderedDict[Hashable, Image.Image] = OrderedDict()
@@ -70,6 +70,7 @@ def clear() -> None:
 def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = False) -> Block:
     """``block`` (``width`` px wide, painted over ``background``) drawn once per key.
 
+    The key must say everything the block's look depends on, its height included.
     ``text``: the block has text at its edges, so the stamp keeps ``SLACK`` px either side.
     """
     slack = SLACK if text else 0
@@ -81,7 +82,7 @@ def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = 
         if not ENABLED:
             paint(img, draw, x, y)
             return
-        full = (key, width, height, background)
+        full = (key, width, background, slack)
         stamp = _get(full)
         if stamp is None:
             stamp = Image.new("RGB", (width + 2 * slack, height), background)
@@ -90,3 +91,15 @@ def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = 
         img.paste(stamp, (x - slack, y))
 
     return height, paint_cached
+
+
+def lazy(key: str, width: int, build: Callable[[], Block], background: RGB) -> Block:
+    """Like ``cached``, but ``build`` (the layout) runs only if no stamp is kept for ``key``."""
+    stamp = _get((key, width, background, 0)) if ENABLED else None
+    if stamp is None:
+        return cached(key, width, build(), background)
+
+    def paste(img: Image.Image, _draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        img.paste(stamp, (x, y))
+
+    return stamp.height, paste
