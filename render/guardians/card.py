@@ -48,13 +48,14 @@ def band_colour(card: Card) -> RGB:
 
 
 def subtitle(card: Card) -> str:
-    """The line under the name: "Mortal knight", "Spell", "Terrain · Woods"."""
+    """The line under the name: "Mortal knight", "Spell", a terrain type ("Woods"), "Terrain"."""
     if card.get("kind") == "creature":
         family = FAMILY_SHORT.get(str(card.get("family")), "")
         return f"{family} {card.get('klass') or ''}".strip()
     kind = KIND_NAMES.get(str(card.get("kind")), str(card.get("kind") or "Card"))
-    if card.get("terrain"):
-        return f"{kind} · {TERRAIN_NAMES.get(str(card['terrain']), card['terrain'])}"
+    if card.get("terrain"):  # the band has the terrain's colour; its type says the rest
+        terrain = str(TERRAIN_NAMES.get(str(card["terrain"]), card["terrain"]))
+        return terrain if terrain != card.get("name") else kind
     return kind
 
 
