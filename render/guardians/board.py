@@ -15,19 +15,21 @@ from PIL import Image, ImageDraw
 
 from engines.text import plural
 from render.common import (
+    FELT,
     FELT_DARK,
     FELT_LINE,
     GOLD,
     MUTED,
     PANEL,
+    RGB,
     TEXT,
     WARN,
     draw_text,
     font,
-    glow,
     pill,
     seat_colour,
 )
+from render.guardians import stamp
 from render.guardians.card import back_block, card_line
 from render.guardians.style import (
     BODY,
@@ -54,10 +56,11 @@ from render.guardians.style import (
 
 Space = Mapping[str, Any]
 
-CELL_W = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
-INNER = CELL_W - 16
-HEAD_H = 34
-BOX_PAD = 8
+FULL = WIDTH - 2 * MARGIN
+CELL_W = (FULL - 2 * GAP) // 3
+INNER = CELL_W - 12
+HEAD_H = 32
+BOX_PAD = 6
 
 
 def row_order(view: View) -> list[int]:
@@ -98,15 +101,13 @@ def terrain_block(space: Space) -> Block:
     ink = ink_on(colour)
     type_name = TERRAIN_NAMES.get(str(terrain.get("type")), str(terrain.get("type") or ""))
     name = str(terrain.get("name") or type_name)
-    detail = (
-        f"{type_name} · {tag(terrain.get('owner'))}"
-        if name != type_name
-        else tag(terrain.get("owner"))
-    )
+    owner, room = tag(terrain.get("owner")), INNER - 2 * BOX_PAD
+    if name == type_name:  # "Woods · P1" on one line
+        return _boxed(facts_block([name, owner], SMALL, room, ink, bold=True), colour, colour)
     body = stack(
         [
-            text_block(name, SMALL, INNER - 2 * BOX_PAD, ink, bold=True),
-            text_block(detail, SMALL, INNER - 2 * BOX_PAD, ink),
+            text_block(name, SMALL, room, ink, bold=True),
+            text_block(f"{type_name} · {owner}", SMALL, room, ink),
         ],
         gap=0,
     )
@@ -131,11 +132,8 @@ def stronghold_block(space: Space) -> Block:
         )
         return _boxed(body, RUBBLE, TEXT, width=3)
     colour = seat_colour(owner) if isinstance(owner, int) else TEXT
-    facts = [
-        f"defence +{sh.get('defence', 0)}",
-        f"on {sh.get('on', 0)}",
-        f"under {sh.get('under', 0)}",
-    ]
+    facts = [f"defence +{sh.get('defence', 0)}"]
+    facts += [f"{where} {sh[where]}" for where in ("on", "under") if sh.get(where)]
     parts = [
         text_block(str(sh.get("name") or "Stronghold"), SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, TEXT),
@@ -165,7 +163,7 @@ def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
     turned = bool(shield.get("turned"))
     name = f"{facing_arrow(view, shield)} {shield.get('name') or 'Shield'}"
     count = plural(int(shield.get("count", 0)), "creature")
-    facts = [tag(owner), "TURNED" if turned else "unturned", count]
+    facts = [tag(owner), *(["TURNED"] if turned else []), count]  # unturned: no mark
     if shield.get("points") is not None:
         facts.append(f"{shield['points']}/30 pts")
     parts = [
@@ -182,34 +180,64 @@ def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
     return _boxed(stack(parts, gap=2), SHIELD_BG, outline, stripe=colour, width=3 if turned else 2)
 
 
+def cell_fill(space: Space) -> RGB:
+    """The background of a space: Stronghold spaces are lighter."""
+    return PANEL if space.get("kind") == "stronghold" else FELT_DARK
+
+
 def cell_blocks(view: View, space: Space) -> Block:
-    """Everything on one space, top-down (without the header line)."""
-    parts = [terrain_block(space), stronghold_block(space)]
-    parts += [shield_block(view, s) for s in space.get("shields") or []]
-    return stack(parts, gap=6)
+    """Everything on one space, top-down (without the header line), each part a stamp."""
+    fill = cell_fill(space)
+    terrain = stamp.key_of("terrain", space.get("terrain"), space.get("kind"))
+    parts = [
+        stamp.cached(terrain, INNER, terrain_block(space), fill),
+        stamp.cached(
+            stamp.key_of("hold", space.get("stronghold")), INNER, stronghold_block(space), fill
+        ),
+    ]
+    bottom = bottom_seat(view)
+    parts += [
+        stamp.cached(stamp.key_of("shield", s, bottom), INNER, shield_block(view, s), fill)
+        for s in space.get("shields") or []
+    ]
+    return stack(parts, gap=4)
 
 
-def _header(draw: ImageDraw.ImageDraw, space: Space, x: int, y: int, fighting: bool) -> None:
-    label = str(space.get("id", "")) + (" ⚔" if fighting else "")
-    draw_text(draw, (x + 10, y + 6), label, font(BODY, bold=True), GOLD if fighting else TEXT)
-    controller = space.get("controller")
-    if isinstance(controller, int):
-        label = f"held by {tag(controller)}"
-        w = pill_width(label, SMALL)
-        fill = seat_colour(controller)
-        pill(
-            draw,
-            (x + CELL_W - 8 - w, y + 4),
-            label,
-            font(SMALL, bold=True),
-            fill=fill,
-            text_fill=ink_on(fill),
-            pad=(10, 2),
-        )
+def header(space: Space, fighting: bool) -> Block:
+    """The space id (⚔ where the combat is) and who holds it, inside the cell's frame."""
+    width = CELL_W - 22  # clear of the rounded corners of the frame
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        label = str(space.get("id", "")) + (" ⚔" if fighting else "")
+        draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+        controller = space.get("controller")
+        if isinstance(controller, int):
+            label = f"held by {tag(controller)}"
+            w = pill_width(label, SMALL)
+            fill = seat_colour(controller)
+            pill(
+                draw,
+                (x + width - 1 - w, y),
+                label,
+                font(SMALL, bold=True),
+                fill=fill,
+                text_fill=ink_on(fill),
+                pad=(10, 2),
+            )
+
+    key = stamp.key_of("header", space.get("id"), space.get("controller"), fighting)
+    return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 
 def board(view: View) -> Block:
-    """The battlefield block, full width."""
+    """The battlefield block, full width (laid out only if it is not kept as a stamp)."""
+    combat = view.get("combat") or {}
+    fighting = combat.get("space") if combat.get("step") != "over" else None
+    key = stamp.key_of("board", view.get("spaces"), bottom_seat(view), fighting)
+    return stamp.lazy(key, FULL, lambda: _board(view, fighting), FELT)
+
+
+def _board(view: View, fighting: Any) -> Block:
     by_pos = {(int(s["row"]), int(s["col"])): s for s in view.get("spaces") or []}
     rows = []
     for r in row_order(view):
@@ -218,31 +246,37 @@ def board(view: View) -> Block:
             for c in range(3)
             if (r, c) in by_pos
         ]
-        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 12
+        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 8
         rows.append((cells, h))
     height = sum(h for _, h in rows) + GAP * (len(rows) - 1)
-    combat = view.get("combat") or {}
-    fighting = combat.get("space") if combat.get("step") != "over" else None
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for cells, h in rows:
-            for space, (_, p) in cells:
+            for space, contents in cells:
                 cx = x + int(space["col"]) * (CELL_W + GAP)
-                controller = space.get("controller")
-                outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
-                fill = PANEL if space.get("kind") == "stronghold" else FELT_DARK
-                box = (cx, y, cx + CELL_W - 1, y + h - 1)
-                if space.get("id") == fighting:
-                    glow(draw, box, width=6)
-                draw.rounded_rectangle(
-                    box,
-                    radius=12,
-                    fill=fill,
-                    outline=outline,
-                    width=4 if isinstance(controller, int) else 2,
-                )
-                _header(draw, space, cx, y, space.get("id") == fighting)
-                p(img, draw, cx + 8, y + HEAD_H)
+                here = space.get("id") == fighting
+                key = stamp.key_of("cell", space, bottom_seat(view), here, h)
+                block = cell(space, contents, h, fighting=here)
+                stamp.cached(key, CELL_W, block, FELT)[1](img, draw, cx, y)
             y += h + GAP
+
+    return height, paint
+
+
+def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) -> Block:
+    """One space of the board: its frame, header line and contents."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        controller = space.get("controller")
+        outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
+        draw.rounded_rectangle(
+            (x, y, x + CELL_W - 1, y + height - 1),
+            radius=12,
+            fill=cell_fill(space),
+            outline=GOLD if fighting else outline,
+            width=4 if fighting or isinstance(controller, int) else 2,
+        )
+        header(space, fighting)[1](img, draw, x + 10, y + 4)
+        contents[1](img, draw, x + 6, y + HEAD_H)
 
     return height, paint

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import GOOD, RGB, font, text_width, wrap
+from render.common import GOOD, PANEL, RGB, font, text_width
 from render.common.cards import BACK, BACK_INK, BACK_LINE
+from render.guardians import stamp
 from render.guardians.style import (
     BRIBES,
     CARD_FACE,
@@ -30,11 +31,11 @@ from render.guardians.style import (
     Card,
     ink_on,
     pack,
+    wrap,
 )
 
 PAD = 8
 CHIP_H = SMALL + 8
-TEXT_LINES = 2
 
 
 def band_colour(card: Card) -> RGB:
@@ -47,13 +48,14 @@ def band_colour(card: Card) -> RGB:
 
 
 def subtitle(card: Card) -> str:
-    """The line under the name: "Mortal knight", "Spell", "Terrain · Woods"."""
+    """The line under the name: "Mortal knight", "Spell", a terrain type ("Woods"), "Terrain"."""
     if card.get("kind") == "creature":
         family = FAMILY_SHORT.get(str(card.get("family")), "")
         return f"{family} {card.get('klass') or ''}".strip()
     kind = KIND_NAMES.get(str(card.get("kind")), str(card.get("kind") or "Card"))
-    if card.get("terrain"):
-        return f"{kind} · {TERRAIN_NAMES.get(str(card['terrain']), card['terrain'])}"
+    if card.get("terrain"):  # the band has the terrain's colour; its type says the rest
+        terrain = str(TERRAIN_NAMES.get(str(card["terrain"]), card["terrain"]))
+        return terrain if terrain != card.get("name") else kind
     return kind
 
 
@@ -96,8 +98,8 @@ def _chip_rows(items: list[tuple[str, RGB]], width: int) -> list[list[tuple[str,
     return rows
 
 
-def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Block:
-    """A compact card ``width`` px wide (a back if the card is hidden)."""
+def card_block(card: Card | None, width: int, *, text_lines: int = 1) -> Block:
+    """A compact card ``width`` px wide with up to ``text_lines`` of its text (a back if hidden)."""
     if not card or not card.get("name"):
         return back_block(width, ["face-down"])
     name_font, sub_font = font(SMALL, bold=True), font(SMALL)
@@ -105,11 +107,11 @@ def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Bloc
     name_lines = wrap(str(card["name"]), name_font, inner)
     sub_lines = wrap(subtitle(card), sub_font, inner)
     rows = _chip_rows(chips(card), inner)
-    text = str(card.get("text") or "") if show_text else ""
-    text_lines = wrap(text, sub_font, inner, max_lines=TEXT_LINES) if text else []
+    text = str(card.get("text") or "") if text_lines else ""
+    prose = wrap(text, sub_font, inner, max_lines=text_lines) if text else []
     band_h = PAD + len(name_lines) * (SMALL + 4) + 4
     body_h = len(sub_lines) * (SMALL + 4) + len(rows) * (CHIP_H + 4)
-    body_h += len(text_lines) * (SMALL + 3) + 2 * PAD
+    body_h += len(prose) * (SMALL + 3) + 2 * PAD
     height = band_h + body_h
     band = band_colour(card)
 
@@ -142,7 +144,7 @@ def card_block(card: Card | None, width: int, *, show_text: bool = True) -> Bloc
                 )
                 cx += w + 6
             ty += CHIP_H + 4
-        for line in text_lines:
+        for line in prose:
             draw.text((x + PAD, ty), line, font=sub_font, fill=CARD_INK)
             ty += SMALL + 3
 
@@ -187,11 +189,19 @@ def card_line(card: Card | None) -> str:
     return text
 
 
-def card_grid(cards: list[Card], width: int, columns: int = 4, gap: int = 10) -> Block:
+def tile(card: Card | None, width: int, text_lines: int = 1, background: RGB = PANEL) -> Block:
+    """``card_block`` drawn once and pasted after (cards repeat from one image to the next)."""
+    key = stamp.key_of("card", card, text_lines)
+    return stamp.cached(key, width, card_block(card, width, text_lines=text_lines), background)
+
+
+def card_grid(
+    cards: list[Card], width: int, columns: int = 4, gap: int = 10, text_lines: int = 1
+) -> Block:
     """Cards in rows of ``columns``; each row as tall as its tallest card."""
     w = (width - gap * (columns - 1)) // columns
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
-    blocks = [[card_block(c, w) for c in row] for row in rows]
+    blocks = [[tile(c, w, text_lines) for c in row] for row in rows]
     heights = [max(h for h, _ in row) for row in blocks]
     height = sum(heights) + gap * max(0, len(rows) - 1)
 

@@ -23,15 +23,26 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.text import plural
-from render.common import BAD, GOLD, GOOD, MUTED, PANEL_EDGE, TEXT, font, pill, wrap
-from render.guardians.card import card_block, card_grid, card_line
+from render.common import (
+    BAD,
+    GOLD,
+    GOOD,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    TEXT,
+    font,
+    pill,
+)
+from render.guardians import stamp
+from render.guardians.card import card_grid, card_line, tile
 from render.guardians.panel import FULL, PAD, framed
 from render.guardians.style import (
     BODY,
     LABEL,
     SMALL,
     TERRAIN_NAMES,
-    TITLE,
     Block,
     View,
     ink_on,
@@ -40,6 +51,7 @@ from render.guardians.style import (
     stack,
     tag,
     text_block,
+    wrap,
 )
 
 Combat = Mapping[str, Any]
@@ -57,8 +69,9 @@ STEP_NAMES = {
     "over": "finished",
 }
 FATE_COLOURS = {"healed": GOOD}
-VS_W = 44
-COL_MAX = 300
+VS_W = 40
+PAIR_GAP = 24  # between two match-ups side by side
+COLUMNS = 4  # cards a row in a full-width group (command, ranged, set aside, hand)
 
 
 def seat_of(combat: Combat, side: Any) -> int | None:
@@ -160,7 +173,7 @@ def fighter_block(combat: Combat, f: Entry, width: int) -> Block:
             tag(seat), SMALL, width, seat_fill(seat) if seat is not None else TEXT, bold=True
         )
     ]
-    parts.append(card_block(f, width, show_text=False))
+    parts.append(tile(f, width, text_lines=0))
     if f.get("strength") is not None:
         parts.append(text_block(f"strength {f['strength']}", LABEL, width, TEXT, bold=True))
     if f.get("channel"):
@@ -187,15 +200,16 @@ def fighter_block(combat: Combat, f: Entry, width: int) -> Block:
                 )
 
         parts.append((len(lines) * (SMALL + 12), paint_fate))
-    return stack(parts, gap=4)
+    return stamp.cached(
+        stamp.key_of("fighter", f, seat), width, stack(parts, gap=4), PANEL, text=True
+    )
 
 
 def matchup_block(combat: Combat, heading: str, pair: list[Entry], width: int) -> Block:
     """A heading, then the fighters side by side with "vs" between them."""
-    n = max(1, len(pair))
-    col_w = min(COL_MAX, (width - VS_W * (n - 1)) // n)
+    col_w = (width - VS_W) // 2
     columns = [fighter_block(combat, f, col_w) for f in pair]
-    head_h, head = text_block(heading, BODY, width, TEXT, bold=True)
+    head_h, head = text_block(heading, BODY, width, TEXT, bold=True, background=PANEL)
     row_h = max((h for h, _ in columns), default=0)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -206,7 +220,7 @@ def matchup_block(combat: Combat, heading: str, pair: list[Entry], width: int) -
             p(img, draw, cx, cy)
             if i:
                 draw.text(
-                    (cx - VS_W // 2, cy + 60),
+                    (cx - VS_W // 2, cy + 70),
                     "vs",
                     font=font(LABEL, bold=True),
                     fill=GOLD,
@@ -216,21 +230,53 @@ def matchup_block(combat: Combat, heading: str, pair: list[Entry], width: int) -
     return head_h + 4 + row_h, paint
 
 
-def row_of_cards(combat: Combat, heading: str, entries: list[Entry], width: int) -> Block:
-    """A labelled row of table cards (command creatures, ranged attackers, set aside)."""
-    if not entries:
-        return 0, lambda *_: None
+Item = tuple[Block, bool]  # a block and whether it is half the panel wide
+
+
+def flow(items: list[Item], room: int, half: int) -> list[Block]:
+    """Rows of items: two half-wide items side by side, a full-wide one alone."""
+    rows: list[Block] = []
+    pending: list[Block] = []
+    for block, is_half in items:
+        if block[0] <= 0:
+            continue
+        if is_half:
+            pending.append(block)
+            if len(pending) == 2:
+                rows.append(_pair_row(pending, half))
+                pending = []
+            continue
+        if pending:
+            rows.append(_pair_row(pending, half))
+            pending = []
+        rows.append(block)
+    if pending:
+        rows.append(_pair_row(pending, half))
+    return rows
+
+
+def _pair_row(pair: list[Block], width: int) -> Block:
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        for k, (_, p) in enumerate(pair):
+            p(img, draw, x + k * (width + PAIR_GAP), y)
+
+    return max(h for h, _ in pair), paint
+
+
+def card_group(heading: str, cards: list[Entry], fill: RGB, room: int, half: int) -> Item:
+    """A heading over compact cards: half the panel wide for one or two cards."""
+    if not cards:
+        return (0, lambda *_: None), True
+    narrow = len(cards) <= 2
+    width = half if narrow else room
+    grid = card_grid([dict(c) for c in cards], width, 2 if narrow else COLUMNS, text_lines=0)
     return stack(
-        [
-            text_block(heading, BODY, width, TEXT, bold=True),
-            card_grid([dict(e) for e in entries], width),
-        ],
-        gap=4,
-    )
+        [text_block(heading, BODY, width, fill, bold=True, background=PANEL), grid], gap=4
+    ), narrow
 
 
-def own_part(view: View, combat: Combat, width: int) -> list[Block]:
-    """The viewer's own combat hand and pending pick (the view holds them for the owner only)."""
+def own_pick(combat: Combat, width: int) -> list[Block]:
+    """The viewer's pending pick (the view holds it for the owner only)."""
     parts: list[Block] = []
     for side in combat.get("sides") or []:
         if side.get("choice"):
@@ -242,18 +288,22 @@ def own_part(view: View, combat: Combat, width: int) -> list[Block]:
                     f"Your pick (hidden from your opponent): {what}", BODY, width, GOLD, bold=True
                 )
             )
-        if side.get("hand"):
-            parts.append(
-                text_block(
-                    f"Your combat hand · {plural(len(side['hand']), 'card')}",
-                    BODY,
-                    width,
-                    GOLD,
-                    bold=True,
-                )
-            )
-            parts.append(card_grid(list(side["hand"]), width))
     return parts
+
+
+def own_hand(combat: Combat, room: int, half: int) -> list[Item]:
+    """The viewer's own combat hand (the view holds it for the owner only)."""
+    return [
+        card_group(
+            f"Your combat hand · {plural(len(side['hand']), 'card')}",
+            side["hand"],
+            GOLD,
+            room,
+            half,
+        )
+        for side in combat.get("sides") or []
+        if side.get("hand")
+    ]
 
 
 def combat_panel(view: View) -> Block:
@@ -262,23 +312,27 @@ def combat_panel(view: View) -> Block:
     if not combat:
         return 0, lambda *_: None
     room = FULL - 2 * PAD
-    parts = [text_block(title(combat), TITLE, room, TEXT, bold=True)]
+    half = (room - PAIR_GAP) // 2
+    parts = [text_block(title(combat), LABEL, room, TEXT, bold=True, background=PANEL)]
     if combat.get("status"):
-        parts.append(text_block(str(combat["status"]), BODY, room, GOLD))
+        parts.append(text_block(str(combat["status"]), BODY, room, GOLD, background=PANEL))
     parts += [
-        text_block(side_phrase(view, combat, s), SMALL, room, MUTED)
+        text_block(side_phrase(view, combat, s), SMALL, room, MUTED, background=PANEL)
         for s in combat.get("sides") or []
     ]
     parts += [
-        text_block(cast_phrase(combat, c), BODY, room, TEXT) for c in combat.get("casts") or []
+        text_block(cast_phrase(combat, c), BODY, room, TEXT, background=PANEL)
+        for c in combat.get("casts") or []
     ]
-    parts.append(row_of_cards(combat, "Command creatures", others(combat, "command"), room))
-    parts += [matchup_block(combat, h, pair, room) for h, pair in matchups(combat)]
-    parts.append(row_of_cards(combat, "Ranged attackers", others(combat, "ranged"), room))
-    parts.append(row_of_cards(combat, "Set aside (out of play)", others(combat, "out"), room))
     winner = combat.get("winner")
     if isinstance(winner, int):
         line = f"{seat_name(view, winner)} holds {combat.get('space', 'the space')}"
-        parts.append(text_block(line, LABEL, room, GOLD, bold=True))
-    parts += own_part(view, combat, room)
+        parts.append(text_block(line, LABEL, room, GOLD, bold=True, background=PANEL))
+    parts += own_pick(combat, room)
+    items = [card_group("Command creatures", others(combat, "command"), TEXT, room, half)]
+    items += [(matchup_block(combat, h, p, half), True) for h, p in matchups(combat)]
+    items.append(card_group("Ranged attackers", others(combat, "ranged"), TEXT, room, half))
+    items.append(card_group("Set aside (out of play)", others(combat, "out"), TEXT, room, half))
+    items += own_hand(combat, room, half)
+    parts += flow(items, room, half)
     return framed(stack(parts, gap=8), PANEL_EDGE, width=3)

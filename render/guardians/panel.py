@@ -1,4 +1,4 @@
-"""Full-width bands around the battlefield: title and status, result, players, events, hand.
+"""Full-width bands around the battlefield: title and status, result, players, own cards.
 
 Each function returns a Block (height, painter) so the image is measured before it is drawn;
 nothing is cut: names and sentences wrap and the image grows taller.
@@ -12,6 +12,7 @@ from engines.text import plural
 from render.common import (
     BAD,
     CARD_BLACK,
+    FELT,
     GOLD,
     GOOD,
     MUTED,
@@ -23,12 +24,13 @@ from render.common import (
     font,
     pill,
     seat_colour,
-    wrap,
 )
+from render.guardians import stamp
 from render.guardians.card import card_grid, card_line
 from render.guardians.style import (
     BAR_BG,
     BODY,
+    GAP,
     LABEL,
     MARGIN,
     PHASE_TITLES,
@@ -37,6 +39,8 @@ from render.guardians.style import (
     WIDTH,
     Block,
     View,
+    bottom_seat,
+    facts_block,
     ink_on,
     named,
     pill_width,
@@ -44,11 +48,14 @@ from render.guardians.style import (
     stack,
     tag,
     text_block,
+    wrap,
 )
 
 FULL = WIDTH - 2 * MARGIN
-PAD = 14
-BAR_H = 32
+HALF = (FULL - GAP) // 2
+PAD = 12
+BAR_H = 30
+HAND_COLUMNS = 5  # compact cards a row in the Storage hand and the Creature Pen
 
 
 def phase_title(view: View) -> str:
@@ -57,14 +64,16 @@ def phase_title(view: View) -> str:
     return f"Guardians · turn {view.get('turn', 1)} · {phase}"
 
 
-def framed(inner: Block, outline: RGB, fill: RGB = PANEL, width: int = 3) -> Block:
-    """``inner`` in a full-width rounded frame."""
+def framed(
+    inner: Block, outline: RGB, fill: RGB = PANEL, width: int = 3, full: int = FULL
+) -> Block:
+    """``inner`` in a rounded frame ``full`` px wide."""
     h, paint_inner = inner
     height = h + 2 * PAD
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + FULL - 1, y + height - 1), radius=14, fill=fill, outline=outline, width=width
+            (x, y, x + full - 1, y + height - 1), radius=14, fill=fill, outline=outline, width=width
         )
         paint_inner(img, draw, x + PAD, y + PAD)
 
@@ -72,14 +81,13 @@ def framed(inner: Block, outline: RGB, fill: RGB = PANEL, width: int = 3) -> Blo
 
 
 def header(view: View) -> Block:
-    """The phase title, the engine's status line and who is to act."""
+    """The phase title and the engine's status line (the player panels mark who is to act)."""
     room = FULL - 2 * PAD
-    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True)]
+    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True, background=PANEL)]
     if view.get("status"):
-        parts.append(text_block(named(view, str(view["status"])), BODY, room, GOLD))
-    to_act = [seat_name(view, s) for s in view.get("to_act") or []]
-    if to_act and not view.get("result"):
-        parts.append(text_block("To act: " + ", ".join(to_act), SMALL, room, MUTED))
+        parts.append(
+            text_block(named(view, str(view["status"])), BODY, room, GOLD, background=PANEL)
+        )
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
@@ -132,75 +140,97 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: View, seat: int) -> Block:
-    """A seat's name, Guardian, vitality, stones, piles, lands, losses and Up card."""
+def player_panel(view: View, seat: int, full: int = HALF) -> Block:
+    """A seat's name, Guardian, vitality, stones, lands, losses, piles and Up card."""
+    player, state = view["players"][seat], _state(view, seat)
+    you = " (you)" if seat == view.get("viewer") else ""
+    key = stamp.key_of("player", player, seat_name(view, seat), you, state)
+    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full), FELT)
+
+
+def _player_panel(view: View, seat: int, full: int) -> Block:
     player = view["players"][seat]
     colour = seat_colour(seat)
-    room = FULL - 2 * PAD
+    room = full - 2 * PAD
     state = _state(view, seat)
-    state_w = pill_width(state[0], SMALL) + 10 if state else 0
-    tag_w = pill_width(tag(seat), SMALL) + 10
+    tag_w = pill_width(tag(seat), SMALL) + 8
     you = " (you)" if seat == view.get("viewer") else ""
-    name_font = font(TITLE, bold=True)
-    name_lines = wrap(seat_name(view, seat) + you, name_font, room - state_w - tag_w)
-    name_h = len(name_lines) * (TITLE + 4)
+    name_font = font(LABEL, bold=True)
+    name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w)
+    name_h = len(name_lines) * (LABEL + 4)
     g = player.get("guardian") or {}
     vit, vmax = int(g.get("vitality", 0)), int(g.get("max_vitality", g.get("vitality", 0)))
-    guardian = f"Guardian {g.get('name', '?')} · {plural(int(g.get('stones', 0)), 'stone')}"
+    guardian = [str(g.get("name", "?")), plural(int(g.get("stones", 0)), "stone")]
     if g.get("cmp") is not None:
-        guardian += f" · CMP {g['cmp']}"
-    piles = (
-        f"deck {player.get('deck', 0)} · discard {player.get('discard', 0)} · "
-        f"storage {player.get('storage', 0)} · pen {player.get('pen', 0)}"
-    )
-    lands = (
-        f"{plural(int(player.get('lands', 0)), 'land')} held · "
-        f"{player.get('shields_destroyed', 0)} of 5 Shields destroyed"
-    )
+        guardian.append(f"CMP {g['cmp']}")
+    lands = [
+        f"{plural(int(player.get('lands', 0)), 'land')} held",
+        f"{player.get('shields_destroyed', 0)}/5 Shields lost",
+    ]
+    piles = [
+        f"deck {player.get('deck', 0)}",
+        f"discard {player.get('discard', 0)}",
+        f"storage {player.get('storage', 0)}",
+        f"pen {player.get('pen', 0)}",
+    ]
+    state_w = pill_width(state[0], SMALL) + 8 if state else 0
     parts = [
-        text_block(guardian, BODY, room, TEXT, bold=True),
-        vitality_bar(vit, vmax, min(room, 520)),
-        text_block(lands, SMALL, room, TEXT),
-        text_block(piles, SMALL, room, MUTED),
+        facts_block(guardian, BODY, room, TEXT, bold=True),
+        vitality_bar(vit, vmax, room - state_w),
+        facts_block(lands, SMALL, room, TEXT),
+        facts_block(piles, SMALL, room, MUTED),
     ]
     if player.get("up_card"):
         parts.append(text_block(f"Up card: {card_line(player['up_card'])}", SMALL, room, GOLD))
-    body_h, body = stack(parts, gap=6)
+    body_h, body = stack(parts, gap=4)
+    guardian_h = parts[0][0]
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         pill(
             draw,
-            (x, y + 2),
+            (x, y + 1),
             tag(seat),
             font(SMALL, bold=True),
             fill=colour,
             text_fill=ink_on(colour),
-            pad=(10, 3),
+            pad=(8, 2),
         )
         for i, line in enumerate(name_lines):
-            draw.text((x + tag_w, y + i * (TITLE + 4)), line, font=name_font, fill=colour)
+            draw.text((x + tag_w, y + i * (LABEL + 4)), line, font=name_font, fill=colour)
+        body(img, draw, x, y + name_h + 4)
         if state:
             w = pill_width(state[0], SMALL)
             fnt = font(SMALL, bold=True)
-            pill(draw, (x + room - w, y + 2), state[0], fnt, fill=state[1], pad=(10, 3))
-        body(img, draw, x, y + name_h + 6)
+            top = y + name_h + 4 + guardian_h + 4
+            pill(draw, (x + room - w, top + 1), state[0], fnt, fill=state[1], pad=(10, 2))
 
-    return framed((name_h + 6 + body_h, paint), colour)
+    return framed((name_h + 4 + body_h, paint), colour, full=full)
 
 
-def recent(view: View, limit: int = 6) -> Block:
-    """The latest public events, newest last."""
-    events = [named(view, str(e)) for e in (view.get("recent") or [])[-limit:]]
-    if not events:
+def players(view: View) -> Block:
+    """Both player panels side by side: the viewer's (or seat 0's) on the left."""
+    seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view["players"])]
+    panels = [player_panel(view, s) for s in seats]
+    if not panels:
         return 0, lambda *_: None
-    room = FULL - 2 * PAD
-    parts = [text_block("What just happened", LABEL, room, TEXT, bold=True)]
-    parts += [text_block(f"• {e}", SMALL, room, MUTED) for e in events]
-    return framed(stack(parts, gap=3), PANEL_EDGE)
+    height = max(h for h, _ in panels)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        for i, (_, p) in enumerate(panels):
+            p(img, draw, x + i * (HALF + GAP), y)
+
+    return height, paint
 
 
 def private(view: View) -> Block:
     """The viewer's Storage hand and Creature Pen as compact cards (own view only)."""
+    if view.get("hand") is None and view.get("pen") is None:
+        return 0, lambda *_: None
+    key = stamp.key_of("private", view.get("hand"), view.get("pen"), view.get("viewer"))
+    return stamp.lazy(key, FULL, lambda: _private(view), FELT)
+
+
+def _private(view: View) -> Block:
     room = FULL - 2 * PAD
     parts: list[Block] = []
     for key, title in (("hand", "Your Storage hand"), ("pen", "Your Creature Pen")):
@@ -208,10 +238,17 @@ def private(view: View) -> Block:
         if cards is None:
             continue
         parts.append(
-            text_block(f"{title} · {plural(len(cards), 'card')}", LABEL, room, GOLD, bold=True)
+            text_block(
+                f"{title} · {plural(len(cards), 'card')}",
+                LABEL,
+                room,
+                GOLD,
+                bold=True,
+                background=PANEL,
+            )
         )
         if cards:
-            parts.append(card_grid(list(cards), room))
+            parts.append(card_grid(list(cards), room, HAND_COLUMNS, text_lines=0))
     if not parts:
         return 0, lambda *_: None
     viewer = view.get("viewer")

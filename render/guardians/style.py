@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -21,9 +22,10 @@ from render.common import (
     font,
     seat_colour,
     text_width,
-    wrap,
 )
+from render.common import wrap as wrap_text
 from render.common.cards import BACK, BACK_INK, BACK_LINE
+from render.guardians import stamp
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
@@ -154,10 +156,25 @@ def bottom_seat(view: View) -> int:
     return viewer if viewer in (0, 1) else 0
 
 
+@lru_cache(maxsize=8192)
+def wrap(
+    text: str, fnt: ImageFont.FreeTypeFont, width: int, max_lines: int | None = None
+) -> tuple[str, ...]:
+    """``render.common.wrap``, remembered: the same texts are laid out image after image."""
+    return tuple(wrap_text(text, fnt, width, max_lines))
+
+
 def text_block(
-    text: str, size: int, width: int, fill: RGB, *, bold: bool = False, spacing: int = 4
+    text: str,
+    size: int,
+    width: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    spacing: int = 4,
+    background: RGB | None = None,
 ) -> Block:
-    """Wrapped text (never cut) as a block."""
+    """Wrapped text (never cut) as a block; kept as a stamp if its ``background`` is given."""
     fnt = font(size, bold=bold)
     lines = wrap(text, fnt, width)
 
@@ -165,7 +182,11 @@ def text_block(
         for i, line in enumerate(lines):
             draw.text((x, y + i * (size + spacing)), line, font=fnt, fill=fill)
 
-    return len(lines) * (size + spacing), paint
+    block = len(lines) * (size + spacing), paint
+    if background is None:
+        return block
+    key = stamp.key_of("text", text, size, fill, bold, spacing)
+    return stamp.cached(key, width, block, background, text=True)
 
 
 def pack(facts: list[str], fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
@@ -180,9 +201,9 @@ def pack(facts: list[str], fnt: ImageFont.FreeTypeFont, width: int) -> list[str]
     return lines
 
 
-def facts_block(facts: list[str], size: int, width: int, fill: RGB) -> Block:
+def facts_block(facts: list[str], size: int, width: int, fill: RGB, *, bold: bool = False) -> Block:
     """Facts packed by ``pack`` as a block."""
-    fnt = font(size)
+    fnt = font(size, bold=bold)
     lines = pack(facts, fnt, width)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:

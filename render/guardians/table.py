@@ -1,7 +1,8 @@
 """The whole Guardians image: bands measured top-down, then drawn on one canvas.
 
-Order: result banner, title and status, the top seat's panel, the battlefield, the bottom
-seat's panel, the combat, the viewer's hand and pen, recent events. Draws only from the view.
+Order: result banner, title and status, both player panels side by side, the battlefield, the
+combat, the viewer's hand and pen. Draws only from the view. Recent events are not drawn: the
+bot's message shows them right above the image (the alt text keeps them).
 """
 
 from __future__ import annotations
@@ -10,24 +11,16 @@ from PIL import Image, ImageDraw
 
 from render.common import FELT
 from render.guardians import board, combat, panel
-from render.guardians.style import GAP, MARGIN, WIDTH, Block, View, bottom_seat
+from render.guardians.style import GAP, MARGIN, WIDTH, Block, View
 
 
 def bands(view: View) -> list[Block]:
     """Every band of the image, top-down (empty ones have height 0)."""
-    bottom = bottom_seat(view)
-    top = 1 - bottom
     out: list[Block] = []
     if view.get("result"):
         out.append(panel.result_banner(view))
-    out.append(panel.header(view))
-    players = view.get("players") or []
-    if len(players) > top:
-        out.append(panel.player_panel(view, top))
-    out.append(board.board(view))
-    if len(players) > bottom:
-        out.append(panel.player_panel(view, bottom))
-    out += [combat.combat_panel(view), panel.private(view), panel.recent(view)]
+    out += [panel.header(view), panel.players(view), board.board(view)]
+    out += [combat.combat_panel(view), panel.private(view)]
     return [b for b in out if b[0] > 0]
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
 from render import alt_text, common, render_image, render_png
-from render.guardians import board
+from render.guardians import board, stamp
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
 
 ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
@@ -42,6 +42,7 @@ def recorder(monkeypatch):
 
     monkeypatch.setattr(common, "_load", recording_load)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    monkeypatch.setattr(stamp, "ENABLED", False)  # every text drawn in place, where it lands
     common.text_width.cache_clear()
     yield sizes, texts
     common.text_width.cache_clear()
@@ -62,7 +63,7 @@ def test_every_view_renders_a_1000_px_palette_png(case, viewer):
     view, _ = make_case(case, viewer)
     img = decode(render_png("guardians", view))
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == 1000 and 1000 < img.height < 5000
+    assert img.width == 1000 and 600 < img.height < 3200  # phone-sized: compact, never empty
     assert len(render_png("guardians", view)) < 400_000
 
 
@@ -73,7 +74,27 @@ def test_same_view_gives_the_same_bytes_even_after_clearing_caches(case):
     assert render_png("guardians", copy.deepcopy(view)) == first
     common._load.cache_clear()
     common.text_width.cache_clear()
+    stamp.clear()
     assert render_png("guardians", json.loads(json.dumps(view))) == first
+
+
+@pytest.mark.parametrize(("case", "viewer"), ALL)
+def test_pasted_stamps_give_exactly_the_pixels_drawn_in_place(case, viewer, monkeypatch):
+    """Parts kept from earlier images (cards, spaces, panels) paste what painting draws."""
+    view, _ = make_case(case, viewer)
+    render_png("guardians", view)  # every stamp of this view is now kept
+    cached = render_image("guardians", view)
+    monkeypatch.setattr(stamp, "ENABLED", False)
+    assert ImageChops.difference(cached, render_image("guardians", view)).getbbox() is None
+
+
+def test_stamps_stay_within_their_budget(monkeypatch):
+    monkeypatch.setattr(stamp, "BUDGET", 2_000_000)
+    stamp.clear()
+    for case in CASES:
+        render_png("guardians", make_case(case, 0)[0])
+    assert 0 < stamp._used <= 2_000_000
+    stamp.clear()
 
 
 def test_rendering_does_not_change_the_view():
@@ -322,3 +343,19 @@ def test_views_of_the_real_engine_render_legibly(recorder):
         img = render_image("guardians", view)
         assert img.width == 1000 and min(sizes) >= common.min_px(img.width)
         assert 0 < len(alt_text("guardians", view)) <= 1000
+
+
+def test_stamps_match_painting_in_place_along_a_real_game(monkeypatch):
+    """Along a random game (public and private views in turn, as the bot renders them)."""
+    import engines
+
+    try:
+        engines.get_game("guardians")
+    except (KeyError, AttributeError):
+        pytest.skip("the Guardians engine is not there yet")
+    for view in engine_views(11, every=5):
+        cached = render_image("guardians", view)
+        monkeypatch.setattr(stamp, "ENABLED", False)
+        in_place = render_image("guardians", view)
+        monkeypatch.setattr(stamp, "ENABLED", True)
+        assert ImageChops.difference(cached, in_place).getbbox() is None
