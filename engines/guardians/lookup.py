@@ -13,6 +13,7 @@ from engines.base import EngineError
 from engines.guardians.cards import OCB_TARGET, Creature, DeckCard, Guardian, StrongholdSet
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import RULES
+from engines.guardians.views import CARD_FIELDS
 from engines.text import join_and
 
 FAMILIES = {"mortal": "Mortal", "elemental": "Elemental", "external": "External"}
@@ -43,20 +44,7 @@ PLACES = {
     "hand_item": "Double-bordered: kept in the Storage Hand, used from the combat hand.",
     "bribery": "Double-bordered: kept in the Storage Hand, played in a combat's bribery step.",
 }
-FIELDS = (
-    "family",
-    "klass",
-    "vitality",
-    "stacking",
-    "ocb",
-    "bribes",
-    "flies",
-    "cmp",
-    "receives",
-    "ranged",
-    "terrain",
-    "bribe",
-)
+FIELDS = (*CARD_FIELDS, "bribe")
 
 
 def _names() -> dict[str, DeckCard | Guardian | StrongholdSet]:

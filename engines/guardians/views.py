@@ -20,7 +20,7 @@ from engines.guardians.state import GuardiansState, Stack
 from engines.guardians.stronghold import stronghold_card
 from engines.text import sentence
 
-_FIELDS = (
+CARD_FIELDS = (  # what a card view shows of a card (lookup adds the bribery kind)
     "family",
     "klass",
     "vitality",
@@ -39,7 +39,7 @@ def card_view(state: GuardiansState, uid: str) -> dict[str, Any]:
     """A face-up card: only the fields its kind has."""
     c = card(state, uid)
     out: dict[str, Any] = {"uid": uid, "id": c.id, "name": c.name, "kind": c.kind}
-    for f in _FIELDS:
+    for f in CARD_FIELDS:
         if hasattr(c, f):
             value = getattr(c, f)
             out[f] = list(value) if isinstance(value, tuple) else value
