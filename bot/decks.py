@@ -8,6 +8,7 @@ import re
 from datetime import datetime
 
 import aiosqlite
+from discord import app_commands
 
 from bot import database
 from bot.errors import UserFacingError
@@ -107,3 +108,12 @@ class DeckStore:
                 "DELETE FROM decks WHERE user_id=? AND game=? AND name=?", (user_id, game, name)
             )
         return cur.rowcount == 1
+
+
+async def saved_deck_choices(
+    store: DeckStore, user_id: int, game: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the player's saved decks of a game whose names contain what was typed."""
+    key = current.strip().casefold()
+    names = await store.names(user_id, game)
+    return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()][:25]

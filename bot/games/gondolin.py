@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.general import solo_table
-from bot.decks import DeckStore
+from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
 from bot.lookup import card_choices, send_card
@@ -291,8 +291,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     async def _own_deck(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        names = await self.decks.names(interaction.user.id, decks.GAME)
-        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()]
+        return await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
 
     @deck_add.autocomplete("card")
     @deck_remove.autocomplete("card")

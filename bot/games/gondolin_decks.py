@@ -6,7 +6,7 @@ from collections import Counter
 
 from discord import app_commands
 
-from bot.decks import DeckStore
+from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
@@ -46,12 +46,7 @@ async def deck_choices(
     store: DeckStore, user_id: int, current: str
 ) -> list[app_commands.Choice[str]]:
     """The player's own decks first, then ready-made ones."""
-    key = current.strip().lower()
-    own = [
-        app_commands.Choice(name=n, value=n)
-        for n in await store.names(user_id, GAME)
-        if key in n.lower()
-    ]
+    own = await saved_deck_choices(store, user_id, GAME, current)
     return (own + ready_choices(current))[:25]
 
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.decks import DeckStore, clean_name
+from bot.decks import DeckStore, clean_name, saved_deck_choices
 from bot.errors import UserFacingError
 from bot.games import guardians_decks as decks
 from bot.lookup import card_choices, send_card
@@ -78,7 +78,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     ) -> list[app_commands.Choice[str]]:
         return (
             decks.starter_choices(current)
-            + await decks.own_choices(self.decks, interaction.user.id, current)
+            + await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
         )[:25]
 
     @app_commands.command(description="Look up a Guardians card, Guardian or Stronghold set")
@@ -231,7 +231,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     async def _own_deck(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return (await decks.own_choices(self.decks, interaction.user.id, current))[:25]
+        return await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
 
     @deck_add.autocomplete("card")
     @deck_remove.autocomplete("card")

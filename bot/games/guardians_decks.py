@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.decks import DeckStore
+from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import KIND_HEADINGS, DeckCheck, DeckList, check_deck, starter
@@ -80,20 +80,12 @@ def starter_choices(current: str) -> list[app_commands.Choice[str]]:
     ]
 
 
-async def own_choices(
-    store: DeckStore, user_id: int, current: str
-) -> list[app_commands.Choice[str]]:
-    """The player's saved decks matching what was typed."""
-    key = current.strip().casefold()
-    names = await store.names(user_id, GAME)
-    return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()]
-
-
 async def deck_choices(
     store: DeckStore, user_id: int, current: str
 ) -> list[app_commands.Choice[str]]:
     """The player's own decks first, then the starters."""
-    return (await own_choices(store, user_id, current) + starter_choices(current))[:25]
+    own = await saved_deck_choices(store, user_id, GAME, current)
+    return (own + starter_choices(current))[:25]
 
 
 def opponent_starter(deck: DeckList) -> str:
