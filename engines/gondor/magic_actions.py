@@ -9,6 +9,7 @@ from pydantic import Field
 from engines.base import Action
 from engines.gondor.actions import Order, counter_name
 from engines.gondor.magic_chart import CHART, SPELLS, Spell, odds_text
+from engines.text import plural
 
 
 class Cast(Order):
@@ -39,7 +40,8 @@ class Cast(Order):
         """E.g. "Cast FearSpell with 5 points (sure)" or "Attempt ... (succeeds on 1-4)"."""
         verb = "Cast" if self.sure else "Attempt"
         spell = self.line
-        return f"{verb} {spell.label} with {self.points} points ({odds_text(self.needs)})"
+        points = plural(self.points, "point")
+        return f"{verb} {spell.label} with {points} ({odds_text(self.needs)})"
 
     def detail(self) -> str | None:
         """The effect, and what a failure costs."""
@@ -57,7 +59,7 @@ class Cast(Order):
 
     def target(self) -> str:
         """The spell, with the points (the same spell is offered at several amounts)."""
-        return f"{self.line.label} ({self.points} points)"
+        return f"{self.line.label} ({plural(self.points, 'point')})"
 
 
 class MagicSelect(Action):

@@ -113,3 +113,15 @@ def turns_left(state: GondorState, spell: ActiveSpell) -> int:
 def _order(phase: str) -> int:
     """Where a phase falls in the Game-Turn (A = 0 ... H = 7)."""
     return PHASE_ORDER.index(phase)
+
+
+def spells_view(state: GondorState) -> list[dict[str, object]]:
+    """The spells in force for the view: {id, name, turns_left} (None = the rest of the game)."""
+    out: list[dict[str, object]] = [
+        {"id": s.family, "name": SPELLS[s.id].label, "turns_left": turns_left(state, s)}
+        for s in state.spells
+    ]
+    if state.grond_active:
+        grond = SPELLS["operate-grond"].label
+        out.append({"id": "operate-grond", "name": grond, "turns_left": None})
+    return out
