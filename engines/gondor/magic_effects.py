@@ -111,8 +111,8 @@ def turns_left(state: GondorState, spell: ActiveSpell) -> int:
 
 
 def _order(phase: str) -> int:
-    """Where a phase falls in the Game-Turn (A = 0 ... H = 7)."""
-    return PHASE_ORDER.index(phase)
+    """Where a phase falls in the Game-Turn (A = 0 ... H = 7; "over" after H)."""
+    return PHASE_ORDER.index(phase) if phase in PHASE_ORDER else len(PHASE_ORDER)
 
 
 def spells_view(state: GondorState) -> list[dict[str, object]]:

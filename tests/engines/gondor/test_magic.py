@@ -391,3 +391,15 @@ def test_an_old_state_without_the_banner_counter_gets_it():
     data["counters"] = [c for c in data["counters"] if c["kind"] != "banner"]
     restored = type(game.state).model_validate(data)
     assert restored.counters[-1].kind == "banner" and restored.counters[-1].hex is None
+
+
+def test_spells_still_show_in_the_view_once_the_game_is_over(game):
+    """The last view (phase "over") still lists the spells in force."""
+    advance_to(game, 16, "magic-2")
+    put(game, "nazgul-lord", NAZGUL_HEX)
+    cast(game, 0, "fear")
+    advance_to(game, 16, "rally")
+    end_phase(game)
+    end_phase(game)
+    assert game.is_over
+    assert game.view(None)["spells"][0]["id"] == "fear"
