@@ -161,7 +161,7 @@ def type_name(type_id: str) -> str:
         if type_id in table:
             return table[type_id].name
     marker = COUNTERS.markers.get(type_id)
-    return marker.name or type_id if marker else type_id
+    return (marker.name or type_id) if marker else type_id
 
 
 @cache
