@@ -31,7 +31,7 @@ def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
 
 def test_phases_not_yet_built_offer_only_end_phase_with_help_saying_so():
     game = deployed()
-    advance_to(game, 1, "sauron-combat")
+    advance_to(game, 1, "magic-2")
     assert game.legal_actions(0) == [EndPhase()]
     assert "later slice" in game.phase_help(0)
 
