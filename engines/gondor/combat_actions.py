@@ -112,12 +112,12 @@ class Melee(Order):
         head = f"{self.actor()} melee {self.target()}"
         mine = "you always hit" if self.need >= SURE else f"you hit on <= {self.need}"
         theirs = f"they on <= {self.back}" if self.back else "no strike back"
-        short = "you always" if self.need >= SURE else f"you <= {self.need}"
-        short_back = f"they <= {self.back}" if self.back else "no return"
+        short = "always" if self.need >= SURE else f"<={self.need}"
+        short_back = f"<={self.back}" if self.back else "none"
         return _fit(
             f"{head} in {self.hex} ({mine}, {theirs})",
             f"{head} ({mine}, {theirs})",
-            f"{head} ({short}, {short_back})",
+            f"{head} ({short} / {short_back})",
         )
 
     def detail(self) -> str | None:

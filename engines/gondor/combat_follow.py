@@ -41,16 +41,19 @@ def settle(state: GondorState, dice: Dice) -> list[Event]:
 def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
     """The hex the attacker may advance into (7.5), or None.
 
-    Only if the attacker is still where it struck from, the defender's hex holds no enemy
-    combat unit and stacking allows; never across an unbreached wall, tower or uncontrolled gate,
-    never cavalry or Mûmakil across any wall, never cavalry next to a Mûmak or back (14.31).
+    Only if the attacker is still where it struck from and the defender's hex holds no combat
+    unit nor enemy leader; never across an unbreached wall, tower or uncontrolled gate, never
+    cavalry or Mûmakil across any wall, never cavalry next to a Mûmak or back (14.31).
     """
     c = state.counters[int(item["unit"])]  # type: ignore[call-overload]
     into, start = str(item["into"]), str(item["from"])
     if c.hex != start:
         return None
     board = state.board()
-    if any(p.kind == "unit" for p in board.at(into)):
+    blocked = (
+        p.kind == "unit" or (p.kind == "leader" and p.side != c.side) for p in board.at(into)
+    )
+    if any(blocked):
         return None
     me = board.piece(c.id)
     wall = MAP.side(start, into)

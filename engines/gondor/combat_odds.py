@@ -104,8 +104,11 @@ def apr(state: GondorState, board: Board, target: int, striker: int | None, miss
     return value
 
 
-def strike_class(state: GondorState, index: int) -> str | None:
-    """The unit's melee class with spells and Wedge applied (7.3); None: it cannot melee."""
+def strike_class(state: GondorState, index: int, attack: bool = True) -> str | None:
+    """The unit's melee class with spells (and Wedge when attacking) applied (7.3).
+
+    None: it has no melee class and cannot melee.
+    """
     c = state.counters[index]
     kind = unit_type(state, index)
     if kind.melee is None:
@@ -115,14 +118,14 @@ def strike_class(state: GondorState, index: int) -> str | None:
         worse += 1  # 17.11
     if kind.nationality == "mordor" and effects.spell_active(state, "break-darkness"):
         worse += 1  # 17.21
-    if c.formation == "wedge":
-        worse -= 1  # 6.0
+    if attack and c.formation == "wedge":
+        worse -= 1  # 6.0: the Wedge's first melee
     return shift_class(kind.melee, worse)
 
 
 def melee_need(state: GondorState, board: Board, striker: int, target: int, attack: bool) -> int:
     """What ``striker`` needs on 2d6 to hit ``target`` in melee; 0 = it cannot strike."""
-    letter = strike_class(state, striker)
+    letter = strike_class(state, striker, attack)
     if letter is None:
         return 0
     if attack and fanatical(state, striker):

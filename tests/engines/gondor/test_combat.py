@@ -8,6 +8,8 @@ stands on the wall above 0802 (level 2). 3010 and 3211 see each other only over 
 import random
 
 from engines.gondor import effects
+from engines.gondor.actions import counter_name
+from engines.gondor.combat_actions import Advance, Challenge, Fire, Melee, Rally, Retreat
 from engines.gondor.combat_odds import apr, morale_row, strike_class
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
@@ -302,3 +304,33 @@ def test_random_play_sees_eliminations():
             assert game.state.totals[force] > before[force]
             return
     raise AssertionError("no unit was eliminated in 3000 random actions")
+
+
+def test_labels_fit_buttons_and_details_fit_descriptions():
+    """Every combat label fits 80 characters and every detail 100, for the longest names."""
+    counters = deployed().state.counters
+    by_length = sorted(range(len(counters)), key=lambda i: -len(counter_name(i)))
+    units = [i for i in by_length if counters[i].kind == "unit"]
+    units = [i for i in units if counters[i].side == "sauron"][:4] + [
+        i for i in units if counters[i].side == "westernesse"
+    ][:4]
+    leaders = [i for i in by_length if counters[i].kind == "leader"][:4]
+    foes = [(a, b) for a in units for b in units if counters[a].side != counters[b].side]
+    actions = [
+        Melee(unit=a, target_unit=b, hex="2014", need=n, back=back)
+        for a, b in foes
+        for n, back in ((12, 11), (10, 0), (3, 10))
+    ]
+    actions += [Fire(unit=a, target_unit=b, hex="2014", need=12) for a, b in foes]
+    actions += [
+        Challenge(leader=a, foe=b, hex="2014", difference=d)
+        for a in leaders
+        for b in leaders
+        for d in (-12, 0, 12)
+    ]
+    actions += [Rally(leader=a, unit=b, need=10) for a in leaders for b in units]
+    actions += [Retreat(unit=u, hex="2014") for u in units]
+    actions += [Advance(unit=u, hex="2014") for u in units]
+    for action in actions:
+        assert len(action.label()) <= 80, action.label()
+        assert len(action.detail() or "") <= 100, action.detail()
