@@ -65,7 +65,13 @@ class Challenge(Order):
     leader: int
     foe: int
     hex: str
-    difference: int
+    mine: int  # the challenger's rating in this fight (7.2, 16.46)
+    theirs: int  # the defender's
+
+    @property
+    def difference(self) -> int:
+        """The attacker's rating minus the defender's: the table's column (7.2)."""
+        return self.mine - self.theirs
 
     def actor(self) -> str:
         """The challenger."""
@@ -76,10 +82,10 @@ class Challenge(Order):
         return counter_name(self.foe)
 
     def label(self) -> str:
-        """E.g. "Gothmog challenges Imrahil in 2014 (rating difference -1)"."""
+        """E.g. "Gothmog challenges Imrahil in 2014 (rating 7 against 8)"."""
         head = f"{self.actor()} challenges {self.target()}"
-        diff = f"{self.difference:+d}"
-        return _fit(f"{head} in {self.hex} (rating difference {diff})", f"{head} ({diff})")
+        ratings = f"{self.mine} against {self.theirs}"
+        return _fit(f"{head} in {self.hex} (rating {ratings})", f"{head} ({ratings})")
 
     def detail(self) -> str | None:
         """The d6 results of the column: A = you lose Rally Points, D = they do, K killed."""

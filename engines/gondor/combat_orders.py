@@ -65,19 +65,20 @@ def missile_orders(state: GondorState) -> list[Fire]:
     return out
 
 
-def duel_difference(state: GondorState, board: Board, leader: int, foe: int) -> int:
-    """Attacker's rating minus the defender's (7.2).
+def duel_ratings(state: GondorState, board: Board, leader: int, foe: int) -> tuple[int, int]:
+    """Both leaders' ratings in this fight (7.2).
 
     16.46: -1 to a leader fighting through a wall from its Siege Tower or Ladder hex.
     """
     a, b = state.counters[leader].hex, state.counters[foe].hex
     assert a is not None and b is not None
-    diff = duel_rating(state, leader, foe) - duel_rating(state, foe, leader)
+    mine, theirs = duel_rating(state, leader, foe), duel_rating(state, foe, leader)
     if a != b and blocking_wall(board, a, b, state.counters[leader].side):
         wall = MAP.side(a, b)
         assert wall is not None
-        diff += (wall.lower == b) - (wall.lower == a)
-    return diff
+        mine -= wall.lower == a
+        theirs -= wall.lower == b
+    return mine, theirs
 
 
 def challenge_orders(state: GondorState) -> list[Challenge]:
@@ -98,8 +99,8 @@ def challenge_orders(state: GondorState) -> list[Challenge]:
                 continue
             if c.hex != foe.hex and not may_fight_across(state, board, c.hex, foe.hex, c.side):
                 continue
-            diff = duel_difference(state, board, i, j)
-            out.append(Challenge(leader=i, foe=j, hex=foe.hex, difference=diff))
+            mine, theirs = duel_ratings(state, board, i, j)
+            out.append(Challenge(leader=i, foe=j, hex=foe.hex, mine=mine, theirs=theirs))
     return out
 
 

@@ -323,10 +323,10 @@ def test_labels_fit_buttons_and_details_fit_descriptions():
     ]
     actions += [Fire(unit=a, target_unit=b, hex="2014", need=12) for a, b in foes]
     actions += [
-        Challenge(leader=a, foe=b, hex="2014", difference=d)
+        Challenge(leader=a, foe=b, hex="2014", mine=m, theirs=t)
         for a in leaders
         for b in leaders
-        for d in (-12, 0, 12)
+        for m, t in ((0, 12), (10, 10), (13, 1))
     ]
     actions += [Rally(leader=a, unit=b, need=10) for a in leaders for b in units]
     actions += [Retreat(unit=u, hex="2014") for u in units]
@@ -334,3 +334,16 @@ def test_labels_fit_buttons_and_details_fit_descriptions():
     for action in actions:
         assert len(action.label()) <= 80, action.label()
         assert len(action.detail() or "") <= 100, action.detail()
+
+
+def test_break_darkness_and_demoralization(monkeypatch):
+    """17.21: under Break Darkness every Mordor unit's class is one letter worse (Harad units
+    are not Mordor, 1.4); 19.3: a demoralized force's units are one morale row worse."""
+    game = scene({"trolls-1": "2620", "mumakil-1": "2622", "gondor-spearmen-1": "2621"})
+    trolls, mumak = index(game, "trolls-1"), index(game, "mumakil-1")
+    monkeypatch.setattr(effects, "spell_active", lambda state, spell: spell == "break-darkness")
+    assert strike_class(game.state, trolls) == "C" and strike_class(game.state, mumak) == "C"
+    spear = index(game, "gondor-spearmen-1")
+    assert morale_row(game.state, spear) == "X"
+    game.state.totals["garrison"] = 36
+    assert morale_row(game.state, spear) == "Y"
