@@ -6,6 +6,7 @@ rampage) are queued in ``state.follow_ups`` and settled by :mod:`engines.gondor.
 
 from __future__ import annotations
 
+import tomllib
 from typing import Protocol
 
 from engines.base import Event
@@ -17,6 +18,7 @@ from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.state import GondorState
 from engines.gondor.zoc import zoc
+from engines.resources import data_path
 
 ELIMINATED = "eliminated"  # Counter.group of a counter gone for good (never re-enters)
 LEADER_RESCUE_RANGE = 6  # 8.3: a leader joins the nearest friendly unit within 6 hexes
@@ -29,7 +31,9 @@ RESULT_WORDS = {
     "E": "eliminated",
 }
 MISSILE_WORDS = {**RESULT_WORDS, "D": "disrupted"}
-FORCE_NAMES = {"garrison": "the garrison", "relief": "the relief", "sauron": "Sauron"}
+FORCE_NAMES: dict[str, str] = tomllib.loads(
+    (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
+)["forces"]
 
 
 class Dice(Protocol):
@@ -63,7 +67,7 @@ def _remove(state: GondorState, index: int) -> None:
 def add_points(state: GondorState, force: str, points: int) -> str:
     """Add demoralization points to a force (9.1, 19.2); the words for the log."""
     state.totals[force] = state.totals.get(force, 0) + points
-    return f"+{points} demoralization for {FORCE_NAMES[force]}"
+    return f"+{points} demoralization for the {FORCE_NAMES[force]}"
 
 
 def eliminate(state: GondorState, index: int, why: str, dice: Dice) -> list[Event]:
