@@ -70,6 +70,7 @@ class LeaderType(_Frozen):
     arrives: str
     seed: str
     individual_combat_bonus: dict[str, str | int] | None = None
+    duel_only: bool = False
 
 
 class EquipmentType(_Frozen):

@@ -14,12 +14,14 @@ from engines.base import Action, Event, Game, Result, Unavailable
 from engines.gondor import banner, victory
 from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, SetupDone, side_name
 from engines.gondor.board import other
+from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.magic import MagicPhase
 from engines.gondor.magic_actions import MAGIC_ACTIONS
 from engines.gondor.moving import Movement, targets
 from engines.gondor.phase import PhaseRules
+from engines.gondor.rally import RallyPhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
 from engines.resources import data_path
@@ -37,15 +39,15 @@ PHASE_RULES: dict[str, PhaseRules] = {
     "magic-1": MagicPhase(),
     "siege": PhaseRules(),
     "sauron-movement": Movement(),
-    "sauron-combat": PhaseRules(),
+    "sauron-combat": Combat(),
     "magic-2": MagicPhase(),
     "westernesse-movement": Movement(),
-    "westernesse-combat": PhaseRules(),
-    "rally": PhaseRules(),
+    "westernesse-combat": Combat(),
+    "rally": RallyPhase(),
 }
 """Each phase id of game.toml (and "setup") -> its rules."""
 
-DECISIONS: dict[str, PhaseRules] = {}
+DECISIONS: dict[str, PhaseRules] = {"retreat": RetreatChoice(), "advance": AdvanceChoice()}
 """Each ``state.pending.kind`` -> the rules that offer and apply its answers."""
 
 

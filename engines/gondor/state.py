@@ -104,6 +104,15 @@ class GondorState(BaseModel):
     fired: list[int] = []  # counters that fired this Game-Turn (a catapult fires once, 16.12)
 
     # ---- combat and rally (7.0, 8.2) ----
+    segment: str | None = None  # combat phases: "missile", "individual" or "melee" (7.0)
+    shot: list[int] = []  # units that fired missiles this phase (7.1)
+    struck: list[int] = []  # units that made their melee attack this phase (7.3)
+    challenged: list[int] = []  # leaders that challenged this phase (7.2)
+    rallying: dict[str, int] = {}  # rally phase: leader id -> rally attempts made (8.2)
+    tried: list[int] = []  # rally phase: units a leader tried to rally (8.2)
+    rating_lost: dict[str, int] = {}  # leader id -> Rally Points lost in combat (7.2, 8.3, 19.2)
+    shaken: list[str] = []  # hexes whose Westernesse units are a morale row worse (16.84)
+    follow_ups: list[dict[str, Any]] = []  # combat results still to settle (retreats, advance)
 
     # ---- siege (16.x) ----
 

@@ -101,7 +101,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         "turns": GAME.turns,
         "night": state.turn in GAME.night,
         "phase": _phase_view(state, phase),
-        "segment": None,
+        "segment": state.segment,
         "to_act": [] if state.winner else [state.acting],
         "you": you,
         "pending": pending,

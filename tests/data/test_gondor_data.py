@@ -277,6 +277,8 @@ def test_magic_points_and_ratings():
     assert {i for i, ld in leaders.items() if ld["magic"]} == {"gandalf", "nazgul-lord"}
     for ld in leaders.values():
         assert 1 <= ld["rally"] <= 12, ld
+    # 7.2: the Nazgul Lord is harmed only by individual combat
+    assert {i for i, ld in leaders.items() if ld.get("duel_only")} == {"nazgul-lord"}
 
 
 def test_demoralization_points_of_each_force():

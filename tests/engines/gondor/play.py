@@ -1,6 +1,7 @@
 """Driving a Gondor game in tests: deploy, end phases, find actions."""
 
 from engines.gondor.actions import AutoDeploy, EndMovement, EndPhase, SetupDone
+from engines.gondor.combat_actions import EndSegment
 from engines.gondor.game import Gondor
 
 SEED = 4242
@@ -16,11 +17,11 @@ def deployed(seed: int = SEED) -> Gondor:
 
 
 def end_phase(game: Gondor) -> None:
-    """The acting side ends the current phase (or its half of a joint phase)."""
+    """The acting side ends the current phase (its half of a joint phase, or a combat segment)."""
     seat = game.to_act()[0]
     legal = game.legal_actions(seat)
-    action = EndMovement() if EndMovement() in legal else EndPhase()
-    game.apply(seat, action)
+    ends = [a for a in legal if isinstance(a, EndMovement | EndSegment)]
+    game.apply(seat, ends[0] if ends else EndPhase())
 
 
 def advance_to(game: Gondor, turn: int, phase: str) -> None:

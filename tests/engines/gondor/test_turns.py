@@ -1,6 +1,6 @@
 """Game-Turns 1-16 (2.0, 12.0), movement (3.0), reinforcements (14.0), victory (20.0)."""
 
-from engines.gondor.actions import Deselect, EndMovement, EndPhase, Move, Select
+from engines.gondor.actions import Deselect, EndMovement, Move, Select
 from engines.gondor.game import PHASE_IDS
 from engines.gondor.movement import reach
 from tests.engines.gondor.play import advance_to, deployed, end_phase
@@ -27,13 +27,6 @@ def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
         ("rally", 1),
     ]
     assert game.state.phase == PHASE_IDS[0] and game.state.turn == 2
-
-
-def test_phases_not_yet_built_offer_only_end_phase_with_help_saying_so():
-    game = deployed()
-    advance_to(game, 1, "sauron-combat")
-    assert game.legal_actions(0) == [EndPhase()]
-    assert "later slice" in game.phase_help(0)
 
 
 def test_a_move_is_select_then_destination_and_each_counter_moves_once():

@@ -1,0 +1,90 @@
+"""Settling queued combat results (7.5, 14.32): retreats, advances after combat, rampages.
+
+``state.follow_ups`` holds them in order. A retreat with no legal hex eliminates the unit; one
+with hexes asks its owner (pending "retreat"); an advance asks the attacker (pending "advance")
+if the defender's hex was emptied; a rampage rolls at once.
+"""
+
+from __future__ import annotations
+
+from engines.base import Event
+from engines.gondor.actions import counter_name
+from engines.gondor.board import other
+from engines.gondor.combat_odds import blocking_wall
+from engines.gondor.combat_results import ELIMINATED, Dice, eliminate, retreat_paths
+from engines.gondor.data import MAP
+from engines.gondor.rampage import rampage
+from engines.gondor.state import GondorState, Pending
+
+
+def settle(state: GondorState, dice: Dice) -> list[Event]:
+    """Work through the queue until it is empty or a player must answer."""
+    events: list[Event] = []
+    while state.follow_ups and state.pending is None:
+        item = state.follow_ups.pop(0)
+        unit = int(item["unit"])
+        c = state.counters[unit]
+        if c.hex is None:
+            continue
+        if item["kind"] == "rampage":
+            events += rampage(state, unit, dice)
+        elif item["kind"] == "retreat":
+            if retreat_paths(state, unit, int(item["hexes"]), str(item["away"])):
+                state.pending = Pending(side=c.side, kind="retreat", data=item)
+            else:
+                events += eliminate(state, unit, "no way to retreat", dice)
+        elif advance_hex(state, item) is not None:
+            state.pending = Pending(side=c.side, kind="advance", data=item)
+    return events
+
+
+def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
+    """The hex the attacker may advance into (7.5), or None.
+
+    Only if the attacker is still where it struck from and the defender's hex holds no combat
+    unit nor enemy leader; never across an unbreached wall, tower or uncontrolled gate, never
+    cavalry or Mûmakil across any wall, never cavalry next to a Mûmak or back (14.31).
+    """
+    c = state.counters[int(item["unit"])]  # type: ignore[call-overload]
+    into, start = str(item["into"]), str(item["from"])
+    if c.hex != start:
+        return None
+    board = state.board()
+    blocked = (
+        p.kind == "unit" or (p.kind == "leader" and p.side != c.side) for p in board.at(into)
+    )
+    if any(blocked):
+        return None
+    me = board.piece(c.id)
+    wall = MAP.side(start, into)
+    if blocking_wall(board, start, into, c.side):
+        return None
+    if me.mounted and wall is not None and wall.kind != "gate":
+        return None
+    avoid = {"cavalry": "mumak", "mumak": "cavalry"}.get(me.mobility)
+    if avoid and any(
+        p.mobility == avoid and p.hex in (into, *MAP.neighbours[into])
+        for p in board.pieces
+        if p.id != c.id
+    ):
+        return None
+    return into
+
+
+def advance(state: GondorState, unit: int, hex_ref: str) -> list[Event]:
+    """Move the attacker into the emptied hex; enemy equipment there is destroyed [R]."""
+    c = state.counters[unit]
+    for o in state.counters:
+        if o.hex == c.hex and o.side == c.side and o.formation is not None:
+            o.formation = None
+    start, c.hex = c.hex, hex_ref
+    state.visit(c.side, [hex_ref])
+    events = [Event(text=f"{counter_name(unit)} advances from {start} into {hex_ref}.")]
+    for i, o in enumerate(state.counters):
+        if o.hex == hex_ref and o.side == other(c.side) and o.kind == "equipment":
+            o.hex, o.group = None, ELIMINATED
+            name = counter_name(i)
+            if o.is_cauldron:
+                name = f"a {'dummy' if o.dummy else 'real'} cauldron"
+            events.append(Event(text=f"{name} in {hex_ref} is destroyed."))
+    return events
