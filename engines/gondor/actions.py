@@ -181,3 +181,8 @@ def counter_name(index: int) -> str:
 def side_name(side: str) -> str:
     """The side as players name it: Sauron or Westernesse."""
     return "Sauron" if side == "sauron" else "Westernesse"
+
+
+from engines.gondor.siege_actions import SIEGE_ACTIONS  # noqa: E402 (they subclass Order)
+
+ACTION_TYPES = (*ACTION_TYPES, *SIEGE_ACTIONS)

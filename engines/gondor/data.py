@@ -168,6 +168,7 @@ class Tables(_Frozen):
     rally: dict[str, object]
     spell: tuple[dict[str, object], ...]
     breach: dict[str, object]
+    fireball: dict[str, int | str | tuple[int, ...]]
 
 
 class Area(_Frozen):

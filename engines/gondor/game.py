@@ -17,7 +17,10 @@ from engines.gondor.board import other
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.moving import Movement, targets
+from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
+from engines.gondor.siege import SiegeAdvanceRules, SiegePhase
+from engines.gondor.siege_moves import LadderRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
 from engines.resources import data_path
@@ -33,7 +36,7 @@ ENDINGS = (EndPhase, EndMovement, SetupDone)
 PHASE_RULES: dict[str, PhaseRules] = {
     "setup": Deployment(),
     "magic-1": PhaseRules(),
-    "siege": PhaseRules(),
+    "siege": SiegePhase(),
     "sauron-movement": Movement(),
     "sauron-combat": PhaseRules(),
     "magic-2": PhaseRules(),
@@ -43,7 +46,12 @@ PHASE_RULES: dict[str, PhaseRules] = {
 }
 """Each phase id of game.toml (and "setup") -> its rules."""
 
-DECISIONS: dict[str, PhaseRules] = {}
+DECISIONS: dict[str, PhaseRules] = {
+    "siege-advance": SiegeAdvanceRules(),
+    "ladder": LadderRules(),
+    "oil": PourRules(),
+    "oil-pickup": PickUpRules(),
+}
 """Each ``state.pending.kind`` -> the rules that offer and apply its answers."""
 
 

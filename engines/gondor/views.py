@@ -13,7 +13,7 @@ from typing import Any
 from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
 from engines.gondor.state import Counter, GondorState
-from engines.gondor.victory import FORCES, demoralized, level_controller
+from engines.gondor.victory import FORCES, demoralized, level_controller, total
 from engines.resources import data_path
 
 LOG_TAIL = 8
@@ -105,10 +105,10 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         "you": you,
         "pending": pending,
         "result": state.summary,
-        "fires": [],
-        "heads": [],
-        "breaches": [],
-        "ladders": [],
+        "fires": sorted(state.fires),
+        "heads": sorted(state.heads),
+        "breaches": [w.split("/") for w in sorted(state.breaches)],
+        "ladders": [w.split("/") for w in sorted(state.ladders)],
         "gates": gates,
         "levels": [{"level": lv, "controller": level_controller(state, lv)} for lv in range(1, 8)],
         "stacks": [{"hex": h, "counters": cs} for h, cs in sorted(stacks.items())],
@@ -117,7 +117,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
             {
                 "id": f,
                 "name": _TEXT["forces"][f],
-                "total": state.totals.get(f, 0),
+                "total": total(state, f),
                 "level": FORCES[f]["level"],
                 "demoralized": demoralized(state, f),
             }
