@@ -1,5 +1,6 @@
 """Positions for the siege tests: an emptied map, counters put by id, dice forced."""
 
+from engines.gondor.actions import Move, Select
 from engines.gondor.game import Gondor
 from engines.gondor.state import GondorState
 from tests.engines.gondor.play import advance_to, deployed
@@ -46,3 +47,12 @@ def legal(game: Gondor, seat: int) -> list:
     """The seat's legal actions after the test changed the state by hand (drops the cache)."""
     game._cache = None
     return game.legal_actions(seat)
+
+
+def move(game: Gondor, indices: list[int], hex_ref: str) -> None:
+    """Select these counters and move them to ``hex_ref`` (acting side's Movement Phase)."""
+    seat = game.to_act()[0]
+    start = game.state.counters[indices[0]].hex
+    game.apply(seat, Select(counters=tuple(indices), hex=start))
+    order = next(a for a in legal(game, seat) if isinstance(a, Move) and a.hex == hex_ref)
+    game.apply(seat, order)
