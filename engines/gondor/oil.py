@@ -97,9 +97,7 @@ def ask_pickup(state: GondorState, moved: list[int]) -> None:
         (i for i, c in enumerate(state.counters) if c.is_cauldron and c.hex == hex_ref), None
     )
     units = [
-        i
-        for i in moved
-        if state.counters[i].kind == "unit" and not state.counters[i].carries_oil
+        i for i in moved if state.counters[i].kind == "unit" and not state.counters[i].carries_oil
     ]
     if cauldron is not None and state.counters[cauldron].oil > 0 and units:
         data = {"units": units, "cauldron": cauldron}

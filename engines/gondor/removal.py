@@ -19,9 +19,9 @@ def destroy(state: GondorState, index: int) -> None:
     c = state.counters[index]
     if c.kind == "unit":
         unit = COUNTERS.units[c.type]
-        state.totals[unit.force] = state.totals.get(unit.force, 0) + TABLES.demoralization[
-            unit.morale
-        ]
+        state.totals[unit.force] = (
+            state.totals.get(unit.force, 0) + TABLES.demoralization[unit.morale]
+        )
     c.hex, c.group, c.carries_oil, c.disrupted, c.formation = None, GONE, False, False, None
     if c.is_cauldron:
         c.oil = 0

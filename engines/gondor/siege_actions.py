@@ -32,7 +32,7 @@ def _chance(totals: tuple[int, ...]) -> str:
 
 
 def wall_name(hexside: str) -> str:
-    """"the wall 2213/2214", "the Main Gate 1917/1918", "the tower 2015/2016"."""
+    """The hexside as the log names it: the wall 2213/2214, the Main Gate 1917/1918."""
     side = MAP.hexsides[hexside]
     return f"the {side.name or side.kind} {hexside}"
 

@@ -101,7 +101,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         "night": state.turn in GAME.night,
         "phase": _phase_view(state, phase),
         "segment": None,
-        "to_act": [] if state.winner else [state.acting],
+        "to_act": [] if state.winner else [state.pending.side if state.pending else state.acting],
         "you": you,
         "pending": pending,
         "result": state.summary,

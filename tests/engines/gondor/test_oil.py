@@ -69,6 +69,7 @@ def test_16_74_pouring_real_oil_destroys_the_unit_and_tower_below():
     game.apply(0, NoLadder())  # the Ladder question comes first
     assert game.state.pending is not None and game.state.pending.kind == "oil"
     assert game.to_act() == [1]
+    assert game.view(0)["to_act"] == ["westernesse"]
     assert legal(game, 1) == [PourOil(counter=spear, hex="2513"), HoldOil()]
     before = total(game.state, "sauron")
     game.apply(1, PourOil(counter=spear, hex="2513"))

@@ -139,3 +139,19 @@ def test_16_27_a_breach_stays_and_the_board_sees_it():
     game.state.breaches.append(WALL)
     end_phase(game)
     assert WALL in game.state.board().breaches
+
+
+def test_every_siege_label_and_detail_fits():
+    """Labels say what the order does in at most 80 characters, details in at most 100."""
+    game = empty_game()
+    for n, hex_ref in enumerate(("1609", "2211", "1918"), 1):
+        put(game.state, f"sauron-catapult-{n}", hex_ref)
+    put(game.state, "grond-1", "1612")
+    put(game.state, "uruk-hai-1", "1612")
+    activate_grond(game.state)
+    orders = legal(game, 0)
+    assert any(isinstance(a, GrondBreach) for a in orders)
+    assert any(isinstance(a, BreachFire) and "Gate" in a.label() for a in orders)
+    for action in orders:
+        assert len(action.label()) <= 80, action.label()
+        assert len(action.detail() or "") <= 100, action.detail()
