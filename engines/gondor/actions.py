@@ -185,5 +185,6 @@ def side_name(side: str) -> str:
 
 
 from engines.gondor.combat_actions import COMBAT_ACTIONS  # noqa: E402 (they subclass Order)
+from engines.gondor.siege_actions import SIEGE_ACTIONS  # noqa: E402 (they subclass Order)
 
-ACTION_TYPES += COMBAT_ACTIONS
+ACTION_TYPES = (*ACTION_TYPES, *COMBAT_ACTIONS, *SIEGE_ACTIONS)

@@ -171,6 +171,7 @@ class Tables(_Frozen):
     spell: tuple[dict[str, object], ...]
     banner: dict[str, int | str]
     breach: dict[str, object]
+    fireball: dict[str, int | str | tuple[int, ...]]
 
 
 class Area(_Frozen):

@@ -20,8 +20,11 @@ from engines.gondor.deploying import Deployment
 from engines.gondor.magic import MagicPhase
 from engines.gondor.magic_actions import MAGIC_ACTIONS
 from engines.gondor.moving import Movement, targets
+from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
 from engines.gondor.rally import RallyPhase
+from engines.gondor.siege import SiegeAdvanceRules, SiegePhase
+from engines.gondor.siege_moves import LadderRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
 from engines.resources import data_path
@@ -37,7 +40,7 @@ ENDINGS = (EndPhase, EndMovement, SetupDone)
 PHASE_RULES: dict[str, PhaseRules] = {
     "setup": Deployment(),
     "magic-1": MagicPhase(),
-    "siege": PhaseRules(),
+    "siege": SiegePhase(),
     "sauron-movement": Movement(),
     "sauron-combat": Combat(),
     "magic-2": MagicPhase(),
@@ -47,7 +50,14 @@ PHASE_RULES: dict[str, PhaseRules] = {
 }
 """Each phase id of game.toml (and "setup") -> its rules."""
 
-DECISIONS: dict[str, PhaseRules] = {"retreat": RetreatChoice(), "advance": AdvanceChoice()}
+DECISIONS: dict[str, PhaseRules] = {
+    "retreat": RetreatChoice(),
+    "advance": AdvanceChoice(),
+    "siege-advance": SiegeAdvanceRules(),
+    "ladder": LadderRules(),
+    "oil": PourRules(),
+    "oil-pickup": PickUpRules(),
+}
 """Each ``state.pending.kind`` -> the rules that offer and apply its answers."""
 
 

@@ -19,6 +19,7 @@ from engines.gondor.data import COUNTERS, SCHEDULE
 from engines.gondor.effects import frozen
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
+from engines.gondor.siege_moves import after_move, movement_started
 from engines.gondor.state import GondorState
 from engines.resources import data_path
 from engines.rng import rng_for
@@ -32,8 +33,8 @@ class Movement(PhaseRules):
     """A side's Movement Phase: each counter moves once, a group at a time (two clicks)."""
 
     def start(self, state: GondorState) -> list[Event]:
-        """Reinforcements due in this phase arrive at the map edge (14.0)."""
-        return _arrivals(state)
+        """Reinforcements due in this phase arrive at the map edge (14.0); oil may pour."""
+        return _arrivals(state) + movement_started(state)
 
     def choices(self, state: GondorState) -> list[Action]:
         """The movable groups and End movement; once a group is chosen, its destinations."""
@@ -139,10 +140,11 @@ def _move(state: GondorState, action: Move) -> list[Event]:
     if action.entry:
         units = sum(state.counters[i].kind == "unit" for i in state.selected)
         state.entered[action.entry] = state.entered.get(action.entry, 0) + units
-    state.moved += state.selected
-    state.selected = []
+    moved, state.selected = state.selected, []
+    state.moved += moved
     where = f"enters at {action.entry}" if start is None else f"moves from {start}"
-    return [Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP).")]
+    text = f"{names} {where} to {action.hex} ({action.mp / 2:g} MP)."
+    return [Event(text=text), *after_move(state, moved)]
 
 
 def _arrivals(state: GondorState) -> list[Event]:

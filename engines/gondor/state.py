@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -12,6 +13,19 @@ from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
 SCHEMA_VERSION = 1
 SEATS: tuple[Side, Side] = ("sauron", "westernesse")
 ROAD_HEXES = ("1918", "2124")  # 20.1 C
+HEADS = COUNTERS.markers["head"].count
+
+
+def _gate_hexes() -> dict[str, tuple[str, ...]]:
+    """Each hex of a gate -> the gate hexsides it belongs to (15.15)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for gate in (w for w in MAP.hexsides.values() if w.kind == "gate"):
+        for h in gate.hexes:
+            out[h] = (*out.get(h, ()), gate.id)
+    return out
+
+
+GATE_HEXES = _gate_hexes()
 
 
 class Counter(BaseModel):
@@ -52,6 +66,15 @@ class Counter(BaseModel):
             self.formation,
             self.carries_oil,
         )
+
+
+class Ladder(BaseModel):
+    """A Ladder against a hexside: whose it is and the Game-Turn it was placed (16.43)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: Side
+    turn: int
 
 
 class Pending(BaseModel):
@@ -111,10 +134,20 @@ class GondorState(BaseModel):
     rallying: dict[str, int] = {}  # rally phase: leader id -> rally attempts made (8.2)
     tried: list[int] = []  # rally phase: units a leader tried to rally (8.2)
     rating_lost: dict[str, int] = {}  # leader id -> Rally Points lost in combat (7.2, 8.3, 19.2)
-    shaken: list[str] = []  # hexes whose Westernesse units are a morale row worse (16.84)
+    shaken: list[str] = []  # hexes where a Head landed this Game-Turn: a morale row worse (16.84)
     follow_ups: list[dict[str, Any]] = []  # combat results still to settle (retreats, advance)
 
     # ---- siege (16.x) ----
+    breaches: list[str] = []  # breached hexside ids (16.27)
+    ladders: dict[str, Ladder] = {}  # hexside id -> its Ladder (16.43)
+    ladders_placed: int = 0  # Ladders used so far, destroyed ones included (16.47)
+    tower_bases: dict[str, str] = {}  # Siege Tower id -> hex where it began the Siege Phase
+    fires: list[str] = []  # hexes with a Fire counter (16.66)
+    heads: list[str] = []  # hexes with a Severed Head (16.83)
+    heads_left: int = HEADS  # Severed Heads not yet hurled (16.81)
+    grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
+    gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
+    garrison_fell: bool = False  # the garrison has been demoralized once (19.13)
 
     # ---- magic and the Banner (17.x, 18.x) ----
     magic_spent: dict[str, int] = {}  # magic leader type id -> points spent this game (8.5)
@@ -122,7 +155,6 @@ class GondorState(BaseModel):
     spells: list[ActiveSpell] = []  # spells in force, oldest first
     magic_acted: list[str] = []  # magic leaders that moved, cast or attempted this phase
     cast_in_a: list[str] = []  # magic leaders that cast or attempted in phase A (8.52)
-    grond_active: bool = False  # 17.13 (until the siege slice's activate_grond lands)
     banner_leader: int | None = None  # the leader the Banner stands with (18.13, 18.14)
     banner_rallied: list[int] = []  # units the Banner rallied this Game-Turn (18.22)
 
@@ -143,18 +175,38 @@ class GondorState(BaseModel):
         return self.model_copy(update={k: _copy(v) for k, v in self.__dict__.items()})
 
     def board(self) -> Board:
-        """The board model of the current position."""
-        return Board(tuple(c.piece() for c in self.counters), gates=dict(self.gates))
+        """The board model of the current position, with the siege markers (16.x)."""
+        return Board(
+            tuple(c.piece() for c in self.counters),
+            gates=dict(self.gates),
+            breaches=frozenset(self.breaches),
+            ladders={h: x.side for h, x in self.ladders.items() if x.turn < self.turn},
+            towers=self._ready_towers(),
+            fires=frozenset(self.fires),
+        )
+
+    def _ready_towers(self) -> dict[str, Side]:
+        """Hexside -> side of each Siege Tower still where it began the Siege Phase (16.41)."""
+        out: dict[str, Side] = {}
+        for c in self.counters:
+            if c.hex is not None and self.tower_bases.get(c.id) == c.hex:
+                out.update((w, c.side) for w in climbable_walls(c.hex))
+        return out
 
     def side_of(self, seat: int) -> Side:
         """The side a seat plays (seat 0 Sauron, seat 1 Westernesse)."""
         return SEATS[seat]
 
     def visit(self, side: Side, hexes: tuple[str, ...] | list[str]) -> None:
-        """Record that ``side`` occupied or passed these hexes (20.1 C)."""
+        """Record that ``side`` occupied or passed these hexes (20.1 C, gates 15.15)."""
         for h in hexes:
             if h in self.road:
                 self.road[h] = side
+            for gate in GATE_HEXES.get(h, ()):
+                seen = self.gate_seen.setdefault(gate, {})
+                seen[h] = side
+                if len(seen) == 2 and set(seen.values()) == {side}:
+                    self.gates[gate] = side
 
 
 def _copy(value: Any) -> Any:
@@ -207,6 +259,16 @@ def new_counters() -> list[Counter]:
 def banner_counter() -> Counter:
     """The Banner of the King (18.1): a Westernesse counter, off the map until unfurled."""
     return Counter(id="banner", side="westernesse", kind="banner", type="banner", group="banner")
+
+
+@cache
+def climbable_walls(hex_ref: str) -> tuple[str, ...]:
+    """The wall, tower and gate hexsides a unit in ``hex_ref`` faces from below (16.41, 16.43)."""
+    return tuple(
+        w.id
+        for n in MAP.neighbours[hex_ref]
+        if (w := MAP.side(hex_ref, n)) is not None and w.upper != hex_ref
+    )
 
 
 def all_gates() -> dict[str, Side | None]:

@@ -21,9 +21,43 @@ def _gates_into() -> dict[int, tuple[str, ...]]:
 GATES_INTO = _gates_into()
 
 
+def adjustment(force: str, event: str) -> int:
+    """The points a game.toml [[force]] adjust event adds to a force's total (19.11, 19.13)."""
+    found = [a for a in FORCES[force]["adjust"] if a["event"] == event]  # type: ignore[attr-defined]
+    return int(found[0]["points"]) if found else 0
+
+
+def levels_held(state: GondorState) -> int:
+    """How many city levels Sauron controls (20.2)."""
+    return sum(level_controller(state, lv) == "sauron" for lv in range(1, 8))
+
+
+def total(state: GondorState, force: str) -> int:
+    """A force's total plus city levels held (19.11, 19.13) and the garrison's fall (19.13)."""
+    points = state.totals.get(force, 0)
+    points += adjustment(force, "city-level-controlled-by-sauron") * levels_held(state)
+    if force != "garrison" and garrison_fell(state):
+        points += adjustment(force, "garrison-demoralized")
+    return points
+
+
+def _level(force: str) -> int:
+    return int(FORCES[force]["level"])  # type: ignore[call-overload]
+
+
+def garrison_fell(state: GondorState) -> bool:
+    """Whether the garrison is or has once been demoralized (19.13: "first becomes")."""
+    return state.garrison_fell or total(state, "garrison") >= _level("garrison")
+
+
+def settle(state: GondorState) -> None:
+    """Remember that the garrison became demoralized (19.13); call after totals change."""
+    state.garrison_fell = garrison_fell(state)
+
+
 def demoralized(state: GondorState, force: str) -> bool:
-    """A force is demoralized while its accumulated total reaches its level (19.1, 19.14)."""
-    return state.totals.get(force, 0) >= int(FORCES[force]["level"])  # type: ignore[call-overload]
+    """A force is demoralized while its total reaches its level (19.1, 19.14)."""
+    return total(state, force) >= _level(force)
 
 
 def level_controller(state: GondorState, level: int) -> Side:
@@ -56,6 +90,7 @@ _WORDS = {
 
 def finish(state: GondorState) -> None:
     """Decide the game after the last Game-Turn (20.1): Sauron wins only if all three hold."""
+    settle(state)
     met = conditions(state)
     state.winner = "sauron" if all(met.values()) else "westernesse"
     who = "Sauron" if state.winner == "sauron" else "Westernesse"

@@ -14,7 +14,7 @@ from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
 from engines.gondor.magic_effects import spells_view
 from engines.gondor.state import Counter, GondorState
-from engines.gondor.victory import FORCES, demoralized, level_controller
+from engines.gondor.victory import FORCES, demoralized, level_controller, total
 from engines.resources import data_path
 
 LOG_TAIL = 8
@@ -102,14 +102,14 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         "night": state.turn in GAME.night,
         "phase": _phase_view(state, phase),
         "segment": state.segment,
-        "to_act": [] if state.winner else [state.acting],
+        "to_act": [] if state.winner else [state.pending.side if state.pending else state.acting],
         "you": you,
         "pending": pending,
         "result": state.summary,
-        "fires": [],
-        "heads": [],
-        "breaches": [],
-        "ladders": [],
+        "fires": sorted(state.fires),
+        "heads": sorted(state.heads),
+        "breaches": [w.split("/") for w in sorted(state.breaches)],
+        "ladders": [w.split("/") for w in sorted(state.ladders)],
         "gates": gates,
         "levels": [{"level": lv, "controller": level_controller(state, lv)} for lv in range(1, 8)],
         "stacks": [{"hex": h, "counters": cs} for h, cs in sorted(stacks.items())],
@@ -118,7 +118,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
             {
                 "id": f,
                 "name": _TEXT["forces"][f],
-                "total": state.totals.get(f, 0),
+                "total": total(state, f),
                 "level": FORCES[f]["level"],
                 "demoralized": demoralized(state, f),
             }

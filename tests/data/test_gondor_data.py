@@ -369,6 +369,13 @@ def test_breach_table_is_complete_and_keeps_the_seed_cell():
     assert rows[("catapult", 2)]["wall"] == [9]  # 16.22: range 2 against a wall needs a nine
 
 
+def test_fireball_range_and_scatter_keep_the_seed():
+    fireball = TABLES["fireball"]
+    assert fireball["range"] == 4  # 16.61: up to four hexes
+    assert fireball["scatter_from"] == 3  # 16.63: at range three or four a die is rolled
+    assert fireball["on_target"] == [1, 2, 3]  # 16.63: 1-3 on target, 4-6 scatters
+
+
 def test_magic_chart_keeps_the_seed_costs_and_allowances():
     spells = {s["id"]: s for s in TABLES["spell"]}
     seed = {
