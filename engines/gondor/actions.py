@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from engines.base import Action
 from engines.gondor.data import COUNTERS, MAP
@@ -13,6 +13,24 @@ from engines.gondor.state import new_counters
 def mp_text(mp: float) -> str:
     """MP as a player reads it: 2, 1.5."""
     return f"{mp:g} MP"
+
+
+class Order(Action):
+    """An order a player may also give by slash command (``/gondor <command> unit target``).
+
+    ``command`` is one of "fire", "attack", "cast", "breach", "rally"; the bot lists the legal
+    orders of a command by :meth:`actor` and then by :meth:`target`.
+    """
+
+    command: ClassVar[str]
+
+    def actor(self) -> str:
+        """Who carries the order out (a counter or leader name)."""
+        raise NotImplementedError
+
+    def target(self) -> str:
+        """What the order aims at (a counter, hex, hexside or spell)."""
+        raise NotImplementedError
 
 
 class Place(Action):
@@ -116,7 +134,7 @@ class EndMovement(Action):
 
 
 class EndPhase(Action):
-    """End a phase whose actions come in later slices (magic, siege, combat, rally)."""
+    """End the acting side's part of the current phase (or segment)."""
 
     kind: Literal["end_phase"] = "end_phase"
 
@@ -158,3 +176,8 @@ def _names() -> tuple[str, ...]:
 def counter_name(index: int) -> str:
     """The name of counter ``index`` of the state's list ("Orc Archers 2", "Cauldron 4")."""
     return _names()[index]
+
+
+def side_name(side: str) -> str:
+    """The side as players name it: Sauron or Westernesse."""
+    return "Sauron" if side == "sauron" else "Westernesse"

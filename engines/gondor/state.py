@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from engines.gondor.board import Board, Formation, Piece, PieceKind
@@ -52,6 +54,20 @@ class Counter(BaseModel):
         )
 
 
+class Pending(BaseModel):
+    """A decision a player owes in the middle of a phase (a retreat hex, the oil question).
+
+    kind names the PhaseRules that offers the answers (game.DECISIONS); data holds what that
+    rule needs to remember (JSON values only).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: Side
+    kind: str
+    data: dict[str, Any] = {}
+
+
 class GondorState(BaseModel):
     """Everything about a game of Gondor; ``acting`` is the side to act now."""
 
@@ -72,23 +88,22 @@ class GondorState(BaseModel):
     gates: dict[str, Side | None] = {}
     road: dict[str, Side | None] = {h: None for h in ROAD_HEXES}
     totals: dict[str, int] = {}  # demoralization force id -> accumulated points (19.0)
+    pending: Pending | None = None  # a decision owed mid-phase; its side acts until it clears
+    fired: list[int] = []  # counters that fired this Game-Turn (a catapult fires once, 16.12)
+
+    # ---- combat and rally (7.0, 8.2) ----
+
+    # ---- siege (16.x) ----
+
+    # ---- magic and the Banner (17.x, 18.x) ----
+
     log: list[str] = []
     winner: Side | None = None
     summary: str | None = None
 
     def __deepcopy__(self, memo: dict | None = None) -> GondorState:
-        """A fast deep copy: every field below the lists and dicts is immutable."""
-        update = {
-            name: (
-                [c.model_copy() for c in value]
-                if name == "counters"
-                else value.copy()
-                if isinstance(value, list | dict)
-                else value
-            )
-            for name, value in self.__dict__.items()
-        }
-        return self.model_copy(update=update)
+        """A fast deep copy (counters hold only immutable fields, so a shallow copy each)."""
+        return self.model_copy(update={k: _copy(v) for k, v in self.__dict__.items()})
 
     def board(self) -> Board:
         """The board model of the current position."""
@@ -103,6 +118,19 @@ class GondorState(BaseModel):
         for h in hexes:
             if h in self.road:
                 self.road[h] = side
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of a state field, fast for the long list of counters."""
+    if isinstance(value, Counter):
+        return value.model_copy()
+    if isinstance(value, BaseModel):
+        return value.model_copy(deep=True)
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
 
 
 def _counter_ids() -> list[tuple[str, PieceKind, str, Side, str, int]]:

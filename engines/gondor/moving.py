@@ -1,0 +1,167 @@
+"""The Movement Phases (C, F; 3.0, 14.0): select a group, move it; reinforcements arrive."""
+
+from __future__ import annotations
+
+import tomllib
+
+from engines.base import Action, Event, IllegalAction
+from engines.gondor.actions import (
+    Deselect,
+    EndMovement,
+    Move,
+    Select,
+    counter_name,
+    side_name,
+)
+from engines.gondor.board import Board
+from engines.gondor.data import COUNTERS, SCHEDULE
+from engines.gondor.movement import MoveError, group_of, reach
+from engines.gondor.phase import PhaseRules
+from engines.gondor.state import GondorState
+from engines.resources import data_path
+from engines.rng import rng_for
+
+GROUP_NAMES: dict[str, str] = tomllib.loads(
+    (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
+)["groups"]
+
+
+class Movement(PhaseRules):
+    """A side's Movement Phase: each counter moves once, a group at a time (two clicks)."""
+
+    def start(self, state: GondorState) -> list[Event]:
+        """Reinforcements due in this phase arrive at the map edge (14.0)."""
+        return _arrivals(state)
+
+    def choices(self, state: GondorState) -> list[Action]:
+        """The movable groups and End movement; once a group is chosen, its destinations."""
+        if state.selected:
+            moves: list[Action] = [
+                Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()
+            ]
+            return [*moves, Deselect()]
+        return [*groups(state), EndMovement()]
+
+    def apply(self, state: GondorState, action: Action) -> list[Event]:
+        """Select or drop a group, or move it."""
+        if isinstance(action, Select):
+            state.selected = list(action.counters)
+            return []
+        if isinstance(action, Deselect):
+            state.selected = []
+            return []
+        if isinstance(action, Move):
+            return _move(state, action)
+        raise IllegalAction("That is not possible in a Movement Phase.")
+
+    def reveals(self, state: GondorState) -> bool:
+        """Moving an oil carrier's only way would say nothing, but its choices differ (16.75)."""
+        return any(state.counters[i].carries_oil for i in state.selected)
+
+    def prompt(self, state: GondorState) -> str | None:
+        """Which group is chosen, or that one should be."""
+        who = side_name(state.acting)
+        if state.selected:
+            return f"{who}: choose where {counter_name(state.selected[0])} goes."
+        return f"{who}: choose a group to move, or end movement."
+
+
+def movable(state: GondorState, index: int) -> bool:
+    """Whether counter ``index`` may move now (its side, not moved yet, 3.4, 14.0)."""
+    c = state.counters[index]
+    if c.side != state.acting or index in state.moved or c.is_cauldron:
+        return False
+    if c.kind == "leader" and COUNTERS.leaders[c.type].magic > 0:
+        return False  # 3.4: magic leaders move only in the magic phases
+    if c.hex is None:
+        return c.group in state.arrived
+    return True
+
+
+def groups(state: GondorState) -> list[Select]:
+    """Each hex's whole movable stack, then each counter able to move alone; off-map last."""
+    board = state.board()
+    by_hex: dict[str | None, list[int]] = {}
+    for i, c in enumerate(state.counters):
+        if movable(state, i):
+            by_hex.setdefault(c.hex, []).append(i)
+    out: list[Select] = []
+    for hex_ref in sorted(h for h in by_hex if h is not None):
+        ids = by_hex[hex_ref]
+        options = ([tuple(ids)] if len(ids) > 1 else []) + [(i,) for i in ids]
+        out += [Select(counters=o, hex=hex_ref) for o in options if _ok(state, board, o)]
+    waiting = by_hex.get(None, [])
+    units = [i for i in waiting if state.counters[i].kind == "unit"]
+    for i in waiting:
+        option: tuple[int, ...] = (i,)
+        if state.counters[i].kind == "equipment":
+            pushers = [u for u in units if _ok(state, board, (u, i))]
+            option = (pushers[0], i) if pushers else option
+        if _ok(state, board, option):
+            out.append(Select(counters=option, hex=None))
+    return out
+
+
+def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
+    """Destination -> (MP, entry hex or None) for the selected group, cheapest first."""
+    board = state.board()
+    ids = [state.counters[i].id for i in state.selected]
+    lead = state.counters[state.selected[0]]
+    if lead.hex is not None:
+        return {h: (mp, None) for h, mp in reach(board, ids).costs.items()}
+    best: dict[str, tuple[float, str | None]] = {}
+    for entry in sorted(SCHEDULE.groups[lead.group].entry_hexes):
+        costs = reach(board, ids, (entry, state.entered.get(entry, 0))).costs
+        for h, mp in costs.items():
+            if h not in best or mp < best[h][0]:
+                best[h] = (mp, entry)
+    return dict(sorted(best.items()))
+
+
+def _move(state: GondorState, action: Move) -> list[Event]:
+    ids = [state.counters[i].id for i in state.selected]
+    lead = state.counters[state.selected[0]]
+    start = lead.hex
+    entry = (action.entry, state.entered.get(action.entry, 0)) if action.entry else None
+    path = reach(state.board(), ids, entry).path(action.hex)
+    state.visit(lead.side, path)
+    names = " + ".join(counter_name(i) for i in state.selected)
+    for i in state.selected:
+        state.counters[i].hex = action.hex
+    if action.entry:
+        units = sum(state.counters[i].kind == "unit" for i in state.selected)
+        state.entered[action.entry] = state.entered.get(action.entry, 0) + units
+    state.moved += state.selected
+    state.selected = []
+    where = f"enters at {action.entry}" if start is None else f"moves from {start}"
+    return [Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP).")]
+
+
+def _arrivals(state: GondorState) -> list[Event]:
+    """Reinforcement groups due in this phase arrive (14.0); Rohan rolls first (14.2)."""
+    events = []
+    for gid, group in SCHEDULE.groups.items():
+        if gid in state.arrived or group.phase != state.phase or state.turn < group.turn:
+            continue
+        name = GROUP_NAMES.get(gid, gid)
+        if group.roll is not None:
+            die = rng_for(state.seed, f"arrival-{gid}-{state.turn}").randint(1, 6)
+            ok = die in group.roll["succeed"]  # type: ignore[operator]
+            verdict = "they arrive" if ok else "not yet"
+            events.append(Event(text=f"Roll for {name}: {die}, {verdict}."))
+            if not ok:
+                continue
+        state.arrived.append(gid)
+        events.append(Event(text=f"{name} arrive at the map edge."))
+        if group.demoralization:
+            force = str(group.demoralization["force"])
+            state.totals[force] += int(group.demoralization["points"])
+    return events
+
+
+def _ok(state: GondorState, board: Board, option: tuple[int, ...]) -> bool:
+    try:
+        group_of(board, [state.counters[i].id for i in option])
+    except MoveError:
+        return False
+    return True
