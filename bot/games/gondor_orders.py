@@ -64,7 +64,7 @@ def groups(game: Game, seat: int) -> tuple[list[Action], list[Select]]:
 
 
 def group_name(select: Select) -> str:
-    """ "Orc Archers 2 (0121)": a Select's label without its verb."""
+    """A Select's label without its verb: "Orc Archers 2 (0121)"."""
     return select.label().removeprefix("Select ")
 
 
