@@ -63,26 +63,47 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     buttons still need too many rows, kinds with more than 5 choices become selects too;
     failing that, everything becomes selects of 25.
     """
-    groups: dict[str, list[Choice]] = {}
-    for c in choices:
-        groups.setdefault(c.kind, []).append(c)
-    described = {
-        k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
-    }
+    groups, described = _grouped(choices)
     rows = _rows(groups, described)
     if len(rows) > max_rows:
-        rows = _rows(groups, described | {k for k, g in groups.items() if len(g) > PER_ROW})
+        rows = _rows(groups, described | _big(groups))
     if len(rows) > max_rows:
         rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
     return rows
 
 
 def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
-    """The rows of each page: one page if everything fits, else selects of 25 in pages."""
+    """The rows of each page: one page if everything fits.
+
+    Otherwise the small kinds of move stay buttons on every page ("Auto-deploy", "Done") and
+    the long lists go in selects of 25, as many per page as the rows left allow.
+    """
     rows = layout(choices, max_rows)
     if len(rows) <= max_rows:
         return [rows]
-    return [rows[i : i + max_rows] for i in range(0, len(rows), max_rows)]
+    groups, described = _grouped(choices)
+    split = _rows(groups, described | _big(groups))
+    fixed = [r for r in split if not r.select]
+    lists = [r for r in split if r.select]
+    room = max_rows - len(fixed)
+    if room < 1:
+        fixed, lists, room = [], rows, max_rows
+    return [fixed + lists[i : i + room] for i in range(0, len(lists), room)]
+
+
+def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
+    """The choices by kind, and the kinds whose long labels call for a select."""
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.kind, []).append(c)
+    described = {
+        k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
+    }
+    return groups, described
+
+
+def _big(groups: dict[str, list[Choice]]) -> set[str]:
+    return {k for k, g in groups.items() if len(g) > PER_ROW}
 
 
 def _rows(groups: dict[str, list[Choice]], select_kinds: set[str]) -> list[Row]:

@@ -139,9 +139,7 @@ def move_plan(unit: str, to: str) -> Plan:
 # ---- /gondor fire | attack | cast | breach | rally ------------------------------------------
 def orders(game: Game, seat: int, command: str) -> list[Order]:
     """The legal orders of one command, in the engine's order."""
-    return [
-        a for a in game.legal_actions(seat) if isinstance(a, Order) and a.command == command
-    ]
+    return [a for a in game.legal_actions(seat) if isinstance(a, Order) and a.command == command]
 
 
 def actor_choices(
