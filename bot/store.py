@@ -257,14 +257,12 @@ class SessionStore:
             )
             if cur.rowcount != 1:
                 raise StaleButton()
-            await self.db.executemany(
-                "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (session.id, session.step + i, seat, code, json.dumps(events), now.isoformat())
-                    for i, (seat, code, events) in enumerate(moves, 1)
-                ],
-            )
+            for i, (seat, code, events) in enumerate(moves, 1):
+                await self.db.execute(
+                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (session.id, session.step + i, seat, code, json.dumps(events), now.isoformat()),
+                )
             await self.db.executemany(
                 "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
                 [(step, session.id, seat_no) for seat_no in sorted(prompted)],
