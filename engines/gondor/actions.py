@@ -160,7 +160,8 @@ def type_name(type_id: str) -> str:
     for table in (COUNTERS.units, COUNTERS.leaders, COUNTERS.equipment):
         if type_id in table:
             return table[type_id].name
-    return type_id
+    marker = COUNTERS.markers.get(type_id)
+    return (marker.name or type_id) if marker else type_id
 
 
 @cache
@@ -169,7 +170,7 @@ def _names() -> tuple[str, ...]:
     for c in new_counters():
         number = c.id.rsplit("-", 1)[-1]
         name = type_name(c.type)
-        out.append(name if c.kind == "leader" else f"{name} {number}")
+        out.append(name if c.kind in ("leader", "banner") else f"{name} {number}")
     return tuple(out)
 
 

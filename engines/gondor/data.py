@@ -91,6 +91,7 @@ class MarkerType(_Frozen):
     """Oil, heads, ladders, banner, fire, breach (1.6); count -1 = as many as needed."""
 
     id: str
+    name: str | None = None
     kind: Literal["oil", "head", "ladder", "banner", "fire", "breach"]
     side: Side | Literal["both"]
     count: int
@@ -167,6 +168,7 @@ class Tables(_Frozen):
     individual: dict[str, object]
     rally: dict[str, object]
     spell: tuple[dict[str, object], ...]
+    banner: dict[str, int | str]
     breach: dict[str, object]
 
 

@@ -1,24 +1,43 @@
 """What spells and the Banner change elsewhere (17.x, 18.x): the questions other rules ask.
 
-Combat, rally and movement ask these; the magic rules (phases A and E) keep the state they
-read. Until magic lands every answer is "no effect".
+Combat, rally and movement ask these; the magic rules (phases A and E, ``magic.py``) and the
+Banner (``banner.py``) keep the state they read.
 """
 
 from __future__ import annotations
 
+from engines.gondor.data import TABLES
+from engines.gondor.hexes import distance
 from engines.gondor.state import GondorState
+
+BANNER_SPELL = "reveal-aragorn"  # 17.23: the Banner is unfurled while this spell lasts
+BANNER_RANGE = int(TABLES.banner["range"])  # 18.21, 18.22: six hexes
 
 
 def spell_active(state: GondorState, spell: str) -> bool:
-    """Whether a spell (tables.toml [[spell]] id, e.g. "fear", "break-darkness") is in force."""
-    return False
+    """Whether a spell is in force: a tables.toml [[spell]] id or its family.
+
+    Families: "fear", "freeze-leader", "operate-grond", "break-darkness", "stalemate",
+    "reveal-aragorn". Operate Grond, once cast, lasts the rest of the game (17.13).
+    """
+    if spell == "operate-grond":
+        return state.grond_active
+    return any(spell in (s.id, s.family) for s in state.spells)
 
 
 def frozen(state: GondorState, leader: int) -> bool:
     """Whether a Westernesse leader is held by Freeze Leader (17.12): no move, rally, formation."""
-    return False
+    return any(leader in s.leaders for s in state.spells)
 
 
 def banner_hex(state: GondorState) -> str | None:
     """Where the Banner of the King stands while unfurled (18.0), else None."""
-    return None
+    if not spell_active(state, BANNER_SPELL):
+        return None
+    return next((c.hex for c in state.counters if c.kind == "banner"), None)
+
+
+def near_banner(state: GondorState, hex_ref: str) -> bool:
+    """Whether a hex is within six hexes of the unfurled Banner (18.21: no Sauron rally there)."""
+    where = banner_hex(state)
+    return where is not None and distance(where, hex_ref) <= BANNER_RANGE

@@ -10,12 +10,14 @@ from __future__ import annotations
 import tomllib
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, Result
-from engines.gondor import victory
+from engines.base import Action, Event, Game, Result, Unavailable
+from engines.gondor import banner, victory
 from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
+from engines.gondor.magic import MagicPhase
+from engines.gondor.magic_actions import MAGIC_ACTIONS
 from engines.gondor.moving import Movement, targets
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
@@ -32,11 +34,11 @@ ENDINGS = (EndPhase, EndMovement, SetupDone)
 
 PHASE_RULES: dict[str, PhaseRules] = {
     "setup": Deployment(),
-    "magic-1": PhaseRules(),
+    "magic-1": MagicPhase(),
     "siege": PhaseRules(),
     "sauron-movement": Movement(),
     "sauron-combat": PhaseRules(),
-    "magic-2": PhaseRules(),
+    "magic-2": MagicPhase(),
     "westernesse-movement": Movement(),
     "westernesse-combat": PhaseRules(),
     "rally": PhaseRules(),
@@ -64,7 +66,7 @@ class Gondor(Game[GondorState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[GondorState]] = GondorState
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    action_types: ClassVar[tuple[type[Action], ...]] = (*ACTION_TYPES, *MAGIC_ACTIONS)
 
     def __init__(self, state: GondorState) -> None:
         super().__init__(state)
@@ -118,6 +120,7 @@ class Gondor(Game[GondorState]):
             events = rules.finish(s) + self._end_phase()
         else:
             events = rules.apply(s, action)
+        events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 
@@ -168,10 +171,14 @@ class Gondor(Game[GondorState]):
         return self.to_act() == [seat] and self.rules().reveals(self.state)
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
-        """Ask before ending a movement phase in which nothing moved."""
+        """Ask before ending a movement phase in which nothing moved, or what the rules ask."""
         if isinstance(action, EndMovement) and not self.state.moved:
             return "End movement without moving anything?"
-        return None
+        return self.rules().confirm(self.state, action) if seat in self.to_act() else None
+
+    def unavailable_actions(self, seat: int) -> list[Unavailable]:
+        """The moves the rules in force show greyed, with why (spells out of reach...)."""
+        return self.rules().unavailable(self.state) if seat in self.to_act() else []
 
     # ---- views and result ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 from engines.base import Action, Event, IllegalAction
+from engines.gondor import banner
 from engines.gondor.actions import (
     Deselect,
     EndMovement,
@@ -15,6 +16,7 @@ from engines.gondor.actions import (
 )
 from engines.gondor.board import Board
 from engines.gondor.data import COUNTERS, SCHEDULE
+from engines.gondor.effects import frozen
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import GondorState
@@ -54,6 +56,10 @@ class Movement(PhaseRules):
             return _move(state, action)
         raise IllegalAction("That is not possible in a Movement Phase.")
 
+    def finish(self, state: GondorState) -> list[Event]:
+        """The Banner ends the Westernesse Movement Phase with a leader (18.13)."""
+        return banner.settle(state)
+
     def reveals(self, state: GondorState) -> bool:
         """Moving an oil carrier's only way would say nothing, but its choices differ (16.75)."""
         return any(state.counters[i].carries_oil for i in state.selected)
@@ -73,6 +79,8 @@ def movable(state: GondorState, index: int) -> bool:
         return False
     if c.kind == "leader" and COUNTERS.leaders[c.type].magic > 0:
         return False  # 3.4: magic leaders move only in the magic phases
+    if c.kind == "leader" and frozen(state, index):
+        return False  # 17.12
     if c.hex is None:
         return c.group in state.arrived
     return True

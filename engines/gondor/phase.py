@@ -9,7 +9,7 @@ pending side acts until it clears ``state.pending``.
 
 from __future__ import annotations
 
-from engines.base import Action, Event, IllegalAction
+from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor.actions import EndPhase
 from engines.gondor.state import GondorState
 
@@ -42,4 +42,12 @@ class PhaseRules:
 
     def prompt(self, state: GondorState) -> str | None:
         """What the acting side is asked now, for the view's banner (None: a generic prompt)."""
+        return None
+
+    def unavailable(self, state: GondorState) -> list[Unavailable]:
+        """Choices the acting side can see but not make now, each with the reason."""
+        return []
+
+    def confirm(self, state: GondorState, action: Action) -> str | None:
+        """A question to ask before applying ``action`` (a costly choice), or None."""
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from engines.gondor.board import Board, Formation, Piece, PieceKind
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
@@ -68,6 +68,18 @@ class Pending(BaseModel):
     data: dict[str, Any] = {}
 
 
+class ActiveSpell(BaseModel):
+    """A spell in force (17.x): it ends at the start of ``phase`` of Game-Turn ``ends``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str  # tables.toml [[spell]] id as cast
+    family: str  # its limit_group (freeze-leader, stalemate), else its id
+    phase: str  # the magic phase it was cast in
+    ends: int  # the Game-Turn at whose ``phase`` it ends
+    leaders: list[int] = []  # Freeze Leader: the Westernesse leaders it holds (17.12)
+
+
 class GondorState(BaseModel):
     """Everything about a game of Gondor; ``acting`` is the side to act now."""
 
@@ -96,6 +108,22 @@ class GondorState(BaseModel):
     # ---- siege (16.x) ----
 
     # ---- magic and the Banner (17.x, 18.x) ----
+    magic_spent: dict[str, int] = {}  # magic leader type id -> points spent this game (8.5)
+    casts: dict[str, int] = {}  # spell family -> successful casts (allowances, 17.x)
+    spells: list[ActiveSpell] = []  # spells in force, oldest first
+    magic_acted: list[str] = []  # magic leaders that moved, cast or attempted this phase
+    cast_in_a: list[str] = []  # magic leaders that cast or attempted in phase A (8.52)
+    grond_active: bool = False  # 17.13 (until the siege slice's activate_grond lands)
+    banner_leader: int | None = None  # the leader the Banner stands with (18.13, 18.14)
+    banner_rallied: list[int] = []  # units the Banner rallied this Game-Turn (18.22)
+
+    @field_validator("counters")
+    @classmethod
+    def _with_banner(cls, counters: list[Counter]) -> list[Counter]:
+        """States saved before the Banner was a counter get it, off the map (18.1)."""
+        if not any(c.kind == "banner" for c in counters):
+            counters.append(banner_counter())
+        return counters
 
     log: list[str] = []
     winner: Side | None = None
@@ -160,10 +188,16 @@ def new_counters() -> list[Counter]:
     for c in out:
         if c.is_cauldron:
             c.type = cauldron_type  # the truth lives in ``dummy``, set on placement
+    out.append(banner_counter())
     for counter_id, hex_ref in SCHEDULE.fixed.items():
         fixed = next(c for c in out if c.type == counter_id and c.hex is None)
         fixed.hex = hex_ref
     return out
+
+
+def banner_counter() -> Counter:
+    """The Banner of the King (18.1): a Westernesse counter, off the map until unfurled."""
+    return Counter(id="banner", side="westernesse", kind="banner", type="banner", group="banner")
 
 
 def all_gates() -> dict[str, Side | None]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
+from engines.gondor.magic_effects import spells_view
 from engines.gondor.state import Counter, GondorState
 from engines.gondor.victory import FORCES, demoralized, level_controller
 from engines.resources import data_path
@@ -123,7 +124,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
             }
             for f in FORCES
         ],
-        "spells": [],
+        "spells": spells_view(state),
         "magic_points": _magic(state),
         "road_control": dict(state.road),
         "log_tail": state.log[-LOG_TAIL:],
@@ -139,9 +140,9 @@ def _phase_view(state: GondorState, phase: dict[str, object] | None) -> dict[str
 
 
 def _magic(state: GondorState) -> dict[str, int]:
-    """Magic points of each side's magic leaders on the map (8.0)."""
+    """Magic points left in the pools of each side's magic leaders on the map (8.5)."""
     out = {"sauron": 0, "westernesse": 0}
     for c in state.counters:
         if c.kind == "leader" and c.hex is not None:
-            out[c.side] += COUNTERS.leaders[c.type].magic
+            out[c.side] += COUNTERS.leaders[c.type].magic - state.magic_spent.get(c.type, 0)
     return out

@@ -387,6 +387,27 @@ def test_magic_chart_keeps_the_seed_costs_and_allowances():
             assert 1 <= int(points) < s["auto"] and 1 <= top <= 5, s["id"]
 
 
+def test_magic_chart_groups_price_every_cast_once_and_buttons_have_words():
+    """17.12: Freeze first 3, second and third 4; 17.22: a Stalemate price by day, one by night."""
+    spells = TABLES["spell"]
+    freeze = [s for s in spells if s.get("limit_group") == "freeze-leader"]
+    assert sorted(n for s in freeze for n in s["casts"]) == [1, 2, 3]
+    stalemate = [s for s in spells if s.get("limit_group") == "stalemate"]
+    assert sorted((s.get("day_only", False), s.get("night_only", False)) for s in stalemate) == [
+        (False, True),
+        (True, False),
+    ]
+    for s in spells:
+        assert s["label"] and len(s["summary"]) <= 80, s["id"]
+
+
+def test_the_banner_rallies_two_units_within_six_hexes():
+    """18.21-18.22: six hexes; two units a turn. The Banner counter has a printed name."""
+    assert (TABLES["banner"]["range"], TABLES["banner"]["rallies"]) == (6, 2)
+    markers = {m["id"]: m for m in COUNTERS["marker"]}
+    assert markers["banner"]["name"] == "Banner of the King"
+
+
 def test_scatter_directions_are_the_six_neighbours():
     assert set(TABLES["scatter"]) == {str(d) for d in range(1, 7)}
     for hex_id in ("1510", "1611"):
