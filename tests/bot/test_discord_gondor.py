@@ -122,7 +122,29 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     bad = await ephemeral_answer(world, "bob", "gondor map", around="9999")
     assert "no hex '9999'" in bad and "1903" in bad
 
-    # ---- Sauron's movement phase: the phases with only "End phase" were played for him -------
+    # ---- magic (phase A): Westernesse casts by a typed order, then both end the phases --------
+    session = await world.bot.store.load(session.id)
+    assert session.game.state.phase.startswith("magic") and session.game.to_act() == [1]
+    actors = await cog(world)._order_unit(asker(world, "alice", command="cast"), "")
+    assert actors and await cog(world)._order_unit(asker(world, "bob", command="cast"), "") == []
+    unit = actors[0].value
+    ask = asker(world, "alice", command="cast", unit=unit)
+    targets = await cog(world)._order_target(ask, "")
+    legal = [a for a in session.game.legal_actions(1) if getattr(a, "command", "") == "cast"]
+    assert {t.value for t in targets} == {Gondor.encode(a) for a in legal if a.actor() == unit}
+    answer = await ephemeral_answer(
+        world, "alice", "gondor cast", unit=unit, target=targets[-1].value
+    )
+    assert answer.startswith("Done:")
+    rows = await world.bot.store.action_log(session.id)
+    assert [c for _, c, _ in rows if not c.startswith("@")][-1] == targets[-1].value
+    for _ in range(8):
+        session = await world.bot.store.load(session.id)
+        if session.game.state.phase == "sauron-movement":
+            break
+        await press(world, session, session.game.to_act()[0], "End phase")
+
+    # ---- Sauron's movement phase --------------------------------------------------------------
     session = await world.bot.store.load(session.id)
     game = session.game
     assert session.game.to_act() == [0] and game.state.phase == "sauron-movement"
