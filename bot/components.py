@@ -12,7 +12,7 @@ from typing import Any, Protocol, Self, cast
 
 import discord
 
-from bot import custom_ids, phase_help, undo
+from bot import custom_ids, paging, phase_help, undo
 from bot.lobby import Lobby
 from bot.sessions import SessionManager
 
@@ -201,6 +201,28 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await undo.undo(_bot(interaction).sessions, interaction, self.sid, self.step)
 
 
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE_TEMPLATE):
+    """Another page of a long list of moves ("More moves ▶", "◀ Previous moves")."""
+
+    def __init__(self, sid: str, step: int, page: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="More moves", custom_id=custom_ids.page_id(sid, step, page))
+        )
+        self.sid, self.step, self.page = sid, step, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["step"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show that page."""
+        store = _bot(interaction).sessions.store
+        await paging.turn_page(store, interaction, self.sid, self.step, self.page)
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -210,4 +232,5 @@ DYNAMIC_ITEMS = (
     ChallengeButton,
     HelpButton,
     UndoButton,
+    PageButton,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -55,25 +56,54 @@ def unavailable_for(game: Game, seat: int) -> list[str]:
 
 
 def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
-    """Rows for the choices, never more than ``max_rows``.
+    """Rows for the choices; more than ``max_rows`` only when they cannot fit (see ``pages``).
 
     Buttons where they fit. A kind of move with a label too long for a phone's button
     becomes a select, whose options also show each move's detail (effect and cost). If the
     buttons still need too many rows, kinds with more than 5 choices become selects too;
     failing that, everything becomes selects of 25.
     """
+    groups, described = _grouped(choices)
+    rows = _rows(groups, described)
+    if len(rows) > max_rows:
+        rows = _rows(groups, described | _big(groups))
+    if len(rows) > max_rows:
+        rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
+    return rows
+
+
+def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
+    """The rows of each page: one page if everything fits.
+
+    Otherwise the small kinds of move stay buttons on every page ("Auto-deploy", "Done") and
+    the long lists go in selects of 25, as many per page as the rows left allow.
+    """
+    rows = layout(choices, max_rows)
+    if len(rows) <= max_rows:
+        return [rows]
+    groups, described = _grouped(choices)
+    split = _rows(groups, described | _big(groups))
+    fixed = [r for r in split if not r.select]
+    lists = [r for r in split if r.select]
+    room = max_rows - len(fixed)
+    if room < 1:
+        fixed, lists, room = [], rows, max_rows
+    return [fixed + lists[i : i + room] for i in range(0, len(lists), room)]
+
+
+def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
+    """The choices by kind, and the kinds whose long labels call for a select."""
     groups: dict[str, list[Choice]] = {}
     for c in choices:
         groups.setdefault(c.kind, []).append(c)
     described = {
         k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
     }
-    rows = _rows(groups, described)
-    if len(rows) > max_rows:
-        rows = _rows(groups, described | {k for k, g in groups.items() if len(g) > PER_ROW})
-    if len(rows) > max_rows:
-        rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
-    return rows[:max_rows]
+    return groups, described
+
+
+def _big(groups: dict[str, list[Choice]]) -> set[str]:
+    return {k for k, g in groups.items() if len(g) > PER_ROW}
 
 
 def _rows(groups: dict[str, list[Choice]], select_kinds: set[str]) -> list[Row]:
@@ -96,21 +126,28 @@ def build_view(
     *,
     unavailable: Sequence[str] = (),
     extras: Sequence[discord.ui.Item[discord.ui.View]] = (),
+    page: int = 0,
 ) -> discord.ui.View | None:
     """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
 
     ``extras`` (My hand, "?", Undo, toggles) share the last row, so the moves get one row
-    fewer when there are any. Greyed moves fill only the rows left over: the "?" button
-    lists them all.
+    fewer when there are any. More moves than 25 per row can hold are shown a page at a
+    time (``page``), with "Previous" / "More" buttons in that last row. Greyed moves fill
+    only the rows left over: the "?" button lists them all.
     """
     if not choices and not extras:
         return None
     view = discord.ui.View(timeout=None)
     budget = MAX_ROWS - (1 if extras else 0)
-    rows = layout(choices, budget) if choices else []
+    book = pages(choices, budget) if choices else [[]]
+    if len(book) > 1 and not extras:
+        budget -= 1  # the page buttons need a row of their own
+        book = pages(choices, budget)
+    page = max(0, min(page, len(book) - 1))
+    rows = book[page]
     for r, row in enumerate(rows):
         if row.select:
-            view.add_item(_select(sid, step, r, row))
+            view.add_item(_select(sid, step, r, row, _position(book, page, r)))
             continue
         for c in row.choices:
             view.add_item(
@@ -121,7 +158,7 @@ def build_view(
                     row=r,
                 )
             )
-    free = (budget - len(rows)) * PER_ROW
+    free = (budget - len(rows)) * PER_ROW if len(book) == 1 else 0
     for i, text in enumerate(unavailable[:free]):
         view.add_item(
             discord.ui.Button(
@@ -132,16 +169,48 @@ def build_view(
                 row=len(rows) + i // PER_ROW,
             )
         )
-    for item in extras:
+    for item in [*_page_buttons(sid, step, page, len(book)), *extras]:
         item.row = MAX_ROWS - 1
         view.add_item(item)
     return view
 
 
-def _select(sid: str, step: int, r: int, row: Row) -> discord.ui.Select[discord.ui.View]:
+def _position(book: list[list[Row]], page: int, r: int) -> tuple[int, int]:
+    """Which select this is among all the selects of every page (1-based), and how many."""
+    flat = [row for p in book for row in p if row.select]
+    return flat.index(book[page][r]) + 1, len(flat)
+
+
+def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui.Button[Any]]:
+    """The page buttons ("◀ Previous moves", "More moves ▶") when the moves span pages."""
+    if count < 2:
+        return []
+    out: list[discord.ui.Button[Any]] = []
+    if page > 0:
+        out.append(
+            discord.ui.Button(
+                label=f"◀ Previous moves (page {page}/{count})",
+                custom_id=custom_ids.page_id(sid, step, page - 1),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    if page < count - 1:
+        out.append(
+            discord.ui.Button(
+                label=f"More moves ▶ (page {page + 2}/{count})",
+                custom_id=custom_ids.page_id(sid, step, page + 1),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    return out
+
+
+def _select(
+    sid: str, step: int, r: int, row: Row, position: tuple[int, int]
+) -> discord.ui.Select[discord.ui.View]:
     return discord.ui.Select(
         custom_id=custom_ids.select_id(sid, step, r),
-        placeholder=_placeholder(row.choices),
+        placeholder=_placeholder(row.choices, position),
         options=[
             discord.SelectOption(
                 label=_cut(c.label, DESCRIPTION),
@@ -154,7 +223,16 @@ def _select(sid: str, step: int, r: int, row: Row) -> discord.ui.Select[discord.
     )
 
 
-def _placeholder(choices: list[Choice]) -> str:
-    """A hint such as "Exchange…" taken from the first word the options share."""
+def _placeholder(choices: list[Choice], position: tuple[int, int]) -> str:
+    """A hint such as "Exchange…" taken from the first word the options share.
+
+    When the moves fill several selects, each says which part of the list it holds:
+    "Move… (list 2 of 5: Move to 1903 … Move to 2214)".
+    """
     words = {c.label.split(" ")[0].rstrip(":") for c in choices}
-    return f"{words.pop()}…" if len(words) == 1 else "More moves…"
+    hint = f"{words.pop()}…" if len(words) == 1 else "More moves…"
+    index, count = position
+    if count < 2:
+        return hint
+    span = f"{_cut(choices[0].label, 40)} … {_cut(choices[-1].label, 40)}"
+    return _cut(f"{hint} (list {index} of {count}: {span})", 150)

@@ -13,6 +13,7 @@ AUTO_PLAY_TEMPLATE = rf"auto:{SID}"
 CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
 HELP_TEMPLATE = rf"help:{SID}"
 UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
+PAGE_TEMPLATE = rf"pg1:{SID}:{STEP}:(?P<page>\d{{1,3}})"
 
 
 def action_id(sid: str, step: int, code: str) -> str:
@@ -53,3 +54,8 @@ def help_id(sid: str) -> str:
 def undo_id(sid: str, step: int) -> str:
     """Undo the last move, valid while the game is still at ``step`` (a second click is stale)."""
     return f"undo:{sid}:{step}"
+
+
+def page_id(sid: str, step: int, page: int) -> str:
+    """Show another page of the moves of one set of controls (issued at ``step``)."""
+    return f"pg1:{sid}:{step}:{page}"

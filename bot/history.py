@@ -19,13 +19,21 @@ FORCED = "@"
 """Prefix of a logged move the bot played for a seat because it was their only choice."""
 USED_UNDO = "used_undo"
 """Session option set once the player took a move back (the leaderboard can show it)."""
-BOT_OPTIONS = frozenset({USED_UNDO})
+CHALLENGER_SEAT = "challenger_seat"
+"""Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
+BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT})
 """Options the bot keeps beside the engine's options; never passed to the engine."""
 
 
 def engine_options(options: Mapping[str, object]) -> dict[str, object]:
     """The session options without the bot's own keys."""
     return {k: v for k, v in options.items() if k not in BOT_OPTIONS}
+
+
+def challenger_seat(options: Mapping[str, object]) -> int:
+    """The seat of the member who sent the challenge (0 unless they chose another)."""
+    seat = options.get(CHALLENGER_SEAT, 0)
+    return seat if isinstance(seat, int) else 0
 
 
 def moves_to_replay(log_rows: Iterable[tuple[int | None, str]]) -> list[tuple[int, str]]:

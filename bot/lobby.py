@@ -19,6 +19,7 @@ from bot.errors import (
     TooManyGames,
     UserFacingError,
 )
+from bot.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.replies import reply_errors
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -85,25 +86,36 @@ class Lobby:
         game_id: str,
         opponent: discord.abc.User,
         options: dict[str, object] | None = None,
+        *,
+        seat: int = 0,
+        terms: str | None = None,
     ) -> None:
-        """Post a challenge with Accept / Decline for the opponent."""
+        """Post a challenge with Accept / Decline for the opponent.
+
+        ``seat``: the challenger's seat (0 or 1; the opponent takes the other). ``terms``: a line
+        the challenge shows, such as who plays which side.
+        """
         cls = engines.get_game(game_id)
         guild_id, channel_id = _guild_ids(interaction)
         if opponent.bot:
             raise UserFacingError("Bots can't play; challenge a person.")
         if opponent.id == interaction.user.id:
             raise UserFacingError("You can't challenge yourself; pick an opponent.")
+        if seat not in (0, 1):
+            raise UserFacingError("A challenge seats its challenger first or second.")
         await self._admit(interaction, guild_id, [interaction.user, opponent])
+        players = [
+            (interaction.user.id, interaction.user.display_name),
+            (opponent.id, opponent.display_name),
+        ]
+        options = {**(options or {}), **({CHALLENGER_SEAT: seat} if seat else {})}
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
             channel_id=channel_id,
-            players=[
-                (interaction.user.id, interaction.user.display_name),
-                (opponent.id, opponent.display_name),
-            ],
+            players=players[::-1] if seat else players,
             seed=new_seed(),
-            options=options or {},
+            options=options,
             game=None,
             now=discord.utils.utcnow(),
         )
@@ -112,7 +124,8 @@ class Lobby:
             title=f"{cls.title}: a challenge!",
             description=(
                 f"{interaction.user.mention} challenges {opponent.mention}.\n"
-                f"{opponent.mention}, press **Accept** to play or **Decline**. "
+                + (f"{terms}\n" if terms else "")
+                + f"{opponent.mention}, press **Accept** to play or **Decline**. "
                 f"The challenge expires in {minutes} minutes."
             ),
             colour=discord.Colour.dark_gold(),
@@ -165,15 +178,16 @@ class Lobby:
                     content="This challenge expired.", embed=None, view=None
                 )
                 return
+            challenger = challenger_seat(session.options)
             if answer == "decline":
-                verb = "withdrew the challenge" if seat == 0 else "declined"
+                verb = "withdrew the challenge" if seat == challenger else "declined"
                 await self.store.close(session, status="abandoned", reason="declined", now=now)
                 await interaction.edit_original_response(
                     content=f"{interaction.user.display_name} {verb}.", embed=None, view=None
                 )
                 return
-            if seat == 0:
-                raise UserFacingError(f"Waiting for {session.names[1]} to accept.")
+            if seat == challenger:
+                raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
             await self._begin(session, interaction)
 
     async def start_solo(
@@ -209,7 +223,8 @@ class Lobby:
 
     async def _begin(self, session: Session, interaction: discord.Interaction) -> None:
         """Create the game for an accepted challenge and turn the challenge into the board."""
-        game = session.game_cls.new(len(session.seats), seed=session.seed, options=session.options)
+        options = engine_options(session.options)
+        game = session.game_cls.new(len(session.seats), seed=session.seed, options=options)
         session = await self.store.activate(session, game, discord.utils.utcnow())
         log.info("game started session=%s game=%s", session.id, session.game_id)
         await self.manager.begin(session)

@@ -105,10 +105,19 @@ def controls_in_channel(session: Session) -> bool:
     return session.game_id in CHANNEL_CONTROL_GAMES
 
 
+def whole(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without its ``focus``: the board always shows the whole table.
+
+    A view may name ``focus`` places to zoom on (the hexes a selected group can reach); the
+    private image shows that zoom, the channel's board never does.
+    """
+    return {k: v for k, v in view.items() if k != "focus"}
+
+
 async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
     """The public board message; ``ending`` explains an end the engine did not decide."""
     game = session.game
-    view = game.view(None)
+    view = whole(game.view(None))
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [str(view.get("status", ""))]
     if recent:
@@ -129,7 +138,7 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     return Message(embed, file, board_components(session))
 
 
-def board_components(session: Session) -> discord.ui.View | None:
+def board_components(session: Session, page: int = 0) -> discord.ui.View | None:
     """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
     if session.status != "active" or session.game.is_over:
         return None
@@ -138,7 +147,20 @@ def board_components(session: Session) -> discord.ui.View | None:
     unavailable = controls.unavailable_for(session.game, 0) if on_board else []
     extras = table_buttons.board_extras(session, controls_on_board=on_board)
     return controls.build_view(
-        session.id, session.step, choices, unavailable=unavailable, extras=extras
+        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
+    )
+
+
+def private_components(session: Session, seat: int, page: int = 0) -> discord.ui.View | None:
+    """A seat's controls (``page``: which page of a long list of moves), "?" and toggles."""
+    game = session.game
+    live = session.status == "active" and not game.is_over
+    on_board = controls_in_channel(session)  # the moves are on the board: none here to go stale
+    choices = controls.choices_for(game, seat) if live and not on_board else []
+    extras = table_buttons.private_extras(session, seat) if live else []
+    unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
+    return controls.build_view(
+        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
     )
 
 
@@ -155,9 +177,8 @@ async def private(
     if notes:
         lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
     live = session.status == "active" and not game.is_over
-    on_board = controls_in_channel(session)  # the moves are on the board: none here to go stale
-    choices = controls.choices_for(game, seat) if live and not on_board else []
-    if choices:
+    on_board = controls_in_channel(session)
+    if live and not on_board and game.legal_actions(seat):
         lines.append("**Your move:** choose below.")
     elif on_board and live:
         lines.append("Your moves are on the board.")
@@ -169,9 +190,4 @@ async def private(
     embed.set_footer(text=f"Move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    extras = table_buttons.private_extras(session, seat) if live else []
-    unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
-    view_ = controls.build_view(
-        session.id, session.step, choices, unavailable=unavailable, extras=extras
-    )
-    return Message(embed, file, view_)
+    return Message(embed, file, private_components(session, seat))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -137,6 +137,40 @@ class SessionManager:
             await self.show(session, interaction, seat, change.prompted | {seat}, change.private)
             await self._announce_end(session, change)
 
+    async def order(
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        plan: Callable[[Game, int], Sequence[Action]],
+    ) -> None:
+        """A typed order (a slash command): a short sequence of actions made as ONE move.
+
+        ``plan(game, seat)`` turns the order into actions on the current game, under the lock
+        (it raises UserFacingError for an order that is no longer possible). Every action is
+        checked on a copy first; then all are applied, persisted in one transaction and shown
+        once (board and DMs), and the player gets a short ephemeral receipt. A typed order is
+        its own confirmation (no ``confirm_text`` question).
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with reply_errors(interaction, f"session={sid} order"), self.lock(sid):
+            session, seat = await self._player_session(interaction, sid)
+            actions = list(plan(session.game, seat))
+            trial = session.game_cls.from_json(session.game.to_json())
+            for action in actions:
+                trial.apply(seat, action)  # IllegalAction: refused, nothing changed
+            cls = session.game_cls
+            change = Change()
+            moves = [(a, cls.encode(a)) for a in actions]
+            session = await self._record_all(session, seat, moves, change)
+            session = await self._play_forced(session, change)
+            log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
+            # The orderer's current DM is edited in place: they are typing orders in the channel.
+            quiet = {seat} if session.seats[seat].dm_message_id is not None else set()
+            await self.show(session, None, seat, change.prompted - quiet, change.private)
+            done = "; ".join(a.label() for a in actions)
+            await interaction.followup.send(f"Done: {done}."[:2000], ephemeral=True)
+            await self._announce_end(session, change)
+
     async def _record(
         self,
         session: Session,
@@ -147,25 +181,36 @@ class SessionManager:
         note: str | None = None,
     ) -> Session:
         """Apply one move and persist it with its public events, before any reply."""
+        return await self._record_all(session, seat, [(action, code)], change, note)
+
+    async def _record_all(
+        self,
+        session: Session,
+        seat: int,
+        moves: list[tuple[Action, str]],
+        change: Change,
+        note: str | None = None,
+    ) -> Session:
+        """Apply (action, code) moves in turn and persist them together, before any reply."""
         game = session.game
         before = legal_codes(game, len(session.seats))
-        events = game.apply(seat, action)
+        rows: list[tuple[int | None, str, list[str]]] = []
+        for action, code in moves:
+            public, private = split_events(game.apply(seat, action))
+            if note and not rows:
+                public.insert(0, note)
+            rows.append((seat, code, public))
+            for s, texts in private.items():
+                change.private.setdefault(s, []).extend(texts)
         after = legal_codes(game, len(session.seats))
         prompted = {s for s in after if after[s] != before[s]} | {seat}
-        public, private = split_events(events)
-        if note:
-            public.insert(0, note)
         if game.result is not None:
             await self._note_ratings(session, change)
         change.prompted |= prompted
-        for s, texts in private.items():
-            change.private.setdefault(s, []).extend(texts)
-        return await self.store.record_action(
+        return await self.store.record_actions(
             session,
-            seat=seat,
-            code=code,
+            rows,
             game=game,
-            public_events=public,
             now=discord.utils.utcnow(),
             prompted=frozenset(prompted),
             result=game.result,

@@ -213,7 +213,33 @@ class SessionStore:
         The write is optimistic (``WHERE step=?``): if another writer got there first,
         nothing is written and the caller's click is refused as stale.
         """
-        step = session.step + 1
+        return await self.record_actions(
+            session,
+            [(seat, code, public_events)],
+            game=game,
+            now=now,
+            prompted=prompted,
+            result=result,
+            end_reason=end_reason,
+        )
+
+    async def record_actions(
+        self,
+        session: Session,
+        moves: list[tuple[int | None, str, list[str]]],
+        *,
+        game: Game,
+        now: datetime,
+        prompted: frozenset[int] = frozenset(),
+        result: Result | None = None,
+        end_reason: str | None = None,
+    ) -> Session:
+        """Persist accepted actions, each (seat, code, public events), in ONE transaction.
+
+        ``game`` is the state after the last of them; all are written or none (StaleButton
+        if another writer moved the session on first).
+        """
+        step = session.step + len(moves)
         finished = result is not None
         async with self.transaction():
             cur = await self.db.execute(
@@ -231,11 +257,12 @@ class SessionStore:
             )
             if cur.rowcount != 1:
                 raise StaleButton()
-            await self.db.execute(
-                "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (session.id, step, seat, code, json.dumps(public_events), now.isoformat()),
-            )
+            for i, (seat, code, events) in enumerate(moves, 1):
+                await self.db.execute(
+                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (session.id, session.step + i, seat, code, json.dumps(events), now.isoformat()),
+                )
             await self.db.executemany(
                 "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
                 [(step, session.id, seat_no) for seat_no in sorted(prompted)],

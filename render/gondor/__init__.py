@@ -14,6 +14,7 @@ View format (a dict; the engine's views.py produces exactly this; [] and None wh
       roads:    [[hex, hex, ...]]                    # each a chain of adjacent hexes
       labels:   {hex: name}                          # named hexes ("Citadel", "Main Gate")
     focus:      [hex] | absent                       # draw a zoomed crop around these hexes
+    highlight:  [hex] | absent                       # hexes the selected group can reach
     turn, turns: 8, 16
     night:      bool
     phase:      {letter: "D", name: "Sauron Combat Phase"}

@@ -124,10 +124,22 @@ def focus(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout) -> No
         )
 
 
+def reach(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool) -> None:
+    """A bright ring inside each hex the selected group can reach (``view["highlight"]``).
+
+    In a zoomed crop the ring runs along the hex's edge, clear of its number.
+    """
+    width = max(3, round(layout.size / (12 if zoom else 9)))
+    scale = 0.93 if zoom else 0.8
+    for hex_id in view.get("highlight") or []:
+        draw.polygon(layout.corners(str(hex_id), scale), outline=style.REACH, width=width)
+
+
 def under_counters(img: Image.Image, view: View, layout: Layout, zoom: bool) -> None:
     """The overlays drawn before the counters: the burning hexes show around them."""
     draw = ImageDraw.Draw(img)
     fires(draw, view, layout, zoom)
+    reach(draw, view, layout, zoom)
     gates(draw, view, layout)
 
 

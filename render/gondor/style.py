@@ -44,6 +44,7 @@ DISRUPTED: RGB = (236, 34, 34)
 OIL: RGB = INK
 OIL_UNKNOWN: RGB = (255, 170, 40)
 FOCUS: RGB = GOLD
+REACH: RGB = (64, 236, 255)  # the hexes a selected group can reach
 
 COLOURS: tuple[RGB, ...] = (
     BG,
@@ -67,6 +68,7 @@ COLOURS: tuple[RGB, ...] = (
     DISRUPTED,
     OIL,
     OIL_UNKNOWN,
+    REACH,
 )
 
 

@@ -11,6 +11,7 @@ from render.gondor.counters import COMBAT
 View = Mapping[str, Any]
 ALT_MAX = 1000
 SIDE_NAMES = {"sauron": "Sauron", "westernesse": "Westernesse"}
+REACH_LISTED = 30  # reachable hexes listed by id in the alt text; the rest counted
 
 
 def side_name(side: Any) -> str:
@@ -189,7 +190,7 @@ def alt_text(view: View, shown: Sequence[str] = ()) -> str:
     """The image in words (at most ALT_MAX characters); ``shown`` are the hexes of a crop."""
     focus = list(view.get("focus") or [])
     head = "Gondor, close-up of " + ", ".join(focus) if focus else "Gondor map"
-    parts = [f"{head}. {title(view)}.", _sentence(pending_line(view))]
+    parts = [f"{head}. {title(view)}.", _sentence(pending_line(view)), reach_line(view)]
     forces = ", ".join(t + (" (demoralized)" if bad else "") for t, bad in force_parts(view))
     if forces:
         parts.append(f"Demoralization: {forces}.")
@@ -204,6 +205,15 @@ def alt_text(view: View, shown: Sequence[str] = ()) -> str:
         if off_map_line(view):
             parts.append(f"{off_map_line(view)}.")
     return _fit(parts)
+
+
+def reach_line(view: View) -> str:
+    """The highlighted hexes in words ("Can reach 3 hexes: 1903, 1904, 2003.")."""
+    hexes = [str(h) for h in view.get("highlight") or []]
+    if not hexes:
+        return ""
+    shown = ", ".join(hexes[:REACH_LISTED]) + (", …" if len(hexes) > REACH_LISTED else "")
+    return f"Can reach {len(hexes)} {'hex' if len(hexes) == 1 else 'hexes'}: {shown}."
 
 
 def _sentence(text: str) -> str:

@@ -102,3 +102,29 @@ def test_greyed_out_moves_are_disabled_and_never_crowd_out_real_ones():
     assert len(enabled) == 3
     assert 1 <= len(disabled) <= 20 and disabled[0].label == "Tarnil: needs R6"
     assert len({i.custom_id for i in view.children}) == len(view.children)
+
+
+def test_a_long_list_is_paged_in_selects_of_25_and_small_kinds_stay_on_every_page():
+    import discord
+
+    extra = discord.ui.Button(label="?", custom_id="help:abc")
+    choices = make("place", 130) + make("auto", 1)
+    book = controls.pages(choices, 4)
+    assert len(book) == 2
+    for page in book:
+        assert len(page) <= 4 and page[0].choices == make("auto", 1) and not page[0].select
+    listed = [c for page in book for r in page if r.select for c in r.choices]
+    assert listed == make("place", 130)
+    assert all(len(r.choices) <= 25 for page in book for r in page)
+    first = controls.build_view("abc", 7, choices, extras=[extra])
+    last = controls.build_view("abc", 7, choices, extras=[extra], page=1)
+    for view, nav in ((first, "More moves ▶ (page 2/2)"), (last, "◀ Previous moves (page 1/2)")):
+        labels = [i.label for i in view.children if isinstance(i, discord.ui.Button)]
+        assert nav in labels and "Auto 0" in labels
+        assert len({i.row for i in view.children}) <= 5
+        assert re.fullmatch(
+            custom_ids.PAGE_TEMPLATE,
+            next(i.custom_id for i in view.children if getattr(i, "label", "") == nav),
+        )
+    placeholders = [i.placeholder for i in first.children if isinstance(i, discord.ui.Select)]
+    assert placeholders[0].startswith("Place… (list 1 of 6: Place 0 … Place 24)")
