@@ -24,7 +24,9 @@ from engines.gondor.combat_orders import challenge_orders, melee_orders, missile
 from engines.gondor.combat_results import Dice, retreat, retreat_paths
 from engines.gondor.combat_strikes import challenge, fire, melee
 from engines.gondor.data import GAME
+from engines.gondor.fireballs import apply_hurl, fireball_orders
 from engines.gondor.phase import PhaseRules
+from engines.gondor.siege_actions import Hurl
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
 
@@ -43,7 +45,8 @@ def _dice(state: GondorState) -> Dice:
 def orders(state: GondorState) -> list[Action]:
     """The orders of the current segment (mandatory melee aside)."""
     if state.segment == "missile":
-        return list(missile_orders(state))
+        hurls = fireball_orders(state) if state.acting == "westernesse" else []
+        return [*missile_orders(state), *hurls]
     if state.segment == "individual":
         return list(challenge_orders(state))
     if state.segment == "melee":
@@ -92,7 +95,9 @@ class Combat(PhaseRules):
             state.segment = segments[segments.index(action.segment) + 1]
             _skip_empty(state)
             return []
-        if isinstance(action, Fire):
+        if isinstance(action, Hurl):
+            events = apply_hurl(state, action)
+        elif isinstance(action, Fire):
             events = fire(state, action, dice)
         elif isinstance(action, Challenge):
             events = challenge(state, action, dice)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
-from engines.gondor.board import other
 from engines.gondor.combat_odds import blocking_wall
-from engines.gondor.combat_results import ELIMINATED, Dice, eliminate, retreat_paths
+from engines.gondor.combat_results import Dice, eliminate, retreat_paths
 from engines.gondor.data import MAP
 from engines.gondor.rampage import rampage
+from engines.gondor.siege_moves import overrun
 from engines.gondor.state import GondorState, Pending
 
 
@@ -72,7 +72,7 @@ def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
 
 
 def advance(state: GondorState, unit: int, hex_ref: str) -> list[Event]:
-    """Move the attacker into the emptied hex; enemy equipment there is destroyed [R]."""
+    """Move the attacker into the emptied hex; what it finds there is overrun (5.3)."""
     c = state.counters[unit]
     for o in state.counters:
         if o.hex == c.hex and o.side == c.side and o.formation is not None:
@@ -80,11 +80,5 @@ def advance(state: GondorState, unit: int, hex_ref: str) -> list[Event]:
     start, c.hex = c.hex, hex_ref
     state.visit(c.side, [hex_ref])
     events = [Event(text=f"{counter_name(unit)} advances from {start} into {hex_ref}.")]
-    for i, o in enumerate(state.counters):
-        if o.hex == hex_ref and o.side == other(c.side) and o.kind == "equipment":
-            o.hex, o.group = None, ELIMINATED
-            name = counter_name(i)
-            if o.is_cauldron:
-                name = f"a {'dummy' if o.dummy else 'real'} cauldron"
-            events.append(Event(text=f"{name} in {hex_ref} is destroyed."))
+    events += overrun(state, [unit])
     return events

@@ -13,14 +13,14 @@ from engines.base import Event
 from engines.gondor.actions import counter_name, side_name
 from engines.gondor.board import Board, other, stacking_problem
 from engines.gondor.combat_odds import morale_modifier, morale_row, rating
-from engines.gondor.combat_tables import LEADER_POINT, NO_EFFECT, morale_result, unit_points
+from engines.gondor.combat_tables import LEADER_POINT, NO_EFFECT, morale_result
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
+from engines.gondor.removal import destroy, wreck_at
 from engines.gondor.state import GondorState
 from engines.gondor.zoc import zoc
 from engines.resources import data_path
 
-ELIMINATED = "eliminated"  # Counter.group of a counter gone for good (never re-enters)
 LEADER_RESCUE_RANGE = 6  # 8.3: a leader joins the nearest friendly unit within 6 hexes
 RETREAT_HEXES = {"R1": 1, "R2": 2, "D": 1}  # 7.4
 RESULT_WORDS = {
@@ -55,15 +55,6 @@ def shown(faces: list[int], modifier: int = 0) -> str:
     return f"{text} = {sum(faces) + modifier}" if len(faces) > 1 or modifier else text
 
 
-def _remove(state: GondorState, index: int) -> None:
-    """Take a counter off the map for good; its formation partner's formation breaks."""
-    c = state.counters[index]
-    for o in state.counters:
-        if o.hex == c.hex and o.side == c.side and o.formation is not None:
-            o.formation = None
-    c.hex, c.group, c.disrupted, c.carries_oil = None, ELIMINATED, False, False
-
-
 def add_points(state: GondorState, force: str, points: int) -> str:
     """Add demoralization points to a force (9.1, 19.2); the words for the log."""
     state.totals[force] = state.totals.get(force, 0) + points
@@ -75,8 +66,7 @@ def eliminate(state: GondorState, index: int, why: str, dice: Dice) -> list[Even
     c = state.counters[index]
     kind = COUNTERS.units[c.type]
     where = c.hex
-    _remove(state, index)
-    points = add_points(state, kind.force, unit_points(kind.morale))
+    points = f"+{destroy(state, index)} demoralization for the {FORCE_NAMES[kind.force]}"
     events = [Event(text=f"{counter_name(index)} is eliminated ({why}): {points}.")]
     assert where is not None
     return events + leaders_bereft(state, where, c.side, dice)
@@ -92,7 +82,7 @@ def lose_points(state: GondorState, leader: int, points: int) -> list[Event]:
     text = f"{counter_name(leader)} loses {points} Rally Points ({score})"
     if rating(state, leader) > 0:
         return [Event(text=f"{text}; rating now {rating(state, leader)}.")]
-    _remove(state, leader)
+    destroy(state, leader)
     return [Event(text=f"{text} and is eliminated.")]
 
 
@@ -138,7 +128,7 @@ def _rejoin(state: GondorState, leader: int, reach: int | None) -> list[Event]:
         return [Event(text=f"{counter_name(leader)} joins the unit in {c.hex} (8.3).")]
     if reach is None:
         return []  # the Nazgûl Lord is harmed only by individual combat (7.2)
-    _remove(state, leader)
+    destroy(state, leader)
     return [Event(text=f"{counter_name(leader)} finds no friendly unit and is eliminated (8.3).")]
 
 
@@ -159,7 +149,7 @@ def apply_result(
     c = state.counters[index]
     if result == NO_EFFECT or c.hex is None:
         return []
-    events = wreck_siege_works(state, c.hex, dice) if enemy_hex else []
+    events = wreck_at(state, c.hex) if enemy_hex else []
     if result == "E":
         return events + eliminate(state, index, "Morale Table", dice)
     if result == "D":
@@ -177,25 +167,6 @@ def apply_result(
             {"kind": "retreat", "unit": index, "hexes": hexes, "away": enemy_hex}
         )
     return events
-
-
-def wreck_siege_works(state: GondorState, hex_ref: str, dice: Dice) -> list[Event]:
-    """16.47: an adverse melee result in a hex with a Siege Tower or Ladder destroys it."""
-    events = []
-    for i, c in enumerate(state.counters):
-        tower = c.kind == "equipment" and COUNTERS.equipment[c.type].kind == "siege-tower"
-        if c.hex == hex_ref and tower:
-            _remove(state, i)
-            events.append(Event(text=f"{counter_name(i)} is destroyed (16.47)."))
-    return events + destroy_ladders(state, hex_ref)
-
-
-def destroy_ladders(state: GondorState, hex_ref: str) -> list[Event]:
-    """16.47 hook: the siege rules remove the Ladders standing from ``hex_ref`` here.
-
-    Ladders are not yet in the state (the siege slice adds them); until then there are none.
-    """
-    return []
 
 
 def _may_cross(board: Board, side: str, mounted: bool, a: str, b: str) -> bool:

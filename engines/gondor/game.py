@@ -133,6 +133,7 @@ class Gondor(Game[GondorState]):
         else:
             events = rules.apply(s, action)
         events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
+        victory.settle(s)  # 19.13: remember the garrison falling, whatever made it fall
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 

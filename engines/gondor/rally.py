@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from engines.base import Action, Event, IllegalAction
-from engines.gondor import effects
+from engines.gondor import banner, effects
 from engines.gondor.actions import EndPhase, side_name
 from engines.gondor.combat_actions import Rally
 from engines.gondor.combat_odds import rating, unit_type
 from engines.gondor.combat_results import roll, shown
 from engines.gondor.combat_tables import RALLY_PER_LEADER, RALLY_Z_MODIFIER
 from engines.gondor.hexes import distance
+from engines.gondor.magic_actions import BannerRally
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
@@ -54,16 +55,10 @@ def rally_orders(state: GondorState) -> list[Rally]:
 
 
 def banner_rallies(state: GondorState) -> list[Action]:
-    """18.22 hook for the magic rules: the Banner's automatic rallies, offered to Westernesse.
-
-    Empty until the Banner lands; its actions are then applied by :func:`apply_banner`.
-    """
-    return []
-
-
-def apply_banner(state: GondorState, action: Action) -> list[Event]:
-    """18.22 hook: carry out one of :func:`banner_rallies`."""
-    raise IllegalAction("That is not possible in the Rally Phase.")
+    """18.22: the Banner's automatic rallies, Westernesse's choice in its half of phase H."""
+    if state.acting != "westernesse":
+        return []
+    return [BannerRally(unit=i) for i in banner.banner_rallies(state)]
 
 
 class RallyPhase(PhaseRules):
@@ -81,8 +76,10 @@ class RallyPhase(PhaseRules):
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """2d6 <= the leader's rating (-1 for a morale-Z unit) rallies the unit."""
+        if isinstance(action, BannerRally):
+            return banner.rally(state, action)
         if not isinstance(action, Rally):
-            return apply_banner(state, action)
+            raise IllegalAction("That is not possible in the Rally Phase.")
         leader = state.counters[action.leader]
         state.rallying[leader.id] = state.rallying.get(leader.id, 0) + 1
         state.tried.append(action.unit)

@@ -7,24 +7,32 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
-from engines.gondor.data import COUNTERS, MAP, TABLES
+from engines.gondor.combat_tables import unit_points
+from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.state import GondorState
 
 GONE = "eliminated"  # the arrival group of a counter that left the game (never re-enters)
 
 
-def destroy(state: GondorState, index: int) -> None:
-    """Take counter ``index`` off the map for good; a combat unit adds its points (9.1)."""
+def destroy(state: GondorState, index: int) -> int:
+    """Take counter ``index`` off the map for good; a combat unit adds its points (9.1).
+
+    A Special Formation it belonged to breaks. Returns the demoralization points added.
+    """
     c = state.counters[index]
+    points = 0
     if c.kind == "unit":
         unit = COUNTERS.units[c.type]
-        state.totals[unit.force] = (
-            state.totals.get(unit.force, 0) + TABLES.demoralization[unit.morale]
-        )
+        points = unit_points(unit.morale)
+        state.totals[unit.force] = state.totals.get(unit.force, 0) + points
+    for o in state.counters:
+        if o.hex is not None and o.hex == c.hex and o.side == c.side:
+            o.formation = None
     c.hex, c.group, c.carries_oil, c.disrupted, c.formation = None, GONE, False, False, None
     if c.is_cauldron:
         c.oil = 0
+    return points
 
 
 def cauldron_truth(state: GondorState, index: int) -> str:

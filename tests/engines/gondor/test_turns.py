@@ -11,7 +11,9 @@ def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
     game = deployed()
     seen = []
     while game.state.turn == 1:
-        seen.append((game.state.phase, game.to_act()[0]))
+        here = (game.state.phase, game.to_act()[0])
+        if not seen or seen[-1] != here:  # a combat phase may take one click per segment
+            seen.append(here)
         end_phase(game)
     assert seen == [
         ("magic-1", 1),
