@@ -5,7 +5,7 @@ The game state builds a :class:`Board` from itself when it needs one; nothing he
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -15,6 +15,10 @@ from engines.gondor.data import COUNTERS, MAP, Side, UnitType
 PieceKind = Literal["unit", "leader", "equipment", "banner"]
 Formation = Literal["column", "wedge", "shieldwall"]
 STACKED_EQUIPMENT = ("catapult", "siege-tower", "grond")  # cauldrons never count (16.73)
+_MOBILITY: dict[tuple[str, str], str] = {
+    **{("unit", u.id): u.type for u in COUNTERS.units.values()},
+    **{("equipment", e.id): e.kind for e in COUNTERS.equipment.values()},
+}
 
 
 def other(side: Side) -> Side:
@@ -43,10 +47,8 @@ class Piece:
     @property
     def mobility(self) -> str:
         """infantry, cavalry, mumak, leader, banner, or the equipment kind (catapult, ...)."""
-        if self.kind == "unit":
-            return COUNTERS.units[self.type].type
-        if self.kind == "equipment":
-            return COUNTERS.equipment[self.type].kind
+        if self.kind in ("unit", "equipment"):
+            return _MOBILITY[self.kind, self.type]
         return self.kind
 
     @property
@@ -94,6 +96,28 @@ class Board:
             if p.hex is not None:
                 out.setdefault(p.hex, []).append(p)
         return {h: tuple(ps) for h, ps in out.items()}
+
+    @cached_property
+    def piece_hexes(self) -> dict[Side, frozenset[str]]:
+        """The hexes holding any piece of each side."""
+        return self._hexes(lambda p: True)
+
+    @cached_property
+    def unit_hexes(self) -> dict[Side, frozenset[str]]:
+        """The hexes holding a combat unit of each side."""
+        return self._hexes(lambda p: p.kind == "unit")
+
+    def _hexes(self, keep: Callable[[Piece], bool]) -> dict[Side, frozenset[str]]:
+        by_side: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
+        for p in self.pieces:
+            if p.hex is not None and keep(p):
+                by_side[p.side].add(p.hex)
+        return {side: frozenset(hexes) for side, hexes in by_side.items()}
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Results derived from this board that other modules cache on it (ZOC by side)."""
+        return {}
 
     def at(self, hex_ref: str) -> tuple[Piece, ...]:
         """The pieces in a hex."""
