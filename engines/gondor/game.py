@@ -12,11 +12,11 @@ from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result
 from engines.gondor import victory
-from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, SetupDone, side_name
+from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
-from engines.gondor.moving import Movement, targets
+from engines.gondor.moving import Movement
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
@@ -68,7 +68,7 @@ class Gondor(Game[GondorState]):
 
     def __init__(self, state: GondorState) -> None:
         super().__init__(state)
-        self._cache: tuple[int, int, list[Action]] | None = None
+        self._cache: tuple[GondorState, int, list[Action]] | None = None
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondorState:
@@ -101,13 +101,14 @@ class Gondor(Game[GondorState]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The acting side's choices (cached per step)."""
-        if seat not in self.to_act():
-            return []
-        if self._cache and self._cache[:2] == (self.state.step, seat):
-            return list(self._cache[2])
-        found = self.rules().choices(self.state)
-        self._cache = (self.state.step, seat, found)
-        return list(found)
+        return list(self._choices()) if seat in self.to_act() else []
+
+    def _choices(self) -> list[Action]:
+        """The rules' choices now, computed once per state and step."""
+        s = self.state
+        if self._cache is None or self._cache[0] is not s or self._cache[1] != s.step:
+            self._cache = (s, s.step, self.rules().choices(s))
+        return self._cache[2]
 
     # ---- applying -----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -179,7 +180,7 @@ class Gondor(Game[GondorState]):
         s = self.state
         view = build_view(s, None if seat is None else SEATS[seat], self._pending())
         if s.selected and s.phase in MOVEMENT and s.pending is None:
-            view["highlight"] = sorted(targets(s))
+            view["highlight"] = sorted(a.hex for a in self._choices() if isinstance(a, Move))
         return view
 
     def _pending(self) -> str | None:
