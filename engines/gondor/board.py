@@ -1,11 +1,13 @@
 """A light board model for ZOC, stacking and movement: pieces by hex, gates, breaches, ladders.
 
-The game state builds a :class:`Board` from itself when it needs one; nothing here mutates.
+The game state builds a :class:`Board` from itself when it needs one; nothing here mutates. A
+board caches what is derived from it (pieces by hex, occupied hexes, ZOC in :attr:`Board.memo`),
+so never change its mappings after building it: build a new board instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -97,22 +99,26 @@ class Board:
                 out.setdefault(p.hex, []).append(p)
         return {h: tuple(ps) for h, ps in out.items()}
 
-    @cached_property
+    @property
     def piece_hexes(self) -> dict[Side, frozenset[str]]:
         """The hexes holding any piece of each side."""
-        return self._hexes(lambda p: True)
+        return self._occupied[0]
 
-    @cached_property
+    @property
     def unit_hexes(self) -> dict[Side, frozenset[str]]:
         """The hexes holding a combat unit of each side."""
-        return self._hexes(lambda p: p.kind == "unit")
+        return self._occupied[1]
 
-    def _hexes(self, keep: Callable[[Piece], bool]) -> dict[Side, frozenset[str]]:
-        by_side: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
+    @cached_property
+    def _occupied(self) -> tuple[dict[Side, frozenset[str]], dict[Side, frozenset[str]]]:
+        pieces: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
+        units: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
         for p in self.pieces:
-            if p.hex is not None and keep(p):
-                by_side[p.side].add(p.hex)
-        return {side: frozenset(hexes) for side, hexes in by_side.items()}
+            if p.hex is not None:
+                pieces[p.side].add(p.hex)
+                if p.kind == "unit":
+                    units[p.side].add(p.hex)
+        return _frozen(pieces), _frozen(units)
 
     @cached_property
     def memo(self) -> dict[object, object]:
@@ -128,9 +134,15 @@ class Board:
         return self.by_id[piece_id]
 
 
+def _frozen(hexes: dict[Side, set[str]]) -> dict[Side, frozenset[str]]:
+    return {side: frozenset(found) for side, found in hexes.items()}
+
+
 def stacking_problem(pieces: Iterable[Piece]) -> str | None:
     """Why these pieces may not share a hex (5.2), or None if they may."""
     pieces = list(pieces)
+    if len(pieces) < 2:
+        return None  # a lone counter always stacks
     if len({p.side for p in pieces if p.counts_for_stacking}) > 1:
         return "enemy units may not share a hex"
     units = [p for p in pieces if p.kind == "unit"]

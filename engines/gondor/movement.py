@@ -198,6 +198,8 @@ def _banned(board: Board, group: Group) -> frozenset[str]:
     kinds = {p.mobility for p in group.pieces}
     avoid = {"cavalry": "mumak", "mumak": "cavalry"}
     targets = {avoid[k] for k in kinds if k in avoid}
+    if not targets:
+        return frozenset()
     near = set()
     for p in board.pieces:
         if p.mobility in targets and p.hex is not None and p not in group.pieces:
