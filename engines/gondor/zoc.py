@@ -57,6 +57,8 @@ def _zoc(board: Board, side: Side) -> frozenset[str]:
 
 def exerted_on(board: Board, side: Side, hex_ref: str) -> tuple[Piece, ...]:
     """The ``side`` combat units whose ZOC covers ``hex_ref`` (7.31's candidates), by id."""
+    if hex_ref not in zoc(board, side):
+        return ()
     found = [
         p
         for n in MAP.neighbours[hex_ref]

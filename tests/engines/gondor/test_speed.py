@@ -13,7 +13,7 @@ from .helpers import board, piece
 
 # Recorded on main at cd63411, before the speed work (static per-hex links, ZOC memoised per
 # board, the view's highlight from the cached choices). A deliberate rule change that alters
-# random play updates both numbers: print them with fingerprint() on the new rules.
+# random play updates both numbers: print them with `python -m tests.engines.gondor.test_speed`.
 SEED, CHOOSER = 77, 1
 ACTIONS = 1330
 FINAL_STATE_SHA256 = "313e3254f0c71953a48db0c42ce04a5c2a58ea4fc162009537381169d27c5fd2"
@@ -56,3 +56,7 @@ def test_the_highlight_is_the_selected_groups_destinations_and_follows_the_step(
     game.apply(0, moves[0])
     assert "highlight" not in game.view(None)
     assert not any(isinstance(a, Move) for a in game.legal_actions(0))
+
+
+if __name__ == "__main__":
+    print(fingerprint(SEED, CHOOSER))
