@@ -1,6 +1,8 @@
 """A light board model for ZOC, stacking and movement: pieces by hex, gates, breaches, ladders.
 
-The game state builds a :class:`Board` from itself when it needs one; nothing here mutates.
+The game state builds a :class:`Board` from itself when it needs one; nothing here mutates. A
+board caches what is derived from it (pieces by hex, occupied hexes, ZOC in :attr:`Board.memo`),
+so never change its mappings after building it: build a new board instead.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from engines.gondor.data import COUNTERS, MAP, Side, UnitType
 PieceKind = Literal["unit", "leader", "equipment", "banner"]
 Formation = Literal["column", "wedge", "shieldwall"]
 STACKED_EQUIPMENT = ("catapult", "siege-tower", "grond")  # cauldrons never count (16.73)
+_MOBILITY: dict[tuple[str, str], str] = {
+    **{("unit", u.id): u.type for u in COUNTERS.units.values()},
+    **{("equipment", e.id): e.kind for e in COUNTERS.equipment.values()},
+}
 
 
 def other(side: Side) -> Side:
@@ -43,10 +49,8 @@ class Piece:
     @property
     def mobility(self) -> str:
         """infantry, cavalry, mumak, leader, banner, or the equipment kind (catapult, ...)."""
-        if self.kind == "unit":
-            return COUNTERS.units[self.type].type
-        if self.kind == "equipment":
-            return COUNTERS.equipment[self.type].kind
+        if self.kind in ("unit", "equipment"):
+            return _MOBILITY[self.kind, self.type]
         return self.kind
 
     @property
@@ -95,6 +99,32 @@ class Board:
                 out.setdefault(p.hex, []).append(p)
         return {h: tuple(ps) for h, ps in out.items()}
 
+    @property
+    def piece_hexes(self) -> dict[Side, frozenset[str]]:
+        """The hexes holding any piece of each side."""
+        return self._occupied[0]
+
+    @property
+    def unit_hexes(self) -> dict[Side, frozenset[str]]:
+        """The hexes holding a combat unit of each side."""
+        return self._occupied[1]
+
+    @cached_property
+    def _occupied(self) -> tuple[dict[Side, frozenset[str]], dict[Side, frozenset[str]]]:
+        pieces: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
+        units: dict[Side, set[str]] = {"sauron": set(), "westernesse": set()}
+        for p in self.pieces:
+            if p.hex is not None:
+                pieces[p.side].add(p.hex)
+                if p.kind == "unit":
+                    units[p.side].add(p.hex)
+        return _frozen(pieces), _frozen(units)
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Results derived from this board that other modules cache on it (ZOC by side)."""
+        return {}
+
     def at(self, hex_ref: str) -> tuple[Piece, ...]:
         """The pieces in a hex."""
         return self.by_hex.get(hex_ref, ())
@@ -104,9 +134,15 @@ class Board:
         return self.by_id[piece_id]
 
 
+def _frozen(hexes: dict[Side, set[str]]) -> dict[Side, frozenset[str]]:
+    return {side: frozenset(found) for side, found in hexes.items()}
+
+
 def stacking_problem(pieces: Iterable[Piece]) -> str | None:
     """Why these pieces may not share a hex (5.2), or None if they may."""
     pieces = list(pieces)
+    if len(pieces) < 2:
+        return None  # a lone counter always stacks
     if len({p.side for p in pieces if p.counts_for_stacking}) > 1:
         return "enemy units may not share a hex"
     units = [p for p in pieces if p.kind == "unit"]

@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
 from engines.gondor import banner, victory
-from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, SetupDone, side_name
+from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.magic import MagicPhase
 from engines.gondor.magic_actions import MAGIC_ACTIONS
-from engines.gondor.moving import Movement, targets
+from engines.gondor.moving import Movement
 from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
 from engines.gondor.rally import RallyPhase
@@ -31,7 +31,6 @@ from engines.resources import data_path
 
 PHASES = tuple(GAME.phase)
 PHASE_IDS = tuple(str(p["id"]) for p in PHASES)
-MOVEMENT = frozenset(p for p in PHASE_IDS if p.endswith("-movement"))
 HELP: dict[str, str] = tomllib.loads(
     (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
 )["help"]
@@ -82,7 +81,7 @@ class Gondor(Game[GondorState]):
 
     def __init__(self, state: GondorState) -> None:
         super().__init__(state)
-        self._cache: tuple[int, int, list[Action]] | None = None
+        self._cache: tuple[GondorState, int, list[Action]] | None = None
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondorState:
@@ -115,13 +114,14 @@ class Gondor(Game[GondorState]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The acting side's choices (cached per step)."""
-        if seat not in self.to_act():
-            return []
-        if self._cache and self._cache[:2] == (self.state.step, seat):
-            return list(self._cache[2])
-        found = self.rules().choices(self.state)
-        self._cache = (self.state.step, seat, found)
-        return list(found)
+        return list(self._choices()) if seat in self.to_act() else []
+
+    def _choices(self) -> list[Action]:
+        """The rules' choices now, computed once per state and step."""
+        s = self.state
+        if self._cache is None or self._cache[0] is not s or self._cache[1] != s.step:
+            self._cache = (s, s.step, self.rules().choices(s))
+        return self._cache[2]
 
     # ---- applying -----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -195,11 +195,19 @@ class Gondor(Game[GondorState]):
 
     # ---- views and result ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What the seat knows (None: a spectator, who sees what Sauron sees)."""
+        """What the seat knows (None: a spectator, who sees what Sauron sees).
+
+        While a group is selected the view highlights where it may go, and the mover's own view
+        zooms on it (``focus``).
+        """
         s = self.state
         view = build_view(s, None if seat is None else SEATS[seat], self._pending())
-        if s.selected and s.phase in MOVEMENT and s.pending is None:
-            view["highlight"] = sorted(targets(s))
+        moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
+        if moves and s.pending is None:
+            view["highlight"] = moves
+            start = s.counters[s.selected[0]].hex
+            if seat is not None and SEATS[seat] == s.acting:  # the mover's close-up
+                view["focus"] = ([start] if start else []) + moves
         return view
 
     def _pending(self) -> str | None:

@@ -9,6 +9,7 @@ map bounds; :class:`Grid` adds them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 Cube = tuple[int, int, int]
 _NUDGE = 1e-6
@@ -24,6 +25,7 @@ def hex_id(column: int, row: int) -> str:
     return f"{column:02d}{row:02d}"
 
 
+@cache  # at most 10,000 ids; distance and adjacency ask for them constantly
 def cube(hex_ref: str) -> Cube:
     """Cube coordinates (x, y, z), x + y + z = 0, of a hex id."""
     c, r = to_cr(hex_ref)
@@ -38,7 +40,8 @@ def from_cube(x: int, z: int) -> tuple[int, int]:
 
 def distance(a: str, b: str) -> int:
     """Hexes between a and b (adjacent = 1)."""
-    return max(abs(p - q) for p, q in zip(cube(a), cube(b), strict=True))
+    (ax, ay, az), (bx, by, bz) = cube(a), cube(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
 def adjacent(a: str, b: str) -> bool:

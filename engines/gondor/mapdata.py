@@ -60,7 +60,7 @@ class Hexside(_Frozen):
     name: str | None = None
     breachable_by: tuple[Literal["catapult", "grond"], ...]
 
-    @property
+    @cached_property
     def id(self) -> str:
         """The hexside id, as :func:`engines.gondor.hexes.hexside_id` spells it."""
         return hexes.hexside_id(*self.hexes)
@@ -115,13 +115,45 @@ class MapData(_Frozen):
             for a, b in zip(road.hexes, road.hexes[1:], strict=False)
         )
 
+    @cached_property
+    def between(self) -> dict[tuple[str, str], Hexside]:
+        """Each hexside feature under both orders of its two hexes: (a, b) and (b, a)."""
+        out = {}
+        for s in self.hexsides.values():
+            a, b = s.hexes
+            out[a, b] = out[b, a] = s
+        return out
+
+    @cached_property
+    def road_pairs(self) -> frozenset[tuple[str, str]]:
+        """:attr:`road_links` as hex pairs, in both orders."""
+        return frozenset(
+            pair
+            for road in self.roads
+            for a, b in zip(road.hexes, road.hexes[1:], strict=False)
+            for pair in ((a, b), (b, a))
+        )
+
+    @cached_property
+    def edge_hexes(self) -> frozenset[str]:
+        """Every hex of a map edge that reinforcements enter by (14.0)."""
+        return frozenset(h for edge in self.edges.values() for h in edge)
+
+    @cached_property
+    def links(self) -> dict[str, tuple[tuple[str, Hexside | None, bool], ...]]:
+        """Hex -> (neighbour, hexside feature or None, road joins them) for each neighbour."""
+        return {
+            a: tuple((b, self.between.get((a, b)), (a, b) in self.road_pairs) for b in ns)
+            for a, ns in self.neighbours.items()
+        }
+
     def side(self, a: str, b: str) -> Hexside | None:
         """The feature on the hexside between adjacent a and b, if any (a, b not checked)."""
-        return self.hexsides.get(f"{a}/{b}" if a < b else f"{b}/{a}")
+        return self.between.get((a, b))
 
     def is_road(self, a: str, b: str) -> bool:
         """True if adjacent a and b are consecutive hexes of one road chain (3.3)."""
-        return (f"{a}/{b}" if a < b else f"{b}/{a}") in self.road_links
+        return (a, b) in self.road_pairs
 
     def place(self, name: str) -> str:
         """A single named hex of map.json "places"."""

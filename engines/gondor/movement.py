@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engines.gondor.board import Board, Piece, other, stacking_problem
 from engines.gondor.data import COUNTERS, MAP, TABLES
+from engines.gondor.mapdata import Hexside
 from engines.gondor.zoc import zoc
 
 ZOC_EXIT_MP = 2  # 5.1: leaving an enemy ZOC
@@ -25,6 +26,9 @@ COLUMN_MP = 2  # 6.0: a Column's bonus
 ROAD_MP = float(TABLES.hexside["road"].mp)  # type: ignore[arg-type]
 BREACH_MP = float(TABLES.hexside["breached"].mp)  # type: ignore[arg-type]
 FIRE_MP = float(TABLES.hexside["fire"].mp)  # type: ignore[arg-type]
+_FOOT_MP = {h: TABLES.terrain[x.terrain].mp for h, x in MAP.hexes.items()}
+_CAVALRY_MP = {h: TABLES.terrain[x.terrain].cavalry_mp for h, x in MAP.hexes.items()}
+_MOUNTAINS = frozenset(h for h, x in MAP.hexes.items() if x.terrain == "mountain")
 
 
 class MoveError(ValueError):
@@ -79,10 +83,14 @@ class Group:
         """The slowest member's allowance (a stack moves at its slowest)."""
         return min(piece_allowance(p, self.lead.hex) for p in self.pieces)
 
+    @property
+    def cavalry(self) -> bool:
+        """Cavalry in the group: it pays cavalry terrain costs (4.2); Mûmakil pay as foot."""
+        return any(p.mobility == "cavalry" for p in self.pieces)
+
     def terrain_mp(self, hex_ref: str) -> int:
         """MP to enter a hex by its terrain (4.2): the costliest member's; Mûmakil pay as foot."""
-        rule = TABLES.terrain[MAP.hexes[hex_ref].terrain]
-        return rule.cavalry_mp if any(p.mobility == "cavalry" for p in self.pieces) else rule.mp
+        return (_CAVALRY_MP if self.cavalry else _FOOT_MP)[hex_ref]
 
 
 def group_of(board: Board, ids: str | Sequence[str]) -> Group:
@@ -112,8 +120,11 @@ def group_of(board: Board, ids: str | Sequence[str]) -> Group:
 def crossing_mp(board: Board, group: Group, a: str, b: str) -> float | str | None:
     """MP the hexside a->b adds: a number, "all" (climbing down, 15.13), or None (may not)."""
     wall = MAP.side(a, b)
-    if wall is None:
-        return 0
+    return 0 if wall is None else _wall_mp(board, group, wall, a)
+
+
+def _wall_mp(board: Board, group: Group, wall: Hexside, a: str) -> float | str | None:
+    """:func:`crossing_mp` for a hexside with a feature, crossed from ``a``."""
     side = group.lead.side
     breached = wall.id in board.breaches
     if wall.kind == "gate" and (breached or board.gates.get(wall.id) == side):
@@ -154,15 +165,41 @@ class Reach:
 class _Context:
     board: Board
     group: Group
+    start: str | None
     allowance: int
     enemy_zoc: frozenset[str]
-    banned: frozenset[str]  # 14.31: hexes next to a Mûmak (for cavalry) or to cavalry (Mûmakil)
+    blocked: frozenset[str]  # never entered: Mountain, 14.31 (see _banned), enemy units (3.2)
+    stops: frozenset[str]  # entering ends the move: enemy counters (5.3, 16.73 [R]), ZOC (5.1)
+    terrain: dict[str, int]  # MP to enter each hex by its terrain (4.2)
+    shieldwall: bool  # 6.0: a Shieldwall moves at most one hex
+
+
+def _context(board: Board, group: Group) -> _Context:
+    """What every step of the group's move looks up, computed once."""
+    enemy = other(group.lead.side)
+    enemy_zoc = zoc(board, enemy)
+    enemies = board.piece_hexes[enemy]
+    blocked = _MOUNTAINS | _banned(board, group) | board.unit_hexes[enemy]
+    return _Context(
+        board=board,
+        group=group,
+        start=group.lead.hex,
+        allowance=group.allowance,
+        enemy_zoc=enemy_zoc,
+        blocked=blocked if group.combat else blocked | enemies,  # 3.2
+        stops=enemies | enemy_zoc,
+        terrain=_CAVALRY_MP if group.cavalry else _FOOT_MP,
+        shieldwall=any(p.formation == "shieldwall" for p in group.pieces),
+    )
 
 
 def _banned(board: Board, group: Group) -> frozenset[str]:
+    """14.31: hexes next to a Mûmak (for cavalry) or to cavalry (for Mûmakil)."""
     kinds = {p.mobility for p in group.pieces}
     avoid = {"cavalry": "mumak", "mumak": "cavalry"}
     targets = {avoid[k] for k in kinds if k in avoid}
+    if not targets:
+        return frozenset()
     near = set()
     for p in board.pieces:
         if p.mobility in targets and p.hex is not None and p not in group.pieces:
@@ -170,36 +207,26 @@ def _banned(board: Board, group: Group) -> frozenset[str]:
     return frozenset(near)
 
 
-def _enter(ctx: _Context, h: str) -> tuple[bool, bool]:
-    """(may enter, move ends there) for entering hex ``h`` at all."""
-    if MAP.hexes[h].terrain == "mountain" or h in ctx.banned:
-        return False, False
-    enemies = [p for p in ctx.board.at(h) if p.side != ctx.group.lead.side]
-    if any(p.kind == "unit" for p in enemies) or (enemies and not ctx.group.combat):
-        return False, False  # 3.2: never through enemy units
-    return True, bool(enemies) or h in ctx.enemy_zoc  # 5.3, 16.73 [R]; 5.1
-
-
-def _step(ctx: _Context, a: str, b: str, spent: float) -> tuple[float, bool] | None:
+def _step(
+    ctx: _Context, a: str, b: str, wall: Hexside | None, road: bool, spent: float
+) -> tuple[float, bool] | None:
     """(MP after entering b from a, move ends in b), or None if the step is not allowed."""
-    ok, ends = _enter(ctx, b)
-    if not ok:
+    if b in ctx.blocked:
         return None
-    cross = crossing_mp(ctx.board, ctx.group, a, b)
-    first = a == ctx.group.lead.hex and spent == 0
+    ends = b in ctx.stops
+    cross = 0 if wall is None else _wall_mp(ctx.board, ctx.group, wall, a)
+    first = a == ctx.start and spent == 0
     if cross is None or (cross == "all" and (not first or b in ctx.enemy_zoc)):
         return None  # 15.13: climbing down takes the whole move, never into an enemy ZOC
     if cross == "all":
         return float(ctx.allowance), True
-    cost = spent + (ROAD_MP if MAP.is_road(a, b) else ctx.group.terrain_mp(b)) + float(cross)
+    cost = spent + (ROAD_MP if road else ctx.terrain[b]) + float(cross)
     cost += FIRE_MP if b in ctx.board.fires else 0
     if first and a in ctx.enemy_zoc:
         if b in ctx.enemy_zoc:
             return None  # 5.1: never straight into another enemy ZOC hex
         cost += ZOC_EXIT_MP
-    if any(p.formation == "shieldwall" for p in ctx.group.pieces):
-        ends = True  # 6.0: a Shieldwall moves at most one hex
-    return (cost, ends) if cost <= ctx.allowance else None
+    return (cost, ends or ctx.shieldwall) if cost <= ctx.allowance else None
 
 
 def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None = None) -> Reach:
@@ -210,11 +237,9 @@ def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None 
     (14.0), then moves on as usual.
     """
     group = group_of(board, ids)
-    side = group.lead.side
-    ctx = _Context(board, group, group.allowance, zoc(board, other(side)), _banned(board, group))
+    ctx = _context(board, group)
     costs: dict[str, float] = {}
     parents: dict[str, str | None] = {}
-    ends: set[str] = set()
     heap: list[tuple[float, str, str, bool]] = []  # (MP, hex, parent or "", move ends)
     if entry is None:
         if group.lead.hex is None:
@@ -232,24 +257,23 @@ def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None 
             continue
         costs[h], parents[h] = spent, parent or None
         if stop:
-            ends.add(h)
             continue
-        for n in MAP.neighbours[h]:
-            done = _step(ctx, h, n, spent) if n not in costs else None
+        for n, wall, road in MAP.links[h]:
+            done = _step(ctx, h, n, wall, road, spent) if n not in costs else None
             if done is not None:
                 heapq.heappush(heap, (done[0], n, h, done[1]))
     start = group.lead.hex
-    keep = {h for h in costs if h != start and _may_end(board, group, h)}
+    own = board.piece_hexes[group.lead.side]  # elsewhere the group alone ends: group_of checked
+    keep = {h for h in costs if h != start and (h not in own or _may_end(board, group, h))}
     return Reach({h: costs[h] for h in sorted(keep)}, costs, parents, start)
 
 
 def _entry_step(ctx: _Context, hex_ref: str, entered_before: int) -> tuple[float, bool] | None:
-    ok, ends = _enter(ctx, hex_ref)
-    if not ok or hex_ref not in {h for edge in MAP.edges.values() for h in edge}:
+    if hex_ref in ctx.blocked or hex_ref not in MAP.edge_hexes:
         return None
-    cost = ctx.group.terrain_mp(hex_ref) + entered_before
+    cost = ctx.terrain[hex_ref] + entered_before
     cost += FIRE_MP if hex_ref in ctx.board.fires else 0
-    return (cost, ends) if cost <= ctx.allowance else None
+    return (cost, hex_ref in ctx.stops) if cost <= ctx.allowance else None
 
 
 def _may_end(board: Board, group: Group, hex_ref: str) -> bool:

@@ -6,6 +6,10 @@ from engines.gondor.board import Board, Piece
 from engines.gondor.data import MAP, TABLES, Side
 
 _NO_ZOC_TERRAIN = frozenset(k for k, t in TABLES.terrain.items() if t.blocks_zoc)
+_ZOC_LINKS = {
+    h: tuple((n, wall) for n, wall, _ in links if MAP.hexes[n].terrain not in _NO_ZOC_TERRAIN)
+    for h, links in MAP.links.items()
+}  # hex -> (neighbour a ZOC may enter, hexside feature between or None)
 
 
 def exerts_zoc(piece: Piece) -> bool:
@@ -32,19 +36,29 @@ def zoc_crosses(board: Board, side: Side, source: str, target: str) -> bool:
 
 
 def zoc(board: Board, side: Side) -> frozenset[str]:
-    """Every hex in the ZOC of ``side``'s undisrupted combat units."""
+    """Every hex in the ZOC of ``side``'s undisrupted combat units (computed once per board)."""
+    key = ("zoc", side)
+    found = board.memo.get(key)
+    if found is None:
+        found = board.memo[key] = _zoc(board, side)
+    return found  # type: ignore[return-value]
+
+
+def _zoc(board: Board, side: Side) -> frozenset[str]:
+    sources = {p.hex for p in board.pieces if p.side == side and exerts_zoc(p)}
     out: set[str] = set()
-    for piece in board.pieces:
-        if piece.side == side and exerts_zoc(piece):
-            assert piece.hex is not None
-            out.update(
-                n for n in MAP.neighbours[piece.hex] if zoc_crosses(board, side, piece.hex, n)
-            )
+    for source in sources:
+        assert source is not None
+        for n, wall in _ZOC_LINKS[source]:
+            if wall is None or zoc_crosses(board, side, source, n):
+                out.add(n)
     return frozenset(out)
 
 
 def exerted_on(board: Board, side: Side, hex_ref: str) -> tuple[Piece, ...]:
     """The ``side`` combat units whose ZOC covers ``hex_ref`` (7.31's candidates), by id."""
+    if hex_ref not in zoc(board, side):
+        return ()
     found = [
         p
         for n in MAP.neighbours[hex_ref]
