@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -27,18 +27,20 @@ RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public
 
 @dataclass
 class Message:
-    """The parts of a message we send or edit."""
+    """The parts of a message we send or edit; ``extra`` are more embeds, each with its image."""
 
     embed: discord.Embed
     file: discord.File | None
     view: discord.ui.View | None
+    extra: list[tuple[discord.Embed, discord.File]] = field(default_factory=list)
 
     def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
         """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest)."""
-        files = [self.file] if self.file else []
+        files = ([self.file] if self.file else []) + [f for _, f in self.extra]
+        embeds = [self.embed, *(e for e, _ in self.extra)]
         if edit:
-            return {"content": None, "embed": self.embed, "view": self.view, "attachments": files}
-        out: dict[str, Any] = {"embed": self.embed, "files": files}
+            return {"content": None, "embeds": embeds, "view": self.view, "attachments": files}
+        out: dict[str, Any] = {"embeds": embeds, "files": files}
         if self.view is not None:
             out["view"] = self.view
         return out
@@ -135,7 +137,24 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
         embed.set_footer(text=f"Move {session.step}")
     file = await image(session, view, "board.png")
     embed.set_image(url="attachment://board.png")
-    return Message(embed, file, board_components(session))
+    return Message(embed, file, board_components(session), await _close_up(session, view))
+
+
+async def _close_up(
+    session: Session, view: dict[str, Any]
+) -> list[tuple[discord.Embed, discord.File]]:
+    """A zoomed second image of where the last action happened, if the view names the place.
+
+    A view's ``spotlight`` lists the places the last action changed (a hex map's hexes); the
+    whole board stays the first image, the close-up comes under it.
+    """
+    places = view.get("spotlight")
+    if not places:
+        return []
+    embed = discord.Embed(colour=COLOUR, description="Close-up of the last move.")
+    file = await image(session, {**view, "focus": places}, "closeup.png")
+    embed.set_image(url="attachment://closeup.png")
+    return [(embed, file)]
 
 
 def board_components(session: Session, page: int = 0) -> discord.ui.View | None:

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.gondor import banner, victory
+from engines.gondor import banner, spotlight, victory
 from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
@@ -127,6 +127,7 @@ class Gondor(Game[GondorState]):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         s = self.state
         s.step += 1
+        before = spotlight.marks(s)
         rules = self.rules()
         if isinstance(action, ENDINGS) and s.pending is None:
             events = rules.finish(s) + self._end_phase()
@@ -134,6 +135,7 @@ class Gondor(Game[GondorState]):
             events = rules.apply(s, action)
         events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
         victory.settle(s)  # 19.13: remember the garrison falling, whatever made it fall
+        s.spotlight = spotlight.changed(before, spotlight.marks(s))
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 

@@ -106,6 +106,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         "you": you,
         "pending": pending,
         "result": state.summary,
+        "spotlight": list(state.spotlight),
         "fires": sorted(state.fires),
         "heads": sorted(state.heads),
         "breaches": [w.split("/") for w in sorted(state.breaches)],

@@ -14,6 +14,8 @@ View format (a dict; the engine's views.py produces exactly this; [] and None wh
       roads:    [[hex, hex, ...]]                    # each a chain of adjacent hexes
       labels:   {hex: name}                          # named hexes ("Citadel", "Main Gate")
     focus:      [hex] | absent                       # draw a zoomed crop around these hexes
+    spotlight:  [hex]                                # where the last action changed something;
+                                                     # the bot adds a close-up (focus) of them
     highlight:  [hex] | absent                       # hexes the selected group can reach
     turn, turns: 8, 16
     night:      bool

@@ -192,6 +192,9 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     assert [c.split(".")[0] for _, c, _ in rows[-2:]] == ["select", "move"]
     assert len(world.board(after).history) == versions + 1
     assert f"to {target}" in world.board(after).text()
+    whole, close = world.board(after).attachments  # the map, and a close-up of the move
+    assert "close-up" not in whole.description and close.description.startswith("Gondor, close-up")
+    assert target in close.description and len(world.board(after).embeds) == 2
     stale = await ephemeral_answer(world, "bob", "gondor move", unit=chosen.value, to=target)
     assert "no longer possible" in stale
     assert (await world.bot.store.load(session.id)).step == after.step
@@ -210,6 +213,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     zoomed = world.controls_message(bob).attachments[0].description
     assert zoomed.startswith("Gondor, close-up of") and "Can reach" in zoomed
     assert "close-up" not in world.board(resumed).attachments[0].description
+    assert len(world.board(resumed).attachments) == 1  # a selection changes nothing on the map
 
 
 def check_cauldrons_stay_secret(world: World, session, caplog) -> None:
