@@ -1,4 +1,4 @@
-"""End-to-end action latency: validate + apply, persist to SQLite, render public + private.
+"""End-to-end action latency: validate + apply, persist to SQLite, render what the bot draws.
 
     python -m bench.action_latency [--game knightfall] [--games 5]
 
@@ -72,7 +72,10 @@ async def run(game_id: str, games: int) -> dict[str, list[float]]:
                     result=live.result,
                 )
                 t2 = time.perf_counter()
-                render_png(game_id, live.view(None))
+                board = live.view(None)  # what the bot draws: the board, its close-up, the DM
+                render_png(game_id, board)
+                if board.get("spotlight"):
+                    render_png(game_id, {**board, "focus": board["spotlight"]})
                 render_png(game_id, live.view(seat))
                 t3 = time.perf_counter()
                 game = live
