@@ -158,6 +158,10 @@ class GondorState(BaseModel):
     banner_leader: int | None = None  # the leader the Banner stands with (18.13, 18.14)
     banner_rallied: list[int] = []  # units the Banner rallied this Game-Turn (18.22)
 
+    # ---- formations and arrivals (6.0, 14.2) ----
+    formed: list[int] = []  # leaders that formed a Special Formation this Movement Phase (6.0)
+    charged: list[int] = []  # units of a Wedge whose charge is spent (6.0 [R])
+
     @field_validator("counters")
     @classmethod
     def _with_banner(cls, counters: list[Counter]) -> list[Counter]:
