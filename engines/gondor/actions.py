@@ -63,7 +63,7 @@ class AutoDeploy(Action):
 
     def detail(self) -> str | None:
         """What it does."""
-        return "Every counter not yet placed goes to a random legal hex of its area."
+        return "Every counter still unplaced goes to a random legal hex of its area."
 
 
 class SetupDone(Action):

@@ -167,7 +167,7 @@ def _arrivals(state: GondorState) -> list[Event]:
         if group.roll is not None:
             die = rng_for(state.seed, f"arrival-{gid}-{state.turn}").randint(1, 6)
             ok = die in group.roll["succeed"]  # type: ignore[operator]
-            verdict = "they arrive" if ok else "not yet"
+            verdict = "they arrive" if ok else "not this turn"
             events.append(Event(text=f"Roll for {name}: {die}, {verdict}."))
             if not ok:
                 continue

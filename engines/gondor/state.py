@@ -144,7 +144,7 @@ class GondorState(BaseModel):
     tower_bases: dict[str, str] = {}  # Siege Tower id -> hex where it began the Siege Phase
     fires: list[str] = []  # hexes with a Fire counter (16.66)
     heads: list[str] = []  # hexes with a Severed Head (16.83)
-    heads_left: int = HEADS  # Severed Heads not yet hurled (16.81)
+    heads_left: int = HEADS  # Severed Heads still to hurl (16.81)
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
     garrison_fell: bool = False  # the garrison has been demoralized once (19.13)

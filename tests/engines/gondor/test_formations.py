@@ -222,3 +222,17 @@ def test_formation_actions_read_well():
     assert "+2 MP" in (form.detail() or "")
     broken = BreakFormation(unit=1, formation="wedge", hex="2020")
     assert broken.label().startswith("Break the Wedge in 2020")
+
+
+def test_grond_is_greyed_until_operated_and_carried():
+    """16.28 / 17.13: Grond batters only once Operate Grond is cast, with a Troll or Uruk-Hai."""
+    game = scene({"grond-1": "1608"}, phase="siege")
+    assert [(u.label, u.reason) for u in game.unavailable_actions(0)] == [
+        ("Grond 1 batters", "Operate Grond first: the Nazgûl Lord casts it (17.13).")
+    ]
+    game.state.grond_active = True
+    game.state.step += 1
+    assert "Trolls or Uruk-Hai" in game.unavailable_actions(0)[0].reason
+    counter(game, "trolls-1").hex = "1608"
+    game.state.step += 1
+    assert game.unavailable_actions(0) == [] and "grond" in kinds(game)
