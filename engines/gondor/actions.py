@@ -63,7 +63,7 @@ class AutoDeploy(Action):
 
     def detail(self) -> str | None:
         """What it does."""
-        return "Every counter not yet placed goes to a random legal hex of its area."
+        return "Every counter still unplaced goes to a random legal hex of its area."
 
 
 class SetupDone(Action):
@@ -185,6 +185,7 @@ def side_name(side: str) -> str:
 
 
 from engines.gondor.combat_actions import COMBAT_ACTIONS  # noqa: E402 (they subclass Order)
+from engines.gondor.formation_actions import FORMATION_ACTIONS  # noqa: E402 (Melee's kin)
 from engines.gondor.siege_actions import SIEGE_ACTIONS  # noqa: E402 (they subclass Order)
 
-ACTION_TYPES = (*ACTION_TYPES, *COMBAT_ACTIONS, *SIEGE_ACTIONS)
+ACTION_TYPES = (*ACTION_TYPES, *COMBAT_ACTIONS, *SIEGE_ACTIONS, *FORMATION_ACTIONS)

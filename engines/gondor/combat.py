@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Action, Event, IllegalAction
+from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor.actions import EndPhase, counter_name, side_name
+from engines.gondor.arrivals import edge_melee
 from engines.gondor.combat_actions import (
     SEGMENT_NAMES,
     Advance,
@@ -25,10 +26,12 @@ from engines.gondor.combat_results import Dice, retreat, retreat_paths
 from engines.gondor.combat_strikes import challenge, fire, melee
 from engines.gondor.data import GAME
 from engines.gondor.fireballs import apply_hurl, fireball_orders
+from engines.gondor.formation_actions import EdgeMelee
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege_actions import Hurl
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
+from engines.text import join_and
 
 SEGMENTS: dict[str, tuple[str, ...]] = {
     str(p["id"]): tuple(p["segments"])  # type: ignore[arg-type]
@@ -101,6 +104,8 @@ class Combat(PhaseRules):
             events = fire(state, action, dice)
         elif isinstance(action, Challenge):
             events = challenge(state, action, dice)
+        elif isinstance(action, EdgeMelee):
+            events = edge_melee(state, action, dice)
         elif isinstance(action, Melee):
             events = melee(state, action, dice)
         else:
@@ -111,6 +116,15 @@ class Combat(PhaseRules):
         """The phase is over: no segment."""
         state.segment = None
         return []
+
+    def unavailable(self, state: GondorState) -> list[Unavailable]:
+        """End phase, greyed while units still must melee (7.31)."""
+        bound = melee_orders(state)[1] if state.segment == "melee" else []
+        if not bound:
+            return []
+        names = join_and([counter_name(i) for i in bound])
+        verb = "must" if len(bound) == 1 else "must all"
+        return [Unavailable(label="End phase", reason=f"{names} {verb} still melee (7.31).")]
 
     def prompt(self, state: GondorState) -> str | None:
         """The segment, and how many units must still melee (7.31)."""

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
+from engines.gondor.board import Board
 from engines.gondor.combat_odds import blocking_wall
 from engines.gondor.combat_results import Dice, eliminate, retreat_paths
 from engines.gondor.data import MAP
+from engines.gondor.formations import partners
 from engines.gondor.rampage import rampage
+from engines.gondor.removal import GONE
 from engines.gondor.siege_moves import overrun
 from engines.gondor.state import GondorState, Pending
 
@@ -24,8 +27,8 @@ def settle(state: GondorState, dice: Dice) -> list[Event]:
         item = state.follow_ups.pop(0)
         unit = int(item["unit"])
         c = state.counters[unit]
-        if c.hex is None:
-            continue
+        if c.hex is None and (item["kind"] != "advance" or c.group == GONE):
+            continue  # eliminated (an attacker from off the map has no hex yet, 14.2)
         if item["kind"] == "rampage":
             events += rampage(state, unit, dice)
         elif item["kind"] == "retreat":
@@ -46,7 +49,7 @@ def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
     cavalry or Mûmakil across any wall, never cavalry next to a Mûmak or back (14.31).
     """
     c = state.counters[int(item["unit"])]  # type: ignore[call-overload]
-    into, start = str(item["into"]), str(item["from"])
+    into, start = str(item["into"]), item["from"]
     if c.hex != start:
         return None
     board = state.board()
@@ -56,10 +59,7 @@ def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
     if any(blocked):
         return None
     me = board.piece(c.id)
-    wall = MAP.side(start, into)
-    if blocking_wall(board, start, into, c.side):
-        return None
-    if me.mounted and wall is not None and wall.kind != "gate":
+    if start is not None and _walled(board, me.mounted, str(start), into, c.side):
         return None
     avoid = {"cavalry": "mumak", "mumak": "cavalry"}.get(me.mobility)
     if avoid and any(
@@ -71,14 +71,25 @@ def advance_hex(state: GondorState, item: dict[str, object]) -> str | None:
     return into
 
 
+def _walled(board: Board, mounted: bool, start: str, into: str, side: str) -> bool:
+    """7.5: no advance across a blocking wall, nor by cavalry or Mûmakil across any wall."""
+    wall = MAP.side(start, into)
+    if blocking_wall(board, start, into, side):
+        return True
+    return mounted and wall is not None and wall.kind != "gate"
+
+
 def advance(state: GondorState, unit: int, hex_ref: str) -> list[Event]:
-    """Move the attacker into the emptied hex; what it finds there is overrun (5.3)."""
+    """Move the attacker into the emptied hex; what it finds there is overrun (5.3).
+
+    Its formation breaks (6.0); from off the map it enters onto its entry hex (14.2).
+    """
     c = state.counters[unit]
-    for o in state.counters:
-        if o.hex == c.hex and o.side == c.side and o.formation is not None:
-            o.formation = None
+    for o in (c, *(state.counters[i] for i in partners(state, unit))):
+        o.formation = None
     start, c.hex = c.hex, hex_ref
     state.visit(c.side, [hex_ref])
-    events = [Event(text=f"{counter_name(unit)} advances from {start} into {hex_ref}.")]
+    where = f"from {start} into" if start else "from off the map onto"
+    events = [Event(text=f"{counter_name(unit)} advances {where} {hex_ref}.")]
     events += overrun(state, [unit])
     return events

@@ -118,7 +118,7 @@ def strike_class(state: GondorState, index: int, attack: bool = True) -> str | N
         worse += 1  # 17.11
     if kind.nationality == "mordor" and effects.spell_active(state, "break-darkness"):
         worse += 1  # 17.21
-    if attack and c.formation == "wedge":
+    if attack and c.formation == "wedge" and index not in state.charged:
         worse -= 1  # 6.0: the Wedge's first melee
     return shift_class(kind.melee, worse)
 
@@ -155,7 +155,9 @@ def morale_modifier(state: GondorState, index: int) -> int:
     """The Morale roll's modifier (7.4): disrupted, a friendly leader with it, night."""
     c = state.counters[index]
     total = MORALE_MODIFIERS["disrupted"] if c.disrupted else 0
-    if any(o.kind == "leader" and o.side == c.side and o.hex == c.hex for o in state.counters):
+    if c.hex is not None and any(
+        o.kind == "leader" and o.side == c.side and o.hex == c.hex for o in state.counters
+    ):
         total += MORALE_MODIFIERS["stacked_with_friendly_leader"]
     if c.side == "westernesse" and night(state):
         total += MORALE_MODIFIERS["westernesse_on_night_turn"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.gondor.arrivals import edge_melee_orders
 from engines.gondor.board import Board, other
 from engines.gondor.combat_actions import Challenge, Fire, Melee
 from engines.gondor.combat_odds import (
@@ -143,7 +144,7 @@ def melee_targets(state: GondorState, board: Board, index: int) -> tuple[list[in
 
 
 def melee_orders(state: GondorState) -> tuple[list[Melee], list[int]]:
-    """Every melee allowed now, and the units that still must melee (7.31)."""
+    """Every melee allowed now (from off the map too, 14.2), and units that still must (7.31)."""
     board = state.board()
     orders, bound = [], []
     for i in range(len(state.counters)):
@@ -158,4 +159,4 @@ def melee_orders(state: GondorState) -> tuple[list[Melee], list[int]]:
             need = melee_need(state, board, i, t, attack=True)
             back = melee_need(state, board, t, i, attack=False)
             orders.append(Melee(unit=i, target_unit=t, hex=where, need=need, back=back))
-    return orders, bound
+    return [*orders, *edge_melee_orders(state)], bound

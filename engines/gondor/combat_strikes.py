@@ -17,7 +17,7 @@ from engines.gondor.combat_tables import individual_result
 from engines.gondor.state import GondorState
 
 
-def _strike(dice: Dice, who: str, whom: str, need: int) -> tuple[bool, Event]:
+def strike(dice: Dice, who: str, whom: str, need: int) -> tuple[bool, Event]:
     """One strike on the CPT: 2d6 <= need hits; a fanatical strike (need 12) needs no roll."""
     if need >= SURE:
         return True, Event(text=f"{who} strikes {whom}: fanatical, a hit (7.37).")
@@ -33,7 +33,7 @@ def fire(state: GondorState, order: Fire, dice: Dice) -> list[Event]:
         state.shot.append(order.unit)
     else:
         state.fired.append(order.unit)  # 16.12: a catapult fires once per Game-Turn
-    hit, line = _strike(dice, order.actor(), order.target(), order.need)
+    hit, line = strike(dice, order.actor(), order.target(), order.need)
     events = [line]
     if hit:
         result, check = morale_check(state, order.target_unit, missile=True, dice=dice)
@@ -70,15 +70,17 @@ def melee(state: GondorState, order: Melee, dice: Dice) -> list[Event]:
     attacker, defender = state.counters[order.unit], state.counters[order.target_unit]
     start, target_hex = attacker.hex, defender.hex
     assert start is not None and target_hex is not None
-    if attacker.formation == "wedge":  # 6.0: the Wedge's first melee, then it breaks
-        for c in state.counters:
-            if c.hex == start and c.side == attacker.side:
-                c.formation = None
-    hit, line = _strike(dice, order.actor(), order.target(), order.need)
+    if attacker.formation == "wedge":  # 6.0: the Wedge's first melee spends its charge [R]
+        state.charged += [
+            i
+            for i, c in enumerate(state.counters)
+            if c.hex == start and c.side == attacker.side and c.formation == "wedge"
+        ]
+    hit, line = strike(dice, order.actor(), order.target(), order.need)
     events = [line]
     struck_back = False
     if order.back:
-        struck_back, back_line = _strike(dice, order.target(), order.actor(), order.back)
+        struck_back, back_line = strike(dice, order.target(), order.actor(), order.back)
         events.append(back_line)
     results = []
     for unit, was_hit, foe_hex in (

@@ -19,7 +19,7 @@ from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.magic import MagicPhase
 from engines.gondor.magic_actions import MAGIC_ACTIONS
-from engines.gondor.moving import Movement
+from engines.gondor.moving import BreakMove, Movement
 from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
 from engines.gondor.rally import RallyPhase
@@ -56,6 +56,7 @@ DECISIONS: dict[str, PhaseRules] = {
     "ladder": LadderRules(),
     "oil": PourRules(),
     "oil-pickup": PickUpRules(),
+    "formation-break": BreakMove(),
 }
 """Each ``state.pending.kind`` -> the rules that offer and apply its answers."""
 

@@ -273,7 +273,8 @@ def _entry_step(ctx: _Context, hex_ref: str, entered_before: int) -> tuple[float
         return None
     cost = ctx.terrain[hex_ref] + entered_before
     cost += FIRE_MP if hex_ref in ctx.board.fires else 0
-    return (cost, hex_ref in ctx.stops) if cost <= ctx.allowance else None
+    ends = hex_ref in ctx.stops or ctx.shieldwall  # 6.0: entering is a Shieldwall's one hex
+    return (cost, ends) if cost <= ctx.allowance else None
 
 
 def _may_end(board: Board, group: Group, hex_ref: str) -> bool:

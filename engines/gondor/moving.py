@@ -17,6 +17,8 @@ from engines.gondor.actions import (
 from engines.gondor.board import Board
 from engines.gondor.data import COUNTERS, SCHEDULE
 from engines.gondor.effects import frozen
+from engines.gondor.formation_actions import BreakFormation, Form
+from engines.gondor.formations import break_formation, form, formation_orders, partners, splits
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege_moves import after_move, movement_started
@@ -34,6 +36,7 @@ class Movement(PhaseRules):
 
     def start(self, state: GondorState) -> list[Event]:
         """Reinforcements due in this phase arrive at the map edge (14.0); oil may pour."""
+        state.formed = []
         return _arrivals(state) + movement_started(state)
 
     def choices(self, state: GondorState) -> list[Action]:
@@ -43,7 +46,7 @@ class Movement(PhaseRules):
                 Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()
             ]
             return [*moves, Deselect()]
-        return [*groups(state), EndMovement()]
+        return [*groups(state), *formation_orders(state), EndMovement()]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Select or drop a group, or move it."""
@@ -55,6 +58,10 @@ class Movement(PhaseRules):
             return []
         if isinstance(action, Move):
             return _move(state, action)
+        if isinstance(action, Form):
+            return form(state, action)
+        if isinstance(action, BreakFormation):
+            return break_formation(state, action)
         raise IllegalAction("That is not possible in a Movement Phase.")
 
     def finish(self, state: GondorState) -> list[Event]:
@@ -98,11 +105,14 @@ def groups(state: GondorState) -> list[Select]:
     for hex_ref in sorted(h for h in by_hex if h is not None):
         ids = by_hex[hex_ref]
         options = ([tuple(ids)] if len(ids) > 1 else []) + [(i,) for i in ids]
+        options = [o for o in options if not splits(state, o)]  # 6.0: a formation moves as one
         out += [Select(counters=o, hex=hex_ref) for o in options if _ok(state, board, o)]
     waiting = by_hex.get(None, [])
-    units = [i for i in waiting if state.counters[i].kind == "unit"]
+    units = [i for i in waiting if state.counters[i].kind == "unit" and not partners(state, i)]
     for i in waiting:
-        option: tuple[int, ...] = (i,)
+        option: tuple[int, ...] = (i, *partners(state, i))  # 14.2: a formation enters as one
+        if any(j < i for j in option):
+            continue
         if state.counters[i].kind == "equipment":
             pushers = [u for u in units if _ok(state, board, (u, i))]
             option = (pushers[0], i) if pushers else option
@@ -157,7 +167,7 @@ def _arrivals(state: GondorState) -> list[Event]:
         if group.roll is not None:
             die = rng_for(state.seed, f"arrival-{gid}-{state.turn}").randint(1, 6)
             ok = die in group.roll["succeed"]  # type: ignore[operator]
-            verdict = "they arrive" if ok else "not yet"
+            verdict = "they arrive" if ok else "not this turn"
             events.append(Event(text=f"Roll for {name}: {die}, {verdict}."))
             if not ok:
                 continue
@@ -175,3 +185,25 @@ def _ok(state: GondorState, board: Board, option: tuple[int, ...]) -> bool:
     except MoveError:
         return False
     return True
+
+
+class BreakMove(PhaseRules):
+    """After a formation breaks, the unit named moves out at once (6.0, "formation-break")."""
+
+    def choices(self, state: GondorState) -> list[Action]:
+        """Its destinations (no other choice: stacking must hold, 5.2)."""
+        return [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()]
+
+    def apply(self, state: GondorState, action: Action) -> list[Event]:
+        """Move it out."""
+        if not isinstance(action, Move):
+            raise IllegalAction("Choose where the unit moves out to.")
+        state.pending = None
+        return _move(state, action)
+
+    def prompt(self, state: GondorState) -> str | None:
+        """Which unit must move out."""
+        who = side_name(state.acting)
+        return (
+            f"{who}: the formation is broken; choose where {counter_name(state.selected[0])} goes."
+        )

@@ -36,7 +36,7 @@ def area_of(counter: Counter) -> Area:
 
 
 def unplaced(state: GondorState, side: Side) -> list[int]:
-    """Indices of ``side``'s start counters not yet on the map, in placing order."""
+    """Indices of ``side``'s start counters still off the map, in placing order."""
     return [
         i
         for i, c in enumerate(state.counters)

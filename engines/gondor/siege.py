@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.base import Action, Event, IllegalAction
+from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor.actions import EndPhase, counter_name
 from engines.gondor.board import stacking_problem
 from engines.gondor.data import MAP, TABLES
@@ -85,15 +85,35 @@ def grond_orders(state: GondorState) -> list[Action]:
     for i, c in enumerate(state.counters):
         if c.hex is None or c.piece().mobility != "grond" or i in state.fired:
             continue
-        carried = any(
-            d.hex == c.hex and (u := d.piece().unit_type) is not None and u.carries_grond
-            for d in state.counters
-        )
-        for n in MAP.neighbours[c.hex] if carried else ():
+        for n in MAP.neighbours[c.hex] if _carried(state, c.hex) else ():
             wall = MAP.side(c.hex, n)
             if wall and "grond" in wall.breachable_by and wall.id not in state.breaches:
                 a, b = wall.hexes
                 out.append(GrondBreach(counter=i, a=a, b=b))
+    return out
+
+
+def _carried(state: GondorState, hex_ref: str) -> bool:
+    """A Troll or Uruk-Hai stands in the hex: Grond may move and batter (16.13, 16.28)."""
+    return any(
+        d.hex == hex_ref and (u := d.piece().unit_type) is not None and u.carries_grond
+        for d in state.counters
+    )
+
+
+def _idle_grond(state: GondorState) -> list[tuple[int, str]]:
+    """Grond counters facing a wall they could batter but may not yet, and why."""
+    out = []
+    for i, c in enumerate(state.counters):
+        if c.hex is None or c.piece().mobility != "grond" or i in state.fired:
+            continue
+        walls = (MAP.side(c.hex, n) for n in MAP.neighbours[c.hex])
+        if not any(w and "grond" in w.breachable_by and w.id not in state.breaches for w in walls):
+            continue
+        if not state.grond_active:
+            out.append((i, "Operate Grond first: the Nazgûl Lord casts it (17.13)."))
+        elif not _carried(state, c.hex):
+            out.append((i, "Grond batters only with Trolls or Uruk-Hai in its hex (16.28)."))
     return out
 
 
@@ -129,6 +149,13 @@ class SiegePhase(PhaseRules):
             raise IllegalAction("That is not possible in the Siege Phase.")
         settle(state)
         return events
+
+    def unavailable(self, state: GondorState) -> list[Unavailable]:
+        """Grond next to a wall it could batter, greyed with what it lacks (16.28, 17.13)."""
+        return [
+            Unavailable(label=f"{counter_name(i)} batters", reason=why)
+            for i, why in _idle_grond(state)
+        ]
 
     def prompt(self, state: GondorState) -> str | None:
         """What Sauron does here."""

@@ -145,7 +145,7 @@ class GondorState(BaseModel):
     tower_bases: dict[str, str] = {}  # Siege Tower id -> hex where it began the Siege Phase
     fires: list[str] = []  # hexes with a Fire counter (16.66)
     heads: list[str] = []  # hexes with a Severed Head (16.83)
-    heads_left: int = HEADS  # Severed Heads not yet hurled (16.81)
+    heads_left: int = HEADS  # Severed Heads still to hurl (16.81)
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
     garrison_fell: bool = False  # the garrison has been demoralized once (19.13)
@@ -158,6 +158,10 @@ class GondorState(BaseModel):
     cast_in_a: list[str] = []  # magic leaders that cast or attempted in phase A (8.52)
     banner_leader: int | None = None  # the leader the Banner stands with (18.13, 18.14)
     banner_rallied: list[int] = []  # units the Banner rallied this Game-Turn (18.22)
+
+    # ---- formations and arrivals (6.0, 14.2) ----
+    formed: list[int] = []  # leaders that formed a Special Formation this Movement Phase (6.0)
+    charged: list[int] = []  # units of a Wedge whose charge is spent (6.0 [R])
 
     @field_validator("counters")
     @classmethod
