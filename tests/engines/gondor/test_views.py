@@ -15,6 +15,7 @@ KEYS = {
     "segment",
     "to_act",
     "you",
+    "spotlight",
     "pending",
     "result",
     "fires",
