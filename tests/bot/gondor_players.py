@@ -68,7 +68,9 @@ class Player:
         """One of the offered actions."""
         kinds = {kind(a) for a in offered}
         phase = (int(view["turn"]), str(view["phase"]["letter"]), view.get("segment"))
-        ranked = sorted((a for a in offered if kind(a) in PRIORITY), key=lambda a: PRIORITY[kind(a)])
+        ranked = sorted(
+            (a for a in offered if kind(a) in PRIORITY), key=lambda a: PRIORITY[kind(a)]
+        )
         if ranked and not kinds & {"move", "select", "fire", "cast", "breach_fire", "grond"}:
             return ranked[0]
         chosen = (
@@ -124,7 +126,9 @@ class Player:
                 return d < self.halt, abs(d - self.halt), a.mp
 
             return min(moves, key=off)
-        selects = [a for a in offered if kind(a) == "select" and (phase, a.counters) not in self.tried]
+        selects = [
+            a for a in offered if kind(a) == "select" and (phase, a.counters) not in self.tried
+        ]
         if not selects or not goal or self.done[phase] >= 2 * MOVES_PER_PHASE:
             return None
 
