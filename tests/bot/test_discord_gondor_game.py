@@ -22,11 +22,11 @@ import pytest
 import bot.lobby
 from bot.history import FORCED
 from bot.sessions import forced_move
-from engines.base import Action
 from engines.gondor import Gondor
 from engines.gondor.actions import Order
 from tests.bot.gondor_players import Player
-from tests.bot.harness import World, first_versions_without_controls, message_texts, move_controls
+from tests.bot.gondor_table import press, read_controls
+from tests.bot.harness import World, first_versions_without_controls, message_texts
 from tests.bot.test_discord_gondor import TRUTH, asker, cog
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -38,40 +38,6 @@ BY_SLASH = {"breach", "cast"}
 """Order commands the players give by slash command (the first of each kind; then by clicks)."""
 MAX_CLICKS = 900
 RETREAT = re.compile(r"retreats .+ from \d{4} to \d{4}")
-
-
-def code_of(control: tuple[str, str, str | None]) -> str:
-    """The action code behind a button (``g1:sid:step:code``) or a select option."""
-    kind, custom_id, value = control
-    return custom_id.split(":", 3)[3] if kind == "button" else str(value)
-
-
-def page_button(message, label: str) -> str | None:
-    """The custom_id of the "More moves ▶" or "◀ Previous moves" button, if shown."""
-    return next((b.custom_id for b in message.buttons() if (b.label or "").startswith(label)), None)
-
-
-def newest(world: World, user, message):
-    """The message as it is now (paging edits it)."""
-    return next(m for m in world.emu.dm_messages(user) if m.id == message.id)
-
-
-async def pages_of(world: World, user, message) -> list[list[tuple[str, str, str | None]]]:
-    """The controls of every page of the message, turning the pages forward as a player would."""
-    book = [move_controls(message)]
-    while (more := page_button(message, "More moves")) is not None:
-        await world.click(user.name, message, more)
-        message = newest(world, user, message)
-        book.append(move_controls(message))
-    return book
-
-
-async def turn_back(world: World, user, message, pages: int):
-    """Press "◀ Previous moves" ``pages`` times; the message as it is then."""
-    for _ in range(pages):
-        await world.click(user.name, message, page_button(message, "◀ Previous"))
-        message = newest(world, user, message)
-    return message
 
 
 async def by_slash(world: World, who: str, action: Order) -> None:
@@ -107,23 +73,18 @@ async def test_a_whole_game_of_gondor(world, caplog, monkeypatch):
         assert forced_move(session) is None, "a forced move waits"
         seat = game.to_act()[0]
         user = world.user(session, seat)
-        message = world.controls_message(user)
-        assert message is not None, f"{user.name} must act but their newest DM has no controls"
-        book = await pages_of(world, user, message)
-        pages += len(book) - 1
-        offered = {code_of(c): c for page in book for c in page}
-        assert set(offered) == {Gondor.encode(a) for a in game.legal_actions(seat)}
-        action: Action = players[seat].choose(game.view(seat), list(map(Gondor.decode, offered)))
+        seen = await read_controls(world, user)
+        assert seen is not None, f"{user.name} must act but their newest DM has no controls"
+        assert set(seen.offered) == {Gondor.encode(a) for a in game.legal_actions(seat)}
+        action = players[seat].choose(game.view(seat), seen.actions())
         code = Gondor.encode(action)
         if isinstance(action, Order) and action.command in BY_SLASH - slashed:
             await by_slash(world, user.name, action)
             slashed.add(action.command)
             slashes += 1
         else:
-            on = next(i for i, page in enumerate(book) if offered[code] in page)
-            message = await turn_back(world, user, newest(world, user, message), len(book) - 1 - on)
-            pages += len(book) - 1 - on
-            clicks += await world.make_move(user, message, offered[code])
+            clicks += await press(world, seen, code)
+        pages += seen.turns
         rows = await world.bot.store.action_log(session.id)
         assert code in [c.removeprefix(FORCED) for _, c, _ in rows[session.step :]]
         if clicks >= RESTART_AT and not restarted:
