@@ -87,7 +87,7 @@ async def test_a_whole_game_of_gondor(world, caplog, monkeypatch):
         pages += seen.turns
         rows = await world.bot.store.action_log(session.id)
         assert code in [c.removeprefix(FORCED) for _, c, _ in rows[session.step :]]
-        if clicks >= RESTART_AT and not restarted:
+        if clicks >= RESTART_AT and not restarted:  # the loop goes on with the DMs' controls
             await world.stop_bot()
             await world.start_bot()
             restarted = True
@@ -138,7 +138,7 @@ def melee_then_retreat(rows: list) -> bool:
 
 
 def check_cauldrons_stay_secret(world: World, session, caplog, first_id: int) -> None:
-    """No channel text, alt text, log line or Sauron DM tells real oil from dummy."""
+    """No channel text, alt text, log line or Sauron DM tells real oil from dummy; hers do."""
     channel = world.emu.channel_messages(world.chan)
     texts = [t for m in channel for t in message_texts(m)]
     texts += [a.description or "" for m in channel for v in [*m.history, m] for a in v.attachments]
@@ -151,3 +151,6 @@ def check_cauldrons_stay_secret(world: World, session, caplog, first_id: int) ->
     assert len(texts) > 300
     for text in texts:
         assert not TRUTH.search(text), text[:300]
+    westernesse = world.emu.dm_messages(world.user(session, 1))
+    told = [t for m in westernesse for t in message_texts(m) if TRUTH.search(t)]
+    assert told, "Westernesse is told what her oil is"
