@@ -4,8 +4,10 @@
 
 Plays whole games through the real bot logged into the local Discord emulator, with scripted
 players who read only what the bot shows them (the moves on the board, in their DM or behind
-My hand) and pick among them at random. Counts per game: clicks, screens that offered exactly
-one move, and new DMs per player (edits of an existing DM do not notify, so they don't count).
+My hand) and pick among them at random; Gondor's players follow a plan instead
+(tests/bot/gondor_players.py), turning the pages of long lists of moves. Counts per game:
+clicks, screens that offered exactly one move, page turns, and new DMs per player (edits of an
+existing DM do not notify, so they don't count).
 """
 
 from __future__ import annotations
@@ -18,10 +20,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engines.gondor import Gondor
+from tests.bot.gondor_players import Player
+from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, move_controls
 from tests.discord_emulator import loopback_only
 
-GAMES = ("knightfall", "galdors_grip", "gondolin")
+GAMES = ("knightfall", "galdors_grip", "gondolin", "gondor")
 MAX_CLICKS = 2000
 
 
@@ -31,6 +36,7 @@ class Counts:
 
     clicks: int = 0
     single: int = 0
+    pages: int = 0
     dms: dict[str, int] = field(default_factory=dict)
 
 
@@ -38,6 +44,10 @@ async def start(world: World, game_id: str) -> None:
     """Start a game in the world's channel as a player would."""
     if game_id == "knightfall":
         await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+    elif game_id == "gondor":
+        await world.slash("alice", "gondor challenge", opponent=world.people["bob"])
         challenge = world.emu.channel_messages(world.chan)[-1]
         await world.click("bob", challenge, challenge.find_button("Accept"))
     elif game_id == "galdors_grip":
@@ -53,8 +63,12 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
     session = await world.live()
     assert session is not None, f"{game_id} did not start"
     counts = Counts()
+    players = [Player("sauron"), Player("westernesse")]
     while (session := await world.bot.store.load(session.id)).status == "active":
         assert counts.clicks < MAX_CLICKS, f"{game_id} did not end"
+        if game_id == "gondor":
+            await gondor_move(world, session, players, counts)
+            continue
         seat = rng.choice(session.game.to_act())
         user = world.user(session, seat)
         board = world.board(session)
@@ -72,6 +86,17 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
     return counts
 
 
+async def gondor_move(world: World, session, players: list[Player], counts: Counts) -> None:
+    """The Gondor player to act reads every page of their DM's moves and makes their plan's."""
+    seat = session.game.to_act()[0]
+    seen = await read_controls(world, world.user(session, seat))
+    assert seen is not None, "the player to act has no controls"
+    action = players[seat].choose(session.game.view(seat), seen.actions())
+    counts.single += len(seen.offered) == 1
+    counts.clicks += await press(world, seen, Gondor.encode(action))
+    counts.pages += seen.turns
+
+
 async def run(games: int, only: str | None) -> None:
     """Play ``games`` games of each game and print a table."""
     with loopback_only(), tempfile.TemporaryDirectory() as tmp:
@@ -87,7 +112,10 @@ async def run(games: int, only: str | None) -> None:
                 single = sum(r.single for r in results) / max(1, sum(r.clicks for r in results))
                 dms = [d for r in results for d in r.dms.values()]
                 per_player = f"{statistics.mean(dms):.1f}" if dms else "0"
-                row = [game_id, str(games), f"{clicks:.1f}", f"{single:.0%} of clicks", per_player]
+                pages = statistics.mean(r.pages for r in results)
+                turns = f" (+ {pages:.0f} page turns)" if pages else ""
+                row = [game_id, str(games), f"{clicks:.1f}{turns}", f"{single:.0%} of clicks"]
+                row.append(per_player)
                 print("| " + " | ".join(row) + " |")
         finally:
             await world.close()
