@@ -1,6 +1,6 @@
 """Render timings and PNG sizes for every game's images.
 
-    python -m bench.render_bench [--n 10] [--game all|knightfall|...|guardians] [--detail]
+    python -m bench.render_bench [--n 10] [--game all|knightfall|...|gondor] [--detail]
 
 Views come from seeded random games of the real engines (public and private views, every stage,
 32-character seat names as the bot would pass them), plus the hand-made Knightfall and Guardians
@@ -25,7 +25,7 @@ from render.knightfall import camp as knightfall_camp
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 NAMES = ["Alexandrina Wolfeschlegelsteinha", "Bartholomew Fitzwilliam-Smythe X"]
-GAMES = ("knightfall", "galdors_grip", "gondolin", "guardians")
+GAMES = ("knightfall", "galdors_grip", "gondolin", "guardians", "gondor")
 Views = Iterator[tuple[str, dict]]
 
 
@@ -39,14 +39,16 @@ def who(viewer: int | None) -> str:
     return "public" if viewer is None else f"seat {viewer}"
 
 
-def playout_views(game_id: str, players: int, viewers: tuple[int | None, ...], seed: int) -> Views:
+def playout_views(
+    game_id: str, players: int, viewers: tuple[int | None, ...], seed: int, steps: int = 400
+) -> Views:
     """One view per (stage or phase, viewer) along a seeded random game of the engine."""
     if game_id not in engines.GAME_IDS:
         return
     game = engines.get_game(game_id).new(players, seed=seed)
     rng = random.Random(seed)
     seen: set[tuple[str, int | None]] = set()
-    for _ in range(400):
+    for _ in range(steps):
         for viewer in viewers:
             view = game.view(viewer)
             stage = str(view.get("stage") or view.get("phase") or view.get("turn"))
@@ -90,11 +92,20 @@ def guardians_views() -> Views:
     yield from playout_views("guardians", 2, SEATS, seed=7)
 
 
+def gondor_views() -> Views:
+    """Every phase of a random game's first Game-Turns, and the board's close-ups of moves."""
+    for name, view in playout_views("gondor", 2, (None, 0, 1), seed=7, steps=1500):
+        yield name, view
+        if view.get("spotlight"):
+            yield f"{name} close-up", {**view, "focus": view["spotlight"]}
+
+
 SOURCES = {
     "knightfall": knightfall_views,
     "galdors_grip": lambda: playout_views("galdors_grip", 1, (0,), seed=7),
     "gondolin": gondolin_views,
     "guardians": guardians_views,
+    "gondor": gondor_views,
 }
 
 
