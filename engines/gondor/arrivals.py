@@ -13,7 +13,7 @@ from engines.gondor.actions import counter_name
 from engines.gondor.combat_actions import SURE
 from engines.gondor.combat_odds import apr, fanatical, strike_class, unit_type
 from engines.gondor.combat_results import FORCE_NAMES, Dice, apply_result, morale_check
-from engines.gondor.combat_strikes import strike
+from engines.gondor.combat_strikes import exchange
 from engines.gondor.combat_tables import NO_EFFECT, cpt_number
 from engines.gondor.data import MAP, SCHEDULE, TABLES
 from engines.gondor.formation_actions import EdgeMelee
@@ -84,12 +84,7 @@ def edge_melee(state: GondorState, order: EdgeMelee, dice: Dice) -> list[Event]:
     attacker = state.counters[order.unit]
     if attacker.formation == "wedge":  # 6.0: the Wedge's charge is spent
         state.charged += [order.unit, *partners(state, order.unit)]
-    hit, line = strike(dice, order.actor(), order.target(), order.need)
-    events = [line]
-    struck_back = False
-    if order.back:
-        struck_back, back_line = strike(dice, order.target(), order.actor(), order.back)
-        events.append(back_line)
+    hit, struck_back, events = exchange(dice, order)
     results = []
     for unit, was_hit in ((order.target_unit, hit), (order.unit, struck_back)):
         if was_hit:

@@ -27,6 +27,17 @@ def strike(dice: Dice, who: str, whom: str, need: int) -> tuple[bool, Event]:
     return hit, Event(text=f"{who} strikes {whom}: {shown(faces)} against {need}, {verdict}.")
 
 
+def exchange(dice: Dice, order: Melee) -> tuple[bool, bool, list[Event]]:
+    """7.3: attacker and defender strike at once; a defender with no melee letter does not."""
+    hit, line = strike(dice, order.actor(), order.target(), order.need)
+    events = [line]
+    struck_back = False
+    if order.back:
+        struck_back, back_line = strike(dice, order.target(), order.actor(), order.back)
+        events.append(back_line)
+    return hit, struck_back, events
+
+
 def fire(state: GondorState, order: Fire, dice: Dice) -> list[Event]:
     """7.1: one shot; a hit makes the target roll on the missile line of the Morale Table."""
     if state.counters[order.unit].kind == "unit":
@@ -76,12 +87,7 @@ def melee(state: GondorState, order: Melee, dice: Dice) -> list[Event]:
             for i, c in enumerate(state.counters)
             if c.hex == start and c.side == attacker.side and c.formation == "wedge"
         ]
-    hit, line = strike(dice, order.actor(), order.target(), order.need)
-    events = [line]
-    struck_back = False
-    if order.back:
-        struck_back, back_line = strike(dice, order.target(), order.actor(), order.back)
-        events.append(back_line)
+    hit, struck_back, events = exchange(dice, order)
     results = []
     for unit, was_hit, foe_hex in (
         (order.target_unit, hit, start),
