@@ -50,7 +50,7 @@ def header(view: View, *, full: bool) -> Image.Image:
 
 
 def _forces(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    """Each force's total over its level; demoralized ones in red."""
+    """Each force's total over its level, demoralized ones in red; wraps to a second line."""
     fnt = font(24, bold=True)
     x = PAD
     label = "Demoralization: "
@@ -58,6 +58,8 @@ def _forces(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     x += text_width(label, font(24))
     for part, bad in text.force_parts(view):
         shown = part + (" demoralized" if bad else "")
+        if x + text_width(shown, fnt) > style.WIDTH - PAD:
+            x, y = PAD, y + LINE
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
         x += text_width(shown, fnt) + 22
     return y + LINE + 2

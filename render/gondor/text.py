@@ -85,6 +85,8 @@ def pending_line(view: View) -> str:
         who = f"Waiting for {join_and(to_act)}" if to_act else ""
         who += f" (you play {side_name(you)})" if you else ""
     pending = str(view.get("pending") or "")
+    for name in to_act:  # "Waiting for Sauron: Sauron: choose ..." says the name once
+        pending = pending.removeprefix(f"{name}: ")
     return f"{who}: {pending}" if who and pending else who or pending
 
 

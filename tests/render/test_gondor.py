@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from render import common, gondor
-from render.gondor import counters, panel, style
+from render.gondor import counters, panel, style, text
 from render.gondor import map as gmap
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
@@ -247,3 +247,10 @@ def test_speed_and_size():
     print(f"gondor: median {median:.0f} ms, {statistics.median(sizes) / 1024:.0f} KB per image")
     assert median < 300  # generous: other tests share the two cores
     assert max(sizes) < 150_000
+
+
+def test_the_prompt_names_the_side_once():
+    view = {"to_act": ["westernesse"], "you": None, "pending": "Westernesse: choose a group."}
+    assert text.pending_line(view) == "Waiting for Westernesse: choose a group."
+    mine = {**view, "you": "westernesse"}
+    assert text.pending_line(mine) == "Your decision (Westernesse): choose a group."
