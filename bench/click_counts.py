@@ -18,8 +18,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from discord_emulator import loopback_only
 from tests.bot.harness import World, move_controls
-from tests.discord_emulator import loopback_only
 
 GAMES = ("knightfall", "galdors_grip", "gondolin")
 MAX_CLICKS = 2000

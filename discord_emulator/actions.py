@@ -25,7 +25,8 @@ def slash(
 
 def _shown_message(state: State, user: User, message: Message | int) -> tuple[Message, Message]:
     """(the version the user's client shows, the live message). Pass a ``history`` snapshot
-    to act on an outdated version, as a user whose client has not refreshed yet would."""
+    to act on an outdated version, as a user whose client has not refreshed yet would.
+    """
     msg_id = message.id if isinstance(message, Message) else message
     live = state.messages.get(msg_id)
     if live is None or live.deleted:
