@@ -99,10 +99,12 @@ class Composer {
       if (opt.autocomplete) {
         input.addEventListener("input", () => { delete input.dataset.value; this.suggest(opt, input); });
         input.addEventListener("focus", () => this.suggest(opt, input));
+        input.addEventListener("blur", () => this.hideList());
         input.addEventListener("keydown", (e) => this.key(e));
       }
     }
     input.name = opt.name;
+    if (!opt.autocomplete) input.addEventListener("keydown", (e) => this.key(e));
     label.append(input);
     return label;
   }
@@ -155,7 +157,13 @@ class Composer {
   }
 
   key(e) {
-    if (this.list.hidden || !this.items.length) return;
+    const picking = !this.list.hidden && this.items.length;
+    if (e.key === "Enter" && !(picking && (e.target !== this.box || !this.leaf))) {
+      e.preventDefault();  // a form with several fields does not submit on Enter by itself
+      this.send();
+      return;
+    }
+    if (!picking) return;
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       this.active = (this.active + (e.key === "ArrowDown" ? 1 : -1) + this.items.length) % this.items.length;
