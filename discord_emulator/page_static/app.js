@@ -36,6 +36,8 @@ class App {
     this.member = id;
     sessionStorage.setItem("member", id);
     this.dismissed.clear();
+    this.showDms([]);  // never show the previous member's DMs, not even for a moment
+    this.messages.replaceChildren();
     this.setChannel(this.world.channels[0].id);
   }
 

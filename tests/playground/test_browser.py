@@ -6,6 +6,7 @@ Screenshots of the key moments go to test-artifacts/playground/.
 """
 
 import random
+import re
 import urllib.error
 import urllib.request
 
@@ -17,6 +18,7 @@ from tests.playground.webdriver import ENTER, Browser, WebDriverError, chromium,
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MAX_CLICKS = 300
 MOVES = ("g1:", "s1:")  # the bot's move buttons and move selects
+DUEL_MOVES = 10  # moves each Knightfall player makes from their DM
 
 
 @pytest.fixture(scope="module")
@@ -68,17 +70,21 @@ def controls(browser: Browser, *prefixes: str) -> list:
     return browser.find_all(css)
 
 
-def use(browser: Browser, control, rng: random.Random) -> None:
+def use(browser: Browser, control, rng: random.Random) -> str:
     """Click a button, or open a select and click one of its options, as a player would.
 
-    Then wait until the page redrew (the control left the page).
+    Then wait until the page redrew (the control left the page). Returns what was clicked.
     """
     if browser.script("return arguments[0].tagName", control) == "SELECT":
         control.click()
-        rng.choice(control.find_all("option:not([disabled])")).click()
+        option = rng.choice(control.find_all("option:not([disabled])"))
+        label = option.text
+        option.click()
     else:
+        label = control.text
         control.click()
     browser.wait_for(control.gone, what="the page to redraw after a click")
+    return label
 
 
 def page_text(browser: Browser) -> str:
@@ -119,8 +125,9 @@ def test_a_whole_gondolin_game_by_clicking_the_board(playground, browser):
     assert not controls(browser, *MOVES), "controls still enabled after the game ended"
 
 
-def test_members_see_only_their_own_direct_messages(playground, browser):
-    """Bob challenges Alice (Alice just started a game: her cooldown runs), she accepts."""
+def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser):
+    """Bob challenges Alice (Alice just started a game: her cooldown runs), she accepts, and
+    both play from their own DMs, switching members in one tab; each sees only their DMs."""
     browser.open(playground + "?member=bob")
     browser.wait_for(lambda: browser.find_all("#channels li"), what="the channel list")
     browser.find("#channels li:nth-child(2)").click()  # games-2: Gondolin's channel is taken
@@ -160,3 +167,73 @@ def test_members_see_only_their_own_direct_messages(playground, browser):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{playground}api/feed?member={bob}&channel={alice_dm}", timeout=10)
     assert refused.value.code == 403
+    shot(browser, "09-bob-dm")
+    moves = {"alice": 0, "bob": 0}
+    rng = random.Random(5)
+    idle = 0
+    hidden: set[str] = set()  # alice's cards her controls named during this muster (face down)
+    checked = 0  # times bob's page was checked against a non-empty hidden set
+    while min(moves.values()) < DUEL_MOVES:
+        assert idle < 20, f"nobody could move after {moves}"
+        for name in ("alice", "bob"):
+            become(browser, name)
+            open_dm(browser)
+            text = seen_text(browser)
+            if phase(text) != "muster":
+                hidden.clear()  # battles reveal the cards placed in the muster
+            elif name == "alice":
+                hidden |= set(re.findall(r"(?:Knight: |Place )(\S+)", text))
+            else:
+                leaked = {card for card in hidden if card in text}
+                assert not leaked, f"bob's page shows alice's face-down cards: {leaked}"
+                checked += bool(hidden)
+            if make_move(browser, rng) is None:
+                idle += 1
+                continue
+            moves[name] += 1
+            idle = 0
+            assert "did not respond" not in error_text(browser)
+    assert checked >= 3, "alice's cards were rarely known: the leak check is weak"
+    shot(browser, "10-knightfall-after-ten-turns")
+
+
+def open_dm(browser: Browser) -> None:
+    """Open the member's DM with the bot (the list may redraw under the pointer: retry)."""
+
+    def click() -> bool:
+        dms = browser.find_all("#dms li[data-channel]")
+        if not dms:
+            return False
+        dms[0].click()
+        return bool(browser.find_all("#channel-title") and browser.find_all("article"))
+
+    browser.wait_for(click, what="the member's DM")
+
+
+def make_move(browser: Browser, rng: random.Random) -> str | None:
+    """Play one move from the controls on screen (confirming it if asked); its label."""
+    mine = controls(browser, *MOVES)
+    if not mine:
+        return None
+    try:
+        label = use(browser, rng.choice(mine), rng)
+        confirm = controls(browser, "ok1:")
+        if confirm:
+            use(browser, confirm[0], rng)
+    except WebDriverError:  # redrawn under the pointer
+        return None
+    return label
+
+
+def phase(text: str) -> str:
+    """The phase the newest DM names ("Round 2 · muster: …")."""
+    found = re.findall(r"Round \d+ · (\w+)", text)
+    return found[-1].lower() if found else ""
+
+
+def seen_text(browser: Browser) -> str:
+    """Everything the page shows as text: messages, menu options, image descriptions."""
+    return browser.script(
+        "return document.querySelector('#messages').textContent + ' ' +"
+        " [...document.images].map((i) => i.alt).join(' ')"
+    )
