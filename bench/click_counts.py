@@ -20,11 +20,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from discord_emulator import loopback_only
 from engines.gondor import Gondor
 from tests.bot.gondor_players import Player
 from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, move_controls
-from tests.discord_emulator import loopback_only
 
 GAMES = ("knightfall", "galdors_grip", "gondolin", "gondor")
 MAX_CLICKS = 2000

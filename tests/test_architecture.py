@@ -1,4 +1,8 @@
-"""Imports point one way: bot -> render -> engines; engines draw randomness from rng.py."""
+"""Imports point one way: bot -> render -> engines; engines draw randomness from rng.py.
+
+The local Discord (discord_emulator) is a development tool beside the bot: only the playground
+entry point (playground/) and the tests put the two together; the bot never imports either.
+"""
 
 import ast
 from pathlib import Path
@@ -6,9 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+DEV_TOOLS = {"discord_emulator", "playground", "tests"}
 FORBIDDEN = {
-    "engines": {"discord", "aiosqlite", "PIL", "bot", "render", "random", "time", "uuid"},
-    "render": {"discord", "aiosqlite", "bot"},
+    "engines": {"discord", "aiosqlite", "PIL", "bot", "render", "random", "time", "uuid"}
+    | DEV_TOOLS,
+    "render": {"discord", "aiosqlite", "bot"} | DEV_TOOLS,
+    "bot": DEV_TOOLS,
+    "discord_emulator": {"engines", "render", "playground", "tests"},
 }
 
 

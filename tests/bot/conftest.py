@@ -2,8 +2,8 @@
 
 import pytest_asyncio
 
+from discord_emulator import loopback_only
 from tests.bot.harness import World
-from tests.discord_emulator import loopback_only
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from discord_emulator import Message, User
 from engines.gondor import Gondor
 from tests.bot.harness import World, move_controls
-from tests.discord_emulator import Message, User
 
 Control = tuple[str, str, str | None]
 

@@ -13,7 +13,7 @@ from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import Settings
 from bot.store import Session
-from tests.discord_emulator import DiscordEmulator, Message, User
+from discord_emulator import DiscordEmulator, Message, User
 
 
 @dataclass

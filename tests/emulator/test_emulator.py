@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_endpoints import is_loopback
-from tests.discord_emulator import DiscordEmulator, EmulatorError, loopback_only, run_bot
+from discord_emulator import DiscordEmulator, EmulatorError, loopback_only, run_bot
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

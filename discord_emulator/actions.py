@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import commands, payloads
-from .interactions import COMMAND, COMPONENT, MODAL_SUBMIT, Interaction
+from .interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Interaction
 from .models import Channel, EmulatorError, Message, User, walk_components
 from .state import State
 
@@ -23,9 +23,28 @@ def slash(
     return Interaction(state, type=COMMAND, user=user, channel=channel, data=data)
 
 
+def autocomplete(
+    state: State,
+    user: User,
+    channel: Channel,
+    path: str,
+    options: dict[str, Any],
+    focused: str,
+    typed: str,
+) -> Interaction:
+    """Typing ``typed`` into option ``focused`` of ``/path``: what Discord asks the bot."""
+    state.check_can_see(user, channel)
+    parts = path.strip().lstrip("/").split()
+    cmd = commands.find_command(state, channel, parts[0] if parts else "")
+    commands.check_available(state, cmd, user, channel)
+    data = commands.autocomplete_data(cmd, parts, options, focused, typed)
+    return Interaction(state, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
+
+
 def _shown_message(state: State, user: User, message: Message | int) -> tuple[Message, Message]:
     """(the version the user's client shows, the live message). Pass a ``history`` snapshot
-    to act on an outdated version, as a user whose client has not refreshed yet would."""
+    to act on an outdated version, as a user whose client has not refreshed yet would.
+    """
     msg_id = message.id if isinstance(message, Message) else message
     live = state.messages.get(msg_id)
     if live is None or live.deleted:

@@ -16,6 +16,7 @@ from .faults import Fault, Faults
 from .gateway import Gateway
 from .interactions import Interaction, interaction_payload
 from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Role, User
+from .page import PageApi
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
 from .state import State
@@ -25,8 +26,11 @@ from .webhooks import WebhookApi
 class DiscordEmulator:
     """A local Discord (REST + gateway) on 127.0.0.1 that a real discord.py client logs into."""
 
-    def __init__(self, *, deadline_s: float = 3.0) -> None:
-        """``deadline_s``: how long the bot has for an initial interaction response."""
+    def __init__(self, *, deadline_s: float = 3.0, page: bool = False) -> None:
+        """``deadline_s``: how long the bot has for an initial interaction response.
+
+        ``page``: also serve the playground page (``/play``, see ``page.py``).
+        """
         self.state = State()
         self.state.deadline_s = deadline_s
         self._log = RequestLog()
@@ -35,11 +39,12 @@ class DiscordEmulator:
         self.state.on_change = self.gateway.on_state_change
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.page = page
 
     # --- lifecycle ----------------------------------------------------------------------
 
-    async def start(self) -> DiscordEmulator:
-        """Serve on 127.0.0.1 at a free port."""
+    async def start(self, port: int = 0) -> DiscordEmulator:
+        """Serve on 127.0.0.1 at ``port`` (0: a free one)."""
         app = web.Application(
             middlewares=[make_middleware(self.state, self._log, self.faults)],
             client_max_size=64 * 1024 * 1024,
@@ -47,11 +52,13 @@ class DiscordEmulator:
         RestApi(self.state, lambda: self.gateway_url).add_routes(app)
         WebhookApi(self.state).add_routes(app)
         app.router.add_get("/", self.gateway.handle)
+        if self.page:
+            PageApi(self).add_routes(app)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", port))
         self.port = sock.getsockname()[1]
         self.state.attachment_base = f"http://127.0.0.1:{self.port}"
         await web.SockSite(self._runner, sock).start()
@@ -76,6 +83,11 @@ class DiscordEmulator:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
+
+    @property
+    def page_url(self) -> str:
+        """The playground page (served when started with ``page=True``)."""
+        return f"http://127.0.0.1:{self.port}/play/"
 
     @property
     def token(self) -> str:
@@ -185,6 +197,19 @@ class DiscordEmulator:
     async def slash(self, user: User, channel: Channel, path: str, **options: Any) -> Interaction:
         """Run ``/path`` ("cmd", "cmd sub" or "cmd group sub") with options by name."""
         return self._dispatch(actions.slash(self.state, user, channel, path, options))
+
+    async def autocomplete(
+        self,
+        user: User,
+        channel: Channel,
+        path: str,
+        focused: str,
+        typed: str,
+        **options: Any,
+    ) -> Interaction:
+        """Type ``typed`` into option ``focused``; ``await ix.done()``, then ``ix.choices``."""
+        ix = actions.autocomplete(self.state, user, channel, path, options, focused, typed)
+        return self._dispatch(ix)
 
     async def click(self, user: User, message: Message | int, custom_id: str) -> Interaction:
         return self._dispatch(actions.click(self.state, user, message, custom_id))

@@ -19,6 +19,7 @@ from .state import State
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 NO_AUTH_PARTS = ("/interactions/", "/webhooks/")
+PAGE_PREFIX = "/play"
 
 
 @dataclass
@@ -53,6 +54,8 @@ def make_middleware(
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
+        if path.startswith(PAGE_PREFIX):  # the playground page: not the bot's traffic
+            return await handler(request)
         reqlog.last_activity = time.monotonic()
         needs_auth = path.startswith("/api/") and not any(p in path for p in NO_AUTH_PARTS)
         if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":

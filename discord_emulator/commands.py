@@ -171,3 +171,39 @@ def _option_value(state: State, opt: dict, value: Any, channel: Channel, resolve
         resolved.setdefault("roles", {})[str(value.id)] = payloads.role(value)
         return str(value.id)
     raise EmulatorError(f"option {name!r} is {TYPE_NAMES.get(kind, kind)}; cannot pass {value!r}")
+
+
+def autocomplete_data(
+    cmd: dict, path: list[str], options: dict[str, Any], focused: str, typed: str
+) -> dict:
+    """``data`` of an AUTOCOMPLETE interaction: the options filled so far, ``focused`` as typed.
+
+    As in Discord, the focused option's value is the raw text (whatever its type), nothing is
+    checked against choices or ranges yet, and required options may still be missing.
+    """
+    schema = cmd.get("options") or []
+    top: list[dict] = []
+    target = top
+    for depth, name in enumerate(path[1:], start=1):
+        kind = SUB_COMMAND_GROUP if depth < len(path) - 1 else SUB_COMMAND
+        found = next((o for o in schema if o["name"] == name and o["type"] == kind), None)
+        if found is None:
+            raise EmulatorError(f"/{' '.join(path)}: no subcommand {name!r}")
+        node: dict[str, Any] = {"type": kind, "name": name, "options": []}
+        target.append(node)
+        target, schema = node["options"], found.get("options") or []
+    by_name = {o["name"]: o for o in schema}
+    if not by_name.get(focused, {}).get("autocomplete"):
+        raise EmulatorError(f"/{' '.join(path)}: option {focused!r} has no autocomplete")
+    for opt in schema:
+        if opt["name"] == focused:
+            target.append({"type": opt["type"], "name": focused, "value": typed, "focused": True})
+        elif opt["name"] in options and opt["type"] in (STRING, INTEGER, BOOLEAN, NUMBER):
+            target.append({"type": opt["type"], "name": opt["name"], "value": options[opt["name"]]})
+        elif opt["name"] in options:  # users, channels, roles: their id, as Discord sends
+            value = options[opt["name"]]
+            target.append({"type": opt["type"], "name": opt["name"], "value": str(value.id)})
+    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": top}
+    if cmd.get("guild_id"):
+        data["guild_id"] = cmd["guild_id"]
+    return data

@@ -1,0 +1,168 @@
+// The playground page: pick a member, read channels and DMs as they would, act as them.
+"use strict";
+
+const POLL_MS = 500;
+
+class App {
+  constructor() {
+    this.world = null;
+    this.member = null;
+    this.channel = null;
+    this.lastFeed = "";
+    this.dismissed = new Set();
+    this.composer = new Composer(this);
+    this.messages = document.getElementById("messages");
+  }
+
+  async start() {
+    this.world = await (await fetch("/play/api/world")).json();
+    document.getElementById("guild-name").textContent = this.world.guild ? this.world.guild.name : "no server";
+    const picker = document.getElementById("member");
+    for (const m of this.world.members) picker.append(el("option", { value: m.id }, m.name));
+    const asked = new URLSearchParams(location.search).get("member");
+    const byName = this.world.members.find((m) => m.name === asked);
+    picker.value = (byName && byName.id) || sessionStorage.getItem("member") || this.world.members[0].id;
+    picker.addEventListener("change", () => this.setMember(picker.value));
+    const channels = document.getElementById("channels");
+    for (const c of this.world.channels) {
+      channels.append(el("li", { "data-channel": c.id, onclick: () => this.setChannel(c.id) }, c.name));
+    }
+    this.setMember(picker.value);
+    this.poll();
+  }
+
+  setMember(id) {
+    // Each tab plays as its own member: the choice lives in this tab only.
+    this.member = id;
+    sessionStorage.setItem("member", id);
+    this.dismissed.clear();
+    this.showDms([]);  // never show the previous member's DMs, not even for a moment
+    this.messages.replaceChildren();
+    this.setChannel(this.world.channels[0].id);
+  }
+
+  async setChannel(id) {
+    this.channel = id;
+    this.lastFeed = "";
+    this.composer.reset();
+    for (const li of document.querySelectorAll("#sidebar li[data-channel]")) {
+      li.classList.toggle("active", li.dataset.channel === id);
+    }
+    const chan = this.world.channels.find((c) => c.id === id);
+    document.getElementById("channel-title").textContent = chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`;
+    const query = new URLSearchParams({ member: this.member, channel: id });
+    const answer = await fetch(`/play/api/commands?${query}`);
+    this.composer.setCommands(answer.ok ? await answer.json() : []);
+    await this.refresh();
+  }
+
+  // --- reading ---------------------------------------------------------------------------
+  async poll() {
+    try {
+      await this.refresh();
+    } catch (e) {
+      console.warn("poll failed", e);
+    }
+    setTimeout(() => this.poll(), POLL_MS);
+  }
+
+  async refresh() {
+    const member = this.member;
+    const channel = this.channel;
+    const answer = await fetch(`/play/api/feed?${new URLSearchParams({ member, channel })}`);
+    if (!answer.ok || member !== this.member || channel !== this.channel) return;
+    const text = await answer.text();
+    if (text === this.lastFeed) return;
+    this.lastFeed = text;
+    const feed = JSON.parse(text);
+    this.showDms(feed.dms);
+    this.showMessages(feed.messages);
+  }
+
+  showDms(dms) {
+    const list = document.getElementById("dms");
+    const items = dms.map((d) => el("li", { "data-channel": d.id, class: d.id === this.channel ? "active" : "",
+      onclick: () => this.setChannel(d.id) }, d.name));
+    list.replaceChildren(...(items.length ? items : [el("li", { class: "none" }, "none yet")]));
+  }
+
+  showMessages(messages) {
+    const box = this.messages;
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    const ctx = {
+      names: this.names(),
+      click: (msg, customId) => this.act("click", { message: msg.id, custom_id: customId }),
+      select: (msg, customId, values) => this.act("select", { message: msg.id, custom_id: customId, values }),
+      dismiss: (msg) => { this.dismissed.add(msg.id); this.lastFeed = ""; this.refresh(); },
+    };
+    box.replaceChildren(...messages.filter((m) => !this.dismissed.has(m.id)).map((m) => renderMessage(m, ctx)));
+    if (atBottom) box.scrollTop = box.scrollHeight;
+  }
+
+  names() {
+    const users = new Map(this.world.members.map((m) => [m.id, m.name]));
+    users.set(this.world.bot.id, this.world.bot.name);
+    const channels = new Map(this.world.channels.map((c) => [c.id, c.name]));
+    return { user: (id) => users.get(id) || "unknown", channel: (id) => channels.get(id) || "unknown" };
+  }
+
+  // --- acting ----------------------------------------------------------------------------
+  async post(action, body) {
+    const answer = await fetch(`/play/api/${action}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ member: this.member, ...body }),
+    });
+    let data = null;
+    try { data = await answer.json(); } catch (e) { data = { ok: false, error: await answer.text() }; }
+    if (!answer.ok || (data && data.ok === false)) this.showError((data && data.error) || answer.statusText);
+    else this.showError("");
+    if (data && data.modal) this.openModal(data);
+    this.lastFeed = "";
+    this.refresh();
+    return data;
+  }
+
+  act(action, body) {
+    return this.post(action, body);
+  }
+
+  showError(text) {
+    const box = document.getElementById("error");
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  openModal(answer) {
+    const modal = answer.modal;
+    const inputs = [];
+    const walk = (comps, label) => {
+      for (const c of comps || []) {
+        if (c.type === 1) walk(c.components, null);
+        else if (c.type === 18) walk([c.component], c);
+        else if (c.type === 4) {
+          const attrs = { name: c.custom_id, placeholder: c.placeholder || "", required: c.required !== false,
+            minlength: c.min_length, maxlength: c.max_length };
+          const input = c.style === 2 ? el("textarea", attrs) : el("input", attrs);
+          input.value = c.value || "";
+          inputs.push(el("label", {}, (label && label.label) || c.label || c.custom_id), input);
+        }
+      }
+    };
+    walk(modal.components, null);
+    const root = document.getElementById("modal");
+    const form = el("form", {}, el("h3", {}, modal.title || ""), ...inputs,
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "cancel", onclick: () => { root.hidden = true; } }, "Cancel"),
+        el("button", { type: "submit" }, "Submit")));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const values = Object.fromEntries([...form.querySelectorAll("[name]")].map((i) => [i.name, i.value]));
+      root.hidden = true;
+      await this.post("modal", { interaction: answer.interaction, values });
+    });
+    root.replaceChildren(form);
+    root.hidden = false;
+  }
+}
+
+new App().start();

@@ -1,0 +1,46 @@
+"""``python -m playground`` (``./dev play``, or ``./dev bot`` without a token)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+
+from playground.world import Playground
+
+
+def main() -> int:
+    """Start the playground and run until Ctrl-C."""
+    parser = argparse.ArgumentParser(prog="./dev play", description=__doc__)
+    parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0: any free)")
+    parser.add_argument(
+        "--data", type=Path, default=Path("var/playground"), help="folder for the SQLite file"
+    )
+    args = parser.parse_args()
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(run(args.port, args.data))
+    return 0
+
+
+async def run(port: int, data: Path) -> int:
+    """Serve until the bot stops or the process is told to stop."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with Playground(data, port=port) as play:
+        print(f"Playground ready: open {play.url}  (Ctrl-C to stop)", flush=True)
+        waiter = asyncio.create_task(stop.wait())
+        await asyncio.wait({waiter, play.bot_exited}, return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
+        if play.bot_exited.done():
+            print(f"the bot stopped (exit code {play.bot_exited.result()})", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

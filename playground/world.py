@@ -1,0 +1,103 @@
+"""A playground world: the emulator with its page, a seeded server, and the bot's process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+
+from discord_emulator import DiscordEmulator
+
+CHANNELS = ("games", "games-2")
+MEMBERS = ("alice", "bob", "carol", "dave")
+ADMIN = "carol"  # has Manage Server, to try the admin commands
+READY_TIMEOUT_S = 60.0
+
+
+class Playground:
+    """The local Discord on 127.0.0.1 and ``python -m bot`` logged into it, as a context."""
+
+    def __init__(self, data: Path, *, port: int = 0) -> None:
+        """``data``: folder of the bot's SQLite file (a fresh one per run)."""
+        self.data = data
+        self.port = port
+        self.emu = DiscordEmulator(page=True)
+        self.bot: asyncio.subprocess.Process | None = None
+        self.bot_exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    @property
+    def url(self) -> str:
+        """The address of the page."""
+        return self.emu.page_url
+
+    async def __aenter__(self) -> Playground:
+        await self.emu.start(self.port)
+        try:
+            self.seed()
+            await self.start_bot()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def seed(self) -> None:
+        """One server with two text channels and four members (carol may manage it)."""
+        emu = self.emu
+        self.guild = emu.add_guild("Playground")
+        for name in CHANNELS:
+            emu.add_text_channel(self.guild, name)
+        for name in MEMBERS:
+            emu.add_member(self.guild, emu.add_user(name), manage_guild=name == ADMIN)
+
+    def bot_env(self) -> dict[str, str]:
+        """The bot's environment: the emulator's token and addresses, a fresh database."""
+        self.data.mkdir(parents=True, exist_ok=True)
+        db = self.data / "tabletop.sqlite3"
+        for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+            stale.unlink(missing_ok=True)  # the emulated server is new on every run
+        return {
+            **os.environ,
+            "DISCORD_TOKEN": self.emu.token,
+            "DISCORD_API_BASE": self.emu.api_base,
+            "DISCORD_GATEWAY_URL": self.emu.gateway_url,
+            "DATABASE_PATH": str(db),
+            "DEV_GUILD_ID": str(self.guild.id),
+        }
+
+    async def start_bot(self) -> None:
+        """Run the unchanged bot (``python -m bot``) until it has synced its commands."""
+        self.bot = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=self.bot_env()
+        )
+        watch = asyncio.create_task(self.bot.wait())
+        watch.add_done_callback(
+            lambda t: self.bot_exited.done() or self.bot_exited.set_result(t.result())
+        )
+        ready = asyncio.create_task(
+            self.emu.wait_for(
+                lambda: self.emu.connected and self.emu.registered_commands(self.guild),
+                timeout=READY_TIMEOUT_S,
+            )
+        )
+        await asyncio.wait({ready, self.bot_exited}, return_when=asyncio.FIRST_COMPLETED)
+        if self.bot_exited.done():
+            ready.cancel()
+            raise RuntimeError(f"the bot exited with code {self.bot_exited.result()}")
+        ready.result()
+
+    async def close(self) -> None:
+        """Stop the bot's process, then the emulator."""
+        if self.bot is not None and self.bot.returncode is None:
+            self.bot.send_signal(signal.SIGINT)  # the bot closes its gateway and database
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bot.wait(), 10)
+            if self.bot.returncode is None:
+                self.bot.kill()
+                await self.bot.wait()
+        await self.emu.stop()
