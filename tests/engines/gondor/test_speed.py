@@ -30,4 +30,3 @@ def test_the_highlight_is_the_selected_groups_destinations_and_follows_the_step(
     game.apply(0, moves[0])
     assert "highlight" not in game.view(None)
     assert not any(isinstance(a, Move) for a in game.legal_actions(0))
-
