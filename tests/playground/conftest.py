@@ -1,9 +1,8 @@
-"""The playground as a newcomer runs it: ``python -m playground`` on a free port."""
+"""The playground as a newcomer runs it: the README's ``./dev play``, on a free port."""
 
 import os
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,7 +18,7 @@ def playground(tmp_path_factory):
     data = tmp_path_factory.mktemp("playground")
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "playground", "--port", "0", "--data", str(data)],
+        [str(ROOT / "dev"), "play", "--port", "0", "--data", str(data)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
