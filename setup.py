@@ -8,7 +8,7 @@ from setuptools import find_namespace_packages, setup
 
 setup(
     packages=[
-        *find_namespace_packages(include=["bot*", "engines*", "render*"]),
+        *find_namespace_packages(include=["ai*", "bot*", "engines*", "render*"]),
         *(f"engines.{name}" for name in find_namespace_packages(include=["data*"])),
     ],
     package_dir={"engines.data": "data"},

@@ -1,4 +1,4 @@
-"""Imports point one way: bot -> render -> engines; engines draw randomness from rng.py.
+"""Imports point one way: bot -> render -> engines, bot -> ai -> engines; rng.py holds randomness.
 
 The local Discord (discord_emulator) is a development tool beside the bot: only the playground
 entry point (playground/) and the tests put the two together; the bot never imports either.
@@ -15,6 +15,7 @@ FORBIDDEN = {
     "engines": {"discord", "aiosqlite", "PIL", "bot", "render", "random", "time", "uuid"}
     | DEV_TOOLS,
     "render": {"discord", "aiosqlite", "bot"} | DEV_TOOLS,
+    "ai": {"discord", "aiosqlite", "PIL", "bot", "render"} | DEV_TOOLS,  # over the contract only
     "bot": DEV_TOOLS,
     "discord_emulator": {"engines", "render", "playground", "tests"},
 }
