@@ -1,5 +1,6 @@
 """The playground as a newcomer runs it: the README's ``./dev play``, on a free port."""
 
+import contextlib
 import os
 import re
 import subprocess
@@ -9,6 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.playground.webdriver import chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "playground"
@@ -55,3 +58,20 @@ def playground(tmp_path_factory):
     """Start the playground; yield the page's address; stop it."""
     with running_playground(tmp_path_factory.mktemp("playground")) as (url, _):
         yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium session (the browser tests skip if it is not installed)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails leaves a screenshot of the page: failed-<test>.png."""
+    outcome = yield
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if call.when == "call" and outcome.get_result().failed and browser is not None:
+        with contextlib.suppress(Exception):
+            browser.screenshot(ARTIFACTS / f"failed-{item.name}.png")
