@@ -108,6 +108,19 @@ def play_on_board(browser: Browser, rng: random.Random, max_clicks: int, shoot: 
     return clicks
 
 
+def pick_suggestion(browser: Browser, option: str, wanted=lambda text: True) -> str:
+    """Focus an autocomplete field and pick the first of the bot's choices that ``wanted``."""
+    browser.find(f"#options input[name={option}]").click()
+    items = browser.wait_for(
+        lambda: [li for li in browser.find_all("#suggestions li") if wanted(li.text)],
+        what=f"the bot's choices for {option}",
+    )
+    text = items[0].text
+    items[0].click()
+    browser.wait_for(lambda: browser.script("return document.querySelector('#suggestions').hidden"))
+    return text
+
+
 def accept_challenge(browser: Browser, who: str, channel: int) -> None:
     """As ``who``, press Accept on the challenge in the channel."""
     become(browser, who)

@@ -16,6 +16,7 @@ from tests.playground.pages import (
     open_channel,
     open_dm,
     open_page,
+    pick_suggestion,
     seen_text,
     shot,
     use,
@@ -43,19 +44,6 @@ def challenge(browser: Browser, base: str) -> None:
     )
     shot(browser, "20-gondor-challenge")
     accept_challenge(browser, "bob", 1)
-
-
-def pick_suggestion(browser: Browser, option: str, wanted=lambda text: True) -> str:
-    """Focus an autocomplete field and pick the first of the bot's choices that ``wanted``."""
-    browser.find(f"#options input[name={option}]").click()
-    items = browser.wait_for(
-        lambda: [li for li in browser.find_all("#suggestions li") if wanted(li.text)],
-        what=f"the bot's choices for {option}",
-    )
-    text = items[0].text
-    items[0].click()
-    browser.wait_for(lambda: browser.script("return document.querySelector('#suggestions').hidden"))
-    return text
 
 
 def typed_move(browser: Browser) -> str:
