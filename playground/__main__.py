@@ -17,21 +17,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="./dev play", description=__doc__)
     parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0: any free)")
     parser.add_argument(
-        "--data", type=Path, default=Path("var/playground"), help="folder for the SQLite file"
+        "--data",
+        type=Path,
+        default=Path("var/playground"),
+        help="folder for the saved server and the bot's SQLite file",
+    )
+    parser.add_argument(
+        "--fresh", action="store_true", help="forget the saved server and its games; start anew"
     )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(run(args.port, args.data))
+        return asyncio.run(run(args.port, args.data, fresh=args.fresh))
     return 0
 
 
-async def run(port: int, data: Path) -> int:
+async def run(port: int, data: Path, *, fresh: bool = False) -> int:
     """Serve until the bot stops or the process is told to stop."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    async with Playground(data, port=port) as play:
+    async with Playground(data, port=port, fresh=fresh) as play:
+        if play.resumed:
+            print(f"Resumed the server saved in {data} (--fresh starts anew)", flush=True)
         print(f"Playground ready: open {play.url}  (Ctrl-C to stop)", flush=True)
         waiter = asyncio.create_task(stop.wait())
         await asyncio.wait({waiter, play.bot_exited}, return_when=asyncio.FIRST_COMPLETED)

@@ -9,7 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
-from discord_emulator import DiscordEmulator
+from discord_emulator import DiscordEmulator, persist
 
 CHANNELS = ("games", "games-2")
 MEMBERS = ("alice", "bob", "carol", "dave")
@@ -20,10 +20,17 @@ READY_TIMEOUT_S = 60.0
 class Playground:
     """The local Discord on 127.0.0.1 and ``python -m bot`` logged into it, as a context."""
 
-    def __init__(self, data: Path, *, port: int = 0) -> None:
-        """``data``: folder of the bot's SQLite file (a fresh one per run)."""
+    def __init__(self, data: Path, *, port: int = 0, fresh: bool = False) -> None:
+        """``data``: folder of the saved server and the bot's SQLite file.
+
+        The server saved there by the last run is loaded (same ids, channels and messages, so
+        the bot resumes its games) unless ``fresh`` or there is none; then a new one is seeded
+        and the bot's database starts empty.
+        """
         self.data = data
         self.port = port
+        self.fresh = fresh
+        self.resumed = False
         self.emu = DiscordEmulator(page=True)
         self.bot: asyncio.subprocess.Process | None = None
         self.bot_exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -36,7 +43,11 @@ class Playground:
     async def __aenter__(self) -> Playground:
         await self.emu.start(self.port)
         try:
-            self.seed()
+            self.resumed = not self.fresh and persist.load(self.emu.state, self.world_file)
+            if self.resumed:
+                self.guild = next(iter(self.emu.state.guilds.values()))
+            else:
+                self.seed()
             await self.start_bot()
         except BaseException:
             await self.close()
@@ -55,12 +66,18 @@ class Playground:
         for name in MEMBERS:
             emu.add_member(self.guild, emu.add_user(name), manage_guild=name == ADMIN)
 
+    @property
+    def world_file(self) -> Path:
+        """Where the emulated server is kept between runs."""
+        return self.data / "server.pickle"
+
     def bot_env(self) -> dict[str, str]:
-        """The bot's environment: the emulator's token and addresses, a fresh database."""
+        """The bot's environment: the emulator's token and addresses, and its database."""
         self.data.mkdir(parents=True, exist_ok=True)
         db = self.data / "tabletop.sqlite3"
-        for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
-            stale.unlink(missing_ok=True)  # the emulated server is new on every run
+        if not self.resumed:  # a new server: old games would point at channels that are gone
+            for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+                stale.unlink(missing_ok=True)
         return {
             **os.environ,
             "DISCORD_TOKEN": self.emu.token,
@@ -92,7 +109,7 @@ class Playground:
         ready.result()
 
     async def close(self) -> None:
-        """Stop the bot's process, then the emulator."""
+        """Stop the bot's process, save the server, then stop the emulator."""
         if self.bot is not None and self.bot.returncode is None:
             self.bot.send_signal(signal.SIGINT)  # the bot closes its gateway and database
             with contextlib.suppress(TimeoutError):
@@ -100,4 +117,6 @@ class Playground:
             if self.bot.returncode is None:
                 self.bot.kill()
                 await self.bot.wait()
+        if self.emu.state.guilds:
+            persist.save(self.emu.state, self.world_file)
         await self.emu.stop()

@@ -12,6 +12,18 @@ class App {
     this.dismissed = new Set();
     this.composer = new Composer(this);
     this.messages = document.getElementById("messages");
+    // Like Discord, stay on the newest message unless the member scrolled up to read.
+    this.stick = true;
+    this.messages.addEventListener("scroll", () => { this.stick = this.nearBottom(); });
+  }
+
+  nearBottom() {
+    const box = this.messages;
+    return box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  }
+
+  toBottom() {
+    if (this.stick) this.messages.scrollTop = this.messages.scrollHeight;
   }
 
   async start() {
@@ -44,6 +56,7 @@ class App {
   async setChannel(id) {
     this.channel = id;
     this.lastFeed = "";
+    this.stick = true;
     this.composer.reset();
     for (const li of document.querySelectorAll("#sidebar li[data-channel]")) {
       li.classList.toggle("active", li.dataset.channel === id);
@@ -88,7 +101,6 @@ class App {
 
   showMessages(messages) {
     const box = this.messages;
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     const ctx = {
       names: this.names(),
       click: (msg, customId) => this.act("click", { message: msg.id, custom_id: customId }),
@@ -96,7 +108,9 @@ class App {
       dismiss: (msg) => { this.dismissed.add(msg.id); this.lastFeed = ""; this.refresh(); },
     };
     box.replaceChildren(...messages.filter((m) => !this.dismissed.has(m.id)).map((m) => renderMessage(m, ctx)));
-    if (atBottom) box.scrollTop = box.scrollHeight;
+    // Images grow the list as they load: keep the newest message in sight meanwhile.
+    for (const img of box.querySelectorAll("img")) img.addEventListener("load", () => this.toBottom());
+    this.toBottom();
   }
 
   names() {

@@ -16,21 +16,23 @@ function isImage(att) {
   return (att.content_type || "").startsWith("image/") || /\.(png|jpe?g|gif|webp)$/i.test(att.filename);
 }
 
-function imageUrl(url, msg) {
-  // An embed may show one of the message's files as "attachment://name.png".
+function embedImage(url, msg, cls) {
+  // An embed may show one of the message's files as "attachment://name.png"; its description
+  // is the image's alt text, as Discord reads it out.
   if (!url) return null;
   if (url.startsWith("attachment://")) {
     const att = msg.attachments.find((a) => a.filename === url.slice(13));
-    return att ? att.url : null;
+    const alt = (att && att.description) || "";
+    return att ? el("img", { class: cls, src: att.url, alt, title: alt }) : null;
   }
-  return url.startsWith("/") || url.startsWith("http://127.0.0.1") ? url : null;
+  return url.startsWith("/") || url.startsWith("http://127.0.0.1") ? el("img", { class: cls, src: url, alt: "" }) : null;
 }
 
 function renderEmbed(embed, msg, names) {
   const box = el("div", { class: "embed" });
   if (embed.color) box.style.borderLeftColor = `#${embed.color.toString(16).padStart(6, "0")}`;
-  const thumb = imageUrl(embed.thumbnail && embed.thumbnail.url, msg);
-  if (thumb) box.append(el("img", { class: "e-thumb", src: thumb, alt: "" }));
+  const thumb = embedImage(embed.thumbnail && embed.thumbnail.url, msg, "e-thumb");
+  if (thumb) box.append(thumb);
   if (embed.author && embed.author.name) box.append(el("div", { class: "e-author" }, embed.author.name));
   if (embed.title) box.append(el("div", { class: "e-title", html: markdownInline(embed.title, names) }));
   if (embed.description) box.append(el("div", { class: "content", html: markdown(embed.description, names) }));
@@ -43,8 +45,8 @@ function renderEmbed(embed, msg, names) {
     }
     box.append(grid);
   }
-  const image = imageUrl(embed.image && embed.image.url, msg);
-  if (image) box.append(el("img", { class: "e-image", src: image, alt: "" }));
+  const image = embedImage(embed.image && embed.image.url, msg, "e-image");
+  if (image) box.append(image);
   if (embed.footer && embed.footer.text) box.append(el("div", { class: "e-footer" }, embed.footer.text));
   return box;
 }

@@ -1,21 +1,25 @@
 """The playground as a newcomer runs it: the README's ``./dev play``, on a free port."""
 
+import contextlib
 import os
 import re
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.playground.webdriver import chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "playground"
 
 
-@pytest.fixture(scope="module")
-def playground(tmp_path_factory):
-    """Start the playground; yield the page's address; stop it."""
-    data = tmp_path_factory.mktemp("playground")
+@contextmanager
+def running_playground(data: Path) -> Iterator[tuple[str, list[str]]]:
+    """``./dev play --port 0 --data data``: yield the page's address and its printed lines."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     proc = subprocess.Popen(
         [str(ROOT / "dev"), "play", "--port", "0", "--data", str(data)],
@@ -27,7 +31,9 @@ def playground(tmp_path_factory):
     )
     deadline = time.monotonic() + 90
     url = None
+    printed: list[str] = []
     for line in proc.stdout:
+        printed.append(line)
         if found := re.search(r"open (http://127\.0\.0\.1:\d+/play/)", line):
             url = found.group(1)
             break
@@ -36,10 +42,36 @@ def playground(tmp_path_factory):
     if url is None:
         proc.kill()
         pytest.fail(f"the playground did not start (exit code {proc.wait()})")
-    yield url
-    proc.send_signal(2)  # Ctrl-C: the bot closes, then the emulator
     try:
-        assert proc.wait(20) == 0
+        yield url, printed
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        proc.send_signal(2)  # Ctrl-C: the bot closes, then the emulator
+        try:
+            assert proc.wait(20) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+
+
+@pytest.fixture(scope="module")
+def playground(tmp_path_factory):
+    """Start the playground; yield the page's address; stop it."""
+    with running_playground(tmp_path_factory.mktemp("playground")) as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium session (the browser tests skip if it is not installed)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails leaves a screenshot of the page: failed-<test>.png."""
+    outcome = yield
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if call.when == "call" and outcome.get_result().failed and browser is not None:
+        with contextlib.suppress(Exception):
+            browser.screenshot(ARTIFACTS / f"failed-{item.name}.png")
