@@ -126,7 +126,9 @@ class Lifecycle:
             if seat is not None and not moderator and not solo:
                 await self.store.agree_abort(session.id, seat, session.step)
                 agreed = await self.store.abort_agreed_seats(session.id)
-                missing = [s.name for s in session.seats if s.seat not in agreed]
+                missing = [
+                    s.name for s in session.seats if s.seat not in agreed and s.computer is None
+                ]
                 if missing:
                     verb = "uses" if len(missing) == 1 else "use"
                     return (
@@ -242,6 +244,8 @@ class Lifecycle:
         else:
             then = "the game is closed without a result"
         for seat in waiting:
+            if session.seats[seat].computer is not None:
+                continue  # the computer is never reminded
             text = (
                 f"⏳ Your game of **{title}** is waiting for your move: {link}\n"
                 f"If you have not moved by {deadline}, {then}."
