@@ -37,6 +37,7 @@ async def standings(
           LEFT JOIN ratings g
             ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
          WHERE r.guild_id = ? AND r.game = ? AND r.vs_computer IS NULL
+           AND json_extract(r.extra_json, '$.options.unrated') IS NULL
          GROUP BY r.user_id
          ORDER BY COALESCE(g.rating, 0) DESC, wins DESC, best_score DESC, r.user_id
          LIMIT ?

@@ -10,6 +10,10 @@ import engines
 from bot.errors import SessionNotFound
 from engines import Game
 
+UNRATED = "unrated"
+"""Session option set when the computer took over an absent player's seat: no rating, and the
+game stays off the rated standings even if the player took their seat back."""
+
 
 class UnreadableState(RuntimeError):
     """A stored game state the engine cannot restore (the message never holds the state)."""
@@ -84,7 +88,7 @@ class Session:
     @property
     def rated(self) -> bool:
         """Two people played it through: only such games change ratings."""
-        return len(self.seats) == 2 and not self.computer_seats
+        return len(self.seats) == 2 and not self.computer_seats and not self.options.get(UNRATED)
 
     @property
     def names(self) -> list[str]:

@@ -127,7 +127,7 @@ class SessionManager:
             if confirmed:
                 await self.delivery.confirmed(interaction)
             await self._announce_end(session, change)
-            await self._computer_turns(session)
+            await self.computer_turns(session)
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
@@ -135,7 +135,7 @@ class SessionManager:
         session = await self._play_forced(session, change)
         await self.show(session, None, None, change.prompted, change.private)
         await self._announce_end(session, change)
-        await self._computer_turns(session)
+        await self.computer_turns(session)
 
     async def toggle_auto_play(self, interaction: discord.Interaction, sid: str) -> None:
         """The player's opt-in to have revealing forced moves played for them."""
@@ -149,7 +149,7 @@ class SessionManager:
             session = await self._play_forced(session, change)
             await self.show(session, interaction, seat, change.prompted | {seat}, change.private)
             await self._announce_end(session, change)
-            await self._computer_turns(session)
+            await self.computer_turns(session)
 
     async def order(
         self,
@@ -184,9 +184,9 @@ class SessionManager:
             done = "; ".join(a.label() for a in actions)
             await interaction.followup.send(f"Done: {done}."[:2000], ephemeral=True)
             await self._announce_end(session, change)
-            await self._computer_turns(session)
+            await self.computer_turns(session)
 
-    async def _computer_turns(self, session: Session) -> None:
+    async def computer_turns(self, session: Session) -> None:
         """While the game waits for a seat the computer plays, it moves (under the lock).
 
         The board already says the computer is thinking; its search runs off the event loop
@@ -216,7 +216,7 @@ class SessionManager:
     async def _resume(self, sid: str) -> None:
         try:
             async with self.lock(sid):
-                await self._computer_turns(await self.store.load(sid))
+                await self.computer_turns(await self.store.load(sid))
         except Exception:
             log.exception("the computer could not resume session=%s", sid)
 
@@ -394,6 +394,8 @@ class SessionManager:
                 raise NotInGame()
             if session.status != "active":
                 raise SessionNotFound()
+            async with self.lock(sid):
+                session = await self._take_back(await self.store.load(sid), seat)
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
 
@@ -408,7 +410,15 @@ class SessionManager:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise NotInGame()
-        return session, seat
+        return await self._take_back(session, seat), seat
+
+    async def _take_back(self, session: Session, seat: int) -> Session:
+        """A player whose seat the computer took over clicked: the seat is theirs again."""
+        if session.seats[seat].computer is None:
+            return session
+        await self.store.set_computer(session.id, seat, None)
+        log.info("seat taken back from the computer session=%s seat=%s", session.id, seat)
+        return await self.store.load(session.id)
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:

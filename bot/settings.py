@@ -29,6 +29,10 @@ class Settings(BaseSettings):
     housekeeping_seconds: float = 300.0
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"
+    # With the idle reminder, the player left waiting may let the computer play the absent
+    # seat (the game becomes unrated; the absent player takes it back on their next click).
+    computer_takeover: bool = True
+    computer_takeover_level: Literal["easy", "normal", "hard"] = "normal"
     log_level: str = "INFO"
 
 

@@ -13,6 +13,7 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 
@@ -210,3 +211,35 @@ async def test_the_event_loop_answers_while_the_computer_thinks(world, monkeypat
         computer.executor.shutdown(wait=True)
         computer.executor = process_pool
     await world.slash("alice", "game resign", chan=world.chan2)
+
+
+async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
+    await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    rng = random.Random(5)
+    while session.game.to_act() != [1]:  # alice moves until the game waits for bob alone
+        await world.play_one(session, next(s for s in session.game.to_act() if s == 0), rng)
+        session = await world.bot.store.load(session.id)
+    await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))
+    await world.quiesce()
+    offer = world.emu.channel_messages(world.chan)[-1]
+    assert world.people["alice"].mention in offer.content and "unrated" in offer.content
+    button = offer.find_button("Let the computer play Bob's seat")
+    refused = await world.click("bob", offer, button)
+    assert "Only the player waiting for Bob" in refused.messages[-1].text()
+    await world.click("alice", offer, button)
+    session = await world.bot.store.load(session.id)
+    assert session.seats[1].computer == "normal" and not session.rated
+    assert computer_to_act(session) is None and 0 in session.game.to_act()
+    assert any(seat == 1 for seat, _, _ in (await world.bot.store.action_log(session.id))[-3:])
+
+    await world.hand("bob", session)  # bob's next click: his seat is his again
+    session = await world.bot.store.load(session.id)
+    assert session.seats[1].computer is None and not session.rated
+    await world.slash("alice", "game resign")
+    async with world.bot.store.reading(), world.bot.db.execute("SELECT COUNT(*) FROM ratings") as c:
+        assert (await c.fetchone())[0] == 0, "a game the computer played in is unrated"
+    ix = await world.slash("dave", "leaderboard", game="knightfall")
+    assert "No finished games yet" in ix.messages[-1].text()
