@@ -243,3 +243,13 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
         assert (await c.fetchone())[0] == 0, "a game the computer played in is unrated"
     ix = await world.slash("dave", "leaderboard", game="knightfall")
     assert "No finished games yet" in ix.messages[-1].text()
+
+
+async def test_guardians_against_the_computer_starts_at_once(world):
+    ix = await world.slash("alice", "guardians challenge", chan=world.chan2, level="hard")
+    assert not ix.late
+    session = await world.live(world.chan2)
+    assert session.computer_seats == {1: "hard"} and session.status == "active"
+    assert computer_to_act(session) is None and 0 in session.game.to_act()
+    assert world.controls_message(world.people["alice"]) is not None
+    await world.slash("alice", "game resign", chan=world.chan2)
