@@ -248,6 +248,8 @@ class Lifecycle:
             then = "it counts as your resignation"
         else:
             then = "the game is closed without a result"
+        if blames(session, waiting):  # first: the reminder stays the channel's last line
+            await self._offer_takeover(session, waiting, deadline)
         for seat in waiting:
             if session.seats[seat].computer is not None:
                 continue  # the computer is never reminded
@@ -256,8 +258,6 @@ class Lifecycle:
                 f"If you have not moved by {deadline}, {then}."
             )
             await self._remind(session, seat, text)
-        if blames(session, waiting):
-            await self._offer_takeover(session, waiting, deadline)
         return False
 
     async def _offer_takeover(self, session: Session, absent: list[int], deadline: str) -> None:

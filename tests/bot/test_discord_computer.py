@@ -224,7 +224,7 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
         session = await world.bot.store.load(session.id)
     await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))
     await world.quiesce()
-    offer = world.emu.channel_messages(world.chan)[-1]
+    offer = next(m for m in world.emu.channel_messages(world.chan) if "has not moved" in m.content)
     assert world.people["alice"].mention in offer.content and "unrated" in offer.content
     button = offer.find_button("Let the computer play Bob's seat")
     refused = await world.click("bob", offer, button)
