@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 import engines
 from bot import database
 from bot.components import DYNAMIC_ITEMS
+from bot.computer import Computer
 from bot.errors import UserFacingError
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
@@ -62,6 +63,7 @@ class TabletopBot(commands.Bot):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    computer: Computer
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands only
@@ -69,12 +71,14 @@ class TabletopBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree, **client_options
         )
         self.settings = settings
+        self._resumed = False  # on_ready comes again after each reconnect
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""
         self.db = await database.connect(self.settings.database_path)
         self.store = SessionStore(self.db)
-        self.sessions = SessionManager(self, self.store)
+        self.computer = Computer(self.settings.computer_pool)
+        self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -92,6 +96,12 @@ class TabletopBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        """Games that waited for the computer when the bot stopped: it moves now."""
+        if not self._resumed:
+            self._resumed = True
+            self.sessions.resume_computers(await self.store.with_computer())
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:
@@ -111,5 +121,9 @@ class TabletopBot(commands.Bot):
         """Stop the loop and close the database after the gateway."""
         self.housekeeping.cancel()
         await super().close()
+        if hasattr(self, "computer"):
+            for task in self.sessions.background:
+                task.cancel()
+            self.computer.close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -13,6 +13,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot import custom_ids, paging, phase_help, undo
+from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.sessions import SessionManager
 
@@ -22,6 +23,7 @@ class Services(Protocol):
 
     sessions: SessionManager
     lobby: Lobby
+    lifecycle: Lifecycle
 
 
 def _bot(interaction: discord.Interaction) -> Services:
@@ -223,6 +225,29 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await paging.turn_page(store, interaction, self.sid, self.step, self.page)
 
 
+class TakeoverButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TAKEOVER_TEMPLATE
+):
+    """The waiting player's "Let the computer play <name>'s seat"."""
+
+    def __init__(self, sid: str, seat: int, label: str = "Let the computer play") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], custom_id=custom_ids.takeover_id(sid, seat))
+        )
+        self.sid, self.seat = sid, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the absent seat to the computer."""
+        await _bot(interaction).lifecycle.hand_over(interaction, self.sid, self.seat)
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -233,4 +258,5 @@ DYNAMIC_ITEMS = (
     HelpButton,
     UndoButton,
     PageButton,
+    TakeoverButton,
 )

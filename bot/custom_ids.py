@@ -14,6 +14,7 @@ CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
 HELP_TEMPLATE = rf"help:{SID}"
 UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
 PAGE_TEMPLATE = rf"pg1:{SID}:{STEP}:(?P<page>\d{{1,3}})"
+TAKEOVER_TEMPLATE = rf"cpu:{SID}:(?P<seat>\d)"
 
 
 def action_id(sid: str, step: int, code: str) -> str:
@@ -59,3 +60,8 @@ def undo_id(sid: str, step: int) -> str:
 def page_id(sid: str, step: int, page: int) -> str:
     """Show another page of the moves of one set of controls (issued at ``step``)."""
     return f"pg1:{sid}:{step}:{page}"
+
+
+def takeover_id(sid: str, seat: int) -> str:
+    """The waiting player's offer: let the computer play the absent ``seat``."""
+    return f"cpu:{sid}:{seat}"

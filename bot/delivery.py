@@ -141,6 +141,6 @@ class Delivery:
         await channel.send(
             text,
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(s.user_id) for s in session.seats]
+                users=[discord.Object(s.user_id) for s in session.seats if s.computer is None]
             ),
         )

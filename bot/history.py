@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from bot.models import UNRATED
 from bot.store import Session, SessionStore
 from engines import Game
 
@@ -21,7 +22,7 @@ USED_UNDO = "used_undo"
 """Session option set once the player took a move back (the leaderboard can show it)."""
 CHALLENGER_SEAT = "challenger_seat"
 """Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
-BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT})
+BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED})
 """Options the bot keeps beside the engine's options; never passed to the engine."""
 
 

@@ -24,7 +24,7 @@ class Standing:
 async def standings(
     db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 10
 ) -> list[Standing]:
-    """Best players first: by rating when rated, then wins, then best score."""
+    """Best players first: by rating when rated, then wins, then best score (people only)."""
     sql = """
         SELECT r.user_id,
                COUNT(*) AS games,
@@ -36,7 +36,8 @@ async def standings(
           FROM results r
           LEFT JOIN ratings g
             ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
-         WHERE r.guild_id = ? AND r.game = ?
+         WHERE r.guild_id = ? AND r.game = ? AND r.vs_computer IS NULL
+           AND json_extract(r.extra_json, '$.options.unrated') IS NULL
          GROUP BY r.user_id
          ORDER BY COALESCE(g.rating, 0) DESC, wins DESC, best_score DESC, r.user_id
          LIMIT ?
@@ -55,6 +56,40 @@ async def standings(
             rd=r["rd"],
         )
         for r in rows
+    ]
+
+
+@dataclass(frozen=True)
+class ComputerRecord:
+    """One player's unrated record against the computer at one level."""
+
+    user_id: int
+    level: str
+    wins: int
+    losses: int
+    draws: int
+
+
+async def computer_records(
+    db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 30
+) -> list[ComputerRecord]:
+    """Records against the computer: hardest level first, then most wins."""
+    sql = """
+        SELECT user_id, vs_computer AS level,
+               SUM(outcome = 'win') AS wins,
+               SUM(outcome = 'loss') AS losses,
+               SUM(outcome = 'draw') AS draws
+          FROM results
+         WHERE guild_id = ? AND game = ? AND vs_computer IS NOT NULL
+         GROUP BY user_id, vs_computer
+         ORDER BY CASE vs_computer WHEN 'hard' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END,
+                  wins DESC, losses, user_id
+         LIMIT ?
+    """
+    async with db.execute(sql, (guild_id, game, limit)) as cur:
+        rows = await cur.fetchall()
+    return [
+        ComputerRecord(r["user_id"], r["level"], r["wins"], r["losses"], r["draws"]) for r in rows
     ]
 
 

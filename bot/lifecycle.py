@@ -9,9 +9,11 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot import history
+from bot import custom_ids, history
 from bot.errors import NotInGame, SessionNotFound, UserFacingError
+from bot.models import UNRATED
 from bot.outcomes import resignation
+from bot.replies import reply_errors
 from bot.sessions import Change, SessionManager
 from bot.settings import Settings
 from bot.store import Session
@@ -78,6 +80,9 @@ class Lifecycle:
         self.store = manager.store
         self.idle = timedelta(days=settings.idle_days)
         self.challenge = timedelta(minutes=settings.challenge_minutes)
+        self.takeover_level = (
+            settings.computer_takeover_level if settings.computer_takeover else None
+        )
 
     async def live_session(self, channel_id: int | None) -> Session:
         """The game running in this channel, or a friendly refusal."""
@@ -126,7 +131,9 @@ class Lifecycle:
             if seat is not None and not moderator and not solo:
                 await self.store.agree_abort(session.id, seat, session.step)
                 agreed = await self.store.abort_agreed_seats(session.id)
-                missing = [s.name for s in session.seats if s.seat not in agreed]
+                missing = [
+                    s.name for s in session.seats if s.seat not in agreed and s.computer is None
+                ]
                 if missing:
                     verb = "uses" if len(missing) == 1 else "use"
                     return (
@@ -241,13 +248,70 @@ class Lifecycle:
             then = "it counts as your resignation"
         else:
             then = "the game is closed without a result"
+        if blames(session, waiting):  # first: the reminder stays the channel's last line
+            await self._offer_takeover(session, waiting, deadline)
         for seat in waiting:
+            if session.seats[seat].computer is not None:
+                continue  # the computer is never reminded
             text = (
                 f"⏳ Your game of **{title}** is waiting for your move: {link}\n"
                 f"If you have not moved by {deadline}, {then}."
             )
             await self._remind(session, seat, text)
         return False
+
+    async def _offer_takeover(self, session: Session, absent: list[int], deadline: str) -> None:
+        """Offer the players left waiting to let the computer play the absent seats."""
+        present = [s for s in session.seats if s.seat not in absent and s.computer is None]
+        absent = [seat for seat in absent if session.seats[seat].computer is None]
+        if self.takeover_level is None or not present or not absent:
+            return
+        names = join_and([session.names[seat] for seat in absent])
+        view = discord.ui.View(timeout=None)
+        for seat in absent:
+            view.add_item(
+                discord.ui.Button(
+                    label=f"Let the computer play {session.names[seat]}'s seat"[:80],
+                    style=discord.ButtonStyle.primary,
+                    custom_id=custom_ids.takeover_id(session.id, seat),
+                )
+            )
+        mentions = " ".join(f"<@{s.user_id}>" for s in present)
+        channel = await self.manager.delivery.channel(session)
+        await channel.send(
+            f"{mentions} {names} has not moved for a while. Wait (by {deadline} it counts as "
+            f"their resignation), or let the computer ({self.takeover_level}) play on for them: "
+            "the game then becomes unrated, and they take their seat back with their next click.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def hand_over(self, interaction: discord.Interaction, sid: str, seat: int) -> None:
+        """A waiting player lets the computer play the absent ``seat``: the game is unrated."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} takeover"), self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status != "active" or seat >= len(session.seats):
+                raise SessionNotFound()
+            mine = session.seat_of(interaction.user.id)
+            name = session.names[seat]
+            if mine is None or mine == seat:
+                raise UserFacingError(f"Only the player waiting for {name} can do this.")
+            if self.takeover_level is None:
+                raise UserFacingError("The computer may not take over seats on this server.")
+            if session.seats[seat].computer is not None:
+                raise UserFacingError(f"The computer already plays {name}'s seat.")
+            if seat not in waiting_seats(session):
+                raise UserFacingError(f"{name} has moved since: the game goes on.")
+            await self.store.set_computer(sid, seat, self.takeover_level)
+            await self.store.set_options(sid, {**session.options, UNRATED: True})
+            log.info("computer takes over session=%s seat=%s", sid, seat)
+            await interaction.edit_original_response(
+                content=f"The computer ({self.takeover_level}) plays {name}'s seat; the game is "
+                f"unrated now. {name} takes it back with their next click.",
+                view=None,
+            )
+            await self.manager.computer_turns(await self.store.load(sid))
 
     async def _remind(self, session: Session, seat: int, text: str) -> None:
         """DM the seat's player; if their DMs are closed, ping them in the game's channel."""

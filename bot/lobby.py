@@ -9,8 +9,10 @@ from datetime import datetime, timedelta
 
 import discord
 
+import ai
 import engines
 from bot import custom_ids, presenter
+from bot.computer import computer_name
 from bot.errors import (
     Cooldown,
     CouldNotPost,
@@ -26,6 +28,10 @@ from bot.settings import Settings
 from bot.store import Session
 
 log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = "normal"
+LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level in ai.LEVELS]
+"""The ``level`` option of every challenge command (against the computer)."""
 
 
 def new_seed() -> int:
@@ -80,21 +86,31 @@ class Lobby:
         if isinstance(exc, discord.HTTPException):
             raise CouldNotPost() from exc
 
+    def is_computer(self, opponent: discord.abc.User | None) -> bool:
+        """No opponent, or the bot itself: the challenger plays the computer."""
+        me = self.manager.client.user
+        return opponent is None or (me is not None and opponent.id == me.id)
+
     async def challenge(
         self,
         interaction: discord.Interaction,
         game_id: str,
-        opponent: discord.abc.User,
+        opponent: discord.abc.User | None,
         options: dict[str, object] | None = None,
         *,
         seat: int = 0,
         terms: str | None = None,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """Post a challenge with Accept / Decline for the opponent.
+        """Post a challenge with Accept / Decline for the opponent, or start against the computer.
 
         ``seat``: the challenger's seat (0 or 1; the opponent takes the other). ``terms``: a line
-        the challenge shows, such as who plays which side.
+        the challenge shows, such as who plays which side. Without an opponent (or with the bot
+        as opponent) the game starts at once against the computer at ``level``.
         """
+        if opponent is None or self.is_computer(opponent):
+            await self.versus_computer(interaction, game_id, level, options or {}, seat=seat)
+            return
         cls = engines.get_game(game_id)
         guild_id, channel_id = _guild_ids(interaction)
         if opponent.bot:
@@ -190,6 +206,44 @@ class Lobby:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
             await self._begin(session, interaction)
 
+    async def versus_computer(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        level: str,
+        options: dict[str, object],
+        *,
+        seat: int,
+    ) -> None:
+        """Start a two-player game at once, the computer at ``level`` in the other seat."""
+        if level not in ai.LEVELS:
+            raise UserFacingError(f"Pick a level: {', '.join(ai.LEVELS)}.")
+        guild_id, channel_id = _guild_ids(interaction)
+        me = self.manager.client.user
+        assert me is not None  # commands arrive only once the bot is logged in
+        seed = new_seed()
+        options = {**options, **({CHALLENGER_SEAT: seat} if seat else {})}
+        game = engines.get_game(game_id).new(2, seed=seed, options=engine_options(options))
+        await self._admit(interaction, guild_id, [interaction.user])
+        players = [
+            (interaction.user.id, interaction.user.display_name),
+            (me.id, computer_name(level)),
+        ]
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players[::-1] if seat else players,
+            seed=seed,
+            options=options,
+            game=game,
+            now=discord.utils.utcnow(),
+            computers={1 - seat: level},
+        )
+        self._started(interaction)
+        log.info("game against the computer session=%s level=%s", session.id, level)
+        await self._post_board(interaction, session)
+
     async def start_solo(
         self, interaction: discord.Interaction, game_id: str, options: dict[str, object]
     ) -> None:
@@ -209,6 +263,10 @@ class Lobby:
             now=discord.utils.utcnow(),
         )
         self._started(interaction)
+        await self._post_board(interaction, session)
+
+    async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
+        """Answer the start command with the new game's board, then let the game begin."""
         async with self.manager.lock(session.id):
             try:
                 await interaction.response.defer(thinking=True)  # rendering may take a moment

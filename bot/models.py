@@ -10,6 +10,10 @@ import engines
 from bot.errors import SessionNotFound
 from engines import Game
 
+UNRATED = "unrated"
+"""Session option set when the computer took over an absent player's seat: no rating, and the
+game stays off the rated standings even if the player took their seat back."""
+
 
 class UnreadableState(RuntimeError):
     """A stored game state the engine cannot restore (the message never holds the state)."""
@@ -27,6 +31,7 @@ class Seat:
     dm_message_id: int | None = None
     prompt_step: int = 0
     auto_play: bool = False
+    computer: str | None = None  # the level the computer plays this seat at; None: a person
 
 
 @dataclass
@@ -74,6 +79,16 @@ class Session:
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user holds, or None."""
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def computer_seats(self) -> dict[int, str]:
+        """The seats the computer plays, with its level."""
+        return {s.seat: s.computer for s in self.seats if s.computer is not None}
+
+    @property
+    def rated(self) -> bool:
+        """Two people played it through: only such games change ratings."""
+        return len(self.seats) == 2 and not self.computer_seats and not self.options.get(UNRATED)
 
     @property
     def names(self) -> list[str]:

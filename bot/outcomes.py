@@ -16,11 +16,16 @@ class Outcome:
     outcome: str  # "win" | "loss" | "draw"
     score: float | None
     extra: dict[str, object] = field(default_factory=dict)
+    vs_computer: str | None = None  # the level of the computer they played; None: people only
 
 
 def outcomes_for(session: Session, result: Result) -> list[Outcome]:
-    """Win/loss/draw per seat: all seats winning (or none, with several seats) is a draw."""
+    """Win/loss/draw per seat: all seats winning (or none, with several seats) is a draw.
+
+    Seats the computer plays get no line; their opponents' lines name its level.
+    """
     seats = [s.seat for s in session.seats]
+    computers = session.computer_seats
     winners = set(result.winners)
     solo = len(seats) == 1
     draw = not solo and (not winners or winners == set(seats))
@@ -31,8 +36,10 @@ def outcomes_for(session: Session, result: Result) -> list[Outcome]:
             outcome="draw" if draw else ("win" if s.seat in winners else "loss"),
             score=result.scores.get(s.seat),
             extra=extra,
+            vs_computer=next((lv for seat, lv in computers.items() if seat != s.seat), None),
         )
         for s in session.seats
+        if s.seat not in computers
     ]
 
 

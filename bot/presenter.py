@@ -74,8 +74,12 @@ def _waiting_line(session: Session) -> str:
     game = session.game
     if game.is_over or session.status != "active" or len(session.seats) < 2:
         return ""
-    names = [session.names[s] for s in game.to_act()]
-    return "Waiting for: " + ", ".join(f"**{n}**" for n in names)
+    computers = session.computer_seats
+    names = [
+        f"**{session.names[s]}**" + (" (thinking…)" if s in computers else "")
+        for s in game.to_act()
+    ]
+    return "Waiting for: " + ", ".join(names)
 
 
 def _fair_shuffle(session: Session, ended: bool) -> str:
@@ -89,7 +93,7 @@ def result_announcement(
     session: Session, summary: str, before: dict[int, float] | None, after: dict[int, float]
 ) -> str:
     """The message that closes a game: who won, the score, each rating's change."""
-    mentions = " ".join(f"<@{s.user_id}>" for s in session.seats)
+    mentions = " ".join(f"<@{s.user_id}>" for s in session.seats if s.computer is None)
     lines = [f"🏁 {mentions} — **Game over.** {with_names(summary, session.names)}"]
     if before is not None and after:
         changes = [
@@ -98,6 +102,11 @@ def result_announcement(
             for s in session.seats
         ]
         lines.append("Ratings: " + " · ".join(changes))
+    if session.computer_seats:
+        lines.append(
+            "Against the computer: unrated; the result counts in the leaderboard's "
+            "*Against the computer* section."
+        )
     lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
     return "\n".join(lines)
 

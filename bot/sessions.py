@@ -11,6 +11,7 @@ from datetime import datetime
 
 import discord
 
+from bot.computer import Computer, move_seed
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
 from bot.history import FORCED
@@ -59,6 +60,14 @@ def forced_move(session: Session) -> tuple[int, Action] | None:
     return None
 
 
+def computer_to_act(session: Session) -> int | None:
+    """The seat the computer plays that the running game waits for, if any."""
+    if session.status != "active" or session.game.is_over:
+        return None
+    computers = session.computer_seats
+    return next((seat for seat in session.game.to_act() if seat in computers), None)
+
+
 @dataclass
 class Change:
     """What a click (and the forced moves after it) changed, for the messages."""
@@ -71,9 +80,11 @@ class Change:
 class SessionManager:
     """Applies players' actions: lock, load, check, apply, persist, then show."""
 
-    def __init__(self, client: discord.Client, store: SessionStore) -> None:
+    def __init__(self, client: discord.Client, store: SessionStore, computer: Computer) -> None:
         self.client = client
         self.store = store
+        self.computer = computer
+        self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
         self.delivery = Delivery(client, store)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -116,6 +127,7 @@ class SessionManager:
             if confirmed:
                 await self.delivery.confirmed(interaction)
             await self._announce_end(session, change)
+            await self.computer_turns(session)
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
@@ -123,6 +135,7 @@ class SessionManager:
         session = await self._play_forced(session, change)
         await self.show(session, None, None, change.prompted, change.private)
         await self._announce_end(session, change)
+        await self.computer_turns(session)
 
     async def toggle_auto_play(self, interaction: discord.Interaction, sid: str) -> None:
         """The player's opt-in to have revealing forced moves played for them."""
@@ -136,6 +149,7 @@ class SessionManager:
             session = await self._play_forced(session, change)
             await self.show(session, interaction, seat, change.prompted | {seat}, change.private)
             await self._announce_end(session, change)
+            await self.computer_turns(session)
 
     async def order(
         self,
@@ -170,6 +184,41 @@ class SessionManager:
             done = "; ".join(a.label() for a in actions)
             await interaction.followup.send(f"Done: {done}."[:2000], ephemeral=True)
             await self._announce_end(session, change)
+            await self.computer_turns(session)
+
+    async def computer_turns(self, session: Session) -> None:
+        """While the game waits for a seat the computer plays, it moves (under the lock).
+
+        The board already says the computer is thinking; its search runs off the event loop
+        with a seed from the session's seed and step, and each move goes through the same
+        persist-then-show path as a click. Its seat gets no messages: nothing it sees is sent.
+        """
+        while (seat := computer_to_act(session)) is not None:
+            level = session.seats[seat].computer or ""
+            seed = move_seed(session.seed, session.step)
+            action, code = await self.computer.choose(
+                session.game_id, session.game, seat, level, seed
+            )
+            change = Change()
+            session = await self._record(session, seat, action, code, change)
+            session = await self._play_forced(session, change)
+            log.info("computer action session=%s step=%s level=%s", session.id, session.step, level)
+            await self.show(session, None, seat, change.prompted, change.private)
+            await self._announce_end(session, change)
+
+    def resume_computers(self, sids: Iterable[str]) -> None:
+        """After a start: let the computer move in every game that waits for it (in tasks)."""
+        for sid in sids:
+            task = asyncio.create_task(self._resume(sid), name=f"computer-{sid}")
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def _resume(self, sid: str) -> None:
+        try:
+            async with self.lock(sid):
+                await self.computer_turns(await self.store.load(sid))
+        except Exception:
+            log.exception("the computer could not resume session=%s", sid)
 
     async def _record(
         self,
@@ -258,7 +307,7 @@ class SessionManager:
         return session, change
 
     async def _note_ratings(self, session: Session, change: Change) -> None:
-        if len(session.seats) == 2:
+        if session.rated:
             ids = [s.user_id for s in session.seats]
             change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
 
@@ -325,6 +374,8 @@ class SessionManager:
             return
         game = session.game
         for seat in range(len(session.seats)):
+            if session.seats[seat].computer is not None:
+                continue  # the computer reads nothing: its seat gets no messages
             notes = private.get(seat, [])
             if seat == actor and interaction is not None and not clicked_board:
                 await self.delivery.in_place(interaction, session, seat, notes)
@@ -343,6 +394,8 @@ class SessionManager:
                 raise NotInGame()
             if session.status != "active":
                 raise SessionNotFound()
+            async with self.lock(sid):
+                session = await self._take_back(await self.store.load(sid), seat)
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
 
@@ -357,7 +410,15 @@ class SessionManager:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise NotInGame()
-        return session, seat
+        return await self._take_back(session, seat), seat
+
+    async def _take_back(self, session: Session, seat: int) -> Session:
+        """A player whose seat the computer took over clicked: the seat is theirs again."""
+        if session.seats[seat].computer is None:
+            return session
+        await self.store.set_computer(session.id, seat, None)
+        log.info("seat taken back from the computer session=%s seat=%s", session.id, seat)
+        return await self.store.load(session.id)
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -26,6 +27,12 @@ class Settings(BaseSettings):
     max_games_per_user: int = 3  # pending and running games per member and server
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     housekeeping_seconds: float = 300.0
+    # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
+    computer_pool: Literal["process", "thread"] = "process"
+    # With the idle reminder, the player left waiting may let the computer play the absent
+    # seat (the game becomes unrated; the absent player takes it back on their next click).
+    computer_takeover: bool = True
+    computer_takeover_level: Literal["easy", "normal", "hard"] = "normal"
     log_level: str = "INFO"
 
 

@@ -59,8 +59,13 @@ class SessionStore:
         options: dict[str, object],
         game: Game | None,
         now: datetime,
+        computers: dict[int, str] | None = None,
     ) -> Session:
-        """Insert a session: ``active`` with a game, else ``pending`` (a challenge)."""
+        """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
+
+        ``computers``: the seats the computer plays, with its level.
+        """
+        computers = computers or {}
         sid = _new_id()
         status = "active" if game is not None else "pending"
         state = game.to_json() if game is not None else None
@@ -85,8 +90,12 @@ class SessionStore:
                     ),
                 )
                 await self.db.executemany(
-                    "INSERT INTO seats (session_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                    [(sid, i, uid, name) for i, (uid, name) in enumerate(players)],
+                    "INSERT INTO seats (session_id, seat, user_id, name, computer_level)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (sid, i, uid, name, computers.get(i))
+                        for i, (uid, name) in enumerate(players)
+                    ],
                 )
         except sqlite3.IntegrityError as exc:
             running = await self.live_in_channel(channel_id)
@@ -147,6 +156,7 @@ class SessionStore:
                     dm_message_id=r["dm_message_id"],
                     prompt_step=r["prompt_step"],
                     auto_play=bool(r["auto_play"]),
+                    computer=r["computer_level"],
                 )
                 for r in seat_rows
             ],
@@ -159,6 +169,15 @@ class SessionStore:
             (channel_id,),
         )
         return await self.load(rows[0]["id"]) if rows else None
+
+    async def with_computer(self) -> list[str]:
+        """Ids of active sessions in which the computer plays a seat."""
+        rows = await self._rows(
+            "SELECT DISTINCT session_id FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE sessions.status='active' AND seats.computer_level IS NOT NULL",
+            (),
+        )
+        return [r["session_id"] for r in rows]
 
     async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
         """Ids of sessions in ``status`` untouched since ``updated_before``."""
@@ -276,7 +295,7 @@ class SessionStore:
     ) -> None:
         await self.db.executemany(
             "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score,"
-            " extra_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " extra_json, finished_at, vs_computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     session.id,
@@ -287,11 +306,12 @@ class SessionStore:
                     o.score,
                     json.dumps(o.extra),
                     now.isoformat(),
+                    o.vs_computer,
                 )
                 for o in outcomes
             ],
         )
-        if len(outcomes) == 2:
+        if session.rated:
             await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
@@ -328,6 +348,12 @@ class SessionStore:
         """Record a seat's opt-in to have revealing forced moves played for them."""
         await self._update(
             "UPDATE seats SET auto_play=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
+        )
+
+    async def set_computer(self, sid: str, seat: int, level: str | None) -> None:
+        """Hand a seat to the computer at ``level``, or (None) back to its player."""
+        await self._update(
+            "UPDATE seats SET computer_level=? WHERE session_id=? AND seat=?", (level, sid, seat)
         )
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.leaderboard import solo_standings, standings
+from bot.leaderboard import computer_records, solo_standings, standings
 from bot.rules import send_long
 from engines.text import plural
 
@@ -28,6 +28,9 @@ HELP = """\
 Every option of a start command has a default, so `/galdor start` or `/gondolin start` alone
 is enough. Each game's `rules` command shows its complete rules here in Discord.
 
+**Against the computer**: leave out `opponent:` in a two-player game's `challenge` (or pick
+the bot); `level:` easy, normal (default) or hard. Such games are unrated.
+
 **During a game** (one game per channel)
 Two-player games: your private cards and your controls come by direct message. If your DMs are
 closed, press **My hand** on the board: only you see the answer.
@@ -41,7 +44,8 @@ Members with Manage Server: `/game end` ends any game in the server without a re
 
 **Standings**
 `/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
-server; solo games: best score and wins.
+server, then each player's unrated record against the computer by level; solo games: best score
+and wins.
 """
 
 
@@ -49,9 +53,9 @@ EMPTY = "No finished games yet. Be the first!"
 
 
 async def versus_table(db: aiosqlite.Connection, guild_id: int, game: str) -> str:
-    """Wins, losses, draws and Glicko-2 rating."""
+    """Wins, losses, draws and Glicko-2 rating; then the unrated games against the computer."""
     rows = await standings(db, guild_id, game)
-    return (
+    text = (
         "\n".join(
             f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
             + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
@@ -59,6 +63,12 @@ async def versus_table(db: aiosqlite.Connection, guild_id: int, game: str) -> st
         )
         or EMPTY
     )
+    records = await computer_records(db, guild_id, game)
+    if records:
+        text += "\n\n**Against the computer** (unrated)\n" + "\n".join(
+            f"<@{r.user_id}> vs {r.level} — {r.wins}W {r.losses}L {r.draws}D" for r in records
+        )
+    return text
 
 
 async def solo_table(

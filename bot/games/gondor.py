@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot import presenter
 from bot.errors import UserFacingError
 from bot.games import gondor_orders as orders
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
 from bot.rules import how_to_play, send_long
 from bot.store import Session
 from engines import Game
@@ -35,7 +36,8 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
 
     help_text = (
         "`/gondor challenge opponent:@user [side]` — the siege of Minas Tirith for two (you play "
-        "Sauron unless you pick Westernesse). Orders by buttons in your DMs or typed: "
+        "Sauron unless you pick Westernesse; no opponent: you play the computer, `level:` easy, "
+        "normal or hard). Orders by buttons in your DMs or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
         "`/gondor map [around:hex]` shows the map, `/gondor rules` how to play."
     )
@@ -45,19 +47,31 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
 
     # ---- starting and reading ----------------------------------------------------------------
     @app_commands.command(description="Challenge someone to the siege of Minas Tirith")
-    @app_commands.describe(opponent="Who you want to play", side="Your side (default: Sauron)")
-    @app_commands.choices(side=SIDES)
+    @app_commands.describe(
+        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
+        side="Your side (default: Sauron)",
+        level="How well the computer plays (default: normal)",
+    )
+    @app_commands.choices(side=SIDES, level=LEVEL_CHOICES)
     async def challenge(
-        self, interaction: discord.Interaction, opponent: discord.User, side: str = "sauron"
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        side: str = "sauron",
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         """Post a challenge; the challenger's side decides the seats (Sauron is seat 0)."""
-        other = SEATS[1 - SEATS.index(side)]  # type: ignore[arg-type]
-        terms = (
-            f"{interaction.user.mention} plays **{SIDE_NAMES[side]}**, "
-            f"{opponent.mention} plays **{SIDE_NAMES[other]}**."
-        )
         seat = SEATS.index(side)  # type: ignore[arg-type]
-        await self.bot.lobby.challenge(interaction, GAME, opponent, seat=seat, terms=terms)
+        other = SEATS[1 - seat]
+        terms = None
+        if opponent is not None:
+            terms = (
+                f"{interaction.user.mention} plays **{SIDE_NAMES[side]}**, "
+                f"{opponent.mention} plays **{SIDE_NAMES[other]}**."
+            )
+        await self.bot.lobby.challenge(
+            interaction, GAME, opponent, seat=seat, terms=terms, level=level
+        )
 
     @app_commands.command(description="How to play Gondor")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.decks import DeckStore, clean_name, saved_deck_choices
 from bot.errors import UserFacingError
 from bot.games import guardians_decks as decks
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
 from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 from engines.guardians.catalogue import CATALOGUE
@@ -46,7 +47,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     help_text = (
         "`/guardians challenge opponent:@user [deck]` — Guardians for two; you pick a starter "
         f"or one of your decks (default: {CATALOGUE.decks[DEFAULT_DECK].name}), your opponent "
-        "plays a starter. `/guardians deck …` builds decks (new, add, remove, show, list, "
+        "plays a starter (no opponent: the computer does, `level:` easy, normal or hard). "
+        "`/guardians deck …` builds decks (new, add, remove, show, list, "
         "delete, import, export), `/guardians card` shows any card, `/guardians rules` how to play."
     )
     deck = app_commands.Group(name="deck", description="Build and manage your Guardians decks")
@@ -55,22 +57,27 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         self.bot = bot
         self.decks = DeckStore(bot.db, bot.store.write_lock)
 
-    @app_commands.command(description="Challenge someone to a game of Guardians")
+    @app_commands.command(description="Challenge someone to Guardians, or play the computer")
     @app_commands.describe(
-        opponent="Who you want to play",
+        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
         deck=(
             f"A starter or your deck (default: {CATALOGUE.decks[DEFAULT_DECK].name}); "
             "your opponent plays a starter"
         )[:100],
+        level="How well the computer plays (default: normal)",
     )
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def challenge(
-        self, interaction: discord.Interaction, opponent: discord.User, deck: str = DEFAULT_DECK
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        deck: str = DEFAULT_DECK,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         """Post a challenge the opponent can accept; a saved deck must pass the deck check."""
         chosen, starter_id = await decks.resolve(self.decks, interaction.user.id, deck)
-        await self.bot.lobby.challenge(
-            interaction, "guardians", opponent, challenge_options(deck, chosen, starter_id)
-        )
+        options = challenge_options(deck, chosen, starter_id)
+        await self.bot.lobby.challenge(interaction, "guardians", opponent, options, level=level)
 
     @challenge.autocomplete("deck")
     async def _challenge_deck(

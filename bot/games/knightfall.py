@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
 from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 
@@ -20,18 +22,30 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
     """Knightfall: A Kingdom's War, for two players."""
 
     help_text = (
-        "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline. "
+        "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline "
+        "(no opponent: you play the computer, `level:` easy, normal or hard). "
         "`/knightfall card` shows what a card does, `/knightfall rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Challenge someone to a game of Knightfall")
-    @app_commands.describe(opponent="Who you want to play")
-    async def challenge(self, interaction: discord.Interaction, opponent: discord.User) -> None:
-        """Post a challenge the opponent can accept."""
-        await self.bot.lobby.challenge(interaction, "knightfall", opponent)
+    @app_commands.command(description="Challenge someone to Knightfall, or play the computer")
+    @app_commands.describe(
+        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
+        level="How well the computer plays (default: normal)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """Post a challenge the opponent can accept, or start against the computer."""
+        lobby = self.bot.lobby
+        seat = secrets.randbelow(2) if lobby.is_computer(opponent) else 0  # who leads: a draw
+        await lobby.challenge(interaction, "knightfall", opponent, seat=seat, level=level)
 
     @app_commands.command(description="Look up one Knightfall card: its picture and full text")
     @app_commands.describe(name="A card, e.g. Q♠ or Ace of hearts")

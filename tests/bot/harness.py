@@ -73,11 +73,12 @@ class World:
         return next(u for u in self.people.values() if u.id == session.seats[seat].user_id)
 
     async def quiesce(self, timeout: float = 20.0) -> None:
-        """Wait until the bot finished every interaction handler, then for HTTP to go quiet.
+        """Wait until the bot finished every interaction handler (and the computer's turns
+        resumed after a start), then for HTTP to go quiet.
 
         Waiting for HTTP silence alone is not enough: rendering makes no requests.
         """
-        prefixes = ("discord-ui-", "CommandTree-invoker")
+        prefixes = ("discord-ui-", "CommandTree-invoker", "computer-")
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             busy = [

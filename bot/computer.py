@@ -1,0 +1,74 @@
+"""The computer's moves, thought out off the event loop (a worker process by default).
+
+``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
+a process pool (or a thread pool) and awaits the answer, so other games and commands carry on.
+This module imports only the engines and ``ai``, so a worker process starts quickly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+import ai
+import engines
+from engines import Action, Game
+
+log = logging.getLogger(__name__)
+
+COMPUTER_NAME = "Computer ({level})"
+
+
+def computer_name(level: str) -> str:
+    """How a computer seat is named on the board and in the log."""
+    return COMPUTER_NAME.format(level=level)
+
+
+def move_seed(session_seed: int, step: int) -> int:
+    """The seed of the computer's choice at ``step``: replays of a game choose the same."""
+    digest = hashlib.sha256(f"{session_seed}:{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> str:
+    """In the worker: restore the game, choose, and return the move's code."""
+    cls = engines.get_game(game_id)
+    return cls.encode(ai.choose(cls.from_json(state_json), seat, level, seed))
+
+
+def new_executor(kind: str) -> Executor:
+    """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
+    if kind == "thread":
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+class Computer:
+    """Runs ``ai.choose`` in its executor; a failed search falls back to the first legal move."""
+
+    def __init__(self, kind: str = "process") -> None:
+        self.kind = kind
+        self.executor = new_executor(kind)
+
+    async def choose(
+        self, game_id: str, game: Game, seat: int, level: str, seed: int
+    ) -> tuple[Action, str]:
+        """The computer's move for ``seat`` and its code, without blocking the event loop."""
+        cls = type(game)
+        loop = asyncio.get_running_loop()
+        job = (game_id, game.to_json(), seat, level, seed)
+        try:
+            code = await loop.run_in_executor(self.executor, think, *job)
+        except Exception:
+            log.exception("the computer's search failed game=%s; it plays its first move", game_id)
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = new_executor(self.kind)
+            code = cls.encode(game.legal_actions(seat)[0])
+        return cls.decode(code), code
+
+    def close(self) -> None:
+        """Stop the worker (at shutdown)."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
