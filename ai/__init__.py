@@ -1,8 +1,9 @@
 """Computer players over the engine contract (issue 13): choose a move for a seat at a level.
 
 Pure like the engines (no Discord, no clock in decisions, no global random): the bot calls
-:func:`choose` off its event loop. The search is single-observer information-set Monte Carlo
-tree search (``ai.search``, docs/design/ai.md); levels differ by budget and playout policy.
+:func:`choose` off its event loop. The search samples what the computer cannot see and
+compares the moves on the same samples (``ai.search``, docs/design/ai.md); levels differ by
+budget and playout policy.
 """
 
 from __future__ import annotations

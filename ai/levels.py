@@ -7,23 +7,21 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the computer tries: iterations, playout length, policy and exploration."""
+    """How hard the computer tries: simulations, playout length and playout policy."""
 
     name: str
-    iterations: int
-    """Determinizations searched per move, one tree descent and one playout each."""
+    simulations: int
+    """Simulations per move (one candidate move on one determinization, then a playout)."""
     horizon: int
-    """Playout moves after leaving the tree before the position is estimated (``evaluate``)."""
+    """Playout moves (every seat) after the candidate move, before ``evaluate``."""
     smart_playouts: bool
     """Playouts use the game's ``rollout_action``; otherwise uniformly random moves."""
-    exploration: float = 0.7
-    """The UCB constant (values are 0..1)."""
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=24, horizon=6, smart_playouts=False),
-    "normal": Level("normal", iterations=120, horizon=16, smart_playouts=True),
-    "hard": Level("hard", iterations=400, horizon=24, smart_playouts=True),
+    "easy": Level("easy", simulations=24, horizon=4, smart_playouts=False),
+    "normal": Level("normal", simulations=80, horizon=8, smart_playouts=True),
+    "hard": Level("hard", simulations=240, horizon=12, smart_playouts=True),
 }
 
 

@@ -1,41 +1,29 @@
-"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS) over the engine contract.
+"""Determinized Monte Carlo search with sequential halving at the root (docs/design/ai.md).
 
-Each iteration samples a full game consistent with what the searching seat knows
-(``Game.resample``), walks one shared tree of that seat's own decisions (UCB with availability
-counts, since a move may be legal in some samples only), expands one node, plays on for a few
-moves with the game's playout policy and scores the end position with ``Game.evaluate``. The
-other seats are part of the environment: they move by the playout policy, so simultaneous
-choices stay independent. The tree is keyed by encoded actions, so it never holds game state.
-Deterministic: every random draw comes from one generator seeded by the caller.
+The searching seat does not know the hidden cards, so each sample is a full game consistent
+with what it knows (``Game.resample``: a determinization). Every candidate move is tried on
+the *same* samples (common random numbers: the same deal and the same playout randomness), so
+two moves are compared on equal luck. Sequential halving spends the budget in rounds: all
+moves get a few samples, the better half goes on to more, and so on. A simulation applies the
+move, plays ``horizon`` further moves with the game's playout policy (every seat, including
+simultaneous choices, which the policy makes without looking at the others' pending choice)
+and scores the position with ``Game.evaluate``. The averages across samples are the vote.
+Deterministic: every random draw comes from generators seeded by the caller.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ai.levels import Level
 from engines.base import Action, Game
 
 
-@dataclass
-class Node:
-    """Statistics of one of the searching seat's decisions (reached by the codes above it)."""
-
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0
-    children: dict[str, Node] = field(default_factory=dict)
-
-    def mean(self) -> float:
-        """Average value for the searching seat, 0..1."""
-        return self.total / self.visits if self.visits else 0.0
-
-
 @dataclass(frozen=True)
 class MoveStats:
-    """One root move: how often it was tried and its average value (0..1)."""
+    """One root move: how many samples tried it and its average value (0..1, 1 = a sure win)."""
 
     action: Action
     visits: int
@@ -44,85 +32,71 @@ class MoveStats:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The chosen move and the statistics of every root move, most visited first."""
+    """The chosen move, every searched move (best first) and the simulations spent."""
 
     action: Action
     moves: list[MoveStats]
-    iterations: int
+    simulations: int
+
+
+class _Samples:
+    """Determinizations drawn on demand, each with its own playout seed (shared by all moves)."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        self.game, self.seat, self.rng = game, seat, rng
+        self.drawn: list[tuple[Game, int]] = []
+
+    def get(self, k: int) -> tuple[Game, int]:
+        """The ``k``-th sample and its playout seed."""
+        while len(self.drawn) <= k:
+            deal = self.game.resample(self.seat, self.rng)
+            self.drawn.append((deal, self.rng.randrange(2**32)))
+        return self.drawn[k]
 
 
 def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
-    """Search ``lvl.iterations`` determinizations and pick the most visited move for ``seat``."""
+    """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``."""
     if game.is_over:
         raise ValueError("The game is over: there is no move to choose.")
     legal = game.legal_actions(seat)
     if not legal:
         raise ValueError(f"Seat {seat} has no move now.")
-    encode = type(game).encode
-    by_code = {encode(a): a for a in legal}
     if len(legal) == 1:
         return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
-    rng = random.Random(seed)
-    root = Node()
-    for _ in range(lvl.iterations):
-        _iterate(game.resample(seat, rng), seat, root, lvl, rng)
-    order = {code: i for i, code in enumerate(by_code)}
-    ranked = sorted(
-        (code for code in root.children if code in by_code),
-        key=lambda c: (-root.children[c].visits, -root.children[c].mean(), order[c]),
-    )
-    moves = [
-        MoveStats(by_code[c], root.children[c].visits, root.children[c].mean()) for c in ranked
-    ]
-    return SearchResult(moves[0].action, moves, lvl.iterations)
+    samples = _Samples(game, seat, random.Random(seed))
+    totals = [0.0] * len(legal)
+    counts = [0] * len(legal)
+    alive = list(range(len(legal)))
+    rounds = max(1, math.ceil(math.log2(len(legal))))
+    spent = 0
+    for r in range(rounds):
+        share = max(1, lvl.simulations // (rounds * len(alive)))
+        if r == rounds - 1:
+            share = max(share, (lvl.simulations - spent) // len(alive))
+        for i in alive:
+            for k in range(counts[i], counts[i] + share):
+                totals[i] += _simulate(samples.get(k), seat, legal[i], lvl)
+            counts[i] += share
+            spent += share
+        alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+        alive = alive[: max(1, math.ceil(len(alive) / 2))]
+    ranked = sorted(range(len(legal)), key=lambda i: (-counts[i], -totals[i] / counts[i], i))
+    moves = [MoveStats(legal[i], counts[i], totals[i] / counts[i]) for i in ranked]
+    return SearchResult(legal[alive[0]], moves, spent)
 
 
-def _iterate(sample: Game, seat: int, root: Node, lvl: Level, rng: random.Random) -> None:
-    """One descent through the tree and one playout on ``sample`` (which it consumes)."""
-    path = [root]
-    node = root
-    in_tree = True
-    left = lvl.horizon
-    while not sample.is_over and left > 0:
-        actor = next((s for s in sample.to_act() if s != seat), seat)
-        if actor == seat and in_tree:
-            action, node, in_tree = _select(
-                type(sample), sample.legal_actions(seat), node, lvl, rng
-            )
-            path.append(node)
+def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -> float:
+    """Play ``action`` on a copy of the sample, then ``lvl.horizon`` moves; the value for seat."""
+    deal, playout_seed = sample
+    game = deal.copy()
+    rng = random.Random(playout_seed)
+    game.apply_unchecked(seat, action)
+    for _ in range(lvl.horizon):
+        if game.is_over:
+            break
+        actor = game.to_act()[0]
+        if lvl.smart_playouts:
+            game.apply_unchecked(actor, game.rollout_action(actor, rng))
         else:
-            if lvl.smart_playouts:
-                action = sample.rollout_action(actor, rng)
-            else:
-                action = rng.choice(sample.legal_actions(actor))
-            left -= not in_tree
-        sample.apply_unchecked(actor, action)
-    value = sample.evaluate(seat)
-    for visited in path:
-        visited.visits += 1
-        visited.total += value
-
-
-def _select(
-    cls: type[Game], legal: list[Action], node: Node, lvl: Level, rng: random.Random
-) -> tuple[Action, Node, bool]:
-    """UCB over the moves legal in this sample, or expand an untried one.
-
-    Returns the move, its node and whether the walk stays in the tree (False once expanded).
-    """
-    codes = [cls.encode(a) for a in legal]
-    for code in codes:
-        if code in node.children:
-            node.children[code].available += 1
-    untried = [i for i, code in enumerate(codes) if code not in node.children]
-    if untried:
-        i = rng.choice(untried)
-        child = node.children[codes[i]] = Node(available=1)
-        return legal[i], child, False
-
-    def ucb(i: int) -> float:
-        child = node.children[codes[i]]
-        return child.mean() + lvl.exploration * math.sqrt(math.log(child.available) / child.visits)
-
-    best = max(range(len(codes)), key=ucb)
-    return legal[best], node.children[codes[best]], True
+            game.apply_unchecked(actor, rng.choice(game.legal_actions(actor)))
+    return game.evaluate(seat)

@@ -7,9 +7,11 @@ and the opponent's pending secret choice (draw decision, coin, battle card). Eve
 
 from __future__ import annotations
 
-from engines.knightfall.cards import Card
+from engines.knightfall.cards import full_deck
 from engines.knightfall.state import KnightfallState, PlayerState
 from engines.rng import Random
+
+DECK = tuple((card.id, card) for card in full_deck())
 
 
 def seen_cards(state: KnightfallState, seat: int) -> set[int]:
@@ -32,7 +34,7 @@ def redeal(state: KnightfallState, seat: int, rng: Random) -> tuple[KnightfallSt
     """
     copy = KnightfallState.model_validate_json(state.model_dump_json())
     seen = seen_cards(state, seat)
-    unseen = [Card.from_id(i) for i in range(52) if i not in seen]
+    unseen = [card for card_id, card in DECK if card_id not in seen]
     rng.shuffle(unseen)
     cleared = []
     for other, player in enumerate(copy.players):
