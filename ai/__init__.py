@@ -8,11 +8,15 @@ budget and playout policy.
 
 from __future__ import annotations
 
-from ai.levels import LEVELS, get_level
+from ai import levels
+from ai.levels import get_level
 from ai.search import SearchResult, search
 from engines.base import Action, Game
 
 __all__ = ["LEVELS", "choose", "think"]
+
+LEVELS: tuple[str, ...] = tuple(levels.LEVELS)
+"""The level names, easiest first: ``("easy", "normal", "hard")``."""
 
 
 def think(game: Game, seat: int, level_name: str, seed: int) -> SearchResult:
