@@ -1,22 +1,32 @@
 """Computer players over the engine contract (issue 13): choose a move for a seat at a level.
 
 Pure like the engines (no Discord, no clock in decisions, no global random): the bot calls
-:func:`choose` off its event loop. A first stand-in plays a uniformly random legal move; the
-search (information-set Monte Carlo tree search) replaces it behind the same signature.
+:func:`choose` off its event loop. The search samples what the computer cannot see and
+compares the moves on the same samples (``ai.search``, docs/design/ai.md); levels differ by
+budget and playout policy.
 """
 
 from __future__ import annotations
 
-import random
-
+from ai import levels
+from ai.levels import get_level
+from ai.search import SearchResult, search
 from engines.base import Action, Game
 
-LEVELS = ("easy", "normal", "hard")
+__all__ = ["LEVELS", "choose", "think"]
+
+LEVELS: tuple[str, ...] = tuple(levels.LEVELS)
+"""The level names, easiest first: ``("easy", "normal", "hard")``."""
+
+
+def think(game: Game, seat: int, level_name: str, seed: int) -> SearchResult:
+    """The whole search for ``seat``: the move and every root move's visits and value."""
+    return search(game, seat, get_level(level_name), seed)
 
 
 def choose(game: Game, seat: int, level: str, seed: int) -> Action:
-    """The computer's move for ``seat`` at ``level``; the same inputs give the same move."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    legal = game.legal_actions(seat)
-    return random.Random(seed).choice(legal)
+    """The computer's move for ``seat`` at ``level``; the same inputs give the same move.
+
+    ValueError for an unknown level, a finished game or a seat with no move now.
+    """
+    return think(game, seat, level, seed).action

@@ -13,6 +13,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from engines.rng import Random
+
 MAX_CODE_LEN = 60
 
 
@@ -171,6 +173,41 @@ class Game(ABC, Generic[S]):
     def phase_help(self, seat: int | None) -> str:
         """What the current phase is about and how to choose, for the "?" button."""
         return ""
+
+    # ---- optional hooks for computer players (ai/; defaults suit a game with nothing hidden) --
+    def copy(self) -> Self:
+        """An independent copy of the game (the state round-trips through JSON)."""
+        return type(self)(self.state_type.model_validate_json(self.to_json()))  # type: ignore[arg-type]
+
+    def apply_unchecked(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action taken from ``legal_actions(seat)`` in place: no check, no rollback.
+
+        Only for search on a private copy (``copy`` or ``resample``); the bot uses ``apply``.
+        """
+        return self._apply(seat, action)
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """A full game consistent with everything ``seat`` knows, drawn at random by ``rng``.
+
+        Cards, counters and pending choices hidden from ``seat`` are dealt again from what
+        ``seat`` has not seen; the hidden truth is never used, so two games that look the same
+        to ``seat`` give the same sample. Default: a copy, which is right only for a game that
+        hides nothing from ``seat``; a game with hidden information must override it.
+        """
+        return self.copy()
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A cheap playout move for ``seat`` (default: uniformly random); uses what it may see."""
+        return rng.choice(self.legal_actions(seat))
+
+    def evaluate(self, seat: int) -> float:
+        """How good the position is for ``seat``, 0 (lost) to 1 (won); default: 0.5 until over."""
+        result = self.result
+        if result is None:
+            return 0.5
+        if seat in result.winners:
+            return 1.0 / len(result.winners)
+        return 0.5 if not result.winners else 0.0
 
     # ---- views and results ----------------------------------------------------------------
     @abstractmethod

@@ -2,6 +2,9 @@
 
 import random
 
+Random = random.Random
+"""The generator type, for annotations in engines (which may not import ``random``)."""
+
 
 def rng_for(seed: int, label: str | int) -> random.Random:
     """A fresh generator for ``(seed, label)``: same inputs, same stream, on any machine."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.knightfall import powers, rules
+from engines.knightfall import determinize, policy, powers, rules
 from engines.knightfall.actions import (
     ACTION_TYPES,
     Attack,
@@ -27,6 +27,7 @@ from engines.knightfall.phase_help import phase_help
 from engines.knightfall.rounds import final_result
 from engines.knightfall.state import KnightfallState
 from engines.knightfall.views import build_view
+from engines.rng import Random
 
 
 class Knightfall(Game[KnightfallState]):
@@ -114,6 +115,25 @@ class Knightfall(Game[KnightfallState]):
     def phase_help(self, seat: int | None) -> str:
         """The current stage explained, with notes for ``seat`` (data/knightfall/phases.toml)."""
         return phase_help(self.state, seat)
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """Re-deal the cards hidden from ``seat``; the opponent makes its secret choice anew."""
+        state, cleared = determinize.redeal(self.state, seat, rng)
+        game = type(self)(state)
+        for other in cleared:
+            game.apply_unchecked(other, game.rollout_action(other, rng))
+        return game
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A quick sensible move (engines/knightfall/policy.py)."""
+        quick = policy.rollout_action(self.state, seat, rng)
+        if quick is not None:
+            return quick
+        return policy.choose_among(self.state, seat, self.legal_actions(seat), rng)
+
+    def evaluate(self, seat: int) -> float:
+        """The chance to win estimated from the total-power lead."""
+        return policy.evaluate(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: the channel), as JSON-ready data."""

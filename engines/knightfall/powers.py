@@ -72,8 +72,9 @@ def linked_triples(state: KnightfallState, seat: int) -> list[tuple[str, str, st
     found = []
     for triple in LAYOUT.triples:
         held = [player.slots[sid] for sid in triple]
-        colours = {h.card.colour for h in held if h is not None}
-        if None not in held and len(colours) == 1:
+        if any(h is None for h in held):
+            continue
+        if len({h.card.colour for h in held if h is not None}) == 1:
             found.append(triple)
     return found
 

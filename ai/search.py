@@ -1,0 +1,102 @@
+"""Determinized Monte Carlo search with sequential halving at the root (docs/design/ai.md).
+
+The searching seat does not know the hidden cards, so each sample is a full game consistent
+with what it knows (``Game.resample``: a determinization). Every candidate move is tried on
+the *same* samples (common random numbers: the same deal and the same playout randomness), so
+two moves are compared on equal luck. Sequential halving spends the budget in rounds: all
+moves get a few samples, the better half goes on to more, and so on. A simulation applies the
+move, plays ``horizon`` further moves with the game's playout policy (every seat, including
+simultaneous choices, which the policy makes without looking at the others' pending choice)
+and scores the position with ``Game.evaluate``. The averages across samples are the vote.
+Deterministic: every random draw comes from generators seeded by the caller.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ai.levels import Level
+from engines.base import Action, Game
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One root move: how many samples tried it and its average value (0..1, 1 = a sure win)."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The chosen move, every searched move (best first) and the simulations spent."""
+
+    action: Action
+    moves: list[MoveStats]
+    simulations: int
+
+
+class _Samples:
+    """Determinizations drawn on demand, each with its own playout seed (shared by all moves)."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        self.game, self.seat, self.rng = game, seat, rng
+        self.drawn: list[tuple[Game, int]] = []
+
+    def get(self, k: int) -> tuple[Game, int]:
+        """The ``k``-th sample and its playout seed."""
+        while len(self.drawn) <= k:
+            deal = self.game.resample(self.seat, self.rng)
+            self.drawn.append((deal, self.rng.randrange(2**32)))
+        return self.drawn[k]
+
+
+def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
+    """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``."""
+    if game.is_over:
+        raise ValueError("The game is over: there is no move to choose.")
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has no move now.")
+    if len(legal) == 1:
+        return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
+    samples = _Samples(game, seat, random.Random(seed))
+    totals = [0.0] * len(legal)
+    counts = [0] * len(legal)
+    alive = list(range(len(legal)))
+    rounds = max(1, math.ceil(math.log2(len(legal))))
+    spent = 0
+    for r in range(rounds):
+        share = max(1, lvl.simulations // (rounds * len(alive)))
+        if r == rounds - 1:
+            share = max(share, (lvl.simulations - spent) // len(alive))
+        for i in alive:
+            for k in range(counts[i], counts[i] + share):
+                totals[i] += _simulate(samples.get(k), seat, legal[i], lvl)
+            counts[i] += share
+            spent += share
+        alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+        alive = alive[: max(1, math.ceil(len(alive) / 2))]
+    ranked = sorted(range(len(legal)), key=lambda i: (-counts[i], -totals[i] / counts[i], i))
+    moves = [MoveStats(legal[i], counts[i], totals[i] / counts[i]) for i in ranked]
+    return SearchResult(legal[alive[0]], moves, spent)
+
+
+def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -> float:
+    """Play ``action`` on a copy of the sample, then ``lvl.horizon`` moves; the value for seat."""
+    deal, playout_seed = sample
+    game = deal.copy()
+    rng = random.Random(playout_seed)
+    game.apply_unchecked(seat, action)
+    for _ in range(lvl.horizon):
+        if game.is_over:
+            break
+        actor = game.to_act()[0]
+        if lvl.smart_playouts:
+            game.apply_unchecked(actor, game.rollout_action(actor, rng))
+        else:
+            game.apply_unchecked(actor, rng.choice(game.legal_actions(actor)))
+    return game.evaluate(seat)

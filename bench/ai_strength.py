@@ -1,0 +1,99 @@
+"""Strength and speed of the computer player (issue 13): matches between levels and baselines.
+
+    python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
+        [--match hard:random --match hard:greedy --match easy:hard]
+
+Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-move playout
+heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
+``easy``, ``normal`` and ``hard``. Seats alternate game by game; a draw counts half. The time of
+every searched move (two or more legal moves) is reported as median and p95.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from multiprocessing import Pool
+
+import ai
+import engines
+from engines.base import Action, Game
+
+BASELINES = ("random", "greedy")
+
+
+def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
+    """The move of ``player`` for ``seat``."""
+    rng = random.Random(seed)
+    if player == "random":
+        return rng.choice(game.legal_actions(seat))
+    if player == "greedy":
+        return game.resample(seat, rng).rollout_action(seat, rng)
+    return ai.choose(game, seat, player, seed)
+
+
+def play_game(job: tuple[str, str, str, int]) -> tuple[float, list[float]]:
+    """One game; ``first`` sits in seat ``g % 2``. Returns its score and its move times."""
+    game_id, first, second, g = job
+    cls = engines.get_game(game_id)
+    game = cls.new(2, seed=7000 + g)
+    players = [first, second] if g % 2 == 0 else [second, first]
+    times: list[float] = []
+    step = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        player = players[seat]
+        t0 = time.perf_counter()
+        action = play_move(game, seat, player, seed=g * 100_003 + step)
+        if player == first and player not in BASELINES and len(game.legal_actions(seat)) > 1:
+            times.append(time.perf_counter() - t0)
+        game.apply(seat, action)
+        step += 1
+    result = game.result
+    assert result is not None
+    me = players.index(first)
+    score = 0.5 if not result.winners else float(me in result.winners)
+    return score, times
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse arguments, play the matches, print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="knightfall")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--match", action="append", help="first:second, e.g. hard:random")
+    args = parser.parse_args(argv)
+    matches = args.match or ["hard:random", "hard:greedy", "easy:hard"]
+    with Pool(args.jobs) as pool:
+        for match in matches:
+            first, second = match.split(":")
+            jobs = [(args.game, first, second, g) for g in range(args.games)]
+            t0 = time.perf_counter()
+            outcomes = pool.map(play_game, jobs)
+            spent = time.perf_counter() - t0
+            scores = [s for s, _ in outcomes]
+            times = [t for _, ts in outcomes for t in ts]
+            wins, draws = scores.count(1.0), scores.count(0.5)
+            line = (
+                f"{args.game} {first} vs {second}: {first} scores {sum(scores) / len(scores):.0%}"
+                f" ({wins} won, {draws} drawn, {len(scores) - wins - draws} lost of {len(scores)})"
+            )
+            if times:
+                line += (
+                    f"; {first} move median {statistics.median(times):.3f} s,"
+                    f" p95 {pct(times, 0.95):.3f} s over {len(times)} moves"
+                )
+            print(f"{line}; {spent:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""The computer player: deterministic, legal, within budget, and blind to hidden state."""
+
+import math
+import random
+
+import pytest
+
+import ai
+from ai.levels import LEVELS
+from engines.knightfall import Knightfall
+from tests.engines.knightfall.test_resample import pending_choice, positions, twin
+
+
+def first_position(seed: int, stage: str, wide: int = 2) -> tuple[Knightfall, int]:
+    """The first position of a policy game in ``stage`` where the seat has ``wide``+ moves."""
+    return next(
+        (g, s)
+        for g, s in positions(seed, every=1)
+        if g.state.stage == stage and len(g.legal_actions(s)) >= wide
+    )
+
+
+class Counting(Knightfall):
+    """Knightfall that counts the moves a search simulates."""
+
+    applied = 0
+
+    def apply_unchecked(self, seat, action):
+        Counting.applied += 1
+        return super().apply_unchecked(seat, action)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_same_inputs_same_move(level):
+    game, seat = first_position(1, "draw", wide=10)
+    moves = {Knightfall.encode(ai.choose(game.copy(), seat, level, seed=5)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_a_whole_game_of_legal_moves_at_the_easy_level():
+    game = Knightfall.new(2, seed=11)
+    step = 0
+    while not game.is_over:
+        seat = game.to_act()[-1]
+        action = ai.choose(game, seat, "easy", seed=step)
+        assert action in game.legal_actions(seat)
+        game.apply(seat, action)
+        step += 1
+    assert game.result is not None
+
+
+@pytest.mark.parametrize("stage", ["muster", "draw", "coins", "powers"])
+def test_hard_moves_are_legal_in_every_stage(stage):
+    game, seat = first_position(2, stage)
+    assert ai.choose(game, seat, "hard", seed=1) in game.legal_actions(seat)
+
+
+def test_the_budget_is_spent_exactly_on_a_narrow_choice():
+    game, seat = first_position(3, "coins")
+    lvl = LEVELS["hard"]
+    thought = ai.think(game, seat, "hard", seed=2)
+    assert thought.simulations == lvl.simulations
+    assert sum(m.visits for m in thought.moves) == lvl.simulations
+    finalists = [m for m in thought.moves if m.visits == thought.moves[0].visits]
+    assert thought.action == max(finalists, key=lambda m: m.value).action
+    assert all(0.0 <= m.value <= 1.0 for m in thought.moves)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_simulations_and_playout_length_stay_within_the_level(level):
+    game, seat = first_position(4, "draw", wide=20)
+    lvl = LEVELS[level]
+    counting = Counting(game.state.model_copy(deep=True))
+    Counting.applied = 0
+    thought = ai.think(counting, seat, level, seed=3)
+    legal = len(game.legal_actions(seat))
+    # Every move gets at least one simulation in each of the ceil(log2(moves)) halving rounds.
+    assert thought.simulations <= max(lvl.simulations, legal * math.ceil(math.log2(legal)))
+    samples = thought.simulations  # at most one resample (and one re-made choice) each
+    assert Counting.applied <= thought.simulations * (1 + lvl.horizon) + samples
+
+
+def test_a_forced_move_is_played_without_search():
+    game, seat = next((g, s) for g, s in positions(5, every=1) if len(g.legal_actions(s)) == 1)
+    thought = ai.think(game, seat, "hard", seed=0)
+    assert thought.simulations == 0
+    assert thought.action == game.legal_actions(seat)[0]
+
+
+def test_a_finished_game_an_idle_seat_and_an_unknown_level_raise():
+    game, seat = first_position(6, "coins")
+    with pytest.raises(ValueError, match="unknown level"):
+        ai.choose(game, seat, "grandmaster", seed=0)
+    finished = game.copy()
+    while not finished.is_over:
+        actor = finished.to_act()[0]
+        finished.apply(actor, finished.rollout_action(actor, random.Random(0)))
+    with pytest.raises(ValueError, match="over"):
+        ai.choose(finished, 0, "easy", seed=0)
+    game, seat = next((g, s) for g, s in positions(6, every=1) if len(g.to_act()) == 1)
+    with pytest.raises(ValueError, match="no move"):
+        ai.choose(game, 1 - seat, "easy", seed=0)
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_the_computer_never_reads_what_it_cannot_see(seed):
+    """Two games differing only in what the seat cannot see (the opponent's STRONG cards and
+    hand swapped with unseen deck cards, the deck order, the opponent's secret choice) give the
+    same move at every level."""
+    rng = random.Random(seed)
+    checked = pending = 0
+    for game, seat in positions(seed, every=7):
+        if len(game.legal_actions(seat)) < 2:
+            continue
+        other = twin(game, seat, rng)
+        assert other.view(seat) == game.view(seat)
+        pending += pending_choice(game, 1 - seat)
+        levels = ["easy", "normal", "hard"] if checked < 2 else ["easy"]
+        for level in levels:
+            mine = ai.choose(game, seat, level, seed=checked)
+            assert ai.choose(other, seat, level, seed=checked) == mine
+        checked += 1
+    assert checked >= 8
+    assert pending >= 1
