@@ -7,11 +7,14 @@ and the opponent's pending secret choice (draw decision, coin, battle card). Eve
 
 from __future__ import annotations
 
-from engines.knightfall.cards import full_deck
+from engines.knightfall.camp import LAYOUT
+from engines.knightfall.cards import Card, full_deck
 from engines.knightfall.state import KnightfallState, PlayerState
 from engines.rng import Random
 
 DECK = tuple((card.id, card) for card in full_deck())
+KNIGHT_CHOICES = 5
+"""The muster Knight is chosen from five cards."""
 
 
 def seen_cards(state: KnightfallState, seat: int) -> set[int]:
@@ -40,15 +43,28 @@ def redeal(state: KnightfallState, seat: int, rng: Random) -> tuple[KnightfallSt
     for other, player in enumerate(copy.players):
         if other == seat:
             continue
-        for _, held in player.troop():
+        for sid, held in player.troop():
             if held.status == "strong":
-                held.card = unseen.pop()
+                held.card = _knight_card(unseen, rng) if sid == LAYOUT.knight else unseen.pop()
         player.hand = [unseen.pop() for _ in player.hand]
         if _clear_pending(copy, player):
             cleared.append(other)
     copy.deck = [unseen.pop() for _ in copy.deck]
     assert not unseen, "every unseen card is dealt again"
     return copy, cleared
+
+
+def _knight_card(unseen: list[Card], rng: Random) -> Card:
+    """[D] A hidden Knight is dealt as the best of five unseen cards (players pick a strong one).
+
+    The others go back and the pool is shuffled again.
+    """
+    drawn = [unseen.pop() for _ in range(min(KNIGHT_CHOICES, len(unseen)))]
+    best = max(drawn, key=lambda card: card.power)
+    drawn.remove(best)
+    unseen += drawn
+    rng.shuffle(unseen)
+    return best
 
 
 def _clear_pending(state: KnightfallState, player: PlayerState) -> bool:

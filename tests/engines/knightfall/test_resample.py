@@ -5,6 +5,7 @@ import random
 import pytest
 
 from engines.knightfall import Knightfall
+from engines.knightfall.camp import LAYOUT
 from engines.knightfall.determinize import seen_cards
 
 
@@ -109,3 +110,16 @@ def test_evaluate_follows_the_total_power_lead():
     assert result is not None
     value = finished.evaluate(0)
     assert value == (0.5 if not result.winners else 1.0 if result.winners == [0] else 0.0)
+
+
+def test_a_hidden_knight_is_dealt_as_the_best_of_five_unseen_cards():
+    """[D] Players pick a strong Knight from their five muster cards; samples assume so."""
+    game, seat = next((g, s) for g, s in positions(9) if g.state.stage == "coins")
+    knights, others = [], []
+    for k in range(40):
+        opp = game.resample(seat, random.Random(k)).state.players[1 - seat]
+        for sid, held in opp.troop():
+            if held.status == "strong":
+                (knights if sid == LAYOUT.knight else others).append(held.card.power)
+    assert knights and others
+    assert sum(knights) / len(knights) > sum(others) / len(others) + 2
