@@ -11,6 +11,7 @@ from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.magic_cast import GANDALF, NAZGUL, by_type, magic_leader, options, points_left
 from engines.gondor.magic_effects import expire, resolve
 from engines.gondor.movement import reach
+from engines.gondor.moving import move_selected
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import GondorState
 
@@ -115,13 +116,7 @@ def destinations(state: GondorState, leader: int) -> dict[str, float]:
 
 
 def _move(state: GondorState, action: Move) -> list[Event]:
-    index = state.selected[0]
-    leader = state.counters[index]
-    start = leader.hex
-    path = reach(state.board(), [leader.id]).path(action.hex)
-    state.visit(leader.side, path)
-    leader.hex = action.hex
+    leader = state.counters[state.selected[0]]
+    _, event = move_selected(state, action)
     state.magic_acted.append(leader.type)
-    state.selected = []
-    text = f"{counter_name(index)} moves from {start} to {action.hex} ({action.mp / 2:g} MP)."
-    return [Event(text=text)]
+    return [event]

@@ -137,7 +137,12 @@ def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
     return dict(sorted(best.items()))
 
 
-def _move(state: GondorState, action: Move) -> list[Event]:
+def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event]:
+    """Carry the selected counters along their path to the Move's hex; drop the selection.
+
+    Records the path for road and gate control, and an entry for the entry chain (14.0).
+    Returns the counters moved and the public event.
+    """
     ids = [state.counters[i].id for i in state.selected]
     lead = state.counters[state.selected[0]]
     start = lead.hex
@@ -151,10 +156,14 @@ def _move(state: GondorState, action: Move) -> list[Event]:
         units = sum(state.counters[i].kind == "unit" for i in state.selected)
         state.entered[action.entry] = state.entered.get(action.entry, 0) + units
     moved, state.selected = state.selected, []
-    state.moved += moved
     where = f"enters at {action.entry}" if start is None else f"moves from {start}"
-    text = f"{names} {where} to {action.hex} ({action.mp / 2:g} MP)."
-    return [Event(text=text), *after_move(state, moved)]
+    return moved, Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP).")
+
+
+def _move(state: GondorState, action: Move) -> list[Event]:
+    moved, event = move_selected(state, action)
+    state.moved += moved
+    return [event, *after_move(state, moved)]
 
 
 def _arrivals(state: GondorState) -> list[Event]:
