@@ -23,7 +23,7 @@ LEVELS: tuple[str, ...] = tuple(levels.LEVELS)
 
 def think(game: Game, seat: int, level_name: str, seed: int) -> SearchResult:
     """The whole search for ``seat``: the move and every root move's visits and value."""
-    return search(game, seat, get_level(level_name), seed)
+    return search(game, seat, get_level(level_name, game.game_id), seed)
 
 
 def searchable(game: Game) -> bool:
@@ -41,7 +41,7 @@ def choose(game: Game, seat: int, level: str, seed: int) -> Action:
     ValueError for an unknown level, a finished game or a seat with no move now.
     """
     if not searchable(game):
-        get_level(level)  # an unknown level is refused all the same
+        get_level(level, game.game_id)  # an unknown level is refused all the same
         if not game.legal_actions(seat):
             raise ValueError(f"seat {seat} has no move now")
         return game.rollout_action(seat, random.Random(seed))

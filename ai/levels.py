@@ -7,15 +7,17 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the computer tries: simulations, playout length and playout policy."""
+    """How hard the computer tries: simulations, playout length, policy and breadth."""
 
     name: str
     simulations: int
     """Simulations per move (one candidate move on one determinization, then a playout)."""
-    horizon: int
-    """Playout moves (every seat) after the candidate move, before ``evaluate``."""
+    horizon: int | None
+    """Playout moves (every seat) after the candidate, before ``evaluate``; None: to the end."""
     smart_playouts: bool
     """Playouts use the game's ``rollout_action``; otherwise uniformly random moves."""
+    candidates: int | None = None
+    """At most this many root moves are searched (the policy's proposals first); None: all."""
 
 
 LEVELS: dict[str, Level] = {
@@ -23,10 +25,17 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", simulations=80, horizon=8, smart_playouts=True),
     "hard": Level("hard", simulations=240, horizon=12, smart_playouts=True),
 }
+"""The levels a player chooses from, with the budgets of games that keep the defaults."""
+
+GAME_LEVELS: dict[str, dict[str, Level]] = {}
+"""Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95)."""
 
 
-def get_level(name: str) -> Level:
-    """The level called ``name``; ValueError naming the choices for anything else."""
+def get_level(name: str, game_id: str | None = None) -> Level:
+    """The level called ``name`` (as tuned for ``game_id``); ValueError naming the choices."""
+    tuned = GAME_LEVELS.get(game_id or "", {})
+    if name in tuned:
+        return tuned[name]
     try:
         return LEVELS[name]
     except KeyError:

@@ -5,10 +5,10 @@ with what it knows (``Game.resample``: a determinization). Every candidate move 
 the *same* samples (common random numbers: the same deal and the same playout randomness), so
 two moves are compared on equal luck. Sequential halving spends the budget in rounds: all
 moves get a few samples, the better half goes on to more, and so on. A simulation applies the
-move, plays ``horizon`` further moves with the game's playout policy (every seat, including
-simultaneous choices, which the policy makes without looking at the others' pending choice)
-and scores the position with ``Game.evaluate``. The averages across samples are the vote.
-Deterministic: every random draw comes from generators seeded by the caller.
+move, plays ``horizon`` further moves (or to the end) with the game's playout policy (every
+seat, including simultaneous choices, which the policy makes without looking at the others'
+pending choice) and scores the position with ``Game.evaluate``. The averages across samples
+are the vote. Deterministic: every random draw comes from generators seeded by the caller.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     if len(legal) == 1:
         return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
     samples = _Samples(game, seat, random.Random(seed))
+    legal = _candidates(game, seat, legal, lvl, samples, random.Random(seed + 1))
     totals = [0.0] * len(legal)
     counts = [0] * len(legal)
     alive = list(range(len(legal)))
@@ -85,15 +86,41 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     return SearchResult(legal[alive[0]], moves, spent)
 
 
+def _candidates(
+    game: Game, seat: int, legal: list[Action], lvl: Level, samples: _Samples, rng: random.Random
+) -> list[Action]:
+    """At most ``lvl.candidates`` root moves: the policy's proposals, then random others.
+
+    The policy proposes on the samples (never on the real game, so it reads nothing hidden);
+    the moves keep their order in ``legal``.
+    """
+    limit = lvl.candidates
+    if limit is None or len(legal) <= limit:
+        return legal
+    encode = type(game).encode
+    index = {encode(action): i for i, action in enumerate(legal)}
+    chosen: set[int] = set()
+    for k in range(2 * limit):
+        if len(chosen) >= (limit + 1) // 2:
+            break
+        proposal = index.get(encode(samples.get(k)[0].rollout_action(seat, rng)))
+        if proposal is not None:
+            chosen.add(proposal)
+    others = [i for i in range(len(legal)) if i not in chosen]
+    rng.shuffle(others)
+    chosen.update(others[: limit - len(chosen)])
+    return [legal[i] for i in sorted(chosen)]
+
+
 def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -> float:
     """Play ``action`` on a copy of the sample, then ``lvl.horizon`` moves; the value for seat."""
     deal, playout_seed = sample
     game = deal.copy()
     rng = random.Random(playout_seed)
     game.apply_unchecked(seat, action)
-    for _ in range(lvl.horizon):
-        if game.is_over:
-            break
+    moves = 0
+    while not game.is_over and (lvl.horizon is None or moves < lvl.horizon):
+        moves += 1
         actor = game.to_act()[0]
         if lvl.smart_playouts:
             game.apply_unchecked(actor, game.rollout_action(actor, rng))

@@ -2,11 +2,13 @@
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
 import ai
 from ai.levels import LEVELS
+from ai.search import search
 from engines.gondor import Gondor
 from engines.knightfall import Knightfall
 from tests.engines.knightfall.test_resample import pending_choice, positions, twin
@@ -131,3 +133,25 @@ def test_a_game_without_its_own_resample_is_never_searched():
     game = Gondor.new(2, seed=3)
     move = ai.choose(game, 0, "hard", seed=9)
     assert move in game.legal_actions(0) and move == ai.choose(game, 0, "hard", seed=9)
+
+
+def test_a_level_with_few_candidates_searches_the_policy_moves_and_a_few_others():
+    """A wide choice is cut to ``candidates`` root moves; the policy's proposals are among them."""
+    game, seat = first_position(4, "draw", wide=20)
+    narrow = replace(LEVELS["normal"], candidates=6)
+    thought = search(game, seat, narrow, seed=3)
+    searched = [m.action for m in thought.moves]
+    assert len(searched) == 6 and len(set(searched)) == 6
+    assert set(searched) <= set(game.legal_actions(seat))
+    proposals = {
+        game.resample(seat, random.Random(k)).rollout_action(seat, random.Random(k))
+        for k in range(20)
+    }
+    assert proposals & set(searched)
+    assert search(game, seat, narrow, seed=3) == thought
+
+
+def test_a_playout_without_horizon_ends_the_game():
+    game, seat = first_position(4, "coins")
+    to_the_end = replace(LEVELS["easy"], horizon=None, simulations=4)
+    assert all(m.value in (0.0, 0.5, 1.0) for m in search(game, seat, to_the_end, 1).moves)
