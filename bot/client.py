@@ -77,7 +77,9 @@ class TabletopBot(commands.Bot):
         """Open the database, wire services, register persistent items, sync commands."""
         self.db = await database.connect(self.settings.database_path)
         self.store = SessionStore(self.db)
-        self.computer = Computer(self.settings.computer_pool)
+        self.computer = Computer(
+            self.settings.computer_pool, self.settings.computer_time_limit_seconds
+        )
         self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)

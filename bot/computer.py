@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import ai
@@ -46,11 +47,22 @@ def new_executor(kind: str) -> Executor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 
 
-class Computer:
-    """Runs ``ai.choose`` in its executor; a failed search falls back to the first legal move."""
+def policy_move(game: Game, seat: int, seed: int) -> Action:
+    """The game's quick playout move, on a sample of what ``seat`` knows (reads nothing hidden)."""
+    rng = random.Random(seed)
+    return game.resample(seat, rng).rollout_action(seat, rng)
 
-    def __init__(self, kind: str = "process") -> None:
+
+class Computer:
+    """Runs ``ai.choose`` in its executor, within ``time_limit`` seconds.
+
+    A search that fails or runs over the limit is abandoned (its worker replaced) and the
+    computer plays the game's quick policy move instead, so a game never waits for it long.
+    """
+
+    def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
         self.kind = kind
+        self.time_limit = time_limit
         self.executor = new_executor(kind)
 
     async def choose(
@@ -61,12 +73,20 @@ class Computer:
         loop = asyncio.get_running_loop()
         job = (game_id, game.to_json(), seat, level, seed)
         try:
-            code = await loop.run_in_executor(self.executor, think, *job)
-        except Exception:
-            log.exception("the computer's search failed game=%s; it plays its first move", game_id)
+            work = loop.run_in_executor(self.executor, think, *job)
+            code = await asyncio.wait_for(work, self.time_limit)
+        except Exception as exc:
+            why = "ran over its time limit" if isinstance(exc, TimeoutError) else "failed"
+            log.warning(
+                "the computer's search %s game=%s level=%s; it plays its quick move",
+                why,
+                game_id,
+                level,
+                exc_info=not isinstance(exc, TimeoutError),
+            )
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = new_executor(self.kind)
-            code = cls.encode(game.legal_actions(seat)[0])
+            code = cls.encode(policy_move(game, seat, seed))
         return cls.decode(code), code
 
     def close(self) -> None:

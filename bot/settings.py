@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     housekeeping_seconds: float = 300.0
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"
+    # A search still running after this plays the game's quick policy move instead.
+    computer_time_limit_seconds: float = 10.0
     # With the idle reminder, the player left waiting may let the computer play the absent
     # seat (the game becomes unrated; the absent player takes it back on their next click).
     computer_takeover: bool = True

@@ -1,0 +1,59 @@
+"""The computer never keeps a game waiting: a slow or failing search gives way to the policy."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import ai
+from bot.computer import Computer, policy_move
+from engines.knightfall import Knightfall
+
+
+def wide_position() -> tuple[Knightfall, int]:
+    game = Knightfall.new(2, seed=4)
+    return game, game.to_act()[0]
+
+
+@pytest.fixture
+def computer():
+    computer = Computer("thread", time_limit=0.3)
+    yield computer
+    computer.close()
+
+
+async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, monkeypatch):
+    release = threading.Event()
+
+    def stuck(game, seat, level, seed):
+        release.wait(10)
+        return game.legal_actions(seat)[0]
+
+    monkeypatch.setattr(ai, "choose", stuck)
+    game, seat = wide_position()
+    stuck_executor = computer.executor
+    began = time.monotonic()
+    action, code = await computer.choose("knightfall", game, seat, "hard", seed=7)
+    assert time.monotonic() - began < 2.0
+    assert action == policy_move(game, seat, 7) and action in game.legal_actions(seat)
+    assert Knightfall.decode(code) == action
+    assert computer.executor is not stuck_executor, "the stuck worker was replaced"
+    release.set()
+
+
+async def test_a_failed_search_plays_the_quick_move(computer, monkeypatch):
+    def broken(game, seat, level, seed):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ai, "choose", broken)
+    game, seat = wide_position()
+    action, _ = await computer.choose("knightfall", game, seat, "hard", seed=8)
+    assert action == policy_move(game, seat, 8)
+
+
+async def test_a_search_within_the_limit_is_played(computer):
+    game, seat = wide_position()
+    action, _ = await computer.choose("knightfall", game, seat, "easy", seed=9)
+    assert action == ai.choose(game, seat, "easy", 9)
