@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from engines import Action, Event, Game, Result
 log = logging.getLogger(__name__)
 
 MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
+COMPUTER_SHOW_SECONDS = 3.0
+"""During a long run of computer moves the messages are brought up to date this often."""
 
 
 def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
@@ -190,20 +193,29 @@ class SessionManager:
         """While the game waits for a seat the computer plays, it moves (under the lock).
 
         The board already says the computer is thinking; its search runs off the event loop
-        with a seed from the session's seed and step, and each move goes through the same
-        persist-then-show path as a click. Its seat gets no messages: nothing it sees is sent.
+        with a seed from the session's seed and step, and each move is persisted like a click.
+        The messages are brought up to date when its run of moves ends, and every
+        ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
+        seat gets no messages: nothing it sees is sent.
         """
+        change, moved, shown = Change(), None, time.monotonic()
         while (seat := computer_to_act(session)) is not None:
             level = session.seats[seat].computer or ""
             seed = move_seed(session.seed, session.step)
             action, code = await self.computer.choose(
                 session.game_id, session.game, seat, level, seed
             )
-            change = Change()
             session = await self._record(session, seat, action, code, change)
             session = await self._play_forced(session, change)
             log.info("computer action session=%s step=%s level=%s", session.id, session.step, level)
-            await self.show(session, None, seat, change.prompted, change.private)
+            moved = seat
+            if computer_to_act(session) is not None and (
+                time.monotonic() - shown >= COMPUTER_SHOW_SECONDS
+            ):
+                await self.show(session, None, seat, change.prompted, change.private)
+                change, shown = Change(), time.monotonic()
+        if moved is not None:
+            await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
 
     def resume_computers(self, sids: Iterable[str]) -> None:

@@ -72,7 +72,7 @@ class World:
     def user(self, session: Session, seat: int) -> User:
         return next(u for u in self.people.values() if u.id == session.seats[seat].user_id)
 
-    async def quiesce(self, timeout: float = 20.0) -> None:
+    async def quiesce(self, timeout: float = 120.0) -> None:
         """Wait until the bot finished every interaction handler (and the computer's turns
         resumed after a start), then for HTTP to go quiet.
 

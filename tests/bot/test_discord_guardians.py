@@ -114,6 +114,8 @@ class Knowledge:
             discards = {name(game, u) for p in s.seats for u in p.discard}
             if s.challenge is not None and s.challenge.creature:  # it fights in the open
                 discards.add(name(game, s.challenge.creature))
+            if s.combat is not None:  # cards played in a combat (a bribe) are public at once
+                discards |= {name(game, u) for u in s.combat.used}
             step: dict[int | None, set[str]] = {}
             for viewer in (None, 0, 1):
                 seen[viewer] |= names_in(game.view(viewer)) | discards | seen[None]
@@ -144,17 +146,24 @@ def leaks(text: str, hidden: set[str], shown: set[str]) -> list[str]:
     return [n for n in hidden if re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", text)]
 
 
-def check_no_leaks(world: World, session, knowledge: Knowledge, first_id: int) -> None:
+def check_no_leaks(
+    world: World, session, knowledge: Knowledge, first_id: int, chan: int | None = None
+) -> None:
     """No channel message, alt text or DM, in any version, names a card its reader can't see.
 
-    ``first_id``: the challenge message; the players' ephemeral answers since then count.
+    ``first_id``: the challenge message (or the last message before the game); the messages
+    and the players' ephemeral answers since then count. ``chan``: the game's channel.
     """
     last = len(knowledge.hidden) - 1
-    readers: list[tuple[int | None, list]] = [(None, world.emu.channel_messages(world.chan))]
+    since = [m for m in world.emu.channel_messages(chan or world.chan) if m.id > first_id]
+    readers: list[tuple[int | None, list]] = [(None, since)]
     for seat in (0, 1):
+        if session.seats[seat].computer is not None:
+            continue  # the computer gets no messages (checked by the computer tests)
         user = world.user(session, seat)
         answers = [m for m in world.emu.ephemeral_messages(user) if m.id > first_id]
-        readers.append((seat, world.emu.dm_messages(user) + answers))
+        dms = [m for m in world.emu.dm_messages(user) if m.id > first_id]
+        readers.append((seat, dms + answers))
     checked = 0
     for reader, messages in readers:
         for message in messages:

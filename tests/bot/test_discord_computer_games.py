@@ -1,0 +1,146 @@
+"""Whole games of Guardians and Gondor against the computer at each level, through the real bot.
+
+Alice plays one seat with the controls the bot gives her (Guardians: weighted random clicks as in
+tests/bot/test_discord_guardians.py; Gondor: the scripted player of tests/bot/gondor_players.py);
+the computer plays the other at the level she chose, off the event loop, until the game ends. The
+game is unrated and recorded against the level, the computer's seat gets no message, and nothing
+the computer's seat hides reaches the channel, Alice's DMs or the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+
+import pytest
+
+import ai
+import bot.lobby
+from bot.sessions import computer_to_act, forced_move
+from engines.gondor import Gondor
+from engines.guardians import Guardians
+from tests.bot.gondor_players import Player
+from tests.bot.gondor_table import press, read_controls
+from tests.bot.harness import World, message_texts, move_controls
+from tests.bot.test_discord_gondor import TRUTH
+from tests.bot.test_discord_guardians import Knowledge, check_no_leaks, choose, code_of
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SEED = 132
+MAX_MOVES = {"guardians": 700, "gondor": 900}
+GONDOR_SIDE = {"easy": "westernesse", "normal": "sauron", "hard": "westernesse"}
+"""Alice's side against each level: the computer plays Sauron twice and Westernesse once."""
+
+
+def last_id(world: World) -> int:
+    """The newest message id anywhere so far: messages after it belong to the next game."""
+    messages = world.emu.state.messages
+    return max(messages) if messages else 0
+
+
+async def results_of(world: World, sid: str) -> list[tuple[int, str, str | None]]:
+    """(user, outcome, level) rows of the game's results."""
+    async with world.bot.store.reading(), world.bot.db.execute(
+        "SELECT user_id, outcome, vs_computer FROM results WHERE session_id=?", (sid,)
+    ) as cur:
+        return [tuple(r) for r in await cur.fetchall()]
+
+
+async def check_the_end(world: World, session, level: str, chan: int) -> None:
+    """Finished, the computer's moves logged, no DM to it, unrated, recorded against ``level``."""
+    assert session.status == "finished" and session.game.is_over
+    (computer,) = session.computer_seats
+    rows = await world.bot.store.action_log(session.id)
+    assert sum(seat == computer for seat, _, _ in rows) >= 10, "the computer played its seat"
+    assert world.emu.state.dm_channel_of.get(world.emu.bot_user.id) is None
+    alice = world.people["alice"]
+    assert [(uid, vs) for uid, _, vs in await results_of(world, session.id)] == [(alice.id, level)]
+    ending = world.emu.channel_messages(chan)[-1].content
+    assert "Game over" in ending and "unrated" in ending
+
+
+def searched(caplog, sid: str, level: str) -> int:
+    """How many computer moves the log shows for this game at ``level``."""
+    return sum(
+        f"session={sid}" in r.getMessage() and f"level={level}" in r.getMessage()
+        for r in caplog.records
+        if r.getMessage().startswith("computer action")
+    )
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+async def test_a_whole_guardians_game_against_each_level(world, level, caplog, monkeypatch):
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(bot.lobby, "new_seed", lambda: SEED)
+    first = last_id(world)
+    ix = await world.slash("alice", "guardians challenge", chan=world.chan2, level=level)
+    assert not ix.late
+    session = await world.live(world.chan2)
+    (computer,) = session.computer_seats
+    alice = 1 - computer
+    rng = random.Random(level)
+    moves = 0
+    started = time.monotonic()
+    while (session := await world.bot.store.load(session.id)).status == "active":
+        assert moves < MAX_MOVES["guardians"], "the game did not end"
+        assert computer_to_act(session) is None, "the computer owes a move after a reply"
+        assert forced_move(session) is None
+        assert alice in session.game.to_act()
+        user = world.user(session, alice)
+        message = world.controls_message(user) or await world.hand(user.name, session)
+        controls = move_controls(message)
+        assert {code_of(c) for c in controls} == {
+            Guardians.encode(a) for a in session.game.legal_actions(alice)
+        }
+        await world.make_move(user, message, choose(rng, controls))
+        moves += 1
+    print(f"\nGuardians vs {level}: {moves} clicks, {time.monotonic() - started:.1f} s")
+    await check_the_end(world, session, level, world.chan2)
+    assert searched(caplog, session.id, level) >= 10
+    rows = await world.bot.store.action_log(session.id)
+    replayed = Guardians.new(2, seed=SEED, options=session.options)
+    check_no_leaks(world, session, Knowledge.of(replayed, rows), first, chan=world.chan2)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+async def test_a_whole_gondor_game_against_each_level(world, level, caplog):
+    caplog.set_level(logging.INFO)
+    side = GONDOR_SIDE[level]
+    first = last_id(world)
+    ix = await world.slash("alice", "gondor challenge", side=side, level=level)
+    assert not ix.late
+    session = await world.live()
+    (computer,) = session.computer_seats
+    alice = 1 - computer
+    assert (alice == 1) == (side == "westernesse")
+    player = Player(side)
+    moves = 0
+    started = time.monotonic()
+    while (session := await world.bot.store.load(session.id)).status == "active":
+        assert moves < MAX_MOVES["gondor"], "the game did not end"
+        assert computer_to_act(session) is None, "the computer owes a move after a reply"
+        assert forced_move(session) is None
+        game = session.game
+        assert alice in game.to_act()
+        seen = await read_controls(world, world.user(session, alice))
+        assert seen is not None, "alice must act but her newest DM has no controls"
+        action = player.choose(game.view(alice), seen.actions())
+        await press(world, seen, Gondor.encode(action))
+        moves += 1
+    print(f"\nGondor vs {level} ({side}): {moves} clicks, {time.monotonic() - started:.1f} s")
+    await check_the_end(world, session, level, world.chan)
+    assert "after Game-Turn 16" in session.game.result.summary or session.game.result.winners
+    assert searched(caplog, session.id, level) >= 10
+    # The cauldrons' truth is Westernesse's: never in the channel or the log; in alice's DMs
+    # only when she is Westernesse.
+    channel = [m for m in world.emu.channel_messages(world.chan) if m.id > first]
+    texts = [t for m in channel for t in message_texts(m)]
+    texts += [a.description or "" for m in channel for v in [*m.history, m] for a in v.attachments]
+    texts += [r.getMessage() for r in caplog.records]
+    for text in texts:
+        assert not TRUTH.search(text), text[:300]
+    dms = [m for m in world.emu.dm_messages(world.user(session, alice)) if m.id > first]
+    told = [t for m in dms for t in message_texts(m)]
+    assert any(TRUTH.search(t) for t in told) == (side == "westernesse")
