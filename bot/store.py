@@ -1,18 +1,14 @@
-"""Sessions in SQLite: one authoritative row per game, written before every reply."""
+"""Sessions in the database: one authoritative row per game, written before every reply."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-import sqlite3
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
-import aiosqlite
-
 import engines
-from bot import database
+from bot.db import Database, IntegrityError, Row
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.models import Seat, Session, UnreadableState
 from bot.outcomes import Outcome, outcomes_for
@@ -30,22 +26,22 @@ def _new_id() -> str:
 class SessionStore:
     """All reads and writes of sessions, actions, results and ratings.
 
-    One aiosqlite connection is shared by the bot. Every write is one transaction under
-    ``write_lock`` (:meth:`transaction`); every read takes the same lock (:meth:`reading`), so
-    it never sees a transaction that is still open and may yet be rolled back.
+    One :class:`~bot.db.Database` (SQLite or PostgreSQL) is shared by the bot. Every write is
+    one transaction (:meth:`transaction`); reads see committed data only. Moves are written
+    optimistically (``WHERE step=?``), so of two writers of the same step, in this process or
+    another, exactly one wins and the other's click is refused as stale.
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        self.write_lock = asyncio.Lock()
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
         """One write transaction: committed at the end, rolled back on any error."""
-        return database.transaction(self.db, self.write_lock)
+        return self.db.transaction()
 
     def reading(self) -> AbstractAsyncContextManager[None]:
-        """Read committed data only (use ``self.db`` inside, e.g. for the leaderboards)."""
-        return database.reading(self.write_lock)
+        """Read one committed state (use ``self.db`` inside, e.g. for the leaderboards)."""
+        return self.db.reading()
 
     # ---- creating ------------------------------------------------------------------------
     async def create(
@@ -97,7 +93,7 @@ class SessionStore:
                         for i, (uid, name) in enumerate(players)
                     ],
                 )
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             running = await self.live_in_channel(channel_id)
             if running is None:
                 raise
@@ -107,29 +103,26 @@ class SessionStore:
     async def activate(self, session: Session, game: Game, now: datetime) -> Session:
         """Turn an accepted challenge into a running game."""
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET status='active', state_json=?, updated_at=?"
                 " WHERE id=? AND status='pending'",
                 (game.to_json(), now.isoformat(), session.id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise SessionNotFound()
         return await self.load(session.id)
 
     # ---- reading ---------------------------------------------------------------------------
-    async def _rows(self, sql: str, params: tuple[object, ...]) -> list[aiosqlite.Row]:
-        async with self.reading(), self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    async def _rows(self, sql: str, params: tuple[object, ...]) -> list[Row]:
+        return await self.db.fetchall(sql, params)
 
     async def load(self, sid: str) -> Session:
         """Load a session with its seats; SessionNotFound if there is none."""
         async with self.reading():
-            async with self.db.execute("SELECT * FROM sessions WHERE id=?", (sid,)) as cur:
-                row = await cur.fetchone()
-            async with self.db.execute(
+            row = await self.db.fetchone("SELECT * FROM sessions WHERE id=?", (sid,))
+            seat_rows = await self.db.fetchall(
                 "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
-            ) as cur:
-                seat_rows = await cur.fetchall()
+            )
         if row is None:
             raise SessionNotFound()
         return Session(
@@ -261,7 +254,7 @@ class SessionStore:
         step = session.step + len(moves)
         finished = result is not None
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
                 " end_reason=? WHERE id=? AND step=? AND status='active'",
                 (
@@ -274,7 +267,7 @@ class SessionStore:
                     session.step,
                 ),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleButton()
             for i, (seat, code, events) in enumerate(moves, 1):
                 await self.db.execute(
@@ -317,12 +310,12 @@ class SessionStore:
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
                 " WHERE id=? AND status IN ('pending','active')",
                 (status, reason, now.isoformat(), session.id),
             )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def set_message(self, sid: str, message_id: int) -> None:
         """Remember the session's public board message."""
@@ -358,6 +351,8 @@ class SessionStore:
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
         """Current ratings of these users (absent: never rated)."""
+        if not user_ids:
+            return {}
         marks = ",".join("?" * len(user_ids))
         rows = await self._rows(
             f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
