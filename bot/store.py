@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 import engines
-from bot.db import Database, IntegrityError, Row
+from bot.db import Database, IntegrityError
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.models import Seat, Session, UnreadableState
 from bot.outcomes import Outcome, outcomes_for
@@ -113,9 +113,6 @@ class SessionStore:
         return await self.load(session.id)
 
     # ---- reading ---------------------------------------------------------------------------
-    async def _rows(self, sql: str, params: tuple[object, ...]) -> list[Row]:
-        return await self.db.fetchall(sql, params)
-
     async def load(self, sid: str) -> Session:
         """Load a session with its seats; SessionNotFound if there is none."""
         async with self.reading():
@@ -157,7 +154,7 @@ class SessionStore:
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
         """The pending or active session in a channel, if any."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
             (channel_id,),
         )
@@ -165,7 +162,7 @@ class SessionStore:
 
     async def with_computer(self) -> list[str]:
         """Ids of active sessions in which the computer plays a seat."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT DISTINCT session_id FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE sessions.status='active' AND seats.computer_level IS NOT NULL",
             (),
@@ -174,7 +171,7 @@ class SessionStore:
 
     async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
         """Ids of sessions in ``status`` untouched since ``updated_before``."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE status=? AND updated_at<? ORDER BY updated_at",
             (status, updated_before.isoformat()),
         )
@@ -182,7 +179,7 @@ class SessionStore:
 
     async def action_log(self, sid: str) -> list[tuple[int | None, str, list[str]]]:
         """Every (seat, code, public event texts) in order."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT seat, code, events_json FROM actions WHERE session_id=? ORDER BY step",
             (sid,),
         )
@@ -190,7 +187,7 @@ class SessionStore:
 
     async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
         """The last public event texts of a session, oldest first."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
             (sid, limit),
         )
@@ -199,7 +196,7 @@ class SessionStore:
 
     async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
         """The most recently finished session of a channel."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
             " ORDER BY updated_at DESC LIMIT 1",
             (channel_id,),
@@ -354,7 +351,7 @@ class SessionStore:
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
             f" AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
@@ -375,7 +372,7 @@ class SessionStore:
 
     async def abort_agreed_seats(self, sid: str) -> set[int]:
         """Seats whose abort agreement was given at the session's current step."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT seat FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE session_id=? AND abort_step = sessions.step",
             (sid,),
@@ -384,7 +381,7 @@ class SessionStore:
 
     async def unwarned_idle(self, updated_before: datetime) -> list[str]:
         """Active sessions untouched since ``updated_before`` not yet warned at this step."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE status='active' AND updated_at<?"
             " AND (idle_warned_step IS NULL OR idle_warned_step != step) ORDER BY updated_at",
             (updated_before.isoformat(),),
@@ -397,7 +394,7 @@ class SessionStore:
 
     async def live_count(self, guild_id: int, user_id: int) -> int:
         """How many pending or active sessions of a server the user holds a seat in."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT COUNT(*) FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE seats.user_id=? AND sessions.guild_id=?"
             " AND sessions.status IN ('pending','active')",

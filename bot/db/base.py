@@ -8,16 +8,17 @@ transaction starts, how the schema version is kept, cross-process locks).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from importlib.resources import files
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 MIGRATIONS = files("bot") / "migrations"
 
 Params = Sequence[Any]
 Mode = Literal["write", "read"]
+T = TypeVar("T")
 
 
 class Row(Protocol):
@@ -107,10 +108,10 @@ class Database(ABC):
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (nothing when there are none)."""
-        rows = list(rows)
-        if rows:
+        batch = list(rows)
+        if batch:
             async with self._statement() as conn:
-                await self._guarded(self._executemany(conn, sql, rows))
+                await self._guarded(self._executemany(conn, sql, batch))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of a query."""
@@ -174,7 +175,7 @@ class Database(ABC):
             async with self._connection() as conn:
                 yield conn
 
-    async def _guarded(self, call: Any) -> Any:
+    async def _guarded(self, call: Awaitable[T]) -> T:
         try:
             return await call
         except self.integrity_errors as exc:
