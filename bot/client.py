@@ -1,4 +1,4 @@
-"""The bot: one SQLite connection, the services, persistent components and cogs."""
+"""The bot: one database (SQLite or PostgreSQL), the services, persistent components and cogs."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import importlib.util
 import logging
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -15,6 +14,7 @@ import engines
 from bot import database
 from bot.components import DYNAMIC_ITEMS
 from bot.computer import Computer
+from bot.db import Database
 from bot.errors import UserFacingError
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
@@ -58,7 +58,7 @@ class Tree(app_commands.CommandTree):
 class TabletopBot(commands.Bot):
     """The Discord client hosting the games."""
 
-    db: aiosqlite.Connection
+    db: Database
     store: SessionStore
     sessions: SessionManager
     lobby: Lobby
@@ -75,7 +75,7 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""
-        self.db = await database.connect(self.settings.database_path)
+        self.db = await database.connect(self.settings.database)
         self.store = SessionStore(self.db)
         self.computer = Computer(
             self.settings.computer_pool, self.settings.computer_time_limit_seconds

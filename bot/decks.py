@@ -1,16 +1,14 @@
-"""Players' saved decks (a list of card ids per name), stored in SQLite."""
+"""Players' saved decks (a list of card ids per name), stored in the database."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from datetime import datetime
 
-import aiosqlite
 from discord import app_commands
 
-from bot import database
+from bot.db import Database
 from bot.errors import UserFacingError
 
 NAME = re.compile(r"[\w\- ]{1,32}")
@@ -37,47 +35,42 @@ def clean_name(name: str) -> str:
 class DeckStore:
     """Create, read, update and delete a player's decks."""
 
-    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
-        self.db = db
-        self._write = write_lock  # shared with SessionStore: one transaction at a time
+    def __init__(self, db: Database) -> None:
+        self.db = db  # shared with SessionStore
 
     async def get(self, user_id: int, game: str, name: str) -> list[str] | None:
         """The deck's card ids, or None if the player has no deck of that name."""
-        async with database.reading(self._write):
-            return await self._get(user_id, game, clean_name(name))
+        return await self._get(user_id, game, clean_name(name))
 
     async def _get(self, user_id: int, game: str, name: str) -> list[str] | None:
-        async with self.db.execute(
+        row = await self.db.fetchone(
             "SELECT cards_json FROM decks WHERE user_id=? AND game=? AND name=?",
             (user_id, game, name),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return json.loads(row["cards_json"]) if row else None
 
     async def names(self, user_id: int, game: str) -> list[str]:
-        """The player's deck names, alphabetically."""
-        async with (
-            database.reading(self._write),
-            self.db.execute(
-                "SELECT name FROM decks WHERE user_id=? AND game=? ORDER BY name COLLATE NOCASE",
-                (user_id, game),
-            ) as cur,
-        ):
-            return [r["name"] for r in await cur.fetchall()]
+        """The player's deck names, alphabetically (whatever their case)."""
+        rows = await self.db.fetchall(
+            "SELECT name FROM decks WHERE user_id=? AND game=? ORDER BY name COLLATE NOCASE",
+            (user_id, game),
+        )
+        return [r["name"] for r in rows]
 
     async def save(
         self, user_id: int, game: str, name: str, cards: list[str], now: datetime, *, new: bool
     ) -> None:
         """Write a deck; ``new`` refuses to overwrite an existing one.
 
-        The checks (exists, how many decks) run in the same transaction as the write, so two
-        saves at once cannot both pass them.
+        The checks (exists, how many decks) run in the same transaction as the write, under the
+        player's lock, so two saves at once (in any processes) cannot both pass them.
         """
         name = clean_name(name)
         cap = max_cards(game)
         if len(cards) > cap:
             raise UserFacingError(f"A deck holds at most {cap} cards; this one has {len(cards)}.")
-        async with database.transaction(self.db, self._write):
+        async with self.db.transaction():
+            await self.db.lock(f"decks:{user_id}:{game}")
             exists = await self._get(user_id, game, name) is not None
             if new and exists:
                 raise UserFacingError(f"You already have a deck called {name!r}.")
@@ -94,20 +87,19 @@ class DeckStore:
             )
 
     async def _count(self, user_id: int, game: str) -> int:
-        async with self.db.execute(
+        row = await self.db.fetchone(
             "SELECT COUNT(*) FROM decks WHERE user_id=? AND game=?", (user_id, game)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return row[0] if row else 0
 
     async def delete(self, user_id: int, game: str, name: str) -> bool:
         """Remove a deck; False if there was none."""
         name = clean_name(name)
-        async with database.transaction(self.db, self._write):
-            cur = await self.db.execute(
+        async with self.db.transaction():
+            deleted = await self.db.execute(
                 "DELETE FROM decks WHERE user_id=? AND game=? AND name=?", (user_id, game, name)
             )
-        return cur.rowcount == 1
+        return deleted == 1
 
 
 async def saved_deck_choices(

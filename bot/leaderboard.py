@@ -1,10 +1,30 @@
-"""Leaderboard queries: GROUP BY over results, joined with ratings."""
+"""Leaderboard queries: GROUP BY over results, joined with ratings.
+
+One SQL for both backends, except how a game option is read from the results' JSON.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
+from bot.db import Database
+
+# A game option of a result as text (NULL when absent; true reads '1' or 'true'), per backend.
+OPTION = {
+    "sqlite": "CAST(json_extract(r.extra_json, '$.options.' || {key}) AS TEXT)",
+    "postgres": "(CAST(r.extra_json AS jsonb) -> 'options' ->> CAST({key} AS TEXT))",
+}
+TRUE = "('1', 'true')"
+
+
+def option_sql(db: Database, key: str) -> str:
+    """SQL for the text of the game option ``key`` (a literal or a ``?``) of a result ``r``."""
+    return OPTION[db.dialect].format(key=key)
+
+
+def count(condition: str) -> str:
+    """SQL counting the rows of a group where ``condition`` holds."""
+    return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
 
 
 @dataclass(frozen=True)
@@ -21,29 +41,26 @@ class Standing:
     rd: float | None
 
 
-async def standings(
-    db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 10
-) -> list[Standing]:
+async def standings(db: Database, guild_id: int, game: str, limit: int = 10) -> list[Standing]:
     """Best players first: by rating when rated, then wins, then best score (people only)."""
-    sql = """
+    sql = f"""
         SELECT r.user_id,
                COUNT(*) AS games,
-               SUM(r.outcome = 'win') AS wins,
-               SUM(r.outcome = 'loss') AS losses,
-               SUM(r.outcome = 'draw') AS draws,
+               {count("r.outcome = 'win'")} AS wins,
+               {count("r.outcome = 'loss'")} AS losses,
+               {count("r.outcome = 'draw'")} AS draws,
                MAX(r.score) AS best_score,
                g.rating, g.rd
           FROM results r
           LEFT JOIN ratings g
             ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
          WHERE r.guild_id = ? AND r.game = ? AND r.vs_computer IS NULL
-           AND json_extract(r.extra_json, '$.options.unrated') IS NULL
-         GROUP BY r.user_id
-         ORDER BY COALESCE(g.rating, 0) DESC, wins DESC, best_score DESC, r.user_id
+           AND {option_sql(db, "'unrated'")} IS NULL
+         GROUP BY r.user_id, g.rating, g.rd
+         ORDER BY COALESCE(g.rating, 0) DESC, wins DESC, best_score DESC NULLS LAST, r.user_id
          LIMIT ?
     """
-    async with db.execute(sql, (guild_id, game, limit)) as cur:
-        rows = await cur.fetchall()
+    rows = await db.fetchall(sql, (guild_id, game, limit))
     return [
         Standing(
             user_id=r["user_id"],
@@ -71,14 +88,14 @@ class ComputerRecord:
 
 
 async def computer_records(
-    db: aiosqlite.Connection, guild_id: int, game: str, limit: int = 30
+    db: Database, guild_id: int, game: str, limit: int = 30
 ) -> list[ComputerRecord]:
     """Records against the computer: hardest level first, then most wins."""
-    sql = """
+    sql = f"""
         SELECT user_id, vs_computer AS level,
-               SUM(outcome = 'win') AS wins,
-               SUM(outcome = 'loss') AS losses,
-               SUM(outcome = 'draw') AS draws
+               {count("outcome = 'win'")} AS wins,
+               {count("outcome = 'loss'")} AS losses,
+               {count("outcome = 'draw'")} AS draws
           FROM results
          WHERE guild_id = ? AND game = ? AND vs_computer IS NOT NULL
          GROUP BY user_id, vs_computer
@@ -86,8 +103,7 @@ async def computer_records(
                   wins DESC, losses, user_id
          LIMIT ?
     """
-    async with db.execute(sql, (guild_id, game, limit)) as cur:
-        rows = await cur.fetchall()
+    rows = await db.fetchall(sql, (guild_id, game, limit))
     return [
         ComputerRecord(r["user_id"], r["level"], r["wins"], r["losses"], r["draws"]) for r in rows
     ]
@@ -106,7 +122,7 @@ class SoloStanding:
 
 
 async def solo_standings(
-    db: aiosqlite.Connection,
+    db: Database,
     guild_id: int,
     game: str,
     *,
@@ -118,32 +134,32 @@ async def solo_standings(
     where = "r.guild_id = ? AND r.game = ?"
     params: list[object] = [guild_id, game]
     if option is not None:
-        where += " AND json_extract(r.extra_json, '$.options.' || ?) = ?"
+        where += f" AND {option_sql(db, '?')} = ?"
         params += list(option)
+    challenge = f"r.outcome = 'win' AND {option_sql(db, '?')} IN {TRUE}"
+    undo = option_sql(db, "'used_undo'") + f" IN {TRUE}"
     sql = f"""
         SELECT r.user_id,
                COUNT(*) AS games,
-               SUM(r.outcome = 'win') AS wins,
+               {count("r.outcome = 'win'")} AS wins,
                MAX(r.score) AS best_score,
-               SUM(r.outcome = 'win'
-                   AND json_extract(r.extra_json, '$.options.' || ?) IN (1, 'true')) AS challenge,
-               SUM(json_extract(r.extra_json, '$.options.used_undo') IN (1, 'true')) AS undo
+               {count(challenge)} AS challenge,
+               {count(undo)} AS undo
           FROM results r
          WHERE {where}
          GROUP BY r.user_id
-         ORDER BY best_score DESC, wins DESC, r.user_id
+         ORDER BY best_score DESC NULLS LAST, wins DESC, r.user_id
          LIMIT ?
     """
-    async with db.execute(sql, (challenge_option, *params, limit)) as cur:
-        rows = await cur.fetchall()
+    rows = await db.fetchall(sql, (challenge_option, *params, limit))
     return [
         SoloStanding(
             user_id=r["user_id"],
             games=r["games"],
             wins=r["wins"],
             best_score=r["best_score"],
-            challenge_wins=r["challenge"] or 0,
-            undo_games=r["undo"] or 0,
+            challenge_wins=r["challenge"],
+            undo_games=r["undo"],
         )
         for r in rows
     ]

@@ -16,6 +16,9 @@ class Settings(BaseSettings):
 
     discord_token: str = Field(default="", repr=False)
     database_path: Path = Path("var/tabletop.sqlite3")
+    # postgresql://user:password@host:port/name: PostgreSQL instead of the SQLite file above,
+    # so that several processes can share the games (docs/design/scale.md).
+    database_url: str | None = Field(default=None, repr=False)
     discord_api_base: str | None = None  # e.g. a local emulator; also needs the gateway URL
     discord_gateway_url: str | None = None
     dev_guild_id: int | None = None  # sync commands to this guild only (instant)
@@ -36,6 +39,11 @@ class Settings(BaseSettings):
     computer_takeover: bool = True
     computer_takeover_level: Literal["easy", "normal", "hard"] = "normal"
     log_level: str = "INFO"
+
+    @property
+    def database(self) -> Path | str:
+        """Where the games are stored: ``DATABASE_URL`` when set, else ``DATABASE_PATH``."""
+        return self.database_url or self.database_path
 
 
 class MissingTokenError(RuntimeError):

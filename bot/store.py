@@ -1,18 +1,14 @@
-"""Sessions in SQLite: one authoritative row per game, written before every reply."""
+"""Sessions in the database: one authoritative row per game, written before every reply."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-import sqlite3
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
-import aiosqlite
-
 import engines
-from bot import database
+from bot.db import Database, IntegrityError
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.models import Seat, Session, UnreadableState
 from bot.outcomes import Outcome, outcomes_for
@@ -30,22 +26,22 @@ def _new_id() -> str:
 class SessionStore:
     """All reads and writes of sessions, actions, results and ratings.
 
-    One aiosqlite connection is shared by the bot. Every write is one transaction under
-    ``write_lock`` (:meth:`transaction`); every read takes the same lock (:meth:`reading`), so
-    it never sees a transaction that is still open and may yet be rolled back.
+    One :class:`~bot.db.Database` (SQLite or PostgreSQL) is shared by the bot. Every write is
+    one transaction (:meth:`transaction`); reads see committed data only. Moves are written
+    optimistically (``WHERE step=?``), so of two writers of the same step, in this process or
+    another, exactly one wins and the other's click is refused as stale.
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        self.write_lock = asyncio.Lock()
 
     def transaction(self) -> AbstractAsyncContextManager[None]:
         """One write transaction: committed at the end, rolled back on any error."""
-        return database.transaction(self.db, self.write_lock)
+        return self.db.transaction()
 
     def reading(self) -> AbstractAsyncContextManager[None]:
-        """Read committed data only (use ``self.db`` inside, e.g. for the leaderboards)."""
-        return database.reading(self.write_lock)
+        """Read one committed state (use ``self.db`` inside, e.g. for the leaderboards)."""
+        return self.db.reading()
 
     # ---- creating ------------------------------------------------------------------------
     async def create(
@@ -97,7 +93,7 @@ class SessionStore:
                         for i, (uid, name) in enumerate(players)
                     ],
                 )
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             running = await self.live_in_channel(channel_id)
             if running is None:
                 raise
@@ -107,29 +103,23 @@ class SessionStore:
     async def activate(self, session: Session, game: Game, now: datetime) -> Session:
         """Turn an accepted challenge into a running game."""
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET status='active', state_json=?, updated_at=?"
                 " WHERE id=? AND status='pending'",
                 (game.to_json(), now.isoformat(), session.id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise SessionNotFound()
         return await self.load(session.id)
 
     # ---- reading ---------------------------------------------------------------------------
-    async def _rows(self, sql: str, params: tuple[object, ...]) -> list[aiosqlite.Row]:
-        async with self.reading(), self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
     async def load(self, sid: str) -> Session:
         """Load a session with its seats; SessionNotFound if there is none."""
         async with self.reading():
-            async with self.db.execute("SELECT * FROM sessions WHERE id=?", (sid,)) as cur:
-                row = await cur.fetchone()
-            async with self.db.execute(
+            row = await self.db.fetchone("SELECT * FROM sessions WHERE id=?", (sid,))
+            seat_rows = await self.db.fetchall(
                 "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
-            ) as cur:
-                seat_rows = await cur.fetchall()
+            )
         if row is None:
             raise SessionNotFound()
         return Session(
@@ -164,7 +154,7 @@ class SessionStore:
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
         """The pending or active session in a channel, if any."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
             (channel_id,),
         )
@@ -172,7 +162,7 @@ class SessionStore:
 
     async def with_computer(self) -> list[str]:
         """Ids of active sessions in which the computer plays a seat."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT DISTINCT session_id FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE sessions.status='active' AND seats.computer_level IS NOT NULL",
             (),
@@ -181,7 +171,7 @@ class SessionStore:
 
     async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
         """Ids of sessions in ``status`` untouched since ``updated_before``."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE status=? AND updated_at<? ORDER BY updated_at",
             (status, updated_before.isoformat()),
         )
@@ -189,7 +179,7 @@ class SessionStore:
 
     async def action_log(self, sid: str) -> list[tuple[int | None, str, list[str]]]:
         """Every (seat, code, public event texts) in order."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT seat, code, events_json FROM actions WHERE session_id=? ORDER BY step",
             (sid,),
         )
@@ -197,7 +187,7 @@ class SessionStore:
 
     async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
         """The last public event texts of a session, oldest first."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
             (sid, limit),
         )
@@ -206,7 +196,7 @@ class SessionStore:
 
     async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
         """The most recently finished session of a channel."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
             " ORDER BY updated_at DESC LIMIT 1",
             (channel_id,),
@@ -261,7 +251,7 @@ class SessionStore:
         step = session.step + len(moves)
         finished = result is not None
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
                 " end_reason=? WHERE id=? AND step=? AND status='active'",
                 (
@@ -274,7 +264,7 @@ class SessionStore:
                     session.step,
                 ),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleButton()
             for i, (seat, code, events) in enumerate(moves, 1):
                 await self.db.execute(
@@ -317,12 +307,12 @@ class SessionStore:
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.db.execute(
                 "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
                 " WHERE id=? AND status IN ('pending','active')",
                 (status, reason, now.isoformat(), session.id),
             )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def set_message(self, sid: str, message_id: int) -> None:
         """Remember the session's public board message."""
@@ -358,8 +348,10 @@ class SessionStore:
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
         """Current ratings of these users (absent: never rated)."""
+        if not user_ids:
+            return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
             f" AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
@@ -380,7 +372,7 @@ class SessionStore:
 
     async def abort_agreed_seats(self, sid: str) -> set[int]:
         """Seats whose abort agreement was given at the session's current step."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT seat FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE session_id=? AND abort_step = sessions.step",
             (sid,),
@@ -389,7 +381,7 @@ class SessionStore:
 
     async def unwarned_idle(self, updated_before: datetime) -> list[str]:
         """Active sessions untouched since ``updated_before`` not yet warned at this step."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT id FROM sessions WHERE status='active' AND updated_at<?"
             " AND (idle_warned_step IS NULL OR idle_warned_step != step) ORDER BY updated_at",
             (updated_before.isoformat(),),
@@ -402,7 +394,7 @@ class SessionStore:
 
     async def live_count(self, guild_id: int, user_id: int) -> int:
         """How many pending or active sessions of a server the user holds a seat in."""
-        rows = await self._rows(
+        rows = await self.db.fetchall(
             "SELECT COUNT(*) FROM seats JOIN sessions ON sessions.id = seats.session_id"
             " WHERE seats.user_id=? AND sessions.guild_id=?"
             " AND sessions.status IN ('pending','active')",

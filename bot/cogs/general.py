@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot.db import Database
 from bot.leaderboard import computer_records, solo_standings, standings
 from bot.rules import send_long
 from engines.text import plural
@@ -52,7 +52,7 @@ and wins.
 EMPTY = "No finished games yet. Be the first!"
 
 
-async def versus_table(db: aiosqlite.Connection, guild_id: int, game: str) -> str:
+async def versus_table(db: Database, guild_id: int, game: str) -> str:
     """Wins, losses, draws and Glicko-2 rating; then the unrated games against the computer."""
     rows = await standings(db, guild_id, game)
     text = (
@@ -72,7 +72,7 @@ async def versus_table(db: aiosqlite.Connection, guild_id: int, game: str) -> st
 
 
 async def solo_table(
-    db: aiosqlite.Connection, guild_id: int, game: str, option: tuple[str, str] | None = None
+    db: Database, guild_id: int, game: str, option: tuple[str, str] | None = None
 ) -> str:
     """Games, wins, best score and challenge completions."""
     rows = await solo_standings(db, guild_id, game, option=option)

@@ -61,7 +61,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
-        self.decks = DeckStore(bot.db, bot.store.write_lock)
+        self.decks = DeckStore(bot.db)
 
     # ---- playing ---------------------------------------------------------------------------
     @app_commands.command(description="Start a Gondolin game in this channel")

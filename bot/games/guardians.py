@@ -55,7 +55,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
-        self.decks = DeckStore(bot.db, bot.store.write_lock)
+        self.decks = DeckStore(bot.db)
 
     @app_commands.command(description="Challenge someone to Guardians, or play the computer")
     @app_commands.describe(

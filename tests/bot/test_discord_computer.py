@@ -131,12 +131,11 @@ async def test_a_full_knightfall_game_against_each_level(world, level):
     assert session.seats[computer].dm_message_id is None
     # unrated, recorded against the level
     async with world.bot.store.reading():
-        async with world.bot.db.execute(
+        rows = await world.bot.db.fetchall(
             "SELECT user_id, outcome, vs_computer FROM results WHERE session_id=?", (session.id,)
-        ) as cur:
-            results = [tuple(r) for r in await cur.fetchall()]
-        async with world.bot.db.execute("SELECT COUNT(*) FROM ratings") as cur:
-            assert (await cur.fetchone())[0] == 0
+        )
+        results = [tuple(r) for r in rows]
+        assert (await world.bot.db.fetchone("SELECT COUNT(*) FROM ratings"))[0] == 0
     alice = world.people["alice"]
     assert [(uid, vs) for uid, _, vs in results] == [(alice.id, level)]
     ending = world.emu.channel_messages(world.chan)[-1].content
@@ -239,8 +238,8 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
     session = await world.bot.store.load(session.id)
     assert session.seats[1].computer is None and not session.rated
     await world.slash("alice", "game resign")
-    async with world.bot.store.reading(), world.bot.db.execute("SELECT COUNT(*) FROM ratings") as c:
-        assert (await c.fetchone())[0] == 0, "a game the computer played in is unrated"
+    ratings = await world.bot.db.fetchone("SELECT COUNT(*) FROM ratings")
+    assert ratings[0] == 0, "a game the computer played in is unrated"
     ix = await world.slash("dave", "leaderboard", game="knightfall")
     assert "No finished games yet" in ix.messages[-1].text()
 

@@ -1,9 +1,8 @@
-"""The SQLite store against a real database file."""
+"""The store against a real database: a SQLite file and a PostgreSQL database (db_target)."""
 
 import asyncio
 import json
 import random
-import sqlite3
 import traceback
 from datetime import UTC, datetime
 
@@ -19,9 +18,13 @@ from bot.store import SessionStore, UnreadableState
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
 
+class DiskError(Exception):
+    """A failure of the database mid-write, injected by the tests."""
+
+
 @pytest.fixture
-async def store(tmp_path):
-    db = await database.connect(tmp_path / "t.sqlite3")
+async def store(db_target):
+    db = await database.connect(db_target)
     yield SessionStore(db)
     await db.close()
 
@@ -46,14 +49,16 @@ def random_move(game, rng):
     return seat, type(game).encode(action)
 
 
-async def test_migrations_set_user_version_and_are_idempotent(tmp_path):
-    path = tmp_path / "m.sqlite3"
-    db = await database.connect(path)
+async def test_migrations_set_the_version_and_are_idempotent(db_target):
+    db = await database.connect(db_target)
     assert await database.migrate(db) == 5
     await db.close()
-    db = await database.connect(path)
-    async with db.execute("PRAGMA user_version") as cur:
-        assert (await cur.fetchone())[0] == 5
+    db = await database.connect(db_target)
+    if db.dialect == "sqlite":
+        assert (await db.fetchone("PRAGMA user_version"))[0] == 5
+    else:
+        assert [tuple(r) for r in await db.fetchall("SELECT * FROM schema_version")] == [(5,)]
+    assert await database.migrate(db) == 5
     await db.close()
 
 
@@ -93,9 +98,8 @@ async def test_concurrent_writes_of_the_same_step_one_wins_one_is_stale(store):
     assert (await store.load(s.id)).step == 1
 
 
-async def test_a_finished_game_writes_results_ratings_and_survives_reopening(tmp_path):
-    path = tmp_path / "r.sqlite3"
-    db = await database.connect(path)
+async def test_a_finished_game_writes_results_ratings_and_survives_reopening(db_target):
+    db = await database.connect(db_target)
     store = SessionStore(db)
     s = await new_session(store)
     rng = random.Random(3)
@@ -109,7 +113,7 @@ async def test_a_finished_game_writes_results_ratings_and_survives_reopening(tmp
     assert s.status == "finished"
     await db.close()
 
-    db = await database.connect(path)
+    db = await database.connect(db_target)
     store = SessionStore(db)
     again = await store.load(s.id)
     assert again.status == "finished" and again.game.is_over
@@ -138,20 +142,16 @@ async def test_replaying_the_action_log_rebuilds_the_stored_state(store):
 async def test_a_read_during_a_write_never_sees_the_write_if_it_is_rolled_back(store, monkeypatch):
     s = await new_session(store)
     paused, resume = asyncio.Event(), asyncio.Event()
-    real_execute = store.db.execute
+    real_execute = store.db._execute
 
-    def execute(sql, *args):
+    async def execute(conn, sql, params):
         if sql.startswith("INSERT INTO actions"):
+            paused.set()
+            await resume.wait()
+            raise DiskError("disk I/O error")
+        return await real_execute(conn, sql, params)
 
-            async def fail_later():
-                paused.set()
-                await resume.wait()
-                raise sqlite3.OperationalError("disk I/O error")
-
-            return fail_later()
-        return real_execute(sql, *args)
-
-    monkeypatch.setattr(store.db, "execute", execute)
+    monkeypatch.setattr(store.db, "_execute", execute)
     game = s.game
     seat, code = random_move(game, random.Random(1))
     game.apply(seat, s.game_cls.decode(code))
@@ -162,7 +162,7 @@ async def test_a_read_during_a_write_never_sees_the_write_if_it_is_rolled_back(s
     read = asyncio.create_task(store.load(s.id))
     await asyncio.sleep(0.05)
     resume.set()
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(DiskError):
         await write
     seen = await read
     assert seen.step == 0 and seen.state_json == s.state_json
@@ -186,7 +186,7 @@ async def test_an_unreadable_stored_game_raises_a_clean_error_without_the_state(
 
 
 async def test_the_deck_count_limit_holds_when_two_saves_race(store):
-    decks = DeckStore(store.db, store.write_lock)
+    decks = DeckStore(store.db)
     for i in range(MAX_DECKS - 1):
         await decks.save(7, "gondolin", f"d{i}", [], NOW, new=True)
     results = await asyncio.gather(
@@ -199,7 +199,7 @@ async def test_the_deck_count_limit_holds_when_two_saves_race(store):
 
 
 async def test_a_deck_longer_than_the_cap_is_refused_and_not_stored(store):
-    decks = DeckStore(store.db, store.write_lock)
+    decks = DeckStore(store.db)
     await decks.save(7, "gondolin", "full", ["c"] * MAX_CARDS, NOW, new=True)
     with pytest.raises(UserFacingError, match=f"at most {MAX_CARDS} cards"):
         await decks.save(7, "gondolin", "full", ["c"] * (MAX_CARDS + 1), NOW, new=False)
@@ -207,3 +207,15 @@ async def test_a_deck_longer_than_the_cap_is_refused_and_not_stored(store):
         await decks.save(7, "gondolin", "huge", ["c"] * 10_000, NOW, new=True)
     assert await decks.get(7, "gondolin", "full") == ["c"] * MAX_CARDS
     assert await decks.names(7, "gondolin") == ["full"]
+
+
+async def test_deck_names_are_unique_and_sorted_whatever_their_case(store):
+    decks = DeckStore(store.db)
+    await decks.save(7, "gondolin", "beta", [], NOW, new=True)
+    await decks.save(7, "gondolin", "Alpha", [], NOW, new=True)
+    with pytest.raises(UserFacingError, match="already have"):
+        await decks.save(7, "gondolin", "BETA", [], NOW, new=True)
+    assert await decks.get(7, "gondolin", "ALPHA") == []
+    assert await decks.names(7, "gondolin") == ["Alpha", "beta"]
+    assert await decks.delete(7, "gondolin", "alpha")
+    assert await decks.names(7, "gondolin") == ["beta"]

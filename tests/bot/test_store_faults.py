@@ -1,7 +1,7 @@
 """Every write path of the stores survives a failure mid-write: nothing half-written, no
-transaction left open, and the next action (in any channel) works. On a real SQLite file."""
+transaction left open, and the next action (in any channel) works. On a real SQLite file and a
+real PostgreSQL database."""
 
-import sqlite3
 from datetime import UTC, datetime
 
 import pytest
@@ -15,46 +15,59 @@ NOW = datetime(2026, 11, 22, tzinfo=UTC)
 TABLES = ("sessions", "seats", "actions", "results", "ratings", "decks")
 
 
-class DiskError:
-    """Makes the connection fail once, like a disk error, on a statement containing ``sql``."""
+class DiskError(Exception):
+    """A failure of the database mid-write (a disk error, a lost connection)."""
+
+
+class FailOnce:
+    """Makes the database fail once, like a disk error, on a statement containing ``sql``."""
 
     def __init__(self, monkeypatch, db, sql: str) -> None:
         self.sql, self.fired = sql, False
-        for name in ("execute", "executemany"):
+        for name in ("_execute", "_executemany"):
             monkeypatch.setattr(db, name, self._guard(getattr(db, name)))
-        real_commit = db.commit
+        real_commit = db._commit
 
-        async def commit():
+        async def commit(conn):
             self._check("COMMIT")
-            await real_commit()
+            await real_commit(conn)
 
-        monkeypatch.setattr(db, "commit", commit)
+        monkeypatch.setattr(db, "_commit", commit)
 
     def _check(self, sql: str) -> None:
         if not self.fired and self.sql in sql:
             self.fired = True
-            raise sqlite3.OperationalError("disk I/O error")
+            raise DiskError("disk I/O error")
 
     def _guard(self, real):
-        def call(sql, *args):
+        async def call(conn, sql, params):
             self._check(sql)
-            return real(sql, *args)
+            return await real(conn, sql, params)
 
         return call
 
 
-def snapshot(path) -> dict[str, list[tuple]]:
+async def snapshot(observer) -> dict[str, list[tuple]]:
     """Every committed row, read through a connection of its own."""
-    with sqlite3.connect(path) as con:
-        return {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall()) for t in TABLES}
+    return {
+        t: sorted(tuple(r) for r in await observer.fetchall(f"SELECT * FROM {t}")) for t in TABLES
+    }
+
+
+def assert_no_open_transaction(db) -> None:
+    if db.dialect == "sqlite":
+        assert not db.conn.in_transaction
+    else:
+        assert db.pool.get_idle_size() == db.pool.get_size(), "a connection is still held"
 
 
 @pytest.fixture
-async def env(tmp_path):
-    path = tmp_path / "f.sqlite3"
-    db = await database.connect(path)
+async def env(db_target):
+    db = await database.connect(db_target)
+    observer = await database.connect(db_target)
     store = SessionStore(db)
-    yield store, DeckStore(db, store.write_lock), path
+    yield store, DeckStore(db), observer
+    await observer.close()
     await db.close()
 
 
@@ -84,14 +97,14 @@ async def move(store, session):
     )
 
 
-async def assert_next_actions_work(store, decks, path):
+async def assert_next_actions_work(store, decks, observer):
     """After a failure: no open transaction, and writes in other channels and tables succeed."""
-    assert not store.db.in_transaction
+    assert_no_open_transaction(store.db)
     other = await create(store, 77)
     other = await move(store, other)
     await store.set_message(other.id, 5)
     await decks.save(9, "gondolin", "after", ["x"], NOW, new=True)
-    rows = snapshot(path)
+    rows = await snapshot(observer)
     assert all(any(seat[0] == sid for seat in rows["seats"]) for sid, *_ in rows["sessions"]), (
         "a session without seats was committed"
     )
@@ -99,32 +112,32 @@ async def assert_next_actions_work(store, decks, path):
 
 
 async def test_a_failed_seat_insert_leaves_nothing_and_the_next_move_works(env, monkeypatch):
-    store, decks, path = env
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, "INSERT INTO seats")
-    with pytest.raises(sqlite3.OperationalError):
+    store, decks, observer = env
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, "INSERT INTO seats")
+    with pytest.raises(DiskError):
         await create(store, 10)
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
     assert await store.live_in_channel(10) is None
 
 
 @pytest.mark.parametrize("failing", ["INSERT INTO actions", "INSERT INTO results", "COMMIT"])
 async def test_a_failed_action_write_leaves_the_game_as_it_was(env, monkeypatch, failing):
-    store, decks, path = env
+    store, decks, observer = env
     s = await move(store, await create(store, 10))
     game = s.game
     while not game.is_over:  # play to the end so that results and ratings are written too
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, failing)
-    with pytest.raises(sqlite3.OperationalError):
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, failing)
+    with pytest.raises(DiskError):
         await store.record_action(
             s, seat=0, code="x", game=game, public_events=[], now=NOW, result=game.result
         )
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
 
 
 @pytest.mark.parametrize(
@@ -139,49 +152,49 @@ async def test_a_failed_action_write_leaves_the_game_as_it_was(env, monkeypatch,
     ids=["set_message", "set_dm", "agree_abort", "set_auto_play", "close"],
 )
 async def test_a_failed_update_changes_nothing_and_the_next_move_works(env, monkeypatch, write):
-    store, decks, path = env
+    store, decks, observer = env
     s = await create(store, 10)
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, "COMMIT")
-    with pytest.raises(sqlite3.OperationalError):
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, "COMMIT")
+    with pytest.raises(DiskError):
         await write(store, s)
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
     await move(store, await store.load(s.id))  # the game itself goes on too
 
 
 async def test_a_failed_activation_leaves_the_challenge_pending(env, monkeypatch):
-    store, decks, path = env
+    store, decks, observer = env
     s = await create(store, 10, game=False)
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, "COMMIT")
-    with pytest.raises(sqlite3.OperationalError):
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, "COMMIT")
+    with pytest.raises(DiskError):
         await store.activate(s, engines.get_game("knightfall").new(2, seed=1), NOW)
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
     assert (await store.activate(s, engines.get_game("knightfall").new(2, seed=1), NOW)).status
 
 
 @pytest.mark.parametrize("failing", ["INSERT INTO decks", "COMMIT"])
 async def test_a_failed_deck_save_changes_nothing(env, monkeypatch, failing):
-    store, decks, path = env
+    store, decks, observer = env
     await decks.save(9, "gondolin", "mine", ["a"], NOW, new=True)
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, failing)
-    with pytest.raises(sqlite3.OperationalError):
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, failing)
+    with pytest.raises(DiskError):
         await decks.save(9, "gondolin", "mine", ["b"], NOW, new=False)
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
     assert await decks.get(9, "gondolin", "mine") == ["a"]
 
 
 async def test_a_failed_deck_delete_keeps_the_deck(env, monkeypatch):
-    store, decks, path = env
+    store, decks, observer = env
     await decks.save(9, "gondolin", "mine", ["a"], NOW, new=True)
-    before = snapshot(path)
-    DiskError(monkeypatch, store.db, "COMMIT")
-    with pytest.raises(sqlite3.OperationalError):
+    before = await snapshot(observer)
+    FailOnce(monkeypatch, store.db, "COMMIT")
+    with pytest.raises(DiskError):
         await decks.delete(9, "gondolin", "mine")
-    assert snapshot(path) == before
-    await assert_next_actions_work(store, decks, path)
+    assert await snapshot(observer) == before
+    await assert_next_actions_work(store, decks, observer)
     assert await decks.delete(9, "gondolin", "mine")

@@ -12,8 +12,8 @@ NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await database.connect(tmp_path / "t.sqlite3")
+async def store(db_target):
+    db = await database.connect(db_target)
     yield SessionStore(db)
     await db.close()
 
