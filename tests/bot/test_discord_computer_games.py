@@ -42,10 +42,10 @@ def last_id(world: World) -> int:
 
 async def results_of(world: World, sid: str) -> list[tuple[int, str, str | None]]:
     """(user, outcome, level) rows of the game's results."""
-    async with world.bot.store.reading(), world.bot.db.execute(
+    rows = await world.bot.db.fetchall(
         "SELECT user_id, outcome, vs_computer FROM results WHERE session_id=?", (sid,)
-    ) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    )
+    return [tuple(r) for r in rows]
 
 
 async def check_the_end(world: World, session, level: str, chan: int) -> None:
