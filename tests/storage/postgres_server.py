@@ -38,8 +38,11 @@ def free_port() -> int:
 class PostgresServer:
     """One server for the test session; :meth:`new_database` gives each test its own."""
 
-    def __init__(self, bin_path: Path) -> None:
+    def __init__(self, bin_path: Path, *, durable: bool = False) -> None:
+        """``durable``: fsync every commit as a deployment would (the load test); the tests
+        run without (faster, and a crash of the test server loses nothing that matters)."""
         self.bin = bin_path
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
         self.data = self.root / "data"
         self.port = free_port()
@@ -64,10 +67,9 @@ class PostgresServer:
             self.bin / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust",
             "-E", "UTF8", "--locale=C.UTF-8",
         )  # fmt: skip
-        options = (
-            f"-h 127.0.0.1 -p {self.port} -k {self.root}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        )
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.root} -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         log = self.root / "server.log"
         self._run(self.bin / "pg_ctl", "-D", self.data, "-l", log, "-o", options, "-w", "start")
 
