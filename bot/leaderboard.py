@@ -103,6 +103,8 @@ class SoloStanding:
     best_score: float | None
     challenge_wins: int  # wins with the game's challenge option on (e.g. Galdor's Allstar)
     undo_games: int  # games in which the player took a move back
+    hint_games: int = 0  # games in which the player asked for a hint (``/game hint``)
+    best_unhinted: float | None = None  # the best score of the games played without hints
 
 
 async def solo_standings(
@@ -127,8 +129,11 @@ async def solo_standings(
                MAX(r.score) AS best_score,
                SUM(r.outcome = 'win'
                    AND json_extract(r.extra_json, '$.options.' || ?) IN (1, 'true')) AS challenge,
-               SUM(json_extract(r.extra_json, '$.options.used_undo') IN (1, 'true')) AS undo
+               SUM(json_extract(r.extra_json, '$.options.used_undo') IN (1, 'true')) AS undo,
+               SUM(s.hinted) AS hinted,
+               MAX(CASE WHEN s.hinted = 0 THEN r.score END) AS best_unhinted
           FROM results r
+          JOIN sessions s ON s.id = r.session_id
          WHERE {where}
          GROUP BY r.user_id
          ORDER BY best_score DESC, wins DESC, r.user_id
@@ -144,6 +149,8 @@ async def solo_standings(
             best_score=r["best_score"],
             challenge_wins=r["challenge"] or 0,
             undo_games=r["undo"] or 0,
+            hint_games=r["hinted"] or 0,
+            best_unhinted=r["best_unhinted"],
         )
         for r in rows
     ]
