@@ -53,7 +53,7 @@ def test_a_resample_looks_the_same_to_the_player_and_keeps_the_known_cards(optio
         assert sample.view(0) == game.view(0)
         assert set(sample.legal_actions(0)) == set(game.legal_actions(0))
         assert len(sample.state.deck) == len(game.state.deck)
-        if not options.get("look", True) is False:
+        if options.get("look", True) is not False:
             assert deck_ids(sample) == deck_ids(game)
         seen_hidden += bool(hidden_positions(game.state))
         assert sample.state.shuffle != game.state.shuffle

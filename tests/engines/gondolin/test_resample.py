@@ -31,7 +31,7 @@ def twin(game: Gondolin, rng: random.Random) -> Gondolin:
 
 
 def unseen(game: Gondolin) -> Counter:
-    return Counter(game.state.deck + [game.state.drawn_event or ""])
+    return Counter([*game.state.deck, game.state.drawn_event or ""])
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
