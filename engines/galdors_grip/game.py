@@ -76,7 +76,8 @@ class GaldorsGrip(Game[GripState]):
 
     def rollout_action(self, seat: int, rng: Random) -> Action:
         """A quick sensible move (engines/galdors_grip/policy.py)."""
-        return policy.rollout_action(self.state, self.legal_actions(seat), rng)
+        quick = policy.quick_place(self.state, rng)
+        return quick or policy.rollout_action(self.state, self.legal_actions(seat), rng)
 
     @property
     def is_over(self) -> bool:
