@@ -31,7 +31,7 @@ HINT = "hint"
 """The budget ``ai.hint`` uses: playouts to the end, so a value is a chance to win."""
 
 GAME_LEVELS: dict[str, dict[str, Level]] = {
-    "galdors_grip": {HINT: Level(HINT, simulations=80, horizon=None, smart_playouts=True)},
+    "galdors_grip": {HINT: Level(HINT, simulations=120, horizon=None, smart_playouts=True)},
     "gondolin": {HINT: Level(HINT, simulations=160, horizon=None, smart_playouts=True)},
 }
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),
