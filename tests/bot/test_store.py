@@ -49,11 +49,11 @@ def random_move(game, rng):
 async def test_migrations_set_user_version_and_are_idempotent(tmp_path):
     path = tmp_path / "m.sqlite3"
     db = await database.connect(path)
-    assert await database.migrate(db) == 5
+    assert await database.migrate(db) == 6
     await db.close()
     db = await database.connect(path)
     async with db.execute("PRAGMA user_version") as cur:
-        assert (await cur.fetchone())[0] == 5
+        assert (await cur.fetchone())[0] == 6
     await db.close()
 
 
