@@ -11,11 +11,14 @@ from __future__ import annotations
 import random
 
 from ai import levels
-from ai.levels import get_level
-from ai.search import SearchResult, search
+from ai.levels import GAME_LEVELS, HINT, get_level
+from ai.search import MoveStats, SearchResult, _Samples, _simulate, search
 from engines.base import Action, Game
 
-__all__ = ["LEVELS", "choose", "think"]
+__all__ = ["LEVELS", "choose", "hint", "hints_for", "think"]
+
+MIN_HINT_SAMPLES = 8
+"""A hint tries each move on at least this many samples, however many moves there are."""
 
 LEVELS: tuple[str, ...] = tuple(levels.LEVELS)
 """The level names, easiest first: ``("easy", "normal", "hard")``."""
@@ -46,3 +49,35 @@ def choose(game: Game, seat: int, level: str, seed: int) -> Action:
             raise ValueError(f"seat {seat} has no move now")
         return game.rollout_action(seat, random.Random(seed))
     return think(game, seat, level, seed).action
+
+
+def hints_for(game_id: str) -> bool:
+    """Whether ``ai.hint`` serves this game (the solo games with a hint budget)."""
+    return HINT in GAME_LEVELS.get(game_id, {})
+
+
+def hint(game: Game, seat: int, seed: int) -> SearchResult:
+    """Every legal move of ``seat`` with its chance to win by playing on (0..1), best first.
+
+    Unlike a level's sequential halving, a hint tries **every** move on the same samples of
+    what the player cannot see (``resample``), each played out to the end with the game's
+    policy, so the values are comparable shares of won samples and the best has the highest.
+    ValueError for a game without hints, a finished game or a seat with no move now.
+    """
+    if not hints_for(game.game_id) or not searchable(game):
+        raise ValueError(f"there are no hints for {game.game_id}")
+    if game.is_over:
+        raise ValueError("The game is over: there is no move to suggest.")
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has no move now.")
+    lvl = GAME_LEVELS[game.game_id][HINT]
+    samples = _Samples(game, seat, random.Random(seed))
+    per_move = max(MIN_HINT_SAMPLES, lvl.simulations // len(legal))
+    values = [
+        sum(_simulate(samples.get(k), seat, action, lvl) for k in range(per_move)) / per_move
+        for action in legal
+    ]
+    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    moves = [MoveStats(legal[i], per_move, values[i]) for i in order]
+    return SearchResult(moves[0].action, moves, per_move * len(legal))

@@ -27,8 +27,16 @@ LEVELS: dict[str, Level] = {
 }
 """The levels a player chooses from, with the budgets of games that keep the defaults."""
 
-GAME_LEVELS: dict[str, dict[str, Level]] = {}
-"""Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95)."""
+HINT = "hint"
+"""The budget ``ai.hint`` uses: playouts to the end, so a value is a chance to win."""
+
+GAME_LEVELS: dict[str, dict[str, Level]] = {
+    "galdors_grip": {HINT: Level(HINT, simulations=120, horizon=None, smart_playouts=True)},
+    "gondolin": {HINT: Level(HINT, simulations=160, horizon=None, smart_playouts=True)},
+}
+"""Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),
+and the solo games' hint budgets: ``simulations`` shared among the legal moves, a hint under
+2 s at p95 (docs/design/ai.md, "Hints")."""
 
 
 def get_level(name: str, game_id: str | None = None) -> Level:

@@ -40,6 +40,15 @@ def think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> st
     return cls.encode(ai.choose(cls.from_json(state_json), seat, level, seed))
 
 
+def hint(
+    game_id: str, state_json: str, seat: int, seed: int
+) -> tuple[int, list[tuple[str, float]]]:
+    """In the worker: the samples per move and each legal move's code and value, best first."""
+    cls = engines.get_game(game_id)
+    result = ai.hint(cls.from_json(state_json), seat, seed)
+    return result.moves[0].visits, [(cls.encode(m.action), m.value) for m in result.moves]
+
+
 def new_executor(kind: str) -> Executor:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
     if kind == "thread":
@@ -88,6 +97,26 @@ class Computer:
             self.executor = new_executor(self.kind)
             code = cls.encode(policy_move(game, seat, seed))
         return cls.decode(code), code
+
+    async def hint(
+        self, game_id: str, game: Game, seat: int, seed: int
+    ) -> tuple[list[tuple[Action, float]], int]:
+        """``ai.hint`` off the event loop: each legal move and its chance to win, best first.
+
+        Also returns the samples each move was tried on. A failed search raises (the player
+        is told the hint failed); the worker is replaced as after a failed move.
+        """
+        cls = type(game)
+        loop = asyncio.get_running_loop()
+        try:
+            samples, moves = await loop.run_in_executor(
+                self.executor, hint, game_id, game.to_json(), seat, seed
+            )
+        except Exception:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = new_executor(self.kind)
+            raise
+        return [(cls.decode(code), value) for code, value in moves], samples
 
     def close(self) -> None:
         """Stop the worker (at shutdown)."""

@@ -119,6 +119,8 @@ class SoloStanding:
     best_score: float | None
     challenge_wins: int  # wins with the game's challenge option on (e.g. Galdor's Allstar)
     undo_games: int  # games in which the player took a move back
+    hint_games: int = 0  # games in which the player asked for a hint (``/game hint``)
+    best_unhinted: float | None = None  # the best score of the games played without hints
 
 
 async def solo_standings(
@@ -144,8 +146,11 @@ async def solo_standings(
                {count("r.outcome = 'win'")} AS wins,
                MAX(r.score) AS best_score,
                {count(challenge)} AS challenge,
-               {count(undo)} AS undo
+               {count(undo)} AS undo,
+               SUM(s.hinted) AS hinted,
+               MAX(CASE WHEN s.hinted = 0 THEN r.score END) AS best_unhinted
           FROM results r
+          JOIN sessions s ON s.id = r.session_id
          WHERE {where}
          GROUP BY r.user_id
          ORDER BY best_score DESC NULLS LAST, wins DESC, r.user_id
@@ -158,8 +163,10 @@ async def solo_standings(
             games=r["games"],
             wins=r["wins"],
             best_score=r["best_score"],
-            challenge_wins=r["challenge"],
-            undo_games=r["undo"],
+            challenge_wins=r["challenge"] or 0,
+            undo_games=r["undo"] or 0,
+            hint_games=r["hinted"] or 0,
+            best_unhinted=r["best_unhinted"],
         )
         for r in rows
     ]

@@ -346,6 +346,15 @@ class SessionStore:
             "UPDATE seats SET computer_level=? WHERE session_id=? AND seat=?", (level, sid, seat)
         )
 
+    async def mark_hinted(self, sid: str) -> None:
+        """Record that the player of this solo game asked for a hint (shown on the leaderboard)."""
+        await self._update("UPDATE sessions SET hinted=1 WHERE id=?", (sid,))
+
+    async def hinted(self, sid: str) -> bool:
+        """Whether a hint was used in this game."""
+        row = await self.db.fetchone("SELECT hinted FROM sessions WHERE id=?", (sid,))
+        return bool(row and row["hinted"])
+
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
         """Current ratings of these users (absent: never rated)."""
         if not user_ids:

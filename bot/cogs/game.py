@@ -1,4 +1,4 @@
-"""/game status | log | resign | abort | end | replay: shared by every game."""
+"""/game status | log | hint | resign | abort | end | replay: shared by every game."""
 
 from __future__ import annotations
 
@@ -8,12 +8,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import ai
 from bot import presenter
+from bot.computer import move_seed
 from bot.errors import SessionNotFound, UserFacingError
+from bot.store import Session
+from engines import Action
+from engines.text import plural
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+
+HINT_TOP = 5
+"""The hint lists this many moves; the rest are summarised."""
+GOALS = {"gondolin": "survive"}
+"""What a hint's chance is a chance to do (default: win)."""
+NOT_SOLO = "Hints are for the solo games (Galdor's Grip and Gondolin)."
 
 LOG_CHOICES = [
     app_commands.Choice(name="the game running here (default)", value="current"),
@@ -61,6 +72,45 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         embed = discord.Embed(title=title, description=text[-4000:])
         embed.set_footer(text=f"Session {session.id}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="Suggest your best move in a solo game (only to you)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """The best move and each move's chance to win, from playouts off the event loop.
+
+        Only the player of the solo game in this channel may ask; the game is then marked on
+        the leaderboard. The answer names only the player's legal moves, as their buttons do.
+        """
+        session = await self._hint_session(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game, step = session.game, session.step
+        moves, samples = await self.bot.computer.hint(
+            session.game_id, game, 0, move_seed(session.seed, step)
+        )
+        await self.bot.store.mark_hinted(session.id)
+        text = hint_text(session.game_id, moves, samples)
+        latest = await self.bot.store.load(session.id)
+        if latest.step != step:
+            text += "\nThe game has moved on since you asked: ask again for the new position."
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def _hint_session(self, interaction: discord.Interaction) -> Session:
+        """The solo game here that this member plays and that waits for a move; else refuse."""
+        channel_id = interaction.channel_id or 0
+        session = await self.bot.store.live_in_channel(channel_id)
+        if session is None:
+            ended = await self.bot.store.latest_ended_in_channel(channel_id)
+            if ended is not None and ended.seat_of(interaction.user.id) is not None:
+                raise UserFacingError("Your game here has ended: hints are for a game in play.")
+            raise UserFacingError("No game is running in this channel.")
+        if not ai.hints_for(session.game_id):
+            raise UserFacingError(NOT_SOLO)
+        if session.seat_of(interaction.user.id) is None:
+            raise UserFacingError(
+                f"This is {session.names[0]}'s game: only they can ask for a hint."
+            )
+        if session.state_json is None or session.game.is_over:
+            raise UserFacingError("This game has ended: hints are for a game in play.")
+        return session
 
     @app_commands.command(description="Give up the game in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -115,6 +165,34 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
             f"{verdict}. {presenter.with_names(report.summary, found.names)}"
         )
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)} %"
+
+
+def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> str:
+    """The hint: the best move first, then the top moves with their chances, the rest summed up.
+
+    Moves are named by their button labels; nothing else about the game appears.
+    """
+    goal = f"chance to {GOALS.get(game_id, 'win')}"
+    best, value = moves[0]
+    lines = [f"💡 **Best move: {best.label()}** — {_percent(value)} {goal}"]
+    if len(moves) == 1:
+        lines.append("It is your only move.")
+    else:
+        lines += [f"• {a.label()} — {_percent(v)} {goal}" for a, v in moves[:HINT_TOP]]
+        rest = [v for _, v in moves[HINT_TOP:]]
+        if rest:
+            low, high = _percent(min(rest)), _percent(max(rest))
+            spread = high if low == high else f"{low}–{high}"
+            lines.append(f"…and {plural(len(rest), 'other move')} at {spread}.")
+    lines.append(
+        f"-# Each move was played on to the end {plural(samples, 'time')}, with what you"
+        " cannot see shuffled anew each time. This game is now marked 💡 on the leaderboard."
+    )
+    return "\n".join(lines)
 
 
 def _manages_server(interaction: discord.Interaction) -> bool:

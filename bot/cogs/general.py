@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import engines
 from bot.db import Database
-from bot.leaderboard import computer_records, solo_standings, standings
+from bot.leaderboard import SoloStanding, computer_records, solo_standings, standings
 from bot.rules import send_long
 from engines.text import plural
 
@@ -36,6 +36,8 @@ Two-player games: your private cards and your controls come by direct message. I
 closed, press **My hand** on the board: only you see the answer.
 Solo games: your controls are on the board, and only you can press them; **My hand** shows
 what only you may see. Some solo games offer **Undo last move** (the leaderboard notes it).
+`/game hint` (Galdor's Grip, Gondolin) suggests your best move with each move's chance to win;
+the leaderboard marks games with hints 💡.
 Press **?** on the board or on your cards for what the current phase is about and what each of
 your choices does (and why a move is not possible now).
 `/game status` · `/game log` (`last`: the game that just ended) · `/game resign` · `/game abort`
@@ -45,7 +47,7 @@ Members with Manage Server: `/game end` ends any game in the server without a re
 **Standings**
 `/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
 server, then each player's unrated record against the computer by level; solo games: best score
-and wins.
+and wins (💡: games with hints).
 """
 
 
@@ -74,17 +76,28 @@ async def versus_table(db: Database, guild_id: int, game: str) -> str:
 async def solo_table(
     db: Database, guild_id: int, game: str, option: tuple[str, str] | None = None
 ) -> str:
-    """Games, wins, best score and challenge completions."""
+    """Games, wins, best score and challenge completions; 💡 marks games with hints."""
     rows = await solo_standings(db, guild_id, game, option=option)
     return (
         "\n".join(
-            f"**{i}.** <@{r.user_id}> — best {r.best_score or 0:g} · {r.wins}/{r.games} games won"
+            f"**{i}.** <@{r.user_id}> — best {r.best_score or 0:g}{_hinted_best(r)}"
+            f" · {r.wins}/{r.games} games won"
             + (f" · {r.challenge_wins} Allstar" if r.challenge_wins else "")
             + (f" · {plural(r.undo_games, 'game')} with Undo" if r.undo_games else "")
+            + (f" · {plural(r.hint_games, 'game')} with hints 💡" if r.hint_games else "")
             for i, r in enumerate(rows, 1)
         )
         or EMPTY
     )
+
+
+def _hinted_best(row: SoloStanding) -> str:
+    """A 💡 after a best score reached only in games with hints, and the best without."""
+    if not row.hint_games or (row.best_unhinted or 0) >= (row.best_score or 0):
+        return ""
+    if row.best_unhinted is None:
+        return " 💡 (with hints)"
+    return f" 💡 (with hints; {row.best_unhinted:g} without)"
 
 
 class GeneralCog(commands.Cog):

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import tomllib
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel
 
 from engines.base import Action, Event, Game, Result
-from engines.galdors_grip import rules
+from engines.galdors_grip import determinize, policy, rules
 from engines.galdors_grip.actions import ACTION_TYPES, Move, Stop
 from engines.galdors_grip.cards import DATA_DIR, card_name
 from engines.galdors_grip.setup import new_state
 from engines.galdors_grip.state import GripState
 from engines.galdors_grip.views import build_view
+from engines.rng import Random
 from engines.text import sentence
 
 PHASE_HELP: dict[str, str] = tomllib.loads(
@@ -68,6 +69,15 @@ class GaldorsGrip(Game[GripState]):
             what = "you lose" if action.fate == "lose" else "the game ends with the ⭐ you have"
             return f"{card_name(action.lands)} will come to the top and {what}. Move anyway?"
         return None
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """The hidden cards dealt again at random (engines/galdors_grip/determinize.py)."""
+        return type(self)(determinize.redeal(self.state, rng))
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A quick sensible move (engines/galdors_grip/policy.py)."""
+        quick = policy.quick_place(self.state, rng)
+        return quick or policy.rollout_action(self.state, self.legal_actions(seat), rng)
 
     @property
     def is_over(self) -> bool:

@@ -15,7 +15,7 @@ from engines.base import Action, EngineError, Event
 from engines.galdors_grip.actions import Add, Blind, Deal, Suggest, SwapIn, SwapOut
 from engines.galdors_grip.cards import CARDS, CATALOGUE
 from engines.galdors_grip.state import Build, CardState, GripState, Options
-from engines.rng import rng_for
+from engines.rng import Random, rng_for
 from engines.text import join_and, plural
 
 DECK_SIZE = 18
@@ -58,19 +58,29 @@ def new_state(seed: int, raw_options: dict[str, Any]) -> GripState:
     """Draw what chance decides; deal at once if the options made every choice."""
     options = parse_options(raw_options)
     pool = expansion_pool(options)
-    rng = rng_for(seed, "deck")
+    if options.method == "b" and len(pool) < PICKS:
+        raise EngineError("Method b needs at least three expansion cards.")
     build = Build()
+    draw_by_chance(build, options, rng_for(seed, "deck"))
+    shuffle = draw_shuffle(rng_for(seed, "shuffle"))
+    state = GripState(options=options, deck=[], shuffle=shuffle, build=build, step="build")
+    _preset(state, pool)
+    return state
+
+
+def draw_by_chance(build: Build, options: Options, rng: Random) -> None:
+    """What chance decides for the build: method b's drawn cards and suggested picks, c's six."""
+    pool = expansion_pool(options)
     if options.method == "b":
-        if len(pool) < PICKS:
-            raise EngineError("Method b needs at least three expansion cards.")
         build.drawn = rng.sample(OPTIONAL, PICKS)
         build.suggested = rng.sample(pool, PICKS)
     elif options.method == "c":
         build.drawn = rng.sample(OPTIONAL + pool, DECK_SIZE - len(ESSENTIAL))
-    shuffle = rng_for(seed, "shuffle").sample(list(CARDS), len(CARDS))
-    state = GripState(options=options, deck=[], shuffle=shuffle, build=build, step="build")
-    _preset(state, pool)
-    return state
+
+
+def draw_shuffle(rng: Random) -> list[str]:
+    """One shuffle of the whole catalogue; the dealt deck keeps its cards' order."""
+    return rng.sample(list(CARDS), len(CARDS))
 
 
 def _preset(state: GripState, pool: list[str]) -> None:

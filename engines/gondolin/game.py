@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from engines.base import Action, Event, Game, Result, Unavailable
+from engines.gondolin import determinize, policy
 from engines.gondolin.actions import (
     ACTION_TYPES,
     ChooseLocation,
@@ -44,6 +45,7 @@ from engines.gondolin.setup import (
 from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState
 from engines.gondolin.views import build_view
+from engines.rng import Random
 from engines.text import join_and
 
 
@@ -165,6 +167,14 @@ class Gondolin(Game[GondolinState]):
     def view(self, seat: int | None) -> dict[str, Any]:
         """The player's view (seat 0) or the channel's (None); the hand is face-up in both."""
         return build_view(self.state, seat)
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """The deck's order (and a drawn event) dealt again (engines/gondolin/determinize.py)."""
+        return type(self)(determinize.redeal(self.state, rng))
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A quick sensible move (engines/gondolin/policy.py)."""
+        return policy.rollout_action(self.state, self.legal_actions(seat), rng)
 
     @property
     def is_over(self) -> bool:
