@@ -19,13 +19,13 @@ async def db(db_target):
 SESSIONS = itertools.count()
 
 
-async def result(db, user, outcome, *, game="g", score=None, vs=None, **options):
+async def result(db, user, outcome, *, game="g", score=None, vs=None, hinted=False, **options):
     """One finished game of its own, with one player's result."""
     sid = f"s{next(SESSIONS)}"
     await db.execute(
         "INSERT INTO sessions (id, game, guild_id, channel_id, status, seed, created_at,"
-        " updated_at) VALUES (?, ?, 1, 1, 'finished', 1, 't', 't')",
-        (sid, game),
+        " updated_at, hinted) VALUES (?, ?, 1, 1, 'finished', 1, 't', 't', ?)",
+        (sid, game, int(hinted)),
     )
     await db.execute(
         "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score, extra_json,"
@@ -81,3 +81,14 @@ async def test_solo_standings_count_challenges_undo_and_filter_by_an_option(db):
     ]  # fmt: skip
     story_b = await solo_standings(db, 1, "g", option=("story", "b"))
     assert [(r.user_id, r.games, r.best_score) for r in story_b] == [(1, 1, 10.0)]
+
+
+async def test_solo_standings_count_hinted_games_and_the_best_score_without_hints(db):
+    await result(db, 1, "win", score=40.0, hinted=True)
+    await result(db, 1, "win", score=25.0)
+    await result(db, 2, "win", score=30.0, hinted=True)
+    rows = await solo_standings(db, 1, "g")
+    assert [(r.user_id, r.best_score, r.hint_games, r.best_unhinted) for r in rows] == [
+        (1, 40.0, 1, 25.0),
+        (2, 30.0, 1, None),
+    ]
