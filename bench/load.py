@@ -62,6 +62,8 @@ class Table:
             notes = [m.content for m in ix.messages if m.ephemeral]
             if ix.late:
                 found.append("late acknowledgement")
+            elif confirmation(ix):
+                found.append("asked")  # its "Yes" is a press of its own
             elif not notes:
                 found.append("accepted")
             elif any("board changed" in n for n in notes):
@@ -98,6 +100,15 @@ def board_of(emu: DiscordEmulator, table: Table) -> Message | None:
     for message in reversed(emu.channel_messages(table.channel)):
         if message.author_id == emu.bot_user.id and move_controls(message):
             return message
+    return None
+
+
+def confirmation(ix: Interaction) -> str | None:
+    """The custom_id of the "Yes" button if the bot asked to confirm the move."""
+    for message in ix.messages:
+        for button in message.buttons():
+            if (button.custom_id or "").startswith("ok1:"):
+                return button.custom_id
     return None
 
 
@@ -230,6 +241,15 @@ class Load:
             await self.emu.wait_for(
                 lambda: self.answered(table, board, step, presses), timeout=ANSWER_TIMEOUT_S
             )
+            asked = next((ix for ix in presses if confirmation(ix)), None)
+            if asked is not None:  # the player says yes
+                question = next(m for m in asked.messages if m.buttons())
+                yes = await self.emu.click(table.user, question, confirmation(asked) or "")
+                table.presses.append(yes)
+                await yes.done(timeout=ANSWER_TIMEOUT_S)
+                await self.emu.wait_for(
+                    lambda: self.answered(table, board, step, [yes]), timeout=ANSWER_TIMEOUT_S
+                )
             self.measures.updated.append(time.perf_counter() - began)
         except Exception as exc:  # a measured failure, not a crash of the driver
             self.measures.errors.append(f"{type(exc).__name__}: {exc}"[:120])
@@ -337,7 +357,7 @@ def report(args, load: Load, spent, started, logged, base, idle, active) -> None
         ok = found.count("accepted")
         accepted += ok
         refused += found.count("refused")
-        m.errors += [o for o in found if o not in ("accepted", "refused")]
+        m.errors += [o for o in found if o not in ("accepted", "refused", "asked")]
         in_db = logged.get(channel_id, 0)
         lost += max(0, ok - in_db)
         doubled += max(0, in_db - ok)
