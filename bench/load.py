@@ -64,7 +64,7 @@ class Table:
                 found.append("late acknowledgement")
             elif confirmation(ix):
                 found.append("asked")  # its "Yes" is a press of its own
-            elif not notes:
+            elif not notes or notes == ["Done."]:  # "Done.": a confirmed move
                 found.append("accepted")
             elif any("board changed" in n for n in notes):
                 found.append("refused")
