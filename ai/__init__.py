@@ -12,7 +12,7 @@ import random
 
 from ai import levels
 from ai.levels import GAME_LEVELS, HINT, get_level
-from ai.search import MoveStats, SearchResult, _Samples, _simulate, search
+from ai.search import SearchResult, compare_all, search
 from engines.base import Action, Game
 
 __all__ = ["LEVELS", "choose", "hint", "hints_for", "think"]
@@ -68,16 +68,4 @@ def hint(game: Game, seat: int, seed: int) -> SearchResult:
         raise ValueError(f"there are no hints for {game.game_id}")
     if game.is_over:
         raise ValueError("The game is over: there is no move to suggest.")
-    legal = game.legal_actions(seat)
-    if not legal:
-        raise ValueError(f"Seat {seat} has no move now.")
-    lvl = GAME_LEVELS[game.game_id][HINT]
-    samples = _Samples(game, seat, random.Random(seed))
-    per_move = max(MIN_HINT_SAMPLES, lvl.simulations // len(legal))
-    values = [
-        sum(_simulate(samples.get(k), seat, action, lvl) for k in range(per_move)) / per_move
-        for action in legal
-    ]
-    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-    moves = [MoveStats(legal[i], per_move, values[i]) for i in order]
-    return SearchResult(moves[0].action, moves, per_move * len(legal))
+    return compare_all(game, seat, GAME_LEVELS[game.game_id][HINT], seed, MIN_HINT_SAMPLES)

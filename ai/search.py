@@ -56,11 +56,7 @@ class _Samples:
 
 def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``."""
-    if game.is_over:
-        raise ValueError("The game is over: there is no move to choose.")
-    legal = game.legal_actions(seat)
-    if not legal:
-        raise ValueError(f"Seat {seat} has no move now.")
+    legal = _legal(game, seat)
     if len(legal) == 1:
         return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
     samples = _Samples(game, seat, random.Random(seed))
@@ -84,6 +80,34 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     ranked = sorted(range(len(legal)), key=lambda i: (-counts[i], -totals[i] / counts[i], i))
     moves = [MoveStats(legal[i], counts[i], totals[i] / counts[i]) for i in ranked]
     return SearchResult(legal[alive[0]], moves, spent)
+
+
+def compare_all(game: Game, seat: int, lvl: Level, seed: int, min_samples: int) -> SearchResult:
+    """Every legal move on the same samples, no halving: comparable values, best first.
+
+    ``lvl.simulations`` is shared among the moves, at least ``min_samples`` each. Unlike
+    :func:`search`, no move is dropped early, so the best move has the highest value (hints).
+    """
+    legal = _legal(game, seat)
+    samples = _Samples(game, seat, random.Random(seed))
+    per_move = max(min_samples, lvl.simulations // len(legal))
+    values = [
+        sum(_simulate(samples.get(k), seat, action, lvl) for k in range(per_move)) / per_move
+        for action in legal
+    ]
+    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    moves = [MoveStats(legal[i], per_move, values[i]) for i in order]
+    return SearchResult(moves[0].action, moves, per_move * len(legal))
+
+
+def _legal(game: Game, seat: int) -> list[Action]:
+    """The seat's moves; ValueError for a finished game or a seat with no move now."""
+    if game.is_over:
+        raise ValueError("The game is over: there is no move to choose.")
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has no move now.")
+    return legal
 
 
 def _candidates(
