@@ -54,7 +54,7 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check_shards(self) -> Settings:
-        """SHARD_IDS needs SHARD_COUNT, and each id must be below it (and given once)."""
+        """SHARD_IDS needs SHARD_COUNT, ids below it (once each), and PostgreSQL unless all."""
         if self.shard_ids is None:
             return self
         if self.shard_count is None:
@@ -63,6 +63,11 @@ class Settings(BaseSettings):
             0 <= i < self.shard_count for i in self.shard_ids
         ):
             raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}")
+        if len(self.shard_ids) < self.shard_count and not self.database_url:
+            raise ValueError(
+                "SHARD_IDS leaves shards to other processes: they must share the games, so "
+                "set DATABASE_URL (PostgreSQL); SQLite serves one process only"
+            )
         return self
 
     @property

@@ -165,12 +165,17 @@ async def test_a_shard_outside_the_count_is_refused_with_4010():
 
 @pytest.mark.parametrize("shard", [[2, 2], [-1, 2], [0, 0], [0], "0,1", [True, 2], [0.0, 1]])
 async def test_invalid_shard_keys_are_refused_with_4010(shard):
-    async with DiscordEmulator() as emu, aiohttp.ClientSession() as http:
-        async with http.ws_connect(emu.gateway_url + "?v=10&encoding=json") as ws:
-            hello = await ws.receive_json()
-            assert hello["op"] == 10
-            identify = {"token": emu.token, "intents": 1, "properties": {}, "shard": shard}
-            await ws.send_str(json.dumps({"op": 2, "d": identify}))
-            with contextlib.suppress(TypeError):  # the close frame is not JSON
-                await ws.receive_json()
-            assert ws.close_code == 4010
+    url = "?v=10&encoding=json"
+    async with (
+        DiscordEmulator() as emu,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(emu.gateway_url + url) as ws,
+    ):
+        hello = await ws.receive_json()
+        assert hello["op"] == 10
+        identify = {"token": emu.token, "intents": 1, "properties": {}, "shard": shard}
+        await ws.send_str(json.dumps({"op": 2, "d": identify}))
+        with contextlib.suppress(TypeError):  # the close frame is not JSON
+            await ws.receive_json()
+        assert ws.close_code == 4010
+        assert f"close 4010 invalid shard {shard!r}" in emu.gateway.log
