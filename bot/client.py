@@ -55,8 +55,13 @@ class Tree(app_commands.CommandTree):
             await ephemeral(interaction, APOLOGY)
 
 
-class TabletopBot(commands.Bot):
-    """The Discord client hosting the games."""
+class TabletopBot(commands.AutoShardedBot):
+    """The Discord client hosting the games: every shard of ``SHARD_IDS`` in this process.
+
+    Any process can answer any interaction or DM (sessions live in the shared database and
+    custom ids carry the session id); per-process work is split by shard (:meth:`owns`) or
+    claimed in the database (housekeeping).
+    """
 
     db: Database
     store: SessionStore
@@ -67,6 +72,8 @@ class TabletopBot(commands.Bot):
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands only
+        client_options.setdefault("shard_count", settings.shard_count)
+        client_options.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree, **client_options
         )
@@ -99,17 +106,23 @@ class TabletopBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the shard that receives the guild's events."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
     async def on_ready(self) -> None:
-        """Games that waited for the computer when the bot stopped: it moves now."""
+        """Games of our shards that waited for the computer when we stopped: it moves now."""
         if not self._resumed:
             self._resumed = True
-            self.sessions.resume_computers(await self.store.with_computer())
+            self.sessions.resume_computers(await self.store.with_computer(), self.owns)
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:
-        """Expire old challenges and close idle games."""
+        """Expire old challenges and close idle games (one process per tick)."""
         try:
-            closed = await self.lifecycle.sweep(discord.utils.utcnow())
+            closed = await self.lifecycle.housekeeping(discord.utils.utcnow())
             if closed:
                 log.info("housekeeping closed %s sessions", closed)
         except Exception:

@@ -22,6 +22,7 @@ from engines.text import join_and
 
 log = logging.getLogger(__name__)
 
+SWEEP = "sweep"  # the housekeeping job claimed once per tick (table housekeeping)
 NOT_UPDATED = " A message could not be updated; the board may look out of date."
 ADMIN_ONLY = (
     "`/game end` is for members with Manage Server. Players can use `/game resign`, "
@@ -80,6 +81,7 @@ class Lifecycle:
         self.store = manager.store
         self.idle = timedelta(days=settings.idle_days)
         self.challenge = timedelta(minutes=settings.challenge_minutes)
+        self.interval = settings.housekeeping_seconds
         self.takeover_level = (
             settings.computer_takeover_level if settings.computer_takeover else None
         )
@@ -179,6 +181,16 @@ class Lifecycle:
             return True
         return await self._announce(await self.store.load(session.id), text)
 
+    async def housekeeping(self, now: datetime) -> int | None:
+        """Sweep if this process claims the current tick first; None if another one did.
+
+        Ticks are ``housekeeping_seconds`` long, counted from the epoch, so every process
+        sharing the database agrees on them and each tick is swept once in all.
+        """
+        if not await self.store.claim_tick(SWEEP, int(now.timestamp() // self.interval), now):
+            return None
+        return await self.sweep(now)
+
     async def sweep(self, now: datetime) -> int:
         """Expire challenges, warn and time out idle games; return how many were closed.
 
@@ -237,7 +249,8 @@ class Lifecycle:
             return False
         if session.updated_at >= now - self.idle / 2:
             return False  # someone moved meanwhile
-        await self.store.set_idle_warned(session.id, session.step)  # at most one warning
+        if not await self.store.set_idle_warned(session.id, session.step):
+            return False  # warned already at this step (by another sweep, maybe elsewhere)
         waiting = waiting_seats(session)
         deadline = _stamp(session.updated_at + self.idle)
         title = session.game_cls.title

@@ -218,17 +218,23 @@ class SessionManager:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
 
-    def resume_computers(self, sids: Iterable[str]) -> None:
-        """After a start: let the computer move in every game that waits for it (in tasks)."""
+    def resume_computers(self, sids: Iterable[str], owns: Callable[[int], bool]) -> None:
+        """After a start: let the computer move in every game that waits for it (in tasks).
+
+        Only in the games of guilds ``owns`` says are ours (our shards'), so that of several
+        processes exactly one resumes each game.
+        """
         for sid in sids:
-            task = asyncio.create_task(self._resume(sid), name=f"computer-{sid}")
+            task = asyncio.create_task(self._resume(sid, owns), name=f"computer-{sid}")
             self.background.add(task)
             task.add_done_callback(self.background.discard)
 
-    async def _resume(self, sid: str) -> None:
+    async def _resume(self, sid: str, owns: Callable[[int], bool]) -> None:
         try:
             async with self.lock(sid):
-                await self.computer_turns(await self.store.load(sid))
+                session = await self.store.load(sid)
+                if owns(session.guild_id):
+                    await self.computer_turns(session)
         except Exception:
             log.exception("the computer could not resume session=%s", sid)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None  # e.g. a local emulator; also needs the gateway URL
     discord_gateway_url: str | None = None
     dev_guild_id: int | None = None  # sync commands to this guild only (instant)
+    # Discord's shards (docs/design/scale.md): SHARD_COUNT in all, SHARD_IDS (e.g. "0,1") the
+    # ones this process runs. Neither: discord.py asks Discord and runs them all here.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
     # A game without moves: the player it waits for is warned at half this time; at this
     # time it counts as their resignation (solo games, or games waiting for everyone, close
     # without a result).
@@ -39,6 +43,32 @@ class Settings(BaseSettings):
     computer_takeover: bool = True
     computer_takeover_level: Literal["easy", "normal", "hard"] = "normal"
     log_level: str = "INFO"
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shard_ids(cls, value: object) -> object:
+        """``SHARD_IDS=0,1`` (commas, blanks allowed); empty means all shards."""
+        if isinstance(value, str):
+            return [int(part) for part in value.split(",") if part.strip()] or None
+        return value
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Settings:
+        """SHARD_IDS needs SHARD_COUNT, ids below it (once each), and PostgreSQL unless all."""
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
+        if len(set(self.shard_ids)) != len(self.shard_ids) or not all(
+            0 <= i < self.shard_count for i in self.shard_ids
+        ):
+            raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}")
+        if len(self.shard_ids) < self.shard_count and not self.database_url:
+            raise ValueError(
+                "SHARD_IDS leaves shards to other processes: they must share the games, so "
+                "set DATABASE_URL (PostgreSQL); SQLite serves one process only"
+            )
+        return self
 
     @property
     def database(self) -> Path | str:

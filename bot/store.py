@@ -397,9 +397,31 @@ class SessionStore:
         )
         return [r["id"] for r in rows]
 
-    async def set_idle_warned(self, sid: str, step: int) -> None:
-        """Remember that the players were warned about idleness at ``step``."""
-        await self._update("UPDATE sessions SET idle_warned_step=? WHERE id=?", (step, sid))
+    async def set_idle_warned(self, sid: str, step: int) -> bool:
+        """Mark the game warned about idleness at ``step``: True for one caller only.
+
+        False if it already was (by any process's sweep) or has moved on since, so two
+        sweeps can never send the same warning twice.
+        """
+        changed = await self.db.execute(
+            "UPDATE sessions SET idle_warned_step=? WHERE id=? AND step=? AND status='active'"
+            " AND (idle_warned_step IS NULL OR idle_warned_step != step)",
+            (step, sid, step),
+        )
+        return changed == 1
+
+    async def claim_tick(self, job: str, tick: int, now: datetime) -> bool:
+        """Claim housekeeping ``job`` for ``tick`` (a number growing with time).
+
+        True for exactly one caller per tick, across every process sharing the database.
+        """
+        changed = await self.db.execute(
+            "INSERT INTO housekeeping (job, tick, claimed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (job) DO UPDATE SET tick=excluded.tick, claimed_at=excluded.claimed_at"
+            " WHERE housekeeping.tick < excluded.tick",
+            (job, tick, now.isoformat()),
+        )
+        return changed == 1
 
     async def live_count(self, guild_id: int, user_id: int) -> int:
         """How many pending or active sessions of a server the user holds a seat in."""

@@ -19,6 +19,7 @@ from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Ro
 from .page import PageApi
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
+from .shards import GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD, ShardKey, shard_of
 from .state import State
 from .webhooks import WebhookApi
 
@@ -26,13 +27,25 @@ from .webhooks import WebhookApi
 class DiscordEmulator:
     """A local Discord (REST + gateway) on 127.0.0.1 that a real discord.py client logs into."""
 
-    def __init__(self, *, deadline_s: float = 3.0, page: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        deadline_s: float = 3.0,
+        page: bool = False,
+        max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
+        guilds_per_shard: int = GUILDS_PER_RECOMMENDED_SHARD,
+    ) -> None:
         """``deadline_s``: how long the bot has for an initial interaction response.
 
         ``page``: also serve the playground page (``/play``, see ``page.py``).
+        ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more guilds is closed
+        with 4011 (Discord: 2,500). ``guilds_per_shard``: ``GET /gateway/bot`` recommends one
+        shard per this many guilds (Discord: 1,000).
         """
         self.state = State()
         self.state.deadline_s = deadline_s
+        self.state.max_guilds_per_shard = max_guilds_per_shard
+        self.state.guilds_per_shard = guilds_per_shard
         self._log = RequestLog()
         self.faults = Faults()
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._log.unhandled)
@@ -117,8 +130,14 @@ class DiscordEmulator:
 
     # --- world setup ---------------------------------------------------------------------
 
-    def add_guild(self, name: str, owner: User | None = None) -> Guild:
-        return self.state.add_guild(name, owner)
+    def add_guild(
+        self, name: str, owner: User | None = None, *, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A server with the bot in it.
+
+        ``shard=(shard_id, num_shards)``: an id whose events that shard receives.
+        """
+        return self.state.add_guild(name, owner, shard)
 
     def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
         return self.state.add_text_channel(guild, name, topic)
@@ -187,11 +206,13 @@ class DiscordEmulator:
     # --- user actions --------------------------------------------------------------------
 
     def _dispatch(self, ix: Interaction) -> Interaction:
-        if not self.gateway.has_listener():
-            raise EmulatorError("no bot is connected to the emulator's gateway")
+        if not self.gateway.serves(ix.guild_id):
+            where = "DMs" if ix.guild_id is None else f"guild {ix.guild_id}"
+            raise EmulatorError(f"no bot is connected to the emulator's gateway for {where}")
         self.state.interactions[ix.token] = ix
         self.state.interactions_by_id[ix.id] = ix
-        self.gateway.dispatch("INTERACTION_CREATE", interaction_payload(self.state, ix))
+        payload = interaction_payload(self.state, ix)
+        self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=ix.guild_id)
         return ix
 
     async def slash(self, user: User, channel: Channel, path: str, **options: Any) -> Interaction:
@@ -240,6 +261,15 @@ class DiscordEmulator:
     @property
     def connected(self) -> bool:
         return self.gateway.ready
+
+    def shards(self) -> list[ShardKey]:
+        """The ``[shard_id, num_shards]`` of every connected gateway session."""
+        return self.gateway.shards()
+
+    @staticmethod
+    def shard_of(guild: Guild | int | None, count: int) -> int:
+        """The shard that receives a guild's events with ``count`` shards (None: DMs, 0)."""
+        return shard_of(guild.id if isinstance(guild, Guild) else guild, count)
 
     # --- inspection ----------------------------------------------------------------------
 

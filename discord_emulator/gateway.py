@@ -15,6 +15,7 @@ from aiohttp import WSMsgType, web
 
 from . import payloads
 from .models import Message
+from .shards import INVALID_SHARD, SHARDING_REQUIRED, ShardKey, parse_shard
 from .state import State
 
 log = logging.getLogger(__name__)
@@ -28,9 +29,10 @@ CLIENT_CLOSES_SESSION = (1000, 1001)  # Discord drops the session on these close
 class Session:
     """A gateway session: survives disconnects (RESUME replays what was missed)."""
 
-    def __init__(self, session_id: str, intents: int) -> None:
+    def __init__(self, session_id: str, intents: int, shard: ShardKey) -> None:
         self.id = session_id
         self.intents = intents
+        self.shard = shard
         self.seq = 0
         self.buffer: deque[dict[str, Any]] = deque(maxlen=2000)
         self.conn: Connection | None = None
@@ -100,14 +102,36 @@ class Gateway:
         """True when some session has a live connection that finished IDENTIFY or RESUME."""
         return any(s.alive and s.conn is not None for s in self.sessions.values())
 
-    def has_listener(self) -> bool:
-        """A connected session, or one the emulator dropped and expects to RESUME."""
-        return any(s.alive and (s.conn or s.expected_back) for s in self.sessions.values())
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether the shard receiving ``guild_id`` (None: DMs) has a listening session.
 
-    def dispatch(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
-        for session in self.sessions.values():
-            if session.alive and (not intent or session.intents & intent):
-                session.push(event, data)
+        Listening: connected, or dropped by the emulator and expected to RESUME.
+        """
+        return any(
+            s.alive and (s.conn or s.expected_back) and s.shard.receives(guild_id)
+            for s in self.sessions.values()
+        )
+
+    def shards(self) -> list[ShardKey]:
+        """The shard keys of the sessions that are connected now."""
+        return sorted(
+            (s.shard for s in self.sessions.values() if s.alive and s.conn is not None),
+            key=lambda k: (k.count, k.id),
+        )
+
+    def _receivers(self, guild_id: int | None, intent: int = 0) -> list[Session]:
+        return [
+            s
+            for s in self.sessions.values()
+            if s.alive and (not intent or s.intents & intent) and s.shard.receives(guild_id)
+        ]
+
+    def dispatch(
+        self, event: str, data: dict[str, Any], intent: int = 0, guild_id: int | None = None
+    ) -> None:
+        """Push an event to the sessions whose shard receives ``guild_id`` (None: shard 0)."""
+        for session in self._receivers(guild_id, intent):
+            session.push(event, data)
 
     # --- websocket handler ---------------------------------------------------------------
 
@@ -172,7 +196,19 @@ class Gateway:
             self.log.append("bad token")
             asyncio.get_running_loop().create_task(conn.close(4004))
             return
-        session = Session(self.state.next_token("session"), int(data.get("intents") or 0))
+        shard = parse_shard(data.get("shard"))
+        if shard is None:
+            self.log.append(f"close {INVALID_SHARD} invalid shard {data.get('shard')!r}")
+            asyncio.get_running_loop().create_task(conn.close(INVALID_SHARD))
+            return
+        guilds = [g for g in self.state.guilds if shard.receives(g)]
+        if len(guilds) > self.state.max_guilds_per_shard:
+            self.log.append(f"close {SHARDING_REQUIRED} sharding required: {len(guilds)} guilds")
+            asyncio.get_running_loop().create_task(conn.close(SHARDING_REQUIRED))
+            return
+        if "shard" in data:
+            self.log.append(f"shard {shard}")
+        session = Session(self.state.next_token("session"), int(data.get("intents") or 0), shard)
         self.sessions[session.id] = session
         session.conn = conn
         conn.session = session
@@ -182,11 +218,11 @@ class Gateway:
             {
                 "v": 10,
                 "user": payloads.client_user(self.state.bot_user),
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.state.guilds],
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self._url(),
-                "shard": data.get("shard") or [0, 1],
+                "shard": [shard.id, shard.count],
                 "application": {"id": app["id"], "flags": app["flags"]},
                 "private_channels": [],
                 "relationships": [],
@@ -196,8 +232,8 @@ class Gateway:
                 "user_settings": {},
             },
         )
-        for guild in self.state.guilds.values():
-            session.push("GUILD_CREATE", payloads.guild(self.state, guild))
+        for guild_id in guilds:
+            session.push("GUILD_CREATE", payloads.guild(self.state, self.state.guilds[guild_id]))
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         self.log.append("RESUME")
@@ -255,7 +291,7 @@ class Gateway:
                 data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
                 if msg.guild_id is not None:
                     data["guild_id"] = str(msg.guild_id)
-                self.dispatch(event, data, intent)
+                self.dispatch(event, data, intent, msg.guild_id)
                 return
             data = payloads.message(state, msg, for_gateway=True)
             # Without MESSAGE_CONTENT, guild messages from others arrive blank unless they
@@ -263,25 +299,23 @@ class Gateway:
             blank = msg.guild_id is not None and msg.author_id != state.bot_user.id
             blank = blank and state.bot_user.mention not in msg.content
             redacted = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
-            for session in self.sessions.values():
-                if session.alive and session.intents & intent:
-                    hide = blank and not session.intents & INTENT_MESSAGE_CONTENT
-                    session.push(event, redacted if hide else data)
+            for session in self._receivers(msg.guild_id, intent):
+                hide = blank and not session.intents & INTENT_MESSAGE_CONTENT
+                session.push(event, redacted if hide else data)
         elif event == "GUILD_CREATE":
-            self.dispatch(
-                event, payloads.guild(state, state.guild(info["guild_id"])), INTENT_GUILDS
-            )
+            guild = state.guild(info["guild_id"])
+            self.dispatch(event, payloads.guild(state, guild), INTENT_GUILDS, guild.id)
         elif event == "CHANNEL_CREATE":
-            self.dispatch(
-                event, payloads.channel(state, state.channel(info["channel_id"])), INTENT_GUILDS
-            )
+            chan = state.channel(info["channel_id"])
+            self.dispatch(event, payloads.channel(state, chan), INTENT_GUILDS, chan.guild_id)
         elif event == "CHANNEL_DELETE":
-            self.dispatch(event, info["payload"], INTENT_GUILDS)
+            guild_id = int(info["payload"]["guild_id"])
+            self.dispatch(event, info["payload"], INTENT_GUILDS, guild_id)
         elif event == "GUILD_ROLE_CREATE":
             data = {"guild_id": str(info["guild_id"]), "role": payloads.role(info["role"])}
-            self.dispatch(event, data, INTENT_GUILDS)
+            self.dispatch(event, data, INTENT_GUILDS, info["guild_id"])
         elif event in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE"):
             guild = state.guild(info["guild_id"])
             data = payloads.member(state, guild, guild.members[info["user_id"]])
             data["guild_id"] = str(guild.id)
-            self.dispatch(event, data, INTENT_MEMBERS)
+            self.dispatch(event, data, INTENT_MEMBERS, guild.id)

@@ -10,6 +10,7 @@ from aiohttp import web
 from . import commands, payloads
 from .bodies import Body, apply_fields, read_body
 from .models import FLAG_EPHEMERAL, ApiError, Channel, Message
+from .shards import recommended_shards
 from .state import State
 
 API = r"/api/v{version:\d+}"
@@ -88,8 +89,9 @@ class RestApi:
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        shards = recommended_shards(len(self.state.guilds), self.state.guilds_per_shard)
         return json_response(
-            {"url": self._gateway_url(), "shards": 1, "session_start_limit": limit}
+            {"url": self._gateway_url(), "shards": shards, "session_start_limit": limit}
         )
 
     async def app_info(self, request: web.Request) -> web.Response:

@@ -25,6 +25,7 @@ from .models import (
     Role,
     User,
 )
+from .shards import GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD
 
 if TYPE_CHECKING:
     from .interactions import Interaction
@@ -39,6 +40,8 @@ class State:
         self._offset = 0.0
         self.deadline_s = 3.0  # initial interaction response (else 404 code 10062)
         self.token_lifetime_s = 15 * 60.0  # follow-ups and edits (else 401 code 50027)
+        self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD  # more: IDENTIFY closed with 4011
+        self.guilds_per_shard = GUILDS_PER_RECOMMENDED_SHARD  # GET /gateway/bot's advice
         self._last_id = 0
         self._seq = itertools.count(1)
         self.users: dict[int, User] = {}
@@ -69,10 +72,18 @@ class State:
     def advance(self, seconds: float) -> None:
         self._offset += seconds
 
-    def next_id(self) -> int:
-        """A snowflake whose timestamp is the (shifted) wall clock, strictly increasing."""
+    def next_id(self, shard: tuple[int, int] | None = None) -> int:
+        """A snowflake whose timestamp is the (shifted) wall clock, strictly increasing.
+
+        ``shard=(shard_id, num_shards)``: the first such id (up to ``num_shards - 1`` ms
+        later) of a guild whose events that shard receives.
+        """
         ms = int(self.utcnow().timestamp() * 1000) - DISCORD_EPOCH_MS
         self._last_id = max(ms << 22, self._last_id + 1)
+        if shard is not None:
+            shard_id, count = shard
+            stamp = self._last_id >> 22
+            self._last_id = max(self._last_id, (stamp + (shard_id - stamp) % count) << 22)
         return self._last_id
 
     def next_token(self, kind: str) -> str:
@@ -91,8 +102,10 @@ class State:
         except KeyError:
             raise ApiError(404, 10013, "Unknown User") from None
 
-    def add_guild(self, name: str, owner: User | None = None) -> Guild:
-        guild = Guild(self.next_id(), name, owner_id=owner.id if owner else None)
+    def add_guild(
+        self, name: str, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        guild = Guild(self.next_id(shard), name, owner_id=owner.id if owner else None)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
         guild.roles[bot_role.id] = bot_role

@@ -155,6 +155,77 @@ class World:
         return 1
 
 
+@dataclass
+class BotProcess:
+    """One process of a sharded deployment (in tests: a bot client in this process)."""
+
+    bot: TabletopBot
+    task: asyncio.Task
+    handled: list[int] = field(default_factory=list)  # ids of the interactions it received
+
+    async def stop(self) -> None:
+        await self.bot.close()
+        await asyncio.wait_for(self.task, 10)
+
+
+async def sharded_world(
+    database: Path | str, shard_count: int = 2, **emulator: int | float
+) -> World:
+    """The emulator with one server per shard, the four people in each, and no bot yet.
+
+    ``world.guilds[i]`` and ``world.chans[i]`` are shard ``i``'s; ``world.chan`` is shard 0's.
+    Start bots with :func:`start_process`; ``emulator``: options of :class:`DiscordEmulator`.
+    """
+    emu = await DiscordEmulator(**emulator).start()  # type: ignore[arg-type]
+    world = World(emu=emu, db_path=database)  # type: ignore[arg-type]
+    shards = range(shard_count)
+    world.guilds = [emu.add_guild(f"Server {i}", shard=(i, shard_count)) for i in shards]
+    world.chans = [emu.add_text_channel(g, "games") for g in world.guilds]
+    world.guild, world.chan = world.guilds[0], world.chans[0]
+    for name in ("alice", "bob", "carol", "dave"):
+        world.people[name] = user = emu.add_user(name)
+        for guild in world.guilds:
+            emu.add_member(guild, user, manage_guild=(name == "carol"))
+    return world
+
+
+async def start_process(
+    world: World, shard_ids: list[int] | None, shard_count: int | None, **settings: object
+) -> BotProcess:
+    """Start a bot on the world's database running ``shard_ids`` of ``shard_count`` shards."""
+    point_at(world.emu.api_base, world.emu.gateway_url)
+    database = world.db_path
+    options: dict[str, object] = {
+        "discord_token": world.emu.token,
+        "housekeeping_seconds": 3600,
+        "start_cooldown_seconds": 0,
+        "computer_pool": "thread",
+        "shard_count": shard_count,
+        "shard_ids": shard_ids,
+        **settings,
+    }
+    if isinstance(database, str):
+        options["database_url"] = database
+    else:
+        options["database_path"] = database
+    bot = TabletopBot(Settings(_env_file=None, **options), guild_ready_timeout=0.1)
+
+    async def no_identify_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s between shards' IDENTIFYs; the emulator has no such limit."""
+
+    bot.before_identify_hook = no_identify_wait  # type: ignore[method-assign]
+    process = BotProcess(bot, asyncio.create_task(bot.start(world.emu.token)))
+
+    async def on_interaction(interaction) -> None:
+        process.handled.append(interaction.id)
+
+    bot.add_listener(on_interaction)
+    await world.emu.wait_for(lambda: bot.is_ready() or process.task.done(), timeout=20)
+    if process.task.done():
+        process.task.result()  # raises what stopped it (e.g. the gateway refused it)
+    return process
+
+
 def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
     """The enabled move buttons and select options of a message, as (kind, custom_id, value)."""
     options = [
@@ -202,6 +273,7 @@ def assert_no_leak(texts: list[str], hidden: set[str]) -> None:
 
 
 __all__ = [
+    "BotProcess",
     "World",
     "assert_no_leak",
     "engines",
@@ -209,4 +281,6 @@ __all__ = [
     "hidden_labels",
     "message_texts",
     "move_controls",
+    "sharded_world",
+    "start_process",
 ]

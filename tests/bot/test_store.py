@@ -51,14 +51,14 @@ def random_move(game, rng):
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
     db = await database.connect(db_target)
-    assert await database.migrate(db) == 6
+    assert await database.migrate(db) == 7
     await db.close()
     db = await database.connect(db_target)
     if db.dialect == "sqlite":
-        assert (await db.fetchone("PRAGMA user_version"))[0] == 6
+        assert (await db.fetchone("PRAGMA user_version"))[0] == 7
     else:
-        assert [tuple(r) for r in await db.fetchall("SELECT * FROM schema_version")] == [(6,)]
-    assert await database.migrate(db) == 6
+        assert [tuple(r) for r in await db.fetchall("SELECT * FROM schema_version")] == [(7,)]
+    assert await database.migrate(db) == 7
     await db.close()
 
 

@@ -1,0 +1,7 @@
+-- Housekeeping once per tick across processes (issue 14): a process sweeps only if it moves
+-- its job's row to the current tick first (tick = seconds since the epoch // interval).
+CREATE TABLE housekeeping (
+    job TEXT PRIMARY KEY,
+    tick INTEGER NOT NULL,
+    claimed_at TEXT NOT NULL
+);
