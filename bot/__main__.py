@@ -7,9 +7,18 @@ import contextlib
 import logging
 import sys
 
+import discord
+
 from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import MissingTokenError, Settings
+
+SHARDING_CLOSES = {
+    4010: "Discord refused the shard: SHARD_IDS must each be below SHARD_COUNT.",
+    4011: "Discord requires more shards for this many servers: raise SHARD_COUNT"
+    " (or leave it unset and let the bot choose).",
+}
+"""Gateway close codes about sharding, and what to change."""
 
 
 def main() -> int:
@@ -30,7 +39,13 @@ def main() -> int:
             return 2
         point_at(settings.discord_api_base, settings.discord_gateway_url)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+        try:
+            asyncio.run(run(settings))
+        except discord.ConnectionClosed as closed:
+            if closed.code not in SHARDING_CLOSES:
+                raise
+            print(SHARDING_CLOSES[closed.code], file=sys.stderr)
+            return 2
     return 0
 
 
