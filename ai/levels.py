@@ -27,7 +27,13 @@ LEVELS: dict[str, Level] = {
 }
 """The levels a player chooses from, with the budgets of games that keep the defaults."""
 
-GAME_LEVELS: dict[str, dict[str, Level]] = {}
+GAME_LEVELS: dict[str, dict[str, Level]] = {
+    "gondor": {  # a Gondor move is ~1.5 ms and a game thousands of them (docs/rules/gondor.md)
+        "easy": Level("easy", simulations=6, horizon=2, smart_playouts=False, candidates=3),
+        "normal": Level("normal", simulations=12, horizon=4, smart_playouts=True, candidates=4),
+        "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
+    },
+}
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95)."""
 
 
