@@ -9,7 +9,7 @@ import pytest
 import ai
 from ai.levels import LEVELS
 from ai.search import search
-from engines.gondor import Gondor
+from engines.gondolin import Gondolin
 from engines.knightfall import Knightfall
 from tests.engines.knightfall.test_resample import pending_choice, positions, twin
 
@@ -128,9 +128,9 @@ def test_the_computer_never_reads_what_it_cannot_see(seed):
 
 
 def test_a_game_without_its_own_resample_is_never_searched():
-    """Searching a plain copy would read hidden truth (Gondor's cauldrons): use the policy."""
-    assert ai.searchable(Knightfall.new(2, seed=3)) and not ai.searchable(Gondor.new(2, seed=3))
-    game = Gondor.new(2, seed=3)
+    """Searching a plain copy would read hidden truth (Gondolin's deck order): use the policy."""
+    assert ai.searchable(Knightfall.new(2, seed=3)) and not ai.searchable(Gondolin.new(1, seed=3))
+    game = Gondolin.new(1, seed=3)
     move = ai.choose(game, 0, "hard", seed=9)
     assert move in game.legal_actions(0) and move == ai.choose(game, 0, "hard", seed=9)
 
