@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from engines.base import Action
-from engines.gondor.actions import EndMovement, EndPhase, Move, Select
+from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
 from engines.gondor.combat_actions import (
     Advance,
     Challenge,
@@ -99,7 +99,7 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     """A sensible move for ``side`` among ``legal`` (the rules' choices now)."""
     kinds = {type(a) for a in legal}
     if state.phase == "setup":
-        return legal[0] if len(legal) == 1 else _first(legal, "auto_deploy", "setup_done")
+        return _deploy(state, side, legal, rng)
     if state.pending is not None:
         return _decision(state, side, legal)
     if Move in kinds:
@@ -113,6 +113,26 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
     return _end(legal)
+
+
+def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
+    """Where the next counter goes: near the Main Gate for Sauron, inside the walls for Westernesse.
+
+    Sauron's equipment is stacked with his units, so it can move and its catapults reach the
+    city; cauldrons go anywhere.
+    """
+    places = [a for a in legal if isinstance(a, Place)]
+    if not places:
+        return legal[0]
+    counter = state.counters[places[0].counter]
+    if side == "westernesse":
+        inside = [a for a in places if in_city(a.hex)] if counter.kind == "unit" else []
+        return rng.choice(inside or places)
+    if counter.kind == "equipment":
+        mine = set(_units(state, "sauron"))
+        places = [a for a in places if a.hex in mine] or places
+    best = min(distance(a.hex, MAIN_GATE) for a in places)
+    return rng.choice([a for a in places if distance(a.hex, MAIN_GATE) == best])
 
 
 def _rally_worth(action: Action) -> int:

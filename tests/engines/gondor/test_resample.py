@@ -17,12 +17,14 @@ TOWER = "1816"  # a Tower hex: higher than every neighbour (15.14), so oil pours
 
 
 def policy_game(seed: int, turn: int) -> Gondor:
-    """A game played by the playout policy until ``turn`` begins."""
+    """A game played by the playout policy until ``turn`` begins; every move is checked legal."""
     rng = random.Random(seed)
     game = Gondor.new(2, seed=seed)
     while game.state.turn < turn and not game.is_over:
         seat = game.to_act()[0]
-        game.apply(seat, game.rollout_action(seat, rng))
+        action = game.rollout_action(seat, rng)
+        assert action in game.legal_actions(seat), action
+        game.apply_unchecked(seat, action)  # ``apply`` would also copy the state first
     return game
 
 
@@ -166,6 +168,6 @@ def test_evaluate_tracks_demoralization_and_is_the_result_once_over():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_policy_games_end_with_legal_moves_only(seed):
-    """Random-play property: `apply` checks every policy move; the game ends after turn 16."""
+    """Random-play property: every policy move is legal and the game ends after turn 16."""
     game = policy_game(100 + seed, 99)
     assert game.is_over and game.state.turn == 16
