@@ -36,8 +36,8 @@ def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
     return ai.choose(game, seat, player, seed)
 
 
-def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[float]]:
-    """One game; ``first`` sits in seat ``g % 2``. Returns its score and its move times."""
+def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[float], float]:
+    """One game; ``first`` sits in seat ``g % 2``: its score, its move times, its estimate."""
     game_id, first, second, g, turns = job
     cls = engines.get_game(game_id)
     game = cls.new(2, seed=7000 + g)
@@ -47,7 +47,7 @@ def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[f
     while not game.is_over:
         if turns is not None and getattr(game.state, "turn", 0) > turns:
             value = game.evaluate(players.index(first))
-            return (1.0 if value > 0.5 else 0.0 if value < 0.5 else 0.5), times
+            return (1.0 if value > 0.5 else 0.0 if value < 0.5 else 0.5), times, value
         seat = game.to_act()[0]
         player = players[seat]
         t0 = time.perf_counter()
@@ -60,7 +60,7 @@ def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[f
     assert result is not None
     me = players.index(first)
     score = 0.5 if not result.winners else float(me in result.winners)
-    return score, times
+    return score, times, score
 
 
 def pct(values: list[float], q: float) -> float:
@@ -86,16 +86,19 @@ def main(argv: list[str] | None = None) -> None:
             t0 = time.perf_counter()
             outcomes = pool.map(play_game, jobs)
             spent = time.perf_counter() - t0
-            scores = [s for s, _ in outcomes]
-            times = [t for _, ts in outcomes for t in ts]
+            scores = [s for s, _, _ in outcomes]
+            times = [t for _, ts, _ in outcomes for t in ts]
+            estimates = [e for _, _, e in outcomes]
             wins, draws = scores.count(1.0), scores.count(0.5)
             line = (
                 f"{args.game} {first} vs {second}: {first} scores {sum(scores) / len(scores):.0%}"
                 f" ({wins} won, {draws} drawn, {len(scores) - wins - draws} lost of {len(scores)})"
             )
-            by_seat = [scores[seat::2] for seat in (0, 1)]
+            by_seat = [(scores[seat::2], estimates[seat::2]) for seat in (0, 1)]
             line += "; by seat " + ", ".join(
-                f"{seat}: {sum(s) / len(s):.0%} of {len(s)}" for seat, s in enumerate(by_seat) if s
+                f"{seat}: {sum(s) / len(s):.0%} of {len(s)} (estimate {sum(e) / len(e):.2f})"
+                for seat, (s, e) in enumerate(by_seat)
+                if s
             )
             if times:
                 line += (

@@ -39,7 +39,7 @@ from engines.gondor.siege_actions import (
     SiegeAdvance,
 )
 from engines.gondor.state import ROAD_HEXES, GondorState
-from engines.gondor.victory import FORCES, total
+from engines.gondor.victory import FORCES, GATES_INTO, total
 from engines.rng import Random
 
 CITADEL = "1903"
@@ -158,10 +158,10 @@ def _end(legal: list[Action]) -> Action:
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far."""
     first = legal[0]
-    if isinstance(first, PourOil | PickUpOil | PlaceLadder | SiegeAdvance):
+    if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
         return first
-    if isinstance(first, NoLadder):
-        return first
+    if isinstance(first, PlaceLadder | NoLadder):
+        return _ladder(state, legal)
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]
@@ -173,6 +173,20 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     if isinstance(first, Move):
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     return first
+
+
+def _ladder(state: GondorState, legal: list[Action]) -> Action:
+    """A Ladder below a defender (to fight across the wall) or near the next gate; else none."""
+    foes = set(_units(state, "westernesse"))
+    gate = _next_gate(state)
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if isinstance(a, PlaceLadder):
+            upper = MAP.hexsides[a.hexside].upper
+            worth = 0 if upper in foes else _nearest(upper, gate) if gate else 9
+            if worth <= 2 and (best is None or worth < best[0]):
+                best = (worth, a)
+    return best[1] if best else _first(legal, "no_ladder")
 
 
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
@@ -190,7 +204,7 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
 def _goals(state: GondorState, side: str) -> list[str]:
     """Where a moving group of ``side`` heads for."""
     if side == "sauron":
-        goals = _units(state, "westernesse")
+        goals = _units(state, "westernesse") + _next_gate(state)
         if state.road[MAIN_GATE] != "sauron" or state.turn >= GAME.turns - 1:
             goals.append(MAIN_GATE)
         return goals
@@ -198,6 +212,15 @@ def _goals(state: GondorState, side: str) -> list[str]:
     if lead is not None and lead.group == "start":
         return [CITADEL]
     return _units(state, "sauron") or [CITADEL]
+
+
+def _next_gate(state: GondorState) -> list[str]:
+    """Both hexes of the lowest gate Sauron does not hold (20.2: levels fall gate by gate)."""
+    for level in sorted(GATES_INTO):
+        for gate in GATES_INTO[level]:
+            if state.gates.get(gate) != "sauron":
+                return list(MAP.hexsides[gate].hexes)
+    return []
 
 
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
