@@ -33,6 +33,11 @@ HINT = "hint"
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "galdors_grip": {HINT: Level(HINT, simulations=120, horizon=None, smart_playouts=True)},
     "gondolin": {HINT: Level(HINT, simulations=160, horizon=None, smart_playouts=True)},
+    "gondor": {  # a Gondor move is ~1.5 ms and a game thousands of them (docs/rules/gondor.md)
+        "easy": Level("easy", simulations=6, horizon=2, smart_playouts=False, candidates=3),
+        "normal": Level("normal", simulations=12, horizon=4, smart_playouts=True, candidates=4),
+        "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
+    },
 }
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),
 and the solo games' hint budgets: ``simulations`` shared among the legal moves, a hint under

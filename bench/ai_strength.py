@@ -1,12 +1,14 @@
 """Strength and speed of the computer player (issue 13): matches between levels and baselines.
 
     python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
-        [--match hard:random --match hard:greedy --match easy:hard]
+        [--match hard:random --match hard:greedy --match easy:hard] [--turns K]
 
 Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-move playout
 heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
 ``easy``, ``normal`` and ``hard``. Seats alternate game by game; a draw counts half. The time of
-every searched move (two or more legal moves) is reported as median and p95.
+every searched move (two or more legal moves) is reported as median and p95, and the score of
+the first player by seat. ``--turns K`` (Gondor, whose whole game is too long for a bench) stops
+a game once Game-Turn K is over and scores it by ``Game.evaluate``: the side it favours wins.
 """
 
 from __future__ import annotations
@@ -34,15 +36,18 @@ def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
     return ai.choose(game, seat, player, seed)
 
 
-def play_game(job: tuple[str, str, str, int]) -> tuple[float, list[float]]:
-    """One game; ``first`` sits in seat ``g % 2``. Returns its score and its move times."""
-    game_id, first, second, g = job
+def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[float], float]:
+    """One game; ``first`` sits in seat ``g % 2``: its score, its move times, its estimate."""
+    game_id, first, second, g, turns = job
     cls = engines.get_game(game_id)
     game = cls.new(2, seed=7000 + g)
     players = [first, second] if g % 2 == 0 else [second, first]
     times: list[float] = []
     step = 0
     while not game.is_over:
+        if turns is not None and getattr(game.state, "turn", 0) > turns:
+            value = game.evaluate(players.index(first))
+            return (1.0 if value > 0.5 else 0.0 if value < 0.5 else 0.5), times, value
         seat = game.to_act()[0]
         player = players[seat]
         t0 = time.perf_counter()
@@ -55,7 +60,7 @@ def play_game(job: tuple[str, str, str, int]) -> tuple[float, list[float]]:
     assert result is not None
     me = players.index(first)
     score = 0.5 if not result.winners else float(me in result.winners)
-    return score, times
+    return score, times, score
 
 
 def pct(values: list[float], q: float) -> float:
@@ -71,21 +76,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--match", action="append", help="first:second, e.g. hard:random")
+    parser.add_argument("--turns", type=int, default=None, help="stop after this Game-Turn")
     args = parser.parse_args(argv)
     matches = args.match or ["hard:random", "hard:greedy", "easy:hard"]
     with Pool(args.jobs) as pool:
         for match in matches:
             first, second = match.split(":")
-            jobs = [(args.game, first, second, g) for g in range(args.games)]
+            jobs = [(args.game, first, second, g, args.turns) for g in range(args.games)]
             t0 = time.perf_counter()
             outcomes = pool.map(play_game, jobs)
             spent = time.perf_counter() - t0
-            scores = [s for s, _ in outcomes]
-            times = [t for _, ts in outcomes for t in ts]
+            scores = [s for s, _, _ in outcomes]
+            times = [t for _, ts, _ in outcomes for t in ts]
+            estimates = [e for _, _, e in outcomes]
             wins, draws = scores.count(1.0), scores.count(0.5)
             line = (
                 f"{args.game} {first} vs {second}: {first} scores {sum(scores) / len(scores):.0%}"
                 f" ({wins} won, {draws} drawn, {len(scores) - wins - draws} lost of {len(scores)})"
+            )
+            by_seat = [(scores[seat::2], estimates[seat::2]) for seat in (0, 1)]
+            line += "; by seat " + ", ".join(
+                f"{seat}: {sum(s) / len(s):.0%} of {len(s)} (estimate {sum(e) / len(e):.2f})"
+                for seat, (s, e) in enumerate(by_seat)
+                if s
             )
             if times:
                 line += (

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.gondor import banner, spotlight, victory
+from engines.gondor import banner, determinize, policy, spotlight, victory
 from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
@@ -28,6 +28,7 @@ from engines.gondor.siege_moves import LadderRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
 from engines.resources import data_path
+from engines.rng import Random
 
 PHASES = tuple(GAME.phase)
 PHASE_IDS = tuple(str(p["id"]) for p in PHASES)
@@ -195,6 +196,25 @@ class Gondor(Game[GondorState]):
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
         """The moves the rules in force show greyed, with why (spells out of reach...)."""
         return self.rules().unavailable(self.state) if seat in self.to_act() else []
+
+    # ---- computer players (engines/gondor/determinize.py, policy.py) ---------------------------
+    def copy(self) -> Gondor:
+        """An independent copy, without the JSON round trip (the search copies a lot)."""
+        return type(self)(determinize.copy_state(self.state))
+
+    def resample(self, seat: int, rng: Random) -> Gondor:
+        """Fresh dice; for Sauron, the unrevealed cauldrons' truth (and their oil's) drawn again."""
+        return type(self)(determinize.redraw(self.state, SEATS[seat], rng))
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A quick sensible move (engines/gondor/policy.py)."""
+        side = SEATS[seat]
+        quick = policy.quick(self.state, side, rng)
+        return quick or policy.choose(self.state, side, self.legal_actions(seat), rng)
+
+    def evaluate(self, seat: int) -> float:
+        """The chance to win estimated from 20.1's conditions as they stand."""
+        return policy.evaluate(self.state, seat)
 
     # ---- views and result ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

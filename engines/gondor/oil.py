@@ -73,6 +73,8 @@ class PourRules(PhaseRules):
             raise IllegalAction("Pour or hold.")
         carrier = state.counters[action.counter]
         carrier.carries_oil = False
+        if carrier.oil_from is not None and carrier.oil_from not in state.proven:
+            state.proven.append(carrier.oil_from)  # only real oil pours: its cauldron is real
         burnt = _victims(state, action.hex)
         names = ", ".join(counter_name(i) for i in burnt)
         for i in burnt:
@@ -122,6 +124,7 @@ class PickUpRules(PhaseRules):
         cauldron = state.counters[int(data["cauldron"])]
         unit = state.counters[action.counter]
         unit.carries_oil, unit.dummy = True, cauldron.dummy
+        unit.oil_from = int(data["cauldron"])
         cauldron.oil -= 1
         left = [i for i in data["units"] if i != action.counter]
         if left and cauldron.oil > 0:

@@ -32,7 +32,9 @@ class Counter(BaseModel):
     """One counter: its type, where it is (None = off the map) and its flags.
 
     group: its arrival group ("start" or a reinforcements.toml id). dummy: a cauldron's truth,
-    set when Westernesse places it (None until then). oil: oil counters under a cauldron (16.72).
+    set when Westernesse places it (None until then), or the truth of the oil a unit carries.
+    oil: oil counters under a cauldron (16.72). oil_from: the cauldron (counter index) whose
+    oil the unit picked up last: public, everyone saw where it was picked up.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -48,6 +50,7 @@ class Counter(BaseModel):
     carries_oil: bool = False
     dummy: bool | None = None
     oil: int = 0
+    oil_from: int | None = None
 
     @property
     def is_cauldron(self) -> bool:
@@ -149,6 +152,7 @@ class GondorState(BaseModel):
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
     garrison_fell: bool = False  # the garrison has been demoralized once (19.13)
+    proven: list[int] = []  # cauldrons shown real by a pour of their oil (public, 16.74)
 
     # ---- magic and the Banner (17.x, 18.x) ----
     magic_spent: dict[str, int] = {}  # magic leader type id -> points spent this game (8.5)

@@ -9,7 +9,8 @@ import pytest
 import ai
 from ai.levels import LEVELS
 from ai.search import search
-from engines.gondor import Gondor
+from engines.base import Game
+from engines.gondolin import Gondolin
 from engines.knightfall import Knightfall
 from tests.engines.knightfall.test_resample import pending_choice, positions, twin
 
@@ -127,12 +128,20 @@ def test_the_computer_never_reads_what_it_cannot_see(seed):
     assert pending >= 1
 
 
-def test_a_game_without_its_own_resample_is_never_searched():
-    """Searching a plain copy would read hidden truth (Gondor's cauldrons): use the policy."""
-    assert ai.searchable(Knightfall.new(2, seed=3)) and not ai.searchable(Gondor.new(2, seed=3))
-    game = Gondor.new(2, seed=3)
+class WithoutResample(Gondolin):
+    """A game that hides its deck order but keeps the default ``resample`` (a plain copy)."""
+
+    resample = Game.resample
+
+
+def test_a_game_without_its_own_resample_is_never_searched(monkeypatch):
+    """Searching a plain copy would read hidden truth (the deck order): the policy plays."""
+    assert ai.searchable(Gondolin.new(1, seed=3))
+    game = WithoutResample(Gondolin.new(1, seed=3).state)
+    assert not ai.searchable(game)
+    monkeypatch.setattr(ai, "think", lambda *a: pytest.fail("searched a plain copy"))
     move = ai.choose(game, 0, "hard", seed=9)
-    assert move in game.legal_actions(0) and move == ai.choose(game, 0, "hard", seed=9)
+    assert move == game.rollout_action(0, random.Random(9)) and move in game.legal_actions(0)
 
 
 def test_a_level_with_few_candidates_searches_the_policy_moves_and_a_few_others():

@@ -1,0 +1,309 @@
+"""A cheap playout policy and a position estimate for computer players.
+
+The policy reads only what the acting side may see: positions, the public odds printed on the
+orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
+Westernesse unit and the Main Gate, hurls Heads into the city, batters walls and climbs them;
+Westernesse keeps its garrison inside the walls, brings stragglers and the relief forces to
+the fight, pours every drop of oil it can. Fights are picked by their odds.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engines.base import Action
+from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
+from engines.gondor.combat_actions import (
+    Advance,
+    Challenge,
+    EndSegment,
+    Fire,
+    Melee,
+    Rally,
+    Retreat,
+    Stay,
+)
+from engines.gondor.data import GAME, MAP
+from engines.gondor.hexes import distance
+from engines.gondor.magic_actions import BannerRally
+from engines.gondor.movement import MoveError, group_of
+from engines.gondor.moving import movable
+from engines.gondor.siege_actions import (
+    BreachFire,
+    GrondBreach,
+    Hurl,
+    NoLadder,
+    PickUpOil,
+    PlaceLadder,
+    PourOil,
+    SiegeAdvance,
+)
+from engines.gondor.state import ROAD_HEXES, GondorState
+from engines.gondor.victory import FORCES, GATES_INTO, total
+from engines.rng import Random
+
+CITADEL = "1903"
+MAIN_GATE = ROAD_HEXES[0]
+MOVEMENT = ("sauron-movement", "westernesse-movement")
+SURE = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36 for n in range(13)}
+"""P(2d6 <= n): the chance of a hit, a rally, a hold (7.3, 8.2)."""
+
+
+def _p(n: int) -> float:
+    return SURE[max(0, min(12, n))]
+
+
+def in_city(hex_ref: str | None) -> bool:
+    """Whether the hex is inside Minas Tirith (a city level, 4.1)."""
+    return hex_ref is not None and MAP.hexes[hex_ref].level > 0
+
+
+def _units(state: GondorState, side: str) -> list[str]:
+    """Hexes of ``side``'s combat units on the map."""
+    return [c.hex for c in state.counters if c.kind == "unit" and c.side == side and c.hex]
+
+
+def _nearest(hex_ref: str, goals: list[str]) -> int:
+    return min((distance(hex_ref, g) for g in goals), default=0)
+
+
+def quick(state: GondorState, side: str, rng: Random) -> Action | None:
+    """The next group to move, built without listing every group; None: list the choices.
+
+    Only with nothing selected or pending in a Movement Phase; a group waiting off the map is
+    left to the listing half of the time.
+    """
+    if state.phase not in MOVEMENT or state.pending is not None or state.selected:
+        return None
+    stacks: dict[str, list[int]] = {}
+    waiting = False
+    for i, c in enumerate(state.counters):
+        if movable(state, i):
+            if c.hex is None:
+                waiting = True
+            elif side == "sauron" or not in_city(c.hex):
+                stacks.setdefault(c.hex, []).append(i)
+    if waiting and (not stacks or rng.random() < 0.5):
+        return None
+    if not stacks or rng.random() < 1 / (len(stacks) + 1):  # a stuck group cannot loop
+        return EndMovement()
+    ids = stacks[rng.choice(sorted(stacks))]
+    try:
+        group_of(state.board(), [state.counters[i].id for i in ids])
+    except MoveError:
+        return None
+    return Select(counters=tuple(ids), hex=state.counters[ids[0]].hex)
+
+
+def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
+    """A sensible move for ``side`` among ``legal`` (the rules' choices now)."""
+    kinds = {type(a) for a in legal}
+    if state.phase == "setup":
+        return _deploy(state, side, legal, rng)
+    if state.pending is not None:
+        return _decision(state, side, legal)
+    if Move in kinds:
+        return _destination(state, side, [a for a in legal if isinstance(a, Move)])
+    if Select in kinds or EndMovement in kinds:
+        return _group(state, side, legal, rng)
+    if Hurl in kinds or BreachFire in kinds or GrondBreach in kinds:
+        return _siege(state, legal)
+    if kinds & {Fire, Melee, Challenge, EndSegment}:
+        return _combat(legal)
+    if Rally in kinds or BannerRally in kinds:
+        return max(legal, key=_rally_worth)
+    return _end(legal)
+
+
+def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
+    """Where the next counter goes: near the Main Gate for Sauron, inside the walls for Westernesse.
+
+    Sauron's equipment is stacked with his units, so it can move and its catapults reach the
+    city; cauldrons go anywhere.
+    """
+    places = [a for a in legal if isinstance(a, Place)]
+    if not places:
+        return legal[0]
+    counter = state.counters[places[0].counter]
+    if side == "westernesse":
+        inside = [a for a in places if in_city(a.hex)] if counter.kind == "unit" else []
+        return rng.choice(inside or places)
+    if counter.kind == "equipment":
+        mine = set(_units(state, "sauron"))
+        places = [a for a in places if a.hex in mine] or places
+    best = min(distance(a.hex, MAIN_GATE) for a in places)
+    return rng.choice([a for a in places if distance(a.hex, MAIN_GATE) == best])
+
+
+def _rally_worth(action: Action) -> int:
+    """The Banner's sure rallies, then the likeliest rally, then End phase."""
+    if isinstance(action, Rally):
+        return action.need
+    return 13 if isinstance(action, BannerRally) else -1
+
+
+def _first(legal: list[Action], *kinds: str) -> Action:
+    for kind in kinds:
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[-1]
+
+
+def _end(legal: list[Action]) -> Action:
+    """End the phase (magic phases: spells are left to the search)."""
+    return _first(legal, "end_phase", "move_done", "end_segment")
+
+
+def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
+    """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far."""
+    first = legal[0]
+    if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
+        return first
+    if isinstance(first, PlaceLadder | NoLadder):
+        return _ladder(state, legal)
+    if isinstance(first, Retreat):
+        foes = _units(state, "westernesse" if side == "sauron" else "sauron")
+        retreats = [a for a in legal if isinstance(a, Retreat)]
+        return max(retreats, key=lambda a: (_nearest(a.hex, foes), in_city(a.hex)))
+    if any(isinstance(a, Advance) for a in legal):
+        if side == "sauron":
+            return next(a for a in legal if isinstance(a, Advance))
+        return next((a for a in legal if isinstance(a, Stay)), legal[-1])
+    if isinstance(first, Move):
+        return _destination(state, side, [a for a in legal if isinstance(a, Move)])
+    return first
+
+
+def _ladder(state: GondorState, legal: list[Action]) -> Action:
+    """A Ladder below a defender (to fight across the wall) or near the next gate; else none."""
+    foes = set(_units(state, "westernesse"))
+    gate = _next_gate(state)
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if isinstance(a, PlaceLadder):
+            upper = MAP.hexsides[a.hexside].upper
+            worth = 0 if upper in foes else _nearest(upper, gate) if gate else 9
+            if worth <= 2 and (best is None or worth < best[0]):
+                best = (worth, a)
+    return best[1] if best else _first(legal, "no_ladder")
+
+
+def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
+    """The next group to move: any for Sauron; for Westernesse only those outside the walls."""
+    selects = [a for a in legal if isinstance(a, Select)]
+    if side == "westernesse":
+        selects = [a for a in selects if not in_city(a.hex)]
+    whole = [a for a in selects if a.hex is None or len(a.counters) > 1]
+    pick = whole or selects
+    if not pick or rng.random() < 1 / (len(pick) + 1):  # a stuck group cannot loop for ever
+        return _first(legal, "move_done")
+    return rng.choice(pick)
+
+
+def _goals(state: GondorState, side: str) -> list[str]:
+    """Where a moving group of ``side`` heads for."""
+    if side == "sauron":
+        goals = _units(state, "westernesse") + _next_gate(state)
+        if state.road[MAIN_GATE] != "sauron" or state.turn >= GAME.turns - 1:
+            goals.append(MAIN_GATE)
+        return goals
+    lead = state.counters[state.selected[0]] if state.selected else None
+    if lead is not None and lead.group == "start":
+        return [CITADEL]
+    return _units(state, "sauron") or [CITADEL]
+
+
+def _next_gate(state: GondorState) -> list[str]:
+    """Both hexes of the lowest gate Sauron does not hold (20.2: levels fall gate by gate)."""
+    for level in sorted(GATES_INTO):
+        for gate in GATES_INTO[level]:
+            if state.gates.get(gate) != "sauron":
+                return list(MAP.hexsides[gate].hexes)
+    return []
+
+
+def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
+    """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie."""
+    goals = _goals(state, side)
+    if goals == [CITADEL]:
+        inside = [m for m in moves if in_city(m.hex)]
+        if inside:
+            return min(inside, key=lambda m: (m.mp, m.hex))
+    return min(moves, key=lambda m: (_nearest(m.hex, goals), m.mp, m.hex))
+
+
+def _siege(state: GondorState, legal: list[Action]) -> Action:
+    """Grond first, then a sure Head into the city, a close breach shot, any Head; else end."""
+    grond = [a for a in legal if isinstance(a, GrondBreach)]
+    if grond:
+        return grond[0]
+    heads = [a for a in legal if isinstance(a, Hurl) and a.head and in_city(a.hex)]
+    heads = [a for a in heads if a.hex not in state.fires]
+    sure = [a for a in heads if a.range <= 2]
+    if sure:
+        return min(sure, key=lambda a: (a.range, a.hex))
+    breach = [a for a in legal if isinstance(a, BreachFire) and a.range <= 2]
+    if breach:
+        return min(breach, key=lambda a: (a.range, a.a, a.b))
+    if heads:
+        return min(heads, key=lambda a: (a.range, a.hex))
+    return _end(legal)
+
+
+def _combat(legal: list[Action]) -> Action:
+    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on."""
+    fires = [a for a in legal if isinstance(a, Fire)]
+    if fires:
+        return max(fires, key=lambda a: a.need)
+    duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]
+    if duels:
+        return max(duels, key=lambda a: a.mine - a.theirs)
+    melees = [a for a in legal if isinstance(a, Melee)]
+    ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
+    if melees:
+        best = max(melees, key=lambda a: _p(a.need) - _p(a.back))
+        if _p(best.need) >= _p(best.back) or not ending:
+            return best
+    return ending[0] if ending else legal[-1]
+
+
+SCALE = 6.0
+"""Demoralization points worth about one logit now; the spread grows with the turns left."""
+
+
+def evaluate(state: GondorState, seat: int) -> float:
+    """The chance that ``seat`` wins, from 20.1's three conditions as they stand.
+
+    Each condition is a logistic of its margin, with a spread that widens with the Game-Turns
+    left; Sauron wins only if all three hold. Once over: the result.
+    """
+    if state.winner is not None:
+        return 1.0 if state.winner == ("sauron", "westernesse")[seat] else 0.0
+    left = max(0, GAME.turns - state.turn)
+    spread = SCALE + 2.0 * left
+    garrison = total(state, "garrison") - _level("garrison")
+    sauron = _level("sauron") - total(state, "sauron")
+    p_fall = _logistic((garrison + 1.5 * left) / spread)
+    p_hold = _logistic(sauron / spread)
+    road = sum(state.road[h] == "sauron" for h in ROAD_HEXES)
+    p_road = (0.3 + 0.6 * left / GAME.turns) + (0.7 - 0.6 * left / GAME.turns) * road / 2
+    p = min(1.0, p_fall * p_hold * p_road * (1.0 + _approach(state)))
+    return p if seat == 0 else 1.0 - p
+
+
+def _approach(state: GondorState) -> float:
+    """0..1: how close Sauron's host stands to the Main Gate (a small tie-break for the search)."""
+    hexes = _units(state, "sauron")
+    if not hexes:
+        return 0.0
+    mean = sum(distance(h, MAIN_GATE) for h in hexes) / len(hexes)
+    return max(0.0, 1.0 - mean / 12.0) * 0.1
+
+
+def _level(force: str) -> int:
+    return int(FORCES[force]["level"])  # type: ignore[call-overload]
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
