@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.common.masks import CachedFont
+
 ASSETS = Path(__file__).resolve().parents[1] / "assets"  # render/assets, beside the games
 FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -80,9 +82,12 @@ def font(size: int, *, bold: bool = False, scale: int = 1) -> ImageFont.FreeType
 
 @lru_cache(maxsize=256)
 def _load(size: int, bold: bool, scale: int) -> ImageFont.FreeTypeFont:
-    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm)."""
+    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm).
+
+    Its text masks are cached (``render.common.masks``): a repeated line is pasted, not drawn.
+    """
     path = FONT_DIR / FONT_FILES[bold]
-    return ImageFont.truetype(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
+    return CachedFont(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
 
 
 def contrast(a: RGB, b: RGB) -> float:
