@@ -82,6 +82,7 @@ class Measures:
     errors: list[str] = field(default_factory=list)
     doubles: int = 0
     clicks: int = 0
+    cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
 
 
 def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
@@ -123,6 +124,31 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far, in seconds (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes a process started, and theirs (a bot's render and computer workers)."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(FileNotFoundError):
+            for child in map(int, children.read_text().split()):
+                found += [child, *descendants(child)]
+    return found
+
+
+def cpu_use(pids: list[int]) -> list[tuple[float, float]]:
+    """CPU seconds so far of each bot process and of its workers; the driver's is last."""
+    used = [(cpu_seconds(p), sum(cpu_seconds(c) for c in descendants(p))) for p in pids]
+    return [*used, (time.process_time(), 0.0)]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -338,8 +364,15 @@ async def run(args: argparse.Namespace) -> None:
             await load.start_games()
             started = time.perf_counter() - t0
             idle = [rss_mb(p) for p in pids]
+            cpu_before = cpu_use(pids)
             spent = await load.run_clicks()
             await load.emu.settle(quiet=0.5, timeout=60)
+            load.measures.cpu = [
+                (main - main0, workers - workers0)
+                for (main, workers), (main0, workers0) in zip(
+                    cpu_use(pids), cpu_before, strict=True
+                )
+            ]
             active = [rss_mb(p) for p in pids]
             logged = await load.logged_moves()
         finally:
@@ -382,6 +415,17 @@ def report(args, load: Load, spent, started, logged, base, idle, active) -> None
         print(f"    error: {error} (x{m.errors.count(error)})")
     for i, (b, i_mb, a) in enumerate(zip(base, idle, active, strict=True)):
         print(f"  bot process {i}: {b:.0f} MB at start, {i_mb:.0f} MB idle, {a:.0f} MB after")
+    if m.cpu and accepted:
+        *bots, (driver, _) = m.cpu
+        used = ", ".join(
+            f"bot process {i} {main / accepted * 1000:.1f} ms + its workers"
+            f" {workers / accepted * 1000:.1f} ms"
+            for i, (main, workers) in enumerate(bots)
+        )
+        print(
+            f"  CPU per accepted action (clicking and settling): {used};"
+            f" the driver and emulator {driver / accepted * 1000:.1f} ms"
+        )
     per_idle = (sum(idle) - sum(base)) / tables * 1024
     per_active = (sum(active) - sum(idle)) / max(1, touched) * 1024
     print(

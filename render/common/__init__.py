@@ -144,7 +144,7 @@ def encode_png(
     computed for this image (slower; for artwork). Deterministic: same image, same bytes.
     zlib level 3 is twice as fast as 6 for about 20% more bytes (~65 KB vs ~54 KB a table).
     """
-    rgb = img.convert("RGB")
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # quantize leaves ``img`` as it is
     if palette is not None:
         quantised = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
