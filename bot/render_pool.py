@@ -4,9 +4,11 @@ Drawing and encoding an image is CPU work (10-130 ms); on the event loop's proce
 hold the GIL while interactions wait to be acknowledged. ``RENDER_POOL=process`` (the default)
 runs it in ``workers`` spawned processes (default: one per CPU): the view goes in pickled, the
 PNG bytes come back. ``thread`` renders in threads of the bot's own process (less memory, but
-the drawing competes with the event loop for the GIL). The last few images are kept by the
-digest of their view, so a view shown again (the same board, a hand opened twice) is not
-drawn again. This module imports only ``render``, so a worker starts quickly.
+the drawing competes with the event loop for the GIL). Workers run at a lower priority than
+the bot, so on a busy machine clicks are acknowledged first and images come after. The last
+few images are kept by the digest of their view, so a view shown again (the same board, a
+hand opened twice) is not drawn again. This module imports only ``render``, so a worker
+starts quickly.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -27,6 +30,7 @@ from render import render_png
 log = logging.getLogger(__name__)
 
 RECENT = 64  # images kept by their view's digest (about 60 KB each)
+WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
 
 
 def draw(game_id: str, pickled_view: bytes) -> bytes:
@@ -34,9 +38,22 @@ def draw(game_id: str, pickled_view: bytes) -> bytes:
     return render_png(game_id, pickle.loads(pickled_view))
 
 
-def _warm() -> None:
-    """In a new worker: import the renderers once, before the first image is asked for."""
-    import render.common  # noqa: F401  (PIL and the fonts' module)
+def _start_worker() -> None:
+    """In a new worker: yield the CPU to the bot, and end with it.
+
+    A lower priority (``WORKER_NICE``) keeps the CPU for the event loop when the machine is
+    busy: acknowledgements stay fast, images wait. A worker whose bot died without closing
+    the pool (killed) exits instead of lingering.
+    """
+    os.nice(WORKER_NICE)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()
+    os._exit(0)
 
 
 def new_executor(kind: str, workers: int) -> Executor:
@@ -44,7 +61,7 @@ def new_executor(kind: str, workers: int) -> Executor:
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker)
 
 
 class RenderPool:

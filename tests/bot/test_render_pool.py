@@ -10,7 +10,7 @@ import pytest
 
 import engines
 from bot import render_pool
-from bot.render_pool import RenderPool
+from bot.render_pool import WORKER_NICE, RenderPool
 from bot.settings import Settings
 from render import render_png
 
@@ -55,6 +55,15 @@ async def test_a_killed_worker_is_replaced_and_the_image_still_comes():
         view = gondolin_view(4)
         assert await pool.png("gondolin", view) == render_png("gondolin", view)
         assert pool.executor is not broken
+    finally:
+        pool.close()
+
+
+async def test_workers_yield_the_cpu_to_the_event_loop():
+    pool = RenderPool("process", workers=1)
+    try:
+        mine = os.nice(0)
+        assert pool.executor.submit(os.nice, 0).result(timeout=60) == min(19, mine + WORKER_NICE)
     finally:
         pool.close()
 
