@@ -22,12 +22,14 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +40,8 @@ from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 
 READY_TIMEOUT_S = 120.0
+WATCH_S = 0.005  # how often the driver reads the bot's new requests
+RECHECK_S = 0.5  # a waiting click checks its board at least this often
 ANSWER_TIMEOUT_S = 120.0
 START_CONCURRENCY = 8
 
@@ -50,6 +54,7 @@ class Table:
     channel: Channel
     busy: bool = False
     presses: list[Interaction] = field(default_factory=list)
+    asked: set[int] = field(default_factory=set)  # presses answered with a question
 
     def outcomes(self) -> list[str]:
         """Each press: "accepted" (no refusal came), "refused" (a stale button) or the error.
@@ -62,8 +67,8 @@ class Table:
             notes = [m.content for m in ix.messages if m.ephemeral]
             if ix.late:
                 found.append("late acknowledgement")
-            elif confirmation(ix):
-                found.append("asked")  # its "Yes" is a press of its own
+            elif ix.id in self.asked:  # its "Yes" is a press of its own (the question
+                found.append("asked")  # itself then reads "Done.", without buttons)
             elif not notes or notes == ["Done."]:  # "Done.": a confirmed move
                 found.append("accepted")
             elif any("board changed" in n for n in notes):
@@ -159,6 +164,53 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+TOUCHED = re.compile(r"/channels/(\d+)/|/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
+
+
+class Watcher:
+    """Wakes a waiting click when the bot touches its channel or its interactions.
+
+    Polling every waiting click's board would cost the driver CPU in proportion to the backlog
+    (and take it from the bot on the same machine); this reads only the bot's new requests.
+    """
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self.emu = emu
+        self.seen = 0
+        self.waiting: dict[str, asyncio.Event] = {}
+
+    async def run(self) -> None:
+        """Until cancelled: set the event of every channel or token a new request names."""
+        while True:
+            requests = self.emu.requests
+            for record in requests[self.seen :]:
+                found = TOUCHED.search(record.path)
+                event = found and self.waiting.get(found.group(1) or found.group(2))
+                if event:
+                    event.set()
+            self.seen = len(requests)
+            await asyncio.sleep(WATCH_S)
+
+    async def until(self, keys: list[str], condition: Callable[[], bool], timeout: float) -> None:
+        """Wait until ``condition()`` holds, checking it when the bot touched one of ``keys``."""
+        event = asyncio.Event()
+        for key in keys:
+            self.waiting[key] = event
+        deadline = time.monotonic() + timeout
+        try:
+            while not condition():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"condition still false after {timeout} s")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), min(left, RECHECK_S))
+                event.clear()
+        finally:
+            for key in keys:
+                if self.waiting.get(key) is event:
+                    del self.waiting[key]
+
+
 class Load:
     """The emulator, the servers, the bot processes and the clicking members."""
 
@@ -169,6 +221,7 @@ class Load:
         self.tables: list[Table] = []
         self.bots: list[asyncio.subprocess.Process] = []
         self.measures = Measures()
+        self.watch = Watcher(self.emu)
         self.database = ""
         self.postgres = None
 
@@ -264,17 +317,21 @@ class Load:
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
                 self.measures.ack.append(time.perf_counter() - began)
-            await self.emu.wait_for(
-                lambda: self.answered(table, board, step, presses), timeout=ANSWER_TIMEOUT_S
+            keys = [str(table.channel.id), *(ix.token for ix in presses)]
+            await self.watch.until(
+                keys, lambda: self.answered(table, board, step, presses), ANSWER_TIMEOUT_S
             )
             asked = next((ix for ix in presses if confirmation(ix)), None)
             if asked is not None:  # the player says yes
+                table.asked.add(asked.id)
                 question = next(m for m in asked.messages if m.buttons())
                 yes = await self.emu.click(table.user, question, confirmation(asked) or "")
                 table.presses.append(yes)
                 await yes.done(timeout=ANSWER_TIMEOUT_S)
-                await self.emu.wait_for(
-                    lambda: self.answered(table, board, step, [yes]), timeout=ANSWER_TIMEOUT_S
+                await self.watch.until(
+                    [str(table.channel.id), yes.token],
+                    lambda: self.answered(table, board, step, [yes]),
+                    ANSWER_TIMEOUT_S,
                 )
             self.measures.updated.append(time.perf_counter() - began)
         except Exception as exc:  # a measured failure, not a crash of the driver
@@ -296,6 +353,7 @@ class Load:
         rng = random.Random(self.args.seed)
         tasks: set[asyncio.Task[None]] = set()
         interval = 1.0 / self.args.rate
+        watching = asyncio.create_task(self.watch.run())
         began = time.perf_counter()
         n = 0
         while (now := time.perf_counter()) - began < self.args.seconds:
@@ -312,6 +370,7 @@ class Load:
             task.add_done_callback(tasks.discard)
         if tasks:
             await asyncio.wait(tasks)
+        watching.cancel()
         return time.perf_counter() - began
 
     # ---- checking ------------------------------------------------------------------------
