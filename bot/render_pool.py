@@ -76,6 +76,8 @@ class RenderPool:
         self.workers = workers or os.cpu_count() or 1
         self.executor = new_executor(kind, self.workers)
         self._recent: OrderedDict[bytes, bytes] = OrderedDict()
+        for _ in range(self.workers):  # start the workers now, not at the first image
+            self.executor.submit(int)
 
     async def png(self, game_id: str, view: Mapping[str, Any]) -> bytes:
         """The PNG of ``view`` of game ``game_id``, drawn off the event loop."""
