@@ -22,12 +22,14 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +40,8 @@ from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 
 READY_TIMEOUT_S = 120.0
+WATCH_S = 0.005  # how often the driver reads the bot's new requests
+RECHECK_S = 0.5  # a waiting click checks its board at least this often
 ANSWER_TIMEOUT_S = 120.0
 START_CONCURRENCY = 8
 
@@ -50,6 +54,7 @@ class Table:
     channel: Channel
     busy: bool = False
     presses: list[Interaction] = field(default_factory=list)
+    asked: set[int] = field(default_factory=set)  # presses answered with a question
 
     def outcomes(self) -> list[str]:
         """Each press: "accepted" (no refusal came), "refused" (a stale button) or the error.
@@ -62,8 +67,8 @@ class Table:
             notes = [m.content for m in ix.messages if m.ephemeral]
             if ix.late:
                 found.append("late acknowledgement")
-            elif confirmation(ix):
-                found.append("asked")  # its "Yes" is a press of its own
+            elif ix.id in self.asked:  # its "Yes" is a press of its own (the question
+                found.append("asked")  # itself then reads "Done.", without buttons)
             elif not notes or notes == ["Done."]:  # "Done.": a confirmed move
                 found.append("accepted")
             elif any("board changed" in n for n in notes):
@@ -82,6 +87,7 @@ class Measures:
     errors: list[str] = field(default_factory=list)
     doubles: int = 0
     clicks: int = 0
+    cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
 
 
 def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
@@ -125,12 +131,84 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far, in seconds (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes a process started, and theirs (a bot's render and computer workers)."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(FileNotFoundError):
+            for child in map(int, children.read_text().split()):
+                found += [child, *descendants(child)]
+    return found
+
+
+def cpu_use(pids: list[int]) -> list[tuple[float, float]]:
+    """CPU seconds so far of each bot process and of its workers; the driver's is last."""
+    used = [(cpu_seconds(p), sum(cpu_seconds(c) for c in descendants(p))) for p in pids]
+    return [*used, (time.process_time(), 0.0)]
+
+
 def pct(values: list[float], q: float) -> float:
     """The ``q`` quantile (nearest rank) in milliseconds; 0 for no values."""
     if not values:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+TOUCHED = re.compile(r"/channels/(\d+)/|/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
+
+
+class Watcher:
+    """Wakes a waiting click when the bot touches its channel or its interactions.
+
+    Polling every waiting click's board would cost the driver CPU in proportion to the backlog
+    (and take it from the bot on the same machine); this reads only the bot's new requests.
+    """
+
+    def __init__(self, emu: DiscordEmulator) -> None:
+        self.emu = emu
+        self.seen = 0
+        self.waiting: dict[str, asyncio.Event] = {}
+
+    async def run(self) -> None:
+        """Until cancelled: set the event of every channel or token a new request names."""
+        while True:
+            requests = self.emu.requests
+            for record in requests[self.seen :]:
+                found = TOUCHED.search(record.path)
+                event = found and self.waiting.get(found.group(1) or found.group(2))
+                if event:
+                    event.set()
+            self.seen = len(requests)
+            await asyncio.sleep(WATCH_S)
+
+    async def until(self, keys: list[str], condition: Callable[[], bool], timeout: float) -> None:
+        """Wait until ``condition()`` holds, checking it when the bot touched one of ``keys``."""
+        event = asyncio.Event()
+        for key in keys:
+            self.waiting[key] = event
+        deadline = time.monotonic() + timeout
+        try:
+            while not condition():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"condition still false after {timeout} s")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), min(left, RECHECK_S))
+                event.clear()
+        finally:
+            for key in keys:
+                if self.waiting.get(key) is event:
+                    del self.waiting[key]
 
 
 class Load:
@@ -143,6 +221,7 @@ class Load:
         self.tables: list[Table] = []
         self.bots: list[asyncio.subprocess.Process] = []
         self.measures = Measures()
+        self.watch = Watcher(self.emu)
         self.database = ""
         self.postgres = None
 
@@ -238,17 +317,21 @@ class Load:
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
                 self.measures.ack.append(time.perf_counter() - began)
-            await self.emu.wait_for(
-                lambda: self.answered(table, board, step, presses), timeout=ANSWER_TIMEOUT_S
+            keys = [str(table.channel.id), *(ix.token for ix in presses)]
+            await self.watch.until(
+                keys, lambda: self.answered(table, board, step, presses), ANSWER_TIMEOUT_S
             )
             asked = next((ix for ix in presses if confirmation(ix)), None)
             if asked is not None:  # the player says yes
+                table.asked.add(asked.id)
                 question = next(m for m in asked.messages if m.buttons())
                 yes = await self.emu.click(table.user, question, confirmation(asked) or "")
                 table.presses.append(yes)
                 await yes.done(timeout=ANSWER_TIMEOUT_S)
-                await self.emu.wait_for(
-                    lambda: self.answered(table, board, step, [yes]), timeout=ANSWER_TIMEOUT_S
+                await self.watch.until(
+                    [str(table.channel.id), yes.token],
+                    lambda: self.answered(table, board, step, [yes]),
+                    ANSWER_TIMEOUT_S,
                 )
             self.measures.updated.append(time.perf_counter() - began)
         except Exception as exc:  # a measured failure, not a crash of the driver
@@ -270,6 +353,7 @@ class Load:
         rng = random.Random(self.args.seed)
         tasks: set[asyncio.Task[None]] = set()
         interval = 1.0 / self.args.rate
+        watching = asyncio.create_task(self.watch.run())
         began = time.perf_counter()
         n = 0
         while (now := time.perf_counter()) - began < self.args.seconds:
@@ -286,6 +370,7 @@ class Load:
             task.add_done_callback(tasks.discard)
         if tasks:
             await asyncio.wait(tasks)
+        watching.cancel()
         return time.perf_counter() - began
 
     # ---- checking ------------------------------------------------------------------------
@@ -338,8 +423,15 @@ async def run(args: argparse.Namespace) -> None:
             await load.start_games()
             started = time.perf_counter() - t0
             idle = [rss_mb(p) for p in pids]
+            cpu_before = cpu_use(pids)
             spent = await load.run_clicks()
             await load.emu.settle(quiet=0.5, timeout=60)
+            load.measures.cpu = [
+                (main - main0, workers - workers0)
+                for (main, workers), (main0, workers0) in zip(
+                    cpu_use(pids), cpu_before, strict=True
+                )
+            ]
             active = [rss_mb(p) for p in pids]
             logged = await load.logged_moves()
         finally:
@@ -382,6 +474,17 @@ def report(args, load: Load, spent, started, logged, base, idle, active) -> None
         print(f"    error: {error} (x{m.errors.count(error)})")
     for i, (b, i_mb, a) in enumerate(zip(base, idle, active, strict=True)):
         print(f"  bot process {i}: {b:.0f} MB at start, {i_mb:.0f} MB idle, {a:.0f} MB after")
+    if m.cpu and accepted:
+        *bots, (driver, _) = m.cpu
+        used = ", ".join(
+            f"bot process {i} {main / accepted * 1000:.1f} ms + its workers"
+            f" {workers / accepted * 1000:.1f} ms"
+            for i, (main, workers) in enumerate(bots)
+        )
+        print(
+            f"  CPU per accepted action (clicking and settling): {used};"
+            f" the driver and emulator {driver / accepted * 1000:.1f} ms"
+        )
     per_idle = (sum(idle) - sum(base)) / tables * 1024
     per_active = (sum(active) - sum(idle)) / max(1, touched) * 1024
     print(

@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import engines
-from bot import database
+from bot import database, render_pool
 from bot.components import DYNAMIC_ITEMS
 from bot.computer import Computer
 from bot.db import Database
 from bot.errors import UserFacingError
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
+from bot.render_pool import RenderPool
 from bot.replies import APOLOGY, ephemeral
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -69,6 +70,7 @@ class TabletopBot(commands.AutoShardedBot):
     lobby: Lobby
     lifecycle: Lifecycle
     computer: Computer
+    renders: RenderPool
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands only
@@ -87,6 +89,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.computer = Computer(
             self.settings.computer_pool, self.settings.computer_time_limit_seconds
         )
+        self.renders = RenderPool(self.settings.render_pool, self.settings.render_workers)
+        render_pool.use(self.renders)
         self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
@@ -140,5 +144,8 @@ class TabletopBot(commands.AutoShardedBot):
             for task in self.sessions.background:
                 task.cancel()
             self.computer.close()
+        if hasattr(self, "renders"):
+            render_pool.use(None)
+            self.renders.close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -7,7 +7,6 @@ cannot reach the channel by accident.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 from dataclasses import dataclass, field
@@ -15,11 +14,11 @@ from typing import Any
 
 import discord
 
-from bot import controls, table_buttons
+from bot import controls, render_pool, table_buttons
 from bot.games import CHANNEL_CONTROL_GAMES
 from bot.ratings import DEFAULT
 from bot.store import Session
-from render import alt_text, render_png
+from render import alt_text
 
 COLOUR = discord.Colour.dark_gold()
 RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
@@ -59,9 +58,9 @@ def seed_hash(seed: int) -> str:
 
 
 async def image(session: Session, view: dict[str, Any], name: str) -> discord.File:
-    """Render a view off the event loop and wrap it with its alt text."""
+    """Render a view off the event loop (``bot.render_pool``) and wrap it with its alt text."""
     view = {**view, "seat_names": session.names}
-    png = await asyncio.to_thread(render_png, session.game_id, view)
+    png = await render_pool.png(session.game_id, view)
     return discord.File(io.BytesIO(png), filename=name, description=alt_text(session.game_id, view))
 
 

@@ -42,6 +42,10 @@ class Settings(BaseSettings):
     # seat (the game becomes unrated; the absent player takes it back on their next click).
     computer_takeover: bool = True
     computer_takeover_level: Literal["easy", "normal", "hard"] = "normal"
+    # Where images are drawn: "process" (worker processes, one per CPU unless
+    # RENDER_WORKERS says) or "thread" (threads of the bot's process).
+    render_pool: Literal["process", "thread"] = "process"
+    render_workers: int | None = None
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.common.masks import CachedFont
+
 ASSETS = Path(__file__).resolve().parents[1] / "assets"  # render/assets, beside the games
 FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -80,9 +82,12 @@ def font(size: int, *, bold: bool = False, scale: int = 1) -> ImageFont.FreeType
 
 @lru_cache(maxsize=256)
 def _load(size: int, bold: bool, scale: int) -> ImageFont.FreeTypeFont:
-    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm)."""
+    """The font file at ``size * scale`` px (basic layout: same glyphs with or without raqm).
+
+    Its text masks are cached (``render.common.masks``): a repeated line is pasted, not drawn.
+    """
     path = FONT_DIR / FONT_FILES[bold]
-    return ImageFont.truetype(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
+    return CachedFont(str(path), size * scale, layout_engine=ImageFont.Layout.BASIC)
 
 
 def contrast(a: RGB, b: RGB) -> float:
@@ -139,7 +144,7 @@ def encode_png(
     computed for this image (slower; for artwork). Deterministic: same image, same bytes.
     zlib level 3 is twice as fast as 6 for about 20% more bytes (~65 KB vs ~54 KB a table).
     """
-    rgb = img.convert("RGB")
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # quantize leaves ``img`` as it is
     if palette is not None:
         quantised = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:

@@ -1,0 +1,118 @@
+"""A FreeType font that keeps the text masks it rendered, so repeated text costs a paste.
+
+Most of an image's text is the same from one render to the next (headings, captions, card
+names, numbers). Pillow draws a line by asking its font for a mask (``getmask2``) and painting
+the ink through it; ``CachedFont`` returns the mask it rendered before for the same line, the
+same start offset and the same stroke, so images stay identical to the pixel. The cache is
+shared by every font of the process and bounded by the bytes of its masks (least recently used
+out first); masks are never drawn on, only read.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from PIL import ImageFont
+
+BUDGET_BYTES = 16 * 1024 * 1024  # about 4,000 lines of 22-50 px text
+
+Mask = tuple[Any, tuple[int, int]]  # (Image.core.ImagingCore, offset): the core type is private
+
+
+class MaskCache:
+    """Least recently used masks within a byte budget; safe to share between threads."""
+
+    def __init__(self, budget: int = BUDGET_BYTES) -> None:
+        self.budget = budget
+        self.used = 0
+        self.hits = 0
+        self.misses = 0
+        self._masks: OrderedDict[tuple[Any, ...], Mask] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Mask | None:
+        """The mask stored under ``key`` (now the most recently used), or None."""
+        with self._lock:
+            found = self._masks.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._masks.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], mask: Mask) -> None:
+        """Keep ``mask``, dropping the least recently used ones beyond the budget."""
+        size = _bytes(mask)
+        if size > self.budget:
+            return
+        with self._lock:
+            if key in self._masks:
+                return
+            self._masks[key] = mask
+            self.used += size
+            while self.used > self.budget:
+                _, old = self._masks.popitem(last=False)
+                self.used -= _bytes(old)
+
+    def clear(self) -> None:
+        """Forget every mask (tests, benchmarks of cold renders)."""
+        with self._lock:
+            self._masks.clear()
+            self.used = self.hits = self.misses = 0
+
+
+def _bytes(mask: Mask) -> int:
+    core, _ = mask
+    width, height = core.size
+    return max(1, width * height * (4 if core.mode == "RGBA" else 1))
+
+
+MASKS = MaskCache()
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """``ImageFont.FreeTypeFont`` whose ``getmask2`` answers repeated lines from ``MASKS``."""
+
+    def getmask2(  # type: ignore[override]
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Mask:
+        """The mask of one line of text, rendered once per (text, offset, stroke, anchor)."""
+        if args or mode == "RGBA":  # colour glyphs carry the ink: not shared
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs,
+            )  # fmt: skip
+        key = (
+            self,
+            text,
+            mode,
+            direction,
+            tuple(features) if features else None,
+            language,
+            stroke_width,
+            anchor,
+            start,
+            tuple(sorted(kwargs.items())),
+        )
+        found = MASKS.get(key)
+        if found is None:
+            found = super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                **kwargs,
+            )  # fmt: skip
+            MASKS.put(key, found)
+        return found
