@@ -74,6 +74,9 @@ class TabletopBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands only
+        # The bot reads no messages: without these, the gateway does not echo every edit of
+        # its own boards and DMs back to it (half its gateway reading under load).
+        intents.guild_messages = intents.dm_messages = False
         client_options.setdefault("shard_count", settings.shard_count)
         client_options.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
