@@ -27,7 +27,12 @@ LEVELS: dict[str, Level] = {
 }
 """The levels a player chooses from, with the budgets of games that keep the defaults."""
 
-GAME_LEVELS: dict[str, dict[str, Level]] = {}
+GAME_LEVELS: dict[str, dict[str, Level]] = {
+    "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
+        "normal": Level("normal", simulations=48, horizon=8, smart_playouts=True, candidates=8),
+        "hard": Level("hard", simulations=112, horizon=12, smart_playouts=True, candidates=10),
+    },
+}
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95)."""
 
 
