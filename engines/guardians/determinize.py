@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engines.guardians.board import cards_map
+from engines.guardians.board import LIMIT, cards_map
 from engines.guardians.cards import Creature, DeckCard
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import CombatState
 from engines.guardians.combat import effects as fx
 from engines.guardians.combat.matchup import effective
+from engines.guardians.combat.targets import is_command_card
 from engines.guardians.state import GuardiansState
 from engines.rng import Random
 
@@ -132,17 +133,40 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
     first, each the first unseen card that fits, in shuffled order.
     """
     slots = hidden_slots(state, seat)
-    names = sorted(u for u, _ in slots)
+    spaces = _spaces(state, 1 - seat)
+    hidden = {u for u, _ in slots}
+    used = {sp: 0 for sp in spaces.values()}
+    for u, sp in spaces.items():
+        if u not in hidden:
+            used[sp] += _points(state.cards[u])
+    names = sorted(hidden)
     rename = {u: names[k] for k, (u, _) in enumerate(slots)}
     pool = sorted(state.cards[u] for u in rename)
     rng.shuffle(pool)
     dealt: dict[str, str] = {}
     order = sorted(range(len(slots)), key=lambda k: _tightness(slots[k][1]))
+    first = _declared_command(state, seat, slots, pool)
+    if first is not None:  # the opponent said it plays a command card: it holds one
+        k, i = first
+        dealt[names[k]] = pool.pop(i)
+        order.remove(k)
     for k in order:
-        fits = slots[k][1]
-        pick = next((i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])), None)
-        if pick is None:  # fewer unseen cards of a kind than places: any card will do
-            pick = next((i for i, cid in enumerate(pool) if _creature_or_item(cid)), 0)
+        uid, fits = slots[k]
+        room = LIMIT - used[spaces[uid]] if uid in spaces else LIMIT
+        pick = next(
+            (
+                i
+                for i, cid in enumerate(pool)
+                if fits(CATALOGUE.cards[cid]) and _points(cid) <= room
+            ),
+            None,
+        )
+        if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
+            fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
+            fitting = fitting or [i for i, cid in enumerate(pool) if _creature_or_item(cid)]
+            pick = min(fitting, key=lambda i: _points(pool[i]), default=0)
+        if uid in spaces:
+            used[spaces[uid]] += _points(pool[pick])
         dealt[names[k]] = pool.pop(pick)
     text = UID.sub(lambda m: f'"{rename.get(m.group(1), m.group(1))}"', state.model_dump_json())
     copy = GuardiansState.model_validate_json(text)
@@ -154,6 +178,46 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
     if copy.fight is not None:
         copy.fight.origins = dict(sorted(copy.fight.origins.items()))
     return copy, _forget(copy, 1 - seat)
+
+
+def _declared_command(
+    state: GuardiansState, seat: int, slots: list[tuple[str, Fits]], pool: list[str]
+) -> tuple[int, int] | None:
+    """(slot, pool index) of the first unseen command card the opponent could have declared.
+
+    None unless the opponent declared a command card it has not shown yet.
+    """
+    c = state.combat
+    if c is None or c.step not in ("declare", "command"):
+        return None
+    side = _side(c, 1 - seat)
+    if not c.declared[side]:
+        return None
+    hand, storage = set(c.hands[side]), set(c.storage[side])
+    for i, cid in enumerate(pool):
+        x = CATALOGUE.cards[cid]
+        if not is_command_card(x) or getattr(x, "cost", 0) > c.stones[side]:
+            continue
+        where = hand if isinstance(x, Creature) else storage
+        for k, (u, fits) in enumerate(slots):
+            if u in where and fits(x):
+                return k, i
+    return None
+
+
+def _spaces(state: GuardiansState, seat: int) -> dict[str, str]:
+    """The space of each card ``seat`` has on the board (its Shields and Strongholds)."""
+    out = {u: st.space for st in state.stacks if st.owner == seat for u in st.cards}
+    row = 0 if seat == 0 else 3
+    for col, h in zip("LCR", state.seats[seat].holds, strict=True):
+        out |= {u: f"{col}{row}" for u in h.on + h.under}
+    return out
+
+
+def _points(cid: str) -> int:
+    """The stacking points of a card (0 for anything but a creature)."""
+    c = CATALOGUE.cards[cid]
+    return c.stacks_as if isinstance(c, Creature) else 0
 
 
 def _creature_or_item(cid: str) -> bool:
