@@ -11,6 +11,7 @@ their uids are renamed in a canonical order, so the sample depends only on what 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from engines.guardians.board import LIMIT, cards_map
@@ -150,20 +151,21 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
         k, i = first
         dealt[names[k]] = pool.pop(i)
         order.remove(k)
+    left = Counter(spaces[u] for u in hidden if u in spaces)  # places still to deal a space
     for k in order:
         uid, fits = slots[k]
-        room = LIMIT - used[spaces[uid]] if uid in spaces else LIMIT
-        pick = next(
-            (
-                i
-                for i, cid in enumerate(pool)
-                if fits(CATALOGUE.cards[cid]) and _points(cid) <= room
-            ),
-            None,
-        )
+        room = LIMIT
+        if uid in spaces:  # keep a point for each place still to deal on the space
+            left[spaces[uid]] -= 1
+            room = LIMIT - used[spaces[uid]] - left[spaces[uid]]
+        pick = _first(pool, fits, room)
+        if pick is None and fits is _creature:  # a creature item stacks as 0
+            pick = _first(pool, _creature_or_item, room)
         if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
             fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
-            fitting = fitting or [i for i, cid in enumerate(pool) if _creature_or_item(cid)]
+            fitting = fitting or [
+                i for i, cid in enumerate(pool) if _creature_or_item(CATALOGUE.cards[cid])
+            ]
             pick = min(fitting, key=lambda i: _points(pool[i]), default=0)
         if uid in spaces:
             used[spaces[uid]] += _points(pool[pick])
@@ -220,8 +222,15 @@ def _points(cid: str) -> int:
     return c.stacks_as if isinstance(c, Creature) else 0
 
 
-def _creature_or_item(cid: str) -> bool:
-    c = CATALOGUE.cards[cid]
+def _first(pool: list[str], fits: Fits, room: int) -> int | None:
+    """The index of the first card of ``pool`` that fits and stacks within ``room`` points."""
+    return next(
+        (i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid]) and _points(cid) <= room),
+        None,
+    )
+
+
+def _creature_or_item(c: DeckCard) -> bool:
     return _creature(c) or _item(c)
 
 
