@@ -36,6 +36,11 @@ def _creature(c: DeckCard) -> bool:
     return isinstance(c, Creature)
 
 
+def _fighter(c: DeckCard) -> bool:
+    """A creature in a combat hand: never a creature item in its place."""
+    return isinstance(c, Creature)
+
+
 def _channeler(c: DeckCard) -> bool:
     return isinstance(c, Creature) and c.cmp > 0
 
@@ -80,7 +85,7 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
         side = _side(c, 1 - seat)
         fits |= {u: _item for u in c.items[side]}
         fits |= {u: _channeler for u in c.channelers[side]}
-        fits |= {u: _creature for u in c.hands[side]}
+        fits |= {u: _fighter for u in c.hands[side]}
     places: list[tuple[list[str], Fits]] = []
     for st in sorted(state.stacks, key=lambda s: s.shield):
         if st.owner != seat and not st.revealed:
@@ -234,7 +239,7 @@ def _creature_or_item(c: DeckCard) -> bool:
     return _creature(c) or _item(c)
 
 
-TIGHTNESS = (_channeler, _item, _creature, _double, _single, _any)
+TIGHTNESS = (_channeler, _item, _fighter, _creature, _double, _single, _any)
 """The order in which places are dealt: the fewest fitting cards first (what the opponent
 told of its hand before all)."""
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engines.guardians import Guardians
+from engines.guardians import Guardians, board
 from engines.guardians.board import card
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.settlement import MAX_TURNS
@@ -131,6 +131,8 @@ def test_a_resample_looks_the_same_to_the_seat_and_holds_every_card_once(seed):
         assert Counter(sample.state.cards.values()) == Counter(game.state.cards.values())
         assert set(sample.legal_actions(seat)) == set(game.legal_actions(seat))
         assert sample.state.seed != game.state.seed
+        for space in board.SPACES:  # hidden cards are dealt within the 30-point limit
+            assert board.space_points(sample.state, space, 1 - seat) <= board.LIMIT
         phases[game.state.phase] += 1
     assert {"organize", "move", "combat"} <= set(phases)
 
