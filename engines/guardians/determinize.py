@@ -164,7 +164,7 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
             left[spaces[uid]] -= 1
             room = LIMIT - used[spaces[uid]] - left[spaces[uid]]
         pick = _first(pool, fits, room)
-        if pick is None and fits is _creature:  # a creature item stacks as 0
+        if pick is None and uid in spaces and fits is not _fighter:  # an item stacks as 0
             pick = _first(pool, _creature_or_item, room)
         if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
             fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
