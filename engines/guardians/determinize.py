@@ -28,6 +28,7 @@ DOUBLE = ("spell", "hand_item", "bribery")
 """Double-bordered cards: the Storage Hand holds only these; the Pen never does."""
 UID = re.compile(r'"([ab][0-9]{2,3})"')
 SEED_RANGE = 2**31
+DEAL_TRIES = 8
 
 Fits = Callable[[DeckCard], bool]
 
@@ -147,34 +148,12 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
             used[sp] += _points(state.cards[u])
     names = sorted(hidden)
     rename = {u: names[k] for k, (u, _) in enumerate(slots)}
-    pool = sorted(state.cards[u] for u in rename)
-    rng.shuffle(pool)
-    dealt: dict[str, str] = {}
-    order = sorted(range(len(slots)), key=lambda k: _tightness(slots[k][1]))
-    first = _declared_command(state, seat, slots, pool)
-    if first is not None:  # the opponent said it plays a command card: it holds one
-        k, i = first
-        dealt[names[k]] = pool.pop(i)
-        order.remove(k)
-    left = Counter(spaces[u] for u in hidden if u in spaces)  # places still to deal a space
-    for k in order:
-        uid, fits = slots[k]
-        room = LIMIT
-        if uid in spaces:  # keep a point for each place still to deal on the space
-            left[spaces[uid]] -= 1
-            room = LIMIT - used[spaces[uid]] - left[spaces[uid]]
-        pick = _first(pool, fits, room)
-        if pick is None and uid in spaces and fits is not _fighter:  # an item stacks as 0
-            pick = _first(pool, _creature_or_item, room)
-        if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
-            fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
-            fitting = fitting or [
-                i for i, cid in enumerate(pool) if _creature_or_item(CATALOGUE.cards[cid])
-            ]
-            pick = min(fitting, key=lambda i: _points(pool[i]), default=0)
-        if uid in spaces:
-            used[spaces[uid]] += _points(pool[pick])
-        dealt[names[k]] = pool.pop(pick)
+    ids = sorted(state.cards[u] for u in rename)
+    for _ in range(DEAL_TRIES):  # rarely, the greedy deal overfills a space: deal again
+        dealt, fitted = _deal(state, seat, slots, spaces, used, ids, rng)
+        if fitted:
+            break
+    dealt = {names[k]: cid for k, cid in dealt.items()}
     text = UID.sub(lambda m: f'"{rename.get(m.group(1), m.group(1))}"', state.model_dump_json())
     copy = GuardiansState.model_validate_json(text)
     copy.cards = {u: dealt.get(u, cid) for u, cid in state.cards.items()}
@@ -210,6 +189,54 @@ def _declared_command(
             if u in where and fits(x):
                 return k, i
     return None
+
+
+def _deal(
+    state: GuardiansState,
+    seat: int,
+    slots: list[tuple[str, Fits]],
+    spaces: dict[str, str],
+    public: dict[str, int],
+    ids: list[str],
+    rng: Random,
+) -> tuple[dict[int, str], bool]:
+    """A card id for every slot (by index), and whether every space stays within 30 points.
+
+    The ids are shuffled; the tightest places take the first card that fits, keeping a point
+    on the space for every place still to deal there.
+    """
+    pool = list(ids)
+    rng.shuffle(pool)
+    used = dict(public)
+    dealt: dict[int, str] = {}
+    order = sorted(range(len(slots)), key=lambda k: _tightness(slots[k][1]))
+    first = _declared_command(state, seat, slots, pool)
+    if first is not None:  # the opponent said it plays a command card: it holds one
+        k, i = first
+        dealt[k] = pool.pop(i)
+        order.remove(k)
+        if slots[k][0] in spaces:
+            used[spaces[slots[k][0]]] += _points(dealt[k])
+    left = Counter(spaces[u] for k, (u, _) in enumerate(slots) if u in spaces and k in order)
+    for k in order:
+        uid, fits = slots[k]
+        room = LIMIT
+        if uid in spaces:
+            left[spaces[uid]] -= 1
+            room = LIMIT - used[spaces[uid]] - left[spaces[uid]]
+        pick = _first(pool, fits, room)
+        if pick is None and uid in spaces and fits is not _fighter:  # an item stacks as 0
+            pick = _first(pool, _creature_or_item, room)
+        if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
+            fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
+            fitting = fitting or [
+                i for i, cid in enumerate(pool) if _creature_or_item(CATALOGUE.cards[cid])
+            ]
+            pick = min(fitting, key=lambda i: _points(pool[i]), default=0)
+        if uid in spaces:
+            used[spaces[uid]] += _points(pool[pick])
+        dealt[k] = pool.pop(pick)
+    return dealt, all(points <= LIMIT for points in used.values())
 
 
 def _spaces(state: GuardiansState, seat: int) -> dict[str, str]:
