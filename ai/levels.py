@@ -38,6 +38,10 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "normal": Level("normal", simulations=12, horizon=4, smart_playouts=True, candidates=4),
         "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
     },
+    "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
+        "normal": Level("normal", simulations=48, horizon=8, smart_playouts=True, candidates=8),
+        "hard": Level("hard", simulations=112, horizon=12, smart_playouts=True, candidates=10),
+    },
 }
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),
 and the solo games' hint budgets: ``simulations`` shared among the legal moves, a hint under

@@ -145,7 +145,10 @@ def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -
     moves = 0
     while not game.is_over and (lvl.horizon is None or moves < lvl.horizon):
         moves += 1
-        actor = game.to_act()[0]
+        actors = game.to_act()
+        if not actors:  # a sample stuck without a seat to act: score it as it stands
+            break
+        actor = actors[0]
         if lvl.smart_playouts:
             game.apply_unchecked(actor, game.rollout_action(actor, rng))
         else:

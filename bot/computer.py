@@ -59,7 +59,11 @@ def new_executor(kind: str) -> Executor:
 def policy_move(game: Game, seat: int, seed: int) -> Action:
     """The game's quick playout move, on a sample of what ``seat`` knows (reads nothing hidden)."""
     rng = random.Random(seed)
-    return game.resample(seat, rng).rollout_action(seat, rng)
+    try:
+        return game.resample(seat, rng).rollout_action(seat, rng)
+    except Exception:
+        log.exception("the quick move failed game=%s; the first legal move is played", game.game_id)
+        return game.legal_actions(seat)[0]
 
 
 class Computer:

@@ -218,6 +218,8 @@ def apply_retreat(state: GuardiansState, seat: int, action: object) -> list[Even
             stack = keep
         if trim(state, stack):
             events.append(Event(text="Creatures over the 30-point limit are discarded."))
+            if not has_creature(state, stack):  # a Shield with no creature is destroyed
+                events.append(destroy_stack(state, stack))
     return events + after_fight(state)
 
 

@@ -7,13 +7,22 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Action, EngineError, Event, Game, Result, Unavailable
-from engines.guardians import board, clash, movement, organize, settlement, stronghold
+from engines.guardians import (
+    board,
+    clash,
+    determinize,
+    movement,
+    organize,
+    policy,
+    settlement,
+    stronghold,
+)
 from engines.guardians.actions import ACTION_TYPES, DestroyShield, Done, FaceDown
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
 from engines.guardians.state import GuardiansState, Seat
 from engines.guardians.views import build_view, phase_help
-from engines.rng import rng_for
+from engines.rng import Random, rng_for
 
 RECENT = 8
 
@@ -167,6 +176,27 @@ class Guardians(Game[GuardiansState]):
     def phase_help(self, seat: int | None) -> str:
         """The current phase explained (data/guardians/phases.toml)."""
         return phase_help(self.state, seat)
+
+    def resample(self, seat: int, rng: Random) -> Guardians:
+        """Re-deal the cards hidden from ``seat``; the opponent makes its secret choice anew."""
+        state, remake = determinize.redeal(self.state, seat, rng)
+        game = Guardians(state)
+        other, log = 1 - seat, list(state.log)
+        if remake and state.phase == "organize":
+            while not state.seats[other].ready:
+                game.apply_unchecked(other, game.rollout_action(other, rng))
+        elif remake:
+            game.apply_unchecked(other, game.rollout_action(other, rng))
+        state.log = log  # the table already read that the choice was made
+        return game
+
+    def rollout_action(self, seat: int, rng: Random) -> Action:
+        """A quick sensible move (engines/guardians/policy.py)."""
+        return policy.choose(self.state, seat, self.legal_actions(seat), rng)
+
+    def evaluate(self, seat: int) -> float:
+        """The chance to win estimated from Shields, lands, Guardians and forces."""
+        return policy.evaluate(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: the channel), as JSON-ready data."""

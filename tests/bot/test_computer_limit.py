@@ -57,3 +57,14 @@ async def test_a_search_within_the_limit_is_played(computer):
     game, seat = wide_position()
     action, _ = await computer.choose("knightfall", game, seat, "easy", seed=9)
     assert action == ai.choose(game, seat, "easy", 9)
+
+
+async def test_when_the_quick_move_fails_too_the_first_legal_move_is_played(computer, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ai, "choose", broken)
+    game, seat = wide_position()
+    monkeypatch.setattr(Knightfall, "rollout_action", broken)
+    action, _ = await computer.choose("knightfall", game, seat, "hard", seed=8)
+    assert action == game.legal_actions(seat)[0]

@@ -1,0 +1,171 @@
+"""A cheap playout policy and a position estimate for computer players.
+
+The policy reads only what the acting seat may see: its own cards, the counts of the
+opponent's hidden ones, and what is face up (flown Shields, the combat table). It never looks
+at the opponent's pending choice. Each kind of move gets a small score plus noise; the best
+scoring legal move is played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from engines.base import Action
+from engines.guardians import actions as ga
+from engines.guardians import board
+from engines.guardians.board import card
+from engines.guardians.cards import Creature
+from engines.guardians.catalogue import CATALOGUE
+from engines.guardians.combat import actions as ca
+from engines.guardians.combat.matchup import strength
+from engines.guardians.combat.state import CombatState
+from engines.guardians.state import GuardiansState, Stack
+from engines.rng import Random
+
+HIDDEN_CREATURE = 6.5
+"""The Vitality the policy expects of a creature it cannot see (the starters average ~6)."""
+ATTACK_MARGIN = 1.15
+"""Attack a Shield when our Vitality beats the estimate of theirs by this factor."""
+SHIELD_WEIGHT, LAND_WEIGHT, GUARDIAN_WEIGHT, FORCE_WEIGHT = 1.0, 0.3, 3.0, 0.03
+"""Estimate: a destroyed Shield (of five) ~ 3 lands ~ a third of the Guardian ~ 33 Vitality."""
+SCALE = 2.5
+NOISE = 0.3
+
+
+def vitality(state: GuardiansState, uids: list[str]) -> int:
+    """The total Vitality of the creatures among ``uids``."""
+    return sum(c.vitality for c in (card(state, u) for u in uids) if isinstance(c, Creature))
+
+
+def seen_vitality(state: GuardiansState, seat: int, stack: Stack) -> float:
+    """A Shield's Vitality as ``seat`` knows it: exact for its own or a flown one, else guessed."""
+    if stack.owner == seat or stack.revealed:
+        return vitality(state, stack.cards)
+    return HIDDEN_CREATURE * len(stack.cards)
+
+
+def choose(state: GuardiansState, seat: int, legal: list[Action], rng: Random) -> Action:
+    """The best scoring of ``legal`` (a little noise breaks ties and varies the playouts)."""
+    score = _scorer(state, seat)
+    return max(legal, key=lambda a: score(a) + NOISE * rng.random())
+
+
+def _scorer(state: GuardiansState, seat: int) -> Callable[[Action], float]:
+    if state.phase == "organize":
+        return _organize
+    if state.phase == "combat" and state.combat is not None:
+        return _combat_scorer(state, seat, state.combat)
+    if state.phase == "settle":
+        return lambda a: _settle(state, seat, a)
+    return lambda a: _move(state, seat, a)
+
+
+ORGANIZE = {"keepup": 1.0, "redraw": 4.0, "auto": 3.0, "place": 0.0, "done": 1.0}
+
+
+def _organize(action: Action) -> float:
+    """Redraw a hand without Shields, auto-place, discard the cheapest extra, then done."""
+    if isinstance(action, ga.Discard):
+        return 2.5 - _value(action.card) / 10
+    return ORGANIZE.get(action.kind, 0.0)
+
+
+def _value(card_id: str) -> float:
+    """A rough worth of a Storage Hand card: bribery is cheap, spells and items are not."""
+    return 2.0 if CATALOGUE.cards[card_id].kind == "bribery" else 5.0
+
+
+def _move(state: GuardiansState, seat: int, action: Action) -> float:
+    """Shield turns: the strongest first, forward onto lands, attack when clearly stronger."""
+    if isinstance(action, ga.TurnShield):
+        return vitality(state, state.stack(action.shield).cards) / 20
+    if isinstance(action, ga.Step | ga.Fly):
+        return _step(state, seat, action.to, action.note)
+    if isinstance(action, ga.Reinforce | ga.Load):
+        return 1.2
+    if isinstance(action, ga.Retreat):
+        return 1.0 - action.combine * 0.5
+    if isinstance(action, ga.DestroyShield):
+        return -5.0
+    if isinstance(action, ga.ChallengeWith):
+        return 1.0 + card(state, action.uid).vitality / 20
+    if isinstance(action, ga.ChannelStone | ga.ChallengeChannel | ga.ChallengeSpell):
+        return 1.0
+    return {"stay": 0.4, "decline": 0.0, "unload": -0.5}.get(action.kind, 0.5)
+
+
+def _step(state: GuardiansState, seat: int, to: str, note: str) -> float:
+    """Take lands, attack a Shield or a Stronghold only with the upper hand."""
+    moving = state.stack(state.move.shield) if state.move else None
+    mine = vitality(state, moving.cards) if moving else 0
+    if note == "combat":
+        foe = board.enemy_shield(state, to, seat)
+        theirs = seen_vitality(state, seat, foe) if foe else 0.0
+        return 2.5 if mine > ATTACK_MARGIN * theirs else -1.0
+    if note == "siege":
+        h = board.hold(state, to)
+        count = len(h.on) + len(h.under) if h else 0
+        foe = board.enemy_shield(state, to, seat)
+        theirs = HIDDEN_CREATURE * count + (seen_vitality(state, seat, foe) if foe else 0) + 6
+        return 3.0 if mine > ATTACK_MARGIN * theirs else -1.0
+    forward = int(to[1]) if seat == 0 else 3 - int(to[1])
+    gain = 1.0 if to in board.DISPUTED and board.controller(state, to) != seat else 0.0
+    return 0.3 + gain + 0.2 * forward + (0.3 if note == "pass" else 0.0)
+
+
+def _settle(state: GuardiansState, seat: int, action: Action) -> float:
+    """Terrain from the Pen, else face down while stones last, else the weakest creature."""
+    if isinstance(action, ga.PlayTerrain):
+        return 2.0
+    if isinstance(action, ga.FaceDown):
+        return 1.0 if state.seats[seat].stones > 2 else -0.5
+    if isinstance(action, ga.DropCreature):
+        return -card(state, action.uid).vitality / 10
+    return 0.0
+
+
+def _combat_scorer(state: GuardiansState, seat: int, c: CombatState) -> Callable[[Action], float]:
+    """Play the strongest, bribe the big ones, boost a losing match-up, finish off the beaten."""
+    cards = board.cards_map(state)
+    side = c.side_of(seat)
+    mine = sum(strength(c, cards, f) for f in c.current(side))
+    theirs = sum(strength(c, cards, f) for f in c.current(1 - side))
+    losing = mine <= theirs
+
+    def score(action: Action) -> float:
+        if isinstance(action, ca.CPlay):
+            return 1.0 + cards[action.uid].vitality / 10  # type: ignore[attr-defined]
+        if isinstance(action, ca.CBribe):
+            return (cards[action.target].vitality - 5) / 3  # type: ignore[attr-defined]
+        if isinstance(action, ca.CSecondary):
+            c_att = cards[action.uid].vitality  # type: ignore[attr-defined]
+            return 2.0 if c_att > action.need else -0.5
+        if isinstance(action, ca.CChannel | ca.CStone | ca.CRanged | ca.CItem):
+            return 1.5 if losing else 0.0
+        if isinstance(action, ca.CCast):
+            return 0.8 if losing else -0.5
+        if isinstance(action, ca.CDeclare):
+            return 0.6 * action.yes
+        return {"cheal": 1.0, "cnomore": 0.5, "cpass": 0.5}.get(action.kind, 0.4)
+
+    return score
+
+
+def evaluate(state: GuardiansState, seat: int) -> float:
+    """0..1 from Shields destroyed, lands held, Guardian wounds and the creatures on the board."""
+    if state.phase == "over":
+        winners = state.winners or []
+        return 0.5 if not winners else 1.0 if seat in winners else 0.0
+    lead = 0.0
+    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        mine = state.seats[s]
+        lost = mine.shields_lost
+        lead -= sign * SHIELD_WEIGHT * (lost + lost * lost / 5)
+        lead += sign * LAND_WEIGHT * board.lands_of(state, s)
+        top = CATALOGUE.guardians[mine.guardian].vitality
+        lead += sign * GUARDIAN_WEIGHT * max(0, mine.vitality) / top
+        force = sum(vitality(state, st.cards) for st in state.stacks if st.owner == s)
+        force += sum(vitality(state, h.on + h.under) for h in mine.holds)
+        lead += sign * FORCE_WEIGHT * force
+    return 0.5 + 0.5 * math.tanh(lead / SCALE)
