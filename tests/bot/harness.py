@@ -16,6 +16,13 @@ from bot.store import Session
 from discord_emulator import DiscordEmulator, Message, User
 
 
+def database_setting(database: Path | str) -> dict[str, object]:
+    """The setting naming ``database``: a PostgreSQL URL, or a SQLite file's path."""
+    if str(database).startswith("postgresql://"):
+        return {"database_url": str(database)}
+    return {"database_path": database}
+
+
 @dataclass
 class World:
     """The emulator, one server with a games channel, four people and the bot."""
@@ -44,7 +51,7 @@ class World:
         settings = Settings(
             _env_file=None,
             discord_token=self.emu.token,
-            database_path=self.db_path,
+            **database_setting(self.db_path),
             dev_guild_id=self.guild.id,
             housekeeping_seconds=3600,
             start_cooldown_seconds=0,  # tests start games back to back (limit tests set it)
