@@ -38,6 +38,7 @@ import asyncpg
 from bot.history import FORCED
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
+from tests.bot.harness import move_controls
 
 READY_TIMEOUT_S = 120.0
 WATCH_S = 0.005  # how often the driver reads the bot's new requests
@@ -88,17 +89,6 @@ class Measures:
     doubles: int = 0
     clicks: int = 0
     cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
-
-
-def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
-    """The enabled move buttons and select options of a board, as (kind, custom_id, value)."""
-    found = [
-        ("button", b.custom_id, None)
-        for b in message.buttons()
-        if b.custom_id and b.custom_id.startswith("g1:") and not b.disabled
-    ]
-    found += [("select", s.custom_id, v) for s in message.selects() for _, v in s.options]
-    return found
 
 
 def board_of(emu: DiscordEmulator, table: Table) -> Message | None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
 import ai
 import bot.lobby
 from bot.sessions import computer_to_act, forced_move
+from bot.store import Session
 from engines.gondor import Gondor
 from engines.guardians import Guardians
 from tests.bot.gondor_players import Player
@@ -32,6 +34,19 @@ SEED = 132
 MAX_MOVES = {"guardians": 700, "gondor": 900}
 GONDOR_SIDE = {"easy": "westernesse", "normal": "sauron", "hard": "westernesse"}
 """Alice's side against each level: the computer plays Sauron twice and Westernesse once."""
+
+
+async def alice_turns(world: World, sid: str, alice: int, limit: int) -> AsyncIterator[Session]:
+    """The session each time it waits for Alice, until the game ends (the computer answers)."""
+    for _ in range(limit):
+        session = await world.bot.store.load(sid)
+        if session.status != "active":
+            return
+        assert computer_to_act(session) is None, "the computer owes a move after a reply"
+        assert forced_move(session) is None
+        assert alice in session.game.to_act()
+        yield session
+    raise AssertionError("the game did not end")
 
 
 def last_id(world: World) -> int:
@@ -83,11 +98,8 @@ async def test_a_whole_guardians_game_against_each_level(world, level, caplog, m
     rng = random.Random(level)
     moves = 0
     started = time.monotonic()
-    while (session := await world.bot.store.load(session.id)).status == "active":
-        assert moves < MAX_MOVES["guardians"], "the game did not end"
-        assert computer_to_act(session) is None, "the computer owes a move after a reply"
-        assert forced_move(session) is None
-        assert alice in session.game.to_act()
+    sid = session.id
+    async for session in alice_turns(world, sid, alice, MAX_MOVES["guardians"]):
         user = world.user(session, alice)
         message = world.controls_message(user) or await world.hand(user.name, session)
         controls = move_controls(message)
@@ -101,6 +113,7 @@ async def test_a_whole_guardians_game_against_each_level(world, level, caplog, m
         await world.make_move(user, message, control or choose(rng, controls))
         moves += 1
     print(f"\nGuardians vs {level}: {moves} clicks, {time.monotonic() - started:.1f} s")
+    session = await world.bot.store.load(sid)
     await check_the_end(world, session, level, world.chan2)
     assert searched(caplog, session.id, level) >= 10
     rows = await world.bot.store.action_log(session.id)
@@ -124,18 +137,16 @@ async def test_a_whole_gondor_game_against_each_level(world, level, caplog):
     player = Player(side)
     moves = 0
     started = time.monotonic()
-    while (session := await world.bot.store.load(session.id)).status == "active":
-        assert moves < MAX_MOVES["gondor"], "the game did not end"
-        assert computer_to_act(session) is None, "the computer owes a move after a reply"
-        assert forced_move(session) is None
+    sid = session.id
+    async for session in alice_turns(world, sid, alice, MAX_MOVES["gondor"]):
         game = session.game
-        assert alice in game.to_act()
         seen = await read_controls(world, world.user(session, alice))
         assert seen is not None, "alice must act but her newest DM has no controls"
         action = player.choose(game.view(alice), seen.actions())
         await press(world, seen, Gondor.encode(action))
         moves += 1
     print(f"\nGondor vs {level} ({side}): {moves} clicks, {time.monotonic() - started:.1f} s")
+    session = await world.bot.store.load(sid)
     await check_the_end(world, session, level, world.chan)
     assert "after Game-Turn 16" in session.game.result.summary or session.game.result.winners
     assert searched(caplog, session.id, level) >= 10
