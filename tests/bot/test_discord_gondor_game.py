@@ -27,7 +27,7 @@ from engines.gondor.actions import Order
 from tests.bot.gondor_players import Player
 from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, first_versions_without_controls, message_texts
-from tests.bot.test_discord_gondor import TRUTH, asker, cog
+from tests.bot.test_discord_gondor import asker, cog, secret_truth
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -150,7 +150,7 @@ def check_cauldrons_stay_secret(world: World, session, caplog, first_id: int) ->
         texts += [a.description or "" for v in [*m.history, m] for a in v.attachments]
     assert len(texts) > 300
     for text in texts:
-        assert not TRUTH.search(text), text[:300]
+        assert not secret_truth(text), text[:300]
     westernesse = world.emu.dm_messages(world.user(session, 1))
-    told = [t for m in westernesse for t in message_texts(m) if TRUTH.search(t)]
+    told = [t for m in westernesse for t in message_texts(m) if secret_truth(t)]
     assert told, "Westernesse is told what her oil is"
