@@ -5,23 +5,16 @@ from collections import Counter
 
 import pytest
 
-import ai
 from engines.galdors_grip import GaldorsGrip
 from engines.galdors_grip.determinize import hidden_positions
+from tests.engines import solo_hooks
 
 OPTIONS = [{}, {"method": "a"}, {"method": "b"}, {"method": "c", "look": False}]
 
 
 def positions(seed: int, options: dict, every: int = 2):
     """Games along a policy game (every ``every`` decisions), the build step included."""
-    rng = random.Random(seed)
-    game = GaldorsGrip.new(1, seed=seed, options=options)
-    step = 0
-    while not game.is_over:
-        if step % every == 0:
-            yield game.copy()
-        game.apply(0, game.rollout_action(0, rng))
-        step += 1
+    return solo_hooks.positions(GaldorsGrip, seed, options, every)
 
 
 def twin(game: GaldorsGrip, rng: random.Random) -> GaldorsGrip:
@@ -63,13 +56,7 @@ def test_a_resample_looks_the_same_to_the_player_and_keeps_the_known_cards(optio
 @pytest.mark.parametrize("options", OPTIONS)
 def test_resample_ignores_everything_the_player_cannot_see(options):
     rng = random.Random(5)
-    differed = 0
-    for game in positions(12, options):
-        other = twin(game, rng)
-        assert other.view(0) == game.view(0)
-        differed += other.to_json() != game.to_json()
-        assert game.resample(0, random.Random(7)) == other.resample(0, random.Random(7))
-    assert differed > 3
+    assert solo_hooks.twins_resample_alike(positions(12, options), lambda g: twin(g, rng)) > 3
 
 
 def test_cards_drawn_unseen_are_drawn_again_from_the_cards_they_could_be():
@@ -89,20 +76,9 @@ def test_cards_drawn_unseen_are_drawn_again_from_the_cards_they_could_be():
 
 
 def test_the_playout_policy_plays_legal_moves_and_beats_random_play():
-    def wins(policy: bool) -> int:
-        won = 0
-        for seed in range(150):
-            rng = random.Random(seed)
-            game = GaldorsGrip.new(1, seed=seed)
-            while not game.is_over:
-                legal = game.legal_actions(0)
-                action = game.rollout_action(0, rng) if policy else rng.choice(legal)
-                assert action in legal
-                game.apply(0, action)
-            won += game.result.winners == [0]
-        return won
-
-    assert wins(True) > wins(False)
+    assert solo_hooks.wins(GaldorsGrip, 150, policy=True) > solo_hooks.wins(
+        GaldorsGrip, 150, policy=False
+    )
 
 
 def test_the_hint_is_the_same_for_games_that_differ_only_in_what_the_player_cannot_see():
@@ -112,5 +88,4 @@ def test_the_hint_is_the_same_for_games_that_differ_only_in_what_the_player_cann
     for game in games:
         other = twin(game, rng)
         assert other.to_json() != game.to_json() or not hidden_positions(game.state)
-        a, b = ai.hint(game, 0, 21), ai.hint(other, 0, 21)
-        assert [(m.action, m.value) for m in a.moves] == [(m.action, m.value) for m in b.moves]
+        solo_hooks.same_hint(game, other, 21)

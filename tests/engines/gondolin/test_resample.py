@@ -5,21 +5,14 @@ from collections import Counter
 
 import pytest
 
-import ai
 from engines.gondolin import Gondolin
 from engines.gondolin.catalogue import CATALOGUE
+from tests.engines import solo_hooks
 
 
 def positions(seed: int, mode: str = "easy", every: int = 2):
     """Games along a policy game (every ``every`` decisions)."""
-    rng = random.Random(seed)
-    game = Gondolin.new(1, seed=seed, options={"mode": mode})
-    step = 0
-    while not game.is_over:
-        if step % every == 0:
-            yield game.copy()
-        game.apply(0, game.rollout_action(0, rng))
-        step += 1
+    return solo_hooks.positions(Gondolin, seed, {"mode": mode}, every)
 
 
 def twin(game: Gondolin, rng: random.Random) -> Gondolin:
@@ -47,13 +40,7 @@ def test_a_resample_looks_the_same_to_the_player_and_holds_the_same_cards(mode):
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_resample_ignores_everything_the_player_cannot_see(mode):
     rng = random.Random(6)
-    differed = 0
-    for game in positions(22, mode):
-        other = twin(game, rng)
-        assert other.view(0) == game.view(0)
-        differed += other.to_json() != game.to_json()
-        assert game.resample(0, random.Random(7)) == other.resample(0, random.Random(7))
-    assert differed > 5
+    assert solo_hooks.twins_resample_alike(positions(22, mode), lambda g: twin(g, rng)) > 5
 
 
 def test_a_drawn_event_waiting_to_enter_is_drawn_again_among_the_unseen_events():
@@ -70,20 +57,8 @@ def test_a_drawn_event_waiting_to_enter_is_drawn_again_among_the_unseen_events()
 
 
 def test_the_playout_policy_plays_legal_moves_and_beats_random_play():
-    def survived(policy: bool) -> int:
-        won = 0
-        for seed in range(60):
-            rng = random.Random(seed)
-            game = Gondolin.new(1, seed=seed)
-            while not game.is_over:
-                legal = game.legal_actions(0)
-                action = game.rollout_action(0, rng) if policy else rng.choice(legal)
-                assert action in legal
-                game.apply(0, action)
-            won += game.result.winners == [0]
-        return won
-
-    assert survived(True) > 2 * survived(False) + 10
+    survived = solo_hooks.wins(Gondolin, 60, policy=True)
+    assert survived > 2 * solo_hooks.wins(Gondolin, 60, policy=False) + 10
 
 
 def test_the_hint_is_the_same_for_games_that_differ_only_in_the_deck_order():
@@ -93,5 +68,4 @@ def test_the_hint_is_the_same_for_games_that_differ_only_in_the_deck_order():
     for game in games:
         other = twin(game, rng)
         assert other.to_json() != game.to_json()
-        a, b = ai.hint(game, 0, 17), ai.hint(other, 0, 17)
-        assert [(m.action, m.value) for m in a.moves] == [(m.action, m.value) for m in b.moves]
+        solo_hooks.same_hint(game, other, 17)
