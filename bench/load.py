@@ -35,10 +35,14 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.errors import StaleButton
 from bot.history import FORCED
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls
+
+STALE = str(StaleButton())
+"""The refusal of a button from an older board (a double click's second press)."""
 
 READY_TIMEOUT_S = 120.0
 WATCH_S = 0.005  # how often the driver reads the bot's new requests
@@ -72,7 +76,7 @@ class Table:
                 found.append("asked")  # itself then reads "Done.", without buttons)
             elif not notes or notes == ["Done."]:  # "Done.": a confirmed move
                 found.append("accepted")
-            elif any("board changed" in n for n in notes):
+            elif any(STALE in n for n in notes):
                 found.append("refused")
             else:
                 found.append(f"error: {notes[0][:80]}")

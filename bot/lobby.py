@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 DEFAULT_LEVEL = "normal"
 LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level in ai.LEVELS]
 """The ``level`` option of every challenge command (against the computer)."""
+OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
+LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
+"""The descriptions of every challenge command's ``opponent`` and ``level`` options."""
 
 
 def new_seed() -> int:

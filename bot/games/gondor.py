@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import presenter
 from bot.errors import UserFacingError
 from bot.games import gondor_orders as orders
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.rules import how_to_play, send_long
 from bot.store import Session
 from engines import Game
@@ -48,9 +48,9 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
     # ---- starting and reading ----------------------------------------------------------------
     @app_commands.command(description="Challenge someone to the siege of Minas Tirith")
     @app_commands.describe(
-        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
+        opponent=OPPONENT_HELP,
         side="Your side (default: Sauron)",
-        level="How well the computer plays (default: normal)",
+        level=LEVEL_HELP,
     )
     @app_commands.choices(side=SIDES, level=LEVEL_CHOICES)
     async def challenge(

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.decks import DeckStore, clean_name, saved_deck_choices
 from bot.errors import UserFacingError
 from bot.games import guardians_decks as decks
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 from engines.guardians.catalogue import CATALOGUE
@@ -59,12 +59,12 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
 
     @app_commands.command(description="Challenge someone to Guardians, or play the computer")
     @app_commands.describe(
-        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
+        opponent=OPPONENT_HELP,
         deck=(
             f"A starter or your deck (default: {CATALOGUE.decks[DEFAULT_DECK].name}); "
             "your opponent plays a starter"
         )[:100],
-        level="How well the computer plays (default: normal)",
+        level=LEVEL_HELP,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def challenge(

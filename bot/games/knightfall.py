@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES
+from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
 
@@ -32,8 +32,8 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
 
     @app_commands.command(description="Challenge someone to Knightfall, or play the computer")
     @app_commands.describe(
-        opponent="Who you want to play (leave it out, or pick me, to play the computer)",
-        level="How well the computer plays (default: normal)",
+        opponent=OPPONENT_HELP,
+        level=LEVEL_HELP,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def challenge(
