@@ -6,8 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engines.guardians import Guardians, board
+from engines.guardians import Guardians, board, determinize
 from engines.guardians.board import card
+from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.settlement import MAX_TURNS
 
@@ -185,6 +186,28 @@ def test_resample_redeals_the_opponents_hidden_creatures():
         dealt.append([[sample.cards[u] for u in st.cards] for st in shown])
         assert all(sample.cards[u] in CREATURES for st in shown for u in st.cards[:1])
     assert any(d != truth for d in dealt)
+
+
+def test_a_creature_the_opponent_told_of_stays_a_creature_on_a_full_space():
+    """A combat hand holds creatures; the Visionary's announce names their class. When the told
+    creature no longer fits the 30 points of its space in a deal, it is still dealt (the space
+    is dealt again), never a creature item in its place (a sample once failed on that)."""
+    merchant = CATALOGUE.cards["merchant"]
+    assert isinstance(merchant, Creature)
+    told = determinize._telling("klass", "merchant")
+    slots = [("a00", told)]
+    ids = ["merchant", "sword_of_the_mid_realms"]
+    for k in range(5):
+        dealt, fitted = determinize._deal(
+            Guardians.new(2, seed=1).state,
+            1,
+            slots,
+            {"a00": "C1"},
+            {"C1": 29},
+            ids,
+            random.Random(k),
+        )
+        assert dealt == {0: "merchant"} and not fitted
 
 
 def test_twenty_policy_games_end_with_legal_moves_only():
