@@ -44,8 +44,12 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
     },
     "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
-        "normal": Level("normal", simulations=48, horizon=8, smart_playouts=True, candidates=8),
-        "hard": Level("hard", simulations=112, horizon=12, smart_playouts=True, candidates=10),
+        "normal": Level(
+            "normal", 48, horizon=8, smart_playouts=True, candidates=8, policy_margin=0.02
+        ),
+        "hard": Level(
+            "hard", 112, horizon=12, smart_playouts=True, candidates=10, policy_margin=0.02
+        ),
     },
 }
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),

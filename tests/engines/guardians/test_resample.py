@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engines.guardians import Guardians, board, determinize
+from engines.guardians import Guardians, board, determinize, organize
 from engines.guardians.board import card
 from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
@@ -243,3 +243,19 @@ def test_evaluate_tracks_the_lead_and_gives_the_result_once_over():
     assert result is not None
     value = finished.evaluate(0)
     assert value == (0.5 if not result.winners else 1.0 if result.winners == [0] else 0.0)
+
+
+def test_the_policy_organizes_from_the_short_list_and_plays_legal_moves():
+    """Playouts ask for the Draw & Organize moves without single placements (the policy
+    auto-places); that short list is part of the legal list, and the policy's pick is legal."""
+    checked = 0
+    for game, seat in positions(12, every=1):
+        if game.state.phase != "organize":
+            continue
+        legal = game.legal_actions(seat)
+        short = organize.organize_actions(game.state, seat, single=False)
+        assert all(a in legal for a in short) and not any(a.kind == "place" for a in short)
+        assert len(short) < len(legal) or not any(a.kind == "place" for a in legal)
+        assert game.rollout_action(seat, random.Random(checked)) in legal
+        checked += 1
+    assert checked >= 10
