@@ -18,8 +18,6 @@ class Level:
     """Playouts use the game's ``rollout_action``; otherwise uniformly random moves."""
     candidates: int | None = None
     """At most this many root moves are searched (the policy's proposals first); None: all."""
-    settle: int = 0
-    """Up to this many more playout moves past ``horizon`` while the game is not ``settled``."""
     policy_margin: float | None = None
     """The policy's move is played unless another root move beats its value by more than this
     on the same samples; None: the best-scoring move, whatever the policy would play."""

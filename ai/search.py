@@ -183,9 +183,7 @@ def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -
     rng = random.Random(playout_seed)
     game.apply_unchecked(seat, action)
     moves = 0
-    while not game.is_over and (
-        lvl.horizon is None or moves < lvl.horizon or _unsettled(game, moves - lvl.horizon, lvl)
-    ):
+    while not game.is_over and (lvl.horizon is None or moves < lvl.horizon):
         moves += 1
         actors = game.to_act()
         if not actors:  # a sample stuck without a seat to act: score it as it stands
@@ -196,8 +194,3 @@ def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -
         else:
             game.apply_unchecked(actor, rng.choice(game.legal_actions(actor)))
     return game.evaluate(seat)
-
-
-def _unsettled(game: Game, past: int, lvl: Level) -> bool:
-    """Whether a playout ``past`` moves beyond its horizon plays on to settle the position."""
-    return past < lvl.settle and not game.settled()

@@ -200,14 +200,6 @@ class Game(ABC, Generic[S]):
         """A cheap playout move for ``seat`` (default: uniformly random); uses what it may see."""
         return rng.choice(self.legal_actions(seat))
 
-    def settled(self) -> bool:
-        """Whether ``evaluate`` can judge the position as it stands (default: always).
-
-        A game returns False in the middle of an exchange whose outcome ``evaluate`` cannot
-        see yet (a combat half fought); a level's ``settle`` moves play on until it is over.
-        """
-        return True
-
     def evaluate(self, seat: int) -> float:
         """How good the position is for ``seat``, 0 (lost) to 1 (won); default: 0.5 until over."""
         result = self.result

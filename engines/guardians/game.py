@@ -200,11 +200,6 @@ class Guardians(Game[GuardiansState]):
             return policy.choose(s, seat, legal, rng)
         return policy.choose(s, seat, self.legal_actions(seat), rng)
 
-    def settled(self) -> bool:
-        """Not while a combat, its retreat or a Guardian challenge is under way."""
-        s = self.state
-        return s.phase != "combat" and s.retreat is None and s.challenge is None
-
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from Shields, lands, Guardians and forces."""
         return policy.evaluate(self.state, seat)
