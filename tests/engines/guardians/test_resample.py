@@ -259,3 +259,24 @@ def test_the_policy_organizes_from_the_short_list_and_plays_legal_moves():
         assert game.rollout_action(seat, random.Random(checked)) in legal
         checked += 1
     assert checked >= 10
+
+
+def test_the_policy_keeps_a_shields_last_creature_while_a_stone_is_left():
+    """[S] "discard a creature from under the shield (the last one: the shield is destroyed)",
+    and a destroyed Shield counts for the opponent: with a stone left the policy pays it for a
+    face-down card instead, however few stones it has (it once lost a Shield that way)."""
+    game, seat = next((g, s) for g, s in positions(5, every=1) if g.state.phase == "settle")
+    s = game.state
+    space = min(sp for sp, owner in s.settle.items() if owner == seat)
+    stack = s.stacks_at(space)[0]
+    stack.cards = [next(u for u in stack.cards if board.is_creature(s, u))]
+    mine = s.seats[seat]
+    mine.stones = 1
+    mine.pen = [u for u in mine.pen if card(s, u).kind != "terrain"]
+    mine.storage = mine.storage or [mine.deck.pop()]
+    kinds = {a.kind for a in game.legal_actions(seat)}
+    assert kinds == {"facedown", "drop"}
+    for k in range(10):
+        assert game.rollout_action(seat, random.Random(k)).kind == "facedown"
+    mine.stones = 0
+    assert game.rollout_action(seat, random.Random(0)).kind == "drop"  # forced
