@@ -18,6 +18,9 @@ class Level:
     """Playouts use the game's ``rollout_action``; otherwise uniformly random moves."""
     candidates: int | None = None
     """At most this many root moves are searched (the policy's proposals first); None: all."""
+    policy_margin: float | None = None
+    """The policy's move is played unless another root move beats its value by more than this
+    on the same samples; None: the best-scoring move, whatever the policy would play."""
 
 
 LEVELS: dict[str, Level] = {
@@ -39,8 +42,12 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
     },
     "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
-        "normal": Level("normal", simulations=48, horizon=8, smart_playouts=True, candidates=8),
-        "hard": Level("hard", simulations=112, horizon=12, smart_playouts=True, candidates=10),
+        "normal": Level(
+            "normal", 48, horizon=8, smart_playouts=True, candidates=8, policy_margin=0.02
+        ),
+        "hard": Level(
+            "hard", 112, horizon=12, smart_playouts=True, candidates=10, policy_margin=0.02
+        ),
     },
 }
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),

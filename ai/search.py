@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from ai.levels import Level
 from engines.base import Action, Game
 
+POLICY_VOTES = 5
+"""With a ``policy_margin``, the policy proposes on this many samples; the most proposed wins."""
+
 
 @dataclass(frozen=True)
 class MoveStats:
@@ -55,12 +58,20 @@ class _Samples:
 
 
 def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
-    """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``."""
+    """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``.
+
+    With ``lvl.policy_margin`` the policy's move stays in every halving round and is played
+    unless the best move's average beats it by more than the margin.
+    """
     legal = _legal(game, seat)
     if len(legal) == 1:
         return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
     samples = _Samples(game, seat, random.Random(seed))
-    legal = _candidates(game, seat, legal, lvl, samples, random.Random(seed + 1))
+    default = None
+    if lvl.policy_margin is not None:
+        default = _policy_move(game, seat, legal, samples, random.Random(seed + 2))
+    legal = _candidates(game, seat, legal, lvl, samples, random.Random(seed + 1), default)
+    pinned = None if default is None else legal.index(default)
     totals = [0.0] * len(legal)
     counts = [0] * len(legal)
     alive = list(range(len(legal)))
@@ -77,9 +88,15 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
             spent += share
         alive.sort(key=lambda i: (-totals[i] / counts[i], i))
         alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        if pinned is not None and pinned not in alive:
+            alive.append(pinned)
     ranked = sorted(range(len(legal)), key=lambda i: (-counts[i], -totals[i] / counts[i], i))
     moves = [MoveStats(legal[i], counts[i], totals[i] / counts[i]) for i in ranked]
-    return SearchResult(legal[alive[0]], moves, spent)
+    best = alive[0]
+    if pinned is not None and lvl.policy_margin is not None:
+        gain = (totals[best] - totals[pinned]) / counts[best]
+        best = best if gain > lvl.policy_margin else pinned
+    return SearchResult(legal[best], moves, spent)
 
 
 def compare_all(game: Game, seat: int, lvl: Level, seed: int, min_samples: int) -> SearchResult:
@@ -110,10 +127,33 @@ def _legal(game: Game, seat: int) -> list[Action]:
     return legal
 
 
+def _policy_move(
+    game: Game, seat: int, legal: list[Action], samples: _Samples, rng: random.Random
+) -> Action:
+    """The move the policy proposes most often on the first samples (ties: the first legal).
+
+    Proposed on the samples, never on the real game, so it reads nothing hidden.
+    """
+    encode = type(game).encode
+    index = {encode(action): i for i, action in enumerate(legal)}
+    votes = [0] * len(legal)
+    for k in range(POLICY_VOTES):
+        proposal = index.get(encode(samples.get(k)[0].rollout_action(seat, rng)))
+        if proposal is not None:
+            votes[proposal] += 1
+    return legal[max(range(len(legal)), key=lambda i: (votes[i], -i))]
+
+
 def _candidates(
-    game: Game, seat: int, legal: list[Action], lvl: Level, samples: _Samples, rng: random.Random
+    game: Game,
+    seat: int,
+    legal: list[Action],
+    lvl: Level,
+    samples: _Samples,
+    rng: random.Random,
+    keep: Action | None = None,
 ) -> list[Action]:
-    """At most ``lvl.candidates`` root moves: the policy's proposals, then random others.
+    """At most ``lvl.candidates`` root moves: ``keep``, the policy's proposals, random others.
 
     The policy proposes on the samples (never on the real game, so it reads nothing hidden);
     the moves keep their order in ``legal``.
@@ -123,7 +163,7 @@ def _candidates(
         return legal
     encode = type(game).encode
     index = {encode(action): i for i, action in enumerate(legal)}
-    chosen: set[int] = set()
+    chosen: set[int] = set() if keep is None else {legal.index(keep)}
     for k in range(2 * limit):
         if len(chosen) >= (limit + 1) // 2:
             break

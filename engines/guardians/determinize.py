@@ -224,14 +224,13 @@ def _deal(
         if uid in spaces:
             left[spaces[uid]] -= 1
             room = LIMIT - used[spaces[uid]] - left[spaces[uid]]
+        loose = _creature_or_item if fits in LOOSE else _creature
         pick = _first(pool, fits, room)
-        if pick is None and uid in spaces and fits is not _fighter:  # an item stacks as 0
-            pick = _first(pool, _creature_or_item, room)
+        if pick is None and uid in spaces and fits is _creature:  # an item stacks as 0
+            pick = _first(pool, loose, room)
         if pick is None:  # fewer unseen cards of a kind than places: the smallest that fits
             fitting = [i for i, cid in enumerate(pool) if fits(CATALOGUE.cards[cid])]
-            fitting = fitting or [
-                i for i, cid in enumerate(pool) if _creature_or_item(CATALOGUE.cards[cid])
-            ]
+            fitting = fitting or [i for i, cid in enumerate(pool) if loose(CATALOGUE.cards[cid])]
             pick = min(fitting, key=lambda i: _points(pool[i]), default=0)
         if uid in spaces:
             used[spaces[uid]] += _points(pool[pick])
@@ -269,6 +268,11 @@ def _creature_or_item(c: DeckCard) -> bool:
 TIGHTNESS = (_channeler, _item, _fighter, _creature, _double, _single, _any)
 """The order in which places are dealt: the fewest fitting cards first (what the opponent
 told of its hand before all)."""
+
+
+LOOSE = (_creature, _item, _double, _single, _any)
+"""Places that may take a creature item when no fitting card is left; a fighter in a combat
+hand, a channeler and a creature the opponent told of must stay a creature."""
 
 
 def _tightness(fits: Fits) -> int:

@@ -192,7 +192,13 @@ class Guardians(Game[GuardiansState]):
 
     def rollout_action(self, seat: int, rng: Random) -> Action:
         """A quick sensible move (engines/guardians/policy.py)."""
-        return policy.choose(self.state, seat, self.legal_actions(seat), rng)
+        s = self.state
+        if s.phase == "organize":  # the policy never picks a single placement: skip listing them
+            legal = (
+                organize.organize_actions(s, seat, single=False) if seat in self.to_act() else []
+            )
+            return policy.choose(s, seat, legal, rng)
+        return policy.choose(s, seat, self.legal_actions(seat), rng)
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from Shields, lands, Guardians and forces."""

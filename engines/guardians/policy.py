@@ -30,6 +30,8 @@ ATTACK_MARGIN = 1.15
 SHIELD_WEIGHT, LAND_WEIGHT, GUARDIAN_WEIGHT, FORCE_WEIGHT = 1.0, 0.3, 3.0, 0.03
 """Estimate: a destroyed Shield (of five) ~ 3 lands ~ a third of the Guardian ~ 33 Vitality."""
 SCALE = 2.5
+LAST_CREATURE = -5.0
+"""Settling by discarding a Shield's last creature destroys the Shield: only when forced."""
 NOISE = 0.3
 
 
@@ -115,13 +117,19 @@ def _step(state: GuardiansState, seat: int, to: str, note: str) -> float:
 
 
 def _settle(state: GuardiansState, seat: int, action: Action) -> float:
-    """Terrain from the Pen, else face down while stones last, else the weakest creature."""
+    """Terrain from the Pen, else face down while stones last, else the weakest creature.
+
+    Never the last creature while a stone is left: the empty Shield would be destroyed and
+    count for the opponent.
+    """
     if isinstance(action, ga.PlayTerrain):
         return 2.0
     if isinstance(action, ga.FaceDown):
         return 1.0 if state.seats[seat].stones > 2 else -0.5
     if isinstance(action, ga.DropCreature):
-        return -card(state, action.uid).vitality / 10
+        cards = state.stacks_at(action.space)[0].cards
+        last = sum(board.is_creature(state, u) for u in cards) == 1
+        return LAST_CREATURE if last else -card(state, action.uid).vitality / 10
     return 0.0
 
 

@@ -6,8 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engines.guardians import Guardians, board
+from engines.guardians import Guardians, board, determinize, organize
 from engines.guardians.board import card
+from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.settlement import MAX_TURNS
 
@@ -187,6 +188,28 @@ def test_resample_redeals_the_opponents_hidden_creatures():
     assert any(d != truth for d in dealt)
 
 
+def test_a_creature_the_opponent_told_of_stays_a_creature_on_a_full_space():
+    """A combat hand holds creatures; the Visionary's announce names their class. When the told
+    creature no longer fits the 30 points of its space in a deal, it is still dealt (the space
+    is dealt again), never a creature item in its place (a sample once failed on that)."""
+    merchant = CATALOGUE.cards["merchant"]
+    assert isinstance(merchant, Creature)
+    told = determinize._telling("klass", "merchant")
+    slots = [("a00", told)]
+    ids = ["merchant", "sword_of_the_mid_realms"]
+    for k in range(5):
+        dealt, fitted = determinize._deal(
+            Guardians.new(2, seed=1).state,
+            1,
+            slots,
+            {"a00": "C1"},
+            {"C1": 29},
+            ids,
+            random.Random(k),
+        )
+        assert dealt == {0: "merchant"} and not fitted
+
+
 def test_twenty_policy_games_end_with_legal_moves_only():
     """Policy against policy: every move legal, every game over within the turn bound.
 
@@ -220,3 +243,40 @@ def test_evaluate_tracks_the_lead_and_gives_the_result_once_over():
     assert result is not None
     value = finished.evaluate(0)
     assert value == (0.5 if not result.winners else 1.0 if result.winners == [0] else 0.0)
+
+
+def test_the_policy_organizes_from_the_short_list_and_plays_legal_moves():
+    """Playouts ask for the Draw & Organize moves without single placements (the policy
+    auto-places); that short list is part of the legal list, and the policy's pick is legal."""
+    checked = 0
+    for game, seat in positions(12, every=1):
+        if game.state.phase != "organize":
+            continue
+        legal = game.legal_actions(seat)
+        short = organize.organize_actions(game.state, seat, single=False)
+        assert all(a in legal for a in short) and not any(a.kind == "place" for a in short)
+        assert len(short) < len(legal) or not any(a.kind == "place" for a in legal)
+        assert game.rollout_action(seat, random.Random(checked)) in legal
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_policy_keeps_a_shields_last_creature_while_a_stone_is_left():
+    """[S] "discard a creature from under the shield (the last one: the shield is destroyed)",
+    and a destroyed Shield counts for the opponent: with a stone left the policy pays it for a
+    face-down card instead, however few stones it has (it once lost a Shield that way)."""
+    game, seat = next((g, s) for g, s in positions(5, every=1) if g.state.phase == "settle")
+    s = game.state
+    space = min(sp for sp, owner in s.settle.items() if owner == seat)
+    stack = s.stacks_at(space)[0]
+    stack.cards = [next(u for u in stack.cards if board.is_creature(s, u))]
+    mine = s.seats[seat]
+    mine.stones = 1
+    mine.pen = [u for u in mine.pen if card(s, u).kind != "terrain"]
+    mine.storage = mine.storage or [mine.deck.pop()]
+    kinds = {a.kind for a in game.legal_actions(seat)}
+    assert kinds == {"facedown", "drop"}
+    for k in range(10):
+        assert game.rollout_action(seat, random.Random(k)).kind == "facedown"
+    mine.stones = 0
+    assert game.rollout_action(seat, random.Random(0)).kind == "drop"  # forced
