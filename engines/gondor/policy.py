@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from engines.base import Action
+from engines.gondor import policy_sauron
 from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
 from engines.gondor.combat_actions import (
     Advance,
@@ -39,12 +40,13 @@ from engines.gondor.siege_actions import (
     SiegeAdvance,
 )
 from engines.gondor.state import ROAD_HEXES, GondorState
-from engines.gondor.victory import FORCES, GATES_INTO, total
+from engines.gondor.victory import FORCES, total
 from engines.rng import Random
 
 CITADEL = "1903"
 MAIN_GATE = ROAD_HEXES[0]
 MOVEMENT = ("sauron-movement", "westernesse-movement")
+MAGIC = ("magic-1", "magic-2")
 SURE = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36 for n in range(13)}
 """P(2d6 <= n): the chance of a hit, a rally, a hold (7.3, 8.2)."""
 
@@ -87,7 +89,10 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
         return None
     if not stacks or rng.random() < 1 / (len(stacks) + 1):  # a stuck group cannot loop
         return EndMovement()
-    ids = stacks[rng.choice(sorted(stacks))]
+    if side == "sauron":
+        ids = stacks[policy_sauron.stack_order(state, stacks, rng)]
+    else:
+        ids = stacks[rng.choice(sorted(stacks))]
     try:
         group_of(state.board(), [state.counters[i].id for i in ids])
     except MoveError:
@@ -102,6 +107,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         return _deploy(state, side, legal, rng)
     if state.pending is not None:
         return _decision(state, side, legal)
+    if state.phase in MAGIC:
+        plan = policy_sauron.magic(state, legal) if side == "sauron" else None
+        return plan or _end(legal)
     if Move in kinds:
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
@@ -109,7 +117,7 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if Hurl in kinds or BreachFire in kinds or GrondBreach in kinds:
         return _siege(state, legal)
     if kinds & {Fire, Melee, Challenge, EndSegment}:
-        return _combat(legal)
+        return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
     return _end(legal)
@@ -161,7 +169,7 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
         return first
     if isinstance(first, PlaceLadder | NoLadder):
-        return _ladder(state, legal)
+        return policy_sauron.ladder(state, legal) or _first(legal, "no_ladder")
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]
@@ -173,20 +181,6 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     if isinstance(first, Move):
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     return first
-
-
-def _ladder(state: GondorState, legal: list[Action]) -> Action:
-    """A Ladder below a defender (to fight across the wall) or near the next gate; else none."""
-    foes = set(_units(state, "westernesse"))
-    gate = _next_gate(state)
-    best: tuple[int, Action] | None = None
-    for a in legal:
-        if isinstance(a, PlaceLadder):
-            upper = MAP.hexsides[a.hexside].upper
-            worth = 0 if upper in foes else _nearest(upper, gate) if gate else 9
-            if worth <= 2 and (best is None or worth < best[0]):
-                best = (worth, a)
-    return best[1] if best else _first(legal, "no_ladder")
 
 
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
@@ -201,31 +195,22 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     return rng.choice(pick)
 
 
-def _goals(state: GondorState, side: str) -> list[str]:
-    """Where a moving group of ``side`` heads for."""
-    if side == "sauron":
-        goals = _units(state, "westernesse") + _next_gate(state)
-        if state.road[MAIN_GATE] != "sauron" or state.turn >= GAME.turns - 1:
-            goals.append(MAIN_GATE)
-        return goals
+def _goals(state: GondorState) -> list[str]:
+    """Where a moving Westernesse group heads for."""
     lead = state.counters[state.selected[0]] if state.selected else None
     if lead is not None and lead.group == "start":
         return [CITADEL]
     return _units(state, "sauron") or [CITADEL]
 
 
-def _next_gate(state: GondorState) -> list[str]:
-    """Both hexes of the lowest gate Sauron does not hold (20.2: levels fall gate by gate)."""
-    for level in sorted(GATES_INTO):
-        for gate in GATES_INTO[level]:
-            if state.gates.get(gate) != "sauron":
-                return list(MAP.hexsides[gate].hexes)
-    return []
-
-
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
-    """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie."""
-    goals = _goals(state, side)
+    """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie.
+
+    Sauron's groups follow his siege plan (``policy_sauron``).
+    """
+    if side == "sauron":
+        return policy_sauron.destination(state, moves)
+    goals = _goals(state)
     if goals == [CITADEL]:
         inside = [m for m in moves if in_city(m.hex)]
         if inside:
@@ -251,8 +236,11 @@ def _siege(state: GondorState, legal: list[Action]) -> Action:
     return _end(legal)
 
 
-def _combat(legal: list[Action]) -> Action:
-    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on."""
+def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
+    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on.
+
+    Sauron spends his host on the garrison (policy_sauron.storm): any fair chance will do.
+    """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires:
         return max(fires, key=lambda a: a.need)
@@ -261,6 +249,10 @@ def _combat(legal: list[Action]) -> Action:
         return max(duels, key=lambda a: a.mine - a.theirs)
     melees = [a for a in legal if isinstance(a, Melee)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
+    if side == "sauron":
+        storm = policy_sauron.storm(state, melees)
+        if storm is not None:
+            return storm
     if melees:
         best = max(melees, key=lambda a: _p(a.need) - _p(a.back))
         if _p(best.need) >= _p(best.back) or not ending:

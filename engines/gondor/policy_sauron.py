@@ -1,0 +1,222 @@
+"""Sauron's siege plan for the playout policy (docs/rules/gondor.md, "Computer player").
+
+Sauron wins only if, after the last Game-Turn, the garrison is demoralized, he is not, and he
+holds the road (20.1). The plan: take the Main Gate (Ladders over the Outer Wall, Grond), then
+pour the host through it and up the city, level by level, after the garrison's units (kills
+and levels both demoralize it: 9.1, 19.11); Ladders go on the inner walls, below a defender or
+near the next gate; the Nazgûl Lord operates Grond, which batters the next gate; in the last
+Game-Turns the units outside the walls walk the road (1918, 2124). Reads only positions.
+"""
+
+from __future__ import annotations
+
+from engines.base import Action
+from engines.gondor.actions import Move
+from engines.gondor.combat_actions import Melee
+from engines.gondor.data import COUNTERS, GAME, MAP
+from engines.gondor.hexes import distance
+from engines.gondor.magic_actions import Cast, MagicSelect
+from engines.gondor.siege_actions import PlaceLadder
+from engines.gondor.siege_moves import LADDERS
+from engines.gondor.state import ROAD_HEXES, GondorState
+from engines.gondor.victory import GATES_INTO, level_controller
+from engines.rng import Random
+
+MAIN_GATE = ROAD_HEXES[0]
+ROAD_TURN = GAME.turns - 2
+"""From this Game-Turn on, Sauron's units outside the walls make sure of the road (20.1 C)."""
+OUTER_LADDERS = 2
+"""Ladders spent on the Outer Wall before the Main Gate falls; the rest go on inner walls."""
+GARRISON = "garrison"
+GROND_RANGE = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
+
+
+def level(hex_ref: str | None) -> int:
+    """The hex's city level (0 outside the walls, 4.1)."""
+    return MAP.hexes[hex_ref].level if hex_ref is not None else 0
+
+
+def garrison(state: GondorState) -> list[str]:
+    """Hexes of Westernesse combat units inside the city (what keeps the levels theirs, 20.2)."""
+    return [
+        c.hex
+        for c in state.counters
+        if c.kind == "unit" and c.side == "westernesse" and level(c.hex) > 0
+    ]
+
+
+def next_gate(state: GondorState) -> str | None:
+    """The gate into the lowest level Sauron does not hold (20.2: levels fall gate by gate)."""
+    for lv in sorted(GATES_INTO):
+        for gate in GATES_INTO[lv]:
+            if state.gates.get(gate) != "sauron":
+                return gate
+    return None
+
+
+def _grond(state: GondorState) -> int | None:
+    return next((i for i, c in enumerate(state.counters) if c.type == "grond" and c.hex), None)
+
+
+def destination(state: GondorState, moves: list[Move]) -> Move:
+    """Where the selected Sauron group goes: up to the level its plan wants, then nearest.
+
+    Among the reachable hexes: the highest up to that level, then the nearest a goal, then the
+    cheapest. Once the Main Gate is his and until Grond batters it, no other group stops in
+    the gate's hexes (Grond comes through).
+    """
+    targets, climb = plan(state)
+    group = [state.counters[i] for i in state.selected]
+    if not any(c.type == "grond" for c in group) and _grond(state) is not None:
+        main = MAP.hexsides[_main_gate()]
+        if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
+            moves = [m for m in moves if m.hex not in main.hexes] or moves
+    return min(
+        moves,
+        key=lambda m: (-min(level(m.hex), climb), _nearest(m.hex, targets), m.mp, m.hex),
+    )
+
+
+def _nearest(hex_ref: str, goals: list[str]) -> int:
+    return min((distance(hex_ref, g) for g in goals), default=0)
+
+
+def plan(state: GondorState) -> tuple[list[str], int]:
+    """The selected Sauron group's goal hexes and the city level it climbs to.
+
+    Grond: the gate to batter. Late in the game, units outside the walls: the road hexes he
+    does not hold. Before the Main Gate falls: its two hexes and the Westernesse units outside
+    the walls. Then a unit goes for the defenders on its own level; with none there it climbs:
+    through the gate above if he holds it or it is breached, else towards the defenders above
+    and that gate (a Ladder goes up below them).
+    """
+    group = [state.counters[i] for i in state.selected]
+    here = level(group[0].hex) if group else 0
+    if any(c.type == "grond" for c in group):
+        target = _grond_target(state)
+        if target is not None:
+            return list(MAP.hexsides[target].hexes), here
+    if here == 0 and state.turn >= ROAD_TURN:
+        road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
+        if road:
+            return road, 0
+    main = MAP.hexsides[_main_gate()]
+    if state.gates.get(main.id) != "sauron" and main.id not in state.breaches:
+        outside = [c.hex for c in state.counters if c.kind == "unit" and c.side == "westernesse"]
+        return [*main.hexes, *(h for h in outside if h and level(h) == 0)], 0
+    foes = garrison(state)
+    same = [h for h in foes if level(h) == here]
+    if same:
+        return same, here
+    if not foes:
+        return [main.upper or MAIN_GATE], here
+    up = here + 1
+    gate = MAP.hexsides[GATES_INTO[up][0]] if up in GATES_INTO else None
+    if gate is not None and (state.gates.get(gate.id) == "sauron" or gate.id in state.breaches):
+        return [gate.upper or gate.hexes[0]], up
+    above = [h for h in foes if level(h) == up]
+    return above + list(gate.hexes if gate else ()) or foes, up
+
+
+def stack_order(state: GondorState, stacks: dict[str, list[int]], rng: Random) -> str:
+    """Which stack moves next: mostly one of those highest up the city (they make room)."""
+    hexes = sorted(stacks)
+    if rng.random() < 0.7:
+        top = max(level(h) for h in hexes)
+        hexes = [h for h in hexes if level(h) == top]
+    return rng.choice(hexes)
+
+
+def _main_gate() -> str:
+    return GATES_INTO[1][0]
+
+
+def _grond_target(state: GondorState) -> str | None:
+    """The gate Grond goes to batter (16.28: from either hex).
+
+    The Main Gate until Grond breaches it (+5 to the garrison, 19.11 B), then the lowest gate
+    neither breached nor held.
+    """
+    main = _main_gate()
+    if main not in state.breaches:
+        return main
+    for lv in sorted(GATES_INTO):
+        for gate in GATES_INTO[lv]:
+            if gate not in state.breaches and state.gates.get(gate) != "sauron":
+                return gate
+    return None
+
+
+def ladder(state: GondorState, legal: list[Action]) -> Action | None:
+    """A Ladder worth its counter (8 in all, 16.47), or None for no Ladder.
+
+    The Outer Wall takes at most two, while the Main Gate is not Sauron's; an inner wall one
+    below a defender (melee across it at once) or within two hexes of a defender or the next
+    gate, and not beside a Ladder of ours up to the same level.
+    """
+    foes = garrison(state)
+    gate = next_gate(state)
+    near = foes + (list(MAP.hexsides[gate].hexes) if gate else [])
+    mine = [MAP.hexsides[w] for w, lad in state.ladders.items() if lad.side == "sauron"]
+    outer = sum(level(w.lower) == 0 for w in mine)
+    fresh = sum(lad.turn == state.turn for lad in state.ladders.values())
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if not isinstance(a, PlaceLadder):
+            continue
+        wall = MAP.hexsides[a.hexside]
+        if wall.upper is None or level_controller(state, level(wall.upper)) == "sauron":
+            continue
+        gate_taken = state.gates.get(_main_gate()) == "sauron"
+        if level(wall.lower) == 0 and (outer >= OUTER_LADDERS or gate_taken):
+            continue
+        twin = any(
+            level(w.upper) == level(wall.upper) and distance(w.upper or "", wall.upper) <= 2
+            for w in mine
+        )
+        if twin and wall.upper not in foes:
+            continue
+        worth = 0 if wall.upper in foes else min((distance(wall.upper, h) for h in near), default=9)
+        if worth > 0 and fresh > 0:
+            continue
+        if worth <= 2 and (best is None or worth < best[0]):
+            best = (worth, a)
+    if best is None or LADDERS - state.ladders_placed <= 0:
+        return None
+    return best[1]
+
+
+def magic(state: GondorState, legal: list[Action]) -> Action | None:
+    """The Nazgûl Lord operates Grond (17.13), walking to it first; else None (end the phase)."""
+    casts = [a for a in legal if isinstance(a, Cast)]
+    grond_casts = [a for a in casts if (a.line.limit_group or a.line.id) == "operate-grond"]
+    if grond_casts:
+        return grond_casts[0]
+    grond = _grond(state)
+    if grond is None or state.grond_active:
+        return None
+    where = state.counters[grond].hex or ""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        return min(moves, key=lambda m: (max(0, distance(m.hex, where) - GROND_RANGE), m.mp, m.hex))
+    select = next((a for a in legal if isinstance(a, MagicSelect)), None)
+    if (
+        select is not None
+        and distance(state.counters[select.leader].hex or "", where) > GROND_RANGE - 1
+    ):
+        return select
+    return None
+
+
+STORM_NEED = 5
+"""Sauron melees a garrison unit when he hits on 2d6 <= this or better (28 %), whatever the
+strike back: his host is four times the garrison and his level (93) far off."""
+
+
+def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
+    """The melee against a garrison unit with the best chance to hit, if it is fair enough."""
+    onto = [
+        m for m in melees if COUNTERS.units[state.counters[m.target_unit].type].force == GARRISON
+    ]
+    best = max(onto, key=lambda m: (m.need, -m.back), default=None)
+    return best if best is not None and best.need >= STORM_NEED else None
