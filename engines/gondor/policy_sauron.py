@@ -19,7 +19,7 @@ from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.siege_actions import PlaceLadder
 from engines.gondor.siege_moves import LADDERS
 from engines.gondor.state import ROAD_HEXES, GondorState
-from engines.gondor.victory import GATES_INTO, level_controller
+from engines.gondor.victory import GATES_INTO
 from engines.rng import Random
 
 MAIN_GATE = ROAD_HEXES[0]
@@ -28,6 +28,10 @@ ROAD_TURN = GAME.turns - 2
 OUTER_LADDERS = 2
 """Ladders spent on the Outer Wall before the Main Gate falls; the rest go on inner walls."""
 GARRISON = "garrison"
+CLIMBERS = 3
+"""One unit in this many (by counter index) leaves the defenders of its level to the others
+and climbs on to the next gate."""
+NIGHT = frozenset(GAME.night)
 GROND_RANGE = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
 
 
@@ -106,16 +110,29 @@ def plan(state: GondorState) -> tuple[list[str], int]:
         return [*main.hexes, *(h for h in outside if h and level(h) == 0)], 0
     foes = garrison(state)
     same = [h for h in foes if level(h) == here]
-    if same:
+    if same and (here == 0 or state.selected[0] % CLIMBERS):
         return same, here
     if not foes:
         return [main.upper or MAIN_GATE], here
     up = here + 1
     gate = MAP.hexsides[GATES_INTO[up][0]] if up in GATES_INTO else None
-    if gate is not None and (state.gates.get(gate.id) == "sauron" or gate.id in state.breaches):
+    if gate is None:
+        return same or foes, here
+    if _open(state, gate.id):
         return [gate.upper or gate.hexes[0]], up
-    above = [h for h in foes if level(h) == up]
-    return above + list(gate.hexes if gate else ()) or foes, up
+    return [gate.lower or gate.hexes[0]], here
+
+
+def _open(state: GondorState, gate: str) -> bool:
+    """Whether Sauron's units may pass the gate now.
+
+    He holds it, it is breached, or a Ladder of his placed before this Game-Turn stands
+    against it (16.43).
+    """
+    if state.gates.get(gate) == "sauron" or gate in state.breaches:
+        return True
+    ladder = state.ladders.get(gate)
+    return ladder is not None and ladder.side == "sauron" and ladder.turn < state.turn
 
 
 def stack_order(state: GondorState, stacks: dict[str, list[int]], rng: Random) -> str:
@@ -150,40 +167,34 @@ def _grond_target(state: GondorState) -> str | None:
 def ladder(state: GondorState, legal: list[Action]) -> Action | None:
     """A Ladder worth its counter (8 in all, 16.47), or None for no Ladder.
 
-    The Outer Wall takes at most two, while the Main Gate is not Sauron's; an inner wall one
-    below a defender (melee across it at once) or within two hexes of a defender or the next
-    gate, and not beside a Ladder of ours up to the same level.
+    Against a gate Sauron does not hold (climbing it passes both its hexes: the gate is his,
+    15.15); on the Outer Wall at most two while the Main Gate is not his; on an inner wall only
+    below a defender at night, when Sauron's melee always hits (7.37).
     """
     foes = garrison(state)
-    gate = next_gate(state)
-    near = foes + (list(MAP.hexsides[gate].hexes) if gate else [])
     mine = [MAP.hexsides[w] for w, lad in state.ladders.items() if lad.side == "sauron"]
     outer = sum(level(w.lower) == 0 for w in mine)
-    fresh = sum(lad.turn == state.turn for lad in state.ladders.values())
+    gate_taken = state.gates.get(_main_gate()) == "sauron"
     best: tuple[int, Action] | None = None
     for a in legal:
         if not isinstance(a, PlaceLadder):
             continue
         wall = MAP.hexsides[a.hexside]
-        if wall.upper is None or level_controller(state, level(wall.upper)) == "sauron":
+        if wall.upper is None or state.gates.get(wall.id) == "sauron":
             continue
-        gate_taken = state.gates.get(_main_gate()) == "sauron"
-        if level(wall.lower) == 0 and (outer >= OUTER_LADDERS or gate_taken):
+        if wall.kind == "gate":
+            worth = 0
+        elif level(wall.lower) == 0:
+            if outer >= OUTER_LADDERS or gate_taken:
+                continue
+            worth = 1 + distance(wall.upper, MAIN_GATE)
+        elif wall.upper in foes and state.turn in NIGHT:
+            worth = 1
+        else:
             continue
-        twin = any(
-            level(w.upper) == level(wall.upper) and distance(w.upper or "", wall.upper) <= 2
-            for w in mine
-        )
-        if twin and wall.upper not in foes:
-            continue
-        worth = 0 if wall.upper in foes else min((distance(wall.upper, h) for h in near), default=9)
-        if worth > 0 and fresh > 0:
-            continue
-        if worth <= 2 and (best is None or worth < best[0]):
+        if best is None or worth < best[0]:
             best = (worth, a)
-    if best is None or LADDERS - state.ladders_placed <= 0:
-        return None
-    return best[1]
+    return best[1] if best is not None and state.ladders_placed < LADDERS else None
 
 
 def magic(state: GondorState, legal: list[Action]) -> Action | None:
@@ -208,7 +219,7 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     return None
 
 
-STORM_NEED = 5
+STORM_NEED = 4
 """Sauron melees a garrison unit when he hits on 2d6 <= this or better (28 %), whatever the
 strike back: his host is four times the garrison and his level (93) far off."""
 
