@@ -9,8 +9,6 @@ the fight, pours every drop of oil it can. Fights are picked by their odds.
 
 from __future__ import annotations
 
-import math
-
 from engines.base import Action
 from engines.gondor import policy_sauron
 from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
@@ -24,7 +22,7 @@ from engines.gondor.combat_actions import (
     Retreat,
     Stay,
 )
-from engines.gondor.data import GAME, MAP
+from engines.gondor.data import MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
@@ -40,7 +38,6 @@ from engines.gondor.siege_actions import (
     SiegeAdvance,
 )
 from engines.gondor.state import ROAD_HEXES, GondorState
-from engines.gondor.victory import FORCES, total
 from engines.rng import Random
 
 CITADEL = "1903"
@@ -258,44 +255,3 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
         if _p(best.need) >= _p(best.back) or not ending:
             return best
     return ending[0] if ending else legal[-1]
-
-
-SCALE = 6.0
-"""Demoralization points worth about one logit now; the spread grows with the turns left."""
-
-
-def evaluate(state: GondorState, seat: int) -> float:
-    """The chance that ``seat`` wins, from 20.1's three conditions as they stand.
-
-    Each condition is a logistic of its margin, with a spread that widens with the Game-Turns
-    left; Sauron wins only if all three hold. Once over: the result.
-    """
-    if state.winner is not None:
-        return 1.0 if state.winner == ("sauron", "westernesse")[seat] else 0.0
-    left = max(0, GAME.turns - state.turn)
-    spread = SCALE + 2.0 * left
-    garrison = total(state, "garrison") - _level("garrison")
-    sauron = _level("sauron") - total(state, "sauron")
-    p_fall = _logistic((garrison + 1.5 * left) / spread)
-    p_hold = _logistic(sauron / spread)
-    road = sum(state.road[h] == "sauron" for h in ROAD_HEXES)
-    p_road = (0.3 + 0.6 * left / GAME.turns) + (0.7 - 0.6 * left / GAME.turns) * road / 2
-    p = min(1.0, p_fall * p_hold * p_road * (1.0 + _approach(state)))
-    return p if seat == 0 else 1.0 - p
-
-
-def _approach(state: GondorState) -> float:
-    """0..1: how close Sauron's host stands to the Main Gate (a small tie-break for the search)."""
-    hexes = _units(state, "sauron")
-    if not hexes:
-        return 0.0
-    mean = sum(distance(h, MAIN_GATE) for h in hexes) / len(hexes)
-    return max(0.0, 1.0 - mean / 12.0) * 0.1
-
-
-def _level(force: str) -> int:
-    return int(FORCES[force]["level"])  # type: ignore[call-overload]
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))

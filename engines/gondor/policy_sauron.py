@@ -18,7 +18,7 @@ from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.siege_actions import PlaceLadder
 from engines.gondor.siege_moves import LADDERS
-from engines.gondor.state import ROAD_HEXES, GondorState
+from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import GATES_INTO
 from engines.rng import Random
 
@@ -28,11 +28,16 @@ ROAD_TURN = GAME.turns - 2
 OUTER_LADDERS = 2
 """Ladders spent on the Outer Wall before the Main Gate falls; the rest go on inner walls."""
 GARRISON = "garrison"
+FIGHTERS = ("A", "B", "C")
+"""Melee classes that hunt the garrison on their level; the rest climb on (1.3)."""
 CLIMBERS = 3
-"""One unit in this many (by counter index) leaves the defenders of its level to the others
-and climbs on to the next gate."""
+"""Of the other units, one in this many (by counter index) climbs on even while defenders
+remain on its level."""
+ROAD_WATCH = 4
+"""Cavalry goes for relief units within this many hexes of a road hex."""
 NIGHT = frozenset(GAME.night)
-GROND_RANGE = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
+GROND_RANGE = 3
+FEAR_CONTACTS = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
 
 
 def level(hex_ref: str | None) -> int:
@@ -88,11 +93,13 @@ def _nearest(hex_ref: str, goals: list[str]) -> int:
 def plan(state: GondorState) -> tuple[list[str], int]:
     """The selected Sauron group's goal hexes and the city level it climbs to.
 
-    Grond: the gate to batter. Late in the game, units outside the walls: the road hexes he
-    does not hold. Before the Main Gate falls: its two hexes and the Westernesse units outside
-    the walls. Then a unit goes for the defenders on its own level; with none there it climbs:
-    through the gate above if he holds it or it is breached, else towards the defenders above
-    and that gate (a Ladder goes up below them).
+    Grond: the gate to batter. Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the
+    road (20.1 C): its hexes he does not hold, else the relief's units near it. Late in the
+    game, any unit outside the walls: the road hexes he does not hold. Before the Main Gate
+    falls: its two hexes and the Westernesse units outside the walls. Then the best fighters
+    (melee class A-C) and two in three of the others go for the defenders on their own level;
+    the rest, and everyone once their level is clear, climb: through the gate above if it is
+    open to them, else to its lower hex (a Ladder goes up against it).
     """
     group = [state.counters[i] for i in state.selected]
     here = level(group[0].hex) if group else 0
@@ -100,17 +107,18 @@ def plan(state: GondorState) -> tuple[list[str], int]:
         target = _grond_target(state)
         if target is not None:
             return list(MAP.hexsides[target].hexes), here
-    if here == 0 and state.turn >= ROAD_TURN:
-        road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
-        if road:
-            return road, 0
+    road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
+    if group and group[0].piece().mounted:
+        near = [h for h in _relief(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
+        return road or near or list(ROAD_HEXES), 0
+    if here == 0 and state.turn >= ROAD_TURN and road:
+        return road, 0
     main = MAP.hexsides[_main_gate()]
     if state.gates.get(main.id) != "sauron" and main.id not in state.breaches:
-        outside = [c.hex for c in state.counters if c.kind == "unit" and c.side == "westernesse"]
-        return [*main.hexes, *(h for h in outside if h and level(h) == 0)], 0
+        return [*main.hexes, *_relief(state)], 0
     foes = garrison(state)
     same = [h for h in foes if level(h) == here]
-    if same and (here == 0 or state.selected[0] % CLIMBERS):
+    if same and (_fighter(group[0]) or state.selected[0] % CLIMBERS):
         return same, here
     if not foes:
         return [main.upper or MAIN_GATE], here
@@ -121,6 +129,20 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     if _open(state, gate.id):
         return [gate.upper or gate.hexes[0]], up
     return [gate.lower or gate.hexes[0]], here
+
+
+def _relief(state: GondorState) -> list[str]:
+    """Hexes of Westernesse combat units outside the walls."""
+    return [
+        c.hex
+        for c in state.counters
+        if c.kind == "unit" and c.side == "westernesse" and c.hex and level(c.hex) == 0
+    ]
+
+
+def _fighter(counter: Counter) -> bool:
+    """A unit good enough in melee (class A-C, 1.3) to hunt the garrison."""
+    return counter.kind == "unit" and COUNTERS.units[counter.type].melee in FIGHTERS
 
 
 def _open(state: GondorState, gate: str) -> bool:
@@ -198,13 +220,21 @@ def ladder(state: GondorState, legal: list[Action]) -> Action | None:
 
 
 def magic(state: GondorState, legal: list[Action]) -> Action | None:
-    """The Nazgûl Lord operates Grond (17.13), walking to it first; else None (end the phase)."""
+    """The Nazgûl Lord's phase; None: end it.
+
+    He operates Grond (17.13), walking to it first; with Grond operated (or gone), a sure
+    FearSpell in phase A when his units stand against three garrison units or more (17.11:
+    their attack and morale one worse through Sauron's Combat Phase).
+    """
     casts = [a for a in legal if isinstance(a, Cast)]
     grond_casts = [a for a in casts if (a.line.limit_group or a.line.id) == "operate-grond"]
     if grond_casts:
         return grond_casts[0]
     grond = _grond(state)
     if grond is None or state.grond_active:
+        fear = [a for a in casts if a.line.id == "fear" and a.sure]
+        if fear and state.phase == "magic-1" and _contacts(state) >= FEAR_CONTACTS:
+            return fear[0]
         return None
     where = state.counters[grond].hex or ""
     moves = [a for a in legal if isinstance(a, Move)]
@@ -217,6 +247,16 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     ):
         return select
     return None
+
+
+def _contacts(state: GondorState) -> int:
+    """Garrison units with a Sauron unit next to them."""
+    mine = {c.hex for c in state.counters if c.kind == "unit" and c.side == "sauron" and c.hex}
+    return sum(
+        any(n in mine for n in MAP.neighbours[c.hex])
+        for c in state.counters
+        if c.kind == "unit" and c.hex and COUNTERS.units[c.type].force == GARRISON
+    )
 
 
 STORM_NEED = 4
