@@ -84,7 +84,8 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
                 stacks.setdefault(c.hex, []).append(i)
     if waiting and (not stacks or rng.random() < 0.5):
         return None
-    if not stacks or rng.random() < 1 / (len(stacks) + 1):  # a stuck group cannot loop
+    stop = policy_sauron.STOP if side == "sauron" else 1 / (len(stacks) + 1)
+    if not stacks or rng.random() < stop:  # a stuck group cannot loop
         return EndMovement()
     if side == "sauron":
         ids = stacks[policy_sauron.stack_order(state, stacks, rng)]
@@ -181,10 +182,17 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
 
 
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
-    """The next group to move: any for Sauron; for Westernesse only those outside the walls."""
+    """The next group to move: any for Sauron; for Westernesse only those outside the walls.
+
+    Sauron moves every stack whole (policy_sauron.whole_stacks) and rarely stops early.
+    """
     selects = [a for a in legal if isinstance(a, Select)]
-    if side == "westernesse":
-        selects = [a for a in selects if not in_city(a.hex)]
+    if side == "sauron":
+        pick = policy_sauron.whole_stacks(selects)
+        if not pick or rng.random() < policy_sauron.STOP:
+            return _first(legal, "move_done")
+        return rng.choice(pick)
+    selects = [a for a in selects if not in_city(a.hex)]
     whole = [a for a in selects if a.hex is None or len(a.counters) > 1]
     pick = whole or selects
     if not pick or rng.random() < 1 / (len(pick) + 1):  # a stuck group cannot loop for ever

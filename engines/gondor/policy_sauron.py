@@ -11,7 +11,7 @@ Game-Turns the units outside the walls walk the road (1918, 2124). Reads only po
 from __future__ import annotations
 
 from engines.base import Action
-from engines.gondor.actions import Move
+from engines.gondor.actions import Move, Select
 from engines.gondor.combat_actions import Melee
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
@@ -23,13 +23,14 @@ from engines.gondor.victory import GATES_INTO
 from engines.rng import Random
 
 MAIN_GATE = ROAD_HEXES[0]
+GATES = tuple(g for lv in sorted(GATES_INTO) for g in GATES_INTO[lv])
 ROAD_TURN = GAME.turns - 2
 """From this Game-Turn on, Sauron's units outside the walls make sure of the road (20.1 C)."""
-OUTER_LADDERS = 2
-"""Ladders spent on the Outer Wall before the Main Gate falls; the rest go on inner walls."""
 GARRISON = "garrison"
 FIGHTERS = ("A", "B", "C")
 """Melee classes that hunt the garrison on their level; the rest climb on (1.3)."""
+STOP = 0.02
+"""The chance to end a Movement Phase at each choice of group (a stuck group cannot loop)."""
 CLIMBERS = 3
 """Of the other units, one in this many (by counter index) climbs on even while defenders
 remain on its level."""
@@ -80,9 +81,16 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
         main = MAP.hexsides[_main_gate()]
         if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
             moves = [m for m in moves if m.hex not in main.hexes] or moves
+    gates = open_gate_hexes(state) - set(targets)
     return min(
         moves,
-        key=lambda m: (-min(level(m.hex), climb), _nearest(m.hex, targets), m.mp, m.hex),
+        key=lambda m: (
+            -min(level(m.hex), climb),
+            m.hex in gates,
+            _nearest(m.hex, targets),
+            m.mp,
+            m.hex,
+        ),
     )
 
 
@@ -116,19 +124,30 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     main = MAP.hexsides[_main_gate()]
     if state.gates.get(main.id) != "sauron" and main.id not in state.breaches:
         return [*main.hexes, *_relief(state)], 0
-    foes = garrison(state)
+    hunter = bool(group) and (_fighter(group[0]) or state.selected[0] % CLIMBERS != 0)
+    return _aim(state, here, hunter, garrison(state))
+
+
+def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[list[str], int]:
+    """Goals from level ``here`` on, and the level they lie on.
+
+    Its defenders (for a hunter); else, through the gate above if it is open to Sauron, the
+    next level's goals; else that gate's lower hex (a Ladder goes up against it).
+    """
     same = [h for h in foes if level(h) == here]
-    if same and (_fighter(group[0]) or state.selected[0] % CLIMBERS):
+    if same and hunter:
         return same, here
-    if not foes:
-        return [main.upper or MAIN_GATE], here
-    up = here + 1
-    gate = MAP.hexsides[GATES_INTO[up][0]] if up in GATES_INTO else None
-    if gate is None:
-        return same or foes, here
+    gate = MAP.hexsides[GATES_INTO[here + 1][0]] if here + 1 in GATES_INTO else None
+    if gate is None or not foes:
+        return same or foes or [MAIN_GATE], here
     if _open(state, gate.id):
-        return [gate.upper or gate.hexes[0]], up
+        return _aim(state, here + 1, True, foes)
     return [gate.lower or gate.hexes[0]], here
+
+
+def open_gate_hexes(state: GondorState) -> set[str]:
+    """The hexes of the gates open to Sauron: a unit stopping there blocks the way in."""
+    return {h for g in GATES if _open(state, g) for h in MAP.hexsides[g].hexes}
 
 
 def _relief(state: GondorState) -> list[str]:
@@ -155,6 +174,17 @@ def _open(state: GondorState, gate: str) -> bool:
         return True
     ladder = state.ladders.get(gate)
     return ladder is not None and ladder.side == "sauron" and ladder.turn < state.turn
+
+
+def whole_stacks(selects: list[Select]) -> list[Select]:
+    """The largest choice in each hex (the whole stack moves), and every group to enter."""
+    best: dict[str | None, Select] = {}
+    for a in selects:
+        if a.hex is None:
+            continue
+        if a.hex not in best or len(a.counters) > len(best[a.hex].counters):
+            best[a.hex] = a
+    return [*(a for a in selects if a.hex is None), *best.values()]
 
 
 def stack_order(state: GondorState, stacks: dict[str, list[int]], rng: Random) -> str:
@@ -187,36 +217,17 @@ def _grond_target(state: GondorState) -> str | None:
 
 
 def ladder(state: GondorState, legal: list[Action]) -> Action | None:
-    """A Ladder worth its counter (8 in all, 16.47), or None for no Ladder.
+    """A Ladder against a gate Sauron does not hold, or None (8 Ladders in all, 16.47).
 
-    Against a gate Sauron does not hold (climbing it passes both its hexes: the gate is his,
-    15.15); on the Outer Wall at most two while the Main Gate is not his; on an inner wall only
-    below a defender at night, when Sauron's melee always hits (7.37).
+    Climbing it passes both of the gate's hexes, so the gate becomes his (15.15) and the
+    whole host may follow through it; a Ladder on a wall lets one unit a Game-Turn up.
     """
-    foes = garrison(state)
-    mine = [MAP.hexsides[w] for w, lad in state.ladders.items() if lad.side == "sauron"]
-    outer = sum(level(w.lower) == 0 for w in mine)
-    gate_taken = state.gates.get(_main_gate()) == "sauron"
-    best: tuple[int, Action] | None = None
     for a in legal:
-        if not isinstance(a, PlaceLadder):
-            continue
-        wall = MAP.hexsides[a.hexside]
-        if wall.upper is None or state.gates.get(wall.id) == "sauron":
-            continue
-        if wall.kind == "gate":
-            worth = 0
-        elif level(wall.lower) == 0:
-            if outer >= OUTER_LADDERS or gate_taken:
-                continue
-            worth = 1 + distance(wall.upper, MAIN_GATE)
-        elif wall.upper in foes and state.turn in NIGHT:
-            worth = 1
-        else:
-            continue
-        if best is None or worth < best[0]:
-            best = (worth, a)
-    return best[1] if best is not None and state.ladders_placed < LADDERS else None
+        if isinstance(a, PlaceLadder) and state.ladders_placed < LADDERS:
+            wall = MAP.hexsides[a.hexside]
+            if wall.kind == "gate" and state.gates.get(wall.id) != "sauron":
+                return a
+    return None
 
 
 def magic(state: GondorState, legal: list[Action]) -> Action | None:
