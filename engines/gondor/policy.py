@@ -188,7 +188,7 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     """
     selects = [a for a in legal if isinstance(a, Select)]
     if side == "sauron":
-        pick = policy_sauron.whole_stacks(selects)
+        pick = policy_sauron.whole_stacks(state, selects)
         if not pick or rng.random() < policy_sauron.STOP:
             return _first(legal, "move_done")
         return rng.choice(pick)

@@ -131,8 +131,9 @@ def plan(state: GondorState) -> tuple[list[str], int]:
 def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[list[str], int]:
     """Goals from level ``here`` on, and the level they lie on.
 
-    Its defenders (for a hunter); else, through the gate above if it is open to Sauron, the
-    next level's goals; else that gate's lower hex (a Ladder goes up against it).
+    Its defenders (for a hunter); else, through the gate above if Sauron holds it or it is
+    breached, the next level's goals; up the gate's Ladder if one of his stands there; else
+    that gate's lower hex (a Ladder goes up against it).
     """
     same = [h for h in foes if level(h) == here]
     if same and hunter:
@@ -140,8 +141,10 @@ def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[
     gate = MAP.hexsides[GATES_INTO[here + 1][0]] if here + 1 in GATES_INTO else None
     if gate is None or not foes:
         return same or foes or [MAIN_GATE], here
-    if _open(state, gate.id):
+    if state.gates.get(gate.id) == "sauron" or gate.id in state.breaches:
         return _aim(state, here + 1, True, foes)
+    if _open(state, gate.id):  # a Ladder: one unit at a time from its foot
+        return [gate.upper or gate.hexes[0]], here + 1
     return [gate.lower or gate.hexes[0]], here
 
 
@@ -176,13 +179,23 @@ def _open(state: GondorState, gate: str) -> bool:
     return ladder is not None and ladder.side == "sauron" and ladder.turn < state.turn
 
 
-def whole_stacks(selects: list[Select]) -> list[Select]:
-    """The largest choice in each hex (the whole stack moves), and every group to enter."""
+def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
+    """The largest choice in each hex (the whole stack moves), and every group to enter.
+
+    Below a Ladder against a gate the smallest: equipment cannot climb (16.48), the unit can.
+    """
+    climb = {
+        MAP.hexsides[g].lower
+        for g, lad in state.ladders.items()
+        if lad.side == "sauron" and MAP.hexsides[g].kind == "gate"
+    }
     best: dict[str | None, Select] = {}
     for a in selects:
         if a.hex is None:
             continue
-        if a.hex not in best or len(a.counters) > len(best[a.hex].counters):
+        size = -len(a.counters) if a.hex in climb else len(a.counters)
+        here = best.get(a.hex)
+        if here is None or size > (-len(here.counters) if a.hex in climb else len(here.counters)):
             best[a.hex] = a
     return [*(a for a in selects if a.hex is None), *best.values()]
 
