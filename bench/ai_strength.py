@@ -7,8 +7,10 @@ Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-
 heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
 ``easy``, ``normal`` and ``hard``. Seats alternate game by game; a draw counts half. The time of
 every searched move (two or more legal moves) is reported as median and p95, and the score of
-the first player by seat. ``--turns K`` (Gondor, whose whole game is too long for a bench) stops
-a game once Game-Turn K is over and scores it by ``Game.evaluate``: the side it favours wins.
+the first player by seat. Games are played whole (Gondor too: its 16 Game-Turns are the honest
+measure); ``--turns K`` is a cheaper estimate that stops a game once Game-Turn K is over and
+scores it by ``Game.evaluate``: the side it favours wins. ``--progress`` prints each game's
+result as it ends (a whole Gondor game with a searching side takes minutes).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 
@@ -77,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--match", action="append", help="first:second, e.g. hard:random")
     parser.add_argument("--turns", type=int, default=None, help="stop after this Game-Turn")
+    parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     args = parser.parse_args(argv)
     matches = args.match or ["hard:random", "hard:greedy", "easy:hard"]
     with Pool(args.jobs) as pool:
@@ -84,7 +88,12 @@ def main(argv: list[str] | None = None) -> None:
             first, second = match.split(":")
             jobs = [(args.game, first, second, g, args.turns) for g in range(args.games)]
             t0 = time.perf_counter()
-            outcomes = pool.map(play_game, jobs)
+            outcomes = []
+            for g, outcome in enumerate(pool.imap(play_game, jobs)):
+                outcomes.append(outcome)
+                if args.progress:
+                    lapse = time.perf_counter() - t0
+                    print(f"  {match} game {g}: {outcome[0]} ({lapse:.0f} s)", file=sys.stderr)
             spent = time.perf_counter() - t0
             scores = [s for s, _, _ in outcomes]
             times = [t for _, ts, _ in outcomes for t in ts]

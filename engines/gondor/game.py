@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.gondor import banner, determinize, policy, spotlight, victory
+from engines.gondor import banner, determinize, policy, policy_eval, spotlight, victory
 from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
 from engines.gondor.board import other
 from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
@@ -213,8 +213,8 @@ class Gondor(Game[GondorState]):
         return quick or policy.choose(self.state, side, self.legal_actions(seat), rng)
 
     def evaluate(self, seat: int) -> float:
-        """The chance to win estimated from 20.1's conditions as they stand."""
-        return policy.evaluate(self.state, seat)
+        """The chance to win estimated from 20.1's conditions (engines/gondor/policy_eval.py)."""
+        return policy_eval.evaluate(self.state, seat)
 
     # ---- views and result ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

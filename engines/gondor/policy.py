@@ -9,9 +9,8 @@ the fight, pours every drop of oil it can. Fights are picked by their odds.
 
 from __future__ import annotations
 
-import math
-
 from engines.base import Action
+from engines.gondor import policy_sauron
 from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
 from engines.gondor.combat_actions import (
     Advance,
@@ -23,7 +22,7 @@ from engines.gondor.combat_actions import (
     Retreat,
     Stay,
 )
-from engines.gondor.data import GAME, MAP
+from engines.gondor.data import MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
@@ -39,12 +38,12 @@ from engines.gondor.siege_actions import (
     SiegeAdvance,
 )
 from engines.gondor.state import ROAD_HEXES, GondorState
-from engines.gondor.victory import FORCES, GATES_INTO, total
 from engines.rng import Random
 
 CITADEL = "1903"
 MAIN_GATE = ROAD_HEXES[0]
 MOVEMENT = ("sauron-movement", "westernesse-movement")
+MAGIC = ("magic-1", "magic-2")
 SURE = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36 for n in range(13)}
 """P(2d6 <= n): the chance of a hit, a rally, a hold (7.3, 8.2)."""
 
@@ -85,9 +84,13 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
                 stacks.setdefault(c.hex, []).append(i)
     if waiting and (not stacks or rng.random() < 0.5):
         return None
-    if not stacks or rng.random() < 1 / (len(stacks) + 1):  # a stuck group cannot loop
+    stop = policy_sauron.STOP if side == "sauron" else 1 / (len(stacks) + 1)
+    if not stacks or rng.random() < stop:  # a stuck group cannot loop
         return EndMovement()
-    ids = stacks[rng.choice(sorted(stacks))]
+    if side == "sauron":
+        ids = stacks[policy_sauron.stack_order(state, stacks, rng)]
+    else:
+        ids = stacks[rng.choice(sorted(stacks))]
     try:
         group_of(state.board(), [state.counters[i].id for i in ids])
     except MoveError:
@@ -102,6 +105,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         return _deploy(state, side, legal, rng)
     if state.pending is not None:
         return _decision(state, side, legal)
+    if state.phase in MAGIC:
+        plan = policy_sauron.magic(state, legal) if side == "sauron" else None
+        return plan or _end(legal)
     if Move in kinds:
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
@@ -109,7 +115,7 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if Hurl in kinds or BreachFire in kinds or GrondBreach in kinds:
         return _siege(state, legal)
     if kinds & {Fire, Melee, Challenge, EndSegment}:
-        return _combat(legal)
+        return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
     return _end(legal)
@@ -161,7 +167,7 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
         return first
     if isinstance(first, PlaceLadder | NoLadder):
-        return _ladder(state, legal)
+        return policy_sauron.ladder(state, legal) or _first(legal, "no_ladder")
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]
@@ -175,25 +181,18 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     return first
 
 
-def _ladder(state: GondorState, legal: list[Action]) -> Action:
-    """A Ladder below a defender (to fight across the wall) or near the next gate; else none."""
-    foes = set(_units(state, "westernesse"))
-    gate = _next_gate(state)
-    best: tuple[int, Action] | None = None
-    for a in legal:
-        if isinstance(a, PlaceLadder):
-            upper = MAP.hexsides[a.hexside].upper
-            worth = 0 if upper in foes else _nearest(upper, gate) if gate else 9
-            if worth <= 2 and (best is None or worth < best[0]):
-                best = (worth, a)
-    return best[1] if best else _first(legal, "no_ladder")
-
-
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
-    """The next group to move: any for Sauron; for Westernesse only those outside the walls."""
+    """The next group to move: any for Sauron; for Westernesse only those outside the walls.
+
+    Sauron moves every stack whole (policy_sauron.whole_stacks) and rarely stops early.
+    """
     selects = [a for a in legal if isinstance(a, Select)]
-    if side == "westernesse":
-        selects = [a for a in selects if not in_city(a.hex)]
+    if side == "sauron":
+        pick = policy_sauron.whole_stacks(state, selects)
+        if not pick or rng.random() < policy_sauron.STOP:
+            return _first(legal, "move_done")
+        return rng.choice(pick)
+    selects = [a for a in selects if not in_city(a.hex)]
     whole = [a for a in selects if a.hex is None or len(a.counters) > 1]
     pick = whole or selects
     if not pick or rng.random() < 1 / (len(pick) + 1):  # a stuck group cannot loop for ever
@@ -201,31 +200,22 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     return rng.choice(pick)
 
 
-def _goals(state: GondorState, side: str) -> list[str]:
-    """Where a moving group of ``side`` heads for."""
-    if side == "sauron":
-        goals = _units(state, "westernesse") + _next_gate(state)
-        if state.road[MAIN_GATE] != "sauron" or state.turn >= GAME.turns - 1:
-            goals.append(MAIN_GATE)
-        return goals
+def _goals(state: GondorState) -> list[str]:
+    """Where a moving Westernesse group heads for."""
     lead = state.counters[state.selected[0]] if state.selected else None
     if lead is not None and lead.group == "start":
         return [CITADEL]
     return _units(state, "sauron") or [CITADEL]
 
 
-def _next_gate(state: GondorState) -> list[str]:
-    """Both hexes of the lowest gate Sauron does not hold (20.2: levels fall gate by gate)."""
-    for level in sorted(GATES_INTO):
-        for gate in GATES_INTO[level]:
-            if state.gates.get(gate) != "sauron":
-                return list(MAP.hexsides[gate].hexes)
-    return []
-
-
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
-    """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie."""
-    goals = _goals(state, side)
+    """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie.
+
+    Sauron's groups follow his siege plan (``policy_sauron``).
+    """
+    if side == "sauron":
+        return policy_sauron.destination(state, moves)
+    goals = _goals(state)
     if goals == [CITADEL]:
         inside = [m for m in moves if in_city(m.hex)]
         if inside:
@@ -251,8 +241,11 @@ def _siege(state: GondorState, legal: list[Action]) -> Action:
     return _end(legal)
 
 
-def _combat(legal: list[Action]) -> Action:
-    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on."""
+def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
+    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on.
+
+    Sauron spends his host on the garrison (policy_sauron.storm): any fair chance will do.
+    """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires:
         return max(fires, key=lambda a: a.need)
@@ -261,49 +254,12 @@ def _combat(legal: list[Action]) -> Action:
         return max(duels, key=lambda a: a.mine - a.theirs)
     melees = [a for a in legal if isinstance(a, Melee)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
+    if side == "sauron":
+        storm = policy_sauron.storm(state, melees)
+        if storm is not None:
+            return storm
     if melees:
         best = max(melees, key=lambda a: _p(a.need) - _p(a.back))
         if _p(best.need) >= _p(best.back) or not ending:
             return best
     return ending[0] if ending else legal[-1]
-
-
-SCALE = 6.0
-"""Demoralization points worth about one logit now; the spread grows with the turns left."""
-
-
-def evaluate(state: GondorState, seat: int) -> float:
-    """The chance that ``seat`` wins, from 20.1's three conditions as they stand.
-
-    Each condition is a logistic of its margin, with a spread that widens with the Game-Turns
-    left; Sauron wins only if all three hold. Once over: the result.
-    """
-    if state.winner is not None:
-        return 1.0 if state.winner == ("sauron", "westernesse")[seat] else 0.0
-    left = max(0, GAME.turns - state.turn)
-    spread = SCALE + 2.0 * left
-    garrison = total(state, "garrison") - _level("garrison")
-    sauron = _level("sauron") - total(state, "sauron")
-    p_fall = _logistic((garrison + 1.5 * left) / spread)
-    p_hold = _logistic(sauron / spread)
-    road = sum(state.road[h] == "sauron" for h in ROAD_HEXES)
-    p_road = (0.3 + 0.6 * left / GAME.turns) + (0.7 - 0.6 * left / GAME.turns) * road / 2
-    p = min(1.0, p_fall * p_hold * p_road * (1.0 + _approach(state)))
-    return p if seat == 0 else 1.0 - p
-
-
-def _approach(state: GondorState) -> float:
-    """0..1: how close Sauron's host stands to the Main Gate (a small tie-break for the search)."""
-    hexes = _units(state, "sauron")
-    if not hexes:
-        return 0.0
-    mean = sum(distance(h, MAIN_GATE) for h in hexes) / len(hexes)
-    return max(0.0, 1.0 - mean / 12.0) * 0.1
-
-
-def _level(force: str) -> int:
-    return int(FORCES[force]["level"])  # type: ignore[call-overload]
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))

@@ -1,0 +1,297 @@
+"""Sauron's siege plan for the playout policy (docs/rules/gondor.md, "Computer player").
+
+Sauron wins only if, after the last Game-Turn, the garrison is demoralized, he is not, and he
+holds the road (20.1). The plan: take the Main Gate (Ladders over the Outer Wall, Grond), then
+pour the host through it and up the city, level by level, after the garrison's units (kills
+and levels both demoralize it: 9.1, 19.11); Ladders go on the inner walls, below a defender or
+near the next gate; the Nazgûl Lord operates Grond, which batters the next gate; in the last
+Game-Turns the units outside the walls walk the road (1918, 2124). Reads only positions.
+"""
+
+from __future__ import annotations
+
+from engines.base import Action
+from engines.gondor.actions import Move, Select
+from engines.gondor.combat_actions import Melee
+from engines.gondor.data import COUNTERS, GAME, MAP
+from engines.gondor.hexes import distance
+from engines.gondor.magic_actions import Cast, MagicSelect
+from engines.gondor.siege_actions import PlaceLadder
+from engines.gondor.siege_moves import LADDERS
+from engines.gondor.state import ROAD_HEXES, Counter, GondorState
+from engines.gondor.victory import GATES_INTO
+from engines.rng import Random
+
+MAIN_GATE = ROAD_HEXES[0]
+GATES = tuple(g for lv in sorted(GATES_INTO) for g in GATES_INTO[lv])
+ROAD_TURN = GAME.turns - 2
+"""From this Game-Turn on, Sauron's units outside the walls make sure of the road (20.1 C)."""
+GARRISON = "garrison"
+FIGHTERS = ("A", "B", "C")
+"""Melee classes that hunt the garrison on their level; the rest climb on (1.3)."""
+STOP = 0.02
+"""The chance to end a Movement Phase at each choice of group (a stuck group cannot loop)."""
+CLIMBERS = 3
+"""Of the other units, one in this many (by counter index) climbs on even while defenders
+remain on its level."""
+ROAD_WATCH = 4
+"""Cavalry goes for relief units within this many hexes of a road hex."""
+NIGHT = frozenset(GAME.night)
+GROND_RANGE = 3
+FEAR_CONTACTS = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
+
+
+def level(hex_ref: str | None) -> int:
+    """The hex's city level (0 outside the walls, 4.1)."""
+    return MAP.hexes[hex_ref].level if hex_ref is not None else 0
+
+
+def garrison(state: GondorState) -> list[str]:
+    """Hexes of Westernesse combat units inside the city (what keeps the levels theirs, 20.2)."""
+    return [
+        c.hex
+        for c in state.counters
+        if c.kind == "unit" and c.side == "westernesse" and level(c.hex) > 0
+    ]
+
+
+def next_gate(state: GondorState) -> str | None:
+    """The gate into the lowest level Sauron does not hold (20.2: levels fall gate by gate)."""
+    for lv in sorted(GATES_INTO):
+        for gate in GATES_INTO[lv]:
+            if state.gates.get(gate) != "sauron":
+                return gate
+    return None
+
+
+def _grond(state: GondorState) -> int | None:
+    return next((i for i, c in enumerate(state.counters) if c.type == "grond" and c.hex), None)
+
+
+def destination(state: GondorState, moves: list[Move]) -> Move:
+    """Where the selected Sauron group goes: up to the level its plan wants, then nearest.
+
+    Among the reachable hexes: the highest up to that level, then the nearest a goal, then the
+    cheapest. Once the Main Gate is his and until Grond batters it, no other group stops in
+    the gate's hexes (Grond comes through).
+    """
+    targets, climb = plan(state)
+    group = [state.counters[i] for i in state.selected]
+    if not any(c.type == "grond" for c in group) and _grond(state) is not None:
+        main = MAP.hexsides[_main_gate()]
+        if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
+            moves = [m for m in moves if m.hex not in main.hexes] or moves
+    gates = open_gate_hexes(state) - set(targets)
+    return min(
+        moves,
+        key=lambda m: (
+            -min(level(m.hex), climb),
+            m.hex in gates,
+            _nearest(m.hex, targets),
+            m.mp,
+            m.hex,
+        ),
+    )
+
+
+def _nearest(hex_ref: str, goals: list[str]) -> int:
+    return min((distance(hex_ref, g) for g in goals), default=0)
+
+
+def plan(state: GondorState) -> tuple[list[str], int]:
+    """The selected Sauron group's goal hexes and the city level it climbs to.
+
+    Grond: the gate to batter. Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the
+    road (20.1 C): its hexes he does not hold, else the relief's units near it. Late in the
+    game, any unit outside the walls: the road hexes he does not hold. Before the Main Gate
+    falls: its two hexes and the Westernesse units outside the walls. Then the best fighters
+    (melee class A-C) and two in three of the others go for the defenders on their own level;
+    the rest, and everyone once their level is clear, climb: through the gate above if it is
+    open to them, else to its lower hex (a Ladder goes up against it).
+    """
+    group = [state.counters[i] for i in state.selected]
+    here = level(group[0].hex) if group else 0
+    if any(c.type == "grond" for c in group):
+        target = _grond_target(state)
+        if target is not None:
+            return list(MAP.hexsides[target].hexes), here
+    road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
+    if group and group[0].piece().mounted:
+        near = [h for h in _relief(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
+        return road or near or list(ROAD_HEXES), 0
+    if here == 0 and state.turn >= ROAD_TURN and road:
+        return road, 0
+    main = MAP.hexsides[_main_gate()]
+    if state.gates.get(main.id) != "sauron" and main.id not in state.breaches:
+        return [*main.hexes, *_relief(state)], 0
+    hunter = bool(group) and (_fighter(group[0]) or state.selected[0] % CLIMBERS != 0)
+    return _aim(state, here, hunter, garrison(state))
+
+
+def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[list[str], int]:
+    """Goals from level ``here`` on, and the level they lie on.
+
+    Its defenders (for a hunter); else, through the gate above if Sauron holds it or it is
+    breached, the next level's goals; up the gate's Ladder if one of his stands there; else
+    that gate's lower hex (a Ladder goes up against it).
+    """
+    same = [h for h in foes if level(h) == here]
+    if same and hunter:
+        return same, here
+    gate = MAP.hexsides[GATES_INTO[here + 1][0]] if here + 1 in GATES_INTO else None
+    if gate is None or not foes:
+        return same or foes or [MAIN_GATE], here
+    if state.gates.get(gate.id) == "sauron" or gate.id in state.breaches:
+        return _aim(state, here + 1, True, foes)
+    if _open(state, gate.id):  # a Ladder: one unit at a time from its foot
+        return [gate.upper or gate.hexes[0]], here + 1
+    return [gate.lower or gate.hexes[0]], here
+
+
+def open_gate_hexes(state: GondorState) -> set[str]:
+    """The hexes of the gates open to Sauron: a unit stopping there blocks the way in."""
+    return {h for g in GATES if _open(state, g) for h in MAP.hexsides[g].hexes}
+
+
+def _relief(state: GondorState) -> list[str]:
+    """Hexes of Westernesse combat units outside the walls."""
+    return [
+        c.hex
+        for c in state.counters
+        if c.kind == "unit" and c.side == "westernesse" and c.hex and level(c.hex) == 0
+    ]
+
+
+def _fighter(counter: Counter) -> bool:
+    """A unit good enough in melee (class A-C, 1.3) to hunt the garrison."""
+    return counter.kind == "unit" and COUNTERS.units[counter.type].melee in FIGHTERS
+
+
+def _open(state: GondorState, gate: str) -> bool:
+    """Whether Sauron's units may pass the gate now.
+
+    He holds it, it is breached, or a Ladder of his placed before this Game-Turn stands
+    against it (16.43).
+    """
+    if state.gates.get(gate) == "sauron" or gate in state.breaches:
+        return True
+    ladder = state.ladders.get(gate)
+    return ladder is not None and ladder.side == "sauron" and ladder.turn < state.turn
+
+
+def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
+    """The largest choice in each hex (the whole stack moves), and every group to enter.
+
+    Below a Ladder against a gate the smallest: equipment cannot climb (16.48), the unit can.
+    """
+    climb = {
+        MAP.hexsides[g].lower
+        for g, lad in state.ladders.items()
+        if lad.side == "sauron" and MAP.hexsides[g].kind == "gate"
+    }
+    best: dict[str | None, Select] = {}
+    for a in selects:
+        if a.hex is None:
+            continue
+        size = -len(a.counters) if a.hex in climb else len(a.counters)
+        here = best.get(a.hex)
+        if here is None or size > (-len(here.counters) if a.hex in climb else len(here.counters)):
+            best[a.hex] = a
+    return [*(a for a in selects if a.hex is None), *best.values()]
+
+
+def stack_order(state: GondorState, stacks: dict[str, list[int]], rng: Random) -> str:
+    """Which stack moves next: mostly one of those highest up the city (they make room)."""
+    hexes = sorted(stacks)
+    if rng.random() < 0.7:
+        top = max(level(h) for h in hexes)
+        hexes = [h for h in hexes if level(h) == top]
+    return rng.choice(hexes)
+
+
+def _main_gate() -> str:
+    return GATES_INTO[1][0]
+
+
+def _grond_target(state: GondorState) -> str | None:
+    """The gate Grond goes to batter (16.28: from either hex).
+
+    The Main Gate until Grond breaches it (+5 to the garrison, 19.11 B), then the lowest gate
+    neither breached nor held.
+    """
+    main = _main_gate()
+    if main not in state.breaches:
+        return main
+    for lv in sorted(GATES_INTO):
+        for gate in GATES_INTO[lv]:
+            if gate not in state.breaches and state.gates.get(gate) != "sauron":
+                return gate
+    return None
+
+
+def ladder(state: GondorState, legal: list[Action]) -> Action | None:
+    """A Ladder against a gate Sauron does not hold, or None (8 Ladders in all, 16.47).
+
+    Climbing it passes both of the gate's hexes, so the gate becomes his (15.15) and the
+    whole host may follow through it; a Ladder on a wall lets one unit a Game-Turn up.
+    """
+    for a in legal:
+        if isinstance(a, PlaceLadder) and state.ladders_placed < LADDERS:
+            wall = MAP.hexsides[a.hexside]
+            if wall.kind == "gate" and state.gates.get(wall.id) != "sauron":
+                return a
+    return None
+
+
+def magic(state: GondorState, legal: list[Action]) -> Action | None:
+    """The Nazgûl Lord's phase; None: end it.
+
+    He operates Grond (17.13), walking to it first; with Grond operated (or gone), a sure
+    FearSpell in phase A when his units stand against three garrison units or more (17.11:
+    their attack and morale one worse through Sauron's Combat Phase).
+    """
+    casts = [a for a in legal if isinstance(a, Cast)]
+    grond_casts = [a for a in casts if (a.line.limit_group or a.line.id) == "operate-grond"]
+    if grond_casts:
+        return grond_casts[0]
+    grond = _grond(state)
+    if grond is None or state.grond_active:
+        fear = [a for a in casts if a.line.id == "fear" and a.sure]
+        if fear and state.phase == "magic-1" and _contacts(state) >= FEAR_CONTACTS:
+            return fear[0]
+        return None
+    where = state.counters[grond].hex or ""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        return min(moves, key=lambda m: (max(0, distance(m.hex, where) - GROND_RANGE), m.mp, m.hex))
+    select = next((a for a in legal if isinstance(a, MagicSelect)), None)
+    if (
+        select is not None
+        and distance(state.counters[select.leader].hex or "", where) > GROND_RANGE - 1
+    ):
+        return select
+    return None
+
+
+def _contacts(state: GondorState) -> int:
+    """Garrison units with a Sauron unit next to them."""
+    mine = {c.hex for c in state.counters if c.kind == "unit" and c.side == "sauron" and c.hex}
+    return sum(
+        any(n in mine for n in MAP.neighbours[c.hex])
+        for c in state.counters
+        if c.kind == "unit" and c.hex and COUNTERS.units[c.type].force == GARRISON
+    )
+
+
+STORM_NEED = 4
+"""Sauron melees a garrison unit when he hits on 2d6 <= this or better (28 %), whatever the
+strike back: his host is four times the garrison and his level (93) far off."""
+
+
+def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
+    """The melee against a garrison unit with the best chance to hit, if it is fair enough."""
+    onto = [
+        m for m in melees if COUNTERS.units[state.counters[m.target_unit].type].force == GARRISON
+    ]
+    best = max(onto, key=lambda m: (m.need, -m.back), default=None)
+    return best if best is not None and best.need >= STORM_NEED else None

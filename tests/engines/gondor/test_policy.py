@@ -1,0 +1,117 @@
+"""Sauron's siege plan in the playout policy (engines/gondor/policy_sauron.py) and the estimate."""
+
+import random
+
+import pytest
+
+from engines.gondor import Gondor, policy_sauron
+from engines.gondor.actions import EndPhase, Move, Select
+from engines.gondor.combat_actions import Melee
+from engines.gondor.magic_actions import Cast
+from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
+from engines.gondor.siege_actions import NoLadder, PlaceLadder
+from engines.gondor.state import Ladder
+from tests.engines.gondor.scene import scene
+from tests.engines.gondor.siege_helpers import empty_game, legal, move, put
+
+SAURON, WESTERNESSE = 0, 1
+MAIN_GATE = "1917/1918"
+
+
+def _rollout(game: Gondor, seat: int, seed: int = 1):
+    game._cache = None
+    return game.rollout_action(seat, random.Random(seed))
+
+
+def test_15_15_16_43_sauron_sets_a_ladder_against_a_gate_he_does_not_hold():
+    """16.43 with 15.15: a unit climbing a Ladder against a Gate passes through both its
+    hexes, so the gate becomes his: the policy spends its Ladders (eight, 16.47) on gates."""
+    game = empty_game(1, "sauron-movement")
+    orc = put(game.state, "orc-infantry-1", "1919")
+    move(game, [orc], "1918")
+    assert game.state.pending is not None and game.state.pending.kind == "ladder"
+    assert _rollout(game, SAURON) == PlaceLadder(a="1917", b="1918")
+
+
+def test_no_ladder_on_a_plain_wall():
+    """16.43: a Ladder on an inner wall lets one unit a turn up; the policy keeps it for gates."""
+    game = empty_game(1, "sauron-movement")
+    orc = put(game.state, "orc-infantry-1", "2514")
+    move(game, [orc], "2513")  # below the inner wall 2512/2513, not a gate
+    assert PlaceLadder(a="2512", b="2513") in legal(game, SAURON)
+    assert _rollout(game, SAURON) == NoLadder()
+
+
+def test_15_15_with_the_main_gate_his_the_host_goes_in_and_leaves_the_gate_free():
+    """15.15: units move freely through gates their side controls; the policy takes them into
+    the city and never parks them in the gate's hexes, so the next ones can follow."""
+    game = empty_game(3, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    put(game.state, "gondor-spearmen-1", "2612")  # a defender on level 1, far from the gate
+    orc = put(game.state, "orc-infantry-1", "1919")
+    game.apply(SAURON, Select(counters=(orc,), hex="1919"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move)
+    assert policy_sauron.level(action.hex) == 1 and action.hex not in ("1917", "1918")
+
+
+def test_a_unit_climbs_a_gate_ladder_alone_and_leaves_its_catapult():
+    """16.48: equipment never uses Ladders, so below a gate's Ladder only the unit is chosen."""
+    game = empty_game(2, "sauron-movement")
+    game.state.ladders["2213/2214"] = Ladder(side="sauron", turn=1)
+    orc = put(game.state, "orc-infantry-1", "2214")
+    put(game.state, "sauron-catapult-1", "2214")
+    picks = policy_sauron.whole_stacks(
+        game.state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
+    )
+    assert [a.counters for a in picks if a.hex == "2214"] == [(orc,)]
+
+
+def test_17_13_the_nazgul_operates_grond_when_he_can():
+    """17.13: Operate Grond costs 1 point, the Nazgûl Lord within three hexes of Grond stacked
+    with a Troll or Uruk-Hai; the policy casts it at once (Grond breaches gates, 16.28)."""
+    game = scene({"nazgul-lord": "2020", "grond-1": "2022", "trolls-1": "2022"}, "magic-1", 3)
+    while game.to_act()[0] == WESTERNESSE:
+        game.apply(WESTERNESSE, EndPhase())
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Cast) and action.line.id == "operate-grond"
+
+
+def test_7_3_sauron_storms_a_garrison_unit_at_poor_day_odds_but_not_the_relief():
+    """7.3: a melee is one unit against one; Sauron's host is four times the garrison and far
+    from its level (93), so it attacks a garrison unit even when it hits less often than it is
+    hit back, but keeps the even-odds rule against the relief."""
+    game = scene({"orc-infantry-1": "2520", "gondor-spearmen-1": "2521"}, "sauron-combat", 8)
+    melees = [a for a in legal(game, SAURON) if isinstance(a, Melee)]
+    assert melees and all(m.need < m.back for m in melees)
+    assert policy_sauron.storm(game.state, melees) == max(melees, key=lambda m: m.need)
+    relief = scene({"orc-infantry-1": "2520", "men-spearmen-1": "2521"}, "sauron-combat", 8)
+    against = [a for a in legal(relief, SAURON) if isinstance(a, Melee)]
+    assert against and policy_sauron.storm(relief.state, against) is None
+
+
+def test_19_11_the_estimate_counts_the_relief_still_to_come_and_a_foothold_above():
+    """19.11 C, D: each relief arrival takes 10 off the garrison's total; 19.11 A: each level
+    Sauron controls adds 10. The estimate projects both from the public position."""
+    game = empty_game(4, "sauron-movement")
+    base = garrison_margin(game.state)
+    game.state.arrived.append("rohan")
+    assert garrison_margin(game.state) == pytest.approx(base + 10)
+    put(game.state, "orc-infantry-1", "2213")  # level 2, no level held yet
+    assert garrison_margin(game.state) == pytest.approx(base + 10 + 2 * FOOTHOLD)
+    assert evaluate(game.state, SAURON) == pytest.approx(1 - evaluate(game.state, WESTERNESSE))
+
+
+@pytest.mark.parametrize("policy_seat", [SAURON, WESTERNESSE])
+def test_whole_policy_games_against_random_play_end_with_legal_moves_only(policy_seat):
+    """Random-play property: the policy on either side, random moves on the other, to the end
+    of Game-Turn 16, every move legal."""
+    rng = random.Random(policy_seat)
+    game = Gondor.new(2, seed=50 + policy_seat)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        legal_now = game.legal_actions(seat)
+        action = game.rollout_action(seat, rng) if seat == policy_seat else rng.choice(legal_now)
+        assert action in legal_now, action
+        game.apply_unchecked(seat, action)
+    assert game.state.turn == 16 and game.result is not None
