@@ -56,8 +56,12 @@ def controls(browser: Browser, *prefixes: str) -> list:
 def use(browser: Browser, control, rng: random.Random) -> str:
     """Click a button, or open a select and click one of its options, as a player would.
 
-    Then wait until the page redrew (the control left the page). Returns what was clicked.
+    Then wait until the bot answered: the enabled controls on the page changed (a move moves the
+    step in every id; a confirmation adds one). The page also redraws when nothing changed, so
+    a wait for the element to leave the page let a slow bot's same controls be clicked twice.
+    Returns what was clicked.
     """
+    before = enabled_ids(browser)
     if browser.script("return arguments[0].tagName", control) == "SELECT":
         control.click()
         option = rng.choice(control.find_all("option:not([disabled])"))
@@ -66,8 +70,16 @@ def use(browser: Browser, control, rng: random.Random) -> str:
     else:
         label = control.text
         control.click()
-    browser.wait_for(control.gone, what="the page to redraw after a click")
+    browser.wait_for(lambda: enabled_ids(browser) != before, 30, f"the bot's answer to {label}")
     return label
+
+
+def enabled_ids(browser: Browser) -> list[str]:
+    """The custom ids of every enabled button and select in the messages, in page order."""
+    css = ", ".join(f"article {t}[data-custom-id]:not([disabled])" for t in ("button", "select"))
+    return browser.script(
+        f"return [...document.querySelectorAll('{css}')].map((e) => e.dataset.customId)"
+    )
 
 
 def page_text(browser: Browser) -> str:

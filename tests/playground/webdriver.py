@@ -84,15 +84,6 @@ class Element:
         found = self.browser.call("POST", f"/element/{self.id}/elements", _css(css))
         return [Element(self.browser, e[ELEMENT]) for e in found]
 
-    def gone(self) -> bool:
-        """Whether the element left the page (the page redrew it)."""
-        try:
-            return not self.browser.script("return arguments[0].isConnected", self)
-        except WebDriverError as e:
-            if e.error == "stale element reference":
-                return True
-            raise
-
     def as_arg(self) -> dict[str, str]:
         return {ELEMENT: self.id}
 
