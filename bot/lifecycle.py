@@ -14,6 +14,7 @@ from bot.errors import NotInGame, SessionNotFound, UserFacingError
 from bot.models import UNRATED
 from bot.outcomes import resignation
 from bot.replies import reply_errors
+from bot.server_settings import ServerSettings
 from bot.sessions import Change, SessionManager
 from bot.settings import Settings
 from bot.store import Session
@@ -82,9 +83,7 @@ class Lifecycle:
         self.idle = timedelta(days=settings.idle_days)
         self.challenge = timedelta(minutes=settings.challenge_minutes)
         self.interval = settings.housekeeping_seconds
-        self.takeover_level = (
-            settings.computer_takeover_level if settings.computer_takeover else None
-        )
+        self.servers = ServerSettings(manager.store.db, settings)
 
     async def live_session(self, channel_id: int | None) -> Session:
         """The game running in this channel, or a friendly refusal."""
@@ -277,7 +276,8 @@ class Lifecycle:
         """Offer the players left waiting to let the computer play the absent seats."""
         present = [s for s in session.seats if s.seat not in absent and s.computer is None]
         absent = [seat for seat in absent if session.seats[seat].computer is None]
-        if self.takeover_level is None or not present or not absent:
+        level = (await self.servers.get(session.guild_id)).takeover_level
+        if level is None or not present or not absent:
             return
         names = join_and([session.names[seat] for seat in absent])
         view = discord.ui.View(timeout=None)
@@ -293,7 +293,7 @@ class Lifecycle:
         channel = await self.manager.delivery.channel(session)
         await channel.send(
             f"{mentions} {names} has not moved for a while. Wait (by {deadline} it counts as "
-            f"their resignation), or let the computer ({self.takeover_level}) play on for them: "
+            f"their resignation), or let the computer ({level}) play on for them: "
             "the game then becomes unrated, and they take their seat back with their next click.",
             view=view,
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -310,17 +310,21 @@ class Lifecycle:
             name = session.names[seat]
             if mine is None or mine == seat:
                 raise UserFacingError(f"Only the player waiting for {name} can do this.")
-            if self.takeover_level is None:
-                raise UserFacingError("The computer may not take over seats on this server.")
+            level = (await self.servers.get(session.guild_id)).takeover_level
+            if level is None:
+                raise UserFacingError(
+                    "Letting the computer take over seats is turned off on this server "
+                    "(`/game settings`)."
+                )
             if session.seats[seat].computer is not None:
                 raise UserFacingError(f"The computer already plays {name}'s seat.")
             if seat not in waiting_seats(session):
                 raise UserFacingError(f"{name} has moved since: the game goes on.")
-            await self.store.set_computer(sid, seat, self.takeover_level)
+            await self.store.set_computer(sid, seat, level)
             await self.store.set_options(sid, {**session.options, UNRATED: True})
             log.info("computer takes over session=%s seat=%s", sid, seat)
             await interaction.edit_original_response(
-                content=f"The computer ({self.takeover_level}) plays {name}'s seat; the game is "
+                content=f"The computer ({level}) plays {name}'s seat; the game is "
                 f"unrated now. {name} takes it back with their next click.",
                 view=None,
             )

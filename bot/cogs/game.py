@@ -1,4 +1,4 @@
-"""/game status | log | hint | resign | abort | end | replay: shared by every game."""
+"""/game status | log | hint | resign | abort | end | replay | settings: shared by every game."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import ai
 from bot import presenter
 from bot.computer import move_seed
 from bot.errors import SessionNotFound, UserFacingError
+from bot.server_settings import DEFAULT, describe
 from bot.store import Session
 from engines import Action
 from engines.text import plural
@@ -25,6 +26,20 @@ HINT_TOP = 5
 GOALS = {"gondolin": "survive"}
 """What a hint's chance is a chance to do (default: win)."""
 NOT_SOLO = "Hints are for the solo games (Galdor's Grip and Gondolin)."
+
+TAKEOVER_CHOICES = [
+    app_commands.Choice(name="on: the waiting player may hand it to the computer", value="on"),
+    app_commands.Choice(name="off: wait, or the absent player resigns in time", value="off"),
+    app_commands.Choice(name="the bot's default", value=DEFAULT),
+]
+LEVEL_CHOICES = [
+    *(app_commands.Choice(name=level, value=level) for level in ai.LEVELS),
+    app_commands.Choice(name="the bot's default", value=DEFAULT),
+]
+SETTINGS_ADMIN_ONLY = (
+    "Only members with Manage Server change this server's settings; "
+    "`/game settings` without options shows them."
+)
 
 LOG_CHOICES = [
     app_commands.Choice(name="the game running here (default)", value="current"),
@@ -165,6 +180,31 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
             f"{verdict}. {presenter.with_names(report.summary, found.names)}"
         )
+
+    @app_commands.command(description="Show this server's game settings (Manage Server changes)")
+    @app_commands.describe(
+        takeover="Whether an absent player's seat may be handed to the computer",
+        level="The computer's level when it takes a seat over",
+    )
+    @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        takeover: str | None = None,
+        level: str | None = None,
+    ) -> None:
+        """Anyone sees the settings; members with Manage Server change them."""
+        servers = self.bot.lifecycle.servers
+        guild_id = interaction.guild_id or 0
+        if takeover is None and level is None:
+            choices = await servers.get(guild_id)
+        elif not _manages_server(interaction):
+            raise UserFacingError(SETTINGS_ADMIN_ONLY)
+        else:
+            now = discord.utils.utcnow()
+            choices = await servers.change(guild_id, interaction.user.id, now, takeover, level)
+        text = describe(choices, self.bot.settings.idle_days)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def _percent(value: float) -> str:

@@ -42,7 +42,8 @@ Press **?** on the board or on your cards for what the current phase is about an
 your choices does (and why a move is not possible now).
 `/game status` · `/game log` (`last`: the game that just ended) · `/game resign` · `/game abort`
 (all players agree) · `/game replay` (re-run a finished game from its published seed).
-Members with Manage Server: `/game end` ends any game in the server without a result.
+Members with Manage Server: `/game end` ends any game in the server without a result;
+`/game settings` shows (anyone) or changes whether an absent player's seat may go to the computer.
 
 **Standings**
 `/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this

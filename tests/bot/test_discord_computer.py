@@ -212,25 +212,38 @@ async def test_the_event_loop_answers_while_the_computer_thinks(world, monkeypat
     await world.slash("alice", "game resign", chan=world.chan2)
 
 
-async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
-    await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(world.chan)[-1]
+async def waiting_for_bob(world: World, chan: int) -> object:
+    """Bob accepts alice's Knightfall challenge; alice moves until the game waits for bob."""
+    await world.slash("alice", "knightfall challenge", chan=chan, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(chan)[-1]
     await world.click("bob", challenge, challenge.find_button("Accept"))
-    session = await world.live()
+    session = await world.live(chan)
     rng = random.Random(5)
-    while session.game.to_act() != [1]:  # alice moves until the game waits for bob alone
+    while session.game.to_act() != [1]:
         await world.play_one(session, next(s for s in session.game.to_act() if s == 0), rng)
         session = await world.bot.store.load(session.id)
+    return session
+
+
+async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
+    shown = await world.slash("bob", "game settings")
+    assert "seat: **on** (the bot's default)" in shown.messages[-1].text()
+    refused = await world.slash("bob", "game settings", level="easy")
+    assert "Only members with Manage Server" in refused.messages[-1].text()
+    chosen = await world.slash("carol", "game settings", level="hard")
+    assert "over: **hard** (set on this server)" in chosen.messages[-1].text()
+    session = await waiting_for_bob(world, world.chan)
     await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))
     await world.quiesce()
     offer = next(m for m in world.emu.channel_messages(world.chan) if "has not moved" in m.content)
     assert world.people["alice"].mention in offer.content and "unrated" in offer.content
+    assert "let the computer (hard) play on" in offer.content
     button = offer.find_button("Let the computer play Bob's seat")
     refused = await world.click("bob", offer, button)
     assert "Only the player waiting for Bob" in refused.messages[-1].text()
     await world.click("alice", offer, button)
     session = await world.bot.store.load(session.id)
-    assert session.seats[1].computer == "normal" and not session.rated
+    assert session.seats[1].computer == "hard" and not session.rated
     assert computer_to_act(session) is None and 0 in session.game.to_act()
     assert any(seat == 1 for seat, _, _ in (await world.bot.store.action_log(session.id))[-3:])
 
@@ -242,6 +255,31 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
     assert ratings[0] == 0, "a game the computer played in is unrated"
     ix = await world.slash("dave", "leaderboard", game="knightfall")
     assert "No finished games yet" in ix.messages[-1].text()
+
+
+async def test_a_server_that_turned_takeover_off_gets_no_offer_and_refuses_old_ones(world):
+    session = await waiting_for_bob(world, world.chan)
+    await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))
+    await world.quiesce()
+    offer = world.emu.channel_messages(world.chan)[-1]
+    button = offer.find_button("Let the computer play Bob's seat")
+    shown = await world.slash("carol", "game settings", takeover="off")
+    assert "seat: **off** (set on this server)" in shown.messages[-1].text()
+    refused = await world.click("alice", offer, button)
+    assert "turned off on this server" in refused.messages[-1].text()
+    assert (await world.bot.store.load(session.id)).seats[1].computer is None
+
+    rng = random.Random(6)
+    await world.play_one(session, 1, rng)
+    while (session := await world.bot.store.load(session.id)).game.to_act() != [1]:
+        await world.play_one(session, 0, rng)
+    before = len(world.emu.channel_messages(world.chan))
+    await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))
+    await world.quiesce()
+    assert "waiting for your move" in world.emu.dm_messages(world.people["bob"])[-1].text()
+    assert world.emu.channel_messages(world.chan)[before:] == [], "no takeover offered"
+    await world.slash("carol", "game settings", takeover="default")
+    await world.slash("alice", "game resign")
 
 
 async def test_guardians_against_the_computer_starts_at_once(world):
