@@ -10,6 +10,7 @@ import pytest
 
 import engines
 from bot import database
+from bot.db.base import migration_scripts
 from bot.decks import MAX_CARDS, MAX_DECKS, DeckStore
 from bot.errors import ChannelBusy, StaleButton, UserFacingError
 from bot.leaderboard import standings
@@ -50,15 +51,19 @@ def random_move(game, rng):
 
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
+    numbers = [n for n, _ in migration_scripts("sqlite")]
+    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 9))
+    latest = numbers[-1]
     db = await database.connect(db_target)
-    assert await database.migrate(db) == 7
+    assert await database.migrate(db) == latest
     await db.close()
     db = await database.connect(db_target)
     if db.dialect == "sqlite":
-        assert (await db.fetchone("PRAGMA user_version"))[0] == 7
+        assert (await db.fetchone("PRAGMA user_version"))[0] == latest
     else:
-        assert [tuple(r) for r in await db.fetchall("SELECT * FROM schema_version")] == [(7,)]
-    assert await database.migrate(db) == 7
+        version = [tuple(r) for r in await db.fetchall("SELECT * FROM schema_version")]
+        assert version == [(latest,)]
+    assert await database.migrate(db) == latest
     await db.close()
 
 
