@@ -57,6 +57,10 @@ class App {
     this.channel = id;
     this.lastFeed = "";
     this.stick = true;
+    // Never show the previous channel's messages under the new title while its feed loads;
+    // data-channel names the channel whose messages are shown (the page's tests wait for it).
+    this.messages.replaceChildren();
+    delete this.messages.dataset.channel;
     this.composer.reset();
     for (const li of document.querySelectorAll("#sidebar li[data-channel]")) {
       li.classList.toggle("active", li.dataset.channel === id);
@@ -90,6 +94,7 @@ class App {
     const feed = JSON.parse(text);
     this.showDms(feed.dms);
     this.showMessages(feed.messages);
+    this.messages.dataset.channel = channel;
   }
 
   showDms(dms) {

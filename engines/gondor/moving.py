@@ -22,7 +22,7 @@ from engines.gondor.formations import break_formation, form, formation_orders, p
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege_moves import after_move, movement_started
-from engines.gondor.state import GondorState
+from engines.gondor.state import SEATS, GondorState
 from engines.resources import data_path
 from engines.rng import rng_for
 
@@ -36,7 +36,7 @@ class Movement(PhaseRules):
 
     def start(self, state: GondorState) -> list[Event]:
         """Reinforcements due in this phase arrive at the map edge (14.0); oil may pour."""
-        state.formed = []
+        state.formed, state.stuck = [], []
         return _arrivals(state) + movement_started(state)
 
     def choices(self, state: GondorState) -> list[Action]:
@@ -52,7 +52,7 @@ class Movement(PhaseRules):
         """Select or drop a group, or move it."""
         if isinstance(action, Select):
             state.selected = list(action.counters)
-            return []
+            return _nowhere(state)
         if isinstance(action, Deselect):
             state.selected = []
             return []
@@ -106,6 +106,7 @@ def groups(state: GondorState) -> list[Select]:
         ids = by_hex[hex_ref]
         options = ([tuple(ids)] if len(ids) > 1 else []) + [(i,) for i in ids]
         options = [o for o in options if not splits(state, o)]  # 6.0: a formation moves as one
+        options = [o for o in options if list(o) not in state.stuck]
         out += [Select(counters=o, hex=hex_ref) for o in options if _ok(state, board, o)]
     waiting = by_hex.get(None, [])
     units = [i for i in waiting if state.counters[i].kind == "unit" and not partners(state, i)]
@@ -116,7 +117,7 @@ def groups(state: GondorState) -> list[Select]:
         if state.counters[i].kind == "equipment":
             pushers = [u for u in units if _ok(state, board, (u, i))]
             option = (pushers[0], i) if pushers else option
-        if _ok(state, board, option):
+        if list(option) not in state.stuck and _ok(state, board, option):
             out.append(Select(counters=option, hex=None))
     return out
 
@@ -160,9 +161,31 @@ def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event]:
     return moved, Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP).")
 
 
+def _nowhere(state: GondorState) -> list[Event]:
+    """A chosen group with no destination is let go and not offered again until a move.
+
+    Whether a group can go anywhere is known only once it is chosen (finding out for every
+    group at each listing would cost a path search each). Its choices would be "Deselect" alone,
+    and a player (or the computer) choosing it again and again would never end the phase.
+    Only the mover reads why: an oil carrier's way may depend on its hidden oil (16.75).
+    """
+    if targets(state):
+        return []
+    group, state.selected = state.selected, []
+    state.stuck.append(group)
+    names = " + ".join(counter_name(i) for i in group)
+    return [
+        Event(
+            text=f"{names} cannot move anywhere now; choose another group.",
+            seat=SEATS.index(state.acting),
+        )
+    ]
+
+
 def _move(state: GondorState, action: Move) -> list[Event]:
     moved, event = move_selected(state, action)
     state.moved += moved
+    state.stuck = []  # the board changed: a stuck group may have a way now
     return [event, *after_move(state, moved)]
 
 

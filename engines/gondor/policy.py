@@ -82,6 +82,7 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
                 waiting = True
             elif side == "sauron" or not in_city(c.hex):
                 stacks.setdefault(c.hex, []).append(i)
+    stacks = {h: ids for h, ids in stacks.items() if ids not in state.stuck}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
     stop = policy_sauron.STOP if side == "sauron" else 1 / (len(stacks) + 1)

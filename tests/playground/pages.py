@@ -15,11 +15,12 @@ def shot(browser: Browser, name: str) -> None:
 
 
 def become(browser: Browser, name: str) -> None:
-    """Pick ``name`` in the member switcher."""
+    """Pick ``name`` in the member switcher; wait for the first channel's messages as theirs."""
     browser.find("#member").click()
     option = next(o for o in browser.find_all("#member option") if o.text == name)
     option.click()
     browser.wait_for(lambda: browser.script("return document.querySelector('#member').value"))
+    wait_shown(browser, browser.find("#channels li:nth-child(1)").attribute("data-channel"))
 
 
 def run_command(browser: Browser, text: str) -> None:
@@ -93,9 +94,20 @@ def open_page(browser: Browser, base: str, member: str) -> None:
 
 
 def open_channel(browser: Browser, n: int) -> None:
-    """Open the n-th text channel (1: #games)."""
-    browser.find(f"#channels li:nth-child({n})").click()
-    browser.wait_for(lambda: browser.find_all("#box"))
+    """Open the n-th text channel (1: #games) and wait for its messages."""
+    item = browser.find(f"#channels li:nth-child({n})")
+    item.click()
+    wait_shown(browser, item.attribute("data-channel"))
+
+
+def wait_shown(browser: Browser, channel: str | None) -> None:
+    """Wait until the page shows ``channel``'s messages (it empties the list on a switch)."""
+    browser.wait_for(
+        lambda: (
+            browser.script("return document.querySelector('#messages').dataset.channel") == channel
+        ),
+        what=f"the messages of channel {channel}",
+    )
 
 
 def play_on_board(browser: Browser, rng: random.Random, max_clicks: int, shoot: str = "") -> int:
@@ -145,16 +157,20 @@ def accept_challenge(browser: Browser, who: str, channel: int) -> None:
 
 
 def open_dm(browser: Browser) -> None:
-    """Open the member's DM with the bot (the list may redraw under the pointer: retry)."""
+    """Open the member's DM with the bot and wait for its messages.
 
-    def click() -> bool:
+    A slow feed once left #games on screen under the DM's title, and its finished game's
+    "Game over." was read as the duel's end. The list may redraw under the pointer: retry.
+    """
+
+    def click() -> str | None:
         dms = browser.find_all("#dms li[data-channel]")
         if not dms:
-            return False
+            return None
         dms[0].click()
-        return bool(browser.find_all("#channel-title") and browser.find_all("article"))
+        return dms[0].attribute("data-channel")
 
-    browser.wait_for(click, what="the member's DM")
+    wait_shown(browser, browser.wait_for(click, what="the member's DM"))
 
 
 def make_move(browser: Browser, rng: random.Random) -> str | None:

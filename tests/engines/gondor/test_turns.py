@@ -4,6 +4,7 @@ from engines.gondor.actions import Deselect, EndMovement, Move, Select
 from engines.gondor.game import PHASE_IDS
 from engines.gondor.movement import reach
 from tests.engines.gondor.play import advance_to, deployed, end_phase
+from tests.engines.gondor.scene import index, play, scene
 
 
 def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
@@ -129,3 +130,25 @@ def test_road_control_remembers_the_last_side_through_1918_and_2124():
     game.state.visit("sauron", ["1918", "2124"])
     game.state.visit("westernesse", ["1918"])
     assert game.state.road == {"1918": "westernesse", "2124": "sauron"}
+
+
+def test_a_group_with_nowhere_to_go_is_let_go_and_offered_again_only_after_a_move():
+    """A chosen group with no destination would offer only "Deselect", and choosing it again and
+    again never ended the phase (a computer Sauron did so 2,979 times): it is let go with a note
+    to its mover alone and is not offered again until something moves."""
+    ring = dict(
+        zip([f"gondor-spearmen-{n}" for n in range(1, 5)], ("2520", "2521", "2619", "2621"))
+    )
+    ring |= {"gondor-axeman-1": "2720", "gondor-bowman-1": "2721"}
+    game = scene({"orc-infantry-1": "2620", "orc-infantry-2": "2616", **ring}, "sauron-movement")
+    trapped, free = index(game, "orc-infantry-1"), index(game, "orc-infantry-2")
+    events = play(game, "select", counters=(trapped,))
+    assert [(e.seat, e.text) for e in events] == [
+        (0, "Orc Infantry 1 cannot move anywhere now; choose another group.")
+    ]
+    assert not game.state.selected
+    selects = [a.counters for a in game.legal_actions(0) if isinstance(a, Select)]
+    assert selects == [(free,)] and EndMovement() in game.legal_actions(0)
+    play(game, "select", counters=(free,))
+    play(game, "move", hex="2615")
+    assert (trapped,) in [a.counters for a in game.legal_actions(0) if isinstance(a, Select)]
