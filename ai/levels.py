@@ -38,8 +38,10 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     "gondolin": {HINT: Level(HINT, simulations=160, horizon=None, smart_playouts=True)},
     "gondor": {  # a Gondor move is ~1.5 ms and a game thousands of them (docs/rules/gondor.md)
         "easy": Level("easy", simulations=6, horizon=2, smart_playouts=False, candidates=3),
-        "normal": Level("normal", simulations=12, horizon=4, smart_playouts=True, candidates=4),
-        "hard": Level("hard", simulations=24, horizon=6, smart_playouts=True, candidates=6),
+        "normal": Level(
+            "normal", 12, horizon=4, smart_playouts=True, candidates=4, policy_margin=0.02
+        ),
+        "hard": Level("hard", 24, horizon=6, smart_playouts=True, candidates=6, policy_margin=0.02),
     },
     "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
         "normal": Level(

@@ -60,13 +60,18 @@ class _Samples:
 def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     """Spend ``lvl.simulations`` simulations and return the best-scoring move for ``seat``.
 
-    With ``lvl.policy_margin`` the policy's move stays in every halving round and is played
-    unless the best move's average beats it by more than the margin.
+    A choice the game calls routine (``Game.worth_search`` False) gets the policy's move on a
+    sample, unsearched. With ``lvl.policy_margin`` the policy's move stays in every halving
+    round and is played unless the best move's average beats it by more than the margin.
     """
     legal = _legal(game, seat)
     if len(legal) == 1:
         return SearchResult(legal[0], [MoveStats(legal[0], 0, 0.5)], 0)
     samples = _Samples(game, seat, random.Random(seed))
+    if not game.worth_search(seat):  # a routine choice: the policy's move on a sample
+        routine = samples.get(0)[0].rollout_action(seat, random.Random(seed + 2))
+        if routine in legal:
+            return SearchResult(routine, [MoveStats(routine, 0, 0.5)], 0)
     default = None
     if lvl.policy_margin is not None:
         default = _policy_move(game, seat, legal, samples, random.Random(seed + 2))

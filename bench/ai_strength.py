@@ -1,13 +1,14 @@
 """Strength and speed of the computer player (issue 13): matches between levels and baselines.
 
     python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
-        [--match hard:random --match hard:greedy --match easy:hard] [--turns K]
+        [--match hard:random --match hard:greedy --match easy:hard] [--turns K] [--seat S]
 
 Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-move playout
 heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
 ``easy``, ``normal`` and ``hard``. Seats alternate game by game; a draw counts half. The time of
-every searched move (two or more legal moves) is reported as median and p95, and the score of
-the first player by seat. Games are played whole (Gondor too: its 16 Game-Turns are the honest
+every searched move (two or more legal moves, one the game finds ``worth_search``) is reported
+as median and p95, and the score of the first player by seat (``--seat S`` keeps the first
+player in seat S). Games are played whole (Gondor too: its 16 Game-Turns are the honest
 measure); ``--turns K`` is a cheaper estimate that stops a game once Game-Turn K is over and
 scores it by ``Game.evaluate``: the side it favours wins. ``--progress`` prints each game's
 result as it ends (a whole Gondor game with a searching side takes minutes).
@@ -39,31 +40,36 @@ def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
     return ai.choose(game, seat, player, seed)
 
 
-def play_game(job: tuple[str, str, str, int, int | None]) -> tuple[float, list[float], float]:
-    """One game; ``first`` sits in seat ``g % 2``: its score, its move times, its estimate."""
-    game_id, first, second, g, turns = job
+Outcome = tuple[float, list[float], float, int]
+"""A game's score for the first player, its move times, its estimate and its seat."""
+
+
+def play_game(job: tuple[str, str, str, int, int | None, int | None]) -> Outcome:
+    """One game; ``first`` sits in ``seat`` (None: seat ``g % 2``)."""
+    game_id, first, second, g, turns, seat_of_first = job
     cls = engines.get_game(game_id)
     game = cls.new(2, seed=7000 + g)
-    players = [first, second] if g % 2 == 0 else [second, first]
+    mine = g % 2 if seat_of_first is None else seat_of_first
+    players = [first, second] if mine == 0 else [second, first]
     times: list[float] = []
     step = 0
     while not game.is_over:
         if turns is not None and getattr(game.state, "turn", 0) > turns:
             value = game.evaluate(players.index(first))
-            return (1.0 if value > 0.5 else 0.0 if value < 0.5 else 0.5), times, value
+            return (1.0 if value > 0.5 else 0.0 if value < 0.5 else 0.5), times, value, mine
         seat = game.to_act()[0]
         player = players[seat]
         t0 = time.perf_counter()
         action = play_move(game, seat, player, seed=g * 100_003 + step)
-        if player == first and player not in BASELINES and len(game.legal_actions(seat)) > 1:
+        searched = len(game.legal_actions(seat)) > 1 and game.worth_search(seat)
+        if player == first and player not in BASELINES and searched:
             times.append(time.perf_counter() - t0)
         game.apply(seat, action)
         step += 1
     result = game.result
     assert result is not None
-    me = players.index(first)
-    score = 0.5 if not result.winners else float(me in result.winners)
-    return score, times, score
+    score = 0.5 if not result.winners else float(mine in result.winners)
+    return score, times, score, mine
 
 
 def pct(values: list[float], q: float) -> float:
@@ -80,13 +86,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--match", action="append", help="first:second, e.g. hard:random")
     parser.add_argument("--turns", type=int, default=None, help="stop after this Game-Turn")
+    parser.add_argument("--seat", type=int, choices=(0, 1), help="the first player's seat")
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     args = parser.parse_args(argv)
     matches = args.match or ["hard:random", "hard:greedy", "easy:hard"]
     with Pool(args.jobs) as pool:
         for match in matches:
             first, second = match.split(":")
-            jobs = [(args.game, first, second, g, args.turns) for g in range(args.games)]
+            jobs = [(args.game, first, second, g, args.turns, args.seat) for g in range(args.games)]
             t0 = time.perf_counter()
             outcomes = []
             for g, outcome in enumerate(pool.imap(play_game, jobs)):
@@ -95,15 +102,17 @@ def main(argv: list[str] | None = None) -> None:
                     lapse = time.perf_counter() - t0
                     print(f"  {match} game {g}: {outcome[0]} ({lapse:.0f} s)", file=sys.stderr)
             spent = time.perf_counter() - t0
-            scores = [s for s, _, _ in outcomes]
-            times = [t for _, ts, _ in outcomes for t in ts]
-            estimates = [e for _, _, e in outcomes]
+            scores = [o[0] for o in outcomes]
+            times = [t for o in outcomes for t in o[1]]
             wins, draws = scores.count(1.0), scores.count(0.5)
             line = (
                 f"{args.game} {first} vs {second}: {first} scores {sum(scores) / len(scores):.0%}"
                 f" ({wins} won, {draws} drawn, {len(scores) - wins - draws} lost of {len(scores)})"
             )
-            by_seat = [(scores[seat::2], estimates[seat::2]) for seat in (0, 1)]
+            by_seat = [
+                ([o[0] for o in outcomes if o[3] == seat], [o[2] for o in outcomes if o[3] == seat])
+                for seat in (0, 1)
+            ]
             line += "; by seat " + ", ".join(
                 f"{seat}: {sum(s) / len(s):.0%} of {len(s)} (estimate {sum(e) / len(e):.2f})"
                 for seat, (s, e) in enumerate(by_seat)

@@ -200,6 +200,14 @@ class Game(ABC, Generic[S]):
         """A cheap playout move for ``seat`` (default: uniformly random); uses what it may see."""
         return rng.choice(self.legal_actions(seat))
 
+    def worth_search(self, seat: int) -> bool:
+        """Whether ``seat``'s choice now is worth a search (default: always).
+
+        False for a routine choice (a movement click among hundreds a game): the computer plays
+        its playout policy's move on a resample instead, so a long game stays cheap to play.
+        """
+        return True
+
     def evaluate(self, seat: int) -> float:
         """How good the position is for ``seat``, 0 (lost) to 1 (won); default: 0.5 until over."""
         result = self.result

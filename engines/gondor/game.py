@@ -36,6 +36,8 @@ HELP: dict[str, str] = tomllib.loads(
     (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
 )["help"]
 ENDINGS = (EndPhase, EndMovement, SetupDone)
+ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
+"""Phases whose choices (placing, selecting and moving groups) the computer does not search."""
 
 PHASE_RULES: dict[str, PhaseRules] = {
     "setup": Deployment(),
@@ -211,6 +213,15 @@ class Gondor(Game[GondorState]):
         side = SEATS[seat]
         quick = policy.quick(self.state, side, rng)
         return quick or policy.choose(self.state, side, self.legal_actions(seat), rng)
+
+    def worth_search(self, seat: int) -> bool:
+        """False for deployment and the routine movement clicks (no decision pending).
+
+        They are most of a game's choices and follow the policy; combat, siege, magic, rally
+        and every decision (Ladders, retreats, oil, advances) are searched.
+        """
+        s = self.state
+        return s.pending is not None or s.phase not in ROUTINE_PHASES
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from 20.1's conditions (engines/gondor/policy_eval.py)."""
