@@ -136,10 +136,9 @@ def test_a_group_with_nowhere_to_go_is_let_go_and_offered_again_only_after_a_mov
     """A chosen group with no destination would offer only "Deselect", and choosing it again and
     again never ended the phase (a computer Sauron did so 2,979 times): it is let go with a note
     to its mover alone and is not offered again until something moves."""
-    ring = dict(
-        zip([f"gondor-spearmen-{n}" for n in range(1, 5)], ("2520", "2521", "2619", "2621"))
-    )
-    ring |= {"gondor-axeman-1": "2720", "gondor-bowman-1": "2721"}
+    hexes = ("2520", "2521", "2619", "2621", "2720", "2721")  # every neighbour of 2620
+    foes = ("spearmen-1", "spearmen-2", "spearmen-3", "spearmen-4", "axeman-1", "bowman-1")
+    ring = {f"gondor-{foe}": h for foe, h in zip(foes, hexes, strict=True)}
     game = scene({"orc-infantry-1": "2620", "orc-infantry-2": "2616", **ring}, "sauron-movement")
     trapped, free = index(game, "orc-infantry-1"), index(game, "orc-infantry-2")
     events = play(game, "select", counters=(trapped,))
