@@ -63,12 +63,17 @@ def _any(c: DeckCard) -> bool:
 
 
 def shown(state: GuardiansState) -> set[str]:
-    """Uids played face up in the combat in progress (on the table, cast, used, channelled)."""
+    """Uids shown face up: the challenger's named creature and the combat's cards.
+
+    In the combat in progress: on the table, cast, used, channelled.
+    """
+    ch = state.challenge
+    named = {ch.creature} if ch is not None and ch.creature else set()
     c = state.combat
     if c is None:
-        return set()
+        return named
     out = {f.uid for f in c.table} | {x.uid for x in c.casts} | set(c.carried)
-    return out | set(c.channelers_used) | set(c.used)
+    return out | set(c.channelers_used) | set(c.used) | named
 
 
 def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:

@@ -18,8 +18,8 @@ from engines.guardians.board import card
 from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import actions as ca
-from engines.guardians.combat.matchup import strength
-from engines.guardians.combat.state import CombatState
+from engines.guardians.combat.matchup import control_total, strength
+from engines.guardians.combat.state import ATTACKER, DEFENDER, CombatState
 from engines.guardians.state import GuardiansState, Stack
 from engines.rng import Random
 
@@ -30,6 +30,9 @@ ATTACK_MARGIN = 1.15
 SHIELD_WEIGHT, LAND_WEIGHT, GUARDIAN_WEIGHT, FORCE_WEIGHT = 1.0, 0.3, 3.0, 0.03
 """Estimate: a destroyed Shield (of five) ~ 3 lands ~ a third of the Guardian ~ 33 Vitality."""
 SCALE = 2.5
+COMBAT_STAKE, COMBAT_SPREAD = 1.0, 8.0
+"""The combat in progress: its likely winner gains up to a Shield's worth, by a Vitality margin
+of about ``COMBAT_SPREAD``."""
 LAST_CREATURE = -5.0
 """Settling by discarding a Shield's last creature destroys the Shield: only when forced."""
 NOISE = 0.3
@@ -161,19 +164,51 @@ def _combat_scorer(state: GuardiansState, seat: int, c: CombatState) -> Callable
 
 
 def evaluate(state: GuardiansState, seat: int) -> float:
-    """0..1 from Shields destroyed, lands held, Guardian wounds and the creatures on the board."""
+    """0..1 from Shields, lands, Guardians, creatures and the combat; the result once over.
+
+    The lead counts Shields destroyed, lands held, Guardian wounds, the creatures on the board
+    (not those already beaten in the combat) and the combat in progress (its winner so far).
+    The lead is squashed by ``x / (SCALE + |x|)``, not ``tanh``: several Shields behind, a
+    tanh left every move within ~0.01 and the search could no longer tell them apart.
+    """
     if state.phase == "over":
         winners = state.winners or []
         return 0.5 if not winners else 1.0 if seat in winners else 0.0
+    lost = _losing_fighters(state)
     lead = 0.0
     for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
         mine = state.seats[s]
-        lost = mine.shields_lost
-        lead -= sign * SHIELD_WEIGHT * (lost + lost * lost / 5)
+        shields = mine.shields_lost
+        lead -= sign * SHIELD_WEIGHT * (shields + shields * shields / 5)
         lead += sign * LAND_WEIGHT * board.lands_of(state, s)
         top = CATALOGUE.guardians[mine.guardian].vitality
         lead += sign * GUARDIAN_WEIGHT * max(0, mine.vitality) / top
         force = sum(vitality(state, st.cards) for st in state.stacks if st.owner == s)
         force += sum(vitality(state, h.on + h.under) for h in mine.holds)
+        force -= vitality(state, [u for u in lost if board.owner_of(u) == s])
         lead += sign * FORCE_WEIGHT * force
-    return 0.5 + 0.5 * math.tanh(lead / SCALE)
+    lead += _combat_lead(state, seat)
+    return 0.5 + 0.5 * lead / (SCALE + abs(lead))
+
+
+def _losing_fighters(state: GuardiansState) -> list[str]:
+    """Creatures already beaten, bribed or destroyed in the combat in progress."""
+    c = state.combat
+    if c is None:
+        return []
+    return [f.uid for f in c.table if f.fate in ("beaten", "bribed", "destroyed")]
+
+
+def _combat_lead(state: GuardiansState, seat: int) -> float:
+    """The combat in progress as it stands, from ``seat``'s side.
+
+    The side ahead on surviving Vitality (the attacker needs more) is likely to win the space
+    and make the other's Shield retreat.
+    """
+    c = state.combat
+    if c is None or state.phase != "combat":
+        return 0.0
+    cards = board.cards_map(state)
+    margin = control_total(c, cards, ATTACKER) - control_total(c, cards, DEFENDER) - 0.5
+    attacker = COMBAT_STAKE * math.tanh(margin / COMBAT_SPREAD)
+    return attacker if c.seat(ATTACKER) == seat else -attacker

@@ -114,6 +114,8 @@ class Knowledge:
             discards = {name(game, u) for p in s.seats for u in p.discard}
             if s.challenge is not None and s.challenge.creature:  # it fights in the open
                 discards.add(name(game, s.challenge.creature))
+            # a channeler used this turn was revealed by name (a Guardian challenge's "reveals")
+            discards |= {name(game, u) for p in s.seats for u in p.channel_used}
             if s.combat is not None:  # cards played in a combat (a bribe) are public at once
                 discards |= {name(game, u) for u in s.combat.used}
             step: dict[int | None, set[str]] = {}

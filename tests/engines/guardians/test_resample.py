@@ -43,11 +43,12 @@ def pending_choice(game: Guardians, seat: int) -> bool:
 
 
 def seen_uids(game: Guardians, seat: int) -> set[str]:
-    """Every card ``seat`` sees: uids in its view; face-up terrain, upgrades and the bribery
-    cards spent in the combat are shown by name."""
+    """Every card ``seat`` sees: uids in its view; face-up terrain, upgrades, the bribery
+    cards spent in the combat and the creature challenging a Guardian are shown by name."""
     s = game.state
     seen = set(re.findall(r"\b[ab][0-9]{2,3}\b", str(game.view(seat))))
     seen |= set(s.combat.used) if s.combat else set()
+    seen |= {s.challenge.creature} if s.challenge and s.challenge.creature else set()
     seen |= {land.uid for land in s.lands.values() if not land.face_down}
     return seen | {h.upgrade for p in s.seats for h in p.holds if h.upgrade}
 
@@ -186,6 +187,24 @@ def test_resample_redeals_the_opponents_hidden_creatures():
         dealt.append([[sample.cards[u] for u in st.cards] for st in shown])
         assert all(sample.cards[u] in CREATURES for st in shown for u in st.cards[:1])
     assert any(d != truth for d in dealt)
+
+
+def test_the_creature_named_to_challenge_the_guardian_keeps_its_identity():
+    """The challenger names its creature aloud: the Guardian's side knows it. A resample used
+    to deal that uid again from the hidden cards, sometimes as a creature item, and listing
+    the Guardian's defence then failed on the item's missing class."""
+    game, seat = next(
+        (g, s)
+        for g, s in positions(1, every=1)
+        if g.state.challenge is not None
+        and g.state.challenge.creature
+        and s != g.state.challenge.seat
+    )
+    uid = game.state.challenge.creature
+    for k in range(20):
+        sample = game.resample(seat, random.Random(k))
+        assert sample.state.cards[uid] == game.state.cards[uid]
+        assert sample.legal_actions(seat)
 
 
 def test_a_creature_the_opponent_told_of_stays_a_creature_on_a_full_space():
