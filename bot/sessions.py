@@ -25,6 +25,13 @@ log = logging.getLogger(__name__)
 
 MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
 COMPUTER_SHOW_SECONDS = 3.0
+MAX_COMPUTER_RUN = 3000
+"""The most moves the computer makes in one run (a whole game is at most ~2,600): more means
+a game lets it cycle without progress (a bug); it stops, says so and frees the game's lock."""
+COMPUTER_STUCK = (
+    "The computer stopped after {moves} moves in a row without reaching your turn: this is a bug "
+    "and has been logged. Use `/game resign` or ask a moderator to `/game end` this game."
+)
 """During a long run of computer moves the messages are brought up to date this often."""
 
 
@@ -198,8 +205,13 @@ class SessionManager:
         ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
         seat gets no messages: nothing it sees is sent.
         """
-        change, moved, shown = Change(), None, time.monotonic()
+        change, moved, shown, run = Change(), None, time.monotonic(), 0
         while (seat := computer_to_act(session)) is not None:
+            if run == MAX_COMPUTER_RUN:
+                log.error("the computer cycled session=%s step=%s", session.id, session.step)
+                await self.delivery.announce(session, COMPUTER_STUCK.format(moves=run))
+                break
+            run += 1
             level = session.seats[seat].computer or ""
             seed = move_seed(session.seed, session.step)
             action, code = await self.computer.choose(

@@ -9,6 +9,7 @@ restart in the middle lets the computer take the turn it owed.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 import time
@@ -18,6 +19,7 @@ from datetime import timedelta
 import pytest
 
 import ai
+import bot.sessions
 from bot import database
 from bot.sessions import computer_to_act, forced_move
 from bot.store import SessionStore
@@ -170,6 +172,30 @@ async def test_a_gondor_game_against_the_computer_for_a_few_phases(world):
     session = await world.bot.store.load(session.id)
     seats = {seat for seat, _, _ in await world.bot.store.action_log(session.id)}
     assert seats == {0, 1}
+    ix = await world.slash("alice", "game resign", chan=world.chan2)
+    assert "resigned" in ix.messages[-1].text()
+    assert await world.live(world.chan2) is None
+
+
+async def test_a_computer_that_cannot_reach_a_human_turn_stops_and_says_so(
+    world, monkeypatch, caplog
+):
+    """A bug that lets the computer move for ever must not hold the game's lock for ever: after
+    MAX_COMPUTER_RUN moves in a row it stops, logs it and tells the players what they can do."""
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(bot.sessions, "MAX_COMPUTER_RUN", 5)  # Sauron deploys ~80 counters
+    first = max(world.emu.state.messages, default=0)
+    ix = await world.slash(
+        "alice", "gondor challenge", chan=world.chan2, side="westernesse", level="easy"
+    )
+    assert not ix.late
+    session = await world.live(world.chan2)
+    assert computer_to_act(session) == 0 and session.step == 5
+    said = [m.text() for m in world.emu.channel_messages(world.chan2) if m.id > first]
+    assert any("The computer stopped after 5 moves in a row" in t for t in said), said
+    assert [r.levelname for r in caplog.records if "the computer cycled" in r.getMessage()] == [
+        "ERROR"
+    ]
     ix = await world.slash("alice", "game resign", chan=world.chan2)
     assert "resigned" in ix.messages[-1].text()
     assert await world.live(world.chan2) is None
