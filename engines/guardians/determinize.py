@@ -108,8 +108,12 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
     told = announced(state, seat)
     if told is not None:  # the opponent told this of the creatures in its combat hand
         attribute, values = told
-        hand = [k for k, (u, _) in enumerate(slots) if u in set(c.hands[side])]  # type: ignore[union-attr]
-        for k, value in zip(hand, values, strict=True):
+        hand = set(c.hands[side])  # type: ignore[union-attr]
+        hidden = [k for k, (u, _) in enumerate(slots) if u in hand]
+        cards = cards_map(state)
+        for u in hand - {slots[k][0] for k in hidden}:  # seen (a flown Shield's): not a slot
+            values.remove(str(getattr(cards[u], attribute, "?")))
+        for k, value in zip(hidden, values, strict=True):
             slots[k] = (slots[k][0], _telling(attribute, value))
     return slots
 

@@ -299,3 +299,23 @@ def test_the_policy_keeps_a_shields_last_creature_while_a_stone_is_left():
         assert game.rollout_action(seat, random.Random(k)).kind == "facedown"
     mine.stones = 0
     assert game.rollout_action(seat, random.Random(0)).kind == "drop"  # forced
+
+
+def test_a_flown_shield_in_a_combat_with_an_announce_is_sampled():
+    """An announce makes the opponent tell of its whole combat hand; a flown Shield's creatures
+    in that hand are seen already, so only the others' told values constrain a sample (the
+    values of seen creatures were matched against the hidden slots, and sampling failed)."""
+    for seed, steps, seat in [(2, 113, 1), (6, 54, 1)]:  # policy games, an announce in force
+        game, rng = Guardians.new(2, seed=seed), random.Random(seed)
+        for _ in range(steps):
+            actor = game.to_act()[0]
+            game.apply(actor, game.rollout_action(actor, rng))
+        s = game.state
+        assert s.combat is not None and determinize.announced(s, seat) is not None
+        fighting = (s.fight.attacker_shield, s.fight.defender_shield)
+        flown = [st for st in s.stacks if st.owner == 1 - seat and st.shield in fighting]
+        for st in flown:
+            st.revealed = True  # as after a flight (it showed its creatures)
+        for k in range(3):
+            sample = game.resample(seat, random.Random(k)).state
+            assert all(sample.cards[u] == s.cards[u] for st in flown for u in st.cards)
