@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
 COMPUTER_SHOW_SECONDS = 3.0
+"""During a long run of computer moves the messages are brought up to date this often."""
 MAX_COMPUTER_RUN = 3000
 """The most moves the computer makes in one run (a whole game is at most ~2,600): more means
 a game lets it cycle without progress (a bug); it stops, says so and frees the game's lock."""
@@ -32,7 +33,6 @@ COMPUTER_STUCK = (
     "The computer stopped after {moves} moves in a row without reaching your turn: this is a bug "
     "and has been logged. Use `/game resign` or ask a moderator to `/game end` this game."
 )
-"""During a long run of computer moves the messages are brought up to date this often."""
 
 
 def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:

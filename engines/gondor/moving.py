@@ -105,8 +105,8 @@ def groups(state: GondorState) -> list[Select]:
     for hex_ref in sorted(h for h in by_hex if h is not None):
         ids = by_hex[hex_ref]
         options = ([tuple(ids)] if len(ids) > 1 else []) + [(i,) for i in ids]
-        options = [o for o in options if not splits(state, o)]  # 6.0: a formation moves as one
-        options = [o for o in options if list(o) not in state.stuck]
+        # 6.0: a formation moves as one; a group found stuck is not offered until a move
+        options = [o for o in options if not splits(state, o) and list(o) not in state.stuck]
         out += [Select(counters=o, hex=hex_ref) for o in options if _ok(state, board, o)]
     waiting = by_hex.get(None, [])
     units = [i for i in waiting if state.counters[i].kind == "unit" and not partners(state, i)]
