@@ -248,6 +248,8 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     Sauron spends his host on the garrison (policy_sauron.storm): any fair chance will do.
     """
     fires = [a for a in legal if isinstance(a, Fire)]
+    if fires and side == "sauron":
+        return policy_sauron.aim_fire(state, fires)
     if fires:
         return max(fires, key=lambda a: a.need)
     duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]

@@ -6,15 +6,18 @@ logistic of its margin with a spread that widens with the Game-Turns left; the c
 product. A's margin is the garrison's total projected to the end from what is public: the Heads
 still to hurl, the relief still to come (19.11 C, D: −10 each), Grond's blow at the Main Gate
 still to come (19.11 B), the levels Sauron's units already stand on above those he holds (a
-level is worth 10 when it falls, 19.11 A) and the garrison's disrupted units (a second blow
+level is worth 10 when it falls, 19.11 A), the levels whose gates are all his, by how few
+undisrupted defenders still keep them (20.2), and the garrison's disrupted units (a second blow
 kills them, 7.4). Nothing hidden is read.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE
+from engines.gondor.policy_sauron import blockers
 from engines.gondor.state import ROAD_HEXES, GondorState
 from engines.gondor.victory import FORCES, GATES_INTO, adjustment, levels_held, total
 
@@ -31,6 +34,8 @@ FOOTHOLD = 4.0
 """Points for each level Sauron's units stand on above the levels he holds."""
 DISRUPTED = 2.0
 """Points for each disrupted garrison unit (half-way to its elimination)."""
+GATED = 0.4
+"""A level whose gates are all his counts GATED**n of its 10 points with n keepers left."""
 RELIEF = {
     g.id: int(g.demoralization["points"])
     for g in SCHEDULE.groups.values()
@@ -65,6 +70,9 @@ def garrison_margin(state: GondorState) -> float:
     points += FOOTHOLD * max(0, top - levels_held(state))
     broken = [c for c in units if c.disrupted and COUNTERS.units[c.type].force == GARRISON]
     points += DISRUPTED * len(broken)
+    level_points = adjustment(GARRISON, "city-level-controlled-by-sauron")
+    keepers = Counter(_level_of(state.counters[i].hex) for i in blockers(state))
+    points += sum(level_points * GATED**n for n in keepers.values())
     return points - _level(GARRISON)
 
 

@@ -10,9 +10,11 @@ Game-Turns the units outside the walls walk the road (1918, 2124). Reads only po
 
 from __future__ import annotations
 
+import functools
+
 from engines.base import Action
 from engines.gondor.actions import Move, Select
-from engines.gondor.combat_actions import Melee
+from engines.gondor.combat_actions import Fire, Melee
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
@@ -41,6 +43,17 @@ remain on its level."""
 ROAD_WATCH = 4
 """Cavalry goes for relief units within this many hexes of a road hex."""
 NIGHT = frozenset(GAME.night)
+ROAD_WATCH_HEXES = tuple(
+    sorted(
+        n
+        for h in ROAD_HEXES
+        for n in MAP.neighbours[h]
+        if MAP.hexes[n].level == 0
+        and not any(n in MAP.hexsides[g].hexes for g in GATES)
+        and n not in ROAD_HEXES
+    )
+)
+"""Where cavalry waits once the road is his: next to its hexes, clear of the Main Gate."""
 GROND_RANGE = 3
 FEAR_CONTACTS = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
 
@@ -59,6 +72,22 @@ def garrison(state: GondorState) -> list[str]:
     ]
 
 
+def blockers(state: GondorState) -> dict[int, int]:
+    """Undisrupted garrison units on levels whose gates are all his, by counter index.
+
+    Each is what still keeps its level from him (20.2: +10 to the garrison when it falls,
+    19.11 A); the value is how many stand on its level (the fewer, the nearer the fall).
+    """
+    found: dict[int, list[int]] = {}
+    for i, c in enumerate(state.counters):
+        lv = level(c.hex)
+        if c.kind != "unit" or c.side != "westernesse" or lv == 0 or c.disrupted:
+            continue
+        if all(state.gates.get(g) == "sauron" for g in GATES_INTO.get(lv, ())):
+            found.setdefault(lv, []).append(i)
+    return {i: len(ids) for ids in found.values() for i in ids}
+
+
 def next_gate(state: GondorState) -> str | None:
     """The gate into the lowest level Sauron does not hold (20.2: levels fall gate by gate)."""
     for lv in sorted(GATES_INTO):
@@ -70,6 +99,31 @@ def next_gate(state: GondorState) -> str | None:
 
 def _grond(state: GondorState) -> int | None:
     return next((i for i, c in enumerate(state.counters) if c.type == "grond" and c.hex), None)
+
+
+def _pusher(counter: Counter) -> bool:
+    """A Troll or Uruk-Hai: only they move Grond (16.13)."""
+    return counter.kind == "unit" and COUNTERS.units[counter.type].carries_grond
+
+
+def _stranded(state: GondorState) -> str | None:
+    """Grond's hex while no Troll or Uruk-Hai stands with it and it has a gate to go to."""
+    grond = _grond(state)
+    if grond is None or _grond_target(state) is None:
+        return None
+    where = state.counters[grond].hex
+    mates = [c for c in state.counters if c.hex == where and c.side == "sauron"]
+    return None if any(_pusher(c) for c in mates) else where
+
+
+def _nearest_pusher(state: GondorState, where: str) -> int | None:
+    """The Troll or Uruk-Hai nearest Grond's hex (counter index), to fetch it."""
+    pushers = [
+        (distance(c.hex, where), i)
+        for i, c in enumerate(state.counters)
+        if c.hex and c.side == "sauron" and _pusher(c)
+    ]
+    return min(pushers)[1] if pushers else None
 
 
 def destination(state: GondorState, moves: list[Move]) -> Move:
@@ -85,13 +139,18 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
         main = MAP.hexsides[_main_gate()]
         if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
             moves = [m for m in moves if m.hex not in main.hexes] or moves
+    stranded = _stranded(state)
+    if stranded is not None and not any(_pusher(c) for c in group):
+        moves = [m for m in moves if m.hex != stranded] or moves
     gates = open_gate_hexes(state) - set(targets)
+    here = level(group[0].hex) if group else 0
+    along = here > 0 and all(level(t) == here for t in targets)
     return min(
         moves,
         key=lambda m: (
             -min(level(m.hex), climb),
             m.hex in gates,
-            _nearest(m.hex, targets),
+            _steps(state, m.hex, targets) if along else _nearest(m.hex, targets),
             m.mp,
             m.hex,
         ),
@@ -100,6 +159,41 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
 
 def _nearest(hex_ref: str, goals: list[str]) -> int:
     return min((distance(hex_ref, g) for g in goals), default=0)
+
+
+def _steps(state: GondorState, hex_ref: str, goals: list[str]) -> int:
+    """How many hexes a walk from ``hex_ref`` to the nearest goal takes (see :func:`walks`).
+
+    A straight count misleads along a city level: it is a bent strip, and from the wrong part
+    of it a straight line to its far end only gets shorter by going nowhere (a hunter stopped
+    there for good). Hexes no walk joins count their straight distance on top of every walk.
+    """
+    return walks(frozenset(goals), frozenset(state.breaches)).get(
+        hex_ref, len(MAP.hexes) + _nearest(hex_ref, goals)
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def walks(goals: frozenset[str], breaches: frozenset[str]) -> dict[str, int]:
+    """Hexes from each hex to the nearest goal: walls shut unless breached, gates open.
+
+    Units and zones of control are left out: the walk is where a unit heads for, turn after
+    turn, not this move's path (the legal moves already say what is reachable now).
+    """
+    found = dict.fromkeys(goals, 0)
+    frontier = list(goals)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n, wall, _road in MAP.links[h]:
+                if n in found or MAP.hexes[n].terrain == "mountain":
+                    continue
+                if wall is not None and wall.kind != "gate" and wall.id not in breaches:
+                    continue
+                found[n] = found[h] + 1
+                nxt.append(n)
+        frontier = nxt
+    return found
 
 
 def plan(state: GondorState) -> tuple[list[str], int]:
@@ -119,10 +213,13 @@ def plan(state: GondorState) -> tuple[list[str], int]:
         target = _grond_target(state)
         if target is not None:
             return list(MAP.hexsides[target].hexes), here
+    stranded = _stranded(state)
+    if stranded is not None and state.selected[0] == _nearest_pusher(state, stranded):
+        return [stranded], level(stranded)
     road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
     if group and group[0].piece().mounted:
         near = [h for h in _relief(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
-        return road or near or list(ROAD_HEXES), 0
+        return road or near or list(ROAD_WATCH_HEXES), 0
     if here == 0 and state.turn >= ROAD_TURN and road:
         return road, 0
     main = MAP.hexsides[_main_gate()]
@@ -297,5 +394,12 @@ def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
     onto = [
         m for m in melees if COUNTERS.units[state.counters[m.target_unit].type].force == GARRISON
     ]
-    best = max(onto, key=lambda m: (m.need, -m.back), default=None)
+    keep = blockers(state)
+    best = max(onto, key=lambda m: (m.target_unit in keep, m.need, -m.back), default=None)
     return best if best is not None and best.need >= STORM_NEED else None
+
+
+def aim_fire(state: GondorState, fires: list[Fire]) -> Fire:
+    """A shot at a level's last keepers first (20.2: a hit disrupts), then the likeliest."""
+    keep = blockers(state)
+    return max(fires, key=lambda a: (-keep.get(a.target_unit, 99), a.need))

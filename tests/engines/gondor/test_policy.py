@@ -12,7 +12,7 @@ from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
 from engines.gondor.siege_actions import NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from tests.engines.gondor.scene import scene
-from tests.engines.gondor.siege_helpers import empty_game, legal, move, put
+from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
 MAIN_GATE = "1917/1918"
@@ -115,3 +115,62 @@ def test_whole_policy_games_against_random_play_end_with_legal_moves_only(policy
         assert action in legal_now, action
         game.apply_unchecked(seat, action)
     assert game.state.turn == 16 and game.result is not None
+
+
+def test_20_2_a_fighter_walks_along_its_level_to_the_last_defender_at_the_far_end():
+    """20.2: a level is his only once no undisrupted defender stands inside it. A level is a
+    bent strip: from its middle a straight line to a defender at the far end of the other arm
+    gets no shorter along the strip, so the policy counts the walk (walls shut, gates open)."""
+    game = empty_game(8, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    game.state.gates["2213/2214"] = "sauron"
+    put(game.state, "gondor-lance-knight-1", "3003")  # level 2, the end of its east arm
+    troll = put(game.state, "trolls-1", "1312")  # level 2, west of the middle
+    assert policy_sauron.blockers(game.state) == {index(game.state, "gondor-lance-knight-1"): 1}
+    game.apply(SAURON, Select(counters=(troll,), hex="1312"))
+    action = _rollout(game, SAURON)
+    walk = policy_sauron.walks(frozenset({"3003"}), frozenset())
+    assert isinstance(action, Move) and policy_sauron.level(action.hex) == 2
+    assert walk[action.hex] <= walk["1312"] - 2
+
+
+def test_16_13_a_troll_fetches_grond_left_alone_and_cavalry_keeps_off_its_hex():
+    """16.13: Grond moves only with a Troll or Uruk-Hai in its hex, and a hex holds one combat
+    unit (5.2). With Grond left alone on the Main Gate's outer hex (its blow struck, the next
+    gate to batter), the nearest Troll goes to it and a Mûmak keeping the road waits beside
+    the road instead of on Grond's hex."""
+    game = empty_game(9, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    game.state.breaches.append(MAIN_GATE)
+    game.state.road = {h: "sauron" for h in game.state.road}
+    put(game.state, "grond-1", "1918")
+    put(game.state, "gondor-spearmen-1", "2612")  # level 2: the host's goal is its gate
+    troll = put(game.state, "trolls-1", "2020")
+    mumak = put(game.state, "mumakil-1", "2019")
+    game.apply(SAURON, Select(counters=(mumak,), hex="2019"))
+    mumak_move = _rollout(game, SAURON)
+    assert isinstance(mumak_move, Move) and mumak_move.hex not in ("1917", "1918")
+    game.apply(SAURON, mumak_move)
+    game.apply(SAURON, Select(counters=(troll,), hex="2020"))
+    assert _rollout(game, SAURON) == next(
+        a for a in legal(game, SAURON) if isinstance(a, Move) and a.hex == "1918"
+    )
+
+
+def test_20_2_the_estimate_values_a_gated_level_more_the_fewer_defenders_keep_it():
+    """20.2 with 19.11 A: a level whose gates are all his falls (+10) once no undisrupted
+    defender stands inside; the estimate counts it nearer its fall with one keeper than two,
+    and once the last keeper is disrupted the level is his."""
+    game = empty_game(8, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    game.state.gates["2213/2214"] = "sauron"
+    put(game.state, "orc-infantry-1", "2213")  # his foothold on level 2
+    first = put(game.state, "gondor-spearmen-1", "3003")
+    put(game.state, "gondor-spearmen-2", "0801")
+    two = garrison_margin(game.state)
+    put(game.state, "gondor-spearmen-2", None)
+    one = garrison_margin(game.state)
+    assert one > two
+    game.state.counters[first].disrupted = True
+    assert policy_sauron.blockers(game.state) == {}
+    assert garrison_margin(game.state) > one
