@@ -2,6 +2,7 @@
 
     python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
         [--match hard:random --match hard:greedy --match easy:hard] [--turns K] [--seat S]
+        [--first G]
 
 Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-move playout
 heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
@@ -11,7 +12,8 @@ as median and p95, and the score of the first player by seat (``--seat S`` keeps
 player in seat S). Games are played whole (Gondor too: its 16 Game-Turns are the honest
 measure); ``--turns K`` is a cheaper estimate that stops a game once Game-Turn K is over and
 scores it by ``Game.evaluate``: the side it favours wins. ``--progress`` prints each game's
-result as it ends (a whole Gondor game with a searching side takes minutes).
+result as it ends (a whole Gondor game with a searching side takes minutes). Games are numbered
+from ``--first`` (default 0; game g is seeded 7000+g), so a second run can add new games.
 """
 
 from __future__ import annotations
@@ -88,15 +90,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=None, help="stop after this Game-Turn")
     parser.add_argument("--seat", type=int, choices=(0, 1), help="the first player's seat")
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
+    parser.add_argument("--first", type=int, default=0, help="the first game (seed 7000+g)")
     args = parser.parse_args(argv)
     matches = args.match or ["hard:random", "hard:greedy", "easy:hard"]
     with Pool(args.jobs) as pool:
         for match in matches:
             first, second = match.split(":")
-            jobs = [(args.game, first, second, g, args.turns, args.seat) for g in range(args.games)]
+            games = range(args.first, args.first + args.games)
+            jobs = [(args.game, first, second, g, args.turns, args.seat) for g in games]
             t0 = time.perf_counter()
             outcomes = []
-            for g, outcome in enumerate(pool.imap(play_game, jobs)):
+            for g, outcome in zip(games, pool.imap(play_game, jobs), strict=True):
                 outcomes.append(outcome)
                 if args.progress:
                     lapse = time.perf_counter() - t0
