@@ -21,7 +21,7 @@ from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.siege_actions import PlaceLadder
 from engines.gondor.siege_moves import LADDERS
 from engines.gondor.state import ROAD_HEXES, Counter, GondorState
-from engines.gondor.victory import GATES_INTO
+from engines.gondor.victory import GATES_INTO, gates_his, keepers
 from engines.rng import Random
 
 MAIN_GATE = ROAD_HEXES[0]
@@ -73,19 +73,12 @@ def garrison(state: GondorState) -> list[str]:
 
 
 def blockers(state: GondorState) -> dict[int, int]:
-    """Undisrupted garrison units on levels whose gates are all his, by counter index.
+    """A level's keepers (victory.keepers) where its gates are all his, by counter index.
 
     Each is what still keeps its level from him (20.2: +10 to the garrison when it falls,
     19.11 A); the value is how many stand on its level (the fewer, the nearer the fall).
     """
-    found: dict[int, list[int]] = {}
-    for i, c in enumerate(state.counters):
-        lv = level(c.hex)
-        if c.kind != "unit" or c.side != "westernesse" or lv == 0 or c.disrupted:
-            continue
-        if all(state.gates.get(g) == "sauron" for g in GATES_INTO.get(lv, ())):
-            found.setdefault(lv, []).append(i)
-    return {i: len(ids) for ids in found.values() for i in ids}
+    return {i: len(ids) for lv, ids in keepers(state).items() if gates_his(state, lv) for i in ids}
 
 
 def next_gate(state: GondorState) -> str | None:
@@ -135,13 +128,8 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
     """
     targets, climb = plan(state)
     group = [state.counters[i] for i in state.selected]
-    if not any(c.type == "grond" for c in group) and _grond(state) is not None:
-        main = MAP.hexsides[_main_gate()]
-        if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
-            moves = [m for m in moves if m.hex not in main.hexes] or moves
-    stranded = _stranded(state)
-    if stranded is not None and not any(_pusher(c) for c in group):
-        moves = [m for m in moves if m.hex != stranded] or moves
+    clear = _kept_clear(state, group)
+    moves = [m for m in moves if m.hex not in clear] or moves
     gates = open_gate_hexes(state) - set(targets)
     here = level(group[0].hex) if group else 0
     along = here > 0 and all(level(t) == here for t in targets)
@@ -155,6 +143,23 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
             m.hex,
         ),
     )
+
+
+def _kept_clear(state: GondorState, group: list[Counter]) -> set[str]:
+    """Hexes this group must not stop in, so that Grond can pass or be fetched (16.13).
+
+    The Main Gate's hexes while it is his and Grond has yet to batter it; a Grond's hex while
+    no Troll or Uruk-Hai stands with it, for a group that has none (one combat unit a hex).
+    """
+    clear: set[str] = set()
+    if not any(c.type == "grond" for c in group) and _grond(state) is not None:
+        main = MAP.hexsides[_main_gate()]
+        if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
+            clear.update(main.hexes)
+    stranded = _stranded(state)
+    if stranded is not None and not any(_pusher(c) for c in group):
+        clear.add(stranded)
+    return clear
 
 
 def _nearest(hex_ref: str, goals: list[str]) -> int:

@@ -62,14 +62,28 @@ def demoralized(state: GondorState, force: str) -> bool:
 
 def level_controller(state: GondorState, level: int) -> Side:
     """Who holds a level: Sauron with every gate into it and no undisrupted foe inside (20.2)."""
+    if gates_his(state, level) and not keepers(state).get(level):
+        return "sauron"
+    return "westernesse"
+
+
+def gates_his(state: GondorState, level: int) -> bool:
+    """Whether Sauron controls every gate into the city level from the level below (20.2)."""
     gates = GATES_INTO.get(level, ())
-    if not gates or any(state.gates.get(g) != "sauron" for g in gates):
-        return "westernesse"
-    for c in state.counters:
-        inside = c.hex is not None and MAP.hexes[c.hex].level == level
-        if inside and c.side == "westernesse" and exerts_zoc(c.piece()):
-            return "westernesse"
-    return "sauron"
+    return bool(gates) and all(state.gates.get(g) == "sauron" for g in gates)
+
+
+def keepers(state: GondorState) -> dict[int, list[int]]:
+    """City level -> its undisrupted Westernesse combat units (counter indices).
+
+    They keep their level from Sauron whatever its gates (20.2).
+    """
+    found: dict[int, list[int]] = {}
+    for i, c in enumerate(state.counters):
+        lv = MAP.hexes[c.hex].level if c.hex is not None else 0
+        if lv > 0 and c.side == "westernesse" and exerts_zoc(c.piece()):
+            found.setdefault(lv, []).append(i)
+    return found
 
 
 def conditions(state: GondorState) -> dict[str, bool]:
