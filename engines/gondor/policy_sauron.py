@@ -122,23 +122,35 @@ def _nearest_pusher(state: GondorState, where: str) -> int | None:
 def destination(state: GondorState, moves: list[Move]) -> Move:
     """Where the selected Sauron group goes: up to the level its plan wants, then nearest.
 
-    Among the reachable hexes: the highest up to that level, then the nearest a goal, then the
-    cheapest. Once the Main Gate is his and until Grond batters it, no other group stops in
-    the gate's hexes (Grond comes through).
+    Among the reachable hexes: the highest up to that level, then (outside the walls) one not
+    in the hexes of a gate his host passes, the nearest a goal, the cheapest. Inside the city
+    "nearest" is a walk (:func:`_steps`) and comes before keeping clear of a gate: past the
+    gate a hex is nearer still, so only a unit that cannot get through this move stops in it
+    (and goes on next turn). Once the Main Gate is his and until Grond batters it, no
+    other group stops in the gate's hexes (Grond comes through).
     """
     targets, climb = plan(state)
     group = [state.counters[i] for i in state.selected]
     clear = _kept_clear(state, group)
     moves = [m for m in moves if m.hex not in clear] or moves
     gates = open_gate_hexes(state) - set(targets)
-    here = level(group[0].hex) if group else 0
-    along = here > 0 and all(level(t) == here for t in targets)
+    if group and level(group[0].hex) > 0:
+        return min(
+            moves,
+            key=lambda m: (
+                -min(level(m.hex), climb),
+                _steps(state, m.hex, targets),
+                m.hex in gates,
+                m.mp,
+                m.hex,
+            ),
+        )
     return min(
         moves,
         key=lambda m: (
             -min(level(m.hex), climb),
             m.hex in gates,
-            _steps(state, m.hex, targets) if along else _nearest(m.hex, targets),
+            _nearest(m.hex, targets),
             m.mp,
             m.hex,
         ),
@@ -169,9 +181,10 @@ def _nearest(hex_ref: str, goals: list[str]) -> int:
 def _steps(state: GondorState, hex_ref: str, goals: list[str]) -> int:
     """How many hexes a walk from ``hex_ref`` to the nearest goal takes (see :func:`walks`).
 
-    A straight count misleads along a city level: it is a bent strip, and from the wrong part
-    of it a straight line to its far end only gets shorter by going nowhere (a hunter stopped
-    there for good). Hexes no walk joins count their straight distance on top of every walk.
+    A straight count misleads inside the city: a level is a bent strip, and from the wrong part
+    of it a straight line to its far end only gets shorter by going nowhere; a defender a level
+    up is nearest, in a straight line, from the wall below him (hunters stopped there for good).
+    Hexes no walk joins count their straight distance on top of every walk.
     """
     return walks(frozenset(goals), frozenset(state.breaches)).get(
         hex_ref, len(MAP.hexes) + _nearest(hex_ref, goals)
@@ -256,8 +269,17 @@ def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[
 
 
 def open_gate_hexes(state: GondorState) -> set[str]:
-    """The hexes of the gates open to Sauron: a unit stopping there blocks the way in."""
-    return {h for g in GATES if _open(state, g) for h in MAP.hexsides[g].hexes}
+    """The hexes of the gates his host passes (held or breached): a unit stopping there blocks it.
+
+    A gate with only a Ladder against it lets one climber at a time through: its foot is where
+    the next climber waits (a burning foot, 16.67, takes a whole move to reach).
+    """
+    return {
+        h
+        for g in GATES
+        if state.gates.get(g) == "sauron" or g in state.breaches
+        for h in MAP.hexsides[g].hexes
+    }
 
 
 def _relief(state: GondorState) -> list[str]:

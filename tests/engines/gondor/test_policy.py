@@ -174,3 +174,36 @@ def test_20_2_the_estimate_values_a_gated_level_more_the_fewer_defenders_keep_it
     game.state.counters[first].disrupted = True
     assert policy_sauron.blockers(game.state) == {}
     assert garrison_margin(game.state) > one
+
+
+def test_16_43_16_67_a_climber_stops_at_the_burning_foot_of_a_gate_ladder():
+    """16.43: a Ladder against a gate is climbed from its foot for 3 MP more; a fire on the foot
+    (16.67: 3 MP more to enter) means no one reaches it and climbs in the same move. The climber
+    stops at the foot (a gate with only a Ladder lets no host through, so it blocks no one) and
+    climbs next Game-Turn; it used to stop beside it for ever, and the Ladder stood unused."""
+    game = empty_game(8, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    game.state.gates["2213/2214"] = "sauron"
+    game.state.ladders["1611/1612"] = Ladder(side="sauron", turn=7)
+    game.state.fires.append("1612")
+    put(game.state, "gondor-spearmen-1", "2310")  # level 3, above the Ladder's gate
+    orc = put(game.state, "orc-infantry-1", "1613")  # level 2, next to the foot
+    game.apply(SAURON, Select(counters=(orc,), hex="1613"))
+    assert "1611" not in {a.hex for a in legal(game, SAURON) if isinstance(a, Move)}
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and action.hex == "1612"
+
+
+def test_15_15_a_unit_walks_through_the_gate_to_a_defender_a_level_up():
+    """15.12, 15.15: from one city level to the next only through a gate (or over a Ladder).
+    A straight count to a defender a level up led the host along the wall below him, where
+    it stayed; inside the city the policy counts the walk, through the gate he holds."""
+    game = empty_game(8, "sauron-movement")
+    for gate in (MAIN_GATE, "2213/2214", "1611/1612"):
+        game.state.gates[gate] = "sauron"
+    put(game.state, "gondor-spearmen-1", "2310")  # level 3
+    troll = put(game.state, "trolls-1", "2312")  # level 2, just below him
+    game.apply(SAURON, Select(counters=(troll,), hex="2312"))
+    action = _rollout(game, SAURON)
+    walk = policy_sauron.walks(frozenset({"2310"}), frozenset())
+    assert isinstance(action, Move) and walk[action.hex] <= walk["2312"] - 2
