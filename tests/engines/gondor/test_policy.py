@@ -33,12 +33,36 @@ def test_15_15_16_43_sauron_sets_a_ladder_against_a_gate_he_does_not_hold():
     assert _rollout(game, SAURON) == PlaceLadder(a="1917", b="1918")
 
 
-def test_no_ladder_on_a_plain_wall():
-    """16.43: a Ladder on an inner wall lets one unit a turn up; the policy keeps it for gates."""
+def test_no_ladder_on_a_plain_wall_with_no_defender_above():
+    """16.43: Ladders are few (eight, 16.47); one on a wall with no defender above it is kept."""
     game = empty_game(1, "sauron-movement")
     orc = put(game.state, "orc-infantry-1", "2514")
     move(game, [orc], "2513")  # below the inner wall 2512/2513, not a gate
     assert PlaceLadder(a="2512", b="2513") in legal(game, SAURON)
+    assert _rollout(game, SAURON) == NoLadder()
+
+
+def test_7_3_16_43_a_ladder_on_the_wall_below_a_defender_up_to_four():
+    """7.3 [R]: melee across a wall only from or against a Ladder facing it. A Ladder below a
+    defender lets Sauron's units strike him from the next Game-Turn on (at night a sure hit,
+    7.37) and climb to him; at most four Ladders go on walls, the rest wait for the gates."""
+    game = empty_game(3, "sauron-movement")
+    put(game.state, "gondor-spearmen-1", "2512")  # level 2, above the wall
+    orc = put(game.state, "orc-infantry-1", "2514")
+    move(game, [orc], "2513")
+    assert _rollout(game, SAURON) == PlaceLadder(a="2512", b="2513")
+    fight = scene({"orc-infantry-1": "2513", "gondor-spearmen-1": "2512"}, "sauron-combat", 3)
+    assert not [a for a in legal(fight, SAURON) if isinstance(a, Melee)]  # the wall between
+    fight.state.ladders["2512/2513"] = Ladder(side="sauron", turn=2)  # ready from turn 3
+    fight.state.step += 1
+    melee = [a for a in legal(fight, SAURON) if isinstance(a, Melee)]
+    assert melee and melee[0].need == 12  # night: a sure hit
+    game = empty_game(3, "sauron-movement")
+    put(game.state, "gondor-spearmen-1", "2512")
+    game.state.ladders_placed = 1 + policy_sauron.WALL_LADDERS  # the Main Gate's and four
+    game.state.ladders[MAIN_GATE] = Ladder(side="sauron", turn=1)
+    orc = put(game.state, "orc-infantry-1", "2514")
+    move(game, [orc], "2513")
     assert _rollout(game, SAURON) == NoLadder()
 
 
