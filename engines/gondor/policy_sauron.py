@@ -11,6 +11,7 @@ Game-Turns the units outside the walls walk the road (1918, 2124). Reads only po
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from engines.base import Action
 from engines.gondor.actions import Move, Select
@@ -19,7 +20,6 @@ from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.siege_actions import PlaceLadder
-from engines.gondor.siege_moves import LADDERS
 from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import GATES_INTO, gates_his, keepers
 from engines.rng import Random
@@ -124,7 +124,7 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
 
     Among the reachable hexes: the highest up to that level, then (outside the walls) one not
     in the hexes of a gate his host passes, the nearest a goal, the cheapest. Inside the city
-    "nearest" is a walk (:func:`_steps`) and comes before keeping clear of a gate: past the
+    "nearest" is a walk (:func:`_walk`) and comes before keeping clear of a gate: past the
     gate a hex is nearer still, so only a unit that cannot get through this move stops in it
     (and goes on next turn). Once the Main Gate is his and until Grond batters it, no
     other group stops in the gate's hexes (Grond comes through).
@@ -134,27 +134,18 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
     clear = _kept_clear(state, group)
     moves = [m for m in moves if m.hex not in clear] or moves
     gates = open_gate_hexes(state) - set(targets)
-    if group and level(group[0].hex) > 0:
-        return min(
-            moves,
-            key=lambda m: (
-                -min(level(m.hex), climb),
-                _steps(state, m.hex, targets),
-                m.hex in gates,
-                m.mp,
-                m.hex,
-            ),
-        )
-    return min(
-        moves,
-        key=lambda m: (
-            -min(level(m.hex), climb),
-            m.hex in gates,
-            _nearest(m.hex, targets),
-            m.mp,
-            m.hex,
-        ),
-    )
+    inside = bool(group) and level(group[0].hex) > 0
+    walk = _walk(state, targets) if inside else None
+
+    def key(m: Move) -> tuple[int, int, int, int, str]:
+        blocks = int(m.hex in gates)
+        if walk is not None:
+            first, second = walk(m.hex), blocks
+        else:
+            first, second = blocks, _nearest(m.hex, targets)
+        return -min(level(m.hex), climb), first, second, m.mp, m.hex
+
+    return min(moves, key=key)
 
 
 def _kept_clear(state: GondorState, group: list[Counter]) -> set[str]:
@@ -178,17 +169,16 @@ def _nearest(hex_ref: str, goals: list[str]) -> int:
     return min((distance(hex_ref, g) for g in goals), default=0)
 
 
-def _steps(state: GondorState, hex_ref: str, goals: list[str]) -> int:
-    """How many hexes a walk from ``hex_ref`` to the nearest goal takes (see :func:`walks`).
+def _walk(state: GondorState, goals: list[str]) -> Callable[[str], int]:
+    """How many hexes a walk from a hex to the nearest goal takes (see :func:`walks`).
 
     A straight count misleads inside the city: a level is a bent strip, and from the wrong part
     of it a straight line to its far end only gets shorter by going nowhere; a defender a level
     up is nearest, in a straight line, from the wall below him (hunters stopped there for good).
     Hexes no walk joins count their straight distance on top of every walk.
     """
-    return walks(frozenset(goals), frozenset(state.breaches)).get(
-        hex_ref, len(MAP.hexes) + _nearest(hex_ref, goals)
-    )
+    found = walks(frozenset(goals), frozenset(state.breaches))
+    return lambda hex_ref: found.get(hex_ref, len(MAP.hexes) + _nearest(hex_ref, goals))
 
 
 @functools.lru_cache(maxsize=512)
@@ -242,7 +232,7 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     if here == 0 and state.turn >= ROAD_TURN and road:
         return road, 0
     main = MAP.hexsides[_main_gate()]
-    if state.gates.get(main.id) != "sauron" and main.id not in state.breaches:
+    if not _passes(state, main.id):
         return [*main.hexes, *_relief(state)], 0
     hunter = bool(group) and (_fighter(group[0]) or state.selected[0] % CLIMBERS != 0)
     return _aim(state, here, hunter, garrison(state))
@@ -261,7 +251,7 @@ def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[
     gate = MAP.hexsides[GATES_INTO[here + 1][0]] if here + 1 in GATES_INTO else None
     if gate is None or not foes:
         return same or foes or [MAIN_GATE], here
-    if state.gates.get(gate.id) == "sauron" or gate.id in state.breaches:
+    if _passes(state, gate.id):
         return _aim(state, here + 1, True, foes)
     if _open(state, gate.id):  # a Ladder: one unit at a time from its foot
         return [gate.upper or gate.hexes[0]], here + 1
@@ -274,12 +264,7 @@ def open_gate_hexes(state: GondorState) -> set[str]:
     A gate with only a Ladder against it lets one climber at a time through: its foot is where
     the next climber waits (a burning foot, 16.67, takes a whole move to reach).
     """
-    return {
-        h
-        for g in GATES
-        if state.gates.get(g) == "sauron" or g in state.breaches
-        for h in MAP.hexsides[g].hexes
-    }
+    return {h for g in GATES if _passes(state, g) for h in MAP.hexsides[g].hexes}
 
 
 def _relief(state: GondorState) -> list[str]:
@@ -296,13 +281,18 @@ def _fighter(counter: Counter) -> bool:
     return counter.kind == "unit" and COUNTERS.units[counter.type].melee in FIGHTERS
 
 
+def _passes(state: GondorState, gate: str) -> bool:
+    """Whether his whole host passes the gate: he holds it (15.15) or it is breached."""
+    return state.gates.get(gate) == "sauron" or gate in state.breaches
+
+
 def _open(state: GondorState, gate: str) -> bool:
     """Whether Sauron's units may pass the gate now.
 
-    He holds it, it is breached, or a Ladder of his placed before this Game-Turn stands
-    against it (16.43).
+    His host passes it, or a Ladder of his placed before this Game-Turn stands against it
+    (16.43: one climber at a time).
     """
-    if state.gates.get(gate) == "sauron" or gate in state.breaches:
+    if _passes(state, gate):
         return True
     ladder = state.ladders.get(gate)
     return ladder is not None and ladder.side == "sauron" and ladder.turn < state.turn
@@ -353,7 +343,7 @@ def _grond_target(state: GondorState) -> str | None:
         return main
     for lv in sorted(GATES_INTO):
         for gate in GATES_INTO[lv]:
-            if gate not in state.breaches and state.gates.get(gate) != "sauron":
+            if not _passes(state, gate):
                 return gate
     return None
 
@@ -373,23 +363,15 @@ def ladder(state: GondorState, legal: list[Action]) -> Action | None:
     against gates (one thrown down at a gate counts against the walls: the reserve errs
     towards the gates).
     """
-    mine = [a for a in legal if isinstance(a, PlaceLadder) and state.ladders_placed < LADDERS]
-    for a in mine:
-        wall = MAP.hexsides[a.hexside]
-        if wall.kind == "gate" and state.gates.get(wall.id) != "sauron":
-            return a
-    at_gates = sum(MAP.hexsides[g].kind == "gate" for g in state.ladders)
-    if state.ladders_placed - at_gates >= WALL_LADDERS:
-        return None
-    above = {state.counters[i].hex for ids in keepers(state).values() for i in ids}
-    return next(
-        (
-            a
-            for a in mine
-            if MAP.hexsides[a.hexside].kind != "gate" and MAP.hexsides[a.hexside].upper in above
-        ),
-        None,
+    places = [(a, MAP.hexsides[a.hexside]) for a in legal if isinstance(a, PlaceLadder)]
+    gate = next(
+        (a for a, w in places if w.kind == "gate" and state.gates.get(w.id) != "sauron"), None
     )
+    at_gates = sum(MAP.hexsides[g].kind == "gate" for g in state.ladders)
+    if gate is not None or state.ladders_placed - at_gates >= WALL_LADDERS:
+        return gate
+    above = {state.counters[i].hex for ids in keepers(state).values() for i in ids}
+    return next((a for a, w in places if w.kind != "gate" and w.upper in above), None)
 
 
 def magic(state: GondorState, legal: list[Action]) -> Action | None:
