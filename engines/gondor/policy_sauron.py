@@ -16,6 +16,7 @@ from collections.abc import Callable
 from engines.base import Action
 from engines.gondor.actions import Move, Select
 from engines.gondor.combat_actions import Fire, Melee
+from engines.gondor.combat_orders import MISSILE_RANGE, clear_line
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
@@ -135,7 +136,8 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
     moves = [m for m in moves if m.hex not in clear] or moves
     gates = open_gate_hexes(state) - set(targets)
     inside = bool(group) and level(group[0].hex) > 0
-    walk = _walk(state, targets) if inside else None
+    into = _passes(state, _main_gate()) and any(level(t) > 0 for t in targets)
+    walk = _walk(state, targets) if inside or into else None
 
     def key(m: Move) -> tuple[int, int, int, int, str]:
         blocks = int(m.hex in gates)
@@ -234,8 +236,11 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     main = MAP.hexsides[_main_gate()]
     if not _passes(state, main.id):
         return [*main.hexes, *_relief(state)], 0
+    sights = _sights(state) if group and _archer(group[0]) else []
+    if sights:
+        return sights, 0
     hunter = bool(group) and (_fighter(group[0]) or state.selected[0] % CLIMBERS != 0)
-    return _aim(state, here, hunter, garrison(state))
+    return _aim(state, here, hunter, [*garrison(state), *_strays(state)])
 
 
 def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[list[str], int]:
@@ -265,6 +270,54 @@ def open_gate_hexes(state: GondorState) -> set[str]:
     the next climber waits (a burning foot, 16.67, takes a whole move to reach).
     """
     return {h for g in GATES if _passes(state, g) for h in MAP.hexsides[g].hexes}
+
+
+def _archer(counter: Counter) -> bool:
+    """A missile unit (7.1): it can shoot over walls, two hexes away."""
+    return counter.kind == "unit" and bool(COUNTERS.units[counter.type].missile)
+
+
+def _sights(state: GondorState) -> list[str]:
+    """Hexes in missile range (7.1) of the keepers of the level nearest to falling.
+
+    In the city's one-hex-wide arms only one unit reaches a keeper to melee it (one combat unit
+    a hex, 5.2), at poor odds by day; a missile hit disrupts it (the level falls, 20.2), and
+    walls do not stop fire.
+    """
+    keep = blockers(state)
+    if not keep:
+        return []
+    fewest = min(keep.values())
+    marks = [state.counters[i].hex for i, n in keep.items() if n == fewest]
+    return sorted(
+        {
+            h
+            for m in marks
+            for h in _within(m, MISSILE_RANGE)
+            if MAP.hexes[h].terrain != "mountain" and clear_line(h, m)
+        }
+    )
+
+
+@functools.cache
+def _within(hex_ref: str, reach: int) -> frozenset[str]:
+    found = {hex_ref}
+    for _ in range(reach):
+        found |= {n for h in found for n in MAP.neighbours[h]}
+    return frozenset(found)
+
+
+def _strays(state: GondorState) -> list[str]:
+    """Hexes of the garrison's units outside the walls: easy kills once the host is inside."""
+    return [
+        c.hex
+        for c in state.counters
+        if c.kind == "unit" and c.hex and level(c.hex) == 0 and _force(c) == GARRISON
+    ]
+
+
+def _force(counter: Counter) -> str:
+    return COUNTERS.units[counter.type].force
 
 
 def _relief(state: GondorState) -> list[str]:
@@ -410,7 +463,7 @@ def _contacts(state: GondorState) -> int:
     return sum(
         any(n in mine for n in MAP.neighbours[c.hex])
         for c in state.counters
-        if c.kind == "unit" and c.hex and COUNTERS.units[c.type].force == GARRISON
+        if c.kind == "unit" and c.hex and _force(c) == GARRISON
     )
 
 
@@ -421,9 +474,7 @@ strike back: his host is four times the garrison and his level (93) far off."""
 
 def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
     """The melee against a garrison unit with the best chance to hit, if it is fair enough."""
-    onto = [
-        m for m in melees if COUNTERS.units[state.counters[m.target_unit].type].force == GARRISON
-    ]
+    onto = [m for m in melees if _force(state.counters[m.target_unit]) == GARRISON]
     keep = blockers(state)
     best = max(onto, key=lambda m: (m.target_unit in keep, m.need, -m.back), default=None)
     return best if best is not None and best.need >= STORM_NEED else None

@@ -7,6 +7,8 @@ import pytest
 from engines.gondor import Gondor, policy_sauron
 from engines.gondor.actions import EndPhase, Move, Select
 from engines.gondor.combat_actions import Melee
+from engines.gondor.combat_orders import MISSILE_RANGE
+from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast
 from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
 from engines.gondor.siege_actions import NoLadder, PlaceLadder
@@ -231,3 +233,55 @@ def test_15_15_a_unit_walks_through_the_gate_to_a_defender_a_level_up():
     action = _rollout(game, SAURON)
     walk = policy_sauron.walks(frozenset({"2310"}), frozenset())
     assert isinstance(action, Move) and walk[action.hex] <= walk["2312"] - 2
+
+
+def test_7_1_20_2_an_archer_shoots_over_the_wall_at_a_levels_last_keeper():
+    """7.1: fire reaches two hexes and walls do not stop it; 20.2: a level whose gates are all
+    his falls once its last defender is disrupted. In the one-hex-wide arm of level 2 only one
+    unit can stand next to that defender, so Sauron's missile units go within range of him,
+    here from level 3 above; a foot unit on level 3 hunts the defender on its own level."""
+    reached = {}
+    for unit in ("orc-archers-1", "orc-infantry-2"):
+        game = empty_game(8, "sauron-movement")
+        game.state.gates[MAIN_GATE] = "sauron"
+        game.state.gates["2213/2214"] = "sauron"
+        put(game.state, "gondor-spearmen-1", "0805")  # level 2, its last keeper
+        put(game.state, "gondor-spearmen-2", "1310")  # level 3, whose gate is not his
+        mover = put(game.state, unit, "1008")  # level 3
+        game.apply(SAURON, Select(counters=(mover,), hex="1008"))
+        action = _rollout(game, SAURON)
+        assert isinstance(action, Move)
+        reached[unit] = action.hex
+    assert distance(reached["orc-archers-1"], "0805") <= MISSILE_RANGE
+    assert policy_sauron.level(reached["orc-archers-1"]) == 3
+    assert distance(reached["orc-infantry-2"], "1310") == 1
+
+
+def test_9_1_the_host_hunts_a_garrison_unit_left_outside_the_walls():
+    """9.1: each garrison unit eliminated adds 6 or 8 points to its total (X or W morale). Once
+    the Main Gate is his, a garrison unit left outside the walls is an easy kill: a hunter
+    outside goes for it rather than into the city."""
+    game = empty_game(8, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    put(game.state, "gondor-spearmen-1", "2522")  # outside the walls
+    put(game.state, "gondor-spearmen-2", "2310")  # level 3
+    orc = put(game.state, "orc-infantry-1", "2220")
+    game.apply(SAURON, Select(counters=(orc,), hex="2220"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and distance(action.hex, "2522") <= 1
+
+
+def test_15_12_from_outside_the_walls_the_host_walks_round_to_the_main_gate():
+    """15.12: the Outer Wall is crossed only by Ladder or through the Main Gate. Units outside
+    the wall nearest a defender inside, counting a straight line, went along the wall instead
+    of round to the gate; once the Main Gate is his they take the move that walks nearest."""
+    game = empty_game(8, "sauron-movement")
+    game.state.gates[MAIN_GATE] = "sauron"
+    game.state.gates["2213/2214"] = "sauron"
+    put(game.state, "gondor-spearmen-1", "2708")  # level 2, beyond the Outer Wall to the south
+    orc = put(game.state, "orc-infantry-1", "2714")  # outside, against the Outer Wall
+    game.apply(SAURON, Select(counters=(orc,), hex="2714"))
+    action = _rollout(game, SAURON)
+    walk = policy_sauron.walks(frozenset({"2708"}), frozenset())
+    moves = [a for a in legal(game, SAURON) if isinstance(a, Move)]
+    assert isinstance(action, Move) and walk[action.hex] == min(walk[m.hex] for m in moves)
