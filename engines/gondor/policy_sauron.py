@@ -213,10 +213,12 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the road (20.1 C): its hexes he
     does not hold, else the relief's units near it, else the hexes beside it. Late in the
     game, any unit outside the walls: the road hexes he does not hold. Before the Main Gate
-    falls: its two hexes and the Westernesse units outside the walls. Then the best fighters
-    (melee class A-C) and half of the others go for the defenders on their own level;
-    the rest, and everyone once their level is clear, climb: through the gate above if it is
-    open to them, else to its lower hex (a Ladder goes up against it).
+    falls: its two hexes and the Westernesse units outside the walls. Then missile units: the
+    hexes in range of the keepers of the level nearest to falling (:func:`_sights`). Then the
+    best fighters (melee class A-C) and half of the others go for the defenders on their own
+    level (outside the walls: the garrison's units left there); the rest, and everyone once
+    their level is clear, climb: through the gate above if it is open to them, else to its
+    lower hex (a Ladder goes up against it).
     """
     group = [state.counters[i] for i in state.selected]
     here = level(group[0].hex) if group else 0
@@ -301,6 +303,7 @@ def _sights(state: GondorState) -> list[str]:
 
 @functools.cache
 def _within(hex_ref: str, reach: int) -> frozenset[str]:
+    """The hexes at most ``reach`` hexes from ``hex_ref``."""
     found = {hex_ref}
     for _ in range(reach):
         found |= {n for h in found for n in MAP.neighbours[h]}
