@@ -56,7 +56,8 @@ ROAD_WATCH_HEXES = tuple(
 )
 """Where cavalry waits once the road is his: next to its hexes, clear of the Main Gate."""
 GROND_RANGE = 3
-FEAR_CONTACTS = 3  # 17.13: the Nazgûl Lord within three hexes of Grond
+FEAR_TURN = GAME.turns
+"""The Game-Turn of his one sure FearSpell (17.11: 5 of the Nazgûl Lord's 8 points; see magic)."""
 
 
 def level(hex_ref: str | None) -> int:
@@ -434,8 +435,9 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     """The Nazgûl Lord's phase; None: end it.
 
     He operates Grond (17.13), walking to it first; with Grond operated (or gone), a sure
-    FearSpell in phase A when his units stand against three garrison units or more (17.11:
-    their attack and morale one worse through Sauron's Combat Phase).
+    FearSpell in phase A of the last Game-Turn while Westernesse units stand in the city
+    (17.11: for one full Game-Turn their attack and morale one worse, and no rally, so a keeper
+    disrupted then stays disrupted at the end, 20.2).
     """
     casts = [a for a in legal if isinstance(a, Cast)]
     grond_casts = [a for a in casts if (a.line.limit_group or a.line.id) == "operate-grond"]
@@ -444,7 +446,7 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     grond = _grond(state)
     if grond is None or state.grond_active:
         fear = [a for a in casts if a.line.id == "fear" and a.sure]
-        if fear and state.phase == "magic-1" and _contacts(state) >= FEAR_CONTACTS:
+        if fear and state.phase == "magic-1" and state.turn >= FEAR_TURN and garrison(state):
             return fear[0]
         return None
     where = state.counters[grond].hex or ""
@@ -458,16 +460,6 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     ):
         return select
     return None
-
-
-def _contacts(state: GondorState) -> int:
-    """Garrison units with a Sauron unit next to them."""
-    mine = {c.hex for c in state.counters if c.kind == "unit" and c.side == "sauron" and c.hex}
-    return sum(
-        any(n in mine for n in MAP.neighbours[c.hex])
-        for c in state.counters
-        if c.kind == "unit" and c.hex and _force(c) == GARRISON
-    )
 
 
 STORM_NEED = 4

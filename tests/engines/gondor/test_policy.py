@@ -285,3 +285,19 @@ def test_15_12_from_outside_the_walls_the_host_walks_round_to_the_main_gate():
     walk = policy_sauron.walks(frozenset({"2708"}), frozenset())
     moves = [a for a in legal(game, SAURON) if isinstance(a, Move)]
     assert isinstance(action, Move) and walk[action.hex] == min(walk[m.hex] for m in moves)
+
+
+def test_17_11_the_nazgul_keeps_his_sure_fearspell_for_the_last_game_turn():
+    """17.11: FearSpell (5 of the Nazgûl Lord's 8 points, 8.5) makes Westernesse morale one
+    worse and forbids its rallies for one full Game-Turn. Cast in the last one, a keeper
+    disrupted then is still disrupted when the game ends (20.2), so the policy waits for it."""
+    chosen = {}
+    for turn in (15, 16):
+        where = {"nazgul-lord": "2020", "trolls-1": "2213", "gondor-spearmen-1": "2310"}
+        game = scene(where, "magic-1", turn)
+        game.state.grond_active = True
+        while game.to_act()[0] == WESTERNESSE:
+            game.apply(WESTERNESSE, EndPhase())
+        chosen[turn] = _rollout(game, SAURON)
+    assert isinstance(chosen[15], EndPhase)
+    assert isinstance(chosen[16], Cast) and chosen[16].line.id == "fear" and chosen[16].sure
