@@ -126,10 +126,11 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
 
     Among the reachable hexes: the highest up to that level, then (outside the walls) one not
     in the hexes of a gate his host passes, the nearest a goal, the cheapest. Inside the city
-    "nearest" is a walk (:func:`_walk`) and comes before keeping clear of a gate: past the
-    gate a hex is nearer still, so only a unit that cannot get through this move stops in it
-    (and goes on next turn). Once the Main Gate is his and until Grond batters it, no
-    other group stops in the gate's hexes (Grond comes through).
+    (and outside it for goals inside once the Main Gate is his: else the Outer Wall below them
+    looks nearest) "nearest" is a walk (:func:`_walk`) and comes before keeping clear of a
+    gate: past the gate a hex is nearer still, so only a unit that cannot get through this
+    move stops in it (and goes on next turn). Once the Main Gate is his and until Grond
+    batters it, no other group stops in the gate's hexes (Grond comes through).
     """
     targets, climb = plan(state)
     group = [state.counters[i] for i in state.selected]
