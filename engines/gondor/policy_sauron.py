@@ -464,7 +464,7 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
 
 
 STORM_NEED = 4
-"""Sauron melees a garrison unit when he hits on 2d6 <= this or better (28 %), whatever the
+"""Sauron melees a garrison unit when he hits on 2d6 <= this or better (1 in 6), whatever the
 strike back: his host is four times the garrison and his level (93) far off."""
 
 
