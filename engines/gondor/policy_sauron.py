@@ -233,18 +233,18 @@ def plan(state: GondorState) -> tuple[list[str], int]:
         return [stranded], level(stranded)
     road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
     if group and group[0].piece().mounted:
-        near = [h for h in _relief(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
+        near = [h for h in _outside(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
         return road or near or list(ROAD_WATCH_HEXES), 0
     if here == 0 and state.turn >= ROAD_TURN and road:
         return road, 0
     main = MAP.hexsides[_main_gate()]
     if not _passes(state, main.id):
-        return [*main.hexes, *_relief(state)], 0
+        return [*main.hexes, *_outside(state)], 0
     sights = _sights(state) if group and _archer(group[0]) else []
     if sights:
         return sights, 0
     hunter = bool(group) and (_fighter(group[0]) or state.selected[0] % CLIMBERS != 0)
-    return _aim(state, here, hunter, [*garrison(state), *_strays(state)])
+    return _aim(state, here, hunter, [*garrison(state), *_outside(state, GARRISON)])
 
 
 def _aim(state: GondorState, here: int, hunter: bool, foes: list[str]) -> tuple[list[str], int]:
@@ -292,45 +292,37 @@ def _sights(state: GondorState) -> list[str]:
     if not keep:
         return []
     fewest = min(keep.values())
-    marks = [state.counters[i].hex for i, n in keep.items() if n == fewest]
-    return sorted(
-        {
-            h
-            for m in marks
-            for h in _within(m, MISSILE_RANGE)
-            if MAP.hexes[h].terrain != "mountain" and clear_line(h, m)
-        }
-    )
+    marks = {state.counters[i].hex for i, n in keep.items() if n == fewest}
+    return sorted({h for m in marks if m for h in _posts(m)})
 
 
 @functools.cache
-def _within(hex_ref: str, reach: int) -> frozenset[str]:
-    """The hexes at most ``reach`` hexes from ``hex_ref``."""
-    found = {hex_ref}
-    for _ in range(reach):
-        found |= {n for h in found for n in MAP.neighbours[h]}
-    return frozenset(found)
-
-
-def _strays(state: GondorState) -> list[str]:
-    """Hexes of the garrison's units outside the walls: easy kills once the host is inside."""
-    return [
-        c.hex
-        for c in state.counters
-        if c.kind == "unit" and c.hex and level(c.hex) == 0 and _force(c) == GARRISON
-    ]
+def _posts(mark: str) -> frozenset[str]:
+    """The hexes a missile unit may shoot at ``mark`` from (7.1: range 2, no Mountain between)."""
+    return frozenset(
+        h
+        for h in MAP.grid.within(mark, MISSILE_RANGE)
+        if MAP.hexes[h].terrain != "mountain" and clear_line(h, mark)
+    )
 
 
 def _force(counter: Counter) -> str:
     return COUNTERS.units[counter.type].force
 
 
-def _relief(state: GondorState) -> list[str]:
-    """Hexes of Westernesse combat units outside the walls."""
+def _outside(state: GondorState, force: str | None = None) -> list[str]:
+    """Hexes of Westernesse combat units outside the walls (of ``force`` if given).
+
+    The garrison's units there are easy kills once the host is inside (9.1: 6 or 8 points).
+    """
     return [
         c.hex
         for c in state.counters
-        if c.kind == "unit" and c.side == "westernesse" and c.hex and level(c.hex) == 0
+        if c.kind == "unit"
+        and c.side == "westernesse"
+        and c.hex
+        and level(c.hex) == 0
+        and force in (None, _force(c))
     ]
 
 
