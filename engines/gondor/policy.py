@@ -83,6 +83,8 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
             elif side == "sauron" or not in_city(c.hex):
                 stacks.setdefault(c.hex, []).append(i)
     stacks = {h: ids for h, ids in stacks.items() if ids not in state.stuck}
+    if side == "sauron":
+        stacks = {h: ids for h, ids in stacks.items() if not policy_sauron.guards(state, h)}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
     stop = policy_sauron.STOP if side == "sauron" else 1 / (len(stacks) + 1)

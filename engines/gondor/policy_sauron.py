@@ -4,8 +4,9 @@ Sauron wins only if, after the last Game-Turn, the garrison is demoralized, he i
 holds the road (20.1). The plan: take the Main Gate (Ladders over the Outer Wall, Grond), then
 pour the host through it and up the city, level by level, after the garrison's units (kills
 and levels both demoralize it: 9.1, 19.11); Ladders go on the inner walls, below a defender or
-near the next gate; the Nazgûl Lord operates Grond, which batters the next gate; in the last
-Game-Turns the units outside the walls walk the road (1918, 2124). Reads only positions.
+near the next gate; the Nazgûl Lord operates Grond, which batters the next gate, then duels
+the garrison's leaders (19.2); in the last Game-Turns the units outside the walls walk the
+road (1918, 2124) and stay on it. Reads only positions.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from collections.abc import Callable
 from engines.base import Action
 from engines.gondor.actions import Move, Select
 from engines.gondor.combat_actions import Fire, Melee
+from engines.gondor.combat_odds import rating
 from engines.gondor.combat_orders import MISSILE_RANGE, clear_line
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
+from engines.gondor.magic_cast import points_left
 from engines.gondor.siege_actions import PlaceLadder
 from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import GATES_INTO, gates_his, keepers
@@ -58,6 +61,8 @@ ROAD_WATCH_HEXES = tuple(
 GROND_RANGE = 3
 FEAR_TURN = GAME.turns
 """The Game-Turn of his one sure FearSpell (17.11: 5 of the Nazgûl Lord's 8 points; see magic)."""
+FEAR_TRY_TURN = GAME.turns - 3
+"""From this Game-Turn he attempts a FearSpell with his spare points (two after Grond's one)."""
 
 
 def level(hex_ref: str | None) -> int:
@@ -90,6 +95,23 @@ def next_gate(state: GondorState) -> str | None:
             if state.gates.get(gate) != "sauron":
                 return gate
     return None
+
+
+def guards(state: GondorState, hex_ref: str | None) -> bool:
+    """True for a road hex he holds in the last Game-Turns: the stack there stays (20.1 C).
+
+    A Westernesse unit or leader passing 1918 or 2124 after his last one takes the road from
+    him; none may enter a hex where his combat unit stands.
+    """
+    return state.turn >= ROAD_TURN and hex_ref in ROAD_HEXES and state.road[hex_ref] == "sauron"
+
+
+def _unguarded(state: GondorState) -> list[str]:
+    """The road hexes no unit of his stands on, in the last Game-Turns (see :func:`guards`)."""
+    if state.turn < ROAD_TURN:
+        return []
+    held = {c.hex for c in state.counters if c.kind == "unit" and c.side == "sauron"}
+    return [h for h in ROAD_HEXES if h not in held]
 
 
 def _grond(state: GondorState) -> int | None:
@@ -213,10 +235,12 @@ def plan(state: GondorState) -> tuple[list[str], int]:
 
     Grond: the gate to batter; the Troll or Uruk-Hai nearest a Grond left alone: Grond's hex.
     Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the road (20.1 C): its hexes he
-    does not hold, else the relief's units near it, else the hexes beside it. Late in the
-    game, any unit outside the walls: the road hexes he does not hold. Before the Main Gate
-    falls: its two hexes and the Westernesse units outside the walls. Then missile units: the
-    hexes in range of the keepers of the level nearest to falling (:func:`_sights`). Then the
+    does not hold, else (late) those none of his units stands on, else the relief's units near
+    it, else the hexes beside it. Late in the game, any unit outside the walls: the road hexes
+    he does not hold. At night, missile units: the hexes in range of any garrison unit (every
+    shot hits, 7.37). Before the Main Gate falls: its two hexes and the Westernesse units
+    outside the walls. Then missile units: the hexes in range of the keepers of the level
+    nearest to falling (:func:`_sights`). Then the
     best fighters (melee class A-C) and half of the others go for the defenders on their own
     level (outside the walls: the garrison's units left there); the rest, and everyone once
     their level is clear, climb: through the gate above if it is open to them, else to its
@@ -234,9 +258,13 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
     if group and group[0].piece().mounted:
         near = [h for h in _outside(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
-        return road or near or list(ROAD_WATCH_HEXES), 0
+        return road or _unguarded(state) or near or list(ROAD_WATCH_HEXES), 0
     if here == 0 and state.turn >= ROAD_TURN and road:
         return road, 0
+    if group and _archer(group[0]) and state.turn in NIGHT:
+        posts = sorted({h for m in _marks(state) for h in _posts(m)})
+        if posts:
+            return posts, here
     main = MAP.hexsides[_main_gate()]
     if not _passes(state, main.id):
         return [*main.hexes, *_outside(state)], 0
@@ -306,6 +334,11 @@ def _posts(mark: str) -> frozenset[str]:
     )
 
 
+def _marks(state: GondorState) -> list[str]:
+    """Hexes of the garrison's units: at night every shot hits (7.37), over the walls (7.1)."""
+    return [c.hex for c in state.counters if c.kind == "unit" and c.hex and _force(c) == GARRISON]
+
+
 def _force(counter: Counter) -> str:
     return COUNTERS.units[counter.type].force
 
@@ -351,6 +384,8 @@ def _open(state: GondorState, gate: str) -> bool:
 def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
     """The largest choice in each hex (the whole stack moves), and every group to enter.
 
+    A stack guarding the road at the end stays (:func:`guards`).
+
     Below a Ladder against a gate the smallest: equipment cannot climb (16.48), the unit can.
     """
     climb = {
@@ -360,7 +395,7 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
     }
     best: dict[str | None, Select] = {}
     for a in selects:
-        if a.hex is None:
+        if a.hex is None or guards(state, a.hex):
             continue
         size = -len(a.counters) if a.hex in climb else len(a.counters)
         here = best.get(a.hex)
@@ -430,7 +465,8 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     He operates Grond (17.13), walking to it first; with Grond operated (or gone), a sure
     FearSpell in phase A of the last Game-Turn while Westernesse units stand in the city
     (17.11: for one full Game-Turn their attack and morale one worse, and no rally, so a keeper
-    disrupted then stays disrupted at the end, 20.2).
+    disrupted then stays disrupted at the end, 20.2), attempts before it (:func:`_fear`);
+    otherwise he goes after the garrison's leaders (:func:`_hunt`).
     """
     casts = [a for a in legal if isinstance(a, Cast)]
     grond_casts = [a for a in casts if (a.line.limit_group or a.line.id) == "operate-grond"]
@@ -438,10 +474,8 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
         return grond_casts[0]
     grond = _grond(state)
     if grond is None or state.grond_active:
-        fear = [a for a in casts if a.line.id == "fear" and a.sure]
-        if fear and state.phase == "magic-1" and state.turn >= FEAR_TURN and garrison(state):
-            return fear[0]
-        return None
+        fear = _fear(state, casts) if state.phase == "magic-1" and garrison(state) else None
+        return fear or _hunt(state, legal)
     where = state.counters[grond].hex or ""
     moves = [a for a in legal if isinstance(a, Move)]
     if moves:
@@ -453,6 +487,58 @@ def magic(state: GondorState, legal: list[Action]) -> Action | None:
     ):
         return select
     return None
+
+
+def _fear(state: GondorState, casts: list[Cast]) -> Cast | None:
+    """His FearSpell this phase, if any (17.11).
+
+    The sure one in the last Game-Turn; before it, from FEAR_TRY_TURN, an attempt with the
+    points he can spare beyond it (17.3: a failure costs nothing but the phase).
+    """
+    fear = [a for a in casts if a.line.id == "fear"]
+    if not fear:
+        return None
+    sure = [a for a in fear if a.sure]
+    if state.turn >= FEAR_TURN:
+        return sure[0] if sure else None
+    spare = points_left(state, fear[0].leader) - fear[0].line.auto
+    tries = [a for a in fear if not a.sure and a.points <= spare]
+    return max(tries, key=lambda a: a.points) if tries and state.turn >= FEAR_TRY_TURN else None
+
+
+def _prey(state: GondorState, lord: int) -> list[str]:
+    """Hexes of the garrison's leaders the Nazgûl Lord is not weaker than (7.2).
+
+    Each Rally Point they lose adds 1 to the garrison's total (19.2), a kill all they have left
+    (Imrahil 8, Gandalf 10), and only individual combat harms him (7.2).
+    """
+    mine = rating(state, lord)
+    return [
+        c.hex
+        for i, c in enumerate(state.counters)
+        if c.kind == "leader"
+        and c.hex
+        and c.side == "westernesse"
+        and COUNTERS.leaders[c.type].force == GARRISON
+        and rating(state, i) <= mine
+    ]
+
+
+def _hunt(state: GondorState, legal: list[Action]) -> Action | None:
+    """The Nazgûl Lord walks next to a garrison leader he may challenge; None: he stays."""
+    moves = [a for a in legal if isinstance(a, Move)]
+    select = next((a for a in legal if isinstance(a, MagicSelect)), None)
+    lord = select.leader if select is not None else (state.selected or [None])[0]
+    if lord is None:
+        return None
+    prey = _prey(state, lord)
+    if not prey:
+        return None
+    walk = _walk(state, prey)
+    if moves:
+        return min(moves, key=lambda m: (max(1, walk(m.hex)), m.mp, m.hex))
+    here = state.counters[lord].hex
+    return select if here is not None and walk(here) > 1 else None
 
 
 STORM_NEED = 4
@@ -469,6 +555,17 @@ def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
 
 
 def aim_fire(state: GondorState, fires: list[Fire]) -> Fire:
-    """A shot at a level's last keepers first (20.2: a hit disrupts), then the likeliest."""
+    """A shot at a level's last keepers, then at a disrupted unit, then the likeliest.
+
+    A hit on a last keeper disrupts it and the level falls (20.2); disrupted again, a unit is
+    eliminated (7.4: 6 or 8 points, 9.1).
+    """
     keep = blockers(state)
-    return max(fires, key=lambda a: (-keep.get(a.target_unit, 99), a.need))
+    return max(
+        fires,
+        key=lambda a: (
+            -keep.get(a.target_unit, 99),
+            state.counters[a.target_unit].disrupted,
+            a.need,
+        ),
+    )

@@ -6,10 +6,10 @@ import pytest
 
 from engines.gondor import Gondor, policy_sauron
 from engines.gondor.actions import EndPhase, Move, Select
-from engines.gondor.combat_actions import Melee
+from engines.gondor.combat_actions import Fire, Melee
 from engines.gondor.combat_orders import MISSILE_RANGE
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast
+from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
 from engines.gondor.siege_actions import NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
@@ -290,14 +290,90 @@ def test_15_12_from_outside_the_walls_the_host_walks_round_to_the_main_gate():
 def test_17_11_the_nazgul_keeps_his_sure_fearspell_for_the_last_game_turn():
     """17.11: FearSpell (5 of the Nazgûl Lord's 8 points, 8.5) makes Westernesse morale one
     worse and forbids its rallies for one full Game-Turn. Cast in the last one, a keeper
-    disrupted then is still disrupted when the game ends (20.2), so the policy waits for it."""
+    disrupted then is still disrupted when the game ends (20.2), so the policy waits for it;
+    from three turns before, it attempts one with the points beyond those five (17.3: a
+    failed attempt costs nothing but the phase)."""
     chosen = {}
-    for turn in (15, 16):
+    for turn in (12, 15, 16):
         where = {"nazgul-lord": "2020", "trolls-1": "2213", "gondor-spearmen-1": "2310"}
         game = scene(where, "magic-1", turn)
         game.state.grond_active = True
         while game.to_act()[0] == WESTERNESSE:
             game.apply(WESTERNESSE, EndPhase())
         chosen[turn] = _rollout(game, SAURON)
-    assert isinstance(chosen[15], EndPhase)
+    assert isinstance(chosen[12], EndPhase)
+    assert isinstance(chosen[15], Cast) and chosen[15].line.id == "fear"
+    assert not chosen[15].sure and chosen[15].points == 8 - chosen[15].line.auto
     assert isinstance(chosen[16], Cast) and chosen[16].line.id == "fear" and chosen[16].sure
+
+
+def _nazgul_move(turn: int, where: dict[str, str]):
+    """The Nazgûl Lord's choice in phase E (Grond operated), then his move if he moves."""
+    game = scene({"nazgul-lord": "2020", **where}, "magic-2", turn)
+    game.state.grond_active = True
+    game.state.gates[MAIN_GATE] = "sauron"
+    first = _rollout(game, SAURON)
+    if not isinstance(first, MagicSelect):
+        return first, None
+    game.apply(SAURON, first)
+    return first, _rollout(game, SAURON)
+
+
+def test_7_2_19_2_the_nazgul_goes_after_a_garrison_leader_he_outrates():
+    """19.2: each Rally Point a garrison leader loses adds 1 to the garrison's total (a kill, all
+    he has left), and only individual combat harms the Nazgûl Lord (7.2). Once Grond is his he
+    walks next to Imrahil (8 against his 9); Gandalf (10) only at night, when he is 10 too."""
+    _, step = _nazgul_move(8, {"imrahil": "1716", "gondor-spearmen-1": "1715"})
+    assert isinstance(step, Move) and distance(step.hex, "1716") == 1
+    first, _ = _nazgul_move(8, {"gandalf": "1716", "gondor-spearmen-1": "1715"})
+    assert isinstance(first, EndPhase)
+    _, step = _nazgul_move(4, {"gandalf": "1716", "gondor-spearmen-1": "1715"})
+    assert isinstance(step, Move) and distance(step.hex, "1716") == 1
+
+
+def test_7_37_at_night_archers_go_within_range_of_the_garrison_over_the_outer_wall():
+    """7.37: on Night Game-Turns every Sauron missile attack hits; 7.1: range two, over walls.
+    At night a missile unit outside the walls goes within range of a garrison unit inside; by
+    day it goes for the Main Gate with the host."""
+    reached = {}
+    for turn in (3, 8):
+        game = empty_game(turn, "sauron-movement")
+        put(game.state, "gondor-spearmen-1", "1715")  # level 1, behind the Outer Wall
+        archer = put(game.state, "orc-archers-1", "2019")
+        game.apply(SAURON, Select(counters=(archer,), hex="2019"))
+        action = _rollout(game, SAURON)
+        assert isinstance(action, Move)
+        reached[turn] = action.hex
+    assert distance(reached[3], "1715") <= MISSILE_RANGE
+    assert distance(reached[8], "1918") < distance(reached[8], "1715")
+
+
+def test_20_1_c_in_the_last_game_turns_his_units_stand_on_both_road_hexes():
+    """20.1 C: the road is his if his units were the last to occupy or pass through 1918 and
+    2124; late in the game a Westernesse leader riding through took it. No Westernesse piece
+    enters a hex where his combat unit stands, so a stack on a road hex stays there to the
+    end, and cavalry goes to the road hex no unit of his stands on."""
+    game = empty_game(15, "sauron-movement")
+    game.state.road = {"1918": "sauron", "2124": "sauron"}
+    put(game.state, "mordor-cavalry-1", "2124")
+    rider = put(game.state, "mordor-cavalry-2", "2220")
+    picks = {_rollout(game, SAURON, seed) for seed in range(40)}
+    assert Select(counters=(rider,), hex="2220") in picks
+    assert not [a for a in picks if isinstance(a, Select) and a.hex == "2124"]
+    game.apply(SAURON, Select(counters=(rider,), hex="2220"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and action.hex == "1918"
+
+
+def test_7_4_an_archer_shoots_a_disrupted_garrison_unit_to_eliminate_it():
+    """7.4: a disrupted unit disrupted again is eliminated (9.1: 6 points for the garrison's
+    X units); with no level's last keeper in range, a shot goes to the disrupted unit first."""
+    where = {"orc-archers-1": "2019", "gondor-spearmen-1": "1918", "gondor-spearmen-2": "2021"}
+    game = scene(where, "sauron-combat", 8)
+    shaken = index(game.state, "gondor-spearmen-2")
+    fires = [a for a in legal(game, SAURON) if isinstance(a, Fire)]
+    assert {a.target_unit for a in fires} == {index(game.state, "gondor-spearmen-1"), shaken}
+    assert _rollout(game, SAURON).target_unit != shaken
+    game.state.counters[shaken].disrupted = True
+    game.state.step += 1
+    assert _rollout(game, SAURON).target_unit == shaken
