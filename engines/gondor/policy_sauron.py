@@ -22,7 +22,7 @@ from engines.gondor.combat_orders import MISSILE_RANGE, clear_line
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
-from engines.gondor.magic_cast import points_left
+from engines.gondor.magic_cast import magic_leader, points_left
 from engines.gondor.siege_actions import PlaceLadder
 from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import GATES_INTO, gates_his, keepers
@@ -518,7 +518,6 @@ def _prey(state: GondorState, lord: int) -> list[str]:
         for i, c in enumerate(state.counters)
         if c.kind == "leader"
         and c.hex
-        and c.side == "westernesse"
         and COUNTERS.leaders[c.type].force == GARRISON
         and rating(state, i) <= mine
     ]
@@ -526,19 +525,16 @@ def _prey(state: GondorState, lord: int) -> list[str]:
 
 def _hunt(state: GondorState, legal: list[Action]) -> Action | None:
     """The Nazgûl Lord walks next to a garrison leader he may challenge; None: he stays."""
-    moves = [a for a in legal if isinstance(a, Move)]
-    select = next((a for a in legal if isinstance(a, MagicSelect)), None)
-    lord = select.leader if select is not None else (state.selected or [None])[0]
-    if lord is None:
-        return None
-    prey = _prey(state, lord)
+    lord = magic_leader(state, "sauron")
+    prey = [] if lord is None else _prey(state, lord)
     if not prey:
         return None
     walk = _walk(state, prey)
+    moves = [a for a in legal if isinstance(a, Move)]
     if moves:
         return min(moves, key=lambda m: (max(1, walk(m.hex)), m.mp, m.hex))
-    here = state.counters[lord].hex
-    return select if here is not None and walk(here) > 1 else None
+    select = next((a for a in legal if isinstance(a, MagicSelect)), None)
+    return select if select is not None and walk(state.counters[lord].hex or "") > 1 else None
 
 
 STORM_NEED = 4
