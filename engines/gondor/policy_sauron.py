@@ -384,7 +384,9 @@ def _open(state: GondorState, gate: str) -> bool:
 def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
     """The largest choice in each hex (the whole stack moves), and every group to enter.
 
-    A stack guarding the road at the end stays (:func:`guards`).
+    Grond's group alone while it waits to enter: the rules offer Grond with the first Troll
+    or Uruk-Hai still off the map, and once each had entered alone Grond never could (16.13;
+    15 of 48 policy games). A stack guarding the road at the end stays (:func:`guards`).
 
     Below a Ladder against a gate the smallest: equipment cannot climb (16.48), the unit can.
     """
@@ -401,7 +403,9 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
         here = best.get(a.hex)
         if here is None or size > (-len(here.counters) if a.hex in climb else len(here.counters)):
             best[a.hex] = a
-    return [*(a for a in selects if a.hex is None), *best.values()]
+    entering = [a for a in selects if a.hex is None]
+    grond = [a for a in entering if any(state.counters[i].type == "grond" for i in a.counters)]
+    return grond or [*entering, *best.values()]
 
 
 def stack_order(state: GondorState, stacks: dict[str, list[int]], rng: Random) -> str:

@@ -13,6 +13,7 @@ from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
 from engines.gondor.siege_actions import NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
+from tests.engines.gondor.play import advance_to, deployed
 from tests.engines.gondor.scene import scene
 from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
@@ -87,6 +88,8 @@ def test_a_unit_climbs_a_gate_ladder_alone_and_leaves_its_catapult():
     game.state.ladders["2213/2214"] = Ladder(side="sauron", turn=1)
     orc = put(game.state, "orc-infantry-1", "2214")
     put(game.state, "sauron-catapult-1", "2214")
+    put(game.state, "grond-1", "2320")  # while Grond waits off the map, it enters first
+    put(game.state, "trolls-1", "2320")
     picks = policy_sauron.whole_stacks(
         game.state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
     )
@@ -377,3 +380,20 @@ def test_7_4_an_archer_shoots_a_disrupted_garrison_unit_to_eliminate_it():
     game.state.counters[shaken].disrupted = True
     game.state.step += 1
     assert _rollout(game, SAURON).target_unit == shaken
+
+
+def test_14_1_16_13_grond_enters_with_its_bearer_before_any_other_group():
+    """14.1 with 16.13: equipment enters with a combat unit, and Grond only with a Troll or
+    Uruk-Hai. The rules offer Grond with the first bearer still waiting; once every bearer
+    had entered alone, Grond stayed off the map (15 of 48 policy games). It goes first."""
+    start = deployed()
+    advance_to(start, 2, "sauron-movement")
+    for seed in range(6):
+        game = Gondor.from_json(start.to_json())
+        for step in range(200):
+            action = _rollout(game, SAURON, seed * 1000 + step)
+            if isinstance(action, Select) and action.hex is None:
+                break
+            game.apply(SAURON, action)
+        counters = game.state.counters
+        assert "grond" in [counters[i].type for i in action.counters]
