@@ -79,8 +79,9 @@ async def test_a_hinted_game_is_marked_on_the_leaderboard_and_the_mark_survives_
 async def galdor_game_exploring(world):
     """A Galdor's Grip game at an Explore decision with a choice, by clicking the first control.
 
-    The deal is random: the first choice comes within 10 clicks in about 85 % of deals, within
-    60 in all but a few, and about 1 % of games are lost first; then a new game starts.
+    The deal is random: with the bot's forced moves played, the first choice came within 10
+    clicks in 98 % of 3,000 deals and within 21 in all; about 1 % of games are lost before it,
+    and then a new game starts.
     """
     for _ in range(5):
         await world.slash("alice", "galdor start")
