@@ -12,7 +12,7 @@ road (1918, 2124) and stay on it. Reads only positions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engines.base import Action
 from engines.gondor.actions import Move, Select
@@ -262,7 +262,7 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     if here == 0 and state.turn >= ROAD_TURN and road:
         return road, 0
     if group and _archer(group[0]) and state.turn in NIGHT:
-        posts = sorted({h for m in _marks(state) for h in _posts(m)})
+        posts = _in_range(_marks(state))
         if posts:
             return posts, here
     main = MAP.hexsides[_main_gate()]
@@ -320,7 +320,11 @@ def _sights(state: GondorState) -> list[str]:
     if not keep:
         return []
     fewest = min(keep.values())
-    marks = {state.counters[i].hex for i, n in keep.items() if n == fewest}
+    return _in_range([state.counters[i].hex for i, n in keep.items() if n == fewest])
+
+
+def _in_range(marks: Iterable[str | None]) -> list[str]:
+    """The hexes a missile unit may shoot at any of ``marks`` from (:func:`_posts`)."""
     return sorted({h for m in marks if m for h in _posts(m)})
 
 
@@ -500,14 +504,13 @@ def _fear(state: GondorState, casts: list[Cast]) -> Cast | None:
     points he can spare beyond it (17.3: a failure costs nothing but the phase).
     """
     fear = [a for a in casts if a.line.id == "fear"]
-    if not fear:
+    if not fear or state.turn < FEAR_TRY_TURN:
         return None
-    sure = [a for a in fear if a.sure]
     if state.turn >= FEAR_TURN:
-        return sure[0] if sure else None
+        return next((a for a in fear if a.sure), None)
     spare = points_left(state, fear[0].leader) - fear[0].line.auto
     tries = [a for a in fear if not a.sure and a.points <= spare]
-    return max(tries, key=lambda a: a.points) if tries and state.turn >= FEAR_TRY_TURN else None
+    return max(tries, key=lambda a: a.points, default=None)
 
 
 def _prey(state: GondorState, lord: int) -> list[str]:
