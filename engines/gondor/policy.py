@@ -87,8 +87,7 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
         stacks = {h: ids for h, ids in stacks.items() if not policy_sauron.guards(state, h)}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
-    stop = policy_sauron.STOP if side == "sauron" else 1 / (len(stacks) + 1)
-    if not stacks or rng.random() < stop:  # a stuck group cannot loop
+    if not stacks or (side != "sauron" and rng.random() < 1 / (len(stacks) + 1)):
         return EndMovement()
     if side == "sauron":
         ids = stacks[policy_sauron.stack_order(state, stacks, rng)]
@@ -187,12 +186,13 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
     """The next group to move: any for Sauron; for Westernesse only those outside the walls.
 
-    Sauron moves every stack whole (policy_sauron.whole_stacks) and rarely stops early.
+    Sauron moves every stack whole (policy_sauron.whole_stacks) and ends the phase only once
+    none is left to move: a stack chosen with nowhere to go is not offered again (moving.py).
     """
     selects = [a for a in legal if isinstance(a, Select)]
     if side == "sauron":
         pick = policy_sauron.whole_stacks(state, selects)
-        if not pick or rng.random() < policy_sauron.STOP:
+        if not pick:
             return _first(legal, "move_done")
         return rng.choice(pick)
     selects = [a for a in selects if not in_city(a.hex)]

@@ -35,12 +35,6 @@ ROAD_TURN = GAME.turns - 2
 GARRISON = "garrison"
 FIGHTERS = ("A", "B", "C")
 """Melee classes that hunt the garrison on their level; the rest climb on (1.3)."""
-STOP = 0.005
-"""The chance to end a Movement Phase at each choice of group (a stuck group cannot loop).
-
-At 0.02 a phase of 60-70 stacks ended before the last stack moved three times in four; at
-0.005 the garrison's total at the end rose from 27 to 33 on average over 32 policy games
-(docs/rules/gondor.md, "Computer player")."""
 CLIMBERS = 2
 """Of the other units, one in this many (by counter index) climbs on even while defenders
 remain on its level (over 192 policy games against random play, 2 won 85 and 3 won 70)."""
