@@ -22,9 +22,9 @@ SAURON, WESTERNESSE = 0, 1
 MAIN_GATE = "1917/1918"
 
 
-def _rollout(game: Gondor, seat: int, seed: int = 1):
+def _rollout(game: Gondor, seat: int, seed: int = 1, rng: random.Random | None = None):
     game._cache = None
-    return game.rollout_action(seat, random.Random(seed))
+    return game.rollout_action(seat, rng or random.Random(seed))
 
 
 def test_15_15_16_43_sauron_sets_a_ladder_against_a_gate_he_does_not_hold():
@@ -417,15 +417,18 @@ def test_3_0_his_movement_phase_ends_only_once_every_stack_has_moved():
     game = deployed()
     advance_to(game, 3, "sauron-movement")
     for step in range(1000):
-        game._cache = None
-        action = game.rollout_action(SAURON, _LowRolls(step))
+        action = _rollout(game, SAURON, rng=_LowRolls(step))
         if action.kind == "move_done":
             break
         game.apply(SAURON, action)
     assert action.kind == "move_done"
-    left = [
+    unmoved = [
         i
         for i, c in enumerate(game.state.counters)
-        if c.side == "sauron" and c.hex is not None and c.kind == "unit" and movable(game.state, i)
+        if c.side == "sauron"
+        and c.hex is not None
+        and c.kind == "unit"
+        and movable(game.state, i)
+        and [i] not in game.state.stuck
     ]
-    assert not [i for i in left if [i] not in game.state.stuck]
+    assert not unmoved
