@@ -164,7 +164,10 @@ def _end(legal: list[Action]) -> Action:
 
 
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
-    """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far."""
+    """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far.
+
+    Sauron's guard on the road stays (policy_sauron.guards).
+    """
     first = legal[0]
     if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
         return first
@@ -176,7 +179,10 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
         return max(retreats, key=lambda a: (_nearest(a.hex, foes), in_city(a.hex)))
     if any(isinstance(a, Advance) for a in legal):
         if side == "sauron":
-            return next(a for a in legal if isinstance(a, Advance))
+            go = next(a for a in legal if isinstance(a, Advance))
+            if policy_sauron.guards(state, state.counters[go.unit].hex):  # it keeps the road
+                return next((a for a in legal if isinstance(a, Stay)), go)
+            return go
         return next((a for a in legal if isinstance(a, Stay)), legal[-1])
     if isinstance(first, Move):
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
@@ -258,6 +264,8 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     if duels:
         return max(duels, key=lambda a: a.mine - a.theirs)
     melees = [a for a in legal if isinstance(a, Melee)]
+    if side == "sauron":  # the strike back may drive the road's guard off it (7.5)
+        melees = [a for a in melees if not policy_sauron.guards(state, state.counters[a.unit].hex)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
     if side == "sauron":
         storm = policy_sauron.storm(state, melees)

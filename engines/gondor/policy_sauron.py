@@ -108,6 +108,45 @@ def _unguarded(state: GondorState) -> list[str]:
     return [h for h in ROAD_HEXES if h not in held]
 
 
+def _road_guards(state: GondorState) -> dict[str, int]:
+    """Road hex -> the unit of his sent to stand on it, in the last Game-Turns (20.1 C).
+
+    A unit passing 1918 or 2124 after his last one takes the road from him, and none may
+    enter a hex where his combat unit stands: for each road hex none of his units stands on,
+    a unit that has yet to move this phase, outside the walls or on level 1 (the relief
+    gathers round the Main Gate, so the nearest are often inside it). Within two hexes' walk
+    a fighter first (bound to melee there, 7.31, a weak unit is driven off, 7.5), else the
+    nearest; never a Mûmak (the relief's cavalry bars it from the hexes round it, 14.31).
+    """
+    if state.turn < ROAD_TURN:
+        return {}
+    units = [
+        (i, c.hex)
+        for i, c in enumerate(state.counters)
+        if c.kind == "unit" and c.side == "sauron" and c.hex and level(c.hex) <= 1
+    ]
+    held = {h for _, h in units}
+    spent = set(state.moved) | {i for group in state.stuck for i in group}
+    free = [
+        (i, h)
+        for i, h in units
+        if h not in ROAD_HEXES and i not in spent and state.counters[i].type != "mumakil"
+    ]
+    out: dict[str, int] = {}
+    for road in ROAD_HEXES:
+        if road in held or not free:
+            continue
+        walk = walks(frozenset([road]), frozenset(state.breaches))
+        ranked = []
+        for i, h in free:
+            steps = walk.get(h, len(MAP.hexes))
+            ranked.append((steps > 2, not _fighter(state.counters[i]), steps, i, h))
+        *_, unit, where = min(ranked)
+        out[road] = unit
+        free.remove((unit, where))
+    return out
+
+
 def _grond(state: GondorState) -> int | None:
     return next((i for i, c in enumerate(state.counters) if c.type == "grond" and c.hex), None)
 
@@ -175,6 +214,8 @@ def _kept_clear(state: GondorState, group: list[Counter]) -> set[str]:
     no Troll or Uruk-Hai stands with it, for a group that has none (one combat unit a hex).
     """
     clear: set[str] = set()
+    if state.selected and state.selected[0] in _road_guards(state).values():
+        return clear
     if not any(c.type == "grond" for c in group) and _grond(state) is not None:
         main = MAP.hexsides[_main_gate()]
         if main.id not in state.breaches and state.gates.get(main.id) == "sauron":
@@ -249,6 +290,10 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     stranded = _stranded(state)
     if stranded is not None and state.selected[0] == _nearest_pusher(state, stranded):
         return [stranded], level(stranded)
+    post = _road_guards(state)
+    mine = [h for h, i in post.items() if i in state.selected]
+    if mine:
+        return mine, level(mine[0])
     road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
     if group and group[0].piece().mounted:
         near = [h for h in _outside(state) if _nearest(h, list(ROAD_HEXES)) <= ROAD_WATCH]
@@ -393,6 +438,8 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
         for g, lad in state.ladders.items()
         if lad.side == "sauron" and MAP.hexsides[g].kind == "gate"
     }
+    posted = set(_road_guards(state).values())
+    alone = {a.hex: a for a in selects if a.counters[0] in posted and len(a.counters) == 1}
     best: dict[str | None, Select] = {}
     for a in selects:
         if a.hex is None or guards(state, a.hex):
@@ -401,6 +448,7 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
         here = best.get(a.hex)
         if here is None or size > (-len(here.counters) if a.hex in climb else len(here.counters)):
             best[a.hex] = a
+    best.update(alone)  # a guard leaves its equipment behind
     entering = [a for a in selects if a.hex is None]
     grond = [a for a in entering if any(state.counters[i].type == "grond" for i in a.counters)]
     return grond or [*entering, *best.values()]
@@ -543,8 +591,30 @@ STORM_NEED = 4
 strike back: his host is four times the garrison and his level (93) far off."""
 
 
+def _on_road(state: GondorState) -> set[int]:
+    """Westernesse units standing on a road hex in the last Game-Turns: struck first (20.1 C).
+
+    Driven off or eliminated, the hex is his again when a unit of his advances into it (7.5).
+    """
+    if state.turn < ROAD_TURN:
+        return set()
+    return {
+        i
+        for i, c in enumerate(state.counters)
+        if c.hex in ROAD_HEXES and c.side == "westernesse" and c.kind == "unit"
+    }
+
+
 def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
-    """The melee against a garrison unit with the best chance to hit, if it is fair enough."""
+    """The melee against a garrison unit with the best chance to hit, if it is fair enough.
+
+    In the last Game-Turns a unit of the relief standing on the road goes first, whatever
+    the odds (:func:`_on_road`).
+    """
+    road = _on_road(state)
+    taking = [m for m in melees if m.target_unit in road]
+    if taking:
+        return max(taking, key=lambda m: (m.need, -m.back))
     onto = [m for m in melees if _force(state.counters[m.target_unit]) == GARRISON]
     keep = blockers(state)
     best = max(onto, key=lambda m: (m.target_unit in keep, m.need, -m.back), default=None)
@@ -552,15 +622,18 @@ def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
 
 
 def aim_fire(state: GondorState, fires: list[Fire]) -> Fire:
-    """A shot at a level's last keepers, then at a disrupted unit, then the likeliest.
+    """A shot at the road's taker, a level's last keepers, a disrupted unit, else the likeliest.
 
-    A hit on a last keeper disrupts it and the level falls (20.2); disrupted again, a unit is
-    eliminated (7.4: 6 or 8 points, 9.1).
+    A unit on the road in the last Game-Turns first (:func:`_on_road`). A hit on a last keeper
+    disrupts it and the level falls (20.2); disrupted again, a unit is eliminated (7.4: 6 or 8
+    points, 9.1).
     """
     keep = blockers(state)
+    road = _on_road(state)
     return max(
         fires,
         key=lambda a: (
+            a.target_unit in road,
             -keep.get(a.target_unit, 99),
             state.counters[a.target_unit].disrupted,
             a.need,

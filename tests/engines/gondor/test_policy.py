@@ -6,7 +6,7 @@ import pytest
 
 from engines.gondor import Gondor, policy_sauron
 from engines.gondor.actions import EndPhase, Move, Select
-from engines.gondor.combat_actions import Fire, Melee
+from engines.gondor.combat_actions import Fire, Melee, Stay
 from engines.gondor.combat_orders import MISSILE_RANGE
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
@@ -15,7 +15,7 @@ from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
 from engines.gondor.siege_actions import NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from tests.engines.gondor.play import advance_to, deployed
-from tests.engines.gondor.scene import scene
+from tests.engines.gondor.scene import load, play, scene
 from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
@@ -432,3 +432,56 @@ def test_3_0_his_movement_phase_ends_only_once_every_stack_has_moved():
         and [i] not in game.state.stuck
     ]
     assert not unmoved
+
+
+def test_20_1_c_a_fighter_from_inside_the_main_gate_comes_out_to_stand_on_the_road():
+    """20.1 C: a unit passing 1918 after his last one takes the road, and none may enter a hex
+    where his combat unit stands. In the last Game-Turns the relief gathers round the Main Gate,
+    so the guard of an empty road hex is a unit yet to move from outside the walls or level 1,
+    a fighter first (bound to melee there, 7.31), never a Mûmak (barred beside cavalry, 14.31);
+    it leaves its Siege Tower behind and goes, though a defender waits a level up."""
+    game = empty_game(15, "sauron-movement")
+    state = game.state
+    state.road = {"1918": "sauron", "2124": "sauron"}
+    state.breaches.append(MAIN_GATE)
+    put(state, "mordor-cavalry-1", "2124")
+    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
+    put(state, "men-heavy-cavalry-1", "1817")  # the relief, next to the road hex
+    put(state, "mumakil-1", "2019")
+    put(state, "orc-infantry-1", "2016")
+    put(state, "grond-1", "2420")  # on the map with a bearer: else it enters first
+    put(state, "uruk-hai-1", "2420")
+    troll = put(state, "trolls-1", "1916")
+    put(state, "siege-tower-1", "1916")
+    picks = policy_sauron.whole_stacks(
+        state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
+    )
+    assert [a.counters for a in picks if a.hex == "1916"] == [(troll,)]
+    game.apply(SAURON, Select(counters=(troll,), hex="1916"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and action.hex == "1918"
+
+
+def test_7_5_20_1_c_the_road_guard_stays_on_the_road_after_its_melee(monkeypatch):
+    """7.31: a unit in an enemy ZOC must melee; 7.5: the attacker may advance into the hex its
+    foe left. The guard of a road hex in the last Game-Turns stays on it (20.1 C)."""
+    game = scene({"trolls-1": "1918", "men-spearmen-1": "1818"}, "sauron-combat", 15)
+    game.state.road = {"1918": "sauron", "2124": "sauron"}
+    load(monkeypatch, 1, 1, 6, 6, 6, 6)  # he hits, they miss, Morale 12: eliminated
+    play(game, "melee")
+    assert game.state.pending is not None and game.state.pending.kind == "advance"
+    assert isinstance(_rollout(game, SAURON), Stay)
+
+
+def test_20_1_c_in_the_last_game_turns_the_relief_on_the_road_is_struck_first():
+    """20.1 C: driven off or eliminated, a unit on the road leaves it to his next unit there
+    (7.5); in the last Game-Turns his melee goes at it first, whatever the odds."""
+    game = scene(
+        {"orc-infantry-1": "1917", "men-heavy-cavalry-1": "1918", "gondor-spearmen-1": "1916"},
+        "sauron-combat",
+        15,
+    )
+    game.state.breaches.append(MAIN_GATE)
+    melees = [a for a in legal(game, SAURON) if isinstance(a, Melee)]
+    pick = policy_sauron.storm(game.state, melees)
+    assert pick is not None and game.state.counters[pick.target_unit].hex == "1918"
