@@ -269,6 +269,7 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     """The selected Sauron group's goal hexes and the city level it climbs to.
 
     Grond: the gate to batter; the Troll or Uruk-Hai nearest a Grond left alone: Grond's hex.
+    In the last Game-Turns a road hex's guard (:func:`_road_guards`): that hex.
     Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the road (20.1 C): its hexes he
     does not hold, else (late) those none of his units stands on, else the relief's units near
     it, else the hexes beside it. Late in the game, any unit outside the walls: the road hexes
@@ -608,8 +609,8 @@ def _on_road(state: GondorState) -> set[int]:
 def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
     """The melee against a garrison unit with the best chance to hit, if it is fair enough.
 
-    In the last Game-Turns a unit of the relief standing on the road goes first, whatever
-    the odds (:func:`_on_road`).
+    In the last Game-Turns a Westernesse unit standing on the road goes first, whatever the
+    odds (:func:`_on_road`).
     """
     road = _on_road(state)
     taking = [m for m in melees if m.target_unit in road]
