@@ -118,24 +118,25 @@ def _road_guards(state: GondorState) -> dict[str, int]:
     a fighter first (bound to melee there, 7.31, a weak unit is driven off, 7.5), else the
     nearest; never a Mûmak (the relief's cavalry bars it from the hexes round it, 14.31).
     """
-    if state.turn < ROAD_TURN:
+    empty = _unguarded(state)
+    if not empty:
         return {}
-    units = [
-        (i, c.hex)
-        for i, c in enumerate(state.counters)
-        if c.kind == "unit" and c.side == "sauron" and c.hex and level(c.hex) <= 1
-    ]
-    held = {h for _, h in units}
     spent = set(state.moved) | {i for group in state.stuck for i in group}
     free = [
-        (i, h)
-        for i, h in units
-        if h not in ROAD_HEXES and i not in spent and state.counters[i].type != "mumakil"
+        (i, c.hex)
+        for i, c in enumerate(state.counters)
+        if c.kind == "unit"
+        and c.side == "sauron"
+        and c.hex
+        and level(c.hex) <= 1
+        and c.hex not in ROAD_HEXES
+        and i not in spent
+        and c.type != "mumakil"
     ]
     out: dict[str, int] = {}
-    for road in ROAD_HEXES:
-        if road in held or not free:
-            continue
+    for road in empty:
+        if not free:
+            break
         walk = walks(frozenset([road]), frozenset(state.breaches))
         ranked = []
         for i, h in free:
