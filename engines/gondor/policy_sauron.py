@@ -5,8 +5,9 @@ holds the road (20.1). The plan: take the Main Gate (Ladders over the Outer Wall
 pour the host through it and up the city, level by level, after the garrison's units (kills
 and levels both demoralize it: 9.1, 19.11); Ladders go on the inner walls, below a defender or
 near the next gate; the Nazgûl Lord operates Grond, which batters the next gate, then duels
-the garrison's leaders (19.2); in the last Game-Turns the units outside the walls walk the
-road (1918, 2124) and stay on it. Reads only positions.
+the garrison's leaders (19.2); a Mûmak stands on each road hex (1918 once Grond has breached
+the Main Gate), and in the last Game-Turns the units outside the walls walk the road (1918,
+2124) and stay on it. Reads only positions.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from engines.gondor.victory import GATES_INTO, gates_his, keepers
 from engines.rng import Random
 
 MAIN_GATE = ROAD_HEXES[0]
+MUMAK = "mumakil"
 GATES = tuple(g for lv in sorted(GATES_INTO) for g in GATES_INTO[lv])
 ROAD_TURN = GAME.turns - 2
 """From this Game-Turn on, Sauron's units outside the walls make sure of the road (20.1 C)."""
@@ -92,12 +94,56 @@ def next_gate(state: GondorState) -> str | None:
 
 
 def guards(state: GondorState, hex_ref: str | None) -> bool:
-    """True for a road hex he holds in the last Game-Turns: the stack there stays (20.1 C).
+    """True for a road hex he holds in the last Game-Turns or with a Mûmak: it stays (20.1 C).
 
     A Westernesse unit or leader passing 1918 or 2124 after his last one takes the road from
     him; none may enter a hex where his combat unit stands.
     """
-    return state.turn >= ROAD_TURN and hex_ref in ROAD_HEXES and state.road[hex_ref] == "sauron"
+    if hex_ref not in ROAD_HEXES or state.road[hex_ref] != "sauron":
+        return False
+    return state.turn >= ROAD_TURN or _mumak_on(state, hex_ref)
+
+
+def _mumak_on(state: GondorState, hex_ref: str) -> bool:
+    return any(c.hex == hex_ref and c.type == MUMAK and c.side == "sauron" for c in state.counters)
+
+
+def _mumak_posts(state: GondorState) -> dict[str, int]:
+    """Road hex -> the Mûmak sent to stand on it, all game long (20.1 C, 14.31).
+
+    No cavalry may move next to a Mûmak (14.31), and the relief is mostly cavalry: a Mûmak on
+    a road hex keeps the relief's horse from the hexes round it, so none can take the road
+    or enter the city through the Main Gate past it, and only its infantry can strike it.
+    1918 once Grond has breached the Main Gate (Grond stands there to batter it).
+    """
+    main = _main_gate()
+    empty = [
+        h
+        for h in ROAD_HEXES
+        if not _mumak_on(state, h)
+        and (h != MAIN_GATE or main in state.breaches or _grond(state) is None)
+    ]
+    if not empty:
+        return {}
+    free = [
+        (i, c.hex)
+        for i, c in enumerate(state.counters)
+        if c.type == MUMAK
+        and c.side == "sauron"
+        and c.hex
+        and c.hex not in ROAD_HEXES
+        and not c.disrupted
+        and i not in state.moved
+    ]
+    out: dict[str, int] = {}
+    for road in empty:
+        if not free:
+            break
+        walk = walks(frozenset([road]), frozenset(state.breaches))
+        unit, where = min(free, key=lambda f: (walk.get(f[1], len(MAP.hexes)), f[0]))
+        out[road] = unit
+        free.remove((unit, where))
+    return out
 
 
 def _unguarded(state: GondorState) -> list[str]:
@@ -131,7 +177,7 @@ def _road_guards(state: GondorState) -> dict[str, int]:
         and level(c.hex) <= 1
         and c.hex not in ROAD_HEXES
         and i not in spent
-        and c.type != "mumakil"
+        and c.type != MUMAK
     ]
     out: dict[str, int] = {}
     for road in empty:
@@ -209,10 +255,13 @@ def destination(state: GondorState, moves: list[Move]) -> Move:
 
 
 def _kept_clear(state: GondorState, group: list[Counter]) -> set[str]:
-    """Hexes this group must not stop in, so that Grond can pass or be fetched (16.13).
+    """Hexes this group must not stop in, so that Grond or a Mûmak can pass or be fetched.
 
     The Main Gate's hexes while it is his and Grond has yet to batter it; a Grond's hex while
-    no Troll or Uruk-Hai stands with it, for a group that has none (one combat unit a hex).
+    no Troll or Uruk-Hai stands with it, for a group that has none (one combat unit a hex,
+    16.13). Until the last Game-Turns a road hex a Mûmak holds or is sent to
+    (:func:`_mumak_posts`), and for cavalry every hex within two of it: no Mûmak may enter a
+    hex next to cavalry, his own included (14.31).
     """
     clear: set[str] = set()
     if state.selected and state.selected[0] in _road_guards(state).values():
@@ -224,6 +273,12 @@ def _kept_clear(state: GondorState, group: list[Counter]) -> set[str]:
     stranded = _stranded(state)
     if stranded is not None and not any(_pusher(c) for c in group):
         clear.add(stranded)
+    if not any(c.type == MUMAK for c in group):
+        posts = [h for h in ROAD_HEXES if _mumak_on(state, h)] + list(_mumak_posts(state))
+        if state.turn < ROAD_TURN:
+            clear.update(posts)
+        if any(c.piece().mobility == "cavalry" for c in group):  # 14.31, on the way too
+            clear.update(n for h in posts for n in MAP.grid.within(h, 2))
     return clear
 
 
@@ -270,7 +325,8 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     """The selected Sauron group's goal hexes and the city level it climbs to.
 
     Grond: the gate to batter; the Troll or Uruk-Hai nearest a Grond left alone: Grond's hex.
-    In the last Game-Turns a road hex's guard (:func:`_road_guards`): that hex.
+    A Mûmak sent to a road hex (:func:`_mumak_posts`), and in the last Game-Turns a road hex's
+    guard (:func:`_road_guards`): that hex.
     Cavalry and Mûmakil, who cannot climb (15.22, 16.48), keep the road (20.1 C): its hexes he
     does not hold, else (late) those none of his units stands on, else the relief's units near
     it, else the hexes beside it. Late in the game, any unit outside the walls: the road hexes
@@ -292,7 +348,7 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     stranded = _stranded(state)
     if stranded is not None and state.selected[0] == _nearest_pusher(state, stranded):
         return [stranded], level(stranded)
-    post = _road_guards(state)
+    post = {**_mumak_posts(state), **_road_guards(state)}
     mine = [h for h, i in post.items() if i in state.selected]
     if mine:
         return mine, level(mine[0])

@@ -485,3 +485,55 @@ def test_20_1_c_in_the_last_game_turns_the_relief_on_the_road_is_struck_first():
     melees = [a for a in legal(game, SAURON) if isinstance(a, Melee)]
     pick = policy_sauron.storm(game.state, melees)
     assert pick is not None and game.state.counters[pick.target_unit].hex == "1918"
+
+
+def _posted_game(turn: int) -> tuple[Gondor, int]:
+    """Game-Turn ``turn``, the road his, the Main Gate breached, Grond gone on with its bearer
+    and a Mûmak four hexes from 1918."""
+    game = empty_game(turn, "sauron-movement")
+    state = game.state
+    state.road = {"1918": "sauron", "2124": "sauron"}
+    state.breaches.append(MAIN_GATE)
+    put(state, "grond-1", "2116")
+    put(state, "uruk-hai-1", "2116")
+    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
+    return game, put(state, "mumakil-1", "2022")
+
+
+def test_14_31_20_1_c_a_mumak_takes_its_stand_on_the_main_gate_road_hex():
+    """14.31: no cavalry may move next to a Mûmak, and the relief is mostly cavalry; 20.1 C: a
+    unit passing 1918 after his last one takes the road. Once Grond has breached the Main Gate
+    (it stood on 1918 to batter it), a Mûmak goes to stand on 1918, long before the last
+    Game-Turns, and stays there: the relief's horse can neither take the road nor ride in."""
+    game, mumak = _posted_game(8)
+    game.apply(SAURON, Select(counters=(mumak,), hex="2022"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and action.hex == "1918"
+    game.apply(SAURON, action)
+    assert policy_sauron.guards(game.state, "1918")
+    picks = policy_sauron.whole_stacks(
+        game.state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
+    )
+    assert picks and not [a for a in picks if a.hex == "1918"]
+
+
+def test_16_13_the_mumak_leaves_1918_to_grond_until_the_main_gate_is_breached():
+    """16.28: Grond batters the Main Gate from 1918 or 1917; until it has, no Mûmak stands there."""
+    game, mumak = _posted_game(8)
+    game.state.breaches.remove(MAIN_GATE)
+    game.state.gates[MAIN_GATE] = "sauron"
+    put(game.state, "grond-1", "2420")
+    put(game.state, "uruk-hai-1", "2420")
+    game.apply(SAURON, Select(counters=(mumak,), hex="2022"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and action.hex not in ("1917", "1918")
+
+
+def test_14_31_his_cavalry_keeps_clear_of_the_mumak_s_road_hex_and_the_way_to_it():
+    """14.31 bars a Mûmak from every hex next to cavalry, his own too: while a Mûmak holds or
+    is on its way to a road hex, his cavalry stops no nearer than three hexes from it."""
+    game, _mumak = _posted_game(8)
+    cavalry = put(game.state, "mordor-cavalry-1", "1720")
+    game.apply(SAURON, Select(counters=(cavalry,), hex="1720"))
+    action = _rollout(game, SAURON)
+    assert isinstance(action, Move) and distance(action.hex, "1918") > 2
