@@ -126,7 +126,7 @@ def _mumak_posts(state: GondorState) -> dict[str, int]:
     if not empty:
         return {}
     free = [
-        (i, c.hex)
+        i
         for i, c in enumerate(state.counters)
         if c.type == MUMAK
         and c.side == "sauron"
@@ -135,14 +135,26 @@ def _mumak_posts(state: GondorState) -> dict[str, int]:
         and not c.disrupted
         and i not in state.moved
     ]
+    return _send(state, empty, free, lambda i, steps: (steps, i))
+
+
+def _send(
+    state: GondorState, roads: list[str], free: list[int], rank: Callable[[int, int], tuple]
+) -> dict[str, int]:
+    """Road hex -> the unit sent to it: for each in turn, the best ranked of those left.
+
+    ``rank`` takes a unit's index and its walk to the road hex (:func:`walks`); lowest first.
+    """
     out: dict[str, int] = {}
-    for road in empty:
+    free = list(free)
+    for road in roads:
         if not free:
             break
         walk = walks(frozenset([road]), frozenset(state.breaches))
-        unit, where = min(free, key=lambda f: (walk.get(f[1], len(MAP.hexes)), f[0]))
+        far = len(MAP.hexes)
+        unit = min(free, key=lambda i: rank(i, walk.get(state.counters[i].hex or "", far)))
         out[road] = unit
-        free.remove((unit, where))
+        free.remove(unit)
     return out
 
 
@@ -169,7 +181,7 @@ def _road_guards(state: GondorState) -> dict[str, int]:
         return {}
     spent = set(state.moved) | {i for group in state.stuck for i in group}
     free = [
-        (i, c.hex)
+        i
         for i, c in enumerate(state.counters)
         if c.kind == "unit"
         and c.side == "sauron"
@@ -179,19 +191,9 @@ def _road_guards(state: GondorState) -> dict[str, int]:
         and i not in spent
         and c.type != MUMAK
     ]
-    out: dict[str, int] = {}
-    for road in empty:
-        if not free:
-            break
-        walk = walks(frozenset([road]), frozenset(state.breaches))
-        ranked = []
-        for i, h in free:
-            steps = walk.get(h, len(MAP.hexes))
-            ranked.append((steps > 2, not _fighter(state.counters[i]), steps, i, h))
-        *_, unit, where = min(ranked)
-        out[road] = unit
-        free.remove((unit, where))
-    return out
+    return _send(
+        state, empty, free, lambda i, steps: (steps > 2, not _fighter(state.counters[i]), steps, i)
+    )
 
 
 def _grond(state: GondorState) -> int | None:
