@@ -23,6 +23,7 @@ from engines.gondor.combat_actions import (
     Stay,
 )
 from engines.gondor.data import MAP
+from engines.gondor.fireballs import BURNS, SCATTER_FROM
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
@@ -114,9 +115,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
         return _group(state, side, legal, rng)
-    if Hurl in kinds or BreachFire in kinds or GrondBreach in kinds:
+    if side == "sauron" and kinds & {Hurl, BreachFire, GrondBreach}:
         return _siege(state, legal)
-    if kinds & {Fire, Melee, Challenge, EndSegment}:
+    if kinds & {Fire, Hurl, Melee, Challenge, EndSegment}:
         return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
@@ -166,7 +167,8 @@ def _end(legal: list[Action]) -> Action:
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far.
 
-    Sauron's guard on the road stays (policy_sauron.guards).
+    Sauron's guard on the road stays (policy_sauron.guards); Westernesse advances only onto a
+    road hex, which takes the road (20.1 C).
     """
     first = legal[0]
     if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
@@ -183,7 +185,8 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
             if policy_sauron.guards(state, state.counters[go.unit].hex):  # it keeps the road
                 return next((a for a in legal if isinstance(a, Stay)), go)
             return go
-        return next((a for a in legal if isinstance(a, Stay)), legal[-1])
+        road = [a for a in legal if isinstance(a, Advance) and a.hex in ROAD_HEXES]
+        return road[0] if road else next((a for a in legal if isinstance(a, Stay)), legal[-1])
     if isinstance(first, Move):
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     return first
@@ -250,14 +253,34 @@ def _siege(state: GondorState, legal: list[Action]) -> Action:
     return _end(legal)
 
 
+def _fireball(state: GondorState, hurls: list[Hurl]) -> Hurl | None:
+    """Westernesse's catapults (16.6 [R]): a fireball at his siege towers and catapults.
+
+    Fire burns them, and a unit stacked with a tower (16.65); no other harm outside the city,
+    where it goes out at his next Siege Phase (16.66). Nearest first: from range 3 it may
+    scatter (16.63).
+    """
+    towers = {c.hex for c in state.counters if c.piece().mobility == "siege-tower"}
+    prey: dict[str, int] = {}
+    for c in state.counters:
+        burns = c.piece().mobility in BURNS or (c.kind == "unit" and c.hex in towers)
+        if c.side == "sauron" and c.hex is not None and burns:
+            prey[c.hex] = prey.get(c.hex, 0) + 1
+    aimed = [a for a in hurls if a.hex in prey]
+    return min(aimed, key=lambda a: (a.range >= SCATTER_FROM, -prey[a.hex], a.hex), default=None)
+
+
 def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
-    """Fire at the likeliest hit, challenge when not weaker, melee by odds; else move on.
+    """Fireballs, the likeliest shot, a duel when not weaker, melee by odds; else move on.
 
     Sauron spends his host on the garrison (policy_sauron.storm): any fair chance will do.
     """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires and side == "sauron":
         return policy_sauron.aim_fire(state, fires)
+    burn = _fireball(state, [a for a in legal if isinstance(a, Hurl)])
+    if burn is not None:
+        return burn
     if fires:
         return max(fires, key=lambda a: a.need)
     duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]

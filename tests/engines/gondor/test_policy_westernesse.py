@@ -1,0 +1,78 @@
+"""Westernesse's playout policy (engines/gondor/policy.py): its missiles, fireballs, the road."""
+
+import random
+
+from engines.gondor import Gondor
+from engines.gondor.combat_actions import Advance, EndSegment, Fire, Stay
+from engines.gondor.siege_actions import Hurl
+from tests.engines.gondor.scene import counter, index, load, play, scene
+from tests.engines.gondor.siege_helpers import legal
+
+WESTERNESSE = 1
+
+
+def _policy(game: Gondor):
+    game._cache = None
+    return game.rollout_action(WESTERNESSE, random.Random(1))
+
+
+def test_7_1_16_6_its_archers_shoot_though_a_catapult_could_hurl():
+    """7.1 and 16.6 [R]: in Westernesse's missile segment its archers fire and its catapults may
+    hurl; a catapult in range must not end the segment before the archers have shot."""
+    game = scene(
+        {"gondor-armored-archer-1": "2520", "orc-infantry-1": "2521", "gondor-catapult-1": "2519"},
+        phase="westernesse-combat",
+    )
+    moves = legal(game, WESTERNESSE)
+    assert {type(a) for a in moves} >= {Fire, Hurl, EndSegment}
+    action = _policy(game)
+    assert isinstance(action, Fire) and action.target_unit == index(game, "orc-infantry-1")
+
+
+def test_16_65_a_fireball_burns_his_siege_tower_and_the_unit_with_it():
+    """16.65: fire burns catapults, cauldrons and siege towers, and a unit stacked with a tower.
+    Westernesse's catapult aims at the tower's hex (range 2: no scatter, 16.63), not the bare
+    unit next to it, and then burns it."""
+    game = scene(
+        {
+            "gondor-catapult-1": "2519",
+            "siege-tower-1": "2521",
+            "orc-infantry-1": "2521",
+            "trolls-1": "2520",
+        },
+        phase="westernesse-combat",
+    )
+    action = _policy(game)
+    assert isinstance(action, Hurl) and action.hex == "2521"
+    game.apply(WESTERNESSE, action)
+    assert (
+        counter(game, "siege-tower-1").hex is None and counter(game, "orc-infantry-1").hex is None
+    )
+
+
+def test_20_1_c_westernesse_advances_onto_the_road_hex_it_emptied(monkeypatch):
+    """20.1 C, 7.5: a unit of Westernesse passing 1918 after Sauron's last one takes the road;
+    the unit that drove his off the road hex advances into it (elsewhere it stays)."""
+    game = scene(
+        {"gondor-spearmen-1": "1818", "orc-infantry-1": "1918"}, phase="westernesse-combat", turn=14
+    )
+    game.state.road["1918"] = "sauron"
+    load(monkeypatch, 1, 1, 6, 6, 6, 6)  # the spearmen hit, the orcs miss; morale 12: gone
+    play(game, "melee")
+    assert game.state.pending is not None and game.state.pending.kind == "advance"
+    action = _policy(game)
+    assert action == Advance(unit=index(game, "gondor-spearmen-1"), hex="1918")
+    game.apply(WESTERNESSE, action)
+    assert game.state.road["1918"] == "westernesse"
+
+
+def test_7_5_off_the_road_the_garrison_stays_where_it_stands(monkeypatch):
+    """7.5: advancing is optional; off the road hexes Westernesse stays (its garrison keeps the
+    walls: a unit that advances out of the city leaves a level to him)."""
+    game = scene(
+        {"gondor-spearmen-1": "1818", "orc-infantry-1": "1819"}, phase="westernesse-combat"
+    )
+    load(monkeypatch, 1, 1, 6, 6, 6, 6)
+    play(game, "melee")
+    assert game.state.pending is not None and game.state.pending.kind == "advance"
+    assert _policy(game) == Stay()
