@@ -196,6 +196,20 @@ def _road_guards(state: GondorState) -> dict[str, int]:
     )
 
 
+def _all_posts(state: GondorState) -> dict[str, int]:
+    """Road hex -> the unit sent to stand on it: a Mûmak, or in the last Game-Turns a guard."""
+    return {**_mumak_posts(state), **_road_guards(state)}
+
+
+def sent_alone(state: GondorState, ids: list[int]) -> list[int]:
+    """The stack's unit sent to a post (:func:`_all_posts`), alone; else the whole stack.
+
+    Equipment slows a unit to 2 hexes (3.1) and may not stack everywhere (with Grond, 16.13).
+    """
+    sent = set(_all_posts(state).values())
+    return next(([i] for i in ids if i in sent), ids)
+
+
 def _grond(state: GondorState) -> int | None:
     return next((i for i, c in enumerate(state.counters) if c.type == "grond" and c.hex), None)
 
@@ -350,8 +364,7 @@ def plan(state: GondorState) -> tuple[list[str], int]:
     stranded = _stranded(state)
     if stranded is not None and state.selected[0] == _nearest_pusher(state, stranded):
         return [stranded], level(stranded)
-    post = {**_mumak_posts(state), **_road_guards(state)}
-    mine = [h for h, i in post.items() if i in state.selected]
+    mine = [h for h, i in _all_posts(state).items() if i in state.selected]
     if mine:
         return mine, level(mine[0])
     road = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
@@ -498,7 +511,7 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
         for g, lad in state.ladders.items()
         if lad.side == "sauron" and MAP.hexsides[g].kind == "gate"
     }
-    posted = set(_road_guards(state).values())
+    posted = set(_all_posts(state).values())
     alone = {a.hex: a for a in selects if a.counters[0] in posted and len(a.counters) == 1}
     best: dict[str | None, Select] = {}
     for a in selects:
@@ -508,7 +521,7 @@ def whole_stacks(state: GondorState, selects: list[Select]) -> list[Select]:
         here = best.get(a.hex)
         if here is None or size > (-len(here.counters) if a.hex in climb else len(here.counters)):
             best[a.hex] = a
-    best.update(alone)  # a guard leaves its equipment behind
+    best.update(alone)  # a unit sent to a post leaves its equipment behind
     entering = [a for a in selects if a.hex is None]
     grond = [a for a in entering if any(state.counters[i].type == "grond" for i in a.counters)]
     return grond or [*entering, *best.values()]

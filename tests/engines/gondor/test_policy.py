@@ -537,3 +537,21 @@ def test_14_31_his_cavalry_keeps_clear_of_the_mumak_s_road_hex_and_the_way_to_it
     game.apply(SAURON, Select(counters=(cavalry,), hex="1720"))
     action = _rollout(game, SAURON)
     assert isinstance(action, Move) and distance(action.hex, "1918") > 2
+
+
+def test_16_13_a_unit_sent_to_the_road_goes_without_its_equipment():
+    """3.1: a unit moving with equipment moves at most 2 hexes, and Grond stands alone on 1918
+    (16.13: no other equipment with it). The guard sent to the empty road hex leaves its
+    catapult behind: the quick choice of a stack selects it alone."""
+    game = empty_game(15, "sauron-movement")
+    state = game.state
+    state.road = {"1918": "sauron", "2124": "sauron"}
+    state.breaches.append(MAIN_GATE)
+    put(state, "orc-infantry-2", "2124")
+    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
+    put(state, "grond-1", "1918")  # left there by its bearer
+    guard = put(state, "uruk-hai-2", "2017")
+    put(state, "sauron-catapult-1", "2017")
+    state.moved = [i for i, c in enumerate(state.counters) if c.hex is None]  # none to enter
+    action = _rollout(game, SAURON)
+    assert action == Select(counters=(guard,), hex="2017")
