@@ -4,7 +4,8 @@ The policy reads only what the acting side may see: positions, the public odds p
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
 Westernesse unit and the Main Gate, hurls Heads into the city, batters walls and climbs them;
 Westernesse keeps its garrison inside the walls, brings stragglers and the relief forces to
-the fight, pours every drop of oil it can. Fights are picked by their odds.
+the fight, pours every drop of oil it can, burns his siege engines and takes the road when it
+drives his unit off it. Fights are picked by their odds.
 """
 
 from __future__ import annotations

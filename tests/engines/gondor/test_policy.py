@@ -434,18 +434,25 @@ def test_3_0_his_movement_phase_ends_only_once_every_stack_has_moved():
     assert not unmoved
 
 
+def _road_his(turn: int) -> Gondor:
+    """His Movement Phase of Game-Turn ``turn``: the road his, the Main Gate breached, a
+    defender on level 2, nothing else on the map."""
+    game = empty_game(turn, "sauron-movement")
+    game.state.road = {"1918": "sauron", "2124": "sauron"}
+    game.state.breaches.append(MAIN_GATE)
+    put(game.state, "gondor-spearmen-1", "1913")
+    return game
+
+
 def test_20_1_c_a_fighter_from_inside_the_main_gate_comes_out_to_stand_on_the_road():
     """20.1 C: a unit passing 1918 after his last one takes the road, and none may enter a hex
     where his combat unit stands. In the last Game-Turns the relief gathers round the Main Gate,
     so the guard of an empty road hex is a unit yet to move from outside the walls or level 1,
     a fighter first (bound to melee there, 7.31), never a Mûmak (barred beside cavalry, 14.31);
     it leaves its Siege Tower behind and goes, though a defender waits a level up."""
-    game = empty_game(15, "sauron-movement")
+    game = _road_his(15)
     state = game.state
-    state.road = {"1918": "sauron", "2124": "sauron"}
-    state.breaches.append(MAIN_GATE)
     put(state, "mordor-cavalry-1", "2124")
-    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
     put(state, "men-heavy-cavalry-1", "1817")  # the relief, next to the road hex
     put(state, "mumakil-1", "2019")
     put(state, "orc-infantry-1", "2016")
@@ -490,14 +497,10 @@ def test_20_1_c_in_the_last_game_turns_the_relief_on_the_road_is_struck_first():
 def _posted_game(turn: int) -> tuple[Gondor, int]:
     """Game-Turn ``turn``, the road his, the Main Gate breached, Grond gone on with its bearer
     and a Mûmak four hexes from 1918."""
-    game = empty_game(turn, "sauron-movement")
-    state = game.state
-    state.road = {"1918": "sauron", "2124": "sauron"}
-    state.breaches.append(MAIN_GATE)
-    put(state, "grond-1", "2116")
-    put(state, "uruk-hai-1", "2116")
-    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
-    return game, put(state, "mumakil-1", "2022")
+    game = _road_his(turn)
+    put(game.state, "grond-1", "2116")
+    put(game.state, "uruk-hai-1", "2116")
+    return game, put(game.state, "mumakil-1", "2022")
 
 
 def test_14_31_20_1_c_a_mumak_takes_its_stand_on_the_main_gate_road_hex():
@@ -543,12 +546,9 @@ def test_16_13_a_unit_sent_to_the_road_goes_without_its_equipment():
     """3.1: a unit moving with equipment moves at most 2 hexes, and Grond stands alone on 1918
     (16.13: no other equipment with it). The guard sent to the empty road hex leaves its
     catapult behind: the quick choice of a stack selects it alone."""
-    game = empty_game(15, "sauron-movement")
+    game = _road_his(15)
     state = game.state
-    state.road = {"1918": "sauron", "2124": "sauron"}
-    state.breaches.append(MAIN_GATE)
     put(state, "orc-infantry-2", "2124")
-    put(state, "gondor-spearmen-1", "1913")  # a defender on level 2
     put(state, "grond-1", "1918")  # left there by its bearer
     guard = put(state, "uruk-hai-2", "2017")
     put(state, "sauron-catapult-1", "2017")
