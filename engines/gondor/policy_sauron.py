@@ -206,6 +206,8 @@ def sent_alone(state: GondorState, ids: list[int]) -> list[int]:
 
     Equipment slows a unit to 2 hexes (3.1) and may not stack everywhere (with Grond, 16.13).
     """
+    if len(ids) == 1:  # the common case: nothing to leave behind, no posts to work out
+        return ids
     sent = set(_all_posts(state).values())
     return next(([i] for i in ids if i in sent), ids)
 
