@@ -5,15 +5,17 @@
         [--first G]
 
 Players: ``random`` (a uniformly random legal move), ``greedy`` (the game's one-move playout
-heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden) and the levels
-``easy``, ``normal`` and ``hard``. Seats alternate game by game; a draw counts half. The time of
-every searched move (two or more legal moves, one the game finds ``worth_search``) is reported
-as median and p95, and the score of the first player by seat (``--seat S`` keeps the first
-player in seat S). Games are played whole (Gondor too: its 16 Game-Turns are the honest
-measure); ``--turns K`` is a cheaper estimate that stops a game once Game-Turn K is over and
-scores it by ``Game.evaluate``: the side it favours wins. ``--progress`` prints each game's
-result as it ends (a whole Gondor game with a searching side takes minutes). Games are numbered
-from ``--first`` (default 0; game g is seeded 7000+g), so a second run can add new games.
+heuristic, ``rollout_action``, on a resampled game so it reads nothing hidden), ``onestep`` (the
+literal one-ply greedy player: every legal move tried on one resample and scored by
+``Game.evaluate``, a random one of the best) and the levels ``easy``, ``normal`` and ``hard``.
+Seats alternate game by game; a draw counts half. The time of every searched move (two or more
+legal moves, one the game finds ``worth_search``) is reported as median and p95, and the score
+of the first player by seat (``--seat S`` keeps the first player in seat S). Games are played
+whole (Gondor too: its 16 Game-Turns are the honest measure); ``--turns K`` is a cheaper
+estimate that stops a game once Game-Turn K is over and scores it by ``Game.evaluate``: the side
+it favours wins. ``--progress`` prints each game's result as it ends (a whole Gondor game with a
+searching side takes minutes). Games are numbered from ``--first`` (default 0; game g is seeded
+7000+g), so a second run can add new games.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import ai
 import engines
 from engines.base import Action, Game
 
-BASELINES = ("random", "greedy")
+BASELINES = ("random", "greedy", "onestep")
 
 
 def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
@@ -39,7 +41,28 @@ def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
         return rng.choice(game.legal_actions(seat))
     if player == "greedy":
         return game.resample(seat, rng).rollout_action(seat, rng)
+    if player == "onestep":
+        return one_step(game, seat, rng)
     return ai.choose(game, seat, player, seed)
+
+
+def one_step(game: Game, seat: int, rng: random.Random) -> Action:
+    """The best move one ply ahead by ``evaluate`` on a resample (it reads nothing hidden).
+
+    The issue's "one-ply greedy player", literally; ``greedy`` is the game's playout policy,
+    which in Gondor plans a whole siege and is much the stronger (docs/design/ai.md).
+    """
+    sample = game.resample(seat, rng)
+    legal = sample.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    values = []
+    for action in legal:
+        after = sample.copy()
+        after.apply_unchecked(seat, action)
+        values.append(after.evaluate(seat))
+    best = max(values)
+    return rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
 
 Outcome = tuple[float, list[float], float, int]
