@@ -88,7 +88,7 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
             share = max(share, (lvl.simulations - spent) // len(alive))
         for i in alive:
             for k in range(counts[i], counts[i] + share):
-                totals[i] += _simulate(samples.get(k), seat, legal[i], lvl)
+                totals[i] += simulate(samples.get(k), seat, legal[i], lvl)
             counts[i] += share
             spent += share
         alive.sort(key=lambda i: (-totals[i] / counts[i], i))
@@ -114,7 +114,7 @@ def compare_all(game: Game, seat: int, lvl: Level, seed: int, min_samples: int) 
     samples = _Samples(game, seat, random.Random(seed))
     per_move = max(min_samples, lvl.simulations // len(legal))
     values = [
-        sum(_simulate(samples.get(k), seat, action, lvl) for k in range(per_move)) / per_move
+        sum(simulate(samples.get(k), seat, action, lvl) for k in range(per_move)) / per_move
         for action in legal
     ]
     order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
@@ -181,7 +181,7 @@ def _candidates(
     return [legal[i] for i in sorted(chosen)]
 
 
-def _simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -> float:
+def simulate(sample: tuple[Game, int], seat: int, action: Action, lvl: Level) -> float:
     """Play ``action`` on a copy of the sample, then ``lvl.horizon`` moves; the value for seat."""
     deal, playout_seed = sample
     game = deal.copy()

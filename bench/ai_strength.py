@@ -29,9 +29,13 @@ from multiprocessing import Pool
 
 import ai
 import engines
+from ai.levels import Level
+from ai.search import simulate
 from engines.base import Action, Game
 
 BASELINES = ("random", "greedy", "onestep")
+ONE_PLY = Level("onestep", simulations=1, horizon=0, smart_playouts=False)
+"""A simulation that plays the move and scores the position at once (``onestep``)."""
 
 
 def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
@@ -56,11 +60,7 @@ def one_step(game: Game, seat: int, rng: random.Random) -> Action:
     legal = sample.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    values = []
-    for action in legal:
-        after = sample.copy()
-        after.apply_unchecked(seat, action)
-        values.append(after.evaluate(seat))
+    values = [simulate((sample, 0), seat, action, ONE_PLY) for action in legal]
     best = max(values)
     return rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
