@@ -555,3 +555,17 @@ def test_16_13_a_unit_sent_to_the_road_goes_without_its_equipment():
     state.moved = [i for i, c in enumerate(state.counters) if c.hex is None]  # none to enter
     action = _rollout(game, SAURON)
     assert action == Select(counters=(guard,), hex="2017")
+
+
+def test_3_0_a_mumak_found_with_nowhere_to_go_alone_moves_with_its_equipment():
+    """A group found stuck is not offered again this phase (moving.py): once the Mûmak sent to
+    1918 had nowhere to go alone, the quick choice takes its whole stack, a legal choice (it
+    once selected the Mûmak alone again: a greedy Sauron's game 60 of 288 stopped there)."""
+    game, mumak = _posted_game(8)
+    state = game.state
+    catapult = put(state, "sauron-catapult-1", "2022")
+    state.moved = [i for i in range(len(state.counters)) if i not in (mumak, catapult)]
+    state.stuck = [[mumak]]
+    action = _rollout(game, SAURON)
+    assert action == Select(counters=(mumak, catapult), hex="2022")
+    assert action in legal(game, SAURON)
