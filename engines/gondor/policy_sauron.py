@@ -428,13 +428,14 @@ def _sights(state: GondorState) -> list[str]:
 
     In the city's one-hex-wide arms only one unit reaches a keeper to melee it (one combat unit
     a hex, 5.2), at poor odds by day; a missile hit disrupts it (the level falls, 20.2), and
-    walls do not stop fire.
+    walls do not stop fire. In the last Game-Turn, of every level's keepers (:func:`storm`).
     """
     keep = blockers(state)
     if not keep:
         return []
+    last = state.turn >= GAME.turns
     fewest = min(keep.values())
-    return _in_range([state.counters[i].hex for i, n in keep.items() if n == fewest])
+    return _in_range([state.counters[i].hex for i, n in keep.items() if last or n == fewest])
 
 
 def _in_range(marks: Iterable[str | None]) -> list[str]:
@@ -684,7 +685,8 @@ def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
     """The melee against a garrison unit with the best chance to hit, if it is fair enough.
 
     In the last Game-Turns a Westernesse unit standing on the road goes first, whatever the
-    odds (:func:`_on_road`).
+    odds (:func:`_on_road`). In the last Game-Turn a level's keeper (:func:`blockers`) is
+    struck whatever the odds: 20.2 counts the levels after it, and no rally comes between.
     """
     road = _on_road(state)
     taking = [m for m in melees if m.target_unit in road]
@@ -693,7 +695,10 @@ def storm(state: GondorState, melees: list[Melee]) -> Melee | None:
     onto = [m for m in melees if _force(state.counters[m.target_unit]) == GARRISON]
     keep = blockers(state)
     best = max(onto, key=lambda m: (m.target_unit in keep, m.need, -m.back), default=None)
-    return best if best is not None and best.need >= STORM_NEED else None
+    if best is None:
+        return None
+    last = state.turn >= GAME.turns and best.target_unit in keep  # no rally follows (20.2)
+    return best if last or best.need >= STORM_NEED else None
 
 
 def aim_fire(state: GondorState, fires: list[Fire]) -> Fire:

@@ -19,6 +19,7 @@ from tests.engines.gondor.scene import load, play, scene
 from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
+GAME_TURNS = 16
 MAIN_GATE = "1917/1918"
 
 
@@ -118,6 +119,43 @@ def test_7_3_sauron_storms_a_garrison_unit_at_poor_day_odds_but_not_the_relief()
     relief = scene({"orc-infantry-1": "2520", "men-spearmen-1": "2521"}, "sauron-combat", 8)
     against = [a for a in legal(relief, SAURON) if isinstance(a, Melee)]
     assert against and policy_sauron.storm(relief.state, against) is None
+
+
+def test_20_2_in_the_last_game_turn_he_strikes_a_levels_keeper_at_any_odds():
+    """20.2 counts the levels after the last Game-Turn, with no rally after it: a keeper of a
+    level whose gates are his is struck then even at worse than 4 on 2d6 (from a Ladder, or at
+    a defender higher up), and his archers go within range of every such keeper, not only of
+    those of the level nearest to falling. Before then such odds wait for a better chance."""
+    odds = {}
+    for turn in (GAME_TURNS - 1, GAME_TURNS):
+        game = scene({"orc-infantry-1": "0806", "gondor-spearmen-1": "0805"}, "sauron-combat", turn)
+        game.state.gates[MAIN_GATE] = "sauron"
+        game.state.gates["2213/2214"] = "sauron"
+        melee = next(a for a in legal(game, SAURON) if isinstance(a, Melee))
+        poor = melee.model_copy(update={"need": policy_sauron.STORM_NEED - 1})
+        odds[turn] = policy_sauron.storm(game.state, [poor])
+    assert odds == {GAME_TURNS - 1: None, GAME_TURNS: poor}
+
+
+def test_7_1_20_2_in_the_last_game_turn_his_archers_go_for_the_nearest_keepers():
+    """Before the last Game-Turn an archer goes within range of the keepers of the level nearest
+    to falling (level 2's one, far off); in it, of the nearest of any level whose gates are his
+    (level 3's two, close by)."""
+    reached = {}
+    for turn in (GAME_TURNS - 1, GAME_TURNS):
+        game = empty_game(turn, "sauron-movement")
+        for gate in (MAIN_GATE, "2213/2214", "1611/1612"):
+            game.state.gates[gate] = "sauron"
+        put(game.state, "gondor-spearmen-1", "0805")  # level 2
+        put(game.state, "gondor-spearmen-2", "2111")  # level 3
+        put(game.state, "gondor-spearmen-3", "2210")  # level 3
+        archer = put(game.state, "orc-archers-1", "1711")  # level 3
+        game.apply(SAURON, Select(counters=(archer,), hex="1711"))
+        action = _rollout(game, SAURON)
+        assert isinstance(action, Move)
+        reached[turn] = action.hex
+    assert distance(reached[GAME_TURNS - 1], "0805") < distance("1711", "0805")
+    assert distance(reached[GAME_TURNS], "2111") <= MISSILE_RANGE
 
 
 def test_19_11_the_estimate_counts_the_relief_still_to_come_and_a_foothold_above():
