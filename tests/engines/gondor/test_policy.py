@@ -8,6 +8,7 @@ from engines.gondor import Gondor, policy_sauron
 from engines.gondor.actions import EndPhase, Move, Select
 from engines.gondor.combat_actions import Fire, Melee, Stay
 from engines.gondor.combat_orders import MISSILE_RANGE
+from engines.gondor.data import GAME
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.moving import movable
@@ -19,7 +20,7 @@ from tests.engines.gondor.scene import load, play, scene
 from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
-GAME_TURNS = 16
+GAME_TURNS = GAME.turns
 MAIN_GATE = "1917/1918"
 
 
@@ -124,8 +125,7 @@ def test_7_3_sauron_storms_a_garrison_unit_at_poor_day_odds_but_not_the_relief()
 def test_20_2_in_the_last_game_turn_he_strikes_a_levels_keeper_at_any_odds():
     """20.2 counts the levels after the last Game-Turn, with no rally after it: a keeper of a
     level whose gates are his is struck then even at worse than 4 on 2d6 (from a Ladder, or at
-    a defender higher up), and his archers go within range of every such keeper, not only of
-    those of the level nearest to falling. Before then such odds wait for a better chance."""
+    a defender higher up). Before then such odds wait for a better chance."""
     odds = {}
     for turn in (GAME_TURNS - 1, GAME_TURNS):
         game = scene({"orc-infantry-1": "0806", "gondor-spearmen-1": "0805"}, "sauron-combat", turn)
