@@ -92,10 +92,7 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
     if not stacks or (side != "sauron" and rng.random() < 1 / (len(stacks) + 1)):
         return EndMovement()
     if side == "sauron":
-        stack = stacks[policy_sauron.stack_order(state, stacks, rng)]
-        ids = policy_sauron.sent_alone(state, stack)
-        if ids in state.stuck:  # found with nowhere to go alone: not offered (moving.groups)
-            ids = stack
+        ids = policy_sauron.sent_alone(state, stacks[policy_sauron.stack_order(state, stacks, rng)])
     else:
         ids = stacks[rng.choice(sorted(stacks))]
     try:

@@ -205,11 +205,13 @@ def sent_alone(state: GondorState, ids: list[int]) -> list[int]:
     """The stack's unit sent to a post (:func:`_all_posts`), alone; else the whole stack.
 
     Equipment slows a unit to 2 hexes (3.1) and may not stack everywhere (with Grond, 16.13).
+    A unit found with nowhere to go alone is not offered alone again this phase (moving.py).
     """
     if len(ids) == 1:  # the common case: nothing to leave behind, no posts to work out
         return ids
-    sent = set(_all_posts(state).values())
-    return next(([i] for i in ids if i in sent), ids)
+    posts = set(_all_posts(state).values())
+    sent = next(([i] for i in ids if i in posts), ids)
+    return ids if sent in state.stuck else sent
 
 
 def _grond(state: GondorState) -> int | None:
