@@ -607,3 +607,45 @@ def test_3_0_a_mumak_found_with_nowhere_to_go_alone_moves_with_its_equipment():
     action = _rollout(game, SAURON)
     assert action == Select(counters=(mumak, catapult), hex="2022")
     assert action in legal(game, SAURON)
+
+
+def _sent_to_1918(game: Gondor, unit: int) -> bool:
+    """Whether the unit, selected alone, moves onto 1918."""
+    game = Gondor.from_json(game.to_json())
+    game.apply(SAURON, Select(counters=(unit,), hex=game.state.counters[unit].hex))
+    action = _rollout(game, SAURON)
+    return isinstance(action, Move) and action.hex == "1918"
+
+
+def test_14_31_20_1_c_the_road_guard_is_a_mumak_when_one_can_get_there():
+    """14.31: no cavalry may move next to a Mûmak, and the relief is mostly cavalry; a light
+    unit on 1918 is struck and driven off (7.5: the relief advances onto the road). In the last
+    Game-Turns the guard of an empty road hex is the best that can get there this move: a
+    Mûmak first, though a Troll stands nearer."""
+    game = _road_his(15)
+    state = game.state
+    put(state, "mordor-cavalry-1", "2124")
+    put(state, "grond-1", "2420")  # on the map with a bearer: else it enters first
+    put(state, "uruk-hai-1", "2420")
+    troll = put(state, "trolls-1", "1916")
+    mumak = put(state, "mumakil-1", "2020")
+    assert _sent_to_1918(game, mumak)
+    assert not _sent_to_1918(game, troll)
+
+
+def test_14_31_20_1_c_the_road_guard_is_one_that_can_get_there_this_move():
+    """14.31 bars his cavalry from the hexes next to his own Mûmak, and the Mûmak from those
+    next to the relief's horse: with his Mûmak beside 1918 and the relief's cavalry beside it
+    too, neither can step onto the road. The guard is a unit that can, here an Orc unit from
+    inside the Main Gate, though the cavalry stands nearer."""
+    game = _road_his(15)
+    state = game.state
+    put(state, "mordor-cavalry-1", "2124")
+    put(state, "grond-1", "2420")
+    put(state, "uruk-hai-1", "2420")
+    put(state, "mumakil-1", "1817")  # beside 1918, barred from it by the relief's horse
+    put(state, "men-heavy-cavalry-1", "2018")
+    cavalry = put(state, "harad-cataphracts-1", "1919")
+    orcs = put(state, "orc-infantry-1", "1916")
+    assert distance(game.state.counters[cavalry].hex, "1918") == 1
+    assert _sent_to_1918(game, orcs)
