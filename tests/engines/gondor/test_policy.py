@@ -621,7 +621,7 @@ def test_14_31_20_1_c_the_road_guard_is_a_mumak_when_one_can_get_there():
     """14.31: no cavalry may move next to a Mûmak, and the relief is mostly cavalry; a light
     unit on 1918 is struck and driven off (7.5: the relief advances onto the road). In the last
     Game-Turns the guard of an empty road hex is the best that can get there this move: a
-    Mûmak first, though a Troll stands nearer."""
+    Mûmak first, before a Troll as near (a fighter, once the first choice)."""
     game = _road_his(15)
     state = game.state
     put(state, "mordor-cavalry-1", "2124")
