@@ -196,10 +196,10 @@ def _road_guards(state: GondorState) -> dict[str, int]:
         key=lambda i: _guard_rank(state.counters[i]),
     )
     board = state.board()
+    reach = functools.cache(lambda i: reachable(board, [state.counters[i].id]))  # both roads
     out: dict[str, int] = {}
     for road in empty:
-        ids = (i for i in free if road in reachable(board, [state.counters[i].id]))
-        unit = next(ids, None)
+        unit = next((i for i in free if road in reach(i)), None)
         if unit is not None:
             out[road] = unit
             free.remove(unit)
