@@ -77,6 +77,16 @@ def fireball_orders(state: GondorState) -> list[Action]:
     return hurl_orders(state, "westernesse", heads=False)
 
 
+@cache
+def _scattered(hex_ref: str, die: int) -> str | None:
+    """The hex a missile aimed at ``hex_ref`` scatters to on ``die`` (None: lost, 16.63)."""
+    way = TABLES.directions[TABLES.scatter[die]]
+    column, row = step(hex_ref, way.column, way.odd_row, way.even_row)
+    if not MAP.grid.contains(column, row) or _mountain(hex_id(column, row)):
+        return None
+    return hex_id(column, row)
+
+
 def landing(state: GondorState, action: Hurl) -> tuple[str | None, str]:
     """Where the missile lands (None: off the map or on Mountain, lost) and the roll's words."""
     if action.range < SCATTER_FROM:
@@ -86,11 +96,25 @@ def landing(state: GondorState, action: Hurl) -> tuple[str | None, str]:
     if die in ON_TARGET:
         return action.hex, f" Die {die}: on target."
     direction = TABLES.scatter[die]
-    way = TABLES.directions[direction]
-    column, row = step(action.hex, way.column, way.odd_row, way.even_row)
-    if not MAP.grid.contains(column, row) or _mountain(hex_id(column, row)):
+    where = _scattered(action.hex, die)
+    if where is None:
         return None, f" Die {die}: it scatters {direction} and is lost."
-    return hex_id(column, row), f" Die {die}: it scatters {direction} to {hex_id(column, row)}."
+    return where, f" Die {die}: it scatters {direction} to {where}."
+
+
+def head_scores(state: GondorState, hex_ref: str) -> bool:
+    """Whether a Head landing in ``hex_ref`` adds its point (16.83, 16.85, 16.86)."""
+    if not MAP.hexes[hex_ref].in_city or hex_ref in state.fires:
+        return False
+    return not any(c.is_cauldron and c.hex == hex_ref for c in state.counters)
+
+
+def head_chance(state: GondorState, action: Hurl) -> float:
+    """The chance a Head hurled so lands where it scores: public, the die is not yet rolled."""
+    if action.range < SCATTER_FROM:
+        return float(head_scores(state, action.hex))
+    lands = [action.hex if die in ON_TARGET else _scattered(action.hex, die) for die in range(1, 7)]
+    return sum(h is not None and head_scores(state, h) for h in lands) / 6
 
 
 def apply_hurl(state: GondorState, action: Hurl) -> list[Event]:
@@ -141,8 +165,7 @@ def _head(state: GondorState, hex_ref: str) -> list[str]:
     """16.83-16.86: in the city, garrison +1 and the hex's units shaken; else removed."""
     if not MAP.hexes[hex_ref].in_city:
         return [f"The Head lands in {hex_ref}, outside the city, and is removed (16.85)."]
-    cauldron = any(c.is_cauldron and c.hex == hex_ref for c in state.counters)
-    if hex_ref in state.fires or cauldron:
+    if not head_scores(state, hex_ref):
         return [f"The Head lands on a fire or a cauldron in {hex_ref}: removed (16.86)."]
     state.heads.append(hex_ref)
     state.totals[GARRISON] = state.totals.get(GARRISON, 0) + HEAD_POINTS

@@ -24,7 +24,7 @@ from engines.gondor.combat_actions import (
     Stay,
 )
 from engines.gondor.data import MAP
-from engines.gondor.fireballs import BURNS, SCATTER_FROM
+from engines.gondor.fireballs import BURNS, SCATTER_FROM, head_chance
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
@@ -237,20 +237,23 @@ def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
 
 
 def _siege(state: GondorState, legal: list[Action]) -> Action:
-    """Grond first, then a sure Head into the city, a close breach shot, any Head; else end."""
+    """Grond first, then a Head sure to score, a close breach shot, the likeliest Head; else end.
+
+    A Head scores only where it lands in the city off fires and cauldrons (16.83-16.86), so
+    from range 3 it goes where its scatter stays inside too (``head_chance``).
+    """
     grond = [a for a in legal if isinstance(a, GrondBreach)]
     if grond:
         return grond[0]
-    heads = [a for a in legal if isinstance(a, Hurl) and a.head and in_city(a.hex)]
-    heads = [a for a in heads if a.hex not in state.fires]
-    sure = [a for a in heads if a.range <= 2]
-    if sure:
-        return min(sure, key=lambda a: (a.range, a.hex))
+    heads = [(head_chance(state, a), a) for a in legal if isinstance(a, Hurl) and a.head]
+    best = min(heads, key=lambda h: (-h[0], h[1].range, h[1].hex), default=None)
+    if best is not None and best[0] == 1:
+        return best[1]
     breach = [a for a in legal if isinstance(a, BreachFire) and a.range <= 2]
     if breach:
         return min(breach, key=lambda a: (a.range, a.a, a.b))
-    if heads:
-        return min(heads, key=lambda a: (a.range, a.hex))
+    if best is not None and best[0] > 0:
+        return best[1]
     return _end(legal)
 
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engines.gondor import Gondor, policy_sauron
+from engines.gondor import Gondor, fireballs, policy_sauron
 from engines.gondor.actions import EndPhase, Move, Select
 from engines.gondor.combat_actions import Fire, Melee, Stay
 from engines.gondor.combat_orders import MISSILE_RANGE
@@ -13,7 +13,7 @@ from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import Cast, MagicSelect
 from engines.gondor.moving import movable
 from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
-from engines.gondor.siege_actions import NoLadder, PlaceLadder
+from engines.gondor.siege_actions import Hurl, NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from tests.engines.gondor.play import advance_to, deployed
 from tests.engines.gondor.scene import load, play, scene
@@ -649,3 +649,21 @@ def test_14_31_20_1_c_the_road_guard_is_one_that_can_get_there_this_move():
     orcs = put(state, "orc-infantry-1", "1916")
     assert distance(game.state.counters[cavalry].hex, "1918") == 1
     assert _sent_to_1918(game, orcs)
+
+
+def test_16_8_his_catapult_hurls_each_head_where_it_is_likeliest_to_score():
+    """16.83-16.86: a Head scores only where it lands in the city off fires and cauldrons.
+    From 2517 the policy hurls where no scatter can leave the city (2115, range 4; the nearest
+    city hexes, at range 3, may scatter out); with only chancier targets in reach, the
+    likeliest."""
+    game = empty_game()
+    cat = put(game.state, "sauron-catapult-1", "2517")
+    first = _rollout(game, SAURON)
+    assert isinstance(first, Hurl) and first.head and first.hex == "2115"
+    game.state.counters[cat].hex = "2618"  # the city's edge is at range 3-4 only
+    heads = [a for a in legal(game, SAURON) if isinstance(a, Hurl) and a.head]
+    best = max(fireballs.head_chance(game.state, a) for a in heads)
+    assert 0 < best < 1
+    late = _rollout(game, SAURON)
+    assert isinstance(late, Hurl) and late.head
+    assert fireballs.head_chance(game.state, late) == best

@@ -177,3 +177,28 @@ def test_16_6_westernesse_fireball_orders_are_fireballs_only():
     assert {a.counter for a in orders} == {cat}
     game.state.fired.append(cat)
     assert fireball_orders(game.state) == []
+
+
+def test_16_63_16_86_a_heads_chance_counts_where_its_scatter_may_land():
+    """16.63: from range 3 half the rolls scatter one hex; 16.85-16.86: a Head scores only in
+    the city off fires and cauldrons. 2514 (range 3 from 2517) may scatter out of the city;
+    2513 (range 4) may not, until a cauldron stands on one of the hexes it may scatter to."""
+    game = empty_game()
+    cat = put(game.state, "sauron-catapult-1", "2517")
+
+    def chance(hex_ref):
+        order = next(
+            a for a in legal(game, 0) if isinstance(a, Hurl) and a.head and a.hex == hex_ref
+        )
+        return fireballs.head_chance(game.state, order)
+
+    assert chance("2514") == 5 / 6
+    assert chance("2513") == 1
+    assert chance("2516") == 0  # outside the city (16.85)
+    put(game.state, "cauldron-2", "2413")
+    assert chance("2413") == 1 / 2  # on target it lands on the cauldron (16.86)
+    assert chance("2513") < 1
+    game.state.counters[cat].hex = "2514"
+    assert chance("2512") == 1  # range 2: no scatter
+    game.state.fires = ["2512"]
+    assert chance("2512") == 0
