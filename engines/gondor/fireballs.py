@@ -102,19 +102,24 @@ def landing(state: GondorState, action: Hurl) -> tuple[str | None, str]:
     return where, f" Die {die}: it scatters {direction} to {where}."
 
 
-def head_scores(state: GondorState, hex_ref: str) -> bool:
-    """Whether a Head landing in ``hex_ref`` adds its point (16.83, 16.85, 16.86)."""
-    if not MAP.hexes[hex_ref].in_city or hex_ref in state.fires:
-        return False
-    return not any(c.is_cauldron and c.hex == hex_ref for c in state.counters)
+def wasted_hexes(state: GondorState) -> frozenset[str]:
+    """Hexes where a Head is removed with no point: fires and cauldrons (16.86)."""
+    cauldrons = (c.hex for c in state.counters if c.is_cauldron and c.hex is not None)
+    return frozenset((*state.fires, *cauldrons))
 
 
-def head_chance(state: GondorState, action: Hurl) -> float:
-    """The chance a Head hurled so lands where it scores: public, the die is not yet rolled."""
+def head_chance(state: GondorState, action: Hurl, wasted: frozenset[str] | None = None) -> float:
+    """The chance a Head hurled so lands where it scores: public, the die is not yet rolled.
+
+    ``wasted``: ``wasted_hexes(state)``, worked out once when many Heads are weighed.
+    """
+    wasted = wasted_hexes(state) if wasted is None else wasted
     if action.range < SCATTER_FROM:
-        return float(head_scores(state, action.hex))
-    lands = [action.hex if die in ON_TARGET else _scattered(action.hex, die) for die in range(1, 7)]
-    return sum(h is not None and head_scores(state, h) for h in lands) / 6
+        lands = [action.hex]
+    else:
+        lands = [action.hex if d in ON_TARGET else _scattered(action.hex, d) for d in range(1, 7)]
+    scores = [h is not None and MAP.hexes[h].in_city and h not in wasted for h in lands]
+    return sum(scores) / len(scores)
 
 
 def apply_hurl(state: GondorState, action: Hurl) -> list[Event]:
@@ -165,7 +170,7 @@ def _head(state: GondorState, hex_ref: str) -> list[str]:
     """16.83-16.86: in the city, garrison +1 and the hex's units shaken; else removed."""
     if not MAP.hexes[hex_ref].in_city:
         return [f"The Head lands in {hex_ref}, outside the city, and is removed (16.85)."]
-    if not head_scores(state, hex_ref):
+    if hex_ref in wasted_hexes(state):
         return [f"The Head lands on a fire or a cauldron in {hex_ref}: removed (16.86)."]
     state.heads.append(hex_ref)
     state.totals[GARRISON] = state.totals.get(GARRISON, 0) + HEAD_POINTS

@@ -24,7 +24,7 @@ from engines.gondor.combat_actions import (
     Stay,
 )
 from engines.gondor.data import MAP
-from engines.gondor.fireballs import BURNS, SCATTER_FROM, head_chance
+from engines.gondor.fireballs import BURNS, SCATTER_FROM, head_chance, wasted_hexes
 from engines.gondor.hexes import distance
 from engines.gondor.magic_actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
@@ -245,7 +245,8 @@ def _siege(state: GondorState, legal: list[Action]) -> Action:
     grond = [a for a in legal if isinstance(a, GrondBreach)]
     if grond:
         return grond[0]
-    heads = [(head_chance(state, a), a) for a in legal if isinstance(a, Hurl) and a.head]
+    wasted = wasted_hexes(state)
+    heads = [(head_chance(state, a, wasted), a) for a in legal if isinstance(a, Hurl) and a.head]
     best = min(heads, key=lambda h: (-h[0], h[1].range, h[1].hex), default=None)
     if best is not None and best[0] == 1:
         return best[1]
