@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import engines
-from bot import database, render_pool
+from bot import database, mentions, render_pool
 from bot.components import DYNAMIC_ITEMS
 from bot.computer import Computer
 from bot.db import Database
@@ -79,6 +79,7 @@ class TabletopBot(commands.AutoShardedBot):
         intents.guild_messages = intents.dm_messages = False
         client_options.setdefault("shard_count", settings.shard_count)
         client_options.setdefault("shard_ids", settings.shard_ids)
+        client_options.setdefault("allowed_mentions", mentions.NOBODY)  # each send names whom
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree, **client_options
         )

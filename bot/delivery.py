@@ -6,7 +6,7 @@ import logging
 
 import discord
 
-from bot import custom_ids, presenter
+from bot import custom_ids, mentions, presenter
 from bot.store import Session, SessionStore
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class Delivery:
                 channel = await self.channel(session)
                 await channel.send(
                     DMS_CLOSED.format(mention=f"<@{s.user_id}>"),
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    allowed_mentions=mentions.only([s.user_id]),
                 )
             return
         await self.store.set_dm(
@@ -138,9 +138,4 @@ class Delivery:
     async def announce(self, session: Session, text: str) -> None:
         """Post the end of a game in the channel, pinging its players."""
         channel = await self.channel(session)
-        await channel.send(
-            text,
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(s.user_id) for s in session.seats if s.computer is None]
-            ),
-        )
+        await channel.send(text, allowed_mentions=mentions.players(session))

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot import custom_ids, history
+from bot import custom_ids, history, mentions
 from bot.errors import NotInGame, SessionNotFound, UserFacingError
 from bot.models import UNRATED
 from bot.outcomes import resignation
@@ -289,14 +289,14 @@ class Lifecycle:
                     custom_id=custom_ids.takeover_id(session.id, seat),
                 )
             )
-        mentions = " ".join(f"<@{s.user_id}>" for s in present)
+        pings = " ".join(f"<@{s.user_id}>" for s in present)
         channel = await self.manager.delivery.channel(session)
         await channel.send(
-            f"{mentions} {names} has not moved for a while. Wait (by {deadline} it counts as "
+            f"{pings} {names} has not moved for a while. Wait (by {deadline} it counts as "
             f"their resignation), or let the computer ({level}) play on for them: "
             "the game then becomes unrated, and they take their seat back with their next click.",
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=mentions.only(s.user_id for s in present),
         )
 
     async def hand_over(self, interaction: discord.Interaction, sid: str, seat: int) -> None:
@@ -342,9 +342,7 @@ class Lifecycle:
             except discord.Forbidden:
                 log.info("idle warning: DMs closed session=%s seat=%s", session.id, seat)
         channel = await self.manager.delivery.channel(session)
-        await channel.send(
-            f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True)
-        )
+        await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
 
     async def replay(self, session: Session) -> ReplayReport:
         """Re-run a finished game from seed and action log; compare with the stored state."""

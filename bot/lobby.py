@@ -11,7 +11,7 @@ import discord
 
 import ai
 import engines
-from bot import custom_ids, presenter
+from bot import custom_ids, mentions, presenter
 from bot.computer import computer_name
 from bot.errors import (
     Cooldown,
@@ -22,6 +22,7 @@ from bot.errors import (
     UserFacingError,
 )
 from bot.history import CHALLENGER_SEAT, challenger_seat, engine_options
+from bot.models import safe_name
 from bot.replies import reply_errors
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -70,7 +71,7 @@ class Lobby:
             raise Cooldown(math.ceil(wait.total_seconds()))
         for player in players:
             if await self.store.live_count(guild_id, player.id) >= self.max_games:
-                name = None if player.id == starter else player.display_name
+                name = None if player.id == starter else safe_name(player.display_name)
                 raise TooManyGames(name, self.max_games)
 
     def _started(self, interaction: discord.Interaction) -> None:
@@ -169,7 +170,7 @@ class Lobby:
                     content=opponent.mention,
                     embed=embed,
                     view=view,
-                    allowed_mentions=discord.AllowedMentions(users=[opponent]),
+                    allowed_mentions=mentions.only([opponent.id]),
                 )
                 message = await interaction.original_response()
             except Exception as exc:
@@ -202,7 +203,9 @@ class Lobby:
                 verb = "withdrew the challenge" if seat == challenger else "declined"
                 await self.store.close(session, status="abandoned", reason="declined", now=now)
                 await interaction.edit_original_response(
-                    content=f"{interaction.user.display_name} {verb}.", embed=None, view=None
+                    content=f"{safe_name(interaction.user.display_name)} {verb}.",
+                    embed=None,
+                    view=None,
                 )
                 return
             if seat == challenger:

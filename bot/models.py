@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -13,6 +14,18 @@ from engines import Game
 UNRATED = "unrated"
 """Session option set when the computer took over an absent player's seat: no rating, and the
 game stays off the rated standings even if the player took their seat back."""
+
+
+MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+"""What Discord reads as a mention in text (as ``discord.utils.escape_mentions`` does)."""
+
+
+def safe_name(name: str) -> str:
+    """A display name that mentions no one in any text: ``@everyone`` becomes ``@\u200beveryone``.
+
+    The zero-width space breaks the mention and draws as nothing, so images show the name as is.
+    """
+    return MENTION.sub("@\u200b\\1", name)
 
 
 class UnreadableState(RuntimeError):
@@ -32,6 +45,9 @@ class Seat:
     prompt_step: int = 0
     auto_play: bool = False
     computer: str | None = None  # the level the computer plays this seat at; None: a person
+
+    def __post_init__(self) -> None:
+        self.name = safe_name(self.name)  # names come from members: they must ping no one
 
 
 @dataclass

@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from . import mentions
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -138,8 +139,15 @@ def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> N
             keep |= FLAG_EPHEMERAL | (1 << 12)  # + SUPPRESS_NOTIFICATIONS
         draft.flags = (draft.flags & ~keep) | (int(flags) & keep)
     validate_message(draft)
+    mentions.validate(fields.get("allowed_mentions"))
     if not creating:
         msg.history.append(msg.snapshot())
         msg.edited_timestamp = state.utcnow()
     msg.content, msg.embeds, msg.components = draft.content, draft.embeds, draft.components
     msg.attachments, msg.flags = draft.attachments, draft.flags
+    if creating or "content" in fields or "allowed_mentions" in fields:
+        channel = state.channels[msg.channel_id]
+        guild = state.guilds.get(channel.guild_id or 0)
+        msg.mentions = mentions.resolve(
+            msg.content, fields.get("allowed_mentions"), guild, channel, msg.visible_to
+        )

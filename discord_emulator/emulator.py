@@ -15,6 +15,7 @@ from . import actions, payloads
 from .faults import Fault, Faults
 from .gateway import Gateway
 from .interactions import Interaction, interaction_payload
+from .mentions import Mentions
 from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Role, User
 from .page import PageApi
 from .rest import RestApi
@@ -146,10 +147,16 @@ class DiscordEmulator:
         return self.state.add_user(name, bot=bot, dms_open=dms_open)
 
     def add_member(
-        self, guild: Guild, user: User, *, manage_guild: bool = False, administrator: bool = False
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        manage_guild: bool = False,
+        administrator: bool = False,
+        nick: str | None = None,
     ) -> Member:
         return self.state.add_member(
-            guild, user, manage_guild=manage_guild, administrator=administrator
+            guild, user, manage_guild=manage_guild, administrator=administrator, nick=nick
         )
 
     def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
@@ -180,6 +187,11 @@ class DiscordEmulator:
     def delay_next(self, method: str, path: str, seconds: float) -> None:
         """The next matching request takes effect at once but is answered ``seconds`` later."""
         self.faults.add(Fault(method.upper(), path, delay_s=seconds))
+
+    def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
+        """Change a member's server nickname (GUILD_MEMBER_UPDATE); any text, as on Discord."""
+        self.state.guild(guild.id).members[user.id].nick = nick
+        self.state.on_change("GUILD_MEMBER_UPDATE", {"guild_id": guild.id, "user_id": user.id})
 
     def set_dms_open(self, user: User, is_open: bool) -> None:
         user.dms_open = is_open
@@ -291,6 +303,15 @@ class DiscordEmulator:
     def all_messages(self) -> list[Message]:
         """Every message ever made, ephemeral and deleted included; ``history`` has old versions."""
         return list(self.state.messages.values())
+
+    def pings(self) -> list[tuple[Message, Mentions]]:
+        """Every version of every message whose content notifies someone, with whom it does."""
+        return [
+            (v, v.mentions)
+            for m in self.state.messages.values()
+            for v in (m, *m.history)
+            if v.mentions is not None and (v.mentions.notified or v.mentions.everyone)
+        ]
 
     def all_texts(self) -> list[str]:
         """The text of every version of every message (current, edited, deleted, ephemeral)."""

@@ -6,7 +6,10 @@ import copy
 import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .mentions import Mentions
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR = 1 << 3
@@ -75,6 +78,7 @@ class Member:
     user: User
     role_ids: list[int]
     joined_at: str
+    nick: str | None = None  # the server nickname, any text (a display name pings no one)
 
 
 @dataclass(eq=False)
@@ -166,6 +170,7 @@ class Message:
     timestamp: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     edited_timestamp: dt.datetime | None = None
     deleted: bool = False
+    mentions: Mentions | None = None  # whom this version's content notifies (None: nobody)
 
     def snapshot(self) -> Message:
         """A frozen copy of the current version (without history)."""
@@ -187,6 +192,7 @@ class Message:
             timestamp=self.timestamp,
             edited_timestamp=self.edited_timestamp,
             deleted=self.deleted,
+            mentions=self.mentions,
         )
 
     @property

@@ -45,7 +45,7 @@ def member(state: State, guild: Guild, m: Member, *, with_user: bool = True) -> 
     data: dict[str, Any] = {
         "roles": [str(r) for r in m.role_ids],
         "joined_at": m.joined_at,
-        "nick": None,
+        "nick": m.nick,
         "avatar": None,
         "deaf": False,
         "mute": False,
@@ -167,9 +167,13 @@ def message(state: State, m: Message, *, for_gateway: bool = False) -> dict[str,
         "timestamp": m.timestamp.isoformat(),
         "edited_timestamp": m.edited_timestamp.isoformat() if m.edited_timestamp else None,
         "tts": False,
-        "mention_everyone": False,
-        "mentions": [],
-        "mention_roles": [],
+        "mention_everyone": bool(m.mentions and m.mentions.everyone),
+        "mentions": [
+            user(state.users[uid])
+            for uid in sorted(m.mentions.user_ids if m.mentions else ())
+            if uid in state.users
+        ],
+        "mention_roles": [str(r) for r in sorted(m.mentions.role_ids if m.mentions else ())],
         "attachments": [attachment(a) for a in m.attachments],
         "embeds": m.embeds,
         "components": m.components,

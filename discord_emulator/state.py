@@ -132,21 +132,35 @@ class State:
         return role.id
 
     def add_member(
-        self, guild: Guild, user: User, *, manage_guild: bool = False, administrator: bool = False
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        manage_guild: bool = False,
+        administrator: bool = False,
+        nick: str | None = None,
     ) -> Member:
         roles = []
         if manage_guild:
             roles.append(self._role(guild, "Manager", MANAGE_GUILD))
         if administrator:
             roles.append(self._role(guild, "Admin", ADMINISTRATOR))
-        return self._join(guild, user, roles)
+        return self._join(guild, user, roles, nick=nick)
 
-    def _join(self, guild: Guild, user: User, role_ids: list[int], notify: bool = True) -> Member:
+    def _join(
+        self,
+        guild: Guild,
+        user: User,
+        role_ids: list[int],
+        notify: bool = True,
+        nick: str | None = None,
+    ) -> Member:
         event = "GUILD_MEMBER_UPDATE" if user.id in guild.members else "GUILD_MEMBER_ADD"
         if user.id in guild.members:
             guild.members[user.id].role_ids = role_ids
+            guild.members[user.id].nick = nick
         else:
-            guild.members[user.id] = Member(user, role_ids, self.utcnow().isoformat())
+            guild.members[user.id] = Member(user, role_ids, self.utcnow().isoformat(), nick)
         if notify:
             self.on_change(event, {"guild_id": guild.id, "user_id": user.id})
         return guild.members[user.id]

@@ -22,5 +22,7 @@ async def world(request, tmp_path_factory):
         world = await World.create(database)
         await world.start_bot()
         yield world
+        if world.bot is not None:
+            await world.assert_pings_reach_only_players()
         await world.close()
     assert refused == [], f"something tried to leave 127.0.0.1: {refused}"

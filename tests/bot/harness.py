@@ -98,6 +98,20 @@ class World:
             await asyncio.wait(busy, timeout=remaining)
         await self.emu.settle()
 
+    async def assert_pings_reach_only_players(self) -> None:
+        """No message ever notified @everyone or a role, nor anyone but the players of a game
+        in its channel (the emulator resolves each message's ``allowed_mentions``)."""
+        rows = await self.bot.db.fetchall(
+            "SELECT s.channel_id, t.user_id FROM sessions s JOIN seats t ON t.session_id = s.id"
+        )
+        players: dict[int, set[int]] = {}
+        for row in rows:
+            players.setdefault(row[0], set()).add(row[1])
+        for message, mentions in self.emu.pings():
+            assert not mentions.everyone and not mentions.role_ids, message
+            if message.guild_id is not None:
+                assert mentions.notified <= players.get(message.channel_id, set()), message
+
     # ---- acting as a person ------------------------------------------------------------
     async def slash(self, who: str, path: str, chan=None, **options):
         ix = await self.emu.slash(self.people[who], chan or self.chan, path, **options)
