@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sys
 
 import discord
 
+from bot import logs
 from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import MissingTokenError, Settings
@@ -24,12 +24,7 @@ SHARDING_CLOSES = {
 def main() -> int:
     """Read settings, point discord.py where told, and run until stopped."""
     settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    # discord.py logs request payloads (DM contents, hidden cards) at DEBUG: never show those.
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+    logs.configure(settings.log_level)
     if not settings.discord_token:
         print(MissingTokenError(), file=sys.stderr)
         return 2

@@ -1,0 +1,98 @@
+"""``LOG_LEVEL=DEBUG`` writes no hidden card, stored state or secret seed, on either database.
+
+The bot runs as a deployment runs it (``python -m bot``, its own logging set-up) against the
+emulator; two people play a few moves of Knightfall, whose hands are secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sys
+
+import pytest
+
+from bot.database import connect
+from bot.store import SessionStore
+from tests.bot.harness import World, assert_no_leak, database_setting, hidden_labels, move_controls
+
+
+@pytest.fixture
+def database(request, tmp_path):
+    if os.environ.get("TEST_DATABASE") == "postgres":
+        return request.getfixturevalue("postgres_server").new_database()
+    return tmp_path / "bot.sqlite3"
+
+
+async def settled(world: World, ix) -> None:
+    await ix.done(timeout=10)
+    await world.emu.settle(0.3)
+
+
+async def play(world: World, moves: int) -> None:
+    """Click random offered moves in whichever DM offers some."""
+    rng = random.Random(3)
+    for _ in range(moves):
+        offered = [
+            (user, dm, control)
+            for user in (world.people["alice"], world.people["bob"])
+            for dm in world.emu.dm_messages(user)[-1:]
+            for control in move_controls(dm)
+        ]
+        if not offered:
+            return
+        user, dm, (kind, cid, value) = rng.choice(offered)
+        if kind == "button":
+            ix = await world.emu.click(user, dm, cid)
+        else:
+            ix = await world.emu.select(user, dm, cid, [value])
+        await settled(world, ix)
+
+
+async def test_debug_logs_hold_no_hidden_card_state_or_seed(database, tmp_path):
+    world = await World.create(database)
+    log_file = tmp_path / "bot.log"
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": world.emu.token,
+        "DISCORD_API_BASE": world.emu.api_base,
+        "DISCORD_GATEWAY_URL": world.emu.gateway_url,
+        "DEV_GUILD_ID": str(world.guild.id),
+        "LOG_LEVEL": "DEBUG",
+        "RENDER_POOL": "thread",
+        **{k.upper(): str(v) for k, v in database_setting(database).items()},
+    }
+    with log_file.open("wb") as err:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=env, stderr=err
+        )
+    try:
+        await world.emu.wait_for(
+            lambda: world.emu.connected and world.emu.registered_commands(world.guild), timeout=60
+        )
+        alice, bob = world.people["alice"], world.people["bob"]
+        await settled(
+            world, await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
+        )
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await settled(world, await world.emu.click(bob, challenge, challenge.find_button("Accept")))
+        await play(world, 6)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.wait(), 30)
+        await world.emu.stop()
+
+    db = await connect(database)
+    try:
+        store = SessionStore(db)
+        session = await store.live_in_channel(world.chan.id)
+        assert session is not None and session.status == "active" and session.step > 2
+    finally:
+        await db.close()
+    log = log_file.read_text(encoding="utf-8")
+    assert " DEBUG " in log, "the bot logged at DEBUG"
+    assert str(session.seed) not in log, "the secret seed reached the log"
+    assert session.state_json[:40] not in log, "the stored state reached the log"
+    assert_no_leak([log], hidden_labels(session.game, None))
