@@ -2,7 +2,8 @@
 
 ``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
 a process pool (or a thread pool) and awaits the answer, so other games and commands carry on.
-This module imports only the engines and ``ai``, so a worker process starts quickly.
+A worker process ends with the bot, however the bot ends (``bot.pool_workers``). This module
+imports only the engines, ``ai`` and ``bot.pool_workers``, so a worker process starts quickly.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import ai
 import engines
+from bot.pool_workers import exit_with_parent
 from engines import Action, Game
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,8 @@ def new_executor(kind: str) -> Executor:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=exit_with_parent)
 
 
 def policy_move(game: Game, seat: int, seed: int) -> Action:

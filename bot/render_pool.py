@@ -7,8 +7,8 @@ PNG bytes come back. ``thread`` renders in threads of the bot's own process (les
 the drawing competes with the event loop for the GIL). Workers run at a lower priority than
 the bot, so on a busy machine clicks are acknowledged first and images come after. The last
 few images are kept by the digest of their view, so a view shown again (the same board, a
-hand opened twice) is not drawn again. This module imports only ``render``, so a worker
-starts quickly.
+hand opened twice) is not drawn again. This module imports only ``render`` and
+``bot.pool_workers``, so a worker starts quickly.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import logging
 import multiprocessing
 import os
 import pickle
-import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from bot.pool_workers import exit_with_parent
 from render import render_png
 
 log = logging.getLogger(__name__)
@@ -43,17 +43,10 @@ def _start_worker() -> None:
 
     A lower priority (``WORKER_NICE``) keeps the CPU for the event loop when the machine is
     busy: acknowledgements stay fast, images wait. A worker whose bot died without closing
-    the pool (killed) exits instead of lingering.
+    the pool (killed) exits instead of lingering (``bot.pool_workers``).
     """
     os.nice(WORKER_NICE)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
-
-
-def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
-    parent.join()
-    os._exit(0)
+    exit_with_parent()
 
 
 def new_executor(kind: str, workers: int) -> Executor:
