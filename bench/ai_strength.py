@@ -1,4 +1,4 @@
-"""Strength and speed of the computer player (issue 13): matches between levels and baselines.
+"""Strength and speed of the computer player: matches between levels and baselines.
 
     python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
         [--match hard:random --match hard:greedy --match easy:hard] [--turns K] [--seat S]
@@ -53,7 +53,7 @@ def play_move(game: Game, seat: int, player: str, seed: int) -> Action:
 def one_step(game: Game, seat: int, rng: random.Random) -> Action:
     """The best move one ply ahead by ``evaluate`` on a resample (it reads nothing hidden).
 
-    The issue's "one-ply greedy player", literally; ``greedy`` is the game's playout policy,
+    The literal "one-ply greedy player" baseline; ``greedy`` is the game's playout policy,
     which in Gondor plans a whole siege and is much the stronger (docs/design/ai.md).
     """
     sample = game.resample(seat, rng)

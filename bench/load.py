@@ -1,4 +1,4 @@
-"""Load test (issue 14): many servers and games, random clicks at a fixed rate, real bot processes.
+"""Load test: many servers and games, random clicks at a fixed rate, real bot processes.
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
         [--database sqlite|postgres] [--processes 1] [--game gondolin] [--double 0.02]

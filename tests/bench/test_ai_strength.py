@@ -1,4 +1,4 @@
-"""The strength bench's literal one-ply greedy player (bench/ai_strength.py, issue 13)."""
+"""The strength bench's literal one-ply greedy player (bench/ai_strength.py)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""A whole game of Gondor through the real bot and the local Discord emulator (issue 11).
+"""A whole game of Gondor through the real bot and the local Discord emulator.
 
 Alice challenges Bob as Westernesse, so Bob is Sauron (seat 0). Two scripted players
 (tests/bot/gondor_players.py) choose among the controls the bot shows them in their DMs, paging

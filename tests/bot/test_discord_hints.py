@@ -1,4 +1,4 @@
-"""/game hint through the real bot and the local Discord emulator (issue 13, solo games)."""
+"""/game hint through the real bot and the local Discord emulator (solo games)."""
 
 from __future__ import annotations
 

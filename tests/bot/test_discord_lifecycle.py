@@ -104,7 +104,7 @@ async def test_expired_challenges_and_idle_games_are_closed_and_lose_their_butto
     assert world.controls_message(world.people["alice"]) is None
 
 
-# ---- issue 9: lifecycle ------------------------------------------------------------------
+# ---- lifecycle ---------------------------------------------------------------------------
 DAY = timedelta(days=1)
 
 

@@ -1,4 +1,4 @@
-"""Shards and several bot processes on one database (issue 14, slice 2), through the emulator.
+"""Shards and several bot processes on one database, through the emulator.
 
 On PostgreSQL two processes (bot clients with their own database connections) split two
 shards, ``SHARD_IDS=0`` and ``SHARD_IDS=1``; on SQLite one process runs both shards.

@@ -1,7 +1,7 @@
 """Gondor's data files (data/gondor/) parse and agree with the seed and with each other.
 
-No engine yet: these checks read the files directly. Seed = the exclusive rules
-(../shared/rules/gondor-exclusive-rules.md, cases 12.0-20.0); rule numbers 1-10 are our
+These checks read the files directly, without the engine. Source: the Exclusive Rules of
+*Gondor: The Siege of Minas Tirith* (SPI, 1977), cases 12.0-20.0; rule numbers 1-10 are our
 reconstruction in docs/rules/gondor.md.
 """
 

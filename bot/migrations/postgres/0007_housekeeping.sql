@@ -1,4 +1,4 @@
--- Housekeeping once per tick across processes (issue 14): a process sweeps only if it moves
+-- Housekeeping once per tick across processes: a process sweeps only if it moves
 -- its job's row to the current tick first (tick = seconds since the epoch // interval).
 CREATE TABLE housekeeping (
     job TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
--- A server's own choices (issue 13), set by its admins with /game settings; NULL: the bot's
+-- A server's own choices, set by its admins with /game settings; NULL: the bot's
 -- default from the environment (COMPUTER_TAKEOVER, COMPUTER_TAKEOVER_LEVEL).
 CREATE TABLE server_settings (
     guild_id BIGINT PRIMARY KEY,
