@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import logging
 from typing import Any
@@ -19,6 +20,7 @@ from bot.errors import UserFacingError
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.render_pool import RenderPool
+from bot.replays import Replays
 from bot.replies import APOLOGY, ephemeral
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -69,6 +71,7 @@ class TabletopBot(commands.AutoShardedBot):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    replays: Replays
     computer: Computer
     renders: RenderPool
 
@@ -98,6 +101,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
+        self.replays = Replays(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):
             await self.load_extension(ext)
@@ -121,9 +125,16 @@ class TabletopBot(commands.AutoShardedBot):
         return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     async def on_ready(self) -> None:
-        """Games of our shards that waited for the computer when we stopped: it moves now."""
+        """Games of our shards that waited for the computer when we stopped: it moves now.
+
+        Also sets aside, once, what start-up made (modules, classes, caches; about 100,000
+        objects) from the garbage collector's full passes, which would otherwise hold the
+        event loop some 60 ms each time one runs.
+        """
         if not self._resumed:
             self._resumed = True
+            gc.collect()
+            gc.freeze()
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
 
     @tasks.loop(minutes=5)

@@ -4,16 +4,22 @@ The one place that knows how log entries replay: ``@<code>`` is a move the bot p
 it was the seat's only choice, ``!resign`` changes nothing in the engine, ``!undo`` removes the
 player's last chosen move together with the forced moves that followed it. ``/game replay``
 and the Undo button (``bot.undo``) both rebuild through :func:`rebuild`, so a game with undos
-replays the same.
+replays the same. A long game takes seconds to rebuild (a game of Gondor has some 1,700
+moves), so the bot runs :func:`replayed_state` in a worker process (``bot.render_pool.run``);
+this module imports only the engines and ``bot.models`` for that reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from bot.models import UNRATED
-from bot.store import Session, SessionStore
+import engines
+from bot.models import UNRATED, Session
 from engines import Game
+
+if TYPE_CHECKING:
+    from bot.store import SessionStore
 
 UNDO = "!undo"
 FORCED = "@"
@@ -64,6 +70,17 @@ def rebuild(
     for seat, code in moves_to_replay(log_rows):
         game.apply(seat, cls.decode(code))
     return game
+
+
+def replayed_state(
+    game_id: str,
+    seats: int,
+    seed: int,
+    options: Mapping[str, object],
+    log_rows: list[tuple[int | None, str]],
+) -> str:
+    """In a worker: :func:`rebuild`, returned as the state's JSON (what the bot stores)."""
+    return rebuild(engines.get_game(game_id), seats, seed, options, log_rows).to_json()
 
 
 def can_undo(session: Session) -> bool:

@@ -1,15 +1,14 @@
-"""Ending games the engine does not end: resign, abort, expiry, idleness; and replays."""
+"""Ending games the engine does not end: resign, abort, expiry, idleness."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
 
-from bot import custom_ids, history, mentions
+from bot import custom_ids, mentions
 from bot.errors import NotInGame, SessionNotFound, UserFacingError
 from bot.models import UNRATED
 from bot.outcomes import resignation
@@ -29,16 +28,6 @@ ADMIN_ONLY = (
     "`/game end` is for members with Manage Server. Players can use `/game resign`, "
     "or `/game abort` (all players agreeing)."
 )
-
-
-@dataclass(frozen=True)
-class ReplayReport:
-    """What re-running a finished game from its seed and action log showed."""
-
-    session_id: str
-    actions: int
-    matches: bool
-    summary: str
 
 
 def waiting_seats(session: Session) -> list[int]:
@@ -75,7 +64,7 @@ def _stamp(moment: datetime) -> str:
 
 
 class Lifecycle:
-    """Resign, abort, housekeeping and replay, all under the session lock."""
+    """Resign, abort and housekeeping, all under the session lock."""
 
     def __init__(self, manager: SessionManager, settings: Settings) -> None:
         self.manager = manager
@@ -343,20 +332,6 @@ class Lifecycle:
                 log.info("idle warning: DMs closed session=%s seat=%s", session.id, seat)
         channel = await self.manager.delivery.channel(session)
         await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
-
-    async def replay(self, session: Session) -> ReplayReport:
-        """Re-run a finished game from seed and action log; compare with the stored state."""
-        log_rows = await self.store.action_log(session.id)
-        game = history.rebuild(  # bot-level entries ("!resign", "!undo") are handled there
-            session.game_cls,
-            len(session.seats),
-            session.seed,
-            session.options,
-            [(seat, code) for seat, code, _ in log_rows],
-        )
-        matches = game.to_json() == session.state_json
-        summary = game.result.summary if game.result else "ended before the engine's end"
-        return ReplayReport(session.id, len(log_rows), matches, summary)
 
     async def _announce(self, session: Session, text: str, change: Change | None = None) -> bool:
         """Show the ending on the board and in every DM; False if that failed.

@@ -9,6 +9,10 @@ the bot, so on a busy machine clicks are acknowledged first and images come afte
 few images are kept by the digest of their view, so a view shown again (the same board, a
 hand opened twice) is not drawn again. This module imports only ``render`` and
 ``bot.pool_workers``, so a worker starts quickly.
+
+Other CPU work that must not hold the event loop goes through :func:`run` into the same
+workers (rebuilding a long game for ``/game replay`` or Undo, ``bot.history``): the function
+and its arguments go in pickled, so the function must be importable in a worker.
 """
 
 from __future__ import annotations
@@ -20,14 +24,16 @@ import multiprocessing
 import os
 import pickle
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.pool_workers import exit_with_parent
 from render import render_png
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 RECENT = 64  # images kept by their view's digest (about 60 KB each)
 WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
@@ -80,20 +86,24 @@ class RenderPool:
         if found is not None:
             self._recent.move_to_end(key)
             return found
-        loop = asyncio.get_running_loop()
-        executor = self.executor
-        try:
-            png = await loop.run_in_executor(executor, draw, game_id, pickled)
-        except BrokenExecutor:  # a worker died (killed, out of memory): new workers, once more
-            if self.executor is executor:  # the first image to notice replaces them
-                log.warning("a render worker died; starting new ones")
-                executor.shutdown(wait=False)
-                self.executor = new_executor(self.kind, self.workers)
-            png = await loop.run_in_executor(self.executor, draw, game_id, pickled)
+        png = await self.run(draw, game_id, pickled)
         self._recent[key] = png
         if len(self._recent) > RECENT:
             self._recent.popitem(last=False)
         return png
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, awaited without holding the event loop."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenExecutor:  # a worker died (killed, out of memory): new workers, once more
+            if self.executor is executor:  # the first call to notice replaces them
+                log.warning("a render worker died; starting new ones")
+                executor.shutdown(wait=False)
+                self.executor = new_executor(self.kind, self.workers)
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
         """Stop the workers (at shutdown)."""
@@ -114,3 +124,10 @@ async def png(game_id: str, view: Mapping[str, Any]) -> bytes:
     if _current is None:
         return await asyncio.to_thread(render_png, game_id, view)
     return await _current.png(game_id, view)
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the bot's pool, or in a thread when none is set (scripts, tests)."""
+    if _current is None:
+        return await asyncio.to_thread(fn, *args)
+    return await _current.run(fn, *args)

@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     challenge_minutes: float = 15.0  # an unanswered challenge expires after this
     max_games_per_user: int = 3  # pending and running games per member and server
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
+    replay_cooldown_seconds: float = 30.0  # between one member's /game replay requests
     housekeeping_seconds: float = 300.0
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"

@@ -185,6 +185,13 @@ class SessionStore:
         )
         return [(r["seat"], r["code"], json.loads(r["events_json"])) for r in rows]
 
+    async def moves(self, sid: str) -> list[tuple[int | None, str]]:
+        """Every (seat, code) in order: the log without its texts (replays and Undo)."""
+        rows = await self.db.fetchall(
+            "SELECT seat, code FROM actions WHERE session_id=? ORDER BY step", (sid,)
+        )
+        return [(r["seat"], r["code"]) for r in rows]
+
     async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
         """The last public event texts of a session, oldest first."""
         rows = await self.db.fetchall(

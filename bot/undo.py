@@ -6,8 +6,9 @@ import logging
 
 import discord
 
+from bot import render_pool
 from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
-from bot.history import UNDO, can_undo, mark_used_undo, moves_to_replay, rebuild
+from bot.history import UNDO, can_undo, mark_used_undo, moves_to_replay, replayed_state
 from bot.replies import reply_errors
 from bot.sessions import SessionManager
 
@@ -31,16 +32,18 @@ async def undo(
             raise UserFacingError("This game has no undo.")
         if step != session.step:
             raise StaleButton()
-        logged = [(s, code) for s, code, _ in await store.action_log(sid)]
+        logged = await store.moves(sid)
         if not moves_to_replay(logged):
             raise UserFacingError("There is no move left to take back.")
-        game = rebuild(
-            session.game_cls,
+        state = await render_pool.run(  # off the event loop: a long game takes a while
+            replayed_state,
+            session.game_id,
             len(session.seats),
             session.seed,
             session.options,
             [*logged, (seat, UNDO)],
         )
+        game = session.game_cls.from_json(state)
         await mark_used_undo(store, session)
         session = await store.record_action(
             session,

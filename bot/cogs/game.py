@@ -156,7 +156,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.command(description="Re-run a finished game from its seed and moves")
     @app_commands.describe(session="Session id (default: the last finished game here)")
     async def replay(self, interaction: discord.Interaction, session: str | None = None) -> None:
-        """Prove the shuffle was fair: same seed, same moves, same result."""
+        """Prove the shuffle was fair: same seed, same moves, same result.
+
+        The rebuild runs off the event loop and is kept per finished game; each member may
+        ask once per cooldown.
+        """
+        replays = self.bot.replays
+        replays.admit(interaction.user.id, interaction.created_at)
         if session:
             try:
                 found = await self.bot.store.load(session.strip().lower())
@@ -172,8 +178,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
             if found is None:
                 raise UserFacingError("No finished game in this channel yet.")
+        replays.asked(interaction.user.id, interaction.created_at)
         await interaction.response.defer(thinking=True)
-        report = await self.bot.lifecycle.replay(found)
+        report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
         await interaction.followup.send(
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "

@@ -55,6 +55,7 @@ class World:
             dev_guild_id=self.guild.id,
             housekeeping_seconds=3600,
             start_cooldown_seconds=0,  # tests start games back to back (limit tests set it)
+            replay_cooldown_seconds=0,  # and ask for replays (the replay tests set it)
         )
         self.bot = TabletopBot(settings, guild_ready_timeout=0.1)
         self.task = asyncio.create_task(self.bot.start(self.emu.token))
@@ -220,6 +221,7 @@ async def start_process(
         "discord_token": world.emu.token,
         "housekeeping_seconds": 3600,
         "start_cooldown_seconds": 0,
+        "replay_cooldown_seconds": 0,
         "computer_pool": "thread",
         "shard_count": shard_count,
         "shard_ids": shard_ids,

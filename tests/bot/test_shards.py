@@ -152,7 +152,7 @@ async def test_a_game_is_played_through_both_processes_and_survives_a_restart(de
     assert session.status == "finished"
     rows = await world.bot.store.action_log(session.id)
     assert len(rows) == session.step, "every action once in the log"
-    report = await world.bot.lifecycle.replay(session)
+    report = await world.bot.replays.report(session)
     assert report.matches, "the log replays to the stored state: nothing lost or doubled"
 
 

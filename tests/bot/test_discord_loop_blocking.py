@@ -1,0 +1,120 @@
+"""Nothing heavy on the event loop: replays, Undo and the log leave it free for other games.
+
+A watchdog beside the bot (tests/bot/loop_watch.py) measures the longest stretch the loop
+works without turning while the bot answers; above 50 ms every other game of the process
+waits, and a few seconds miss Discord's 3 s deadline.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engines.gondor import Gondor
+from tests.bot.harness import World
+from tests.bot.loop_watch import LIMIT, LoopWatch
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def gondor_game() -> tuple[Gondor, list[tuple[int, str]]]:
+    """A whole game of Gondor played by random moves (about 1,700 of them), and its log."""
+    game = Gondor.new(2, seed=SEED, options={})
+    rng = random.Random(SEED)
+    log: list[tuple[int, str]] = []
+    while not game.is_over:
+        seat = min(game.to_act())
+        action = rng.choice(game.legal_actions(seat))
+        log.append((seat, Gondor.encode(action)))
+        game.apply_unchecked(seat, action)
+    return game, log
+
+
+async def store_finished(world: World, game: Gondor, log: list[tuple[int, str]]) -> str:
+    """The game, stored as the bot stores a game Alice and Bob played to the end in #games-2."""
+    store = world.bot.store
+    alice, bob = world.people["alice"], world.people["bob"]
+    now = datetime.now(UTC)
+    session = await store.create(
+        game_id="gondor",
+        guild_id=world.guild.id,
+        channel_id=world.chan2.id,
+        players=[(alice.id, "alice"), (bob.id, "bob")],
+        seed=SEED,
+        options={},
+        game=Gondor.new(2, seed=SEED, options={}),
+        now=now,
+    )
+    moves = [(seat, code, []) for seat, code in log]
+    moves[-1] = (*log[-1], [game.result.summary])
+    await store.record_actions(session, moves, game=game, now=now, result=game.result)
+    return session.id
+
+
+def rebuilds(caplog: pytest.LogCaptureFixture, sid: str) -> int:
+    return sum(f"replayed session={sid} " in r.getMessage() for r in caplog.records)
+
+
+async def test_a_replay_of_a_whole_gondor_game_and_an_undo_leave_the_loop_free(
+    world, gondor_game, caplog
+):
+    caplog.set_level(logging.INFO)
+    sid = await store_finished(world, *gondor_game)
+    async with LoopWatch() as watch:
+        ix = await world.slash("dave", "game replay", session=sid)
+        log = await world.slash("dave", "game log", chan=world.chan2, which="last")
+    assert watch.longest < LIMIT, f"the replay held the event loop for {watch}"
+    answer = ix.messages[-1].text()
+    assert f"and {len(gondor_game[1])} moves: the same final state" in answer
+    assert rebuilds(caplog, sid) == 1
+    assert gondor_game[0].result.summary in log.messages[-1].embeds[0]["description"]
+
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    action = next(b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:"))
+    await world.click("alice", board, action)
+    async with LoopWatch() as watch:
+        await world.click("alice", board, board.find_button("Undo last move"))
+    undone = await world.bot.store.load(session.id)
+    assert json.loads(undone.state_json) == json.loads(session.state_json)
+    assert watch.longest < LIMIT, f"the Undo held the event loop for {watch}"
+    await world.slash("alice", "game resign")
+
+
+async def test_a_replay_is_kept_and_each_member_waits_between_replays(world, caplog):
+    caplog.set_level(logging.INFO)
+    await world.slash("bob", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    action = next(b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:"))
+    await world.click("bob", board, action)
+    await world.slash("bob", "game resign")
+    world.bot.replays.cooldown = timedelta(seconds=30)
+    try:
+        first = await world.slash("alice", "game replay")
+        assert f"Replayed session `{session.id}`" in first.messages[-1].text()
+        assert rebuilds(caplog, session.id) == 1
+
+        again = await world.slash("alice", "game replay")
+        refusal = again.messages[-1]
+        assert refusal.ephemeral
+        assert "you can ask for another in 30 s" in refusal.text()
+
+        other = await world.slash("carol", "game replay")  # another member: not held back
+        assert other.messages[-1].text() == first.messages[-1].text()
+        assert rebuilds(caplog, session.id) == 1, "the finished game was not rebuilt again"
+
+        world.emu.advance(31)
+        later = await world.slash("alice", "game replay")
+        assert later.messages[-1].text() == first.messages[-1].text()
+        assert rebuilds(caplog, session.id) == 1
+    finally:
+        world.bot.replays.cooldown = timedelta(0)
