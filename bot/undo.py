@@ -30,7 +30,7 @@ async def undo(
         if not can_undo(session):
             raise UserFacingError("This game has no undo.")
         if step != session.step:
-            raise StaleButton()
+            raise StaleButton(session.game_id)
         logged = [(s, code) for s, code, _ in await store.action_log(sid)]
         if not moves_to_replay(logged):
             raise UserFacingError("There is no move left to take back.")
