@@ -41,7 +41,7 @@ from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls
 
-STALE = str(StaleButton())
+STALE = StaleButton.LEAD
 """The refusal of a button from an older board (a double click's second press)."""
 
 READY_TIMEOUT_S = 120.0

@@ -12,7 +12,7 @@ from typing import Any, Protocol, Self, cast
 
 import discord
 
-from bot import custom_ids, paging, phase_help, undo
+from bot import custom_ids, paging, phase_help, table_buttons, undo
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.sessions import SessionManager
@@ -103,10 +103,42 @@ class ConfirmButton(
 class AutoPlayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY_TEMPLATE
 ):
-    """A player's toggle: play my forced moves for me even when that tells something."""
+    """A player's toggle: play my forced moves for me even when that tells something.
+
+    Its id carries the setting a click makes, so a double click sets it once.
+    """
+
+    def __init__(self, sid: str, on: bool) -> None:
+        super().__init__(
+            discord.ui.Button(label="Auto", custom_id=custom_ids.auto_play_id(sid, on))
+        )
+        self.sid, self.on = sid, on
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Parse only."""
+        return cls(match["sid"], match["on"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the clicker's setting."""
+        await _bot(interaction).sessions.set_auto_play(interaction, self.sid, self.on)
+
+
+class LegacyAutoPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.LEGACY_AUTO_PLAY_TEMPLATE
+):
+    """The toggle as posted by earlier versions (``auto:<sid>``), still on running games' messages.
+
+    A click sets the opposite of what the clicked button showed (so a double click sets it
+    once too); if the message no longer shows that button, it flips the stored setting.
+    """
 
     def __init__(self, sid: str) -> None:
-        super().__init__(discord.ui.Button(label="Auto", custom_id=custom_ids.auto_play_id(sid)))
+        super().__init__(
+            discord.ui.Button(label="Auto", custom_id=custom_ids.legacy_auto_play_id(sid))
+        )
         self.sid = sid
 
     @classmethod
@@ -117,8 +149,10 @@ class AutoPlayButton(
         return cls(match["sid"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Flip the clicker's setting."""
-        await _bot(interaction).sessions.toggle_auto_play(interaction, self.sid)
+        """Set the opposite of what the button showed."""
+        shown = table_buttons.shown_as_on(interaction.message, self.item.custom_id or "")
+        on = None if shown is None else not shown
+        await _bot(interaction).sessions.set_auto_play(interaction, self.sid, on)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
@@ -253,6 +287,7 @@ DYNAMIC_ITEMS = (
     ActionSelect,
     ConfirmButton,
     AutoPlayButton,
+    LegacyAutoPlayButton,
     HandButton,
     ChallengeButton,
     HelpButton,

@@ -9,7 +9,9 @@ ACTION_TEMPLATE = rf"g1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 SELECT_TEMPLATE = rf"s1:{SID}:{STEP}:(?P<n>\d)"
 CONFIRM_TEMPLATE = rf"ok1:{SID}:{STEP}:(?P<code>[A-Za-z0-9_.\-]{{1,60}})"
 HAND_TEMPLATE = rf"hand:{SID}"
-AUTO_PLAY_TEMPLATE = rf"auto:{SID}"
+AUTO_PLAY_TEMPLATE = rf"auto1:{SID}:(?P<on>[01])"
+LEGACY_AUTO_PLAY_TEMPLATE = rf"auto:{SID}"
+"""The toggle as posted before it carried the state it sets (still on messages of running games)."""
 CHALLENGE_TEMPLATE = rf"ch:{SID}:(?P<answer>accept|decline)"
 HELP_TEMPLATE = rf"help:{SID}"
 UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
@@ -42,8 +44,17 @@ def confirm_id(sid: str, step: int, code: str) -> str:
     return f"ok1:{sid}:{step}:{code}"
 
 
-def auto_play_id(sid: str) -> str:
-    """A player's toggle: play my revealing forced moves for me."""
+def auto_play_id(sid: str, on: bool) -> str:
+    """A player's toggle: play my revealing forced moves for me (``on``) or not.
+
+    The id carries the setting a click makes, so a second click of the same button changes
+    nothing (a toggle that flipped would undo a double click).
+    """
+    return f"auto1:{sid}:{int(on)}"
+
+
+def legacy_auto_play_id(sid: str) -> str:
+    """The toggle's id as earlier versions posted it: it does not say what a click sets."""
     return f"auto:{sid}"
 
 

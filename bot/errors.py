@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.games import CHANNEL_CONTROL_GAMES
+
 
 class UserFacingError(Exception):
     """A refusal with a friendly, player-safe message; nothing was changed."""
@@ -15,10 +17,21 @@ class SessionNotFound(UserFacingError):
 
 
 class StaleButton(UserFacingError):
-    """The button belongs to an older state of the game."""
+    """The button belongs to an older state of the game.
 
-    def __init__(self) -> None:
-        super().__init__("The board changed since that button was shown; use the newest message.")
+    A double click's second press, a button from an earlier round, an old message clicked
+    after a restart. The answer says where the player's current moves are: the clicked
+    message may well be the newest one (edited in place since), so "use the newest message"
+    would not help.
+    """
+
+    LEAD = "The board changed since that button was shown, so it did nothing."
+    ON_BOARD = "Your current moves are the buttons on the game's board in the channel."
+    BY_DM = "Press **My hand** on the game's board for your current moves."
+
+    def __init__(self, game_id: str) -> None:
+        where = self.ON_BOARD if game_id in CHANNEL_CONTROL_GAMES else self.BY_DM
+        super().__init__(f"{self.LEAD} {where}")
 
 
 class NotInGame(UserFacingError):

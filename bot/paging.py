@@ -26,7 +26,7 @@ async def turn_page(
         if seat is None:
             raise NotInGame()
         if step != session.step:
-            raise StaleButton()
+            raise StaleButton(session.game_id)
         message = interaction.message
         on_board = message is not None and message.id == session.message_id
         view = (

@@ -12,6 +12,7 @@ from datetime import datetime
 
 import discord
 
+from bot import table_buttons
 from bot.computer import Computer, move_seed
 from bot.delivery import Delivery
 from bot.errors import NotInGame, SessionNotFound, StaleButton
@@ -117,27 +118,47 @@ class SessionManager:
     ) -> None:
         """Handle one click on an action button or select (or on its confirmation)."""
         await interaction.response.defer()  # ack within 3 s; rendering may take longer
-        context = f"session={sid} step={step}"
-        async with reply_errors(interaction, context), self.lock(sid):
-            session, seat = await self._player_session(interaction, sid)
-            if step < session.seats[seat].prompt_step or step > session.step:
-                raise StaleButton()
-            action = session.game_cls.decode(code)
-            question = None if confirmed else session.game.confirm_text(seat, action)
-            if question is not None:
-                session.game.check(seat, action)  # refuse an illegal move before asking
-                await self.delivery.ask_confirmation(interaction, session, step, code, question)
-                return
-            change = Change()
-            session = await self._record(session, seat, action, code, change)
-            session = await self._play_forced(session, change)
-            log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
-            shown_to = None if confirmed else interaction
-            await self.show(session, shown_to, seat, change.prompted, change.private)
-            if confirmed:
-                await self.delivery.confirmed(interaction)
-            await self._announce_end(session, change)
-            await self.computer_turns(session)
+        async with reply_errors(interaction, f"session={sid} step={step}"):
+            await self._refuse_outdated(interaction, sid, step)
+            async with self.lock(sid):
+                await self._act(interaction, sid, step, code, confirmed=confirmed)
+
+    async def _refuse_outdated(self, interaction: discord.Interaction, sid: str, step: int) -> None:
+        """Refuse a button the clicker's choices have changed since, without the session lock.
+
+        A computer's long turn may hold the lock: the player learns at once what to do. Such a
+        button never becomes current again (steps only grow); ``_act`` checks again anyway.
+        """
+        session = await self.store.load(sid)
+        seat = session.seat_of(interaction.user.id)
+        if session.status != "active" or seat is None or session.seats[seat].computer:
+            return  # the locked path answers these (and a click takes a seat back)
+        if step < session.seats[seat].prompt_step:
+            raise StaleButton(session.game_id)
+
+    async def _act(
+        self, interaction: discord.Interaction, sid: str, step: int, code: str, *, confirmed: bool
+    ) -> None:
+        """The click under the session lock: check, apply, persist, show."""
+        session, seat = await self._player_session(interaction, sid)
+        if step < session.seats[seat].prompt_step or step > session.step:
+            raise StaleButton(session.game_id)
+        action = session.game_cls.decode(code)
+        question = None if confirmed else session.game.confirm_text(seat, action)
+        if question is not None:
+            session.game.check(seat, action)  # refuse an illegal move before asking
+            await self.delivery.ask_confirmation(interaction, session, step, code, question)
+            return
+        change = Change()
+        session = await self._record(session, seat, action, code, change)
+        session = await self._play_forced(session, change)
+        log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
+        shown_to = None if confirmed else interaction
+        await self.show(session, shown_to, seat, change.prompted, change.private)
+        if confirmed:
+            await self.delivery.confirmed(interaction)
+        await self._announce_end(session, change)
+        await self.computer_turns(session)
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
@@ -147,19 +168,47 @@ class SessionManager:
         await self._announce_end(session, change)
         await self.computer_turns(session)
 
-    async def toggle_auto_play(self, interaction: discord.Interaction, sid: str) -> None:
-        """The player's opt-in to have revealing forced moves played for them."""
-        await interaction.response.defer()
-        async with reply_errors(interaction, f"session={sid} auto-play"), self.lock(sid):
+    async def set_auto_play(
+        self, interaction: discord.Interaction, sid: str, on: bool | None
+    ) -> None:
+        """The player's opt-in to have revealing forced moves played for them.
+
+        ``on`` is the setting the clicked button carries (None: an old button that does not
+        say; it flips the setting). A setting is not a move: the answer edits only the clicked
+        message's toggle, in the interaction response itself unless a move holds the session
+        lock. A forced move the setting now allows is played and shown like a click's.
+        """
+        lock = self.lock(sid)
+        if lock.locked():
+            await interaction.response.defer()  # a move is being made: answer after it
+        async with reply_errors(interaction, f"session={sid} auto-play"), lock:
             session, seat = await self._player_session(interaction, sid)
-            on = not session.seats[seat].auto_play
-            await self.store.set_auto_play(sid, seat, on)
-            session = await self.store.load(sid)
+            if on is None:
+                on = not session.seats[seat].auto_play
+            if on != session.seats[seat].auto_play:
+                await self.store.set_auto_play(sid, seat, on)
+                session = await self.store.load(sid)
+            await self._show_toggle(interaction, session, seat)
             change = Change()
             session = await self._play_forced(session, change)
-            await self.show(session, interaction, seat, change.prompted | {seat}, change.private)
-            await self._announce_end(session, change)
-            await self.computer_turns(session)
+            if change.prompted:
+                await self.show(session, interaction, seat, change.prompted, change.private)
+                await self._announce_end(session, change)
+                await self.computer_turns(session)
+
+    async def _show_toggle(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> None:
+        """Show the seat's setting on the clicked message's toggle, and change nothing else."""
+        if interaction.message is None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            return
+        view = table_buttons.with_toggle(interaction.message, session, seat)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=view)
+        else:
+            await interaction.response.edit_message(view=view)
 
     async def order(
         self,
@@ -452,6 +501,9 @@ class SessionManager:
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.edit_original_response(view=None)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
         except discord.HTTPException:
             log.info("could not strip components of an ended game's message")

@@ -272,7 +272,7 @@ class SessionStore:
                 ),
             )
             if changed != 1:
-                raise StaleButton()
+                raise StaleButton(session.game_id)
             for i, (seat, code, events) in enumerate(moves, 1):
                 await self.db.execute(
                     "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot import custom_ids
@@ -66,9 +68,49 @@ def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.u
     return discord.ui.Button(
         label=f"{option}: {'ON' if on else 'OFF'}"[:80],
         emoji="✅" if on else "⬜",
-        custom_id=custom_ids.auto_play_id(session.id),
+        custom_id=custom_ids.auto_play_id(session.id, not on),
         style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
     )
+
+
+_TOGGLE_IDS = [
+    re.compile(custom_ids.AUTO_PLAY_TEMPLATE),
+    re.compile(custom_ids.LEGACY_AUTO_PLAY_TEMPLATE),
+]
+
+
+def _is_toggle(custom_id: str | None) -> bool:
+    """Whether a custom id is an auto-play toggle's (either format)."""
+    return any(pattern.fullmatch(custom_id or "") for pattern in _TOGGLE_IDS)
+
+
+def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:
+    """Whether the clicked toggle ``custom_id`` showed the setting as ON (None: not found).
+
+    An old toggle's id does not say what a click sets; the button the player saw does.
+    """
+    for row in message.components if message is not None else []:
+        for component in getattr(row, "children", [row]):
+            if isinstance(component, discord.Button) and component.custom_id == custom_id:
+                return component.style == discord.ButtonStyle.success
+    return None
+
+
+def with_toggle(message: discord.Message, session: Session, seat: int) -> discord.ui.View:
+    """The clicked message's own components, its toggle showing the seat's setting now.
+
+    Only the toggle changes: the moves and the page shown stay as they are (a setting is not
+    a move, and the message's image still shows the position its moves belong to).
+    """
+    view = discord.ui.View.from_message(message, timeout=None)
+    fresh = auto_play_button(session, seat)
+    if fresh is None:
+        return view
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and _is_toggle(item.custom_id):
+            item.label, item.emoji, item.style = fresh.label, fresh.emoji, fresh.style
+            item.custom_id = fresh.custom_id
+    return view
 
 
 def private_extras(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:

@@ -31,7 +31,7 @@ async def undo(
         if not can_undo(session):
             raise UserFacingError("This game has no undo.")
         if step != session.step:
-            raise StaleButton()
+            raise StaleButton(session.game_id)
         logged = await store.moves(sid)
         if not moves_to_replay(logged):
             raise UserFacingError("There is no move left to take back.")

@@ -70,7 +70,7 @@ async def test_two_processes_clicking_the_same_step_apply_exactly_one_move(store
         stale = [r for r in results if isinstance(r, StaleButton)]
         won = [r for r in results if not isinstance(r, BaseException)]
         assert len(stale) == 1 and len(won) == 1, results
-        assert str(stale[0]).startswith("The board changed")  # the friendly refusal of today
+        assert str(stale[0]).startswith(StaleButton.LEAD)  # the friendly refusal
         s = won[0]
         assert (await first.load(s.id)).step == (await second.load(s.id)).step == s.step
     log = await first.action_log(s.id)

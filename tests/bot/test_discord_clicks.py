@@ -1,0 +1,167 @@
+"""Clicks that must not surprise: toggles set the state their button shows, stale buttons say
+what to do (also after a restart, and when the clicked message is the newest one)."""
+
+import random
+
+import discord
+import pytest
+
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+TOGGLE = "Pass for me when I have no power"  # Knightfall's auto-play option
+
+
+async def start_knightfall(world):
+    await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    return await world.live()
+
+
+async def finish(world, session):
+    """Resign whatever game is left running, so the next test has the channel."""
+    if (await world.live()) is not None:
+        await world.slash(world.user(session, 0).name, "game resign")
+
+
+async def double_click(world, who: str, message, custom_id: str):
+    """Two quick clicks on one button: the second leaves before the first is answered."""
+    user = world.people[who]
+    first = await world.emu.click(user, message, custom_id)
+    second = await world.emu.click(user, message, custom_id)
+    await first.done(timeout=10)
+    await second.done(timeout=10)
+    await world.quiesce()
+    return first, second
+
+
+def versions(world, *, but) -> dict[int, int]:
+    """How many times each message was edited, except ``but``; and which messages exist."""
+    return {m.id: len(m.history) for m in world.emu.all_messages() if m.id != but.id}
+
+
+def toggle_label(message) -> str:
+    return next(b.label for b in message.buttons() if TOGGLE in (b.label or ""))
+
+
+async def test_a_double_click_on_a_toggle_sets_it_once_and_edits_only_that_message(world):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    seat = session.seat_of(alice.id)
+    dm = world.controls_message(alice)
+    moves = move_controls(dm)
+    others = versions(world, but=dm)
+
+    first, second = await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    assert (await world.bot.store.load(session.id)).seats[seat].auto_play
+    assert toggle_label(dm) == f"{TOGGLE}: ON"
+    assert first.response_type == 7, "answered in the interaction response itself"
+    assert first.messages == second.messages == [], "no refusal, nothing new posted"
+    assert move_controls(dm) == moves, "only the toggle changed"
+    assert versions(world, but=dm) == others, "the board and Bob's DM were not touched"
+
+    await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    assert not (await world.bot.store.load(session.id)).seats[seat].auto_play
+    assert toggle_label(dm) == f"{TOGGLE}: OFF"
+    assert versions(world, but=dm) == others
+    assert (await world.bot.store.load(session.id)).step == session.step
+    await finish(world, session)
+
+
+async def test_a_toggle_posted_by_an_earlier_version_still_works_and_sets_it_once(world):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    seat = session.seat_of(alice.id)
+    dm = world.controls_message(alice)
+    old = discord.ui.View(timeout=None)  # the toggle as earlier versions posted it
+    old.add_item(discord.ui.Button(label=f"{TOGGLE}: OFF", custom_id=f"auto:{session.id}"))
+    channel = world.bot.get_partial_messageable(dm.channel_id)
+    await channel.get_partial_message(dm.id).edit(view=old)
+    await world.quiesce()
+    others = versions(world, but=dm)
+
+    await double_click(world, "alice", dm, f"auto:{session.id}")
+    assert (await world.bot.store.load(session.id)).seats[seat].auto_play
+    assert toggle_label(dm) == f"{TOGGLE}: ON"
+    assert not any(b.custom_id == f"auto:{session.id}" for b in dm.buttons()), "new format now"
+    assert versions(world, but=dm) == others
+    await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    assert not (await world.bot.store.load(session.id)).seats[seat].auto_play
+    await finish(world, session)
+
+
+async def test_a_stale_click_on_the_newest_message_says_what_to_do(world):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    dm = world.controls_message(alice)
+    move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
+    first, second = await double_click(world, "alice", dm, move)
+    assert (await world.bot.store.load(session.id)).step == session.step + 1
+    assert world.emu.dm_messages(alice)[-1].id == dm.id, "the clicked DM is still the newest"
+    refusals = [m for m in first.messages + second.messages if m.ephemeral]
+    assert len(refusals) == 1
+    text = refusals[0].text()
+    assert "My hand" in text and "newest message" not in text, text
+    await finish(world, session)
+
+
+async def test_a_stale_click_on_a_solo_board_says_the_moves_are_on_the_board(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    game = session.game
+    move = next(
+        cid
+        for kind, cid, _ in move_controls(board)
+        if kind == "button" and game.confirm_text(0, game.decode(cid.split(":", 3)[3])) is None
+    )
+    first, second = await double_click(world, "alice", board, move)
+    assert (await world.bot.store.load(session.id)).step > session.step
+    refusals = [m for m in first.messages + second.messages if m.ephemeral]
+    assert len(refusals) == 1
+    text = refusals[0].text()
+    assert "buttons on the game's board" in text and "newest message" not in text, text
+    assert "My hand" not in text, "a solo game on the board has no My hand to press"
+    await finish(world, session)
+
+
+async def outdated_dm(world):
+    """A running game and Alice's first DM as her client still shows it, its moves outdated."""
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    seat = session.seat_of(alice.id)
+    old = world.controls_message(alice).snapshot()
+    rng = random.Random(7)
+    while (session := await world.bot.store.load(session.id)).seats[seat].prompt_step == 0:
+        await world.play_one(session, rng.choice(session.game.to_act()), rng)
+    move = next(cid for kind, cid, _ in move_controls(old) if kind == "button")
+    return session, old, move
+
+
+async def test_a_stale_click_is_answered_at_once_while_a_move_holds_the_game(world):
+    session, old, move = await outdated_dm(world)
+    async with world.bot.sessions.lock(session.id):  # e.g. the computer thinking for a while
+        ix = await world.emu.click(world.people["alice"], old, move)
+        await ix.done(timeout=10)
+        await world.emu.wait_for(lambda: ix.messages, timeout=5)
+    assert "My hand" in ix.messages[-1].text() and ix.messages[-1].ephemeral
+    await world.quiesce()
+    await finish(world, session)
+
+
+async def test_an_old_dm_button_clicked_after_a_restart_is_answered_with_what_to_do(world):
+    session, old, move = await outdated_dm(world)
+    alice = world.people["alice"]
+    step = session.step
+    await world.stop_bot()
+    await world.start_bot()
+
+    ix = await world.click("alice", old, move)
+    assert not ix.late and ix.messages, "the click is answered visibly"
+    answer = ix.messages[-1]
+    assert answer.ephemeral and answer.visible_to == alice.id
+    assert "My hand" in answer.text() and "newest message" not in answer.text()
+    assert (await world.bot.store.load(session.id)).step == step, "nothing changed"
+    await finish(world, session)
