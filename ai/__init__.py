@@ -1,4 +1,4 @@
-"""Computer players over the engine contract (issue 13): choose a move for a seat at a level.
+"""Computer players over the engine contract: choose a move for a seat at a level.
 
 Pure like the engines (no Discord, no clock in decisions, no global random): the bot calls
 :func:`choose` off its event loop. The search samples what the computer cannot see and

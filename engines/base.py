@@ -1,7 +1,7 @@
 """The engine contract: base classes every game engine builds on.
 
-See ../shared/design/engine-contract.md. Engines are pure: no Discord, no Pillow, no I/O
-beyond reading their catalogue, no clock and no global random.
+This module is the contract (docs/design/architecture.md, "Engines"). Engines are pure: no
+Discord, no Pillow, no I/O beyond reading their catalogue, no clock and no global random.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Guardians card models: every card kind as a typed, frozen pydantic model, loaded from data.
 
-Rule text: ../shared/rules/guardians.md; reconstruction: docs/rules/guardians.md. Numbers a
-card prints are fields here; what a card *does* beyond its numbers is a list of named effects
-(``Effect``) that the engine's effect functions interpret, keyed by ``Effect.kind``.
+Rules, rulings and the card pool: docs/rules/guardians.md. Numbers a card prints are fields
+here; what a card *does* beyond its numbers is a list of named effects (``Effect``) that the
+engine's effect functions interpret, keyed by ``Effect.kind``.
 """
 
 from __future__ import annotations
