@@ -156,7 +156,7 @@ class Direction(_Frozen):
 
 
 class Tables(_Frozen):
-    """tables.toml. The combat and magic tables stay raw dicts until their slice reads them."""
+    """tables.toml. The combat and magic tables stay raw dicts; their modules read them."""
 
     movement: Allowances
     terrain: dict[str, TerrainRule]
@@ -214,7 +214,7 @@ class Schedule(_Frozen):
 
 
 class GameFrame(_Frozen):
-    """game.toml: length, night turns, phases, forces, victory (raw until a slice reads them)."""
+    """game.toml: length, night turns, phases, forces, victory (raw dicts, read where used)."""
 
     turns: int
     night: tuple[int, ...]

@@ -1,4 +1,4 @@
-"""Rubbling Strongholds and the Guardian challenge (reconstruction [R], research notes 4.3)."""
+"""Rubbling Strongholds and the Guardian challenge (reconstruction [R]: docs/rules/guardians.md)."""
 
 from __future__ import annotations
 

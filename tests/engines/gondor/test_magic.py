@@ -385,7 +385,7 @@ def test_the_banner_rallies_two_units_within_six_hexes_each_turn(game):
 
 
 def test_an_old_state_without_the_banner_counter_gets_it():
-    """States saved before this slice load with the Banner off the map."""
+    """States saved before the Banner existed load with the Banner off the map."""
     game = deployed()
     data = game.state.model_dump()
     data["counters"] = [c for c in data["counters"] if c["kind"] != "banner"]

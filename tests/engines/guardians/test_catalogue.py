@@ -74,8 +74,9 @@ def test_every_card_with_an_ability_prints_a_text():
             assert card.text, card.id
 
 
-# The creatures the rule text names, with the numbers its worked examples give (research notes
-# 4.1 "derived stats" and 4.3 fill-ins). None = the text does not say.
+# The creatures the rule text names, with the numbers its worked examples give (derived
+# where the examples imply them, reconstructed elsewhere: docs/rules/guardians.md).
+# None = the text does not say.
 NAMED: dict[str, dict[str, object]] = {
     "Swordsman": dict(family="mortal", klass="knight", vitality=6, ocb=3, bribes=("gold",)),
     "Sand Lord": dict(

@@ -1,7 +1,7 @@
 """Builders for combat scenario tests: cards of the text's examples and a table driver.
 
-Cards not in the seed data are built from the stats in research-notes 4.1/4.3 under the ids
-the data will use (snake_case of the name).
+Cards not in the seed data are built from the stats the examples imply
+(docs/rules/guardians.md) under the ids the data will use (snake_case of the name).
 """
 
 from __future__ import annotations
