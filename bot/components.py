@@ -16,6 +16,8 @@ from bot import custom_ids, paging, phase_help, table_buttons, undo
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.sessions import SessionManager
+from bot.text_limits import BUTTON_LABEL
+from engines.text import shorten
 
 
 class Services(Protocol):
@@ -266,7 +268,9 @@ class TakeoverButton(
 
     def __init__(self, sid: str, seat: int, label: str = "Let the computer play") -> None:
         super().__init__(
-            discord.ui.Button(label=label[:80], custom_id=custom_ids.takeover_id(sid, seat))
+            discord.ui.Button(
+                label=shorten(label, BUTTON_LABEL), custom_id=custom_ids.takeover_id(sid, seat)
+            )
         )
         self.sid, self.seat = sid, seat
 

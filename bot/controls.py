@@ -9,14 +9,14 @@ from typing import Any
 import discord
 
 from bot import custom_ids
+from bot.text_limits import BUTTON_LABEL, OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER
 from engines import Game
+from engines.text import shorten
 
 MAX_ROWS = 5
 PER_ROW = 5
 PER_SELECT = 25
-LABEL = 80  # Discord's limit for a button label; select options allow 100
 LONG_LABEL = 45  # a longer label reads badly on a phone's button: such moves go in a select
-DESCRIPTION = 100
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,6 @@ class Row:
 
     choices: list[Choice]
     select: bool
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def choices_for(game: Game, seat: int) -> list[Choice]:
@@ -152,7 +148,7 @@ def build_view(
         for c in row.choices:
             view.add_item(
                 discord.ui.Button(
-                    label=_cut(c.label, LABEL),
+                    label=shorten(c.label, BUTTON_LABEL),
                     custom_id=custom_ids.action_id(sid, step, c.code),
                     style=discord.ButtonStyle.primary,
                     row=r,
@@ -162,7 +158,7 @@ def build_view(
     for i, text in enumerate(unavailable[:free]):
         view.add_item(
             discord.ui.Button(
-                label=_cut(text, LABEL),
+                label=shorten(text, BUTTON_LABEL),
                 custom_id=f"x:{sid}:{step}:{i}",  # never handled: the button is disabled
                 disabled=True,
                 style=discord.ButtonStyle.secondary,
@@ -213,9 +209,9 @@ def _select(
         placeholder=_placeholder(row.choices, position),
         options=[
             discord.SelectOption(
-                label=_cut(c.label, DESCRIPTION),
+                label=shorten(c.label, OPTION_LABEL),
                 value=c.code,
-                description=_cut(c.detail, DESCRIPTION) if c.detail else None,
+                description=shorten(c.detail, OPTION_DESCRIPTION) if c.detail else None,
             )
             for c in row.choices
         ],
@@ -233,6 +229,6 @@ def _placeholder(choices: list[Choice], position: tuple[int, int]) -> str:
     hint = f"{words.pop()}…" if len(words) == 1 else "More moves…"
     index, count = position
     if count < 2:
-        return hint
-    span = f"{_cut(choices[0].label, 40)} … {_cut(choices[-1].label, 40)}"
-    return _cut(f"{hint} (list {index} of {count}: {span})", 150)
+        return shorten(hint, PLACEHOLDER)
+    span = f"{shorten(choices[0].label, 40)} … {shorten(choices[-1].label, 40)}"
+    return shorten(f"{hint} (list {index} of {count}: {span})", PLACEHOLDER)

@@ -10,18 +10,19 @@ from discord import app_commands
 
 from bot.db import Database
 from bot.errors import UserFacingError
+from engines.gondolin.decks import MAX_CARDS as GONDOLIN_MAX_CARDS
+from engines.guardians.decks import MAX_CARDS as GUARDIANS_MAX_CARDS
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
-MAX_CARDS = 100  # the largest legal Gondolin deck is 40; room for a deck being built, no more
-GAME_MAX_CARDS = {"guardians": 200}
-"""Per-game caps over MAX_CARDS: a Guardians deck has no maximum in the text (55 at least, the
-starters hold 64), so its cap only bounds what one player can store and list."""
+GAME_MAX_CARDS = {"gondolin": GONDOLIN_MAX_CARDS, "guardians": GUARDIANS_MAX_CARDS + 2}
+"""The most entries a stored deck holds: each game's deck limit, which its deck parser enforces
+(a Guardians deck also stores its Guardian and Stronghold set)."""
 
 
 def max_cards(game: str) -> int:
     """The most entries a stored deck of ``game`` may hold."""
-    return GAME_MAX_CARDS.get(game, MAX_CARDS)
+    return GAME_MAX_CARDS[game]
 
 
 def clean_name(name: str) -> str:

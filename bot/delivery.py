@@ -8,6 +8,8 @@ import discord
 
 from bot import custom_ids, mentions, presenter
 from bot.store import Session, SessionStore
+from bot.text_limits import BUTTON_LABEL
+from engines.text import shorten
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +119,7 @@ class Delivery:
         label = session.game_cls.decode(code).label()
         view.add_item(
             discord.ui.Button(
-                label=f"Yes: {label}"[:80],
+                label=shorten(f"Yes: {label}", BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
                 custom_id=custom_ids.confirm_id(session.id, step, code),
             )

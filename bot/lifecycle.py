@@ -17,8 +17,9 @@ from bot.server_settings import ServerSettings
 from bot.sessions import Change, SessionManager
 from bot.settings import Settings
 from bot.store import Session
+from bot.text_limits import BUTTON_LABEL
 from engines import Result
-from engines.text import join_and
+from engines.text import join_and, shorten
 
 log = logging.getLogger(__name__)
 
@@ -273,7 +274,9 @@ class Lifecycle:
         for seat in absent:
             view.add_item(
                 discord.ui.Button(
-                    label=f"Let the computer play {session.names[seat]}'s seat"[:80],
+                    label=shorten(
+                        f"Let the computer play {session.names[seat]}'s seat", BUTTON_LABEL
+                    ),
                     style=discord.ButtonStyle.primary,
                     custom_id=custom_ids.takeover_id(session.id, seat),
                 )

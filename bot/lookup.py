@@ -10,6 +10,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.text_limits import CHOICE_VALUE, OPTION_LABEL, fit_embed
+from engines.text import shorten
 from render import alt_text, render_png
 
 
@@ -21,7 +23,10 @@ def card_choices(game_id: str, current: str) -> list[app_commands.Choice[str]]:
     """Up to 25 card names containing what was typed (autocomplete)."""
     key = current.strip().lower()
     names = [n for n in _engine_lookup(game_id).card_names() if key in n.lower()]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
+    return [
+        app_commands.Choice(name=shorten(n, OPTION_LABEL), value=n[:CHOICE_VALUE])
+        for n in names[:25]
+    ]
 
 
 def card_text(view: dict[str, Any]) -> str:
@@ -43,8 +48,10 @@ async def send_card(
     await interaction.response.defer(ephemeral=True, thinking=True)
     png = await asyncio.to_thread(render_png, game_id, view)
     file = discord.File(io.BytesIO(png), "card.png", description=alt_text(game_id, view))
-    embed = discord.Embed(
-        title=str(view["lookup"]["title"])[:256], description=card_text(view)[:4096], colour=colour
+    embed = fit_embed(
+        discord.Embed(
+            title=str(view["lookup"]["title"]), description=card_text(view), colour=colour
+        )
     )
     embed.set_image(url="attachment://card.png")
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)

@@ -12,6 +12,7 @@ from bot.errors import SessionNotFound
 from bot.presenter import with_names
 from bot.replies import reply_errors
 from bot.store import Session, SessionStore
+from bot.text_limits import fit_embed
 from engines import Game
 
 MAX_LINES = 30
@@ -46,10 +47,12 @@ def help_text(game: Game, seat: int | None) -> str:
 def help_embed(session: Session, seat: int | None) -> discord.Embed:
     """The answer as an embed, with the players' names."""
     text = with_names(help_text(session.game, seat), session.names)
-    return discord.Embed(
-        title=f"{session.game_cls.title}: what now?",
-        description=text[:4096],
-        colour=discord.Colour.dark_gold(),
+    return fit_embed(
+        discord.Embed(
+            title=f"{session.game_cls.title}: what now?",
+            description=text,
+            colour=discord.Colour.dark_gold(),
+        )
     )
 
 

@@ -18,6 +18,7 @@ from bot import controls, render_pool, table_buttons
 from bot.games import CHANNEL_CONTROL_GAMES
 from bot.ratings import DEFAULT
 from bot.store import Session
+from bot.text_limits import EMBED_TOTAL, fit_embed
 from render import alt_text
 
 COLOUR = discord.Colour.dark_gold()
@@ -34,9 +35,13 @@ class Message:
     extra: list[tuple[discord.Embed, discord.File]] = field(default_factory=list)
 
     def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
-        """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest)."""
+        """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest).
+
+        The main embed is cut to fit Discord's limits beside the extra ones.
+        """
         files = ([self.file] if self.file else []) + [f for _, f in self.extra]
-        embeds = [self.embed, *(e for e, _ in self.extra)]
+        extra = [e for e, _ in self.extra]
+        embeds = [fit_embed(self.embed, EMBED_TOTAL - sum(len(e) for e in extra)), *extra]
         if edit:
             return {"content": None, "embeds": embeds, "view": self.view, "attachments": files}
         out: dict[str, Any] = {"embeds": embeds, "files": files}
@@ -138,7 +143,7 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
         lines.append(f"**Game over.** {ending}")
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
     if ended or session.step == 0:
         embed.set_footer(text=_fair_shuffle(session, ended))
     else:
@@ -213,7 +218,7 @@ async def private(
         lines.append(_waiting_line(session))
     if game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)[:4000]
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
     embed.set_footer(text=f"Move {session.step} · only you see this")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")

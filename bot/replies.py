@@ -9,7 +9,9 @@ from contextlib import asynccontextmanager
 import discord
 
 from bot.errors import UserFacingError
+from bot.text_limits import CONTENT
 from engines import EngineError
+from engines.text import shorten
 
 log = logging.getLogger(__name__)
 
@@ -17,7 +19,11 @@ APOLOGY = "Sorry, something went wrong on our side. Your game is safe; please tr
 
 
 async def ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Tell only this user, whether or not the interaction was already answered."""
+    """Tell only this user, whether or not the interaction was already answered.
+
+    The text is cut to what a message holds, so even a refusal quoting a long input arrives.
+    """
+    text = shorten(text, CONTENT)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -1,18 +1,17 @@
 """Long texts (how to play, help) as embeds: split on paragraphs, nothing cut off.
 
 An embed description holds 4096 characters and a message at most 10 embeds and 6000
-characters in all, so a long text becomes several embeds, and if needed several messages.
+characters in all (bot/text_limits.py), so a long text becomes several embeds, and if needed
+several messages.
 """
 
 from __future__ import annotations
 
 import discord
 
+from bot.text_limits import EMBED_TOTAL, MESSAGE_EMBEDS, fit_embed
 from engines.resources import data_path
 
-EMBED_CHARS = 4096
-MESSAGE_CHARS = 6000
-MESSAGE_EMBEDS = 10
 PAGE_CHARS = 3800  # room for the title ("… (2/3)") inside the message total
 
 
@@ -74,8 +73,10 @@ def embeds(title: str, text: str, colour: discord.Colour) -> list[discord.Embed]
     parts = pages(text)
     n = len(parts)
     return [
-        discord.Embed(
-            title=title if n == 1 else f"{title} ({i}/{n})", description=part, colour=colour
+        fit_embed(
+            discord.Embed(
+                title=title if n == 1 else f"{title} ({i}/{n})", description=part, colour=colour
+            )
         )
         for i, part in enumerate(parts, 1)
     ]
@@ -87,7 +88,7 @@ def messages(items: list[discord.Embed]) -> list[list[discord.Embed]]:
     size = 0
     for embed in items:
         n = len(embed)
-        if out[-1] and (size + n > MESSAGE_CHARS or len(out[-1]) == MESSAGE_EMBEDS):
+        if out[-1] and (size + n > EMBED_TOTAL or len(out[-1]) == MESSAGE_EMBEDS):
             out.append([])
             size = 0
         out[-1].append(embed)

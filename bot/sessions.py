@@ -241,7 +241,7 @@ class SessionManager:
             quiet = {seat} if session.seats[seat].dm_message_id is not None else set()
             await self.show(session, None, seat, change.prompted - quiet, change.private)
             done = "; ".join(a.label() for a in actions)
-            await interaction.followup.send(f"Done: {done}."[:2000], ephemeral=True)
+            await ephemeral(interaction, f"Done: {done}.")
             await self._announce_end(session, change)
             await self.computer_turns(session)
 

@@ -12,6 +12,8 @@ import discord
 from bot import custom_ids
 from bot.history import can_undo
 from bot.store import Session
+from bot.text_limits import BUTTON_LABEL
+from engines.text import shorten
 
 
 def hand_button(sid: str) -> discord.ui.Button[discord.ui.View]:
@@ -66,7 +68,7 @@ def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.u
         return None
     on = session.seats[seat].auto_play
     return discord.ui.Button(
-        label=f"{option}: {'ON' if on else 'OFF'}"[:80],
+        label=shorten(f"{option}: {'ON' if on else 'OFF'}", BUTTON_LABEL),
         emoji="✅" if on else "⬜",
         custom_id=custom_ids.auto_play_id(session.id, not on),
         style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,

@@ -128,6 +128,11 @@ def _modal_answers(components: list[dict], values: dict[str, str], seen: set[str
             value = values.get(custom_id, comp.get("value") or "")
             if comp.get("required", True) and not value:
                 raise EmulatorError(f"modal field {custom_id!r} is required")
+            low, high = comp.get("min_length") or 0, comp.get("max_length") or 4000
+            if value and not low <= len(value) <= high:
+                raise EmulatorError(
+                    f"modal field {custom_id!r} length must be within [{low}, {high}]"
+                )
             out.append({"type": 4, "custom_id": custom_id, "value": value})
         else:
             out.append({"type": comp.get("type"), "custom_id": comp.get("custom_id")})

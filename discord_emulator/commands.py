@@ -8,6 +8,7 @@ from typing import Any
 from . import payloads
 from .models import ApiError, Channel, EmulatorError, Role, User
 from .state import State
+from .validation import validate_command
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -46,6 +47,7 @@ def upsert_command(state: State, guild_id: int | None, cmd: dict) -> dict:
 
 
 def _complete(state: State, guild_id: int | None, cmd: dict, previous: dict | None) -> dict:
+    validate_command(cmd)
     done = copy.deepcopy(cmd)
     done.setdefault("type", 1)
     done.setdefault("description", "")

@@ -9,6 +9,7 @@ from . import payloads
 from .bodies import Body, apply_fields
 from .models import FLAG_EPHEMERAL, FLAG_LOADING, ApiError, Channel, Message, User
 from .state import State
+from .validation import validate_choices, validate_modal
 
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 VALID_RESPONSES = {
@@ -170,8 +171,10 @@ def respond(state: State, ix: Interaction, body: Body) -> Message | None:
             state.on_change("MESSAGE_UPDATE", {"message": ix.message})
             result = ix.message
     elif rtype == 8:
+        validate_choices(data.get("choices") or [])
         ix.choices = data.get("choices") or []
     elif rtype == 9:
+        validate_modal(data)
         ix.modal = data
     ix.response_type = rtype
     ix.ephemeral = ephemeral

@@ -97,3 +97,55 @@ def validate_message(msg: Message) -> None:
         _fail("content", "messages with IS_COMPONENTS_V2 cannot have content or embeds")
     if not (msg.content or msg.embeds or msg.components or msg.attachments):
         raise ApiError(400, 50006, "Cannot send an empty message")
+
+
+def validate_choices(choices: list[dict]) -> None:
+    """An autocomplete answer: at most 25 choices, names 1-100, string values up to 100."""
+    if len(choices) > 25:
+        _fail("data.choices", f"at most 25 choices (got {len(choices)})")
+    for i, c in enumerate(choices):
+        if not 1 <= len(str(c.get("name") or "")) <= 100:
+            _fail(f"data.choices.{i}.name", "must be between 1 and 100 in length")
+        if isinstance(c.get("value"), str):
+            _check_len(f"data.choices.{i}.value", c["value"], 100)
+
+
+def validate_modal(modal: dict) -> None:
+    """A modal: title 1-45; text inputs' and labels' texts within Discord's lengths."""
+    if not 1 <= len(str(modal.get("title") or "")) <= 45:
+        _fail("data.title", "must be between 1 and 45 in length")
+    _check_len("data.custom_id", modal.get("custom_id"), 100)
+    for c in walk_components(modal.get("components") or []):
+        if c.get("type") == 18:  # a label around one component
+            _check_len("label.label", c.get("label"), 45)
+            _check_len("label.description", c.get("description"), 100)
+        if c.get("type") == 4:
+            _check_len("text_input.label", c.get("label"), 45)
+            _check_len("text_input.placeholder", c.get("placeholder"), 100)
+            _check_len("text_input.value", c.get("value"), 4000)
+            for key in ("min_length", "max_length"):
+                if not 0 <= int(c.get(key) or 0) <= 4000:
+                    _fail(f"text_input.{key}", "must be between 0 and 4000")
+
+
+def validate_command(cmd: dict) -> None:
+    """A command being registered: names 1-32, descriptions 1-100, 25 options and choices."""
+    where = f"command {cmd.get('name')!r}"
+    if cmd.get("type", 1) == 1 and not 1 <= len(cmd.get("description") or "") <= 100:
+        _fail(f"{where}.description", "must be between 1 and 100 in length")
+    _validate_options(where, cmd.get("options") or [])
+
+
+def _validate_options(where: str, options: list[dict]) -> None:
+    if len(options) > 25:
+        _fail(f"{where}.options", f"at most 25 options (got {len(options)})")
+    for o in options:
+        at = f"{where}.{o.get('name')}"
+        if not 1 <= len(o.get("name") or "") <= 32:
+            _fail(f"{at}.name", "must be between 1 and 32 in length")
+        if not 1 <= len(o.get("description") or "") <= 100:
+            _fail(f"{at}.description", "must be between 1 and 100 in length")
+        choices = o.get("choices") or []
+        if choices:
+            validate_choices(choices)
+        _validate_options(at, o.get("options") or [])

@@ -22,3 +22,17 @@ def join_and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+QUOTE_CHARS = 80
+"""How much of a player's input a reply echoes back."""
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, ending in "…" where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = QUOTE_CHARS) -> str:
+    """A player's input as a reply echoes it: quoted, escaped and cut short ('Swordsmn')."""
+    return repr(shorten(text, limit))

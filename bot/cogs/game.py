@@ -14,6 +14,7 @@ from bot.computer import move_seed
 from bot.errors import SessionNotFound, UserFacingError
 from bot.server_settings import DEFAULT, describe
 from bot.store import Session
+from bot.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
 from engines.text import plural
 
@@ -84,8 +85,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         title = f"{session.game_cls.title} — {' vs '.join(session.names)}"
         if session.status != "active":
             title += " (ended)"
-        embed = discord.Embed(title=title, description=text[-4000:])
+        embed = discord.Embed(title=title, description=text[-EMBED_DESCRIPTION:])  # the newest
         embed.set_footer(text=f"Session {session.id}")
+        fit_embed(embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(description="Suggest your best move in a solo game (only to you)")

@@ -12,13 +12,14 @@ import engines
 from bot.db import Database
 from bot.leaderboard import SoloStanding, computer_records, solo_standings, standings
 from bot.rules import send_long
-from engines.text import plural
+from bot.text_limits import OPTION_LABEL, fit_embed
+from engines.text import plural, shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 GAME_CHOICES = [
-    app_commands.Choice(name=engines.get_game(gid).title[:100], value=gid)
+    app_commands.Choice(name=shorten(engines.get_game(gid).title, OPTION_LABEL), value=gid)
     for gid in engines.GAME_IDS
 ]
 
@@ -118,7 +119,9 @@ class GeneralCog(commands.Cog):
         table = solo_table if cls.max_players == 1 else versus_table
         async with self.bot.store.reading():  # committed results only
             text = await table(self.bot.db, interaction.guild_id or 0, game)
-        embed = discord.Embed(title=title, description=text, colour=discord.Colour.dark_gold())
+        embed = fit_embed(
+            discord.Embed(title=title, description=text, colour=discord.Colour.dark_gold())
+        )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -16,16 +16,20 @@ from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
 from bot.lookup import card_choices, send_card
 from bot.rules import how_to_play, send_long
+from bot.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
 from engines.gondolin.sheet import card_sheet_view
+from engines.text import shorten
 from render import alt_text, render_png
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 STORIES = [
-    app_commands.Choice(name=f"{s.name} ({s.turns} turns, {s.difficulty})"[:100], value=s.id)
+    app_commands.Choice(
+        name=shorten(f"{s.name} ({s.turns} turns, {s.difficulty})", OPTION_LABEL), value=s.id
+    )
     for s in CATALOGUE.stories.values()
 ][:25]
 DEFAULT_STORY = STORIES[0].value
@@ -66,7 +70,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     # ---- playing ---------------------------------------------------------------------------
     @app_commands.command(description="Start a Gondolin game in this channel")
     @app_commands.describe(
-        story=f"Which story to survive (default: {STORIES[0].name})"[:100],
+        story=shorten(f"Which story to survive (default: {STORIES[0].name})", OPTION_DESCRIPTION),
         deck="Your deck or a ready-made one (default: the story's ready-made deck)",
         mode="easy: choose the starting hand; hard: draw it (default: easy)",
     )
@@ -141,8 +145,12 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
                 self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)
             )
         text = text.replace("games won", "survived")
-        embed = discord.Embed(
-            title=f"{CATALOGUE.stories[story].name} — scoreboard", description=text, colour=COLOUR
+        embed = fit_embed(
+            discord.Embed(
+                title=f"{CATALOGUE.stories[story].name} — scoreboard",
+                description=text,
+                colour=COLOUR,
+            )
         )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
@@ -230,7 +238,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         text = f"**{name}** — {len(cards)} cards\n{decks.describe(cards)}"
         if story:
             text += "\n\n" + verdict(cards, story)
-        embed = discord.Embed(title="Deck", description=text[:4000], colour=COLOUR)
+        embed = fit_embed(discord.Embed(title="Deck", description=text, colour=COLOUR))
         if cards:
             file, _ = await sheet_file(f"Deck {name}", cards, page - 1)
             embed.set_image(url="attachment://cards.png")

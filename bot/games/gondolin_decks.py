@@ -8,8 +8,10 @@ from discord import app_commands
 
 from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
+from bot.text_limits import OPTION_LABEL
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
+from engines.text import quoted, shorten
 
 GAME = "gondolin"
 READY = "ready:"
@@ -22,21 +24,24 @@ def card_id(text: str) -> str:
     for card in CATALOGUE.cards.values():
         if key in (card.id, card.name.lower()):
             return card.id
-    raise UserFacingError(f"No card called {text!r}. Try `/gondolin cards` to browse them.")
+    raise UserFacingError(f"No card called {quoted(text)}. Try `/gondolin cards` to browse them.")
 
 
 def card_choices(current: str) -> list[app_commands.Choice[str]]:
     """Up to 25 cards whose name contains what was typed."""
     key = current.strip().lower()
     hits = [c for c in CATALOGUE.cards.values() if key in c.name.lower()]
-    return [app_commands.Choice(name=f"{c.name} ({c.type})"[:100], value=c.id) for c in hits[:25]]
+    return [
+        app_commands.Choice(name=shorten(f"{c.name} ({c.type})", OPTION_LABEL), value=c.id)
+        for c in hits[:25]
+    ]
 
 
 def ready_choices(current: str) -> list[app_commands.Choice[str]]:
     """Ready-made decks matching what was typed."""
     key = current.strip().lower()
     return [
-        app_commands.Choice(name=f"Ready-made: {d.name}"[:100], value=READY + d.id)
+        app_commands.Choice(name=shorten(f"Ready-made: {d.name}", OPTION_LABEL), value=READY + d.id)
         for d in ready_decks()
         if key in d.name.lower() or key in d.id
     ][:25]
@@ -63,7 +68,7 @@ async def resolve_deck(store: DeckStore, user_id: int, name: str) -> list[str]:
     for deck in ready_decks():
         if name.strip().lower() in (deck.id, deck.name.lower()):
             return deck.card_list()
-    raise UserFacingError(f"You have no deck called {name!r}. See `/gondolin deck list`.")
+    raise UserFacingError(f"You have no deck called {quoted(name)}. See `/gondolin deck list`.")
 
 
 def describe(cards: list[str]) -> str:

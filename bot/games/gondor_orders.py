@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 from discord import app_commands
 
 from bot.errors import UserFacingError
+from bot.text_limits import OPTION_LABEL
 from engines import Action, Game
 from engines.gondor.actions import Deselect, Move, Order, Select
 from engines.gondor.data import MAP
+from engines.text import quoted, shorten
 
 Plan = Callable[[Game, int], Sequence[Action]]
 MAX_CHOICES = 25
-NAME = 100  # Discord's limit for a choice's name
 COMMANDS: dict[str, str] = {
     "fire": "Missile fire at a target in range",
     "attack": "Melee: attack an adjacent enemy",
@@ -35,8 +36,8 @@ def copy_of(game: Game) -> Game:
     return type(game).from_json(game.to_json())
 
 
-def _cut(text: str, limit: int = NAME) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _cut(text: str) -> str:
+    return shorten(text, OPTION_LABEL)
 
 
 def _matches(current: str, *texts: str) -> bool:
@@ -126,11 +127,13 @@ def move_plan(unit: str, to: str) -> Plan:
             raise UserFacingError("No group can move now; use the buttons in your messages.")
         select = find_group(game, seat, unit)
         if select is None:
-            raise UserFacingError(f"{GONE} (No group {unit!r} can move now.)")
+            raise UserFacingError(f"{GONE} (No group {quoted(unit)} can move now.)")
         hex_id = to.strip()
         move = next((m for m in destinations(game, seat, select) if m.hex == hex_id), None)
         if move is None:
-            raise UserFacingError(f"{group_name(select)} can't reach {hex_id}; pick from the list.")
+            raise UserFacingError(
+                f"{group_name(select)} can't reach {quoted(hex_id)}; pick from the list."
+            )
         return [*first, select, move]
 
     return plan
@@ -191,7 +194,7 @@ def known_hex(hex_id: str) -> str:
     hex_id = hex_id.strip()
     if hex_id not in MAP.hexes:
         raise UserFacingError(
-            f"There is no hex {hex_id!r} on the map. Hexes are four digits, column then row "
+            f"There is no hex {quoted(hex_id)} on the map. Hexes are four digits, column then row "
             f"(01-{MAP.grid.columns:02d}, 01-{MAP.grid.rows:02d}), e.g. 1903 for the Citadel."
         )
     return hex_id

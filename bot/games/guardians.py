@@ -14,7 +14,9 @@ from bot.errors import UserFacingError
 from bot.games import guardians_decks as decks
 from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.lookup import card_choices, send_card
+from bot.replies import ephemeral
 from bot.rules import how_to_play, send_long
+from bot.text_limits import OPTION_DESCRIPTION, fit_embed
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (
     DeckList,
@@ -24,6 +26,7 @@ from engines.guardians.decks import (
     parse_deck,
     starter,
 )
+from engines.text import shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -60,10 +63,11 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     @app_commands.command(description="Challenge someone to Guardians, or play the computer")
     @app_commands.describe(
         opponent=OPPONENT_HELP,
-        deck=(
+        deck=shorten(
             f"A starter or your deck (default: {CATALOGUE.decks[DEFAULT_DECK].name}); "
-            "your opponent plays a starter"
-        )[:100],
+            "your opponent plays a starter",
+            OPTION_DESCRIPTION,
+        ),
         level=LEVEL_HELP,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -170,8 +174,9 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         name = CATALOGUE.decks[sid].name if sid else name
         total = sum(deck.cards.values())
         text = f"{decks.describe(deck)}\n\n{decks.verdict(check_deck(deck))}"
-        embed = discord.Embed(title=f"{name} — {total} cards"[:256], description=text[:4096])
-        embed.colour = COLOUR
+        embed = fit_embed(
+            discord.Embed(title=f"{name} — {total} cards", description=text, colour=COLOUR)
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @deck.command(name="list", description="Your Guardians decks and the starters")
@@ -252,7 +257,7 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
     """A paragraph to paste a deck text into."""
 
     text: discord.ui.TextInput = discord.ui.TextInput(
-        label="Deck text (as /guardians deck export gives it)",
+        label="Deck text, as /guardians deck export gives it",
         style=discord.TextStyle.paragraph,
         placeholder="Guardian: Rak Nam\nStrongholds: Keep of Rak Nam\n3 Swordsman\n…",
         max_length=4000,
@@ -270,11 +275,12 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
             await self.cog._save(interaction.user.id, self.name, deck, new=True)
         except DeckTextError as exc:
             problems = "\n".join(f"• {p}" for p in exc.problems)
-            message = f"Nothing imported; these lines can't be read:\n{problems}"
-            await interaction.response.send_message(message[:2000], ephemeral=True)
+            await ephemeral(
+                interaction, f"Nothing imported; these lines can't be read:\n{problems}"
+            )
             return
         except UserFacingError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await ephemeral(interaction, str(exc))
             return
         await interaction.response.send_message(
             f"Imported **{self.name}**: {decks.summary(deck)}", ephemeral=True

@@ -6,10 +6,18 @@ from discord import app_commands
 
 from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
+from bot.text_limits import OPTION_LABEL
 from engines.guardians.catalogue import CATALOGUE
-from engines.guardians.decks import KIND_HEADINGS, DeckCheck, DeckList, check_deck, starter
+from engines.guardians.decks import (
+    KIND_HEADINGS,
+    MAX_CARDS,
+    DeckCheck,
+    DeckList,
+    check_deck,
+    starter,
+)
 from engines.guardians.lookup import find
-from engines.text import plural
+from engines.text import plural, quoted, shorten
 
 GAME = "guardians"
 STARTER = "starter:"
@@ -19,7 +27,15 @@ STRONGHOLDS_KEY = "strongholds:"
 
 # ---- the stored form: card ids, plus one entry each for the Guardian and the Stronghold set ----
 def to_entries(deck: DeckList) -> list[str]:
-    """The deck as DeckStore keeps it: "guardian:<id>", "strongholds:<id>", then card ids."""
+    """The deck as DeckStore keeps it: "guardian:<id>", "strongholds:<id>", then card ids.
+
+    A deck of more than ``MAX_CARDS`` cards is refused before its list is built.
+    """
+    total = sum(deck.cards.values())
+    if total > MAX_CARDS:
+        raise UserFacingError(
+            f"A deck holds at most {MAX_CARDS} cards; this one would have {total}."
+        )
     head = [GUARDIAN_KEY + deck.guardian] if deck.guardian else []
     head += [STRONGHOLDS_KEY + deck.strongholds] if deck.strongholds else []
     return head + deck.card_list()
@@ -55,7 +71,9 @@ async def resolve(store: DeckStore, user_id: int, name: str) -> tuple[DeckList, 
             return from_entries(entries), None
     sid = starter_id(name)
     if sid is None:
-        raise UserFacingError(f"You have no deck called {name!r}. See `/guardians deck list`.")
+        raise UserFacingError(
+            f"You have no deck called {quoted(name)}. See `/guardians deck list`."
+        )
     return starter(sid), sid
 
 
@@ -64,7 +82,7 @@ async def own(store: DeckStore, user_id: int, name: str) -> DeckList:
     entries = await store.get(user_id, GAME, name)
     if entries is None:
         raise UserFacingError(
-            f"You have no deck called {name!r}. Make one with `/guardians deck new`, "
+            f"You have no deck called {quoted(name)}. Make one with `/guardians deck new`, "
             "or see `/guardians deck list`."
         )
     return from_entries(entries)
@@ -74,7 +92,7 @@ def starter_choices(current: str) -> list[app_commands.Choice[str]]:
     """The starter decks matching what was typed."""
     key = current.strip().casefold()
     return [
-        app_commands.Choice(name=f"Starter: {d.name}"[:100], value=STARTER + d.id)
+        app_commands.Choice(name=shorten(f"Starter: {d.name}", OPTION_LABEL), value=STARTER + d.id)
         for d in CATALOGUE.decks.values()
         if key in d.name.casefold() or key in d.id
     ]

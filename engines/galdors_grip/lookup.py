@@ -13,6 +13,7 @@ from engines.galdors_grip.cards import ATTRIBUTE_NAMES, CARDS, card_name
 from engines.galdors_grip.state import CardState
 from engines.galdors_grip.views import SideView
 from engines.galdors_grip.views import card_view as deck_card_view
+from engines.text import quoted
 
 
 def card_names() -> list[str]:
@@ -29,7 +30,7 @@ def find_card(name: str) -> str:
     for cid, card in CARDS.items():
         if key == card.name.lower():
             return cid
-    raise EngineError(f"No card called {name!r} in this game.")
+    raise EngineError(f"No card called {quoted(name)} in this game.")
 
 
 def _side_lines(label: str, side: SideView) -> list[str]:

@@ -16,6 +16,9 @@ from engines.text import plural
 
 CODE_VERSION = 1
 MAX_CODE_CHARS = 200
+MAX_CARDS = 100
+"""The most cards a deck may hold: the largest legal deck is 40, and this leaves room for a deck
+being built, no more."""
 _CODE_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -118,8 +121,11 @@ def deck_code(cards: Sequence[str]) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def parse_deck_code(code: str) -> list[str]:
-    """The card ids of a deck code (in catalogue order); DeckCodeError for anything else."""
+def parse_deck_code(code: str, max_cards: int = MAX_CARDS) -> list[str]:
+    """The card ids of a deck code (in catalogue order); DeckCodeError for anything else.
+
+    A code for more than ``max_cards`` cards is refused before the list is built.
+    """
     if not isinstance(code, str) or not code.strip():
         raise DeckCodeError("A deck code is a short text of letters, digits, '-' and '_'.")
     code = code.strip()
@@ -133,6 +139,11 @@ def parse_deck_code(code: str) -> list[str]:
         raise DeckCodeError("This deck code is damaged or mistyped (its checksum does not match).")
     if raw[0] != CODE_VERSION:
         raise DeckCodeError(f"This deck code uses format {raw[0]}, which this version cannot read.")
+    total = sum((byte >> (2 * slot)) & 3 for byte in raw[1:-1] for slot in range(4))
+    if total > max_cards:
+        raise DeckCodeError(
+            f"This deck code holds {total} cards; a deck holds at most {max_cards}."
+        )
     cards = []
     for i, byte in enumerate(raw[1:-1]):
         for slot in range(4):

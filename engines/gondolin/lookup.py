@@ -11,6 +11,7 @@ from typing import Any
 from engines.base import EngineError
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.sheet import sheet_card
+from engines.text import quoted
 
 NUMBER_MEANINGS: tuple[tuple[str, str], ...] = (
     ("s", "S {}: surroundings (half of S becomes R each turn)"),
@@ -35,7 +36,7 @@ def find_card(name: str) -> str:
     for card in CATALOGUE.cards.values():
         if key in (card.id, card.name.lower()):
             return card.id
-    raise EngineError(f"No Gondolin card called {name!r}. `/gondolin cards` lists them all.")
+    raise EngineError(f"No Gondolin card called {quoted(name)}. `/gondolin cards` lists them all.")
 
 
 def card_view(name: str) -> dict[str, Any]:

@@ -6,6 +6,8 @@ The text format, one entry a line (blank lines and lines starting with ``#`` are
     Strongholds: Keep of Rak Nam
     3 Swordsman
     7 Shield of Dawn
+
+Counts are bounded while the text is read (``MAX_CARDS``), so no line can make a huge deck.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.guardians.cards import DeckCard, Guardian, StrongholdSet
 from engines.guardians.catalogue import CATALOGUE, DATA_DIR, Catalogue
-from engines.text import plural, sentence
+from engines.text import QUOTE_CHARS, plural, sentence, shorten
 
 
 class DeckRules(BaseModel):
@@ -48,6 +50,13 @@ KIND_HEADINGS = {
     "upgrade": "Stronghold Upgrades",
 }
 """Section order and titles of an exported deck list."""
+
+MAX_CARDS = 200
+"""The most cards a deck may hold. The text sets no maximum (55 at least, the starters hold
+64); this bounds what one player can build, store and list."""
+MAX_PROBLEMS = 20
+"""Reading stops after this many unreadable lines: a reply shows no more, and each costs a
+name search."""
 
 _LINE = re.compile(r"^(\d+)\s*[x×]?\s+(\S.*)$", re.IGNORECASE)
 _KEY = re.compile(r"^(guardian|strongholds?)\s*:\s*(.*)$", re.IGNORECASE)
@@ -195,23 +204,43 @@ def check_deck(deck: DeckList, lookup: Lookup = LOOKUP, rules: DeckRules = RULES
     return check
 
 
-def parse_deck(text: str, lookup: Lookup = LOOKUP) -> DeckList:
-    """Read a deck text; raises DeckTextError listing every line it cannot read."""
+def parse_deck(text: str, lookup: Lookup = LOOKUP, max_cards: int = MAX_CARDS) -> DeckList:
+    """Read a deck text; raises DeckTextError listing every line it cannot read.
+
+    A count above ``max_cards``, or counts adding up past it, are refused here: the deck only
+    ever holds counts, and a refused text builds nothing.
+    """
     deck = DeckList()
     problems: list[str] = []
+    over = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        problem = _read_line(line, deck, lookup)
+        problem = _read_line(line, deck, lookup, max_cards)
+        total = sum(deck.cards.values())
+        if problem is None and total > max_cards and not over:
+            over = True
+            problem = f"that makes {total} cards; a deck holds at most {max_cards}."
         if problem:
-            problems.append(f"Line {number} (“{line}”): {problem}")
+            problems.append(f"Line {number} (“{shorten(line, QUOTE_CHARS)}”): {problem}")
+        if len(problems) == MAX_PROBLEMS:
+            problems.append("(Reading stopped there; fix these lines first.)")
+            break
     if problems:
         raise DeckTextError(problems)
     return deck
 
 
-def _read_line(line: str, deck: DeckList, lookup: Lookup) -> str | None:
+def _count(digits: str, max_cards: int) -> int | None:
+    """The count a line's digits give, or None when it is more than a deck holds."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(max_cards)) or int(digits) > max_cards:
+        return None
+    return int(digits)
+
+
+def _read_line(line: str, deck: DeckList, lookup: Lookup, max_cards: int) -> str | None:
     """Add one line to ``deck``; the problem with it, if any."""
     key = _KEY.match(line)
     if key:
@@ -219,7 +248,9 @@ def _read_line(line: str, deck: DeckList, lookup: Lookup) -> str | None:
     entry = _LINE.match(line)
     if not entry:
         return "write a count and a card name, like “3 Swordsman”."
-    count, name = int(entry.group(1)), entry.group(2).strip()
+    count, name = _count(entry.group(1), max_cards), entry.group(2).strip()
+    if count is None:
+        return f"that count is more than a deck holds (at most {max_cards} cards)."
     card = lookup.card(name)
     if card is None:
         guardian, sset = lookup.guardian(name), lookup.strongholds(name)
@@ -227,7 +258,7 @@ def _read_line(line: str, deck: DeckList, lookup: Lookup) -> str | None:
             return f"{guardian.name} is a Guardian; write “Guardian: {guardian.name}”."
         if sset:
             return f"{sset.name} is a Stronghold set; write “Strongholds: {sset.name}”."
-        return f"no card is called “{name}”{lookup.suggestion(name)}."
+        return f"no card is called “{shorten(name, QUOTE_CHARS)}”{lookup.suggestion(name)}."
     if count < 1:
         return "the count must be at least 1."
     deck.cards[card.id] = deck.cards.get(card.id, 0) + count
@@ -240,7 +271,7 @@ def _read_key(key: str, value: str, deck: DeckList, lookup: Lookup) -> str | Non
         guardian = lookup.guardian(value)
         if guardian is None:
             known = ", ".join(g.name for g in lookup.catalogue.guardians.values())
-            return f"there is no Guardian “{value}” (known: {known})."
+            return f"there is no Guardian “{shorten(value, QUOTE_CHARS)}” (known: {known})."
         if deck.guardian is not None:
             return "a deck has one Guardian only."
         deck.guardian = guardian.id
@@ -248,7 +279,7 @@ def _read_key(key: str, value: str, deck: DeckList, lookup: Lookup) -> str | Non
     sset = lookup.strongholds(value)
     if sset is None:
         known = ", ".join(s.name for s in lookup.catalogue.strongholds.values())
-        return f"there is no Stronghold set “{value}” (known: {known})."
+        return f"there is no Stronghold set “{shorten(value, QUOTE_CHARS)}” (known: {known})."
     if deck.strongholds is not None:
         return "a deck has one Stronghold set only."
     deck.strongholds = sset.id

@@ -14,7 +14,7 @@ from engines.guardians.cards import OCB_TARGET, Creature, DeckCard, Guardian, St
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import RULES
 from engines.guardians.views import CARD_FIELDS
-from engines.text import join_and
+from engines.text import join_and, quoted
 
 FAMILIES = {"mortal": "Mortal", "elemental": "Elemental", "external": "External"}
 TERRAINS = {
@@ -70,7 +70,7 @@ def find(name: str) -> DeckCard | Guardian | StrongholdSet:
     for item in NAMES.values():
         if key in (item.id.lower(), item.name.lower()):
             return item
-    raise EngineError(f"No Guardians card called {name!r}. Start typing a name to see them.")
+    raise EngineError(f"No Guardians card called {quoted(name)}. Start typing a name to see them.")
 
 
 def _creature_lines(c: Creature) -> list[str]:

@@ -12,7 +12,7 @@ from engines.base import EngineError
 from engines.knightfall.camp import load_layout
 from engines.knightfall.cards import SUITS, Card
 from engines.knightfall.rules import KNIGHT_BONUS
-from engines.text import plural
+from engines.text import plural, quoted
 
 RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -47,7 +47,7 @@ def find_card(name: str) -> Card:
         }
         if key in forms:
             return card
-    raise EngineError(f"No card called {name!r}. Try a name such as Q♠, 10♥ or Ace of clubs.")
+    raise EngineError(f"No card called {quoted(name)}. Try a name such as Q♠, 10♥ or Ace of clubs.")
 
 
 def _rows() -> list[tuple[str, int]]:

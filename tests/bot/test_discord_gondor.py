@@ -183,7 +183,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
         answer = await ephemeral_answer(world, who, "gondor move", unit=chosen.value, to=target)
         assert text in answer
     answer = await ephemeral_answer(world, "bob", "gondor move", unit=chosen.value, to="0101")
-    assert "can't reach 0101" in answer
+    assert "can't reach '0101'" in answer
     answer = await ephemeral_answer(world, "bob", "gondor move", unit="Nobody 9", to=target)
     assert "no longer possible" in answer
     answer = await ephemeral_answer(world, "bob", "gondor fire", unit="Orc Archers 1", target="x")

@@ -40,8 +40,8 @@ async def test_a_guardians_deck_may_be_longer_than_a_gondolin_one(world):
     now = discord.utils.utcnow()
     await store.save(1, "guardians", "big", ["swordsman"] * max_cards("guardians"), now, new=True)
     assert max_cards("guardians") > max_cards("gondolin") == 100
-    with pytest.raises(UserFacingError, match="at most 200 cards; this one has 201"):
-        await store.save(1, "guardians", "big", ["swordsman"] * 201, now, new=False)
+    with pytest.raises(UserFacingError, match="at most 202 cards; this one has 203"):
+        await store.save(1, "guardians", "big", ["swordsman"] * 203, now, new=False)
 
 
 async def test_building_showing_and_sharing_a_deck(world):

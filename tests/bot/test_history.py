@@ -3,7 +3,8 @@
 import random
 
 from bot.history import engine_options, moves_to_replay, rebuild
-from bot.rules import MESSAGE_CHARS, embeds, messages, pages
+from bot.rules import embeds, messages, pages
+from bot.text_limits import EMBED_TOTAL
 from engines.galdors_grip.game import GaldorsGrip
 
 
@@ -34,4 +35,4 @@ def test_long_text_splits_between_paragraphs_and_keeps_every_word():
     assert len(parts) > 1 and all(len(p) <= 3800 for p in parts)
     assert " ".join(parts).split() == text.split()
     for group in messages(embeds("Rules", text, None)):
-        assert len(group) <= 10 and sum(len(e) for e in group) <= MESSAGE_CHARS
+        assert len(group) <= 10 and sum(len(e) for e in group) <= EMBED_TOTAL

@@ -11,7 +11,7 @@ import pytest
 import engines
 from bot import database
 from bot.db.base import migration_scripts
-from bot.decks import MAX_CARDS, MAX_DECKS, DeckStore
+from bot.decks import MAX_DECKS, DeckStore, max_cards
 from bot.errors import ChannelBusy, StaleButton, UserFacingError
 from bot.leaderboard import standings
 from bot.store import SessionStore, UnreadableState
@@ -205,12 +205,13 @@ async def test_the_deck_count_limit_holds_when_two_saves_race(store):
 
 async def test_a_deck_longer_than_the_cap_is_refused_and_not_stored(store):
     decks = DeckStore(store.db)
-    await decks.save(7, "gondolin", "full", ["c"] * MAX_CARDS, NOW, new=True)
-    with pytest.raises(UserFacingError, match=f"at most {MAX_CARDS} cards"):
-        await decks.save(7, "gondolin", "full", ["c"] * (MAX_CARDS + 1), NOW, new=False)
-    with pytest.raises(UserFacingError, match=f"at most {MAX_CARDS} cards"):
+    cap = max_cards("gondolin")
+    await decks.save(7, "gondolin", "full", ["c"] * cap, NOW, new=True)
+    with pytest.raises(UserFacingError, match=f"at most {cap} cards"):
+        await decks.save(7, "gondolin", "full", ["c"] * (cap + 1), NOW, new=False)
+    with pytest.raises(UserFacingError, match=f"at most {cap} cards"):
         await decks.save(7, "gondolin", "huge", ["c"] * 10_000, NOW, new=True)
-    assert await decks.get(7, "gondolin", "full") == ["c"] * MAX_CARDS
+    assert await decks.get(7, "gondolin", "full") == ["c"] * cap
     assert await decks.names(7, "gondolin") == ["full"]
 
 

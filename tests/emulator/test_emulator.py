@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot.discord_endpoints import is_loopback
 from discord_emulator import DiscordEmulator, EmulatorError, loopback_only, run_bot
+from discord_emulator.models import ApiError
+from discord_emulator.validation import validate_choices, validate_command, validate_modal
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -352,6 +354,50 @@ async def test_messages_beyond_discord_limits_are_refused_50035(w):
     assert w.emu.error_responses()[-1].code == 50035
 
 
+async def test_answers_and_commands_beyond_discord_limits_are_refused_50035():
+    def refused(validate, data, where: str) -> None:
+        with pytest.raises(ApiError, match=where) as caught:
+            validate(data)
+        assert (caught.value.status, caught.value.code) == (400, 50035)
+
+    choice = {"name": "a", "value": "a"}
+    validate_choices([choice] * 25)
+    refused(validate_choices, [choice] * 26, "at most 25 choices")
+    refused(validate_choices, [{"name": "n" * 101, "value": "a"}], "choices.0.name")
+    refused(validate_choices, [{"name": "a", "value": "v" * 101}], "choices.0.value")
+
+    text_input = {"type": 4, "custom_id": "t", "label": "Text", "style": 2, "max_length": 4000}
+    modal = {
+        "title": "T",
+        "custom_id": "m",
+        "components": [{"type": 1, "components": [text_input]}],
+    }
+    validate_modal(modal)
+    refused(validate_modal, {**modal, "title": "t" * 46}, "data.title")
+    long_label = {**text_input, "label": "l" * 46}
+    refused(
+        validate_modal,
+        {**modal, "components": [{"type": 18, "label": "L", "component": long_label}]},
+        "text_input.label",
+    )
+    refused(
+        validate_modal,
+        {**modal, "components": [{"type": 1, "components": [{**text_input, "max_length": 4001}]}]},
+        "max_length",
+    )
+
+    option = {"type": 3, "name": "name", "description": "A name"}
+    command = {"name": "card", "type": 1, "description": "One card", "options": [option]}
+    validate_command(command)
+    refused(validate_command, {**command, "description": "d" * 101}, "description")
+    refused(
+        validate_command,
+        {**command, "options": [{**option, "description": "d" * 101}]},
+        "name.description",
+    )
+    refused(validate_command, {**command, "options": [option] * 26}, "at most 25 options")
+
+
 async def test_select_updates_the_message(w):
     ix = await w.emu.slash(w.alice, w.chan, "demo choose")
     await ix.done()
@@ -442,6 +488,8 @@ async def test_modal_round_trip(w):
     sub = await w.emu.submit_modal(ix, {"name": "Zed"})
     await sub.done()
     assert sub.ephemeral and sub.messages[0].content == "hello Zed"
+    with pytest.raises(EmulatorError, match="length must be within"):
+        await w.emu.submit_modal(ix, {"name": "Z" * 4001})  # the client stops at max_length
 
 
 async def test_commands_are_refused_like_the_discord_client_would(w):

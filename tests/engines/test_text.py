@@ -1,6 +1,6 @@
 import pytest
 
-from engines.text import join_and, plural, sentence
+from engines.text import join_and, plural, quoted, sentence, shorten
 
 
 @pytest.mark.parametrize(("n", "expected"), [(0, "0 cards"), (1, "1 card"), (2, "2 cards")])
@@ -24,3 +24,13 @@ def test_join_and_reads_as_english():
     assert join_and(["a"]) == "a"
     assert join_and(["a", "b"]) == "a and b"
     assert join_and(["a", "b", "c"]) == "a, b and c"
+
+
+def test_shorten_cuts_with_an_ellipsis_within_the_limit():
+    assert shorten("Swordsman", 9) == "Swordsman"
+    assert shorten("Swordsman", 5) == "Swor…" and len(shorten("x" * 6000, 2000)) == 2000
+
+
+def test_quoted_input_is_escaped_and_short():
+    assert quoted("Swordsmn") == "'Swordsmn'"
+    assert quoted("a\nb" * 100) == repr(("a\nb" * 100)[:79] + "…")

@@ -125,3 +125,11 @@ def test_parsing_any_text_gives_cards_or_a_deck_code_error(text):
     except DeckCodeError:
         return
     assert all(c in CATALOGUE.cards for c in cards)
+
+
+def test_a_code_for_more_cards_than_a_deck_holds_is_refused():
+    everything = [cid for cid in CATALOGUE.cards for _ in range(3)]
+    code = deck_code(everything)
+    with pytest.raises(DeckCodeError, match=f"holds {len(everything)} cards; .* at most 100"):
+        parse_deck_code(code)
+    assert sorted(parse_deck_code(code, max_cards=len(everything))) == sorted(everything)

@@ -162,3 +162,34 @@ def test_a_deck_list_from_card_ids():
     deck = DeckList.from_ids(["beer", "gold", "beer"], "gaar", "khnumian_stronghold")
     assert deck.cards == {"beer": 2, "gold": 1}
     assert sorted(deck.card_list()) == ["beer", "beer", "gold"]
+
+
+def test_counts_are_bounded_while_the_text_is_read():
+    """A count no deck can hold is refused per line, before any list of cards exists."""
+    digits = "9" * 4000  # more digits than int() converts by default
+    text = f"Guardian: Rak Nam\n9999999999 Swordsman\n{digits} Woods\n0000000003 Swordsman\n"
+    with pytest.raises(DeckTextError) as err:
+        parse_deck(text)
+    too_many = "that count is more than a deck holds (at most 200 cards)."
+    assert err.value.problems == [
+        f"Line 2 (“9999999999 Swordsman”): {too_many}",
+        f"Line 3 (“{'9' * 79}…”): {too_many}",
+    ]
+    assert parse_deck("200 Woods", max_cards=200).cards == {"woods": 200}
+    with pytest.raises(DeckTextError, match="at most 5 cards"):
+        parse_deck("6 Woods", max_cards=5)
+
+
+def test_counts_adding_up_past_the_limit_are_refused_once():
+    with pytest.raises(DeckTextError) as err:
+        parse_deck("150 Woods\n50 Swamps\n1 Woods\n7 Swamps\n")
+    assert err.value.problems == [
+        "Line 3 (“1 Woods”): that makes 201 cards; a deck holds at most 200."
+    ]
+
+
+def test_reading_stops_after_twenty_unreadable_lines():
+    with pytest.raises(DeckTextError) as err:
+        parse_deck("1 Nothing\n" * 1000)
+    assert len(err.value.problems) == 21
+    assert err.value.problems[-1] == "(Reading stopped there; fix these lines first.)"

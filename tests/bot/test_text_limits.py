@@ -1,0 +1,24 @@
+"""Embeds cut to Discord's limits in one place: every part, and the message total."""
+
+import discord
+
+from bot.text_limits import EMBED_DESCRIPTION, EMBED_TITLE, EMBED_TOTAL, FIELD_VALUE, fit_embed
+
+
+def test_every_part_of_an_embed_is_cut_to_its_limit():
+    embed = discord.Embed(title="t" * 300, description="d" * 5000)
+    for _ in range(3):
+        embed.add_field(name="n", value="v" * 2000)
+    embed.set_footer(text="f" * 10)
+    fit_embed(embed)
+    assert len(embed.title) == EMBED_TITLE and embed.title.endswith("…")
+    assert all(len(f.value) == FIELD_VALUE for f in embed.fields)
+    assert len(embed) == EMBED_TOTAL and len(embed.description) < EMBED_DESCRIPTION
+    assert embed.footer.text == "f" * 10
+
+
+def test_the_description_leaves_room_for_other_embeds_of_the_message():
+    embed = fit_embed(discord.Embed(title="Board", description="d" * 5000), total=4000)
+    assert len(embed) == 4000 and embed.description.endswith("…")
+    short = fit_embed(discord.Embed(title="Board", description="short"))
+    assert short.description == "short" and short.title == "Board"
