@@ -12,6 +12,7 @@ import hashlib
 import logging
 import multiprocessing
 import random
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import ai
@@ -53,7 +54,13 @@ def new_executor(kind: str) -> Executor:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker)
+
+
+def _start_worker() -> None:
+    """In the worker: leave Ctrl-C (sent to the terminal's whole process group) to the bot."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def policy_move(game: Game, seat: int, seed: int) -> Action:
@@ -123,5 +130,5 @@ class Computer:
         return [(cls.decode(code), value) for code, value in moves], samples
 
     def close(self) -> None:
-        """Stop the worker (at shutdown)."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -15,7 +15,16 @@ from . import actions, payloads
 from .faults import Fault, Faults
 from .gateway import HEARTBEAT_INTERVAL_S, Gateway
 from .interactions import Interaction, interaction_payload
-from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Role, User
+from .models import (
+    ApiError,
+    BotNotConnected,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+)
 from .page import PageApi
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
@@ -212,7 +221,10 @@ class DiscordEmulator:
     def _dispatch(self, ix: Interaction) -> Interaction:
         if not self.gateway.serves(ix.guild_id):
             where = "DMs" if ix.guild_id is None else f"guild {ix.guild_id}"
-            raise EmulatorError(f"no bot is connected to the emulator's gateway for {where}")
+            raise BotNotConnected(
+                f"This interaction failed: no bot is connected to the gateway for {where}"
+                " (starting or stopped). Try again in a moment."
+            )
         self.state.interactions[ix.token] = ix
         self.state.interactions_by_id[ix.id] = ix
         payload = interaction_payload(self.state, ix)

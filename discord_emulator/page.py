@@ -15,7 +15,7 @@ from aiohttp import web
 
 from . import commands
 from .interactions import Interaction
-from .models import ApiError, Channel, EmulatorError, Guild, Message, User
+from .models import ApiError, BotNotConnected, Channel, EmulatorError, Guild, Message, User
 from .page_guard import guarded, refusal
 from .page_options import typed_options
 from .rest import json_response
@@ -222,6 +222,8 @@ class PageApi:
         """Dispatch an interaction; answer once the bot gave its initial response."""
         try:
             ix: Interaction = await make()
+        except BotNotConnected as e:  # Discord: "This interaction failed"; nothing was sent
+            return json_response({"ok": False, "error": str(e)}, 503)
         except EmulatorError as e:
             return json_response({"ok": False, "error": str(e)}, 400)
         try:
