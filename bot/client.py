@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib.util
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.computer import Computer
 from bot.db import Database
 from bot.errors import UserFacingError
+from bot.inflight import InFlight
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.render_pool import RenderPool
@@ -28,6 +30,8 @@ from bot.store import SessionStore
 from engines import EngineError
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE_S = 8.0  # clicks under way get this long to finish when the bot stops
 
 EXTENSIONS = ("bot.cogs.game", "bot.cogs.general")
 
@@ -43,6 +47,10 @@ def game_extensions() -> list[str]:
 
 class Tree(app_commands.CommandTree):
     """Maps every command error to one friendly ephemeral answer."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Tracked while handled, refused while the bot stops (``bot/inflight.py``)."""
+        return await cast(TabletopBot, self.client).inflight.admit(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -88,6 +96,7 @@ class TabletopBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._resumed = False  # on_ready comes again after each reconnect
+        self.inflight = InFlight()
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""
@@ -152,15 +161,19 @@ class TabletopBot(commands.AutoShardedBot):
         await self.wait_until_ready()
 
     async def close(self) -> None:
-        """Stop the loop and close the database after the gateway."""
+        """Finish the interactions under way, then close the gateway, the workers, the database.
+
+        The worker pools are waited for (off the event loop), so no process outlives the bot.
+        """
         self.housekeeping.cancel()
+        await self.inflight.drain(SHUTDOWN_GRACE_S)
         await super().close()
         if hasattr(self, "computer"):
             for task in self.sessions.background:
                 task.cancel()
-            self.computer.close()
+            await asyncio.to_thread(self.computer.close)
         if hasattr(self, "renders"):
             render_pool.use(None)
-            self.renders.close()
+            await asyncio.to_thread(self.renders.close)
         if hasattr(self, "db"):
             await self.db.close()

@@ -13,6 +13,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot import custom_ids, paging, phase_help, table_buttons, undo
+from bot.inflight import InFlight
 from bot.lifecycle import Lifecycle
 from bot.lobby import Lobby
 from bot.sessions import SessionManager
@@ -26,14 +27,23 @@ class Services(Protocol):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    inflight: InFlight
 
 
 def _bot(interaction: discord.Interaction) -> Services:
     return cast(Services, interaction.client)
 
 
+class Admitted:
+    """First in every component's bases: tracked while handled, refused while the bot stops."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Let the bot's :class:`InFlight` admit the click."""
+        return await _bot(interaction).inflight.admit(interaction)
+
+
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION_TEMPLATE
 ):
     """A button that applies one action."""
 
@@ -56,7 +66,7 @@ class ActionButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE
 ):
     """A select menu whose option values are action codes."""
 
@@ -78,7 +88,7 @@ class ActionSelect(
 
 
 class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CONFIRM_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CONFIRM_TEMPLATE
 ):
     """The "Yes" on a confirmation question: applies the move it confirms."""
 
@@ -103,7 +113,7 @@ class ConfirmButton(
 
 
 class AutoPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY_TEMPLATE
 ):
     """A player's toggle: play my forced moves for me even when that tells something.
 
@@ -129,7 +139,9 @@ class AutoPlayButton(
 
 
 class LegacyAutoPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.LEGACY_AUTO_PLAY_TEMPLATE
+    Admitted,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=custom_ids.LEGACY_AUTO_PLAY_TEMPLATE,
 ):
     """The toggle as posted by earlier versions (``auto:<sid>``), still on running games' messages.
 
@@ -157,7 +169,9 @@ class LegacyAutoPlayButton(
         await _bot(interaction).sessions.set_auto_play(interaction, self.sid, on)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
+class HandButton(
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE
+):
     """The "My hand" button: the private view and controls, ephemerally (the DM fallback)."""
 
     def __init__(self, sid: str) -> None:
@@ -177,7 +191,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CHALLENGE_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CHALLENGE_TEMPLATE
 ):
     """Accept or Decline on a challenge."""
 
@@ -199,7 +213,9 @@ class ChallengeButton(
         await _bot(interaction).lobby.answer(interaction, self.sid, self.answer)
 
 
-class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP_TEMPLATE):
+class HelpButton(
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP_TEMPLATE
+):
     """The "?" button: the phase help and the clicker's choices, ephemerally."""
 
     def __init__(self, sid: str) -> None:
@@ -218,7 +234,9 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await phase_help.answer(_bot(interaction).sessions.store, interaction, self.sid)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.UNDO_TEMPLATE):
+class UndoButton(
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.UNDO_TEMPLATE
+):
     """The Undo button on the board of a solo game whose engine allows it."""
 
     def __init__(self, sid: str, step: int) -> None:
@@ -239,7 +257,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await undo.undo(_bot(interaction).sessions, interaction, self.sid, self.step)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE_TEMPLATE):
+class PageButton(
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE_TEMPLATE
+):
     """Another page of a long list of moves ("More moves ▶", "◀ Previous moves")."""
 
     def __init__(self, sid: str, step: int, page: int) -> None:
@@ -262,7 +282,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
 
 
 class TakeoverButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TAKEOVER_TEMPLATE
+    Admitted, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TAKEOVER_TEMPLATE
 ):
     """The waiting player's "Let the computer play <name>'s seat"."""
 

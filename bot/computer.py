@@ -13,6 +13,7 @@ import hashlib
 import logging
 import multiprocessing
 import random
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import ai
@@ -56,7 +57,16 @@ def new_executor(kind: str) -> Executor:
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=exit_with_parent)
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker)
+
+
+def _start_worker() -> None:
+    """In the worker: leave Ctrl-C to the bot, and end with the bot however it ends.
+
+    Ctrl-C in a terminal reaches the whole process group; the bot stops its workers itself.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 def policy_move(game: Game, seat: int, seed: int) -> Action:
@@ -126,5 +136,5 @@ class Computer:
         return [(cls.decode(code), value) for code, value in moves], samples
 
     def close(self) -> None:
-        """Stop the worker (at shutdown)."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -23,6 +23,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -45,12 +46,15 @@ def draw(game_id: str, pickled_view: bytes) -> bytes:
 
 
 def _start_worker() -> None:
-    """In a new worker: yield the CPU to the bot, and end with it.
+    """In a new worker: yield the CPU to the bot, leave Ctrl-C to it, and end with it.
 
     A lower priority (``WORKER_NICE``) keeps the CPU for the event loop when the machine is
-    busy: acknowledgements stay fast, images wait. A worker whose bot died without closing
-    the pool (killed) exits instead of lingering (``bot.pool_workers``).
+    busy: acknowledgements stay fast, images wait. Ctrl-C in a terminal reaches every process
+    of the group; the bot stops its workers itself (a worker dying of it mid-shutdown left the
+    bot hanging until killed). A worker whose bot died without closing the pool (killed)
+    exits instead of lingering (``bot.pool_workers``).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(WORKER_NICE)
     exit_with_parent()
 
@@ -106,8 +110,8 @@ class RenderPool:
             return await loop.run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
-        """Stop the workers (at shutdown)."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers and wait for them (at shutdown; blocks for the image being drawn)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 _current: RenderPool | None = None

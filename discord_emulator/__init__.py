@@ -7,6 +7,7 @@ from .interactions import Interaction
 from .models import (
     ApiError,
     Attachment,
+    BotNotConnected,
     ButtonInfo,
     Channel,
     EmulatorError,
@@ -21,6 +22,7 @@ from .models import (
 __all__ = [
     "ApiError",
     "Attachment",
+    "BotNotConnected",
     "ButtonInfo",
     "Channel",
     "DiscordEmulator",

@@ -13,10 +13,19 @@ from aiohttp import web
 
 from . import actions, payloads
 from .faults import Fault, Faults
-from .gateway import Gateway
+from .gateway import HEARTBEAT_INTERVAL_S, Gateway
 from .interactions import Interaction, interaction_payload
 from .mentions import Mentions
-from .models import ApiError, Channel, EmulatorError, Guild, Member, Message, Role, User
+from .models import (
+    ApiError,
+    BotNotConnected,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+)
 from .page import PageApi
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
@@ -35,13 +44,15 @@ class DiscordEmulator:
         page: bool = False,
         max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
         guilds_per_shard: int = GUILDS_PER_RECOMMENDED_SHARD,
+        heartbeat_interval_s: float = HEARTBEAT_INTERVAL_S,
     ) -> None:
         """``deadline_s``: how long the bot has for an initial interaction response.
 
         ``page``: also serve the playground page (``/play``, see ``page.py``).
         ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more guilds is closed
         with 4011 (Discord: 2,500). ``guilds_per_shard``: ``GET /gateway/bot`` recommends one
-        shard per this many guilds (Discord: 1,000).
+        shard per this many guilds (Discord: 1,000). ``heartbeat_interval_s``: the interval
+        HELLO asks for (Discord: 41.25 s).
         """
         self.state = State()
         self.state.deadline_s = deadline_s
@@ -49,7 +60,9 @@ class DiscordEmulator:
         self.state.guilds_per_shard = guilds_per_shard
         self._log = RequestLog()
         self.faults = Faults()
-        self.gateway = Gateway(self.state, lambda: self.gateway_url, self._log.unhandled)
+        self.gateway = Gateway(
+            self.state, lambda: self.gateway_url, self._log.unhandled, heartbeat_interval_s
+        )
         self.state.on_change = self.gateway.on_state_change
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -220,7 +233,10 @@ class DiscordEmulator:
     def _dispatch(self, ix: Interaction) -> Interaction:
         if not self.gateway.serves(ix.guild_id):
             where = "DMs" if ix.guild_id is None else f"guild {ix.guild_id}"
-            raise EmulatorError(f"no bot is connected to the emulator's gateway for {where}")
+            raise BotNotConnected(
+                f"This interaction failed: no bot is connected to the gateway for {where}"
+                " (starting or stopped). Try again in a moment."
+            )
         self.state.interactions[ix.token] = ix
         self.state.interactions_by_id[ix.id] = ix
         payload = interaction_payload(self.state, ix)

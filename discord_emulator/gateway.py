@@ -20,7 +20,13 @@ from .state import State
 
 log = logging.getLogger(__name__)
 
-HEARTBEAT_INTERVAL_MS = 41_250
+HEARTBEAT_INTERVAL_S = 41.25  # what Discord's HELLO says
+# Discord's HEARTBEAT_ACK comes back after a network round trip. discord.py's keep-alive thread
+# notes a heartbeat's send time only once the event loop has sent it; an ACK faster than that
+# thread wakes up is measured against the previous heartbeat (latency = the whole interval,
+# "Can't keep up, ... 41.3s behind"). On loopback the ACK takes ~1 ms, so the emulator waits
+# for a round trip like the internet's before acknowledging.
+HEARTBEAT_ACK_DELAY_S = 0.05
 INTENT_GUILDS, INTENT_MEMBERS = 1 << 0, 1 << 1
 INTENT_GUILD_MESSAGES, INTENT_DM_MESSAGES, INTENT_MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
 CLIENT_CLOSES_SESSION = (1000, 1001)  # Discord drops the session on these close codes
@@ -89,8 +95,16 @@ class Connection:
 class Gateway:
     """Accepts discord.py clients and fans events out to their sessions."""
 
-    def __init__(self, state: State, url: Callable[[], str], unhandled: list[str]) -> None:
+    def __init__(
+        self,
+        state: State,
+        url: Callable[[], str],
+        unhandled: list[str],
+        heartbeat_interval_s: float = HEARTBEAT_INTERVAL_S,
+    ) -> None:
         self.state = state
+        self.heartbeat_interval_s = heartbeat_interval_s
+        self.heartbeats = 0  # HEARTBEAT_ACKs sent
         self._url = url
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
@@ -146,7 +160,8 @@ class Gateway:
         conn = Connection(ws, compress)
         self.connections.add(conn)
         self.log.append(f"connect compress={compress} v={request.query.get('v')}")
-        conn.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        interval_ms = round(self.heartbeat_interval_s * 1000)
+        conn.send({"op": 10, "d": {"heartbeat_interval": interval_ms}})
         try:
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
@@ -177,7 +192,7 @@ class Gateway:
     def _received(self, conn: Connection, frame: dict[str, Any]) -> None:
         op, data = frame.get("op"), frame.get("d")
         if op == 1:
-            conn.send({"op": 11})
+            asyncio.get_running_loop().call_later(HEARTBEAT_ACK_DELAY_S, self._ack, conn)
         elif op == 2:
             self._identify(conn, data or {})
         elif op == 6:
@@ -189,6 +204,11 @@ class Gateway:
         else:
             self.unhandled.append(f"gateway op {op}: {frame}")
             log.warning("emulator gateway: unhandled op %s", op)
+
+    def _ack(self, conn: Connection) -> None:
+        if not conn.ws.closed:
+            self.heartbeats += 1
+            conn.send({"op": 11})
 
     def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         self.log.append("IDENTIFY")

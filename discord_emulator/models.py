@@ -35,6 +35,13 @@ class EmulatorError(Exception):
     """A test used the emulator in a way Discord's client would not allow."""
 
 
+class BotNotConnected(EmulatorError):
+    """No bot session listens for the interaction (the bot is starting, or stopped).
+
+    Discord's client then shows "This interaction failed" and nothing reaches the bot.
+    """
+
+
 class ApiError(Exception):
     """An error answer in Discord's shape: HTTP status, JSON error code and message."""
 

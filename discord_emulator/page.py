@@ -15,7 +15,8 @@ from aiohttp import web
 
 from . import commands
 from .interactions import Interaction
-from .models import ApiError, Channel, EmulatorError, Guild, Message, User
+from .models import ApiError, BotNotConnected, Channel, EmulatorError, Guild, Message, User
+from .page_guard import guarded, refusal
 from .page_options import typed_options
 from .rest import json_response
 
@@ -25,6 +26,22 @@ if TYPE_CHECKING:
 PREFIX = "/play"
 STATIC = Path(__file__).with_name("page_static")
 ANSWER_TIMEOUT_S = 10.0
+MAX_BODY = 64 * 1024  # a command with its options, a modal's fields: a few KB
+MAX_VALUES = 25  # Discord's most options in one select menu
+
+
+def snowflake(raw: object, what: str) -> int:
+    """An id the page sent (a number or a string of digits), or a 400 naming ``what``."""
+    text = str(raw) if isinstance(raw, int | str) and not isinstance(raw, bool) else ""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        raise refusal(400, f"{what} must be an id (digits)")
+    return int(text)
+
+
+def field(body: dict[str, Any], key: str, kind: type[dict] | type[list]) -> Any:
+    """``body[key]`` if it is a ``kind`` (an object or a list), else an empty one."""
+    value = body.get(key)
+    return value if isinstance(value, kind) else kind()
 
 
 class PageApi:
@@ -38,35 +55,42 @@ class PageApi:
     def add_routes(self, app: web.Application) -> None:
         """Register the page, its files and its API on ``app``."""
         r = app.router
-        r.add_get(PREFIX, self.index)
-        r.add_get(PREFIX + "/", self.index)
+
+        def port() -> int:  # known once the server listens
+            return self.emu.port
+
         r.add_static(PREFIX + "/static", STATIC)
-        r.add_get(PREFIX + "/api/world", self.world)
-        r.add_get(PREFIX + "/api/feed", self.feed)
-        r.add_get(PREFIX + "/api/commands", self.commands)
-        r.add_get(PREFIX + r"/api/attachment/{message:\d+}/{attachment:\d+}", self.attachment)
-        r.add_post(PREFIX + "/api/command", self.command)
-        r.add_post(PREFIX + "/api/autocomplete", self.autocomplete)
-        r.add_post(PREFIX + "/api/click", self.click)
-        r.add_post(PREFIX + "/api/select", self.select)
-        r.add_post(PREFIX + "/api/modal", self.modal)
+        reads = {
+            PREFIX: self.index,
+            PREFIX + "/": self.index,
+            PREFIX + "/api/world": self.world,
+            PREFIX + "/api/feed": self.feed,
+            PREFIX + "/api/commands": self.commands,
+            PREFIX + r"/api/attachment/{message:\d+}/{attachment:\d+}": self.attachment,
+        }
+        for path, handler in reads.items():
+            r.add_get(path, guarded(handler, port, changes_state=False))
+        acts = (self.command, self.autocomplete, self.click, self.select, self.modal)
+        for handler in acts:
+            path = f"{PREFIX}/api/{handler.__name__}"
+            r.add_post(path, guarded(handler, port, changes_state=True))
 
     # --- who asks, and what they may see ----------------------------------------------------
 
     def _member(self, raw: object) -> User:
-        user = self.state.users.get(int(str(raw or 0)))
+        user = self.state.users.get(snowflake(raw, "member"))
         if user is None or user.bot:
-            raise web.HTTPBadRequest(text="unknown member")
+            raise refusal(400, "unknown member")
         return user
 
     def _channel(self, user: User, raw: object) -> Channel:
-        chan = self.state.channels.get(int(str(raw or 0)))
+        chan = self.state.channels.get(snowflake(raw, "channel"))
         if chan is None:
-            raise web.HTTPNotFound(text="unknown channel")
+            raise refusal(404, "unknown channel")
         try:
             self.state.check_can_see(user, chan)
         except EmulatorError:
-            raise web.HTTPForbidden(text="not your channel") from None
+            raise refusal(403, "not your channel") from None
         return chan
 
     def visible(self, user: User, msg: Message) -> bool:
@@ -154,13 +178,13 @@ class PageApi:
     async def attachment(self, request: web.Request) -> web.Response:
         """An attachment's bytes, only for a member who can see its message."""
         user = self._member(request.query.get("member"))
-        msg = self.state.messages.get(int(request.match_info["message"]))
+        msg = self.state.messages.get(snowflake(request.match_info["message"], "message"))
         if msg is None or not self.visible(user, msg):
-            raise web.HTTPNotFound(text="no such attachment for this member")
-        att_id = int(request.match_info["attachment"])
+            raise refusal(404, "no such attachment for this member")
+        att_id = snowflake(request.match_info["attachment"], "attachment")
         att = next((a for a in msg.attachments if a.id == att_id), None)
         if att is None:
-            raise web.HTTPNotFound(text="no such attachment")
+            raise refusal(404, "no such attachment")
         ctype = att.content_type or "application/octet-stream"
         return web.Response(body=att.data, headers={"Content-Type": ctype})
 
@@ -184,13 +208,22 @@ class PageApi:
     # --- acting -------------------------------------------------------------------------------
 
     async def _body(self, request: web.Request) -> tuple[User, dict[str, Any]]:
-        body = await request.json()
+        if (request.content_length or 0) > MAX_BODY:
+            raise refusal(413, "the request is too large")
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            raise refusal(400, "the request must be a JSON object")
         return self._member(body.get("member")), body
 
     async def _run(self, make: Any) -> web.Response:
         """Dispatch an interaction; answer once the bot gave its initial response."""
         try:
             ix: Interaction = await make()
+        except BotNotConnected as e:  # Discord: "This interaction failed"; nothing was sent
+            return json_response({"ok": False, "error": str(e)}, 503)
         except EmulatorError as e:
             return json_response({"ok": False, "error": str(e)}, 400)
         try:
@@ -214,7 +247,7 @@ class PageApi:
 
         async def make() -> Interaction:
             cmd = commands.find_command(self.state, chan, path.split()[0] if path else "")
-            options = typed_options(self.state, cmd, path, body.get("options") or {})
+            options = typed_options(self.state, cmd, path, field(body, "options", dict))
             return await self.emu.slash(user, chan, path, **options)
 
         return await self._run(make)
@@ -225,7 +258,7 @@ class PageApi:
         chan = self._channel(user, body.get("channel"))
         path = str(body.get("command") or "")
         focused = str(body.get("focused") or "")
-        others = {k: v for k, v in (body.get("options") or {}).items() if k != focused}
+        others = {k: v for k, v in field(body, "options", dict).items() if k != focused}
 
         async def make() -> Interaction:
             cmd = commands.find_command(self.state, chan, path.split()[0] if path else "")
@@ -238,21 +271,21 @@ class PageApi:
     async def click(self, request: web.Request) -> web.Response:
         """Press a button."""
         user, body = await self._body(request)
-        message, custom_id = int(body.get("message") or 0), str(body.get("custom_id"))
+        message, custom_id = snowflake(body.get("message"), "message"), str(body.get("custom_id"))
         return await self._run(lambda: self.emu.click(user, message, custom_id))
 
     async def select(self, request: web.Request) -> web.Response:
         """Pick options of a select menu."""
         user, body = await self._body(request)
-        message, custom_id = int(body.get("message") or 0), str(body.get("custom_id"))
-        values = [str(v) for v in body.get("values") or []]
+        message, custom_id = snowflake(body.get("message"), "message"), str(body.get("custom_id"))
+        values = [str(v) for v in field(body, "values", list)][:MAX_VALUES]
         return await self._run(lambda: self.emu.select(user, message, custom_id, values))
 
     async def modal(self, request: web.Request) -> web.Response:
         """Submit the form the bot answered an interaction with."""
         user, body = await self._body(request)
-        ix = self.state.interactions_by_id.get(int(body.get("interaction") or 0))
+        ix = self.state.interactions_by_id.get(snowflake(body.get("interaction"), "interaction"))
         if ix is None or ix.user is not user:
-            raise web.HTTPNotFound(text="no such form for this member")
-        values = {str(k): str(v) for k, v in (body.get("values") or {}).items()}
+            raise refusal(404, "no such form for this member")
+        values = {str(k): str(v) for k, v in field(body, "values", dict).items()}
         return await self._run(lambda: self.emu.submit_modal(ix, values))

@@ -15,6 +15,7 @@ CHANNELS = ("games", "games-2")
 MEMBERS = ("alice", "bob", "carol", "dave")
 ADMIN = "carol"  # has Manage Server, to try the admin commands
 READY_TIMEOUT_S = 60.0
+STOP_TIMEOUT_S = 15.0  # the bot finishes clicks under way (up to 8 s), then stops its workers
 
 
 class Playground:
@@ -88,9 +89,14 @@ class Playground:
         }
 
     async def start_bot(self) -> None:
-        """Run the unchanged bot (``python -m bot``) until it has synced its commands."""
+        """Run the unchanged bot (``python -m bot``) until it has synced its commands.
+
+        In its own process group: Ctrl-C in the terminal reaches the playground only, which
+        then stops the bot once, before saving the server (a second SIGINT would cut the
+        bot's shutdown short).
+        """
         self.bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=self.bot_env()
+            sys.executable, "-m", "bot", env=self.bot_env(), process_group=0
         )
         watch = asyncio.create_task(self.bot.wait())
         watch.add_done_callback(
@@ -113,7 +119,7 @@ class Playground:
         if self.bot is not None and self.bot.returncode is None:
             self.bot.send_signal(signal.SIGINT)  # the bot closes its gateway and database
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.bot.wait(), 10)
+                await asyncio.wait_for(self.bot.wait(), STOP_TIMEOUT_S)
             if self.bot.returncode is None:
                 self.bot.kill()
                 await self.bot.wait()

@@ -268,6 +268,10 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
         super().__init__()
         self.cog, self.name = cog, name
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Tracked while handled, refused while the bot stops (``bot/inflight.py``)."""
+        return await self.cog.bot.inflight.admit(interaction)
+
     async def on_submit(self, interaction: discord.Interaction) -> None:
         """Read the text; every unreadable line is named, nothing is saved then."""
         try:

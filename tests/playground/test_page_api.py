@@ -96,3 +96,61 @@ def test_unknown_members_and_other_peoples_channels_are_refused(playground, worl
     assert status_of(f"{playground}api/feed?member=1&channel={world['chan']['games']}") == 400
     bot_id = world["bot"]["id"]
     assert status_of(f"{playground}api/feed?member={bot_id}") == 400
+
+
+def refused(base: str, action: str, body: bytes, headers: dict[str, str]) -> tuple[int, dict]:
+    """POST as another site (or another client) would; the status and JSON error it got."""
+    req = urllib.request.Request(f"{base}api/{action}", data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=20) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def test_cross_site_requests_are_refused_and_change_nothing(playground, world):
+    alice, chan = world["who"]["alice"], world["chan"]["games-2"]
+    start = {"member": alice, "channel": chan, "command": "gondolin start", "options": {}}
+    as_json = json.dumps(start).encode()
+    port = playground.split(":")[2].split("/")[0]
+    page = f"http://127.0.0.1:{port}"
+    cases = [
+        (403, {"Origin": "https://evil.example", "Content-Type": "application/json"}),
+        (403, {"Origin": "null", "Content-Type": "application/json"}),
+        (403, {"Referer": "https://evil.example/x", "Content-Type": "application/json"}),
+        (400, {"Host": f"evil.example:{port}", "Content-Type": "application/json"}),
+        (400, {"Host": "127.0.0.1:1", "Origin": page, "Content-Type": "application/json"}),
+        (415, {"Origin": page, "Content-Type": "application/x-www-form-urlencoded"}),
+        (415, {"Origin": page, "Content-Type": "text/plain"}),
+    ]
+    for status, headers in cases:
+        code, answer = refused(playground, "command", as_json, headers)
+        assert (code, answer["ok"]) == (status, False), (headers, code, answer)
+        assert answer["error"], headers
+    rebound = urllib.request.Request(
+        f"{playground}api/feed?member={alice}", headers={"Host": f"evil.example:{port}"}
+    )
+    with pytest.raises(urllib.error.HTTPError) as read:  # a DNS-rebinding page reads nothing
+        urllib.request.urlopen(rebound, timeout=20)
+    assert read.value.code == 400
+    # The page's own request goes through; none of the refused ones reached the bot.
+    own = {"Origin": page, "Referer": f"{page}/play/", "Content-Type": "application/json"}
+    cards = {**start, "command": "gondolin cards"}
+    code, answer = refused(playground, "command", json.dumps(cards).encode(), own)
+    assert (code, answer["ok"]) == (200, True), answer
+    messages = get(f"{playground}api/feed?member={alice}&channel={chan}")["messages"]
+    assert not [m for m in messages if not m["ephemeral"]], "a refused /gondolin start ran"
+
+
+def test_ids_that_are_not_numbers_are_a_clear_400(playground, world):
+    assert status_of(f"{playground}api/feed?member=abc") == 400
+    assert status_of(f"{playground}api/feed?member=1e3") == 400
+    alice = world["who"]["alice"]
+    assert status_of(f"{playground}api/feed?member={alice}&channel=abc") == 400
+    assert status_of(f"{playground}api/attachment/1/2?member=abc") == 400
+    headers = {"Content-Type": "application/json"}
+    for body in ({"member": "abc"}, {"member": alice, "message": "abc"}, [1], "x"):
+        code, answer = refused(playground, "click", json.dumps(body).encode(), headers)
+        assert (code, answer["ok"]) == (400, False), (body, answer)
+    code, answer = refused(playground, "click", b"{not json", headers)
+    assert (code, answer["ok"]) == (400, False)

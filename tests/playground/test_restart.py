@@ -31,6 +31,15 @@ def board(base: str, member: str, channel: str) -> dict:
         time.sleep(0.2)
 
 
+def redrawn(base: str, member: str, channel: str, old: dict) -> dict:
+    """The board once the bot has redrawn ``old`` after a move (waits up to 15 s)."""
+    deadline = time.monotonic() + 15
+    while (new := board(base, member, channel)) == old:
+        assert time.monotonic() < deadline, "the move changed nothing"
+        time.sleep(0.2)
+    return new
+
+
 def play(base: str, member: str, message: dict) -> dict:
     """Use the message's first move control, as the page does."""
     control = move_control(message)
@@ -51,8 +60,9 @@ def test_a_game_survives_a_playground_restart(tmp_path):
             {"member": alice, "channel": games, "command": "gondolin start", "options": {}},
         )
         assert answer["ok"], answer
-        assert play(base, alice, board(base, alice, games))["ok"]
-        before = board(base, alice, games)
+        first = board(base, alice, games)
+        assert play(base, alice, first)["ok"]
+        before = redrawn(base, alice, games, first)  # stop once the move is shown
     assert not any("Resumed" in line for line in printed)
     assert (tmp_path / "server.pickle").exists()
 
@@ -63,7 +73,4 @@ def test_a_game_survives_a_playground_restart(tmp_path):
         assert resumed["id"] == before["id"] and resumed["components"] == before["components"]
         answer = play(base, alice, resumed)
         assert answer["ok"], answer
-        deadline = time.monotonic() + 15
-        while board(base, alice, games) == resumed:  # the bot redraws the board after the move
-            assert time.monotonic() < deadline, "the move changed nothing"
-            time.sleep(0.2)
+        redrawn(base, alice, games, resumed)

@@ -1,0 +1,63 @@
+"""Stopping the bot while people click: a click under way is finished, a new one is refused.
+
+Closing the database and the HTTP session under a click lost it after it was acknowledged, or
+recorded it without redrawing the board, whose buttons then stayed stale after the restart.
+"""
+
+import asyncio
+
+import pytest
+
+from bot.inflight import RESTARTING
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+def steps_on(message) -> set[int]:
+    """The game steps the move controls of ``message`` were drawn for."""
+    return {int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(message)}
+
+
+async def press(world, message, control):
+    kind, custom_id, value = control
+    alice = world.people["alice"]
+    if kind == "button":
+        return await world.emu.click(alice, message, custom_id)
+    return await world.emu.select(alice, message, custom_id, [value])
+
+
+async def test_a_click_under_way_when_the_bot_stops_is_finished(world):
+    await world.slash("alice", "gondolin start")
+    session = await world.live()
+    board = world.board(session)
+    assert steps_on(board) == {session.step}
+    ix = await press(world, board, move_controls(board)[0])
+    await ix.done(timeout=10)  # acknowledged: the player saw it accepted
+    await world.stop_bot()
+    await world.start_bot()
+    after = await world.bot.store.load(session.id)
+    assert after.step > session.step, "the acknowledged click was lost"
+    assert steps_on(world.board(after)) == {after.step}, "the board was not redrawn"
+
+
+async def test_a_click_arriving_while_the_bot_stops_is_refused_and_changes_nothing(world):
+    session = await world.live()
+    board = world.board(session)
+    world.emu.delay_next("PATCH", "/messages/", 1.0)  # the first click is still being shown
+    first = await press(world, board, move_controls(board)[0])
+    await first.done(timeout=10)
+    stopping = asyncio.create_task(world.stop_bot())
+    await world.emu.wait_for(lambda: world.bot is not None and world.bot.inflight.closing)
+    board = world.board(session)  # redrawn for the first click, its answer not yet back
+    second = await press(world, board, move_controls(board)[0])
+    await second.done(timeout=10)
+    assert [m.content for m in second.messages] == [RESTARTING]
+    assert second.messages[0].ephemeral
+    await stopping
+    await world.start_bot()
+    after = await world.bot.store.load(session.id)
+    log = await world.bot.store.action_log(session.id)
+    moves = [code for _, code, _ in log if not code.startswith("@")]
+    assert after.step > session.step and steps_on(world.board(after)) == {after.step}
+    assert len(moves) == 2, moves  # the first test's move and the first click: not the second
