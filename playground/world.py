@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import signal
 import sys
@@ -16,6 +17,20 @@ MEMBERS = ("alice", "bob", "carol", "dave")
 ADMIN = "carol"  # has Manage Server, to try the admin commands
 READY_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 15.0  # the bot finishes clicks under way (up to 8 s), then stops its workers
+PR_SET_PDEATHSIG = 1  # Linux prctl option: a signal for the child when its parent dies
+
+
+def ends_with(parent: int) -> None:
+    """In the bot's process, before it runs (Linux): SIGTERM it when the playground dies.
+
+    The bot runs in its own process group (so Ctrl-C reaches it once, through the playground),
+    which also shields it from a kill of the playground's group: without this, a playground
+    killed outright would leave the bot running, connected to nothing. The signal is tied to
+    the thread that started the bot, the event loop's, which lives as long as the playground.
+    """
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the playground died before the signal was set
+        os._exit(1)
 
 
 class Playground:
@@ -95,8 +110,14 @@ class Playground:
         then stops the bot once, before saving the server (a second SIGINT would cut the
         bot's shutdown short).
         """
+        parent = os.getpid()
         self.bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=self.bot_env(), process_group=0
+            sys.executable,
+            "-m",
+            "bot",
+            env=self.bot_env(),
+            process_group=0,
+            preexec_fn=(lambda: ends_with(parent)) if sys.platform == "linux" else None,
         )
         watch = asyncio.create_task(self.bot.wait())
         watch.add_done_callback(
