@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import sys
 
 import discord
@@ -45,8 +46,18 @@ def main() -> int:
 
 
 async def run(settings: Settings) -> None:
-    """Log in and serve until the process is stopped."""
+    """Log in and serve until the process is stopped.
+
+    SIGTERM (a supervisor's stop) and SIGINT (Ctrl-C) close the bot gracefully: clicks under way
+    are finished, then the gateway, the workers and the database close. The handlers are the
+    loop's own, so they work even where the signal was inherited as ignored (a parent that
+    ignores Ctrl-C, as a test runner's worker may).
+    """
     async with TabletopBot(settings) as bot:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # no such handlers on Windows
+                loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
         await bot.start(settings.discord_token)
 
 

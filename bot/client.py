@@ -96,6 +96,7 @@ class TabletopBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._resumed = False  # on_ready comes again after each reconnect
+        self._closing_all: asyncio.Task[None] | None = None
         self.inflight = InFlight()
 
     async def setup_hook(self) -> None:
@@ -164,7 +165,21 @@ class TabletopBot(commands.AutoShardedBot):
         """Finish the interactions under way, then close the gateway, the workers, the database.
 
         The worker pools are waited for (off the event loop), so no process outlives the bot.
+        Idempotent: a second call (a signal's, then ``async with``'s end) waits for the first.
         """
+        if self._closing_all is None:
+            self._closing_all = asyncio.create_task(self._close_all())
+        await asyncio.shield(self._closing_all)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        """Always wait for the whole close.
+
+        discord.py skips it once the gateway is closed, which a signal's close does first: the
+        rest of the close was then cancelled, leaving the database open and the process alive.
+        """
+        await self.close()
+
+    async def _close_all(self) -> None:
         self.housekeeping.cancel()
         await self.inflight.drain(SHUTDOWN_GRACE_S)
         await super().close()

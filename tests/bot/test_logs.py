@@ -80,9 +80,14 @@ async def test_debug_logs_hold_no_hidden_card_state_or_seed(database, tmp_path):
         await settled(world, await world.emu.click(bob, challenge, challenge.find_button("Accept")))
         await play(world, 6)
     finally:
-        proc.send_signal(signal.SIGINT)
-        await asyncio.wait_for(proc.wait(), 30)
-        await world.emu.stop()
+        proc.send_signal(signal.SIGTERM)  # a supervisor's stop: the bot closes gracefully
+        try:
+            assert await asyncio.wait_for(proc.wait(), 30) == 0
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+            await world.emu.stop()
 
     db = await connect(database)
     try:
