@@ -5,9 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from . import commands, payloads
-from .interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Interaction
-from .models import Channel, EmulatorError, Message, User, walk_components
+from .models import (
+    AUTOCOMPLETE,
+    COMMAND,
+    COMPONENT,
+    MODAL_SUBMIT,
+    Channel,
+    EmulatorError,
+    Interaction,
+    Message,
+    User,
+    walk_components,
+)
 from .state import State
+
+
+def _interaction(state: State, **fields: Any) -> Interaction:
+    """A new interaction with the state's next id and token, created now."""
+    return Interaction(
+        id=state.next_id(), token=state.next_token("interaction"), created=state.now(), **fields
+    )
 
 
 def slash(
@@ -20,7 +37,7 @@ def slash(
     cmd = commands.find_command(state, channel, parts[0])
     commands.check_available(state, cmd, user, channel)
     data = commands.build_data(state, cmd, parts, options, channel)
-    return Interaction(state, type=COMMAND, user=user, channel=channel, data=data)
+    return _interaction(state, type=COMMAND, user=user, channel=channel, data=data)
 
 
 def autocomplete(
@@ -38,7 +55,7 @@ def autocomplete(
     cmd = commands.find_command(state, channel, parts[0] if parts else "")
     commands.check_available(state, cmd, user, channel)
     data = commands.autocomplete_data(cmd, parts, options, focused, typed)
-    return Interaction(state, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
+    return _interaction(state, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
 
 
 def _shown_message(state: State, user: User, message: Message | int) -> tuple[Message, Message]:
@@ -75,7 +92,7 @@ def click(state: State, user: User, message: Message | int, custom_id: str) -> I
     _component(shown, custom_id, (2,))
     data = {"custom_id": custom_id, "component_type": 2}
     channel = state.channel(live.channel_id)
-    return Interaction(
+    return _interaction(
         state, type=COMPONENT, user=user, channel=channel, data=data, message=live, shown=shown
     )
 
@@ -109,7 +126,7 @@ def select(
     else:
         raise EmulatorError(f"select type {comp['type']} with {values!r} is not emulated")
     channel = state.channel(live.channel_id)
-    return Interaction(
+    return _interaction(
         state, type=COMPONENT, user=user, channel=channel, data=data, message=live, shown=shown
     )
 
@@ -147,7 +164,7 @@ def submit_modal(state: State, ix: Interaction, values: dict[str, str]) -> Inter
     if set(values) - seen:
         raise EmulatorError(f"modal has no field(s) {sorted(set(values) - seen)}")
     data = {"custom_id": ix.modal["custom_id"], "components": answers}
-    return Interaction(
+    return _interaction(
         state, type=MODAL_SUBMIT, user=ix.user, channel=ix.channel, data=data, message=ix.message
     )
 

@@ -1,17 +1,26 @@
-"""Interactions: the tracked object tests hold, the payload, and the response rules."""
+"""Interactions: the payload the bot receives, and the rules for its responses and follow-ups."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from . import payloads
 from .bodies import Body, apply_fields
-from .models import FLAG_EPHEMERAL, FLAG_LOADING, ApiError, Channel, Message, User
+from .models import (
+    AUTOCOMPLETE,
+    COMMAND,
+    COMPONENT,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    MODAL_SUBMIT,
+    PING,
+    ApiError,
+    Interaction,
+    Message,
+)
 from .state import State
 from .validation import validate_choices, validate_modal
 
-PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 VALID_RESPONSES = {
     PING: {1},
     COMMAND: {4, 5, 9},
@@ -19,60 +28,6 @@ VALID_RESPONSES = {
     AUTOCOMPLETE: {8},
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
-
-
-class Interaction:
-    """One interaction the emulator dispatched, and what the bot did with it."""
-
-    def __init__(
-        self,
-        state: State,
-        *,
-        type: int,
-        user: User,
-        channel: Channel,
-        data: dict[str, Any],
-        message: Message | None = None,
-        shown: Message | None = None,
-    ) -> None:
-        self.id: int = state.next_id()
-        self.token: str = state.next_token("interaction")
-        self.type = type
-        self.user = user
-        self.channel = channel
-        self.guild_id: int | None = channel.guild_id
-        self.data = data
-        self.message = message  # the message a component was on (live; edits apply to it)
-        self.shown = shown or message  # the version the user's client showed (sent to the bot)
-        self.created: float = state.now()
-        self.response_type: int | None = None
-        self.late = False  # an initial response came after the 3 s deadline and was refused
-        self.ephemeral = False
-        self.messages: list[Message] = []  # created by this interaction, in order
-        self.original: Message | None = None  # what @original points at
-        self.modal: dict[str, Any] | None = None  # a type-9 response's modal
-        self.choices: list[dict[str, Any]] | None = None  # a type-8 autocomplete result
-        self.refusals: list[ApiError] = []  # errors the emulator answered for this interaction
-        self._answered = asyncio.Event()
-
-    async def done(self, timeout: float = 5.0) -> Interaction:
-        """Wait until the bot gave (or tried too late to give) its initial response."""
-        try:
-            await asyncio.wait_for(self._answered.wait(), timeout)
-        except TimeoutError:
-            raise TimeoutError(
-                f"the bot did not answer interaction {self.id} ({self.describe()}) within "
-                f"{timeout} s; refusals so far: {[str(r) for r in self.refusals]}"
-            ) from None
-        return self
-
-    def describe(self) -> str:
-        if self.type == COMMAND:
-            return f"/{self.data.get('name')} by {self.user.name}"
-        return f"type {self.type} {self.data.get('custom_id')!r} by {self.user.name}"
-
-    def __repr__(self) -> str:
-        return f"<Interaction {self.id} {self.describe()} response={self.response_type}>"
 
 
 def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:

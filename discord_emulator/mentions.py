@@ -14,25 +14,14 @@ an edit; each version still records whom its content would notify, so a test can
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from .models import ApiError, Channel, Guild
+from .models import ApiError, Channel, Guild, Mentions
 
 USER = re.compile(r"<@!?(\d{1,20})>")
 ROLE = re.compile(r"<@&(\d{1,20})>")
 EVERYONE = re.compile(r"@(everyone|here)\b")
 KINDS = {"everyone", "users", "roles"}
 MAX_IDS = 100
-
-
-@dataclass(frozen=True)
-class Mentions:
-    """What one version of a message notifies: whole-guild pings, roles and users."""
-
-    everyone: bool = False
-    role_ids: frozenset[int] = frozenset()
-    user_ids: frozenset[int] = frozenset()
-    notified: frozenset[int] = frozenset()  # every user id reached, by any of the above
 
 
 def _invalid(why: str) -> ApiError:

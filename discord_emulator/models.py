@@ -1,15 +1,13 @@
-"""Plain data kept by the emulator: users, guilds, channels, messages, errors."""
+"""Plain data kept by the emulator: users, guilds, channels, messages, interactions, errors."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from .mentions import Mentions
+from typing import Any, NamedTuple
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR = 1 << 3
@@ -29,6 +27,9 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+
+# Interaction types.
+PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
 
 class EmulatorError(Exception):
@@ -157,6 +158,16 @@ def walk_components(components: list[dict]) -> Iterator[dict]:
                 yield from walk_components([comp[key]])
 
 
+@dataclass(frozen=True)
+class Mentions:
+    """What one version of a message notifies: whole-guild pings, roles and users."""
+
+    everyone: bool = False
+    role_ids: frozenset[int] = frozenset()
+    user_ids: frozenset[int] = frozenset()
+    notified: frozenset[int] = frozenset()  # every user id reached, by any of the above
+
+
 @dataclass(eq=False)
 class Message:
     id: int
@@ -264,3 +275,59 @@ class Message:
     def __repr__(self) -> str:
         kind = "ephemeral " if self.ephemeral else ""
         return f"<{kind}Message {self.id} in {self.channel_id}: {self.text()[:60]!r}>"
+
+
+class Interaction:
+    """One interaction the emulator dispatched, and what the bot did with it."""
+
+    def __init__(
+        self,
+        *,
+        id: int,
+        token: str,
+        created: float,
+        type: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: Message | None = None,
+        shown: Message | None = None,
+    ) -> None:
+        self.id = id
+        self.token = token
+        self.type = type
+        self.user = user
+        self.channel = channel
+        self.guild_id: int | None = channel.guild_id
+        self.data = data
+        self.message = message  # the message a component was on (live; edits apply to it)
+        self.shown = shown or message  # the version the user's client showed (sent to the bot)
+        self.created = created  # on the state's clock
+        self.response_type: int | None = None
+        self.late = False  # an initial response came after the 3 s deadline and was refused
+        self.ephemeral = False
+        self.messages: list[Message] = []  # created by this interaction, in order
+        self.original: Message | None = None  # what @original points at
+        self.modal: dict[str, Any] | None = None  # a type-9 response's modal
+        self.choices: list[dict[str, Any]] | None = None  # a type-8 autocomplete result
+        self.refusals: list[ApiError] = []  # errors the emulator answered for this interaction
+        self._answered = asyncio.Event()
+
+    async def done(self, timeout: float = 5.0) -> Interaction:
+        """Wait until the bot gave (or tried too late to give) its initial response."""
+        try:
+            await asyncio.wait_for(self._answered.wait(), timeout)
+        except TimeoutError:
+            raise TimeoutError(
+                f"the bot did not answer interaction {self.id} ({self.describe()}) within "
+                f"{timeout} s; refusals so far: {[str(r) for r in self.refusals]}"
+            ) from None
+        return self
+
+    def describe(self) -> str:
+        if self.type == COMMAND:
+            return f"/{self.data.get('name')} by {self.user.name}"
+        return f"type {self.type} {self.data.get('custom_id')!r} by {self.user.name}"
+
+    def __repr__(self) -> str:
+        return f"<Interaction {self.id} {self.describe()} response={self.response_type}>"

@@ -9,19 +9,25 @@ development tool, so picking a member is not authentication: it is the member sw
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from . import commands
-from .interactions import Interaction
-from .models import ApiError, BotNotConnected, Channel, EmulatorError, Guild, Message, User
+from .models import (
+    ApiError,
+    BotNotConnected,
+    Channel,
+    EmulatorError,
+    Guild,
+    Interaction,
+    Message,
+    User,
+)
 from .page_guard import guarded, refusal
 from .page_options import typed_options
 from .rest import json_response
-
-if TYPE_CHECKING:
-    from .emulator import DiscordEmulator
+from .state import State
 
 PREFIX = "/play"
 STATIC = Path(__file__).with_name("page_static")
@@ -44,10 +50,36 @@ def field(body: dict[str, Any], key: str, kind: type[dict] | type[list]) -> Any:
     return value if isinstance(value, kind) else kind()
 
 
+class Emulator(Protocol):
+    """What the page needs of ``DiscordEmulator``: its state, its port and users' actions."""
+
+    state: State
+    port: int
+
+    async def slash(self, user: User, channel: Channel, path: str, **options: Any) -> Interaction:
+        """Run a slash command."""
+
+    async def autocomplete(
+        self, user: User, channel: Channel, path: str, focused: str, typed: str, **options: Any
+    ) -> Interaction:
+        """Ask for an option's choices."""
+
+    async def click(self, user: User, message: Message | int, custom_id: str) -> Interaction:
+        """Press a button."""
+
+    async def select(
+        self, user: User, message: Message | int, custom_id: str, values: list[Any]
+    ) -> Interaction:
+        """Pick options of a select menu."""
+
+    async def submit_modal(self, ix: Interaction, values: dict[str, str]) -> Interaction:
+        """Submit a modal."""
+
+
 class PageApi:
     """Routes under ``/play``: the page itself and its member-filtered JSON."""
 
-    def __init__(self, emu: DiscordEmulator) -> None:
+    def __init__(self, emu: Emulator) -> None:
         """Serve ``emu``'s state."""
         self.emu = emu
         self.state = emu.state

@@ -6,7 +6,6 @@ import datetime as dt
 import itertools
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .models import (
     ADMINISTRATOR,
@@ -20,15 +19,13 @@ from .models import (
     Channel,
     EmulatorError,
     Guild,
+    Interaction,
     Member,
     Message,
     Role,
     User,
 )
 from .shards import GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD
-
-if TYPE_CHECKING:
-    from .interactions import Interaction
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 

@@ -143,7 +143,7 @@ class EndPhase(Action):
         return "End phase"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (
+SETUP_AND_MOVEMENT_ACTIONS: tuple[type[Action], ...] = (
     Place,
     AutoDeploy,
     SetupDone,
@@ -182,10 +182,3 @@ def counter_name(index: int) -> str:
 def side_name(side: str) -> str:
     """The side as players name it: Sauron or Westernesse."""
     return "Sauron" if side == "sauron" else "Westernesse"
-
-
-from engines.gondor.combat_actions import COMBAT_ACTIONS  # noqa: E402 (they subclass Order)
-from engines.gondor.formation_actions import FORMATION_ACTIONS  # noqa: E402 (Melee's kin)
-from engines.gondor.siege_actions import SIEGE_ACTIONS  # noqa: E402 (they subclass Order)
-
-ACTION_TYPES = (*ACTION_TYPES, *COMBAT_ACTIONS, *SIEGE_ACTIONS, *FORMATION_ACTIONS)

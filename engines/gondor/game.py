@@ -12,11 +12,20 @@ from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
 from engines.gondor import banner, determinize, policy, policy_eval, spotlight, victory
-from engines.gondor.actions import ACTION_TYPES, EndMovement, EndPhase, Move, SetupDone, side_name
+from engines.gondor.actions import (
+    SETUP_AND_MOVEMENT_ACTIONS,
+    EndMovement,
+    EndPhase,
+    Move,
+    SetupDone,
+    side_name,
+)
 from engines.gondor.board import other
 from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
+from engines.gondor.combat_actions import COMBAT_ACTIONS
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
+from engines.gondor.formation_actions import FORMATION_ACTIONS
 from engines.gondor.magic import MagicPhase
 from engines.gondor.magic_actions import MAGIC_ACTIONS
 from engines.gondor.moving import BreakMove, Movement
@@ -24,6 +33,7 @@ from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
 from engines.gondor.rally import RallyPhase
 from engines.gondor.siege import SiegeAdvanceRules, SiegePhase
+from engines.gondor.siege_actions import SIEGE_ACTIONS
 from engines.gondor.siege_moves import LadderRules
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
@@ -81,7 +91,13 @@ class Gondor(Game[GondorState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[GondorState]] = GondorState
-    action_types: ClassVar[tuple[type[Action], ...]] = (*ACTION_TYPES, *MAGIC_ACTIONS)
+    action_types: ClassVar[tuple[type[Action], ...]] = (
+        *SETUP_AND_MOVEMENT_ACTIONS,
+        *COMBAT_ACTIONS,
+        *SIEGE_ACTIONS,
+        *FORMATION_ACTIONS,
+        *MAGIC_ACTIONS,
+    )
 
     def __init__(self, state: GondorState) -> None:
         super().__init__(state)
