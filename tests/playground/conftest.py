@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.playground.webdriver import chromium
+from tests.playground.chromium import chromium, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "playground"
@@ -74,4 +74,4 @@ def pytest_runtest_makereport(item, call):
     browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
     if call.when == "call" and outcome.get_result().failed and browser is not None:
         with contextlib.suppress(Exception):
-            browser.screenshot(ARTIFACTS / f"failed-{item.name}.png")
+            screenshot(browser, ARTIFACTS / f"failed-{item.name}.png")

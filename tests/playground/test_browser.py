@@ -12,7 +12,10 @@ import urllib.error
 import urllib.request
 
 import pytest
+from selenium.webdriver import Keys
+from selenium.webdriver.common.by import By
 
+from tests.playground.chromium import missing, wait_for
 from tests.playground.pages import (
     MOVES,
     accept_challenge,
@@ -30,7 +33,6 @@ from tests.playground.pages import (
     seen_text,
     shot,
 )
-from tests.playground.webdriver import ENTER, missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MAX_CLICKS = 300
@@ -40,16 +42,21 @@ DUEL_MOVES = 300  # a Knightfall duel takes about 110 moves (README's click coun
 def test_a_whole_gondolin_game_by_clicking_the_board(playground, browser):
     open_page(browser, playground, "alice")
     shot(browser, "01-empty-channel")
-    box = browser.find("#box")
-    box.type("/gondolin st")
-    suggestions = browser.wait_for(lambda: browser.find_all("#suggestions li"), what="commands")
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/gondolin st")
+    suggestions = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#suggestions li"), what="commands"
+    )
     assert "Start a Gondolin game" in suggestions[0].text  # the bot's registered description
-    box.type("art")
-    labels = [label.attribute("data-option") for label in browser.find_all("#options label")]
+    box.send_keys("art")
+    labels = [
+        label.get_dom_attribute("data-option")
+        for label in browser.find_elements(By.CSS_SELECTOR, "#options label")
+    ]
     assert labels == ["story", "deck", "mode"]
     shot(browser, "02-command-options")
-    box.type(ENTER)
-    browser.wait_for(lambda: controls(browser, *MOVES), 20, "the board's controls")
+    box.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: controls(browser, *MOVES), 20, "the board's controls")
     shot(browser, "03-gondolin-started")
     clicks = play_on_board(browser, random.Random(12), MAX_CLICKS, "04-gondolin-mid-game")
     shot(browser, "05-gondolin-game-over")
@@ -61,7 +68,7 @@ def test_a_whole_galdors_grip_game_by_clicking_the_board(playground, browser):
     """Alice's Gondolin game is over, so #games is free; dave plays (alice's start cooldown)."""
     open_page(browser, playground, "dave")
     run_command(browser, "/galdor start")
-    browser.wait_for(lambda: controls(browser, *MOVES), 20, "the board's controls")
+    wait_for(browser, lambda: controls(browser, *MOVES), 20, "the board's controls")
     shot(browser, "11-galdor-started")
     clicks = play_on_board(browser, random.Random(7), MAX_CLICKS, "12-galdor-mid-game")
     shot(browser, "13-galdor-game-over")
@@ -74,33 +81,58 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
     both play from their own DMs, switching members in one tab; each sees only their DMs."""
     open_page(browser, playground, "bob")
     open_channel(browser, 2)
-    box = browser.find("#box")
-    box.type("/knightfall challenge")
-    opponent = browser.wait_for(lambda: browser.find("#options select[name=opponent]"))
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/knightfall challenge")
+    opponent = wait_for(
+        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
+    )
     opponent.click()
-    next(o for o in opponent.find_all("option") if o.text == "alice").click()
+    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "alice").click()
     box.click()
-    box.type(ENTER)
-    browser.wait_for(
-        lambda: [b for b in browser.find_all("article button") if "Accept" in b.text],
+    box.send_keys(Keys.ENTER)
+    wait_for(
+        browser,
+        lambda: [
+            b
+            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
+            if "Accept" in b.text
+        ],
         what="the challenge",
     )
     shot(browser, "06-knightfall-challenge")
-    assert "alice" not in browser.find("#dms").text
+    assert "alice" not in browser.find_element(By.CSS_SELECTOR, "#dms").text
     accept_challenge(browser, "alice", 2)
-    dm = browser.wait_for(lambda: browser.find_all("#dms li[data-channel]"), 20, "alice's DM")
-    alice_dm = dm[0].attribute("data-channel")
+    dm = wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, "#dms li[data-channel]"),
+        20,
+        "alice's DM",
+    )
+    alice_dm = dm[0].get_dom_attribute("data-channel")
     dm[0].click()
-    browser.wait_for(lambda: browser.find_all("article"), what="alice's DM messages")
+    wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, "article"),
+        what="alice's DM messages",
+    )
     shot(browser, "07-alice-dm")
     become(browser, "carol")
-    browser.wait_for(lambda: browser.find_all("#dms li.none"), what="carol's empty DM list")
+    wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, "#dms li.none"),
+        what="carol's empty DM list",
+    )
     shot(browser, "08-carol-no-dm")
     become(browser, "bob")
-    bob_dm = browser.wait_for(lambda: browser.find_all("#dms li[data-channel]"), 20, "bob's DM")
-    assert [d.attribute("data-channel") for d in bob_dm] != [alice_dm]
+    bob_dm = wait_for(
+        browser,
+        lambda: browser.find_elements(By.CSS_SELECTOR, "#dms li[data-channel]"),
+        20,
+        "bob's DM",
+    )
+    assert [d.get_dom_attribute("data-channel") for d in bob_dm] != [alice_dm]
     # The server refuses another member's DM channel, whatever the page asks.
-    bob = browser.script("return document.querySelector('#member').value")
+    bob = browser.execute_script("return document.querySelector('#member').value")
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{playground}api/feed?member={bob}&channel={alice_dm}", timeout=10)
     assert refused.value.code == 403
@@ -142,4 +174,4 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
     shot(browser, "14-knightfall-game-over")
     assert not controls(browser, *MOVES), "controls still enabled after the duel ended"
     open_channel(browser, 2)
-    browser.wait_for(lambda: "Game over" in page_text(browser), what="the board's Game over")
+    wait_for(browser, lambda: "Game over" in page_text(browser), what="the board's Game over")

@@ -6,7 +6,10 @@ rest, Done), then play a whole first Game-Turn, phases A to H, ending each phase
 import random
 
 import pytest
+from selenium.webdriver import Chrome, Keys
+from selenium.webdriver.common.by import By
 
+from tests.playground.chromium import REDRAWN, missing, wait_for
 from tests.playground.pages import (
     MOVES,
     accept_challenge,
@@ -21,51 +24,63 @@ from tests.playground.pages import (
     shot,
     use,
 )
-from tests.playground.webdriver import ENTER, Browser, WebDriverError, missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MAX_ROUNDS = 150  # rounds of both members looking at their DM; a Game-Turn takes about 20
 FIRST = ("Auto-deploy", "Done", "End")  # labels a player clicks first, in this order
 
 
-def challenge(browser: Browser, base: str) -> None:
+def challenge(browser: Chrome, base: str) -> None:
     """Alice challenges bob (she plays Sauron, the default side), and bob accepts."""
     open_page(browser, base, "alice")
-    box = browser.find("#box")
-    box.type("/gondor challenge")
-    opponent = browser.wait_for(lambda: browser.find("#options select[name=opponent]"))
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/gondor challenge")
+    opponent = wait_for(
+        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
+    )
     opponent.click()
-    next(o for o in opponent.find_all("option") if o.text == "bob").click()
+    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "bob").click()
     box.click()
-    box.type(ENTER)
-    browser.wait_for(
-        lambda: [b for b in browser.find_all("article button") if "Accept" in b.text],
+    box.send_keys(Keys.ENTER)
+    wait_for(
+        browser,
+        lambda: [
+            b
+            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
+            if "Accept" in b.text
+        ],
         what="the challenge",
     )
     shot(browser, "20-gondor-challenge")
     accept_challenge(browser, "bob", 1)
 
 
-def typed_move(browser: Browser) -> str:
+def typed_move(browser: Chrome) -> str:
     """Alice orders a move in #games by ``/gondor move``, both options by autocomplete."""
     open_channel(browser, 1)
-    box = browser.find("#box")
-    box.type("/gondor move")
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/gondor move")
     unit = pick_suggestion(browser, "unit", lambda t: "(" in t and "to enter" not in t)
     to = pick_suggestion(browser, "to")
     shot(browser, "23-gondor-typed-move")
     box.click()
-    box.type(ENTER)
-    answer = browser.wait_for(
-        lambda: [a for a in browser.find_all("article.ephemeral") if "Done:" in a.text],
+    box.send_keys(Keys.ENTER)
+    answer = wait_for(
+        browser,
+        lambda: [
+            a
+            for a in browser.find_elements(By.CSS_SELECTOR, "article.ephemeral")
+            if "Done:" in a.text
+        ],
         20,
         "the order's answer",
     )
     assert "Move to" in answer[-1].text, answer[-1].text
-    browser.wait_for(
+    wait_for(
+        browser,
         lambda: any(
             a.startswith("Gondor, close-up")
-            for a in browser.script("return [...document.images].map((i) => i.alt)")
+            for a in browser.execute_script("return [...document.images].map((i) => i.alt)")
         ),
         what="the board's close-up of the move",
     )
@@ -73,25 +88,30 @@ def typed_move(browser: Browser) -> str:
     return f"{unit} → {to}"
 
 
-def turn_page(browser: Browser) -> bool:
+def turn_page(browser: Chrome) -> bool:
     """Press "More moves ▶" if the DM has it; then "◀ Previous moves" must be there."""
     more = [
         b
-        for b in browser.find_all('article button[data-custom-id^="pg1:"]')
+        for b in browser.find_elements(By.CSS_SELECTOR, 'article button[data-custom-id^="pg1:"]')
         if "More moves" in b.text
     ]
     if not more:
         return False
     use(browser, more[0], random.Random(0))
-    browser.wait_for(
-        lambda: [b for b in browser.find_all("article button") if "Previous moves" in b.text],
+    wait_for(
+        browser,
+        lambda: [
+            b
+            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
+            if "Previous moves" in b.text
+        ],
         what="the second page of moves",
     )
     shot(browser, "22-gondor-second-page")
     return True
 
 
-def play_one(browser: Browser, rng: random.Random) -> bool:
+def play_one(browser: Chrome, rng: random.Random) -> bool:
     """End the phase, deploy or confirm when offered, else play a random move; False if none."""
     try:
         confirm = controls(browser, "ok1:")
@@ -106,7 +126,7 @@ def play_one(browser: Browser, rng: random.Random) -> bool:
             if chosen is not None:
                 break
         use(browser, chosen or rng.choice(mine), rng)
-    except WebDriverError:  # redrawn under the pointer
+    except REDRAWN:  # redrawn under the pointer
         return False
     assert "did not respond" not in error_text(browser)
     return True
@@ -142,6 +162,6 @@ def test_gondor_deployment_and_a_whole_game_turn(playground, browser):
     assert typed, "alice never had the Sauron Movement Phase to order a move"
     assert paged, "no list of moves was long enough to turn a page"
     open_channel(browser, 1)
-    alts = browser.script("return [...document.images].map((i) => i.alt)")
+    alts = browser.execute_script("return [...document.images].map((i) => i.alt)")
     assert any("Turn 2 of 16" in a for a in alts), "the board is not at Game-Turn 2"
     shot(browser, "26-gondor-board")

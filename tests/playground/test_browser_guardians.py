@@ -11,7 +11,10 @@ import random
 import urllib.request
 
 import pytest
+from selenium.webdriver import Chrome, Keys
+from selenium.webdriver.common.by import By
 
+from tests.playground.chromium import REDRAWN, missing, wait_for
 from tests.playground.pages import (
     MOVES,
     accept_challenge,
@@ -24,53 +27,63 @@ from tests.playground.pages import (
     shot,
     use,
 )
-from tests.playground.webdriver import ENTER, Browser, WebDriverError, missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MOVES_EACH = 12
 FIRST = ("Auto-place", "Done organising")  # what a new player clicks first when offered
 
 
-def ephemeral_answer(browser: Browser, contains: str):
+def ephemeral_answer(browser: Chrome, contains: str):
     """The newest "only you can see this" answer containing ``contains``."""
-    return browser.wait_for(
-        lambda: [a for a in browser.find_all("article.ephemeral") if contains in a.text],
+    return wait_for(
+        browser,
+        lambda: [
+            a
+            for a in browser.find_elements(By.CSS_SELECTOR, "article.ephemeral")
+            if contains in a.text
+        ],
         20,
         f"an answer with {contains!r}",
     )[-1]
 
 
-def export_starter(browser: Browser) -> str:
+def export_starter(browser: Chrome) -> str:
     """``/guardians deck export`` of the first starter the bot suggests; the deck's text."""
-    box = browser.find("#box")
-    box.type("/guardians deck export")
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/guardians deck export")
     pick_suggestion(browser, "name", lambda text: text.startswith("Starter:"))
     box.click()
-    box.type(ENTER)
+    box.send_keys(Keys.ENTER)
     answer = ephemeral_answer(browser, "as text")
-    code = answer.find_all("pre")
+    code = answer.find_elements(By.CSS_SELECTOR, "pre")
     if code:
         return code[0].text
-    link = answer.find_all(".attachment a")[0].attribute("href")  # a long deck comes as a file
+    link = answer.find_elements(By.CSS_SELECTOR, ".attachment a")[0].get_dom_attribute(
+        "href"
+    )  # a long deck comes as a file
     with urllib.request.urlopen(link, timeout=10) as file:
         return file.read().decode()
 
 
-def import_deck(browser: Browser, name: str, text: str) -> None:
+def import_deck(browser: Chrome, name: str, text: str) -> None:
     """``/guardians deck import name:…``, then paste ``text`` into the form and submit it."""
-    box = browser.find("#box")
-    box.type(f"/guardians deck import name:{name}")
-    box.type(ENTER)
-    field = browser.wait_for(lambda: browser.find("#modal:not([hidden]) textarea"), what="form")
-    assert "Import a Guardians deck" in browser.find("#modal h3").text
-    field.type(text)
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys(f"/guardians deck import name:{name}")
+    box.send_keys(Keys.ENTER)
+    field = wait_for(
+        browser,
+        lambda: browser.find_element(By.CSS_SELECTOR, "#modal:not([hidden]) textarea"),
+        what="form",
+    )
+    assert "Import a Guardians deck" in browser.find_element(By.CSS_SELECTOR, "#modal h3").text
+    field.send_keys(text)
     shot(browser, "31-guardians-import-form")
-    browser.find("#modal button[type=submit]").click()
+    browser.find_element(By.CSS_SELECTOR, "#modal button[type=submit]").click()
     answer = ephemeral_answer(browser, "Imported")
     assert f"Imported {name}" in answer.text, answer.text
 
 
-def play_one(browser: Browser, rng: random.Random) -> bool:
+def play_one(browser: Chrome, rng: random.Random) -> bool:
     """Auto-place and finish organising when offered, else a random move; False if none."""
     try:
         mine = controls(browser, "ok1:") or controls(browser, *MOVES)
@@ -79,7 +92,7 @@ def play_one(browser: Browser, rng: random.Random) -> bool:
         labels = [c.text for c in mine]
         preferred = [c for c, t in zip(mine, labels, strict=True) if t.startswith(FIRST)]
         use(browser, (preferred or [rng.choice(mine)])[0], rng)
-    except WebDriverError:  # redrawn under the pointer
+    except REDRAWN:  # redrawn under the pointer
         return False
     assert "did not respond" not in error_text(browser)
     return True
@@ -91,17 +104,24 @@ def test_guardians_deck_import_challenge_and_first_turns(playground, browser):
     assert text.startswith("Guardian:") and "Strongholds:" in text, text[:200]
     shot(browser, "30-guardians-export")
     import_deck(browser, "Mine", text)
-    box = browser.find("#box")
-    box.type("/guardians challenge")
-    opponent = browser.wait_for(lambda: browser.find("#options select[name=opponent]"))
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys("/guardians challenge")
+    opponent = wait_for(
+        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
+    )
     opponent.click()
-    next(o for o in opponent.find_all("option") if o.text == "bob").click()
+    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "bob").click()
     deck = pick_suggestion(browser, "deck", lambda t: t == "Mine")
     assert deck == "Mine"
     box.click()
-    box.type(ENTER)
-    browser.wait_for(
-        lambda: [b for b in browser.find_all("article button") if "Accept" in b.text],
+    box.send_keys(Keys.ENTER)
+    wait_for(
+        browser,
+        lambda: [
+            b
+            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
+            if "Accept" in b.text
+        ],
         what="the challenge",
     )
     shot(browser, "32-guardians-challenge")
@@ -120,4 +140,4 @@ def test_guardians_deck_import_challenge_and_first_turns(playground, browser):
             else:
                 idle += 1
     shot(browser, "33-guardians-first-turns")
-    assert "Game over" not in browser.find("#messages").text
+    assert "Game over" not in browser.find_element(By.CSS_SELECTOR, "#messages").text
