@@ -83,7 +83,8 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the chosen action."""
-        values = (interaction.data or {}).get("values") or [""]
+        # A select's data has "values"; discord.py types it as any interaction's data.
+        values = cast("dict[str, Any]", interaction.data or {}).get("values") or [""]
         await _bot(interaction).sessions.act(interaction, self.sid, self.step, str(values[0]))
 
 

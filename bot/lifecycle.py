@@ -145,11 +145,12 @@ class Lifecycle:
             session = await self.live_session(channel_id)
         else:
             try:
-                session = await self.store.load(sid.strip().lower())
+                found: Session | None = await self.store.load(sid.strip().lower())
             except SessionNotFound:
-                session = None
-            if session is None or session.guild_id != guild_id:
+                found = None
+            if found is None or found.guild_id != guild_id:
                 raise UserFacingError("No game with that id in this server.")
+            session = found
         async with self.manager.lock(session.id):
             session = await self.store.load(session.id)
             if session.status not in ("pending", "active"):

@@ -56,7 +56,8 @@ def _your_turn(game: Game, seat: int) -> None:
 def groups(game: Game, seat: int) -> tuple[list[Action], list[Select]]:
     """What must come first (dropping a selection) and the groups that may then be selected."""
     legal = game.legal_actions(seat)
-    first: list[Action] = [a for a in legal if isinstance(a, Deselect)][:1]
+    deselects: list[Action] = [a for a in legal if isinstance(a, Deselect)]
+    first = deselects[:1]
     if first:
         trial = copy_of(game)
         trial.apply(seat, first[0])

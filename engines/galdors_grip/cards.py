@@ -135,7 +135,7 @@ class Catalogue(_Frozen):
         core = [s for s in self.sets if s.id == "core"]
         if len(core) != 1 or len(core[0].cards) != 18:
             raise ValueError("the catalogue needs one 18-card core set")
-        counts = Counter(a for c in core[0].cards for a in c.attributes)
+        counts: Counter[str] = Counter(a for c in core[0].cards for a in c.attributes)
         if {a: counts[a] for a in CORE_DISTRIBUTION} != CORE_DISTRIBUTION:
             raise ValueError(f"core attribute counts {dict(counts)} != {CORE_DISTRIBUTION}")
         if any(c.essential for s in self.sets if s.id != "core" for c in s.cards):

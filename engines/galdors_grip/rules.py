@@ -36,7 +36,7 @@ from engines.galdors_grip.deck import (
     side_of,
     static_abilities,
 )
-from engines.galdors_grip.effects import EFFECTS, foresee, kind_of, resolve
+from engines.galdors_grip.effects import EFFECTS, Depth, foresee, kind_of, resolve
 from engines.galdors_grip.scoring import potential, tally
 from engines.galdors_grip.setup import apply_build, build_actions
 from engines.galdors_grip.state import Fired, GripState
@@ -60,7 +60,9 @@ def move_options(state: GripState) -> list[Move]:
     """Explore options: the top card's value, the next card's if face-up, and extras."""
     depth = 2
     for _, ability in static_abilities(state, "extra_option"):
-        depth = max(depth, EFFECTS["extra_option"].params.model_validate(ability.params).depth)
+        params = EFFECTS["extra_option"].params.model_validate(ability.params)
+        assert isinstance(params, Depth)
+        depth = max(depth, params.depth)
     moves: dict[int, Move] = {}
     for pos, cs in enumerate(state.deck[:depth]):
         value = shown_value(cs)

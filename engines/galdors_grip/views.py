@@ -7,7 +7,7 @@ depends on the order of unpeeked face-down cards, so the deck order stays secret
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -117,7 +117,7 @@ def _faces(card: Card) -> list[FaceView]:
 
 def card_view(cs: CardState, pos: int) -> CardView:
     """A deck position as the player sees it."""
-    role = ("top", "next")[pos] if pos < 2 else "deck"
+    role: Literal["top", "next", "deck"] = ("top", "next")[pos] if pos < 2 else "deck"
     base = CardView(position=pos + 1, role=role, face_up=cs.face_up, peeked=cs.peeked)
     if not (cs.face_up or cs.peeked):
         return base
@@ -238,7 +238,7 @@ def _status(state: GripState, stars: int, need: int | None) -> str:
     return status
 
 
-def build_view(state: GripState) -> dict[str, object]:
+def build_view(state: GripState) -> dict[str, Any]:
     """The player's (and spectators') view as JSON-ready data."""
     stars = current_stars(state)
     deck_list, unknown = _deck_list(state)

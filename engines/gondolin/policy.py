@@ -7,6 +7,8 @@ of cards: each rule below picks one action, else the phase ends.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.base import Action
 from engines.gondolin.actions import ChooseTarget, PickCard, PlayCard, UseCard
 from engines.gondolin.cards import AchievementCard, Card, DefenderCard
@@ -22,6 +24,13 @@ ECONOMY = {"stat", "income", "defender_discount", "achievement_discount"}
 
 def _card(action: Action) -> Card:
     return CATALOGUE.card(action.card)  # type: ignore[attr-defined]
+
+
+def _defender(action: Action) -> DefenderCard:
+    """The Defender card of an action already filtered to Defenders."""
+    card = _card(action)
+    assert isinstance(card, DefenderCard), card.id
+    return card
 
 
 def _price(action: Action) -> int:
@@ -66,19 +75,22 @@ def _pick(state: GondolinState, legal: list[Action]) -> Action:
     hand = [CATALOGUE.card(c) for c in state.hand]
     has_anti = any(isinstance(c, DefenderCard) and c.anti_flying for c in hand)
     defenders = [a for a in legal if isinstance(_card(a), DefenderCard)]
-    anti = [a for a in defenders if _card(a).anti_flying]  # type: ignore[attr-defined]
+    anti = [a for a in defenders if _defender(a).anti_flying]
     if anti and not has_anti:
-        return min(anti, key=lambda a: (_card(a).r, -_card(a).d))  # type: ignore[attr-defined]
+        return min(anti, key=lambda a: (_defender(a).r, -_defender(a).d))
     if defenders:
-        return max(defenders, key=lambda a: _card(a).d / max(_card(a).r, 1) - 0.3 * _card(a).m)  # type: ignore[attr-defined]
+        return max(
+            defenders,
+            key=lambda a: _defender(a).d / max(_defender(a).r, 1) - 0.3 * _defender(a).m,
+        )
     return legal[0]
 
 
-def _cheapest(actions: list[Action]) -> Action | None:
+def _cheapest(actions: Sequence[Action]) -> Action | None:
     return min(actions, key=_price) if actions else None
 
 
-def _cover(state: GondolinState, plays: list[Action], gap: int) -> Action | None:
+def _cover(state: GondolinState, plays: Sequence[Action], gap: int) -> Action | None:
     """The cheapest single action closing the TD gap, else the one adding the most TD."""
     boosts = [(a, _td_gain(state, a)) for a in plays]
     boosts = [(a, g) for a, g in boosts if g > 0]
@@ -103,12 +115,12 @@ def rollout_action(state: GondolinState, legal: list[Action], rng: Random) -> Ac
     if phase == "maintenance":
         return min(legal, key=lambda a: _defender_worth(_card(a)))
     end = legal[-1]
-    plays = [a for a in legal if isinstance(a, PlayCard)]
-    uses = [a for a in legal if isinstance(a, UseCard) and not _card(a).use.sacrifice]  # type: ignore[union-attr]
+    plays: list[Action] = [a for a in legal if isinstance(a, PlayCard)]
+    uses: list[Action] = [a for a in legal if isinstance(a, UseCard) and not _card(a).use.sacrifice]  # type: ignore[union-attr]
     now = stats(state)
     defenders = [a for a in plays if isinstance(_card(a), DefenderCard)]
     flyers = any(CATALOGUE.enemy(x.card).flying for x in state.enemies)
-    anti = [a for a in defenders if _card(a).anti_flying]  # type: ignore[attr-defined]
+    anti = [a for a in defenders if _defender(a).anti_flying]
     anti += [a for a in plays if any(e.do == "anti_flying" for e in _card(a).effects)]
     if flyers and not now.anti_flying and anti:
         return _cheapest(anti) or end

@@ -8,6 +8,7 @@ how many copies the list holds. Repeated ids appear once, in order of first appe
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engines.gondolin.cards import DefenderCard, EnemyCard
 from engines.gondolin.catalogue import CATALOGUE
@@ -20,7 +21,7 @@ MAX_PER_PAGE = 12
 def sheet_card(card_id: str, copies: int = 1) -> dict[str, object]:
     """One card of a sheet: its printed fields, its type and how many copies are listed."""
     card = CATALOGUE.card(card_id)
-    data = card_view(card)
+    data: dict[str, object] = dict(card_view(card))
     data |= {"num": card.num, "type": card.type, "copies": copies}
     if isinstance(card, DefenderCard):
         data["hero"] = card.hero
@@ -31,7 +32,7 @@ def sheet_card(card_id: str, copies: int = 1) -> dict[str, object]:
 
 def card_sheet_view(
     title: str, card_ids: list[str], page: int = 0, per_page: int = MAX_PER_PAGE
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """Page ``page`` (0-based, clamped to the pages there are) of the cards in ``card_ids``.
 
     ``per_page`` must be 1 to :data:`MAX_PER_PAGE`; an unknown id raises ``ValueError``.

@@ -70,8 +70,8 @@ def resolve_attack(state: GondolinState) -> Lines:
     beaten = list(state.enemies)
     if now.td == now.ta:
         lines.append("TD equals TA: all Defenders and all attacking enemies are destroyed.")
-        for x in list(state.defenders):
-            lines += destroy(state, x.uid)
+        for d in list(state.defenders):
+            lines += destroy(state, d.uid)
     else:
         lines.append(f"The defenders win (TD {now.td} > TA {now.ta}).")
     for x in beaten:

@@ -6,7 +6,7 @@ face-up to the table (the board's buttons name its cards), so both views hold it
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel
 
@@ -179,9 +179,30 @@ class GondolinView(BaseModel):
     result: ResultView | None
 
 
-def card_view(card: Card) -> dict[str, object]:
+class CardFields(TypedDict):
+    """The printed fields of a card that :func:`card_view` fills."""
+
+    id: str
+    name: str
+    kind: str
+    text: str
+    flavour: str
+    d: NotRequired[int]
+    r: NotRequired[int]
+    m: NotRequired[int]
+    px: NotRequired[int]
+    a: NotRequired[int]
+    siege: NotRequired[int]
+    s: NotRequired[int]
+    p: NotRequired[int]
+    anti_flying: NotRequired[bool]
+    flying: NotRequired[bool]
+    use: NotRequired[str]
+
+
+def card_view(card: Card) -> CardFields:
     """The printed fields of a card, for :class:`CardView` and its subclasses."""
-    data: dict[str, object] = {
+    data: CardFields = {
         "id": card.id,
         "name": card.name,
         "kind": card.kind_label,
@@ -248,7 +269,9 @@ def _story(state: GondolinState) -> StoryView:
     story = CATALOGUE.stories[state.story]
     track = []
     for turn in range(1, story.turns + 1):
-        status = "passed" if turn < state.turn else "current" if turn == state.turn else "coming"
+        status: Literal["passed", "current", "coming"] = (
+            "passed" if turn < state.turn else "current" if turn == state.turn else "coming"
+        )
         events = [_event(state, e) for e in story.events_on(turn)]
         track.append(TurnView(turn=turn, status=status, events=events))
     return StoryView(

@@ -229,7 +229,9 @@ def _toml(name: str) -> dict:
     return tomllib.loads((DATA_DIR / name).read_text(encoding="utf-8"))
 
 
-def _by_id(model: type, items: list[dict], file: str, table: str, key: str = "id") -> dict:
+def _by_id(
+    model: type[BaseModel], items: list[dict], file: str, table: str, key: str = "id"
+) -> dict:
     out: dict = {}
     for i, raw in enumerate(items):
         where = f"{file} [[{table}]] #{i + 1} ({raw.get(key)})"

@@ -115,7 +115,7 @@ def head_chance(state: GondorState, action: Hurl, wasted: frozenset[str] | None 
     """
     wasted = wasted_hexes(state) if wasted is None else wasted
     if action.range < SCATTER_FROM:
-        lands = [action.hex]
+        lands: list[str | None] = [action.hex]
     else:
         lands = [action.hex if d in ON_TARGET else _scattered(action.hex, d) for d in range(1, 7)]
     scores = [h is not None and MAP.hexes[h].in_city and h not in wasted for h in lands]

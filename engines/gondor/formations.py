@@ -106,9 +106,11 @@ def form_orders(state: GondorState) -> list[Form]:
             if options:
                 board = board or state.board()
                 mp = reach(board, state.counters[b].id).spent.get(where)
+                if mp is None:
+                    continue
                 out += [
                     Form(leader=leader, unit=a, joins=b, formation=k, hex=where, mp=round(mp * 2))
-                    for k in (options if mp is not None else [])
+                    for k in options
                 ]
     return out
 

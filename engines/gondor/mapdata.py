@@ -196,7 +196,8 @@ def parse_map(raw: dict, file: str = "map.json") -> MapData:
     edges = {k: tuple(v) for k, v in raw["edges"].items()}
     named = [h for v in places.values() for h in ((v,) if isinstance(v, str) else v)]
     named += [h for group in edges.values() for h in group]
-    named += [h for item in (*roads, *sides.values()) for h in item.hexes]
+    named += [h for road in roads for h in road.hexes]
+    named += [h for side in sides.values() for h in side.hexes]
     missing = sorted(set(named) - set(hex_map))
     if missing:
         raise DataError(f"{file}: hexes {missing} are named but not on the map")

@@ -200,7 +200,7 @@ def _banned(board: Board, group: Group) -> frozenset[str]:
     targets = {avoid[k] for k in kinds if k in avoid}
     if not targets:
         return frozenset()
-    near = set()
+    near: set[str] = set()
     for p in board.pieces:
         if p.mobility in targets and p.hex is not None and p not in group.pieces:
             near.update((p.hex, *MAP.neighbours[p.hex]))
@@ -271,7 +271,7 @@ def reach(board: Board, ids: str | Sequence[str], entry: tuple[str, int] | None 
 def _entry_step(ctx: _Context, hex_ref: str, entered_before: int) -> tuple[float, bool] | None:
     if hex_ref in ctx.blocked or hex_ref not in MAP.edge_hexes:
         return None
-    cost = ctx.terrain[hex_ref] + entered_before
+    cost: float = ctx.terrain[hex_ref] + entered_before
     cost += FIRE_MP if hex_ref in ctx.board.fires else 0
     ends = hex_ref in ctx.stops or ctx.shieldwall  # 6.0: entering is a Shieldwall's one hex
     return (cost, ends) if cost <= ctx.allowance else None

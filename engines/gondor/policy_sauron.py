@@ -72,7 +72,7 @@ def garrison(state: GondorState) -> list[str]:
     return [
         c.hex
         for c in state.counters
-        if c.kind == "unit" and c.side == "westernesse" and level(c.hex) > 0
+        if c.kind == "unit" and c.side == "westernesse" and c.hex is not None and level(c.hex) > 0
     ]
 
 
@@ -682,7 +682,7 @@ def _hunt(state: GondorState, legal: list[Action]) -> Action | None:
     """The Nazgûl Lord walks next to a garrison leader he may challenge; None: he stays."""
     lord = magic_leader(state, "sauron")
     prey = [] if lord is None else _prey(state, lord)
-    if not prey:
+    if lord is None or not prey:
         return None
     walk = _walk(state, prey)
     moves = [a for a in legal if isinstance(a, Move)]

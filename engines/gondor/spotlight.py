@@ -16,7 +16,9 @@ Marks = tuple[dict[str, tuple[object, ...]], frozenset[str], frozenset[str]]
 
 def marks(state: GondorState) -> Marks:
     """What a viewer sees change: counters by id, marker hexes, hexside markers."""
-    counters = {c.id: (c.hex, c.disrupted, c.carries_oil, c.group) for c in state.counters}
+    counters: dict[str, tuple[object, ...]] = {
+        c.id: (c.hex, c.disrupted, c.carries_oil, c.group) for c in state.counters
+    }
     hexes = frozenset(f"fire:{h}" for h in state.fires) | frozenset(
         f"head:{h}" for h in state.heads
     )

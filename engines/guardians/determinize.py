@@ -162,10 +162,10 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
         dealt, fitted = _deal(state, seat, slots, spaces, used, ids, rng)
         if fitted:
             break
-    dealt = {names[k]: cid for k, cid in dealt.items()}
+    by_uid = {names[k]: cid for k, cid in dealt.items()}
     text = UID.sub(lambda m: f'"{rename.get(m.group(1), m.group(1))}"', state.model_dump_json())
     copy = GuardiansState.model_validate_json(text)
-    copy.cards = {u: dealt.get(u, cid) for u, cid in state.cards.items()}
+    copy.cards = {u: by_uid.get(u, cid) for u, cid in state.cards.items()}
     copy.seed = rng.randrange(SEED_RANGE)
     mine = copy.seats[seat]
     mine.deck = sorted(mine.deck)

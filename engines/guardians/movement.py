@@ -13,6 +13,7 @@ from engines.guardians.actions import (
     EndMove,
     Fly,
     Load,
+    Note,
     Reinforce,
     Step,
     TurnShield,
@@ -106,7 +107,7 @@ def can_stop(state: GuardiansState, stack: Stack, space: str) -> bool:
     return True
 
 
-def _attack_note(state: GuardiansState, stack: Stack, space: str) -> str | None:
+def _attack_note(state: GuardiansState, stack: Stack, space: str) -> Note | None:
     if board.enemy_shield(state, space, stack.owner) is not None:
         return "siege" if board.enemy_hold(state, space, stack.owner) else "combat"
     if board.enemy_hold(state, space, stack.owner):
@@ -114,7 +115,7 @@ def _attack_note(state: GuardiansState, stack: Stack, space: str) -> str | None:
     return None
 
 
-def _step_note(state: GuardiansState, stack: Stack, to: str, steps_left: int) -> str | None:
+def _step_note(state: GuardiansState, stack: Stack, to: str, steps_left: int) -> Note | None:
     """Why stepping onto ``to`` is legal ("end", "pass", "combat", "siege"), or None."""
     note = _attack_note(state, stack, to)
     if note is not None:

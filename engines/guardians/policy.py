@@ -15,7 +15,7 @@ from engines.base import Action
 from engines.guardians import actions as ga
 from engines.guardians import board
 from engines.guardians.board import card
-from engines.guardians.cards import Creature
+from engines.guardians.cards import Creature, DeckCard
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import actions as ca
 from engines.guardians.combat.matchup import control_total, strength
@@ -94,10 +94,16 @@ def _move(state: GuardiansState, seat: int, action: Action) -> float:
     if isinstance(action, ga.DestroyShield):
         return -5.0
     if isinstance(action, ga.ChallengeWith):
-        return 1.0 + card(state, action.uid).vitality / 20
+        return 1.0 + _vitality(card(state, action.uid)) / 20
     if isinstance(action, ga.ChannelStone | ga.ChallengeChannel | ga.ChallengeSpell):
         return 1.0
     return {"stay": 0.4, "decline": 0.0, "unload": -0.5}.get(action.kind, 0.5)
+
+
+def _vitality(c: DeckCard) -> int:
+    """The vitality of a card the action names as a creature."""
+    assert isinstance(c, Creature), c.name
+    return c.vitality
 
 
 def _step(state: GuardiansState, seat: int, to: str, note: str) -> float:
@@ -132,7 +138,7 @@ def _settle(state: GuardiansState, seat: int, action: Action) -> float:
     if isinstance(action, ga.DropCreature):
         cards = state.stacks_at(action.space)[0].cards
         last = sum(board.is_creature(state, u) for u in cards) == 1
-        return LAST_CREATURE if last else -card(state, action.uid).vitality / 10
+        return LAST_CREATURE if last else -_vitality(card(state, action.uid)) / 10
     return 0.0
 
 
@@ -146,11 +152,11 @@ def _combat_scorer(state: GuardiansState, seat: int, c: CombatState) -> Callable
 
     def score(action: Action) -> float:
         if isinstance(action, ca.CPlay):
-            return 1.0 + cards[action.uid].vitality / 10  # type: ignore[attr-defined]
+            return 1.0 + _vitality(cards[action.uid]) / 10
         if isinstance(action, ca.CBribe):
-            return (cards[action.target].vitality - 5) / 3  # type: ignore[attr-defined]
+            return (_vitality(cards[action.target]) - 5) / 3
         if isinstance(action, ca.CSecondary):
-            c_att = cards[action.uid].vitality  # type: ignore[attr-defined]
+            c_att = _vitality(cards[action.uid])
             return 2.0 if c_att > action.need else -0.5
         if isinstance(action, ca.CChannel | ca.CStone | ca.CRanged | ca.CItem):
             return 1.5 if losing else 0.0

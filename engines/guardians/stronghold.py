@@ -142,6 +142,7 @@ def challenge_actions(state: GuardiansState, seat: int) -> list:
         return stone + _boosts(state, seat, room, "guardian", c.klass) + [Strike()]
     guardian = CATALOGUE.guardians[s.guardian]
     attacker = card(state, ch.creature or "")
+    assert isinstance(attacker, Creature)
     room = guardian.vitality - ch.defence_channel
     stone = [ChannelStone(cmp=cmp)] if room > 0 and s.stones > 0 and cmp else []
     return stone + _boosts(state, seat, room, attacker.klass, "guardian") + [Stand()]

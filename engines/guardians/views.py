@@ -302,7 +302,7 @@ HELP = _load_help()
 
 def phase_help(state: GuardiansState, seat: int | None) -> str:
     """The phase's title and text, plus the seat's points on each Stronghold while organising."""
-    key = state.phase if state.phase in HELP else "move"
+    key: str = state.phase if state.phase in HELP else "move"
     if state.retreat is not None:
         key = "retreat"
     elif state.challenge is not None:

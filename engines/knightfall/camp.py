@@ -7,8 +7,8 @@ The rulebook's picture of "linked" cards is missing, so the layout and its links
 from __future__ import annotations
 
 from functools import cached_property
+from importlib.resources.abc import Traversable
 from itertools import combinations
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -109,7 +109,7 @@ class CampLayout(BaseModel):
         return spec.name if spec else slot
 
 
-def load_layout(path: Path | None = None) -> CampLayout:
+def load_layout(path: Traversable | None = None) -> CampLayout:
     """Read and validate the camp layout."""
     path = path or DATA_DIR / "camp.json"
     return CampLayout.model_validate_json(path.read_text(encoding="utf-8"))

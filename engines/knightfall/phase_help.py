@@ -7,7 +7,7 @@ engine may add must be written there.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import get_args
 
 from pydantic import BaseModel, ConfigDict, RootModel, model_validator
@@ -49,7 +49,7 @@ class PhaseBook(RootModel[dict[str, PhaseText]]):
         return self
 
 
-def load_phases(path: Path | None = None) -> PhaseBook:
+def load_phases(path: Traversable | None = None) -> PhaseBook:
     """Read and validate the stage help."""
     path = path or DATA_DIR / "phases.toml"
     return PhaseBook.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))

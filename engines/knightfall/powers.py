@@ -103,6 +103,7 @@ def _offer(
     a, b, c = triple
     held = [player.slots[sid] for sid in triple]
     ids = tuple(h.card.id for h in held if h is not None)
+    assert len(ids) == 3  # a linked triple is fully held
     return UsePower(
         power=power,
         a=a,

@@ -52,7 +52,7 @@ def final_result(state: KnightfallState) -> Result:
 
     A draw has no winners (``bot.outcomes`` reads an empty ``winners`` as a draw).
     """
-    scores = {seat: p.score() for seat, p in enumerate(state.players)}
+    scores: dict[int, int | float] = {seat: p.score() for seat, p in enumerate(state.players)}
     if scores[0] == scores[1]:
         summary = f"Draw: both players have a total power of {scores[0]}."
         return Result(winners=[], scores=scores, summary=summary)

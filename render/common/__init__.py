@@ -171,6 +171,11 @@ def antialiased(
 # ---- text ----------------------------------------------------------------------------------
 
 
+def font_px(fnt: ImageFont.FreeTypeFont) -> int:
+    """The font's size in px: whole, as :func:`font` makes it (Pillow types it a float)."""
+    return int(fnt.size)
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     """Advance width of ``text`` in pixels (cached: fonts are shared, layouts measure a lot)."""
@@ -272,7 +277,7 @@ def draw_lines(
 ) -> int:
     """Draw lines top-down from ``xy``; return the y just below the last one."""
     x, y = xy
-    step = fnt.size + spacing
+    step = font_px(fnt) + spacing
     for line in lines:
         draw.text((x, y), line, font=fnt, fill=fill)
         y += step
@@ -365,7 +370,7 @@ def pill(
     """A rounded label with its top-left corner at ``xy``; returns its box."""
     x, y = xy
     w = text_width(text, fnt) + 2 * pad[0]
-    h = fnt.size + 2 * pad[1]
+    h = font_px(fnt) + 2 * pad[1]
     box = (x, y, x + w, y + h)
     draw.rounded_rectangle(box, radius=h // 2, fill=fill)
     draw.text((x + w / 2, y + h / 2), text, font=fnt, fill=text_fill, anchor="mm")

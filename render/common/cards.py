@@ -126,7 +126,8 @@ def _band_word(mark: Mark, max_width: int, band: int, s: int) -> Image.Image:
     """
     fnt = font(max(MIN_PX, round(band / s * 0.8)), bold=True, scale=s)
     left, top, right, bottom = fnt.getbbox(mark.text)
-    tile = Image.new("RGBA", (right - left + 2 * s, bottom - top + 2 * s), (0, 0, 0, 0))
+    # Pillow types bounding boxes as floats; FreeType's are whole px.
+    tile = Image.new("RGBA", (int(right - left) + 2 * s, int(bottom - top) + 2 * s), (0, 0, 0, 0))
     ImageDraw.Draw(tile).text((s - left, s - top), mark.text, font=fnt, fill=mark.text_fill)
     if tile.width > max_width:
         tile = tile.resize((max_width, tile.height), Image.Resampling.LANCZOS)
@@ -149,7 +150,7 @@ def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Ima
     tw = int(rank_w + gap + suit_font.getlength(symbol)) + s
     boxes = [rank_font.getbbox(rank, anchor="ls"), suit_font.getbbox(symbol, anchor="ls")]
     above = -min(b[1] for b in boxes)
-    tile = Image.new("RGBA", (tw, above + max(b[3] for b in boxes)), (0, 0, 0, 0))
+    tile = Image.new("RGBA", (tw, int(above + max(b[3] for b in boxes))), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
     draw.text((0, above), rank, font=rank_font, fill=colour, anchor="ls")
     draw.text((rank_w + gap, above), symbol, font=suit_font, fill=colour, anchor="ls")

@@ -29,6 +29,7 @@ from render.common import (
     draw_lines,
     draw_text,
     font,
+    font_px,
     panel,
     text_width,
     wrap,
@@ -111,7 +112,7 @@ def _decision_blocks(view: View) -> list[Block]:
 
 
 def _blocks_height(blocks: list[Block]) -> int:
-    return 20 + sum(len(lines) * (f.size + 6) + 4 for lines, f, _ in blocks)
+    return 20 + sum(len(lines) * (font_px(f) + 6) + 4 for lines, f, _ in blocks)
 
 
 def _decision(draw: ImageDraw.ImageDraw, view: View, y0: int) -> int:
@@ -160,7 +161,7 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int,
     draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
     y = y0 + 46
     fnt = font(22)
-    step = fnt.size + 4
+    step = font_px(fnt) + 4
     deck = list(view.get("deck") or [])
     down = sum(1 for c in deck if not c.get("face_up"))
     peeked = sum(1 for c in deck if c.get("peeked") and not c.get("face_up"))

@@ -30,6 +30,7 @@ from render.common import (
     draw_text,
     ellipsize,
     font,
+    font_px,
     text_width,
     wrap,
 )
@@ -226,7 +227,7 @@ def draw_face(
     nfont = fit_lines(name, room, nsize, 2, bold=True)
     for line in wrap(name, nfont, room):
         draw_text(draw, (nx, y), line, nfont, INK)
-        y += nfont.size + 4
+        y += font_px(nfont) + 4
     y = max(y, y0 + vsize + 14)
     # Orientation and attribute tags.
     y += 6
@@ -326,7 +327,7 @@ def draw_mini(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Card)
     y = y0 + MINI_TOP
     for line in mini_name_lines(card, x1 - x0):
         draw_text(draw, (x0 + 6, y), line, nfont, INK)
-        y += nfont.size + 3
+        y += font_px(nfont) + 3
     icons = "".join(_attr(a)[0] for a in attrs if a != DANGER)
     foot = " ".join(b for b in ("▼" if flipped(card) else "", "peek" if peeked else "") if b)
     if foot:

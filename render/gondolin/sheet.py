@@ -24,6 +24,7 @@ from render.common import (
     ellipsize,
     fitted_font,
     font,
+    font_px,
     panel,
     pill,
     text_width,
@@ -187,7 +188,7 @@ def _name_lines(card: Card, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
 
 def _card_height(card: Card) -> int:
     lines, nf = _name_lines(card, TILE_W)
-    h = STRIP + 6 + len(lines) * (nf.size + 4) + 2 + (48 if card_numbers(card) else 0)
+    h = STRIP + 6 + len(lines) * (font_px(nf) + 4) + 2 + (48 if card_numbers(card) else 0)
     rules = sum(len(wrap(text, font(RULES), TILE_W - 20)) for text, _ in _rules_lines(card))
     return h + rules * (RULES + 3) + 12
 
@@ -195,8 +196,8 @@ def _card_height(card: Card) -> int:
 def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
     lines, nf = _name_lines(card, w)
     for i, line in enumerate(lines):
-        draw_text(draw, (x + 10, y + i * (nf.size + 4)), line, nf, TEXT)
-    return y + len(lines) * (nf.size + 4) + 2
+        draw_text(draw, (x + 10, y + i * (font_px(nf) + 4)), line, nf, TEXT)
+    return y + len(lines) * (font_px(nf) + 4) + 2
 
 
 def _numbers(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, colour: RGB) -> int:

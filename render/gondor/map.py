@@ -123,7 +123,7 @@ def gate_bar(layout: Layout, side: Mapping[str, Any]) -> tuple[Point, Point, int
 
 
 def _ground(
-    game_map: MapView, layout: Layout, size: tuple[int, int], box: tuple[float, ...]
+    game_map: MapView, layout: Layout, size: tuple[int, int], box: tuple[float, float, float, float]
 ) -> Image.Image:
     """A ``size`` image of the map seen through ``layout``, hexes near ``box`` drawn."""
     img = Image.new("RGB", size, style.BG)

@@ -162,7 +162,7 @@ def alt_text(view: View) -> str:
     events = [named(view, str(e)) for e in (view.get("recent") or [])[-3:]]
     players = [player_sentence(view, p) for p in view.get("players") or []]
     # (importance, text) in reading order; lower importance numbers are kept first.
-    parts: list[tuple[int, str]] = [
+    parts: list[tuple[float, str]] = [
         (0, f"Guardians, turn {view.get('turn', 1)}, {phase.lower()}. {seen}"),
         (0, outcome),
         (1, sentence(named(view, str(view.get("status") or "")))),

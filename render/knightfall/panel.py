@@ -25,6 +25,7 @@ from render.common import (
     draw_lines,
     draw_text,
     font,
+    font_px,
     glow,
     panel,
     pill,
@@ -169,7 +170,7 @@ def result_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
         (wrap(scores, font(28, bold=True), room), font(28, bold=True)),
         (wrap(summary, font(SMALL), room), font(SMALL)),
     ]
-    h = 20 + sum(len(lines) * (f.size + 6) + 6 for lines, f in blocks)
+    h = 20 + sum(len(lines) * (font_px(f) + 6) + 6 for lines, f in blocks)
     panel(draw, (x0, y, x1, y + h), fill=GOLD, outline=BANNER_EDGE, width=3)
     ty = y + 10
     for lines, fnt in blocks:
@@ -254,7 +255,7 @@ def powers(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
         below = draw_lines(draw, (x0 + 4, y), lines, fnt, seat_colour(seat), spacing=8)
         chips = list(power.get("paid") or [])
         # The paid cards follow the last line, or go on a row of their own if they do not fit.
-        row, cx = below - fnt.size - 8, x0 + 4 + text_width(lines[-1], fnt) + 10
+        row, cx = below - font_px(fnt) - 8, x0 + 4 + text_width(lines[-1], fnt) + 10
         if cx + sum(_chip_width(c) + 6 for c in chips) > x1:
             row, cx = below, x0 + 4
         for c in chips:
