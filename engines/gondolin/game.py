@@ -80,11 +80,31 @@ class Gondolin(Game[GondolinState]):
         if st.phase == "choose_target" and st.target is not None:
             return [ChooseTarget(uid=u, card=card_of(st, u)) for u in st.target.uids]
         if st.phase == "maintenance":
-            return [DestroyCard(uid=x.uid, card=x.card) for x in upkeep_cards(st)]
+            first = {x.card: x for x in reversed(upkeep_cards(st))}
+            return [
+                DestroyCard(uid=x.uid, card=x.card) for x in upkeep_cards(st) if first[x.card] is x
+            ]
         actions: list[Action] = [PlayCard(card=c, cost=r) for c, r in playable(st)]
         actions += [UseCard(uid=x.uid, card=x.card) for x in usable(st)]
         actions.append(EndDefence() if st.phase == "defence" else EndTurn(turn=st.turn))
         return actions
+
+    def check(self, seat: int, action: Action) -> None:
+        """As the contract's, but any copy of a card may be destroyed for upkeep.
+
+        The maintenance check offers one copy of each card: every copy is the same then
+        (nothing has been used yet this turn), so one button per card; a stored game that
+        named another copy still replays.
+        """
+        st = self.state
+        if (
+            isinstance(action, DestroyCard)
+            and st.phase == "maintenance"
+            and seat == 0
+            and any(x.uid == action.uid and x.card == action.card for x in upkeep_cards(st))
+        ):
+            return
+        super().check(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         st = self.state

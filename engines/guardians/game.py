@@ -20,6 +20,7 @@ from engines.guardians import (
 from engines.guardians.actions import ACTION_TYPES, DestroyShield, Done, FaceDown
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
+from engines.guardians.copies import one_per_copy
 from engines.guardians.state import GuardiansState, Seat
 from engines.guardians.views import build_view, phase_help
 from engines.rng import Random, rng_for
@@ -98,7 +99,17 @@ class Guardians(Game[GuardiansState]):
                 return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Legal actions for ``seat`` in a deterministic order."""
+        """Legal actions for ``seat`` in a deterministic order, one per interchangeable copy."""
+        return one_per_copy(self.state, seat, self._every_action(seat))
+
+    def check(self, seat: int, action: Action) -> None:
+        """As the contract's, but a move naming any copy of a card is legal (see ``copies``)."""
+        if not self.is_over and action in self._every_action(seat):
+            return
+        super().check(seat, action)
+
+    def _every_action(self, seat: int) -> list[Action]:
+        """Every legal action, one per copy of a card."""
         s = self.state
         if seat not in self.to_act():
             return []
@@ -198,7 +209,7 @@ class Guardians(Game[GuardiansState]):
                 organize.organize_actions(s, seat, single=False) if seat in self.to_act() else []
             )
             return policy.choose(s, seat, legal, rng)
-        return policy.choose(s, seat, self.legal_actions(seat), rng)
+        return policy.choose(s, seat, self._every_action(seat), rng)  # no buttons: every copy
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from Shields, lands, Guardians and forces."""

@@ -2,16 +2,25 @@
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
 import engines
-from engines import IllegalAction
+from bot.controls import choices_for
+from bot.text_limits import BUTTON_LABEL
+from engines import Game, IllegalAction
+from engines.text import shorten
 
 MAX_STEPS = 5000
 GAMES = 6
 GAMES_OF = {"gondor": 2}
 """Fewer whole games where one is long: a Gondor game is some 1,800 checked steps."""
+LABEL_GAMES = 12
+"""Games up to this many for the label check alone: two copies of one Gondolin card on the
+table take a dozen games to meet."""
+RESAMPLE_STEPS = 400
+RESAMPLE_EVERY = 3
 
 
 def random_playout(cls, seed: int, rng: random.Random):
@@ -36,6 +45,7 @@ def random_playout(cls, seed: int, rng: random.Random):
             assert len(code) <= 60
             assert cls.decode(code) == action
         check_views(game, seed, n)
+        check_labels_distinct(game, seat)
         action = rng.choice(legal)
         codes.append((seat, cls.encode(action)))
         game.apply(seat, action)
@@ -60,6 +70,14 @@ def check_views(game, seed: int, n: int) -> None:
         assert str(seed) not in text, "a view leaks the seed"
 
 
+def check_labels_distinct(game: Game, seat: int) -> None:
+    """No two legal moves of a seat show the same button text: a player could not tell them
+    apart."""
+    shown = Counter(shorten(c.label, BUTTON_LABEL) for c in choices_for(game, seat))
+    twins = sorted(label for label, count in shown.items() if count > 1)
+    assert not twins, f"seat {seat} has legal moves that look the same: {twins}"
+
+
 @pytest.mark.parametrize("game_id", engines.GAME_IDS)
 def test_random_play_obeys_the_contract(game_id):
     cls = engines.get_game(game_id)
@@ -71,6 +89,36 @@ def test_random_play_obeys_the_contract(game_id):
         for seat, code in codes:
             replay.apply(seat, cls.decode(code))
         assert replay.to_json() == game.to_json(), "replay from seed and actions diverged"
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [g for g in engines.GAME_IDS if g != "gondor"],  # its long game is checked above
+)
+def test_no_two_legal_moves_look_the_same(game_id):
+    """A player must tell every legal move apart by its button (games beyond the contract's)."""
+    cls = engines.get_game(game_id)
+    for i in range(GAMES, LABEL_GAMES):
+        random_playout(cls, 10_000_019 * (i + 1), random.Random(i))
+
+
+@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+def test_a_resample_looks_the_same_to_its_seat(game_id):
+    """``resample(seat)`` deals again only what ``seat`` cannot see: its view and its legal
+    moves are unchanged, along a random game, for every seat to act."""
+    cls = engines.get_game(game_id)
+    rng = random.Random(3)
+    game = cls.new(cls.min_players, seed=987654321)
+    for step in range(RESAMPLE_STEPS):
+        if game.is_over:
+            break
+        if step % RESAMPLE_EVERY == 0:
+            for seat in game.to_act():
+                sample = game.resample(seat, random.Random(step))
+                assert sample.view(seat) == game.view(seat), f"step {step}, seat {seat}"
+                assert sample.legal_actions(seat) == game.legal_actions(seat)
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
 @pytest.mark.parametrize("game_id", engines.GAME_IDS)

@@ -50,6 +50,19 @@ def test_maintenance_check_destroys_one_card_at_a_time_until_r_is_not_negative()
     assert game.state.hand == ["shield_bearers"]  # the Draw phase followed
 
 
+def test_maintenance_offers_one_button_per_card_yet_any_copy_may_be_destroyed():
+    game = game_at(
+        turn=4, r=0, s=2, deck=["shield_bearers"], defenders=["spear_warden", "spear_warden"]
+    )
+    end_turn(game)  # income 1 - M 2 = -1
+    first, second = (x.uid for x in game.state.defenders)
+    assert game.legal_actions(0) == [DestroyCard(uid=first, card="spear_warden")]
+    game.apply(0, DestroyCard(uid=second, card="spear_warden"))  # a stored game's choice
+    assert [x.uid for x in game.state.defenders] == [first]
+    with pytest.raises(IllegalAction):
+        game.apply(0, DestroyCard(uid=first, card="spear_warden"))  # R is 0: the check is over
+
+
 def test_destroying_a_bigger_upkeep_card_may_overshoot_but_stops_the_check():
     game = game_at(
         turn=4,
