@@ -170,19 +170,43 @@ def pick_suggestion(browser: Chrome, option: str, wanted=lambda text: True) -> s
     return text
 
 
-def accept_challenge(browser: Chrome, who: str, channel: int) -> None:
-    """As ``who``, press Accept on the challenge in the channel."""
-    become(browser, who)
-    open_channel(browser, channel)
-    accept = wait_for(
+def accept_buttons(browser: Chrome, what: str) -> list:
+    """Wait for the Accept button of a challenge in the channel shown."""
+    return wait_for(
         browser,
         lambda: [
             b
             for b in browser.find_elements(By.CSS_SELECTOR, "article button")
             if "Accept" in b.text
         ],
-        what=f"the challenge, as {who}",
+        what=what,
     )
+
+
+def start_challenge(browser: Chrome, command: str, opponent: str):
+    """Type ``command`` and pick ``opponent`` in its options; the message box, to send."""
+    box = browser.find_element(By.CSS_SELECTOR, "#box")
+    box.send_keys(command)
+    select = wait_for(
+        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
+    )
+    select.click()
+    next(o for o in select.find_elements(By.CSS_SELECTOR, "option") if o.text == opponent).click()
+    return box
+
+
+def send_challenge(browser: Chrome, box) -> None:
+    """Send the command typed in ``box`` and wait for the challenge it posts."""
+    box.click()
+    box.send_keys(Keys.ENTER)
+    accept_buttons(browser, "the challenge")
+
+
+def accept_challenge(browser: Chrome, who: str, channel: int) -> None:
+    """As ``who``, press Accept on the challenge in the channel."""
+    become(browser, who)
+    open_channel(browser, channel)
+    accept = accept_buttons(browser, f"the challenge, as {who}")
     use(browser, accept[0], random.Random(1))
 
 

@@ -31,7 +31,9 @@ from tests.playground.pages import (
     play_on_board,
     run_command,
     seen_text,
+    send_challenge,
     shot,
+    start_challenge,
 )
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
@@ -81,24 +83,8 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
     both play from their own DMs, switching members in one tab; each sees only their DMs."""
     open_page(browser, playground, "bob")
     open_channel(browser, 2)
-    box = browser.find_element(By.CSS_SELECTOR, "#box")
-    box.send_keys("/knightfall challenge")
-    opponent = wait_for(
-        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
-    )
-    opponent.click()
-    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "alice").click()
-    box.click()
-    box.send_keys(Keys.ENTER)
-    wait_for(
-        browser,
-        lambda: [
-            b
-            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
-            if "Accept" in b.text
-        ],
-        what="the challenge",
-    )
+    box = start_challenge(browser, "/knightfall challenge", "alice")
+    send_challenge(browser, box)
     shot(browser, "06-knightfall-challenge")
     assert "alice" not in browser.find_element(By.CSS_SELECTOR, "#dms").text
     accept_challenge(browser, "alice", 2)

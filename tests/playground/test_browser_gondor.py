@@ -21,7 +21,9 @@ from tests.playground.pages import (
     open_page,
     pick_suggestion,
     seen_text,
+    send_challenge,
     shot,
+    start_challenge,
     use,
 )
 
@@ -33,24 +35,8 @@ FIRST = ("Auto-deploy", "Done", "End")  # labels a player clicks first, in this 
 def challenge(browser: Chrome, base: str) -> None:
     """Alice challenges bob (she plays Sauron, the default side), and bob accepts."""
     open_page(browser, base, "alice")
-    box = browser.find_element(By.CSS_SELECTOR, "#box")
-    box.send_keys("/gondor challenge")
-    opponent = wait_for(
-        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
-    )
-    opponent.click()
-    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "bob").click()
-    box.click()
-    box.send_keys(Keys.ENTER)
-    wait_for(
-        browser,
-        lambda: [
-            b
-            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
-            if "Accept" in b.text
-        ],
-        what="the challenge",
-    )
+    box = start_challenge(browser, "/gondor challenge", "bob")
+    send_challenge(browser, box)
     shot(browser, "20-gondor-challenge")
     accept_challenge(browser, "bob", 1)
 

@@ -24,7 +24,9 @@ from tests.playground.pages import (
     open_dm,
     open_page,
     pick_suggestion,
+    send_challenge,
     shot,
+    start_challenge,
     use,
 )
 
@@ -104,26 +106,10 @@ def test_guardians_deck_import_challenge_and_first_turns(playground, browser):
     assert text.startswith("Guardian:") and "Strongholds:" in text, text[:200]
     shot(browser, "30-guardians-export")
     import_deck(browser, "Mine", text)
-    box = browser.find_element(By.CSS_SELECTOR, "#box")
-    box.send_keys("/guardians challenge")
-    opponent = wait_for(
-        browser, lambda: browser.find_element(By.CSS_SELECTOR, "#options select[name=opponent]")
-    )
-    opponent.click()
-    next(o for o in opponent.find_elements(By.CSS_SELECTOR, "option") if o.text == "bob").click()
+    box = start_challenge(browser, "/guardians challenge", "bob")
     deck = pick_suggestion(browser, "deck", lambda t: t == "Mine")
     assert deck == "Mine"
-    box.click()
-    box.send_keys(Keys.ENTER)
-    wait_for(
-        browser,
-        lambda: [
-            b
-            for b in browser.find_elements(By.CSS_SELECTOR, "article button")
-            if "Accept" in b.text
-        ],
-        what="the challenge",
-    )
+    send_challenge(browser, box)
     shot(browser, "32-guardians-challenge")
     accept_challenge(browser, "bob", 1)
     rng = random.Random(4)
