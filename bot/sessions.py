@@ -127,8 +127,11 @@ class SessionManager:
         """Refuse a button the clicker's choices have changed since, without the session lock.
 
         A computer's long turn may hold the lock: the player learns at once what to do. Such a
-        button never becomes current again (steps only grow); ``_act`` checks again anyway.
+        button never becomes current again (steps only grow); ``_act`` checks again anyway, so
+        with the lock free this costs no extra read.
         """
+        if not self.lock(sid).locked():
+            return
         session = await self.store.load(sid)
         seat = session.seat_of(interaction.user.id)
         if session.status != "active" or seat is None or session.seats[seat].computer:
