@@ -164,7 +164,7 @@ class PageApi:
         if guild is None:
             return []
         chans = [self.state.channels[c] for c in guild.channel_ids]
-        return [{"id": str(c.id), "name": c.name or ""} for c in chans]
+        return [{"id": str(c.id), "name": c.name or "", "topic": c.topic or ""} for c in chans]
 
     async def feed(self, request: web.Request) -> web.Response:
         """The member's DM list and the messages of one channel as they see them."""

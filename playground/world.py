@@ -10,9 +10,14 @@ import signal
 import sys
 from pathlib import Path
 
-from discord_emulator import DiscordEmulator, persist
+from discord_emulator import DiscordEmulator, actions, persist
 
 CHANNELS = ("games", "games-2")
+TOPIC = "Type /help to see the games and how to start one."
+WELCOME = (
+    "Welcome to the playground! Type **/help** in the message box below to see the five games "
+    "and how to start one; switch member at the bottom left to play as someone else."
+)
 MEMBERS = ("alice", "bob", "carol", "dave")
 ADMIN = "carol"  # has Manage Server, to try the admin commands
 READY_TIMEOUT_S = 60.0
@@ -74,13 +79,17 @@ class Playground:
         await self.close()
 
     def seed(self) -> None:
-        """One server with two text channels and four members (carol may manage it)."""
+        """One server with two text channels and four members (carol may manage it).
+
+        Both channels' topics, and carol's first message in #games, say where to begin.
+        """
         emu = self.emu
         self.guild = emu.add_guild("Playground")
-        for name in CHANNELS:
-            emu.add_text_channel(self.guild, name)
-        for name in MEMBERS:
-            emu.add_member(self.guild, emu.add_user(name), manage_guild=name == ADMIN)
+        channels = [emu.add_text_channel(self.guild, name, topic=TOPIC) for name in CHANNELS]
+        users = {name: emu.add_user(name) for name in MEMBERS}
+        for name, user in users.items():
+            emu.add_member(self.guild, user, manage_guild=name == ADMIN)
+        actions.user_message(emu.state, users[ADMIN], channels[0], WELCOME)
 
     @property
     def world_file(self) -> Path:

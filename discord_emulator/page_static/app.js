@@ -66,7 +66,9 @@ class App {
       li.classList.toggle("active", li.dataset.channel === id);
     }
     const chan = this.world.channels.find((c) => c.id === id);
-    document.getElementById("channel-title").textContent = chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`;
+    const title = document.getElementById("channel-title");
+    title.replaceChildren(chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`,
+      ...(chan && chan.topic ? [el("span", { class: "topic" }, chan.topic)] : []));
     const query = new URLSearchParams({ member: this.member, channel: id });
     const answer = await fetch(`/play/api/commands?${query}`);
     this.composer.setCommands(answer.ok ? await answer.json() : []);

@@ -60,7 +60,7 @@ class Composer {
     if (leaf) { this.hideList(); return; }
     const typed = text.slice(1).trim().toLowerCase();
     const found = this.leaves.filter((l) => l.path.startsWith(typed) || l.path.split(" ").some((w) => w.startsWith(typed)));
-    this.showList(found.slice(0, 25).map((l) => ({ name: `/${l.path}`, desc: l.description, pick: () => this.pickLeaf(l) })));
+    this.showList(found.map((l) => ({ name: `/${l.path}`, desc: l.description, pick: () => this.pickLeaf(l) })));
   }
 
   pickLeaf(leaf) {
@@ -168,6 +168,7 @@ class Composer {
       e.preventDefault();
       this.active = (this.active + (e.key === "ArrowDown" ? 1 : -1) + this.items.length) % this.items.length;
       [...this.list.children].forEach((li, i) => li.classList.toggle("active", i === this.active));
+      this.list.children[this.active].scrollIntoView({ block: "nearest" });
     } else if (e.key === "Tab" || (e.key === "Enter" && (e.target !== this.box || !this.leaf))) {
       e.preventDefault();
       this.items[this.active].pick();

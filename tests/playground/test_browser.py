@@ -44,8 +44,17 @@ DUEL_MOVES = 300  # a Knightfall duel takes about 110 moves (README's click coun
 def test_a_whole_gondolin_game_by_clicking_the_board(playground, browser):
     open_page(browser, playground, "alice")
     shot(browser, "01-empty-channel")
+    assert "Type /help" in browser.find_element(By.CSS_SELECTOR, "#channel-title").text
     box = browser.find_element(By.CSS_SELECTOR, "#box")
-    box.send_keys("/gondolin st")
+    box.send_keys("/")
+    every = wait_for(
+        browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#suggestions li"), what="commands"
+    )
+    paths = [li.find_element(By.CSS_SELECTOR, ".name").get_attribute("textContent") for li in every]
+    names = {path.split()[0] for path in paths}
+    assert {"/help", "/knightfall", "/guardians", "/gondor", "/leaderboard"} <= names
+    assert len(every) > 25  # as in Discord, the list scrolls instead of stopping at 25
+    box.send_keys("gondolin st")
     suggestions = wait_for(
         browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#suggestions li"), what="commands"
     )

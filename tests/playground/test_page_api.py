@@ -46,6 +46,17 @@ def test_the_server_is_seeded_with_two_channels_and_four_members(world):
     assert list(world["who"]) == ["alice", "bob", "carol", "dave"]
 
 
+def test_a_newcomer_is_told_where_to_begin(playground, world):
+    """Both channels' topics and the first message in #games point at /help."""
+    assert {c["topic"] for c in world["channels"]} == {
+        "Type /help to see the games and how to start one."
+    }
+    alice, games = world["who"]["alice"], world["chan"]["games"]
+    first = get(f"{playground}api/feed?member={alice}&channel={games}")["messages"][0]
+    assert first["author"]["name"] == "carol"
+    assert "Type **/help**" in first["content"]
+
+
 def test_the_command_box_offers_the_bots_registered_tree(playground, world):
     url = (
         f"{playground}api/commands?member={world['who']['alice']}&channel={world['chan']['games']}"
