@@ -118,9 +118,14 @@ class Lobby:
         cls = engines.get_game(game_id)
         guild_id, channel_id = _guild_ids(interaction)
         if opponent.bot:
-            raise UserFacingError("Bots can't play; challenge a person.")
+            raise UserFacingError(
+                "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
+            )
         if opponent.id == interaction.user.id:
-            raise UserFacingError("You can't challenge yourself; pick an opponent.")
+            raise UserFacingError(
+                "You can't challenge yourself: pick another member, or leave `opponent` empty "
+                "to play the computer."
+            )
         if seat not in (0, 1):
             raise UserFacingError("A challenge seats its challenger first or second.")
         await self._admit(interaction, guild_id, [interaction.user, opponent])

@@ -54,20 +54,21 @@ and wins (💡: games with hints).
 
 
 EMPTY = "No finished games yet. Be the first!"
+NO_RATED = "No rated games yet: challenge a member to get a rating."
 
 
 async def versus_table(db: Database, guild_id: int, game: str) -> str:
     """Wins, losses, draws and Glicko-2 rating; then the unrated games against the computer."""
     rows = await standings(db, guild_id, game)
+    records = await computer_records(db, guild_id, game)
     text = (
         "\n".join(
             f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
             + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
             for i, r in enumerate(rows, 1)
         )
-        or EMPTY
+        or (NO_RATED if records else EMPTY)
     )
-    records = await computer_records(db, guild_id, game)
     if records:
         text += "\n\n**Against the computer** (unrated)\n" + "\n".join(
             f"<@{r.user_id}> vs {r.level} — {r.wins}W {r.losses}L {r.draws}D" for r in records

@@ -147,7 +147,7 @@ async def test_a_full_knightfall_game_against_each_level(world, level):
     board = await world.slash("dave", "leaderboard", game="knightfall")
     text = board.messages[-1].text()
     assert "Against the computer" in text and f"<@{alice.id}> vs {level} — " in text
-    assert "No finished games yet" in text, "the rated standings hold people's games only"
+    assert "No rated games yet" in text, "the rated standings hold people's games only"
 
 
 async def test_a_gondor_game_against_the_computer_for_a_few_phases(world):
@@ -280,7 +280,7 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
     ratings = await world.bot.db.fetchone("SELECT COUNT(*) FROM ratings")
     assert ratings[0] == 0, "a game the computer played in is unrated"
     ix = await world.slash("dave", "leaderboard", game="knightfall")
-    assert "No finished games yet" in ix.messages[-1].text()
+    assert "No rated games yet" in ix.messages[-1].text()
 
 
 async def test_a_server_that_turned_takeover_off_gets_no_offer_and_refuses_old_ones(world):
@@ -316,3 +316,11 @@ async def test_guardians_against_the_computer_starts_at_once(world):
     assert computer_to_act(session) is None and 0 in session.game.to_act()
     assert world.controls_message(world.people["alice"]) is not None
     await world.slash("alice", "game resign", chan=world.chan2)
+
+
+async def test_challenging_yourself_says_how_to_play_the_computer(world):
+    before = len(world.emu.channel_messages(world.chan))
+    ix = await world.slash("alice", "knightfall challenge", opponent=world.people["alice"])
+    text = ix.messages[-1].text()
+    assert "can't challenge yourself" in text and "leave `opponent` empty" in text
+    assert len(world.emu.channel_messages(world.chan)) == before, "a refused challenge posted"
