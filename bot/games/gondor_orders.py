@@ -45,6 +45,12 @@ def _matches(current: str, *texts: str) -> bool:
     return not needle or any(needle in t.lower() for t in texts)
 
 
+def _listed(names: Sequence[str], most: int = 8) -> str:
+    """Up to ``most`` names, then how many more."""
+    shown = ", ".join(names[:most])
+    return f"{shown} and {len(names) - most} more" if len(names) > most else shown
+
+
 def _your_turn(game: Game, seat: int) -> None:
     if game.is_over:
         raise UserFacingError("The game is over.")
@@ -128,7 +134,11 @@ def move_plan(unit: str, to: str) -> Plan:
             raise UserFacingError("No group can move now; use the buttons in your messages.")
         select = find_group(game, seat, unit)
         if select is None:
-            raise UserFacingError(f"{GONE} (No group {quoted(unit)} can move now.)")
+            names = [group_name(s) for s in options]
+            raise UserFacingError(
+                f"No group {quoted(unit)} can move now. The groups that can: {_listed(names)}. "
+                "Pick one from the list as you type."
+            )
         hex_id = to.strip()
         move = next((m for m in destinations(game, seat, select) if m.hex == hex_id), None)
         if move is None:
@@ -180,6 +190,12 @@ def order_plan(command: str, unit: str, target: str) -> Plan:
         if not legal:
             raise UserFacingError(f"No {command} orders are possible now.")
         cls = type(game)
+        actors = list(dict.fromkeys(o.actor() for o in legal))
+        if unit not in actors:
+            raise UserFacingError(
+                f"{quoted(unit)} can't {command} now. Those that can: {_listed(actors)}. "
+                "Pick one from the list as you type."
+            )
         chosen = next(
             (o for o in legal if o.actor() == unit and cls.encode(o) == target.strip()), None
         )
