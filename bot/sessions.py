@@ -57,7 +57,9 @@ def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str
 def forced_move(session: Session) -> tuple[int, Action] | None:
     """A seat whose only legal move the bot may play for them, and that move.
 
-    Only when playing it reveals nothing (``auto_play_reveals``), or the player opted in.
+    Only when playing it reveals nothing (``auto_play_reveals``), or the player opted in; and
+    never for a person when the move ends the game, asks to be confirmed, or the engine wants
+    the player to see the position first (``auto_play_pauses``): that move waits for a click.
     """
     game = session.game
     if game.is_over:
@@ -66,9 +68,35 @@ def forced_move(session: Session) -> tuple[int, Action] | None:
         actions = game.legal_actions(seat)
         if len(actions) != 1:
             continue
-        if session.seats[seat].auto_play or not game.auto_play_reveals(seat):
-            return seat, actions[0]
+        if not (session.seats[seat].auto_play or not game.auto_play_reveals(seat)):
+            continue
+        if session.seats[seat].computer is None and _worth_a_click(game, seat, actions[0]):
+            continue
+        return seat, actions[0]
     return None
+
+
+def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
+    """Whether a person's only move must wait for them: it ends the game, or is a moment."""
+    if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
+        return True
+    trial = game.copy()
+    trial.apply_unchecked(seat, action)
+    return trial.is_over
+
+
+def played_for_you(labels: list[str]) -> str:
+    """One line for the only moves played in a row for a seat: repeats counted, not listed."""
+    runs: list[tuple[str, int]] = []
+    for label in labels:
+        if runs and runs[-1][0] == label:
+            runs[-1] = (label, runs[-1][1] + 1)
+        else:
+            runs.append((label, 1))
+    moves = "; ".join(f"{label} ({n} times)" if n > 1 else label for label, n in runs)
+    if len(labels) == 1:
+        return f"Your only possible move was played for you: {moves}."
+    return f"Your only possible moves were played for you, one after another: {moves}."
 
 
 def computer_to_act(session: Session) -> int | None:
@@ -349,6 +377,7 @@ class SessionManager:
 
     async def _play_forced(self, session: Session, change: Change) -> Session:
         """Play every move that is a seat's only choice, each logged as played for them."""
+        played: dict[int, list[str]] = {}
         for _ in range(MAX_FORCED):
             forced = forced_move(session)
             if forced is None:
@@ -356,11 +385,11 @@ class SessionManager:
             seat, action = forced
             # A label speaks to its seat and may name hidden cards: only they read it.
             note = f"{session.names[seat]} had only one possible move; the bot played it."
-            change.private.setdefault(seat, []).append(
-                f"Your only possible move was played for you: {action.label()}."
-            )
+            played.setdefault(seat, []).append(action.label())
             code = FORCED + session.game_cls.encode(action)
             session = await self._record(session, seat, action, code, change, note)
+        for seat, labels in played.items():
+            change.private.setdefault(seat, []).append(played_for_you(labels))
         return session
 
     async def record_end(

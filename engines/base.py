@@ -162,6 +162,15 @@ class Game(ABC, Generic[S]):
         """
         return False
 
+    def auto_play_pauses(self, seat: int) -> bool:
+        """Whether ``seat`` should see the position before their only move is played for them.
+
+        The bot never plays a move for a player that ends the game or asks to be confirmed
+        (``confirm_text``); override this for other moments worth a look (an attack about to
+        be fought), where the only move waits for the player's click.
+        """
+        return False
+
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """A question to confirm before ``action`` is applied (a costly move), or None."""
         return None

@@ -61,14 +61,11 @@ async def versus_table(db: Database, guild_id: int, game: str) -> str:
     """Wins, losses, draws and Glicko-2 rating; then the unrated games against the computer."""
     rows = await standings(db, guild_id, game)
     records = await computer_records(db, guild_id, game)
-    text = (
-        "\n".join(
-            f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
-            + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
-            for i, r in enumerate(rows, 1)
-        )
-        or (NO_RATED if records else EMPTY)
-    )
+    text = "\n".join(
+        f"**{i}.** <@{r.user_id}> — {r.wins}W {r.losses}L {r.draws}D"
+        + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
+        for i, r in enumerate(rows, 1)
+    ) or (NO_RATED if records else EMPTY)
     if records:
         text += "\n\n**Against the computer** (unrated)\n" + "\n".join(
             f"<@{r.user_id}> vs {r.level} — {r.wins}W {r.losses}L {r.draws}D" for r in records

@@ -148,6 +148,12 @@ class Gondolin(Game[GondolinState]):
                 out.append(Unavailable(label=label, reason=f"{CATALOGUE.card(x.card).name}: {why}"))
         return out
 
+    def auto_play_pauses(self, seat: int) -> bool:
+        """An attack is fought when this Defence phase ends: the player sees it coming."""
+        st = self.state
+        when = attack_turn(st)
+        return st.phase == "defence" and when is not None and when <= st.turn
+
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Ending the Defence phase into a lost or costly attack asks first, saying what follows."""
         st = self.state

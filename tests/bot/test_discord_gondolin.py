@@ -4,9 +4,12 @@ import random
 
 import pytest
 
+from bot.history import FORCED
+from bot.sessions import played_for_you
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+SEED = 3  # a game whose last move, on random clicks, is the player's only move
 
 
 def last_text(ix) -> str:
@@ -44,7 +47,8 @@ async def test_deck_building_round_trip(world):
     assert ix.messages[-1].attachments and "Page 1" in last_text(ix)
 
 
-async def test_a_full_game_is_played_on_the_board_without_direct_messages(world):
+async def test_a_full_game_is_played_on_the_board_without_direct_messages(world, monkeypatch):
+    monkeypatch.setattr("bot.lobby.new_seed", lambda: SEED)
     await world.slash("alice", "gondolin start", story="hidden_vale", deck="mine", mode="easy")
     session = await world.live()
     assert session is not None and session.game_id == "gondolin"
@@ -59,20 +63,22 @@ async def test_a_full_game_is_played_on_the_board_without_direct_messages(world)
             hand = await world.hand("alice", session)
             assert hand.ephemeral and hand.attachments
             assert move_controls(hand) == [], "the moves are on the board, never gone stale here"
-        options = [b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:")]
-        options += [(s.custom_id, v) for s in board.selects() for _, v in s.options]
+        options = move_controls(board)
         assert options, "the player must always have a control on the board"
-        choice = rng.choice(options)
-        if isinstance(choice, str):
-            ix = await world.emu.click(world.people["alice"], board, choice)
-        else:
-            ix = await world.emu.select(world.people["alice"], board, choice[0], [choice[1]])
-        await ix.done(timeout=10)
-        await world.quiesce()
-        assert not ix.late
+        await world.make_move(world.people["alice"], board, rng.choice(options))
     session = await world.bot.store.load(session.id)
     assert session.status == "finished"
     assert "Game over" in world.board(session).text()
     assert world.emu.dm_messages(world.people["alice"]) == []  # no DMs for a solo game
+    rows = await world.bot.store.action_log(session.id)
+    assert not rows[-1][1].startswith(FORCED), "the move that ends the game waits for her click"
     ix = await world.slash("bob", "gondolin scoreboard", story="hidden_vale")
     assert str(world.people["alice"].id) in last_text(ix)
+
+
+async def test_only_moves_played_in_a_row_are_summed_up_in_one_line():
+    assert played_for_you(["End turn"]) == "Your only possible move was played for you: End turn."
+    assert played_for_you(["End turn", "End turn", "End turn", "End defence"]) == (
+        "Your only possible moves were played for you, one after another: "
+        "End turn (3 times); End defence."
+    )

@@ -76,7 +76,7 @@ def test_an_order_plan_takes_the_chosen_order_and_refuses_a_stale_one(firing):
     with pytest.raises(UserFacingError, match="no longer possible"):
         orders.order_plan("fire", "Archers_1", "shoot.Nobody.x")(firing, 0)
     with pytest.raises(
-        UserFacingError, match="'Nobody' can't fire now. Those that can: Archers_1, Archers_2"
+        UserFacingError, match=r"'Nobody' can't fire now[.] Those that can: Archers_1, Archers_2"
     ):
         orders.order_plan("fire", "Nobody", code)(firing, 0)
     with pytest.raises(UserFacingError, match="No attack orders are possible now"):

@@ -179,3 +179,16 @@ def test_the_main_phase_follows_an_attack_in_the_same_turn():
     assert game.state.phase == "main"
     play(game, "shield_bearers")
     assert len(game.state.defenders) == 2
+
+
+def test_the_defence_phase_before_an_attack_waits_for_the_player():
+    # Siege example 1 again: turn 3 the enemy arrives (no attack yet), turn 4 it attacks.
+    game = game_at(turn=2, deck=["orc_raiders", "spear_warden"], hand=["wall_archers"])
+    end_turn(game)
+    assert game.state.phase == "defence" and not game.auto_play_pauses(0)
+    play(game, "wall_archers")
+    end_defence(game)
+    assert not game.auto_play_pauses(0)  # the Main phase
+    end_turn(game)
+    assert attack_turn(game.state) == game.state.turn == 4
+    assert game.auto_play_pauses(0), "the only move would fight the attack unseen"
