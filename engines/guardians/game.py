@@ -7,20 +7,11 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Action, EngineError, Event, Game, Result, Unavailable
-from engines.guardians import (
-    board,
-    clash,
-    determinize,
-    movement,
-    organize,
-    policy,
-    settlement,
-    stronghold,
-)
-from engines.guardians.actions import ACTION_TYPES, DestroyShield, Done, FaceDown
+from engines.guardians import board, determinize, organize, policy, settlement
+from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown
 from engines.guardians.catalogue import CATALOGUE
-from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
 from engines.guardians.copies import one_per_copy
+from engines.guardians.routes import current_route
 from engines.guardians.state import GuardiansState, Seat
 from engines.guardians.views import build_view, phase_help
 from engines.rng import Random, rng_for
@@ -81,22 +72,7 @@ class Guardians(Game[GuardiansState]):
 
     def to_act(self) -> list[int]:
         """Seats that may act now (both while organising)."""
-        s = self.state
-        match s.phase:
-            case "organize":
-                return [i for i, x in enumerate(s.seats) if not x.ready]
-            case "combat":
-                return combat_to_act(s.combat) if s.combat else []
-            case "move":
-                if s.retreat is not None:
-                    return [s.retreat.seat]
-                if s.challenge is not None:
-                    return [stronghold.challenge_seat(s)]
-                return [s.mover]
-            case "settle":
-                return sorted(set(s.settle.values()))
-            case _:
-                return []
+        return current_route(self.state).to_act(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions for ``seat`` in a deterministic order, one per interchangeable copy."""
@@ -110,46 +86,13 @@ class Guardians(Game[GuardiansState]):
 
     def _every_action(self, seat: int) -> list[Action]:
         """Every legal action, one per copy of a card."""
-        s = self.state
-        if seat not in self.to_act():
-            return []
-        match s.phase:
-            case "organize":
-                return organize.organize_actions(s, seat)
-            case "combat":
-                assert s.combat is not None
-                return combat_legal_actions(s.combat, seat, board.cards_map(s))
-            case "move":
-                if s.retreat is not None:
-                    return clash.retreat_actions(s, seat)
-                if s.challenge is not None:
-                    return stronghold.challenge_actions(s, seat)
-                return movement.move_actions(s, seat)
-            case "settle":
-                return settlement.settle_actions(s, seat)
-            case _:
-                return []
+        route = current_route(self.state)
+        return route.actions(self.state, seat) if seat in route.to_act(self.state) else []
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        """Dispatch to the phase module, then the immediate win checks."""
+        """Apply through the current step's route, then the immediate win checks."""
         s = self.state
-        if s.phase == "organize":
-            events = organize.apply_organize(s, seat, action)
-            if all(x.ready for x in s.seats):
-                organize.commit(s)
-                events += movement.start_up(s)
-        elif s.phase == "combat":
-            assert s.combat is not None
-            events = combat_apply(s.combat, seat, action, board.cards_map(s))
-            events += clash.after_combat_action(s)
-        elif s.retreat is not None:
-            events = clash.apply_retreat(s, seat, action)
-        elif s.challenge is not None:
-            events = stronghold.apply_challenge(s, seat, action)
-        elif s.phase == "move":
-            events = movement.apply_move(s, seat, action)
-        else:
-            events = settlement.apply_settle(s, seat, action)
+        events = current_route(s).apply(s, seat, action)
         events += settlement.check_end(s)
         s.log = (s.log + [e.text for e in events if e.seat is None])[-RECENT:]
         return events
@@ -159,8 +102,7 @@ class Guardians(Game[GuardiansState]):
 
         A forced shield turn, step or retreat follows from the open board.
         """
-        s = self.state
-        return s.phase in ("organize", "settle", "combat") or s.challenge is not None
+        return current_route(self.state).reveals
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Destroying your own Shield counts for the opponent; face-down terrain costs a stone."""
@@ -172,17 +114,8 @@ class Guardians(Game[GuardiansState]):
 
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
         """Done organising while the Storage Hand is over 7 cards."""
-        s = self.state
-        if s.phase == "organize" and seat in self.to_act() and not s.seats[seat].up_choice:
-            excess = organize.storage_excess(s, seat)
-            if excess:
-                return [
-                    Unavailable(
-                        label=Done().label(),
-                        reason=f"Discard {excess} more from your Storage Hand (7 at most).",
-                    )
-                ]
-        return []
+        route = current_route(self.state)
+        return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
 
     def phase_help(self, seat: int | None) -> str:
         """The current phase explained (data/guardians/phases.toml)."""
@@ -202,14 +135,10 @@ class Guardians(Game[GuardiansState]):
         return game
 
     def rollout_action(self, seat: int, rng: Random) -> Action:
-        """A quick sensible move (engines/guardians/policy.py)."""
-        s = self.state
-        if s.phase == "organize":  # the policy never picks a single placement: skip listing them
-            legal = (
-                organize.organize_actions(s, seat, single=False) if seat in self.to_act() else []
-            )
-            return policy.choose(s, seat, legal, rng)
-        return policy.choose(s, seat, self._every_action(seat), rng)  # no buttons: every copy
+        """A quick sensible move (engines/guardians/policy.py), chosen among every copy."""
+        s, route = self.state, current_route(self.state)
+        moves = route.playout_actions or route.actions
+        return policy.choose(s, seat, moves(s, seat) if seat in route.to_act(s) else [], rng)
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from Shields, lands, Guardians and forces."""

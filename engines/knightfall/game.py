@@ -7,24 +7,11 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.knightfall import determinize, policy, powers, rules
-from engines.knightfall.actions import (
-    ACTION_TYPES,
-    Attack,
-    BattleWith,
-    ChooseKnight,
-    Defend,
-    Discard,
-    Exchange,
-    MoveKnight,
-    Pass,
-    Place,
-    Replace,
-    Shoot,
-    UsePower,
-)
+from engines.knightfall import determinize, policy, rules
+from engines.knightfall.actions import ACTION_TYPES
 from engines.knightfall.phase_help import phase_help
 from engines.knightfall.rounds import final_result
+from engines.knightfall.routes import ROUTES, seats_to_act
 from engines.knightfall.state import KnightfallState
 from engines.knightfall.views import build_view
 from engines.rng import Random
@@ -48,47 +35,16 @@ class Knightfall(Game[KnightfallState]):
 
     def to_act(self) -> list[int]:
         """Seats that may act now."""
-        return rules.seats_to_act(self.state)
+        return seats_to_act(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions for ``seat`` in a deterministic order."""
-        state = self.state
-        if seat not in self.to_act():
-            return []
-        match state.stage:
-            case "muster":
-                return list(rules.muster_actions(state, seat))
-            case "draw":
-                return list(rules.draw_actions(state, seat))
-            case "coins":
-                return list(rules.coin_actions(state, seat))
-            case "battle":
-                return list(rules.battle_actions(state, seat))
-            case "powers":
-                return list(powers.power_actions(state, seat))
-            case "knight":
-                return list(powers.knight_actions(state, seat))
-            case _:
-                return []
+        route = ROUTES[self.state.stage]
+        return list(route.actions(self.state, seat)) if seat in route.to_act(self.state) else []
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        """Dispatch a legal action to its stage function."""
-        state = self.state
-        if isinstance(action, ChooseKnight) or (
-            isinstance(action, Place) and state.stage == "muster"
-        ):
-            return rules.apply_muster(state, seat, action)
-        if isinstance(action, Place | Exchange | Discard | Replace):
-            return rules.choose_draw(state, seat, action)
-        if isinstance(action, Attack | Defend):
-            return rules.choose_coin(state, seat, action)
-        if isinstance(action, BattleWith):
-            return rules.choose_battle(state, seat, action)
-        if isinstance(action, UsePower | Shoot | Pass):
-            return powers.apply_power(state, seat, action)
-        if isinstance(action, MoveKnight):
-            return powers.move_knight(state, seat, action)
-        raise AssertionError(f"unhandled action {action!r}")
+        """Apply a legal action through the current stage's route."""
+        return ROUTES[self.state.stage].apply(self.state, seat, action)
 
     def auto_play_reveals(self, seat: int) -> bool:
         """Only a forced Pass of the special powers can tell something hidden.
@@ -98,19 +54,12 @@ class Knightfall(Game[KnightfallState]):
         without a STRONG Archer or Mage can only defend, a single STRONG Archer or Mage must
         fight, a single enemy STRONG card is the only target, a single card must become Knight.
         """
-        if self.state.stage == "powers":
-            return powers.pass_reveals(self.state, seat)
-        return False
+        return ROUTES[self.state.stage].reveals(self.state, seat)
 
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
         """ATTACK without a STRONG Archer or Mage; powers without a triple or a use."""
-        if seat not in self.to_act():
-            return []
-        if self.state.stage == "coins":
-            return rules.unavailable_coins(self.state, seat)
-        if self.state.stage == "powers":
-            return powers.unavailable_powers(self.state, seat)
-        return []
+        route = ROUTES[self.state.stage]
+        return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
 
     def phase_help(self, seat: int | None) -> str:
         """The current stage explained, with notes for ``seat`` (data/knightfall/phases.toml)."""

@@ -322,29 +322,3 @@ def resolve_battle(state: KnightfallState) -> list[Event]:
             "cannot defend and stays in place."
         )
     return [event(record.outcome)]
-
-
-# ---- who acts ------------------------------------------------------------------------------------
-def seats_to_act(state: KnightfallState) -> list[int]:
-    """Seats whose decision the game waits for; several during simultaneous hidden choices."""
-    seats = range(len(state.players))
-    match state.stage:
-        case "muster":
-            return [s for s in seats if muster_actions(state, s)]
-        case "draw":
-            return [s for s in seats if state.players[s].draw_choice is None]
-        case "coins":
-            return [s for s in seats if state.players[s].coin is None]
-        case "battle":
-            return [
-                s
-                for s in seats
-                if state.players[s].coin == "attack" and state.players[s].battle_slot is None
-            ]
-        case "powers":
-            actor = powers.current_actor(state)
-            return [] if actor is None else [actor]
-        case "knight":
-            return [s for s in seats if powers.needs_knight(state, s)]
-        case _:
-            return []

@@ -13,7 +13,8 @@ from pydantic import BaseModel
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card
 from engines.knightfall.rounds import final_result, who
-from engines.knightfall.rules import carry_out_draw, seats_to_act
+from engines.knightfall.routes import seats_to_act
+from engines.knightfall.rules import carry_out_draw
 from engines.knightfall.state import Fighter, KnightfallState, PlayerState, Stage
 from engines.text import join_and
 
