@@ -101,6 +101,29 @@ class GripView(BaseModel):
     reason: str
 
 
+class LookupSectionView(BaseModel):
+    """A heading and its lines on a lookup page."""
+
+    heading: str
+    lines: list[str]
+
+
+class CardLookupView(BaseModel):
+    """One card with its full text (``engines.galdors_grip.lookup.card_view``)."""
+
+    title: str
+    subtitle: str
+    card: CardView
+    sections: list[LookupSectionView]
+
+
+class GripLookupView(BaseModel):
+    """A card lookup view, as the lookup command sends it to the renderer."""
+
+    game: Literal["galdors_grip"] = "galdors_grip"
+    lookup: CardLookupView
+
+
 def _side(side: Side) -> SideView:
     abilities = [AbilityView(trigger=TRIGGER_NAMES[a.trigger], text=a.text) for a in side.abilities]
     return SideView(

@@ -179,6 +179,58 @@ class GondolinView(BaseModel):
     result: ResultView | None
 
 
+class SheetCardView(CardView):
+    """A card on a card sheet or lookup page (``engines.gondolin.sheet.sheet_card``)."""
+
+    num: int
+    type: Literal["location", "defender", "achievement", "occurrence", "continuous", "enemy"]
+    copies: int
+    hero: bool | None = None
+    eminent: bool | None = None
+
+
+class SheetView(BaseModel):
+    """One page of a card list (``engines.gondolin.sheet.card_sheet_view``)."""
+
+    title: str
+    page: int
+    pages: int
+    total: int
+    distinct: int
+    per_page: int
+    cards: list[SheetCardView]
+
+
+class GondolinSheetView(BaseModel):
+    """A card sheet, as the card-list commands send it to the renderer."""
+
+    game: Literal["gondolin"] = "gondolin"
+    sheet: SheetView
+
+
+class LookupSectionView(BaseModel):
+    """A heading and its lines on a lookup page."""
+
+    heading: str
+    lines: list[str]
+
+
+class CardLookupView(BaseModel):
+    """One card and its text, number by number (``engines.gondolin.lookup.card_view``)."""
+
+    title: str
+    subtitle: str
+    card: SheetCardView
+    sections: list[LookupSectionView]
+
+
+class GondolinLookupView(BaseModel):
+    """A card lookup view, as the lookup command sends it to the renderer."""
+
+    game: Literal["gondolin"] = "gondolin"
+    lookup: CardLookupView
+
+
 class CardFields(TypedDict):
     """The printed fields of a card that :func:`card_view` fills."""
 

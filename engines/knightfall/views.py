@@ -140,6 +140,37 @@ class KnightfallView(BaseModel):
     """One line without a final full stop; renderers add it (``engines.text.sentence``)."""
 
 
+class LookupCardView(BaseModel):
+    """The card a lookup page shows (its face only: power and colour are in the text)."""
+
+    rank: str
+    suit: Literal["H", "D", "C", "S"]
+    label: str
+
+
+class LookupSectionView(BaseModel):
+    """A heading and its lines on a lookup page."""
+
+    heading: str
+    lines: list[str]
+
+
+class CardLookupView(BaseModel):
+    """What one card does (``engines.knightfall.lookup.card_view``)."""
+
+    title: str
+    subtitle: str
+    card: LookupCardView
+    sections: list[LookupSectionView]
+
+
+class KnightfallLookupView(BaseModel):
+    """A card lookup view, as the lookup command sends it to the renderer."""
+
+    game: Literal["knightfall"] = "knightfall"
+    lookup: CardLookupView
+
+
 def is_ready(state: KnightfallState, seat: int) -> bool:
     """Whether ``seat`` has locked in its decision for the current stage (no content)."""
     player = state.players[seat]

@@ -6,10 +6,9 @@ Reusable by any game that draws a 52-card deck. Returned images are shared throu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +34,18 @@ BACK: RGB = (40, 62, 140)
 BACK_LINE: RGB = (78, 104, 190)
 BACK_MARGIN: RGB = (250, 250, 250)
 BACK_INK: RGB = (10, 20, 60)
+
+
+class PlayingCard(Protocol):
+    """A card of a game's view with a rank ("10", "Q") and a suit letter ("H", "D", "C", "S")."""
+
+    @property
+    def rank(self) -> str:
+        """The rank as printed in the corner."""
+
+    @property
+    def suit(self) -> str:
+        """The suit letter."""
 
 
 @dataclass(frozen=True)
@@ -239,6 +250,6 @@ def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Im
     return antialiased(size, paint)
 
 
-def face_of(card: Mapping[str, Any], size: Size, status: str | None = None) -> Image.Image:
-    """The cached face for a card dict with ``rank`` and ``suit`` (as engines send them)."""
-    return card_face(str(card["rank"]), str(card["suit"]), size, status)
+def face_of(card: PlayingCard, size: Size, status: str | None = None) -> Image.Image:
+    """The cached face of a view's card."""
+    return card_face(card.rank, card.suit, size, status)

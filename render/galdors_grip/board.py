@@ -8,11 +8,9 @@ the next card and the star tally; then the rest of the deck as two rows of small
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.galdors_grip.views import CardView, GripView
 from engines.text import plural
 from render.common import (
     BAD,
@@ -38,8 +36,6 @@ from render.galdors_grip import card as gc
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
-View = Mapping[str, Any]
-
 WIDTH, HEIGHT = 1000, 990  # HEIGHT: the least; long prompts and names make it taller
 MARGIN = 16
 MAIN_H = 440
@@ -51,34 +47,32 @@ BANNER_EDGE: RGB = (255, 240, 180)
 PALETTE: tuple[RGB, ...] = (*THEME, *gc.COLOURS, BANNER_EDGE)
 
 
-def _need(view: View) -> str:
-    target = view.get("target")
-    return "all" if target is None else str(target)
+def _need(view: GripView) -> str:
+    return "all" if view.target is None else str(view.target)
 
 
-def _score_line(view: View) -> str:
-    line = f"★ {view.get('stars', 0)} of {_need(view)} needed"
-    if view.get("max_stars") is not None:
-        line += f" · {view['max_stars']} available"
+def _score_line(view: GripView) -> str:
+    line = f"★ {view.stars} of {_need(view)} needed"
+    if view.max_stars is not None:
+        line += f" · {view.max_stars} available"
     return line
 
 
-def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
-    turn = int(view.get("turn") or 0)
-    turn_text = "Setup" if turn == 0 else f"Turn {turn}"
+def _header(draw: ImageDraw.ImageDraw, view: GripView) -> None:
+    turn_text = "Setup" if view.turn == 0 else f"Turn {view.turn}"
     draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
     draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
-    stars = f"★ {view.get('stars', 0)} / {_need(view)}"
+    stars = f"★ {view.stars} / {_need(view)}"
     sfont = font(36, bold=True)
     w = text_width(stars, sfont) + 28
-    reached = view.get("target") is not None and int(view.get("stars") or 0) >= int(view["target"])
+    reached = view.target is not None and view.stars >= view.target
     fill = GOOD if reached else GOLD
     draw.rounded_rectangle((WIDTH - MARGIN - w, 8, WIDTH - MARGIN, 58), radius=25, fill=fill)
     draw.text((WIDTH - MARGIN - w / 2, 33), stars, font=sfont, fill=CARD_BLACK, anchor="mm")
     bits = []
-    if view.get("max_stars") is not None:
-        bits.append(f"max ★{view['max_stars']}")
-    if view.get("allstar"):
+    if view.max_stars is not None:
+        bits.append(f"max ★{view.max_stars}")
+    if view.allstar:
         bits.append("Allstar")
     if bits:
         draw_text(
@@ -89,25 +83,22 @@ def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
 Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
 
 
-def _decision_blocks(view: View) -> list[Block]:
+def _decision_blocks(view: GripView) -> list[Block]:
     """The decision panel's text, wrapped whole: the prompt and status (or the result)."""
     room = WIDTH - 2 * MARGIN - 32
-    outcome = view.get("outcome")
+    outcome = view.outcome
     if outcome:
-        title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(
-            view.get("status", "")
-        )
-        reason = gc.clean(view.get("reason") or "")
+        title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(view.status)
+        reason = gc.clean(view.reason)
         second = reason if reason and reason not in title else _score_line(view)
         big, small = font(30, bold=True), font(24)
         return [
             (wrap(title, big, room), big, CARD_BLACK),
             (wrap(second, small, room), small, CARD_BLACK),
         ]
-    pending = view.get("pending") or {}
     big, small = font(28, bold=True), font(24)
-    prompt = "▶ " + gc.clean(pending.get("prompt", ""))
-    status = gc.clean(view.get("status", ""))
+    prompt = "▶ " + gc.clean(view.pending.prompt)
+    status = gc.clean(view.status)
     return [(wrap(prompt, big, room), big, GOLD), (wrap(status, small, room), small, TEXT)]
 
 
@@ -115,10 +106,10 @@ def _blocks_height(blocks: list[Block]) -> int:
     return 20 + sum(len(lines) * (font_px(f) + 6) + 4 for lines, f, _ in blocks)
 
 
-def _decision(draw: ImageDraw.ImageDraw, view: View, y0: int) -> int:
+def _decision(draw: ImageDraw.ImageDraw, view: GripView, y0: int) -> int:
     blocks = _decision_blocks(view)
     x0, x1, y1 = MARGIN, WIDTH - MARGIN, y0 + _blocks_height(blocks)
-    outcome = view.get("outcome")
+    outcome = view.outcome
     if outcome:
         fill = GOLD if outcome == "won" else BAD
         panel(draw, (x0, y0, x1, y1), fill=fill, outline=BANNER_EDGE, width=3)
@@ -134,7 +125,7 @@ def _slot(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
-    card: Mapping[str, Any] | None,
+    card: CardView | None,
     label: str,
     large: bool,
 ) -> None:
@@ -149,27 +140,24 @@ def _slot(
             anchor="ma",
         )
         return
-    if gc.is_known(card):
-        gc.draw_face(img, draw, box, card, label=label, large=large)
-    else:
-        gc.draw_back(draw, box, label, big=True, radius=14)
+    gc.draw_face(img, draw, box, card, label=label, large=large)
 
 
-def _side_panel(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
+def _side_panel(draw: ImageDraw.ImageDraw, view: GripView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
     draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
     y = y0 + 46
     fnt = font(22)
     step = font_px(fnt) + 4
-    deck = list(view.get("deck") or [])
-    down = sum(1 for c in deck if not c.get("face_up"))
-    peeked = sum(1 for c in deck if c.get("peeked") and not c.get("face_up"))
+    deck = view.deck
+    down = sum(1 for c in deck if not c.face_up)
+    peeked = sum(1 for c in deck if c.peeked and not c.face_up)
     info = [plural(len(deck), "card"), f"{down} face-down"] + (
         [f"{peeked} peeked"] if peeked else []
     )
     info_y = y1 - 12 - (step + 2) * len(info)
-    lines = [gc.clean(s) for s in view.get("star_lines") or []] or ["none yet"]
+    lines = [gc.clean(s) for s in view.star_lines] or ["none yet"]
     for i, line in enumerate(lines):
         wrapped = wrap(line, fnt, x1 - x0 - 20)
         if y + len(wrapped) * step > info_y - step - 8:
@@ -179,7 +167,7 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int,
     draw_lines(draw, (x0 + 12, info_y), info, font(22, bold=True), MUTED, spacing=6)
 
 
-def _strip_geometry(rest: list[Mapping[str, Any]]) -> tuple[int, int, int]:
+def _strip_geometry(rest: list[CardView]) -> tuple[int, int, int]:
     """Card width, card height and number of rows of the strip (rows as tall as the names)."""
     w = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * STRIP_GAP) // PER_ROW
     names = max((len(gc.mini_name_lines(c, w)) for c in rest), default=0)
@@ -187,11 +175,9 @@ def _strip_geometry(rest: list[Mapping[str, Any]]) -> tuple[int, int, int]:
     return w, max(h, 150), -(-len(rest) // PER_ROW)
 
 
-def _strip(
-    img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[Mapping[str, Any]], y0: int
-) -> None:
-    first = rest[0]["position"] if rest else 3
-    last = rest[-1]["position"] if rest else first
+def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[CardView], y0: int) -> None:
+    first = rest[0].position if rest else 3
+    last = rest[-1].position if rest else first
     title = f"Rest of the deck · {first}–{last} · bottom last"
     draw_text(draw, (MARGIN, y0), title, font(24, bold=True), MUTED)
     w, h, _ = _strip_geometry(rest)
@@ -202,9 +188,9 @@ def _strip(
         gc.draw_mini(img, draw, (x, y, x + w, y + h), card)
 
 
-def render(view: View) -> Image.Image:
+def render(view: GripView) -> Image.Image:
     """Draw a Galdor's Grip view as an RGB image, WIDTH wide and as tall as its content."""
-    deck = list(view.get("deck") or [])
+    deck = view.deck
     rest = deck[2:]
     main_y = 68 + _blocks_height(_decision_blocks(view)) + 12
     strip_y = main_y + MAIN_H + 12
@@ -226,45 +212,43 @@ def render(view: View) -> Image.Image:
 # ---- alt text -------------------------------------------------------------------------------
 
 
-def _describe(card: Mapping[str, Any], *, full: bool) -> str:
-    if not gc.is_known(card):
+def _describe(card: CardView, *, full: bool) -> str:
+    active = gc.shown_side(card)
+    if active is None:
         return "face-down"
-    active = card["active"]
-    bits = [gc.clean(card["name"]), f"value {gc.clean(active.get('value', '—'))}"]
-    bits.append(str(card.get("orientation") or "upright"))
-    if active.get("stars"):
-        bits.append(f"★{active['stars']}")
-    if not card.get("face_up"):
+    bits = [gc.clean(card.name or ""), f"value {gc.clean(active.value)}"]
+    bits.append(card.orientation or "upright")
+    if active.stars:
+        bits.append(f"★{active.stars}")
+    if not card.face_up:
         bits.append("peeked, face-down")
     if full:
-        other = card.get("other") or {}
-        bits.append(f"other side {gc.clean(other.get('value', '—'))}")
-        if active.get("rotate"):
+        bits.append(f"other side {gc.other_value(card)}")
+        if active.rotate:
             bits.append("can rotate")
-        for ab in active.get("abilities") or []:
-            text = gc.clean(ab.get("text", "")).rstrip(".")
-            bits.append(f"{gc.clean(ab.get('trigger', ''))}: {text}")
+        for ab in active.abilities:
+            text = gc.clean(ab.text).rstrip(".")
+            bits.append(f"{gc.clean(ab.trigger)}: {text}")
     return ", ".join(bits)
 
 
-def alt_text(view: View) -> str:
+def alt_text(view: GripView) -> str:
     """What the image shows, in at most 1000 characters, from the view alone."""
-    deck = list(view.get("deck") or [])
-    turn = int(view.get("turn") or 0)
-    head = "Galdor's Grip, setup" if turn == 0 else f"Galdor's Grip, turn {turn}"
-    stars = f"Stars {view.get('stars', 0)} of {_need(view)} needed"
-    if view.get("max_stars") is not None:
-        stars += f" (max {view['max_stars']})"
+    deck = view.deck
+    head = "Galdor's Grip, setup" if view.turn == 0 else f"Galdor's Grip, turn {view.turn}"
+    stars = f"Stars {view.stars} of {_need(view)} needed"
+    if view.max_stars is not None:
+        stars += f" (max {view.max_stars})"
     parts = [f"{head}. {stars}."]
-    if view.get("outcome"):
-        parts.append(gc.clean(view.get("status", "")))
+    if view.outcome:
+        parts.append(gc.clean(view.status))
     else:
-        parts.append(gc.clean((view.get("pending") or {}).get("prompt", "")))
+        parts.append(gc.clean(view.pending.prompt))
     if deck:
         parts.append(f"Top card: {_describe(deck[0], full=True)}.")
     if len(deck) > 1:
         parts.append(f"Next card: {_describe(deck[1], full=False)}.")
-    rest = [f"{c.get('position')} {_describe(c, full=False)}" for c in deck[2:]]
+    rest = [f"{c.position} {_describe(c, full=False)}" for c in deck[2:]]
     text = " ".join(p for p in parts if p)
     if rest:
         tail = " Rest: " + "; ".join(rest) + "."

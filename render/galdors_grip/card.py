@@ -9,12 +9,11 @@ and a ▼ marker.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.galdors_grip.views import AbilityView, CardView, SideView
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -34,8 +33,6 @@ from render.common import (
     text_width,
     wrap,
 )
-
-Card = Mapping[str, Any]
 
 PARCHMENT: RGB = (246, 238, 214)
 INK: RGB = (34, 28, 40)
@@ -88,9 +85,14 @@ def clean(text: str) -> str:
     return str(text).replace("⭐️", "★").replace("⭐", "★").replace("\ufe0f", "")
 
 
-def is_known(card: Card) -> bool:
+def shown_side(card: CardView) -> SideView | None:
+    """The side the view shows if it shows this card's face (face-up, or peeked at)."""
+    return card.active if card.name is not None else None
+
+
+def is_known(card: CardView) -> bool:
     """Whether the view shows this card's face (face-up, or peeked at)."""
-    return card.get("name") is not None and card.get("active") is not None
+    return shown_side(card) is not None
 
 
 def fit_lines(
@@ -109,14 +111,14 @@ def fit_lines(
     return font(size, bold=bold)
 
 
-def _ability_height(abilities: list[Any], tsize: int, bsize: int, width: int) -> int:
-    lines = sum(len(wrap(clean(ab.get("text", "")), font(tsize), width)) for ab in abilities)
+def _ability_height(abilities: list[AbilityView], tsize: int, bsize: int, width: int) -> int:
+    lines = sum(len(wrap(clean(ab.text), font(tsize), width)) for ab in abilities)
     return len(abilities) * (bsize + 24) + lines * (tsize + 4)
 
 
-def flipped(card: Card) -> bool:
+def flipped(card: CardView) -> bool:
     """Whether the card lies upside-down (its other printed side is active)."""
-    return card.get("orientation") == "upside-down"
+    return card.orientation == "upside-down"
 
 
 def _attr(name: str) -> tuple[str, str, RGB]:
@@ -133,15 +135,19 @@ def _rotated_text(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     return img.transpose(Image.Transpose.ROTATE_180)
 
 
-def _frame(draw: ImageDraw.ImageDraw, box: Box, card: Card, fill: RGB, radius: int) -> None:
+def _frame(draw: ImageDraw.ImageDraw, box: Box, card: CardView, fill: RGB, radius: int) -> None:
     edge, width = (FLIPPED, 5) if flipped(card) else (EDGE, 2)
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=width)
 
 
-def _other_corner(img: Image.Image, box: Box, card: Card, size: int, bg: RGB) -> None:
+def other_value(card: CardView) -> str:
+    """The other side's value ("—" when the view has no other side)."""
+    return clean(card.other.value) if card.other is not None else "—"
+
+
+def _other_corner(img: Image.Image, box: Box, card: CardView, size: int, bg: RGB) -> None:
     """The other side's value, upside-down in the bottom-right corner as printed."""
-    other = card.get("other") or {}
-    tile = _rotated_text(clean(other.get("value", "—")), size, INK_SOFT, bg)
+    tile = _rotated_text(other_value(card), size, INK_SOFT, bg)
     img.paste(tile, (box[2] - tile.width - 8, box[3] - tile.height - 6))
 
 
@@ -180,28 +186,33 @@ def draw_face(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
-    card: Card,
+    card: CardView,
     *,
     label: str,
     large: bool,
 ) -> None:
-    """A top or next card in full: value, name, tags, stars, abilities, the other side."""
+    """A top or next card in full: value, name, tags, stars, abilities, the other side.
+
+    A card the view does not show is drawn as a back with ``label``.
+    """
+    active = shown_side(card)
+    if active is None:
+        draw_back(draw, box, label, big=True, radius=14)
+        return
     x0, y0, x1, y1 = box
-    peeked = not card.get("face_up")
+    peeked = not card.face_up
     bg = PEEK if peeked else PARCHMENT
     _frame(draw, box, card, bg, 14)
-    active = card["active"]
-    other = card.get("other") or {}
     vsize, nsize, tsize, bsize = (72, 32, 26, 22) if large else (60, 26, 22, 22)
     pad = 14
     # Value block, top-left.
-    value = clean(active.get("value", "—"))
+    value = clean(active.value)
     vfont = font(vsize, bold=True)
     vw = max(text_width(value, vfont), vsize // 2) + 8
     draw_text(draw, (x0 + pad, y0 + 4), value, vfont, INK)
     # Stars badge, top-right.
     right = x1 - pad
-    stars = int(active.get("stars") or 0)
+    stars = active.stars
     if stars:
         sfont = font(nsize + 4, bold=True)
         s = f"★{stars}"
@@ -216,10 +227,10 @@ def draw_face(
     # Label, then the name: beside the value on the large card, below it on the small one.
     nx = x0 + pad + vw + 6
     draw_text(draw, (nx, y0 + 10), label, font(bsize, bold=True), INK_SOFT)
-    if DANGER in (card.get("attributes") or []):
+    if DANGER in card.attributes:
         draw_text(draw, (right, y0 + 8), "☠", font(DANGER_PX), DANGER_INK, anchor="ra")
         right -= DANGER_PX + 8
-    name = clean(card.get("name", ""))
+    name = clean(card.name or "")
     if large:
         y, room = y0 + 14 + bsize, right - nx
     else:
@@ -235,11 +246,11 @@ def draw_face(
     x = x0 + pad
     orient = "▼ upside-down" if flipped(card) else "▲ upright"
     x = _tag(draw, x, y, orient, FLIPPED if flipped(card) else PARCHMENT_TAG, tag_size) + 6
-    if active.get("rotate"):
+    if active.rotate:
         x = _tag(draw, x, y, "⟲ rotates" if large else "⟲", ROTATE_TAG, tag_size) + 6
     if peeked:
         x = _tag(draw, x, y, "peeked", PEEK_TAG, tag_size) + 6
-    for attr in card.get("attributes") or []:
+    for attr in card.attributes:
         icon, word, colour = _attr(attr)
         text = f"{icon} {word}" if large else icon
         w = text_width(text, font(tag_size, bold=True)) + 14
@@ -250,7 +261,7 @@ def draw_face(
     y += tag_size + 18
     # Abilities: a black trigger bar, then the wrapped text.
     bottom = y1 - (bsize + 26)
-    abilities = list(active.get("abilities") or [])
+    abilities = active.abilities
     width = x1 - x0 - 2 * pad - 4
     while tsize > MIN_PX and _ability_height(abilities, tsize, bsize, width) > bottom - y:
         tsize -= 1
@@ -261,25 +272,25 @@ def draw_face(
         if y + bsize + 12 + tsize > bottom:
             break
         draw.rectangle((x0 + pad, y, x1 - pad, y + bsize + 10), fill=CARD_BLACK)
-        trig = ellipsize(
-            clean(ab.get("trigger", "")), font(bsize, bold=True), x1 - x0 - 2 * pad - 12
-        )
+        trig = ellipsize(clean(ab.trigger), font(bsize, bold=True), x1 - x0 - 2 * pad - 12)
         draw_text(draw, (x0 + pad + 8, y + 5), trig, font(bsize, bold=True), WHITE)
         y += bsize + 16
         room = max(1, (bottom - y) // (tsize + 4))
-        for line in wrap(clean(ab.get("text", "")), tfont, x1 - x0 - 2 * pad - 4, max_lines=room):
+        for line in wrap(clean(ab.text), tfont, x1 - x0 - 2 * pad - 4, max_lines=room):
             draw_text(draw, (x0 + pad + 2, y), line, tfont, INK)
             y += tsize + 4
         y += 8
     # Bottom strip: the other side, with its value upside-down in the corner.
-    bits = [f"Other side: {clean(other.get('value', '—'))}"]
-    if other.get("stars"):
-        bits.append(f"★{other['stars']}")
-    n_ab = len(other.get("abilities") or [])
-    if n_ab and other.get("abilities") != active.get("abilities"):
-        bits.append(f"{n_ab} abilit{'y' if n_ab == 1 else 'ies'}")
-    if other.get("rotate"):
-        bits.append("⟲")
+    bits = [f"Other side: {other_value(card)}"]
+    other = card.other
+    if other is not None:
+        if other.stars:
+            bits.append(f"★{other.stars}")
+        n_ab = len(other.abilities)
+        if n_ab and other.abilities != active.abilities:
+            bits.append(f"{n_ab} abilit{'y' if n_ab == 1 else 'ies'}")
+        if other.rotate:
+            bits.append("⟲")
     otext = ellipsize(" · ".join(bits), font(bsize, bold=True), x1 - x0 - 2 * pad - vsize)
     draw_text(draw, (x0 + pad, y1 - 10), otext, font(bsize, bold=True), INK_SOFT, anchor="ld")
     _other_corner(img, box, card, nsize + 6, bg)
@@ -289,39 +300,39 @@ MINI_TOP = 58  # value row of a strip card, above its name
 MINI_FOOT = 66  # orientation and attribute icons, below its name
 
 
-def mini_name_lines(card: Card, width: int) -> list[str]:
+def mini_name_lines(card: CardView, width: int) -> list[str]:
     """A strip card's name, wrapped whole (an unknown card has none)."""
     if not is_known(card):
         return []
-    return wrap(clean(card.get("name", "")), font(MIN_PX, bold=True), width - 12)
+    return wrap(clean(card.name or ""), font(MIN_PX, bold=True), width - 12)
 
 
-def draw_mini(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Card) -> None:
+def draw_mini(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
     """A strip card: position, value, stars, name, a large ☠ if it can kill, orientation."""
     x0, y0, x1, y1 = box
-    pos = str(card.get("position", ""))
-    if not is_known(card):
+    pos = str(card.position)
+    active = shown_side(card)
+    if active is None:
         draw_back(draw, box, pos)
         return
-    peeked = not card.get("face_up")
+    peeked = not card.face_up
     bg = PEEK if peeked else PARCHMENT
     _frame(draw, box, card, bg, 10)
-    active = card["active"]
-    value = clean(active.get("value", "—"))
+    value = clean(active.value)
     vfont = font(42, bold=True)
     draw_text(draw, (x0 + 8, y0 + 2), value, vfont, INK)
     draw_text(draw, (x1 - 8, y0 + 4), pos, font(MIN_PX, bold=True), INK_SOFT, anchor="ra")
-    stars = int(active.get("stars") or 0)
+    stars = active.stars
     if stars:
         draw_text(
             draw, (x1 - 8, y0 + 30), f"★{stars}", font(MIN_PX, bold=True), STAR_INK, anchor="ra"
         )
-    attrs = list(card.get("attributes") or [])
+    attrs = card.attributes
     rx = x0 + 12 + text_width(value, vfont)
     if DANGER in attrs:  # beside the value, where the eye lands first
         draw_text(draw, (rx, y0 + 4), "☠", font(DANGER_PX), DANGER_INK)
         rx += DANGER_PX
-    if active.get("rotate"):
+    if active.rotate:
         draw_text(draw, (rx, y0 + 12), "⟲", font(26, bold=True), FLIPPED_INK)
     nfont = font(MIN_PX, bold=True)
     y = y0 + MINI_TOP

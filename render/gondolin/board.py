@@ -1,17 +1,17 @@
 """Gondolin Cards settlement: story and turn track, stats, siege, cards in play, piles, hand.
 
-Draws only from the view (engines/gondolin/views.py). The public view has only the hand count,
-so the hand row appears only in the player's own view. The image is 1000 px wide and as tall
-as its content (at most ``MAX_HEIGHT``); tiles shrink when many cards are on the table.
+Draws only from the view (engines/gondolin/views.py); in this solo game the hand is face-up
+to the table, so both views show it. The image is 1000 px wide and as tall as its content (at
+most ``MAX_HEIGHT``); tiles shrink when many cards are on the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.gondolin.views import CardView, EnemyView, GondolinView, ResultView, TableCardView
 from render.common import (
     BAD,
     CARD_BLACK,
@@ -46,9 +46,6 @@ from render.gondolin.style import (
 
 __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
-View = Mapping[str, Any]
-Card = Mapping[str, Any]
-
 MAX_HEIGHT = 1600
 MIN_HEIGHT = 640
 MARGIN = 20
@@ -65,36 +62,31 @@ MAX_ROWS = 3
 TILE_NAME = 22  # px, bold
 
 
-def alt_text(view: View) -> str:
+def alt_text(view: GondolinView) -> str:
     """The alt text for a settlement view."""
     return gt.alt_text(view)
 
 
-def _table(view: View) -> list[Card]:
-    return [
-        view["location"],
-        *view.get("defenders", []),
-        *view.get("improvements", []),
-        *view.get("continuous", []),
-    ]
+def _table(view: GondolinView) -> list[CardView]:
+    return [view.location, *view.defenders, *view.improvements, *view.continuous]
 
 
 def _rows(n: int, per_row: int) -> int:
     return min(MAX_ROWS, max(1, -(-n // per_row)))
 
 
-def _all_cards(view: View) -> list[Card]:
-    return [*view["siege"]["enemies"], *_table(view), *(view.get("hand") or [])]
+def _all_cards(view: GondolinView) -> list[CardView]:
+    return [*view.siege.enemies, *_table(view), *view.hand]
 
 
-def _tile_height(view: View, width: int) -> int:
+def _tile_height(view: GondolinView, width: int) -> int:
     """Strip, the longest name's lines, the big number: the same for every tile of a view."""
     nf = font(TILE_NAME, bold=True)
-    lines = max(len(wrap(str(c.get("name", "")), nf, width - 12)) for c in _all_cards(view))
+    lines = max(len(wrap(c.name, nf, width - 12)) for c in _all_cards(view))
     return 34 + lines * (TILE_NAME + 3) + 40
 
 
-def _layout(view: View) -> tuple[tuple[int, int, int], int]:
+def _layout(view: GondolinView) -> tuple[tuple[int, int, int], int]:
     """The largest tile size with which everything fits, and the image height."""
     height = 0
     tile = (0, 0, 0)
@@ -106,27 +98,26 @@ def _layout(view: View) -> tuple[tuple[int, int, int], int]:
     return tile, height
 
 
-def _height(view: View, tile: tuple[int, int, int]) -> int:
+def _height(view: GondolinView, tile: tuple[int, int, int]) -> int:
     _, th, per_row = tile
     y = _top_height(view)
-    enemies = view["siege"]["enemies"]
+    enemies = view.siege.enemies
     y += HEADING + (_rows(len(enemies), per_row) * (th + GAP) if enemies else 0) + SPACE
     y += HEADING + _rows(len(_table(view)), per_row) * (th + GAP) + SPACE
-    if view.get("hand") is not None:
-        n = len(view["hand"])
-        y += HEADING + (_rows(n, per_row) * (th + GAP) if n else 30) + SPACE
+    n = len(view.hand)
+    y += HEADING + (_rows(n, per_row) * (th + GAP) if n else 30) + SPACE
     return max(MIN_HEIGHT, y + MARGIN)
 
 
-def _top_height(view: View) -> int:
+def _top_height(view: GondolinView) -> int:
     """Header, track, events, stats, piles and status: as tall as their wrapped text."""
     y = MARGIN + len(_title_lines(view)) * 46 + len(_sub_lines(view)) * LINE + 10
     y += 64 + len(_event_lines(view)) * LINE + 8
     y += STATS_H + 12 + _piles_height(view)
-    return y + _result_height(view) if view.get("result") else y + _status_height(view)
+    return y + (_result_height(view.result) if view.result is not None else _status_height(view))
 
 
-def render(view: View) -> Image.Image:
+def render(view: GondolinView) -> Image.Image:
     """Draw a Gondolin Cards view (public or the player's) as an RGB image."""
     tile, height = _layout(view)
     img = Image.new("RGB", (WIDTH, height), BG)
@@ -135,15 +126,13 @@ def render(view: View) -> Image.Image:
     y = _track(draw, view, y)
     y = _stats(draw, view, y)
     y = _piles(draw, view, y)
-    y = _banner(draw, view, y) if view.get("result") else _status(draw, view, y)
+    y = _banner(draw, view.result, y) if view.result is not None else _status(draw, view, y)
     y = _siege(draw, view, y, tile)
     y = _grid(draw, _heading_in_play(view), _table(view), y, tile)
-    hand = view.get("hand")
-    if hand is not None:
-        if hand:
-            _grid(draw, f"Hand · {len(hand)}", hand, y, tile)
-        else:
-            _section(draw, "Hand · empty", y)
+    if view.hand:
+        _grid(draw, f"Hand · {len(view.hand)}", view.hand, y, tile)
+    else:
+        _section(draw, "Hand · empty", y)
     return img
 
 
@@ -152,22 +141,21 @@ def render(view: View) -> Image.Image:
 STATS_H = 120
 
 
-def _turn_text(view: View) -> str:
-    return f"Turn {view['turn']}/{view['story']['turns']}"
+def _turn_text(view: GondolinView) -> str:
+    return f"Turn {view.turn}/{view.story.turns}"
 
 
-def _title_lines(view: View) -> list[str]:
+def _title_lines(view: GondolinView) -> list[str]:
     room = INNER - text_width(_turn_text(view), font(32, bold=True)) - 48
-    return wrap(view["story"]["name"], font(40, bold=True), room)
+    return wrap(view.story.name, font(40, bold=True), room)
 
 
-def _sub_lines(view: View) -> list[str]:
-    story = view["story"]
-    sub = f"{story['difficulty']} story · {view.get('mode', '')} mode · {gt.phase_title(view)}"
+def _sub_lines(view: GondolinView) -> list[str]:
+    sub = f"{view.story.difficulty} story · {view.mode} mode · {gt.phase_title(view)}"
     return wrap(sub, font(24), INNER)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _header(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     turn_text = _turn_text(view)
     bold = font(32, bold=True)
     w = text_width(turn_text, bold) + 28
@@ -176,15 +164,15 @@ def _header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return draw_lines(draw, (MARGIN, y), _sub_lines(view), font(24), MUTED) + 12
 
 
-def _event_lines(view: View) -> list[tuple[str, bool]]:
+def _event_lines(view: GondolinView) -> list[tuple[str, bool]]:
     now, nxt = gt.event_lines(view)
     return [(ln, True) for ln in wrap(now, font(22, bold=True), INNER)] + [
         (ln, False) for ln in wrap(nxt, font(22), INNER)
     ]
 
 
-def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    track = view["story"]["track"]
+def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    track = view.story.track
     n = max(1, len(track))
     gap = 6 if n <= 14 else 4
     cell = (INNER - (n - 1) * gap) / n
@@ -193,7 +181,7 @@ def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     for i, t in enumerate(track):
         x0 = round(MARGIN + i * (cell + gap))
         x1 = round(MARGIN + i * (cell + gap) + cell)
-        status = t["status"]
+        status = t.status
         if status == "current":
             fill, outline, colour = GOLD, GOLD, CARD_BLACK
         elif status == "passed":
@@ -201,9 +189,9 @@ def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
         else:
             fill, outline, colour = BOX, EDGE, TEXT
         draw.rounded_rectangle((x0, y, x1, y + h), radius=8, fill=fill, outline=outline, width=2)
-        cy = y + (18 if t["events"] else h // 2)
-        draw.text(((x0 + x1) / 2, cy), str(t["turn"]), font=num_font, fill=colour, anchor="mm")
-        if t["events"]:
+        cy = y + (18 if t.events else h // 2)
+        draw.text(((x0 + x1) / 2, cy), str(t.turn), font=num_font, fill=colour, anchor="mm")
+        if t.events:
             mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
             draw.text(((x0 + x1) / 2, y + 41), "★", font=font(22), fill=mark, anchor="mm")
     y += h + 10
@@ -213,25 +201,24 @@ def _track(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return y + 8
 
 
-def _stats(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    stats = view["stats"]
+def _stats(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    stats = view.stats
     h = STATS_H
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=BOX, outline=EDGE, radius=14)
-    n = len(gt.STATS)
-    cell = INNER / n
-    sieged = bool(view["siege"]["enemies"])
-    for i, (key, label, caption) in enumerate(gt.STATS):
+    cells = gt.stat_cells(stats)
+    cell = INNER / len(cells)
+    sieged = bool(view.siege.enemies)
+    for i, (label, caption, value) in enumerate(cells):
         cx = MARGIN + cell * (i + 0.5)
-        value = stats.get(key, 0)
         colour = TEXT
-        if key == "r" and value < 0:
+        if label == "R" and value < 0:
             colour = BAD
-        if sieged and key in ("td", "ta"):
-            losing = stats["ta"] > stats["td"]
-            colour = (BAD if losing else GOOD) if key == "td" else (BAD if losing else WARN)
-        if key == "r":
-            caption = f"next {stats.get('income', 0):+d}"
-        elif key == "td" and stats.get("anti_flying"):
+        if sieged and label in ("TD", "TA"):
+            losing = stats.ta > stats.td
+            colour = (BAD if losing else GOOD) if label == "TD" else (BAD if losing else WARN)
+        if label == "R":
+            caption = f"next {stats.income:+d}"
+        elif label == "TD" and stats.anti_flying:
             caption = "✈ anti-flying"
         draw.text((cx, y + 22), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
         draw.text((cx, y + 62), str(value), font=font(50, bold=True), fill=colour, anchor="mm")
@@ -243,24 +230,20 @@ def _stats(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return y + h + 12
 
 
-def _pile_labels(view: View) -> list[str]:
-    return [
-        f"Deck {view.get('deck_count', 0)}",
-        f"Played {view.get('played_count', 0)}",
-        f"Hand {view.get('hand_count', 0)}",
-    ]
+def _pile_labels(view: GondolinView) -> list[str]:
+    return [f"Deck {view.deck_count}", f"Played {view.played_count}", f"Hand {view.hand_count}"]
 
 
-def _last_played(view: View) -> list[str]:
-    played = view.get("played") or []
+def _last_played(view: GondolinView) -> list[str]:
+    played = view.played
     return wrap(f"last played: {played[-1]}", font(22), INNER) if played else []
 
 
-def _piles_height(view: View) -> int:
+def _piles_height(view: GondolinView) -> int:
     return 52 + len(_last_played(view)) * LINE
 
 
-def _piles(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _piles(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     f = font(24, bold=True)
     x = MARGIN
     for label in _pile_labels(view):
@@ -273,46 +256,45 @@ def _piles(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return y + 4
 
 
-def _status_lines(view: View) -> list[str]:
-    return wrap(str(view.get("status", "")), font(24), INNER)
+def _status_lines(view: GondolinView) -> list[str]:
+    return wrap(view.status, font(24), INNER)
 
 
-def _status_height(view: View) -> int:
+def _status_height(view: GondolinView) -> int:
     return max(2, len(_status_lines(view))) * 30 + 12
 
 
-def _status(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _status(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     for i, line in enumerate(_status_lines(view)):
         draw_text(draw, (MARGIN, y + i * 30), line, font(24), TEXT)
     return y + _status_height(view)
 
 
-def _result_lines(view: View) -> tuple[list[str], list[str]]:
-    result = view["result"]
-    survived = result.get("outcome") == "survived"
+def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
+    survived = result.outcome == "survived"
     title = (
-        f"★ The settlement survived · score {result.get('score', 0)}"
+        f"★ The settlement survived · score {result.score}"
         if survived
         else "☠ The settlement was destroyed"
     )
     return (
         wrap(title, font(34, bold=True), INNER - 32),
-        wrap(str(result.get("text", "")), font(24), INNER - 32),
+        wrap(result.text, font(24), INNER - 32),
     )
 
 
-def _result_height(view: View) -> int:
-    title, text = _result_lines(view)
+def _result_height(result: ResultView) -> int:
+    title, text = _result_lines(result)
     return 20 + len(title) * 42 + len(text) * 30 + 12
 
 
-def _banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    survived = view["result"].get("outcome") == "survived"
+def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
+    survived = result.outcome == "survived"
     fill = GOLD if survived else BANNER_LOST
     ink = CARD_BLACK if survived else TEXT
-    h = _result_height(view) - 12
+    h = _result_height(result) - 12
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
-    title, text = _result_lines(view)
+    title, text = _result_lines(result)
     ty = draw_lines(draw, (MARGIN + 16, y + 8), title, font(34, bold=True), ink, spacing=8)
     draw_lines(draw, (MARGIN + 16, ty + 2), text, font(24), ink, spacing=6)
     return y + h + 12
@@ -327,13 +309,15 @@ def _section(draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT) 
     return y + HEADING
 
 
-def _heading_in_play(view: View) -> str:
-    n = len(view.get("defenders", []))
-    return f"In play · location and {n} defender{'s' if n != 1 else ''} · TD {view['stats']['td']}"
+def _heading_in_play(view: GondolinView) -> str:
+    n = len(view.defenders)
+    return f"In play · location and {n} defender{'s' if n != 1 else ''} · TD {view.stats.td}"
 
 
-def _siege(draw: ImageDraw.ImageDraw, view: View, y: int, tile: tuple[int, int, int]) -> int:
-    enemies = view["siege"]["enemies"]
+def _siege(
+    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int]
+) -> int:
+    enemies = view.siege.enemies
     heading = gt.siege_heading(view)
     if not enemies:
         return _section(draw, heading, y, MUTED) + SPACE
@@ -343,7 +327,7 @@ def _siege(draw: ImageDraw.ImageDraw, view: View, y: int, tile: tuple[int, int, 
 def _grid(
     draw: ImageDraw.ImageDraw,
     title: str,
-    cards: list[Card],
+    cards: Sequence[CardView],
     y: int,
     tile: tuple[int, int, int],
     colour: RGB = TEXT,
@@ -366,7 +350,7 @@ def _grid(
 
 
 def _tile(
-    draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], size: tuple[int, int]
+    draw: ImageDraw.ImageDraw, card: CardView, xy: tuple[int, int], size: tuple[int, int]
 ) -> None:
     """A compact card: a strip with its costs (or kind), its name and its big number."""
     x, y = xy
@@ -376,31 +360,31 @@ def _tile(
     draw.rounded_rectangle((x, y, x + w, y + 28), radius=10, fill=colour)
     draw.rectangle((x, y + 14, x + w, y + 28), fill=colour)
     strip, big = gt.key_numbers(card)
-    if card.get("turns_left") is not None:
-        left = int(card.get("turns_left") or 0)
+    if isinstance(card, EnemyView):
+        left = card.turns_left
         if left <= 0:
             strip = "attacks now" if w >= 120 else "now!"
         else:
             strip = f"in {left} turn{'s' if left != 1 else ''}" if w >= 120 else f"in {left}"
-    mark = "✈" if card.get("flying") or card.get("anti_flying") else ""
+    mark = "✈" if card.flying or card.anti_flying else ""
     room = w - 14 - (24 if mark else 0)
     sf = font(MIN_PX, bold=True)
     draw_text(draw, (x + 7, y + 15), ellipsize(strip, sf, room), sf, CARD_BLACK, anchor="lm")
     if mark:
         draw.text((x + w - 7, y + 14), mark, font=font(22, bold=True), fill=CARD_BLACK, anchor="rm")
     nf = font(TILE_NAME, bold=True)
-    for i, line in enumerate(wrap(str(card.get("name", "")), nf, w - 12)):
+    for i, line in enumerate(wrap(card.name, nf, w - 12)):
         draw_text(draw, (x + 6, y + 32 + i * (nf.size + 3)), line, nf, TEXT)
     base = y + h - 8
     right = x + w - 7
-    if card.get("used_this_turn"):
+    if isinstance(card, TableCardView) and card.used_this_turn:
         uf = font(MIN_PX, bold=True)
         draw_text(draw, (right, base), "used", uf, WARN, anchor="rs")
         right -= text_width("used", uf) + 4
     if big:
         bf = fitted_font(big, right - x - 7, 28 if w >= 140 else 24, bold=True)
         draw_text(draw, (x + 7, base), ellipsize(big, bf, right - x - 7), bf, colour, anchor="ls")
-    elif card.get("text"):
+    elif card.text:
         tf = font(MIN_PX)
-        line = ellipsize(str(card["text"]), tf, right - x - 7)
+        line = ellipsize(card.text, tf, right - x - 7)
         draw_text(draw, (x + 6, base), line, tf, MUTED, anchor="ls")

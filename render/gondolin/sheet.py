@@ -7,11 +7,9 @@ Colours come from ``render.gondolin.style.PALETTE`` (the PNG is encoded on that 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.gondolin.views import CardView, SheetCardView, SheetView
 from render.common import (
     CARD_BLACK,
     GOLD,
@@ -35,9 +33,6 @@ from render.gondolin.text import ALT_LIMIT
 
 __all__ = ["PER_ROW", "card_numbers", "render_sheet", "sheet_alt_text"]
 
-View = Mapping[str, Any]
-Card = Mapping[str, Any]
-
 MARGIN = 20
 INNER = WIDTH - 2 * MARGIN
 PER_ROW = 3
@@ -49,58 +44,50 @@ HEADER = 84
 STRIP = 38
 EMPTY_H = 120
 
-# Which printed numbers each card shows, in order; the first is its main one.
-NUMBER_KEYS: tuple[tuple[str, str], ...] = (
-    ("d", "D"),
-    ("a", "A"),
-    ("px", "PX"),
-    ("s", "S"),
-    ("r", "R"),
-    ("p", "P"),
-    ("m", "M"),
-    ("siege", "Siege"),
-)
+
+def card_numbers(card: CardView) -> list[tuple[str, int]]:
+    """The card's printed numbers as (label, value): D/A/PX/S first, then R, P, M, siege.
+
+    The first is its main one; an Insight has no upkeep, so no M.
+    """
+    m = None if card.kind == "Insight" else card.m
+    numbers = (
+        ("D", card.d),
+        ("A", card.a),
+        ("PX", card.px),
+        ("S", card.s),
+        ("R", card.r),
+        ("P", card.p),
+        ("M", m),
+        ("Siege", card.siege),
+    )
+    return [(label, value) for label, value in numbers if value is not None]
 
 
-def card_numbers(card: Card) -> list[tuple[str, int]]:
-    """The card's printed numbers as (label, value): D/A/PX/S first, then R, P, M, siege."""
-    skip = {"m"} if card.get("kind") == "Insight" else set()  # an Insight has no upkeep
-    return [
-        (label, int(card[key]))
-        for key, label in NUMBER_KEYS
-        if card.get(key) is not None and key not in skip
-    ]
-
-
-def _flight(card: Card) -> str:
-    if card.get("flying"):
+def _flight(card: CardView) -> str:
+    if card.flying:
         return "flying"
-    if card.get("anti_flying"):
+    if card.anti_flying:
         return "anti-flying"
     return ""
 
 
-def _copies(card: Card) -> int:
-    return int(card.get("copies") or 1)
-
-
-def _row_heights(cards: list[Card]) -> list[int]:
+def _row_heights(cards: list[SheetCardView]) -> list[int]:
     """Each row's height: the tallest of its cards (name, numbers and rules all shown)."""
     rows = [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
     return [max(TILE_H, *(_card_height(c) for c in row)) for row in rows]
 
 
-def _height(cards: list[Card]) -> int:
+def _height(cards: list[SheetCardView]) -> int:
     if not cards:
         return MARGIN + HEADER + EMPTY_H + MARGIN
     heights = _row_heights(cards)
     return MARGIN + HEADER + sum(heights) + (len(heights) - 1) * GAP + MARGIN
 
 
-def render_sheet(view: View) -> Image.Image:
-    """Draw a card sheet view as an RGB image, 1000 px wide and as tall as its rows."""
-    sheet = view["sheet"]
-    cards = list(sheet.get("cards") or [])
+def render_sheet(sheet: SheetView) -> Image.Image:
+    """Draw a card sheet as an RGB image, 1000 px wide and as tall as its rows."""
+    cards = sheet.cards
     img = Image.new("RGB", (WIDTH, _height(cards)), BG)
     draw = ImageDraw.Draw(img)
     y = _header(draw, sheet, MARGIN)
@@ -116,32 +103,32 @@ def render_sheet(view: View) -> Image.Image:
     return img
 
 
-def _page_label(sheet: Mapping[str, Any]) -> str:
-    return f"page {int(sheet.get('page', 0)) + 1}/{max(1, int(sheet.get('pages', 1)))}"
+def _page_label(sheet: SheetView) -> str:
+    return f"page {sheet.page + 1}/{max(1, sheet.pages)}"
 
 
-def _header(draw: ImageDraw.ImageDraw, sheet: Mapping[str, Any], y: int) -> int:
+def _header(draw: ImageDraw.ImageDraw, sheet: SheetView, y: int) -> int:
     page = _page_label(sheet)
     pf = font(30, bold=True)
     w = text_width(page, pf) + 28
     pill(draw, (WIDTH - MARGIN - w, y), page, pf, fill=GOLD, pad=(14, 6))
-    title = str(sheet.get("title", "")) or "Cards"
+    title = sheet.title or "Cards"
     room = INNER - w - 20
     tf = fitted_font(title, room, 40, bold=True, min_size=26)
     draw_text(draw, (MARGIN, y - 2), ellipsize(title, tf, room), tf)  # a deck's own title
-    total, distinct = int(sheet.get("total", 0)), int(sheet.get("distinct", 0))
+    total, distinct = sheet.total, sheet.distinct
     sub = f"{total} card{'s' if total != 1 else ''}"
     if distinct and distinct != total:
         sub += f" · {distinct} different"
-    n = len(sheet.get("cards") or [])
+    n = len(sheet.cards)
     if n:
-        first = int(sheet.get("page", 0)) * int(sheet.get("per_page", n) or n) + 1
+        first = sheet.page * (sheet.per_page or n) + 1
         sub += f" · showing {first}–{first + n - 1}"
     draw_text(draw, (MARGIN, y + 46), ellipsize(sub, font(24), INNER), font(24), MUTED)
     return y + HEADER
 
 
-def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], h: int) -> None:
+def _card(draw: ImageDraw.ImageDraw, card: SheetCardView, xy: tuple[int, int], h: int) -> None:
     x, y = xy
     w = TILE_W
     colour = kind_colour(card)
@@ -149,7 +136,7 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], h: int) ->
     draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=12, fill=colour)
     draw.rectangle((x, y + STRIP // 2, x + w, y + STRIP), fill=colour)
     right = x + w - 8
-    copies = _copies(card)
+    copies = card.copies
     if copies > 1:
         badge = f"×{copies}"
         bf = font(24, bold=True)
@@ -162,7 +149,7 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], h: int) ->
         mark = f"✈ {flight}"
         draw_text(draw, (right, y + STRIP // 2), mark, ff, CARD_BLACK, anchor="rm")
         right -= text_width(mark, ff) + 8
-    kind = str(card.get("kind", ""))
+    kind = card.kind
     kf = font(23, bold=True)
     draw_text(
         draw,
@@ -177,8 +164,8 @@ def _card(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], h: int) ->
     _rules(draw, card, (x + 10, ty, x + w - 10, y + h - 8))
 
 
-def _name_lines(card: Card, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    name = str(card.get("name", ""))
+def _name_lines(card: CardView, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    name = card.name
     nf = font(26, bold=True)
     lines = wrap(name, nf, w - 20)
     if len(lines) > 1 and text_width(name, font(22, bold=True)) <= w - 20:
@@ -186,21 +173,21 @@ def _name_lines(card: Card, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
     return lines, nf
 
 
-def _card_height(card: Card) -> int:
+def _card_height(card: CardView) -> int:
     lines, nf = _name_lines(card, TILE_W)
     h = STRIP + 6 + len(lines) * (font_px(nf) + 4) + 2 + (48 if card_numbers(card) else 0)
     rules = sum(len(wrap(text, font(RULES), TILE_W - 20)) for text, _ in _rules_lines(card))
     return h + rules * (RULES + 3) + 12
 
 
-def _name(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, w: int) -> int:
+def _name(draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, w: int) -> int:
     lines, nf = _name_lines(card, w)
     for i, line in enumerate(lines):
         draw_text(draw, (x + 10, y + i * (font_px(nf) + 4)), line, nf, TEXT)
     return y + len(lines) * (font_px(nf) + 4) + 2
 
 
-def _numbers(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, colour: RGB) -> int:
+def _numbers(draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, colour: RGB) -> int:
     numbers = card_numbers(card)
     if not numbers:
         return y
@@ -215,18 +202,18 @@ def _numbers(draw: ImageDraw.ImageDraw, card: Card, x: int, y: int, colour: RGB)
     return base + 8
 
 
-def _rules_lines(card: Card) -> list[tuple[str, RGB]]:
+def _rules_lines(card: CardView) -> list[tuple[str, RGB]]:
     parts: list[tuple[str, RGB]] = []
-    if card.get("text"):
-        parts.append((str(card["text"]), TEXT))
-    if card.get("use") and "use" not in str(card.get("text", "")).lower():
-        parts.append((f"Use: {card['use']}", WARN))
-    if not parts and card.get("flavour"):
-        parts.append((str(card["flavour"]), MUTED))
+    if card.text:
+        parts.append((card.text, TEXT))
+    if card.use and "use" not in card.text.lower():
+        parts.append((f"Use: {card.use}", WARN))
+    if not parts and card.flavour:
+        parts.append((card.flavour, MUTED))
     return parts
 
 
-def _rules(draw: ImageDraw.ImageDraw, card: Card, box: tuple[int, int, int, int]) -> None:
+def _rules(draw: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, int]) -> None:
     """Wrapped rules text, whole (the row is as tall as its longest card)."""
     x0, y0, x1, _ = box
     fnt = font(RULES)
@@ -237,24 +224,23 @@ def _rules(draw: ImageDraw.ImageDraw, card: Card, box: tuple[int, int, int, int]
             y += RULES + 3
 
 
-def _alt_card(card: Card, *, numbers: bool) -> str:
-    copies = _copies(card)
-    out = str(card.get("name", "")) + (f" ×{copies}" if copies > 1 else "")
+def _alt_card(card: SheetCardView, *, numbers: bool) -> str:
+    copies = card.copies
+    out = card.name + (f" ×{copies}" if copies > 1 else "")
     if not numbers:
         return out
-    bits = [str(card.get("kind", ""))]
+    bits = [card.kind]
     bits += [f"{label} {value}" for label, value in card_numbers(card)]
     if _flight(card):
         bits.append(_flight(card))
     return f"{out} ({', '.join(b for b in bits if b)})"
 
 
-def sheet_alt_text(view: View) -> str:
+def sheet_alt_text(sheet: SheetView) -> str:
     """Title, page, and each card's name with its key numbers (at most 1000 characters)."""
-    sheet = view["sheet"]
-    cards = list(sheet.get("cards") or [])
-    title = str(sheet.get("title", "")) or "Cards"
-    total = int(sheet.get("total", 0))
+    cards = sheet.cards
+    title = sheet.title or "Cards"
+    total = sheet.total
     head = f"Gondolin Cards sheet: {title}, {_page_label(sheet)}, {total} card"
     head += "s." if total != 1 else "."
     if not cards:

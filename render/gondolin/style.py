@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from engines.gondolin.views import CardView
 from render.common import BAD, GOLD, GOOD, RGB, THEME
-
-Card = Mapping[str, Any]
 
 WIDTH = 1000
 BG: RGB = (20, 26, 36)
@@ -32,6 +28,6 @@ COLOURS: tuple[RGB, ...] = (BG, BOX, EDGE, PASSED, DEFENDER, LOCATION, MAGIC, BA
 PALETTE: tuple[RGB, ...] = (*THEME, *COLOURS)
 
 
-def kind_colour(card: Card) -> RGB:
+def kind_colour(card: CardView) -> RGB:
     """The frame colour for a card of this kind."""
-    return KIND_COLOURS.get(str(card.get("kind", "")), MAGIC)
+    return KIND_COLOURS.get(card.kind, MAGIC)

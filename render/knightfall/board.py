@@ -7,9 +7,6 @@ two Knights face each other across the middle of the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from render.common import FELT, RGB, THEME
@@ -18,10 +15,9 @@ from render.knightfall import camp
 from render.knightfall import panel as info
 from render.knightfall import text as kt
 from render.knightfall.camp import HEIGHT, MARGIN, RIGHT, WIDTH
+from render.knightfall.text import View
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
-
-View = Mapping[str, Any]
 
 # Every colour drawn, for the fixed PNG palette (see common.fixed_palette).
 PALETTE: tuple[RGB, ...] = (*THEME, *card_colours(), *info.COLOURS)
@@ -38,23 +34,26 @@ def render(view: View) -> Image.Image:
     column = Image.new("RGB", (WIDTH, SCRATCH), FELT)
     cdraw = ImageDraw.Draw(column)
     y = info.player_block(column, cdraw, view, top, MARGIN) + 10
-    heading = info.result_banner if view.get("result") else info.header
-    y = heading(cdraw, view, y) + 8
+    if view.result is not None:
+        y = info.result_banner(cdraw, view, view.result, y) + 8
+    else:
+        y = info.header(cdraw, view, y) + 8
     y = info.piles(column, cdraw, view, y) + 10
-    if view.get("last_battle"):
-        y = info.battle(column, cdraw, view, y) + 10
-    if view.get("powers"):
+    if view.last_battle is not None:
+        y = info.battle(column, cdraw, view, view.last_battle, y) + 10
+    if view.powers:
         y = info.powers(cdraw, view, y) + 6
     bottom_h = info.player_block_height(view, bottom)
     height = max(HEIGHT, y + bottom_h + MARGIN)
-    img = camp.background(camp.layout_key(view["layout"]), top, bottom, height).copy()
+    img = camp.background(camp.layout_key(view.layout), top, bottom, height).copy()
     img.paste(column.crop((RIGHT[0] - 8, 0, WIDTH, y)), (RIGHT[0] - 8, 0))
     draw = ImageDraw.Draw(img)
-    you = view.get("you") or {}
+    you = view.you
     for seat, is_bottom in ((top, False), (bottom, True)):
         # The pick matters only while it is still secret; the engine keeps it afterwards.
-        battle = view.get("stage") == "battle"
-        picked = you.get("battle_slot") if battle and seat == you.get("seat") else None
+        picked = None
+        if you is not None and seat == you.seat and view.stage == "battle":
+            picked = you.battle_slot
         box = camp.camp_box(view, is_bottom, height)
         camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
     info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)

@@ -6,16 +6,14 @@ middle of the table; slot ids keep their left-to-right order so they read the sa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.knightfall.views import KnightfallView, LayoutView
 from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, seat_colour
 from render.common.cards import card_back, empty_slot, face_of
-
-View = Mapping[str, Any]
 
 WIDTH, HEIGHT = 1000, 1000  # the least height: the table grows when long names need room
 CARD = (86, 112)  # rank text 31 px: legible at half size on a phone
@@ -29,10 +27,10 @@ RIGHT = (414, WIDTH - MARGIN)  # x range of the information column, right of the
 LayoutKey = tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, str], ...]]
 
 
-def layout_key(layout: Mapping[str, Any]) -> LayoutKey:
+def layout_key(layout: LayoutView) -> LayoutKey:
     """The view's layout as a hashable key (for the background cache)."""
-    slots = tuple((str(s["id"]), int(s["row"]), int(s["col"])) for s in layout["slots"])
-    links = tuple((str(a), str(b)) for a, b in layout["links"])
+    slots = tuple((s.id, s.row, s.col) for s in layout.slots)
+    links = tuple((a, b) for a, b in layout.links)
     return slots, links
 
 
@@ -56,9 +54,9 @@ def _centre(xy: tuple[int, int]) -> tuple[int, int]:
     return xy[0] + CARD[0] // 2, xy[1] + CARD[1] // 2
 
 
-def camp_box(view: View, is_bottom: bool, height: int = HEIGHT) -> Box:
+def camp_box(view: KnightfallView, is_bottom: bool, height: int = HEIGHT) -> Box:
     """The panel of the bottom or the top camp in a table ``height`` px tall."""
-    return _camp_box_for(layout_key(view["layout"])[0], is_bottom, height)
+    return _camp_box_for(layout_key(view.layout)[0], is_bottom, height)
 
 
 def _camp_box_for(slots: Sequence[tuple[str, int, int]], is_bottom: bool, height: int) -> Box:
@@ -83,7 +81,7 @@ def _slot_xy(
 def draw_camp(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: View,
+    view: KnightfallView,
     seat: int,
     box: Box,
     *,
@@ -91,19 +89,19 @@ def draw_camp(
     picked: str | None,
 ) -> None:
     """Every slot of one camp: a face, a back or a dashed outline."""
-    slots_key = layout_key(view["layout"])[0]
-    player = view["players"][seat]
+    slots_key = layout_key(view.layout)[0]
+    player = view.players[seat]
     for sid, _, _ in slots_key:
         x, y = _slot_xy(slots_key, sid, box, flip)
-        slot = player["slots"].get(sid)
+        slot = player.slots.get(sid)
         if sid == picked:
             glow(draw, (x, y, x + CARD[0], y + CARD[1]), width=7)
         if slot is None:
             paste(img, empty_slot(CARD, sid, FELT_DARK), (x, y))
-        elif slot.get("card") is None:
+        elif slot.card is None:
             paste(img, card_back(CARD, sid), (x, y))
         else:
-            paste(img, face_of(slot["card"], CARD, slot.get("status")), (x, y))
+            paste(img, face_of(slot.card, CARD, slot.status), (x, y))
 
 
 def paste(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:

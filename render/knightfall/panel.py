@@ -6,11 +6,9 @@ names and sentences wrap onto more lines and the table grows taller when it need
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engines.knightfall.views import BattleView, CardView, ResultView, YouView
 from engines.text import plural
 from render.common import (
     BAD,
@@ -36,9 +34,7 @@ from render.common import (
 from render.common.cards import FACE, card_back, empty_slot, face_of, index_width
 from render.knightfall import text as kt
 from render.knightfall.camp import CARD, RIGHT, paste
-
-View = Mapping[str, Any]
-Card = Mapping[str, Any]
+from render.knightfall.text import View
 
 DEFEND: RGB = (110, 170, 255)
 BANNER_EDGE: RGB = (255, 240, 180)
@@ -51,12 +47,11 @@ PAD = 16  # inside a player block
 
 
 def _state_pill(view: View, seat: int) -> tuple[str, RGB] | None:
-    result = view.get("result")
-    if result:
-        return ("★ WINNER", GOLD) if seat in result.get("winners", []) else None
-    if seat in view.get("waiting_for", []):
+    if view.result is not None:
+        return ("★ WINNER", GOLD) if seat in view.result.winners else None
+    if seat in view.waiting_for:
         return "▶ to play", WARN
-    if view["players"][seat].get("ready"):
+    if view.players[seat].ready:
         return "✓ ready", GOOD
     return None
 
@@ -65,23 +60,21 @@ def _name_lines(view: View, seat: int) -> list[str]:
     x0, x1 = RIGHT
     state = _state_pill(view, seat)
     pill_w = text_width(state[0], font(24, bold=True)) + 40 if state else 0
-    you_tag = " (you)" if seat == view.get("viewer") else ""
+    you_tag = " (you)" if seat == view.viewer else ""
     name = kt.seat_name(view, seat) + you_tag
     return wrap(name, font(NAME, bold=True), x1 - x0 - 2 * PAD - pill_w)
 
 
 def _stats_lines(view: View, seat: int) -> list[str]:
     x0, x1 = RIGHT
-    player = view["players"][seat]
-    hidden = any(s and s.get("card") is None for s in player["slots"].values())
-    power = player["visible_power"]
-    if view.get("result"):
+    player = view.players[seat]
+    hidden = any(s is not None and s.card is None for s in player.slots.values())
+    power = player.visible_power
+    if view.result is not None:
         power_text = f"total power {power}"
     else:
         power_text = f"{power} power shown" if hidden else f"power {power}"
-    stats = (
-        f"{plural(player['troop_size'], 'card')} · {player['strong_count']} strong · {power_text}"
-    )
+    stats = f"{plural(player.troop_size, 'card')} · {player.strong_count} strong · {power_text}"
     return wrap(stats, font(STATS), x1 - x0 - 2 * PAD)
 
 
@@ -97,9 +90,9 @@ def player_block_height(view: View, seat: int) -> int:
     """Height of a seat's block: taller for long names and for the viewer's private facts."""
     h = 12 + len(_name_lines(view, seat)) * (NAME + 6) + 6
     h += len(_stats_lines(view, seat)) * (STATS + 6) + 10
-    you = view.get("you") or {}
-    if seat == you.get("seat"):
-        h += CARD[1] + 12 if you.get("drawn") else 0
+    you = view.you
+    if you is not None and seat == you.seat:
+        h += CARD[1] + 12 if you.drawn else 0
         h += len(_choice_lines(view)) * (STATS + 6) + 4
     return h
 
@@ -120,23 +113,21 @@ def player_block(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: 
     ty = draw_lines(
         draw, (x0 + PAD, ty + 6), _stats_lines(view, seat), font(STATS), TEXT, spacing=6
     )
-    you = view.get("you") or {}
-    if seat == you.get("seat"):
+    you = view.you
+    if you is not None and seat == you.seat:
         _private(img, draw, view, you, ty + 4)
     return y + h
 
 
-def _private(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: View, you: Mapping[str, Any], y: int
-) -> None:
+def _private(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, you: YouView, y: int) -> None:
     """The viewer's drawn cards (highlighted) and hidden choices."""
     x0, x1 = RIGHT
     x = x0 + PAD
-    if you.get("drawn"):
+    if you.drawn:
         draw_text(draw, (x, y + CARD[1] // 2), "You drew", font(26, bold=True), GOLD, anchor="lm")
         cx = x + 150
-        step = min(CARD[0] + 14, (x1 - 20 - cx - CARD[0]) // max(1, len(you["drawn"]) - 1))
-        for i, c in enumerate(you["drawn"]):
+        step = min(CARD[0] + 14, (x1 - 20 - cx - CARD[0]) // max(1, len(you.drawn) - 1))
+        for i, c in enumerate(you.drawn):
             cx_i = cx + i * step
             glow(draw, (cx_i, y + 4, cx_i + CARD[0], y + 4 + CARD[1]), width=4)
             paste(img, face_of(c, CARD), (cx_i, y + 4))
@@ -147,7 +138,7 @@ def _private(
 def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     """Round and stage, then the engine's status line."""
     x0, x1 = RIGHT
-    title = f"Round {view['round']} · {kt.stage_title(view)}"
+    title = f"Round {view.round} · {kt.stage_title(view)}"
     y = draw_lines(
         draw, (x0 + 4, y), wrap(title, font(34, bold=True), x1 - x0 - 8), font(34, bold=True)
     )
@@ -155,15 +146,14 @@ def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return draw_lines(draw, (x0 + 4, y + 2), lines, font(26), MUTED)
 
 
-def result_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: int) -> int:
     """A gold banner: who won, each total power and the engine's summary."""
     x0, x1 = RIGHT
-    result = view["result"]
-    winners = result.get("winners", [])
+    winners = result.winners
     title = f"{kt.seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
-    totals = (f"{kt.seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
+    totals = (f"{kt.seat_name(view, int(s))}: {v}" for s, v in result.scores.items())
     scores = "Total power: " + " · ".join(totals)
-    summary = kt.named(view, str(result.get("summary", "")))
+    summary = kt.named(view, result.summary)
     room = x1 - x0 - 2 * PAD
     blocks = [
         (wrap(title, font(40, bold=True), room), font(40, bold=True)),
@@ -184,10 +174,10 @@ def piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> in
     cap = font(24, bold=True)
     draw_text(draw, (x0 + 4, y), "Deck", cap, MUTED)
     top = y + 30
-    count = int(view.get("deck_count", 0))
+    count = view.deck_count
     tile = card_back(CARD, str(count)) if count else empty_slot(CARD, "0")
     paste(img, tile, (x0 + 4, top))
-    pile = list(view.get("discard") or [])
+    pile = view.discard
     dx = x0 + CARD[0] + 40
     draw_text(draw, (dx, y), f"Discard · {len(pile)}", cap, MUTED)
     if pile:
@@ -202,36 +192,35 @@ def piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> in
     return top + CARD[1]
 
 
-def battle(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def battle(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: View, battle: BattleView, y: int
+) -> int:
     """Both seats' coins and revealed cards from the last battle, then its outcome."""
     x0, x1 = RIGHT
-    battle = view["last_battle"]
-    draw_text(
-        draw, (x0 + 4, y), f"Last battle · round {battle.get('round')}", font(26, bold=True), TEXT
-    )
+    draw_text(draw, (x0 + 4, y), f"Last battle · round {battle.round}", font(26, bold=True), TEXT)
     top = y + 34
     half = (x1 - x0) // 2
     bottom = top
     for i, seat in enumerate([kt.bottom_seat(view), kt.top_seat(view)]):
         x = x0 + 4 + i * half
-        coin = battle.get("coins", {}).get(str(seat))
-        fought = battle.get("cards", {}).get(str(seat))
+        coin = battle.coins.get(str(seat))
+        fought = battle.cards.get(str(seat))
         # The name spans the half, so that a long one needs few lines; the card goes below.
         name = wrap(kt.seat_name(view, seat), font(26, bold=True), half - 12)
         ty = draw_lines(draw, (x, top), name, font(26, bold=True), seat_colour(seat)) + 2
         tx, room, card_bottom = x, half - 12, ty
-        if fought and fought.get("card"):
-            paste(img, face_of(fought["card"], CARD), (x, ty))
+        if fought is not None:
+            paste(img, face_of(fought.card, CARD), (x, ty))
             tx, room, card_bottom = x + CARD[0] + 10, half - CARD[0] - 22, ty + CARD[1]
         if coin:
             fill = BAD if coin == "attack" else DEFEND
             word = ("⚔ " if coin == "attack" else "") + kt.coin_word(coin)
             ty = pill(draw, (tx, ty + 4), word, font(22, bold=True), fill=fill, pad=(8, 4))[3] + 8
-        if fought:
-            what = wrap(f"{fought['slot']} · power {fought['power']}", font(SMALL), room)
+        if fought is not None:
+            what = wrap(f"{fought.slot} · power {fought.power}", font(SMALL), room)
             ty = draw_lines(draw, (tx, ty), what, font(SMALL), TEXT)
         bottom = max(bottom, ty, card_bottom)
-    outcome = kt.named(view, str(battle.get("outcome") or ""))
+    outcome = kt.named(view, battle.outcome)
     lines = wrap(outcome, font(SMALL, bold=True), x1 - x0 - 8)
     return draw_lines(draw, (x0 + 4, bottom + 6), lines, font(SMALL, bold=True), GOLD)
 
@@ -239,21 +228,21 @@ def battle(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> i
 def powers(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     """List the powers used this round, paid cards in their colours after each."""
     x0, x1 = RIGHT
-    battle = view.get("last_battle")
-    title = f"Powers · round {battle['round']}" if battle else "Powers this round"
+    battle = view.last_battle
+    title = f"Powers · round {battle.round}" if battle is not None else "Powers this round"
     draw_text(draw, (x0 + 4, y), title, font(26, bold=True), TEXT)
     y += 34
     fnt = font(SMALL)
-    for power in view["powers"]:
-        seat = int(power["seat"])
-        what = str(power["power"]).title()
-        if power.get("target"):
-            what += f" → {power['target']}"
-        elif power["power"] == "mage":
+    for power in view.powers:
+        seat = power.seat
+        what = power.power.title()
+        if power.target:
+            what += f" → {power.target}"
+        elif power.power == "mage":
             what += " ⟲ battle"
         lines = wrap(f"{kt.seat_name(view, seat)}: {what}", fnt, x1 - x0 - 8)
         below = draw_lines(draw, (x0 + 4, y), lines, fnt, seat_colour(seat), spacing=8)
-        chips = list(power.get("paid") or [])
+        chips = power.paid
         # The paid cards follow the last line, or go on a row of their own if they do not fit.
         row, cx = below - font_px(fnt) - 8, x0 + 4 + text_width(lines[-1], fnt) + 10
         if cx + sum(_chip_width(c) + 6 for c in chips) > x1:
@@ -264,17 +253,17 @@ def powers(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     return y
 
 
-def _chip_width(card: Card) -> int:
-    return text_width(str(card["label"]), font(22, bold=True)) + 12
+def _chip_width(card: CardView) -> int:
+    return text_width(card.label, font(22, bold=True)) + 12
 
 
-def _chip(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: Card) -> int:
+def _chip(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: CardView) -> int:
     """A small white label with the card's rank and suit in its colour; returns right edge."""
     fnt = font(22, bold=True)
-    text = str(card["label"])
+    text = card.label
     w = _chip_width(card)
     x, y = xy
     draw.rounded_rectangle((x, y, x + w, y + 30), radius=6, fill=FACE)
-    colour = CARD_RED if card.get("colour") == "red" else CARD_BLACK
+    colour = CARD_RED if card.colour == "red" else CARD_BLACK
     draw.text((x + w / 2, y + 15), text, font=fnt, fill=colour, anchor="mm")
     return x + w

@@ -6,12 +6,11 @@ Everything is derived from the view alone, so the text can never say more than t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
 
+from pydantic import Field
+
+from engines.knightfall.views import CardView, KnightfallView, PowerView
 from engines.text import plural
-
-View = Mapping[str, Any]
 
 ALT_MAX = 1000  # Discord attachment descriptions are capped at 1024 characters.
 STAGE_TITLES = {
@@ -26,37 +25,42 @@ STAGE_TITLES = {
 _PLAYER_N = re.compile(r"\bPlayer (\d+)\b")
 
 
+class View(KnightfallView):
+    """A view as the renderer gets it: the engine's, with the seats' names the bot adds."""
+
+    seat_names: list[str] = Field(default_factory=list)
+
+
 def seat_name(view: View, seat: int) -> str:
     """The seat's display name from ``seat_names`` (added by the bot), else "Player N"."""
-    names = view.get("seat_names") or []
+    names = view.seat_names
     if 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
+        return names[seat]
     return f"Player {seat + 1}"
 
 
 def named(view: View, text: str) -> str:
     """Engine text with "Player N" replaced by that seat's name (engines do not know names)."""
-    if not view.get("seat_names"):
+    if not view.seat_names:
         return text
 
     def sub(m: re.Match[str]) -> str:
         seat = int(m.group(1)) - 1
-        return seat_name(view, seat) if 0 <= seat < len(view["players"]) else m.group(0)
+        return seat_name(view, seat) if 0 <= seat < len(view.players) else m.group(0)
 
     return _PLAYER_N.sub(sub, text)
 
 
 def status_line(view: View) -> str:
     """The engine's status with names, minus a leading "Round N ·" that the title says."""
-    status = named(view, str(view.get("status") or ""))
-    status = re.sub(rf"^Round {view.get('round')}\s*[·:,-]\s*", "", status)
+    status = named(view, view.status)
+    status = re.sub(rf"^Round {view.round}\s*[·:,-]\s*", "", status)
     return status[:1].upper() + status[1:]
 
 
 def bottom_seat(view: View) -> int:
     """The seat drawn at the bottom: the viewer's own, or seat 0 for a spectator."""
-    viewer = view.get("viewer")
-    return viewer if isinstance(viewer, int) else 0
+    return view.viewer if view.viewer is not None else 0
 
 
 def top_seat(view: View) -> int:
@@ -66,12 +70,12 @@ def top_seat(view: View) -> int:
 
 def stage_title(view: View) -> str:
     """A short title for the current stage."""
-    return STAGE_TITLES.get(str(view.get("stage")), str(view.get("stage", "")).title())
+    return STAGE_TITLES.get(view.stage, view.stage.title())
 
 
-def label(card: Mapping[str, Any] | None) -> str:
+def label(card: CardView | None) -> str:
     """A card's label ("10♥"), or "?" for a hidden one."""
-    return str(card["label"]) if card else "?"
+    return card.label if card is not None else "?"
 
 
 def coin_word(coin: str | None) -> str:
@@ -81,84 +85,80 @@ def coin_word(coin: str | None) -> str:
 
 def camp_sentence(view: View, seat: int) -> str:
     """One sentence describing a camp exactly as this view shows it."""
-    player = view["players"][seat]
-    slots: Mapping[str, Any] = player["slots"]
-    order = [s["id"] for s in view["layout"]["slots"]]
+    player = view.players[seat]
     shown, backs = [], 0
-    for sid in order:
-        slot = slots.get(sid)
+    for sid in (s.id for s in view.layout.slots):
+        slot = player.slots.get(sid)
         if slot is None:
             continue
-        if slot.get("card") is None:
+        if slot.card is None:
             backs += 1
             continue
-        weak = " WEAK" if slot.get("status") == "weak" else ""
-        shown.append(f"{sid} {label(slot['card'])}{weak}")
+        weak = " WEAK" if slot.status == "weak" else ""
+        shown.append(f"{sid} {label(slot.card)}{weak}")
     side = "bottom" if seat == bottom_seat(view) else "top"
-    parts = [f"{seat_name(view, seat)}'s camp ({side}): {plural(player['troop_size'], 'card')}"]
+    parts = [f"{seat_name(view, seat)}'s camp ({side}): {plural(player.troop_size, 'card')}"]
     if backs:
         parts.append(f"{backs} face-down")
     text = ", ".join(parts)
     if shown:
         text += "; " + ", ".join(shown)
-    power = player["visible_power"]
-    text += f"; {'visible ' if backs else ''}power {power}."
+    text += f"; {'visible ' if backs else ''}power {player.visible_power}."
     return text
 
 
 def battle_sentence(view: View) -> str:
     """The last battle: coins, cards and outcome, as revealed in the view."""
-    battle = view.get("last_battle")
-    if not battle:
+    battle = view.last_battle
+    if battle is None:
         return ""
     bits = []
-    for seat in range(len(view["players"])):
-        coin = battle.get("coins", {}).get(str(seat))
-        fought = battle.get("cards", {}).get(str(seat))
+    for seat in range(len(view.players)):
+        coin = battle.coins.get(str(seat))
+        fought = battle.cards.get(str(seat))
         if coin is None and fought is None:
             continue
         bit = f"{seat_name(view, seat)}: {coin_word(coin) or 'no coin'}"
-        if fought:
-            bit += f" with {label(fought.get('card'))} ({fought['slot']}, power {fought['power']})"
+        if fought is not None:
+            bit += f" with {label(fought.card)} ({fought.slot}, power {fought.power})"
         bits.append(bit)
-    text = f"Last battle (round {battle.get('round')}): " + "; ".join(bits) + "."
-    if battle.get("outcome"):
-        text += " " + named(view, str(battle["outcome"]))
+    text = f"Last battle (round {battle.round}): " + "; ".join(bits) + "."
+    if battle.outcome:
+        text += " " + named(view, battle.outcome)
     return text
 
 
-def power_phrase(view: View, power: Mapping[str, Any]) -> str:
+def power_phrase(view: View, power: PowerView) -> str:
     """One power use, e.g. "Bob used Archer on K (paid 5♥ 7♥ 9♦)"."""
-    who = seat_name(view, int(power["seat"]))
-    what = str(power["power"]).title()
-    text = f"{who} used {what}"
-    if power.get("target"):
-        text += f" on {seat_name(view, 1 - int(power['seat']))}'s {power['target']}"
-    elif power["power"] == "mage":
+    who = seat_name(view, power.seat)
+    text = f"{who} used {power.power.title()}"
+    if power.target:
+        text += f" on {seat_name(view, 1 - power.seat)}'s {power.target}"
+    elif power.power == "mage":
         text += " to reverse the battle"
-    paid = " ".join(label(c) for c in power.get("paid", []))
+    paid = " ".join(label(c) for c in power.paid)
     return f"{text} (paid {paid})" if paid else text
 
 
 def secret_choice(view: View) -> str:
     """The viewer's coin and battle pick while they can still be secret ("ATTACK with M2")."""
-    you = view.get("you") or {}
-    if view.get("stage") not in ("coins", "battle") or not you.get("coin"):
+    you = view.you
+    if view.stage not in ("coins", "battle") or you is None or not you.coin:
         return ""
-    text = coin_word(you["coin"])
-    if view.get("stage") == "battle" and you.get("battle_slot"):
-        text += f" with {you['battle_slot']}"
+    text = coin_word(you.coin)
+    if view.stage == "battle" and you.battle_slot:
+        text += f" with {you.battle_slot}"
     return text
 
 
 def you_sentence(view: View) -> str:
     """The viewer's private facts: drawn cards and hidden choices."""
-    you = view.get("you")
-    if not you:
+    you = view.you
+    if you is None:
         return ""
     bits = []
-    if you.get("drawn"):
-        bits.append("You drew " + ", ".join(label(c) for c in you["drawn"]) + ".")
+    if you.drawn:
+        bits.append("You drew " + ", ".join(label(c) for c in you.drawn) + ".")
     choice = secret_choice(view)
     if choice:
         bits.append(f"Your choice (hidden): {choice}.")
@@ -168,16 +168,12 @@ def you_sentence(view: View) -> str:
 def alt_text(view: View) -> str:
     """Describe the image for screen readers, from the view alone, in at most 1000 characters."""
     bottom, top = bottom_seat(view), top_seat(view)
-    waiting = ", ".join(seat_name(view, s) for s in view.get("waiting_for", []))
-    who = (
-        f"Your view as {seat_name(view, bottom)}."
-        if view.get("viewer") is not None
-        else "Spectator view."
-    )
-    head = f"Knightfall, round {view['round']}, {stage_title(view).lower()}. {who}"
+    waiting = ", ".join(seat_name(view, s) for s in view.waiting_for)
+    who = "Spectator view." if view.viewer is None else f"Your view as {seat_name(view, bottom)}."
+    head = f"Knightfall, round {view.round}, {stage_title(view).lower()}. {who}"
     parts: list[tuple[int, str]] = [
         (0, head),
-        (1, f"Deck {plural(view['deck_count'], 'card')}."),
+        (1, f"Deck {plural(view.deck_count, 'card')}."),
         (1, f"Waiting for {waiting}." if waiting else ""),
         (0, _result_sentence(view)),
         (2, you_sentence(view)),
@@ -186,8 +182,8 @@ def alt_text(view: View) -> str:
         (3, battle_sentence(view)),
         (
             4,
-            "Powers this round: " + "; ".join(power_phrase(view, p) for p in view["powers"]) + "."
-            if view.get("powers")
+            "Powers this round: " + "; ".join(power_phrase(view, p) for p in view.powers) + "."
+            if view.powers
             else "",
         ),
         (5, _discard_sentence(view)),
@@ -201,15 +197,15 @@ def alt_text(view: View) -> str:
 
 
 def _result_sentence(view: View) -> str:
-    result = view.get("result")
-    if not result:
+    result = view.result
+    if result is None:
         return ""
-    scores = ", ".join(f"{seat_name(view, int(s))}: {v}" for s, v in result["scores"].items())
-    return f"Final: {named(view, str(result['summary']))} Total power: {scores}."
+    scores = ", ".join(f"{seat_name(view, int(s))}: {v}" for s, v in result.scores.items())
+    return f"Final: {named(view, result.summary)} Total power: {scores}."
 
 
 def _discard_sentence(view: View) -> str:
-    pile = view.get("discard") or []
+    pile = view.discard
     if not pile:
         return "Discard pile empty."
     return f"Discard pile: {plural(len(pile), 'card')}, top {label(pile[-1])}."

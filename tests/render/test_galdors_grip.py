@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from pydantic import ValidationError
 
 import engines
 from render import alt_text, common, render_image, render_png
@@ -127,6 +128,23 @@ def test_an_unpeeked_face_down_card_is_drawn_as_a_back_whatever_it_hides():
     other = copy.deepcopy(view)
     other["deck"][hidden[0]]["id"] = "not_shown"
     assert render_png("galdors_grip", other) == render_png("galdors_grip", view)
+
+
+def test_a_view_with_a_missing_or_garbled_field_is_refused_before_drawing():
+    """The renderer validates the view into its model first: no KeyError deep in the drawing."""
+    from engines.galdors_grip.lookup import card_names, card_view
+
+    view = playout(SEEDS[0])[5]
+    missing = copy.deepcopy(view)
+    del missing["pending"]
+    garbled = {**view, "stars": "many"}
+    lookup = card_view(card_names()[0])
+    lookup["lookup"]["card"]["active"]["abilities"] = "none"
+    for bad in (missing, garbled, lookup):
+        with pytest.raises(ValidationError):
+            render_png("galdors_grip", bad)
+        with pytest.raises(ValidationError):
+            alt_text("galdors_grip", bad)
 
 
 def test_game_over_view_shows_a_result_banner():

@@ -6,8 +6,11 @@ import random
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from pydantic import ValidationError
 
 import engines
+from engines.gondolin.lookup import card_view
+from engines.gondolin.views import GondolinView
 from render import alt_text, common, render_image, render_png
 from render.gondolin import board as gondolin
 
@@ -47,8 +50,9 @@ def test_views_render_to_pngs_of_the_expected_size_and_mode(seed, steps, who):
     assert img.mode == "P"
     assert img.width == gondolin.WIDTH
     assert gondolin.MIN_HEIGHT <= img.height <= gondolin.MAX_HEIGHT
-    tile, height = gondolin._layout(view)
-    assert gondolin._height(view, tile) == height == img.height  # nothing cut off
+    model = GondolinView.model_validate(view)
+    tile, height = gondolin._layout(model)
+    assert gondolin._height(model, tile) == height == img.height  # nothing cut off
     assert len(png) < 300_000
 
 
@@ -66,6 +70,21 @@ def test_rendering_does_not_change_the_view():
     render_png("gondolin", view)
     alt_text("gondolin", view)
     assert view == before
+
+
+def test_a_view_with_a_missing_or_garbled_field_is_refused_before_drawing():
+    """The renderer validates the view into its model first: no KeyError deep in the drawing."""
+    view = GAMES[SEEDS[1], 20].view(0)
+    missing = copy.deepcopy(view)
+    del missing["stats"]["td"]
+    garbled = {**view, "turn": "fifth"}
+    lookup = card_view("Stonecrown Pass")
+    lookup["lookup"]["card"]["copies"] = "a few"
+    for bad in (missing, garbled, lookup):
+        with pytest.raises(ValidationError):
+            render_png("gondolin", bad)
+        with pytest.raises(ValidationError):
+            alt_text("gondolin", bad)
 
 
 @pytest.mark.parametrize("steps", [20, 10_000])

@@ -5,10 +5,12 @@ import io
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from pydantic import ValidationError
 
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
 from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
+from engines.gondolin.views import GondolinSheetView
 from render import alt_text, common, gondolin, render_image, render_png
 from render.gondolin import sheet as gondolin_sheet
 
@@ -29,7 +31,7 @@ def check_png(view) -> Image.Image:
     img = decode(png)
     assert img.format == "PNG"
     assert img.width == gondolin.WIDTH == 1000
-    assert img.height == gondolin_sheet._height(view["sheet"]["cards"])
+    assert img.height == gondolin_sheet._height(GondolinSheetView.model_validate(view).sheet.cards)
     return img
 
 
@@ -152,7 +154,29 @@ def test_long_alt_text_is_cut_to_the_limit():
     card = card_sheet_view("All", ALL_IDS)["sheet"]["cards"][0]
     view = {
         "game": "gondolin",
-        "sheet": {"title": "T" * 900, "page": 0, "pages": 1, "total": 12, "cards": [card] * 12},
+        "sheet": {
+            "title": "T" * 900,
+            "page": 0,
+            "pages": 1,
+            "total": 12,
+            "distinct": 1,
+            "per_page": 12,
+            "cards": [card] * 12,
+        },
     }
     assert len(alt_text("gondolin", view)) <= 1000
     check_png(view)
+
+
+def test_a_sheet_with_a_missing_or_garbled_field_is_refused_before_drawing():
+    """The renderer validates the sheet into its model first: no KeyError deep in the drawing."""
+    view = card_sheet_view("All", ALL_IDS)
+    missing = copy.deepcopy(view)
+    del missing["sheet"]["cards"][3]["name"]
+    garbled = copy.deepcopy(view)
+    garbled["sheet"]["page"] = "second"
+    for bad in (missing, garbled):
+        with pytest.raises(ValidationError):
+            render_png("gondolin", bad)
+        with pytest.raises(ValidationError):
+            alt_text("gondolin", bad)

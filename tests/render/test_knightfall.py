@@ -7,7 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from pydantic import ValidationError
 
+from engines.knightfall.lookup import card_view
 from render import alt_text, common, render_image, render_png
 from render.common import cards
 from render.knightfall import board as kf
@@ -87,6 +89,21 @@ def test_alt_text_mentions_the_key_facts(stage, viewer):
         for sid, slot in player["slots"].items():
             if slot and slot["status"] == "weak":
                 assert f"{sid} {slot['card']['label']} WEAK" in text
+
+
+def test_a_view_with_a_missing_or_garbled_field_is_refused_before_drawing():
+    """The renderer validates the view into its model first: no KeyError deep in the drawing."""
+    view, _ = make_case("draw", 0)
+    missing = copy.deepcopy(view)
+    del missing["players"][1]["visible_power"]
+    garbled = {**view, "round": "third"}
+    lookup = card_view("Q♠")
+    lookup["lookup"]["card"]["suit"] = "X"
+    for bad in (missing, garbled, lookup):
+        with pytest.raises(ValidationError):
+            render_png("knightfall", bad)
+        with pytest.raises(ValidationError):
+            alt_text("knightfall", bad)
 
 
 def test_spectator_view_with_strong_backs_renders_and_names_no_hidden_card():
