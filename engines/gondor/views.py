@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
 
 from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
@@ -20,29 +22,170 @@ from engines.resources import data_path
 LOG_TAIL = 8
 _TEXT = tomllib.loads((data_path("gondor") / "phases.toml").read_text(encoding="utf-8"))
 
+Hexside = tuple[str, str]  # the two hexes either side
+
+
+class MapHex(BaseModel):
+    """A hex of the map: terrain and city level (0 = outside the city)."""
+
+    id: str
+    col: int
+    row: int
+    terrain: str
+    level: int
+
+
+class MapHexside(BaseModel):
+    """A wall, tower or gate hexside; ``level`` is the upper level (1 = Outer Wall)."""
+
+    a: str
+    b: str
+    kind: Literal["wall", "tower", "gate"]
+    level: int
+
+
+class GameMap(BaseModel):
+    """The static map: the same in every view."""
+
+    columns: int
+    rows: int
+    hexes: list[MapHex]
+    hexsides: list[MapHexside]
+    roads: list[list[str]]  # each a chain of adjacent hexes
+    labels: dict[str, str]  # hex -> the name of the place
+
+
+class CounterView(BaseModel):
+    """A counter as a side sees it: a cauldron's truth and carried oil only for Westernesse."""
+
+    id: str
+    kind: str  # infantry, cavalry, mumak, leader, catapult, siege-tower, grond, cauldron, ...
+    name: str
+    short: str  # its first word, for a zoomed counter
+    code: str | None  # a unit's code ("Ee-3-X")
+    rating: int | None  # a leader's Rally Rating
+    side: Side
+    disrupted: bool
+    formation: str | None
+    carrying: Literal["oil", "dummy", "?"] | None
+    truth: Literal["real", "dummy", "?"] | None  # cauldrons only
+
+
+class PhaseView(BaseModel):
+    """The phase's letter ("D"; "" before and after the turns) and name."""
+
+    letter: str
+    name: str
+
+
+class GateView(BaseModel):
+    """A gate and the side holding it."""
+
+    hexside: Hexside
+    controller: Side | None
+
+
+class LevelView(BaseModel):
+    """A city level and the side holding it."""
+
+    level: int
+    controller: Side
+
+
+class StackView(BaseModel):
+    """The counters on one hex."""
+
+    hex: str
+    counters: list[CounterView]
+
+
+class OffMapView(BaseModel):
+    """A group of counters waiting off the map."""
+
+    name: str
+    counters: list[CounterView]
+
+
+class ForceView(BaseModel):
+    """A demoralization force: its total against its level."""
+
+    id: str
+    name: str
+    total: int
+    level: int
+    demoralized: bool
+
+
+class SpellView(BaseModel):
+    """A spell in force; ``turns_left`` None: for the rest of the game."""
+
+    id: str
+    name: str
+    turns_left: int | None
+
+
+class GondorView(BaseModel):
+    """The whole view of a side (``you``) or a spectator."""
+
+    map: GameMap
+    turn: int
+    turns: int
+    night: bool
+    phase: PhaseView
+    segment: str | None
+    to_act: list[Side]
+    you: Side | None
+    pending: str | None  # the prompt of the decision awaited
+    result: str | None
+    spotlight: list[str]  # hexes the last action changed
+    fires: list[str]
+    heads: list[str]
+    breaches: list[Hexside]
+    ladders: list[Hexside]
+    gates: list[GateView]
+    levels: list[LevelView]
+    stacks: list[StackView]  # only hexes holding counters
+    off_map: list[OffMapView]
+    forces: list[ForceView]
+    spells: list[SpellView]
+    magic_points: dict[Side, int]
+    road_control: dict[str, Side | None]
+    log_tail: list[str]  # the last events, newest last
+    # Never in build_view's dump: Game.view adds the hexes a selected group can reach
+    # (``highlight``) and the mover's close-up (``focus``), the bot adds ``seat_names``.
+    highlight: list[str] = Field(default_factory=list, exclude=True)
+    focus: list[str] = Field(default_factory=list, exclude=True)
+    seat_names: list[str] = Field(default_factory=list, exclude=True)
+
 
 @cache
-def map_view() -> dict[str, Any]:
-    """The static map from map.json, in the renderer's format (built once)."""
+def game_map() -> GameMap:
+    """The static map from map.json (built once)."""
     labels: dict[str, str] = {}
     for place, name in _TEXT["labels"].items():
         where = MAP.places[place]
         for h in (where,) if isinstance(where, str) else where:
             labels.setdefault(h, name)
-    return {
-        "columns": MAP.grid.columns,
-        "rows": MAP.grid.rows,
-        "hexes": [
-            {"id": h.id, "col": h.col, "row": h.row, "terrain": h.terrain, "level": h.level}
+    return GameMap(
+        columns=MAP.grid.columns,
+        rows=MAP.grid.rows,
+        hexes=[
+            MapHex(id=h.id, col=h.col, row=h.row, terrain=h.terrain, level=h.level)
             for h in MAP.hexes.values()
         ],
-        "hexsides": [
-            {"a": s.hexes[0], "b": s.hexes[1], "kind": s.kind, "level": s.into_level}
+        hexsides=[
+            MapHexside(a=s.hexes[0], b=s.hexes[1], kind=s.kind, level=s.into_level)
             for s in MAP.hexsides.values()
         ],
-        "roads": [list(r.hexes) for r in MAP.roads],
-        "labels": labels,
-    }
+        roads=[list(r.hexes) for r in MAP.roads],
+        labels=labels,
+    )
+
+
+@cache
+def map_view() -> dict[str, Any]:
+    """The map part of every view (one dict, shared)."""
+    return game_map().model_dump(mode="json")
 
 
 @cache
@@ -66,83 +209,98 @@ def _static(index: int, counter_id: str, kind: str, type_id: str) -> dict[str, A
     }
 
 
-def counter_view(c: Counter, index: int, knows_truth: bool) -> dict[str, Any]:
+def counter_view(c: Counter, index: int, knows_truth: bool) -> CounterView:
     """One CounterView; a cauldron's truth and carried oil only for Westernesse."""
-    out = {**_static(index, c.id, c.kind, c.type), "side": c.side}
-    truth = None
+    static = _static(index, c.id, c.kind, c.type)
+    name = static["name"]
+    truth: Literal["real", "dummy", "?"] | None = None
     if c.is_cauldron:
         truth = ("dummy" if c.dummy else "real") if knows_truth else "?"
-        out["name"] = f"Cauldron ({c.oil} oil)"
-    carrying = None
+        name = f"Cauldron ({c.oil} oil)"
+    carrying: Literal["oil", "dummy", "?"] | None = None
     if c.carries_oil:
         carrying = ("dummy" if c.dummy else "oil") if knows_truth else "?"
-    out.update(disrupted=c.disrupted, formation=c.formation, carrying=carrying, truth=truth)
-    return out
+    return CounterView(
+        **{**static, "name": name},
+        side=c.side,
+        disrupted=c.disrupted,
+        formation=c.formation,
+        carrying=carrying,
+        truth=truth,
+    )
 
 
 def build_view(state: GondorState, you: Side | None, pending: str | None) -> dict[str, Any]:
     """The whole view for ``you`` (None: a spectator, who sees what Sauron sees)."""
     knows = you == "westernesse"
-    stacks: dict[str, list[dict[str, Any]]] = {}
-    off: dict[str, list[dict[str, Any]]] = {}
+    stacks: dict[str, list[CounterView]] = {}
+    off: dict[str, list[CounterView]] = {}
     for i, c in enumerate(state.counters):
         if c.hex is not None:
             stacks.setdefault(c.hex, []).append(counter_view(c, i, knows))
         elif c.group in SCHEDULE.groups:
             off.setdefault(c.group, []).append(counter_view(c, i, knows))
     phase = next((p for p in GAME.phase if p["id"] == state.phase), None)
-    gates = [
-        {"hexside": list(MAP.hexsides[g].hexes), "controller": side}
-        for g, side in sorted(state.gates.items())
-    ]
-    return {
-        "map": map_view(),
-        "turn": state.turn,
-        "turns": GAME.turns,
-        "night": state.turn in GAME.night,
-        "phase": _phase_view(state, phase),
-        "segment": state.segment,
-        "to_act": [] if state.winner else [state.pending.side if state.pending else state.acting],
-        "you": you,
-        "pending": pending,
-        "result": state.summary,
-        "spotlight": list(state.spotlight),
-        "fires": sorted(state.fires),
-        "heads": sorted(state.heads),
-        "breaches": [w.split("/") for w in sorted(state.breaches)],
-        "ladders": [w.split("/") for w in sorted(state.ladders)],
-        "gates": gates,
-        "levels": [{"level": lv, "controller": level_controller(state, lv)} for lv in range(1, 8)],
-        "stacks": [{"hex": h, "counters": cs} for h, cs in sorted(stacks.items())],
-        "off_map": [{"name": _TEXT["groups"][g], "counters": cs} for g, cs in off.items()],
-        "forces": [
-            {
-                "id": f,
-                "name": _TEXT["forces"][f],
-                "total": total(state, f),
-                "level": FORCES[f]["level"],
-                "demoralized": demoralized(state, f),
-            }
+    view = GondorView(
+        map=game_map(),
+        turn=state.turn,
+        turns=GAME.turns,
+        night=state.turn in GAME.night,
+        phase=_phase_view(state, phase),
+        segment=state.segment,
+        to_act=[] if state.winner else [state.pending.side if state.pending else state.acting],
+        you=you,
+        pending=pending,
+        result=state.summary,
+        spotlight=list(state.spotlight),
+        fires=sorted(state.fires),
+        heads=sorted(state.heads),
+        breaches=[_pair(w) for w in sorted(state.breaches)],
+        ladders=[_pair(w) for w in sorted(state.ladders)],
+        gates=[
+            GateView(hexside=MAP.hexsides[g].hexes, controller=side)
+            for g, side in sorted(state.gates.items())
+        ],
+        levels=[LevelView(level=lv, controller=level_controller(state, lv)) for lv in range(1, 8)],
+        stacks=[StackView(hex=h, counters=cs) for h, cs in sorted(stacks.items())],
+        off_map=[OffMapView(name=_TEXT["groups"][g], counters=cs) for g, cs in off.items()],
+        forces=[
+            ForceView.model_validate(
+                {
+                    "id": f,
+                    "name": _TEXT["forces"][f],
+                    "total": total(state, f),
+                    "level": FORCES[f]["level"],  # game.toml's raw table: pydantic checks it
+                    "demoralized": demoralized(state, f),
+                }
+            )
             for f in FORCES
         ],
-        "spells": spells_view(state),
-        "magic_points": _magic(state),
-        "road_control": dict(state.road),
-        "log_tail": state.log[-LOG_TAIL:],
-    }
+        spells=[SpellView.model_validate(s) for s in spells_view(state)],
+        magic_points=_magic(state),
+        road_control=dict(state.road),
+        log_tail=state.log[-LOG_TAIL:],
+    )
+    return {"map": map_view(), **view.model_dump(mode="json", exclude={"map"})}
 
 
-def _phase_view(state: GondorState, phase: dict[str, object] | None) -> dict[str, str]:
+def _pair(hexside: str) -> Hexside:
+    """A hexside id "a/b" as its two hexes."""
+    a, b = hexside.split("/")
+    return a, b
+
+
+def _phase_view(state: GondorState, phase: dict[str, object] | None) -> PhaseView:
     if phase is not None:
-        return {"letter": str(phase["letter"]), "name": str(phase["name"])}
+        return PhaseView(letter=str(phase["letter"]), name=str(phase["name"]))
     if state.phase == "setup":
-        return {"letter": "", "name": "Initial Deployment"}
-    return {"letter": "", "name": "Game over"}
+        return PhaseView(letter="", name="Initial Deployment")
+    return PhaseView(letter="", name="Game over")
 
 
-def _magic(state: GondorState) -> dict[str, int]:
+def _magic(state: GondorState) -> dict[Side, int]:
     """Magic points left in the pools of each side's magic leaders on the map (8.5)."""
-    out = {"sauron": 0, "westernesse": 0}
+    out: dict[Side, int] = {"sauron": 0, "westernesse": 0}
     for c in state.counters:
         if c.kind == "leader" and c.hex is not None:
             out[c.side] += COUNTERS.leaders[c.type].magic - state.magic_spent.get(c.type, 0)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.guardians import board
 from engines.guardians.board import card
+from engines.guardians.cards import Bribe, Family, TerrainType
 from engines.guardians.catalogue import CATALOGUE, DATA_DIR
 from engines.guardians.combat import combat_view
+from engines.guardians.combat.state import Choice, Fate, Role, Step
 from engines.guardians.organize import effective
 from engines.guardians.state import GuardiansState, Stack
 from engines.guardians.stronghold import stronghold_card
@@ -35,7 +37,37 @@ CARD_FIELDS = (  # what a card view shows of a card (lookup adds the bribery kin
 )
 
 
-def card_view(state: GuardiansState, uid: str) -> dict[str, Any]:
+class CardView(BaseModel):
+    """A face-up card (``card_view``, the combat's cards, a lookup's card).
+
+    A card has only the fields of its kind (a spell has no vitality), and the combat view
+    leaves out empty ones: a field the card was built without stays out of the dump.
+    """
+
+    uid: str | None = None  # None: a lookup's card, which is no copy on the table
+    id: str
+    name: str
+    kind: str  # a deck card's kind; a lookup may say "Guardian" or "Stronghold set"
+    family: Family | None = None
+    klass: str | None = None
+    vitality: int | None = None
+    stacking: int | None = None
+    ocb: int | None = None
+    bribes: list[Bribe] | None = None
+    flies: bool | None = None
+    cmp: int | None = None
+    receives: bool | None = None
+    ranged: int | None = None
+    terrain: TerrainType | None = None
+    bribe: Bribe | None = None  # a lookup's bribery card
+    text: str
+
+    @model_serializer(mode="wrap")
+    def _given_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if k in self.model_fields_set}
+
+
+def card_view(state: GuardiansState, uid: str) -> CardView:
     """A face-up card: only the fields its kind has."""
     c = card(state, uid)
     out: dict[str, Any] = {"uid": uid, "id": c.id, "name": c.name, "kind": c.kind}
@@ -44,14 +76,72 @@ def card_view(state: GuardiansState, uid: str) -> dict[str, Any]:
             value = getattr(c, f)
             out[f] = list(value) if isinstance(value, tuple) else value
     out["text"] = c.text
-    return out
+    return CardView.model_validate(out)
+
+
+class FighterView(CardView):
+    """A card on the combat table."""
+
+    side: int  # 0 attacker, 1 defender
+    role: Role
+    opponent: str | None  # a primary's opponent, a secondary's target, a ranged ally (uid)
+    fate: Fate | None
+    no_damage: bool
+    channel: int
+    items: list[CardView]
+    strength: int | None = None  # the current match-up only
+    needs: int | None = None  # points to kill it, while secondary attacks are picked
+
+
+class CastView(CardView):
+    """A command card, spell or item put into play."""
+
+    side: int
+    target: str | None
+    command: bool
+    in_effect: bool
+
+
+class CombatSideView(BaseModel):
+    """One side of the combat; ``hand`` and ``choice`` only for its own seat."""
+
+    seat: int
+    role: str
+    shield: str | None
+    creatures_left: int
+    stones: int
+    stones_spent: int
+    channelers_left: int
+    to_act: bool
+    decided: bool
+    hand: list[CardView] | None
+    choice: Choice | None
+    total: int | None  # once the combat is resolved
+
+
+class CombatView(BaseModel):
+    """What a seat may see of a combat (``engines.guardians.combat.combat_view``)."""
+
+    space: str
+    terrain: TerrainType | None
+    terrain_destroyed: bool
+    step: Step
+    status: str
+    attacker: int
+    defender: int
+    sides: list[CombatSideView]
+    table: list[FighterView]
+    casts: list[CastView]
+    channelers_used: list[CardView]
+    announced: list[str] | None
+    winner: int | None
 
 
 class TerrainView(BaseModel):
     """A land's terrain card (a face-down card shows no identity)."""
 
     model_config = ConfigDict(frozen=True)
-    type: str | None
+    type: TerrainType | None
     name: str
     owner: int
     face_down: bool
@@ -67,8 +157,8 @@ class StrongholdView(BaseModel):
     upgrade: str | None
     on: int
     under: int
-    cards_on: list[dict[str, Any]] | None
-    cards_under: list[dict[str, Any]] | None
+    cards_on: list[CardView] | None
+    cards_under: list[CardView] | None
 
 
 class ShieldView(BaseModel):
@@ -82,7 +172,7 @@ class ShieldView(BaseModel):
     count: int
     points: int | None
     revealed: bool
-    cards: list[dict[str, Any]] | None
+    cards: list[CardView] | None
 
 
 class SpaceView(BaseModel):
@@ -120,7 +210,7 @@ class PlayerView(BaseModel):
     pen: int
     lands: int
     shields_destroyed: int
-    up_card: dict[str, Any] | None
+    up_card: CardView | None
     deciding: bool
 
 
@@ -142,11 +232,36 @@ class GuardiansView(BaseModel):
     to_act: list[int]
     spaces: list[SpaceView]
     players: list[PlayerView]
-    hand: list[dict[str, Any]] | None
-    pen: list[dict[str, Any]] | None
-    combat: dict[str, Any] | None
+    hand: list[CardView] | None
+    pen: list[CardView] | None
+    combat: CombatView | None
     recent: list[str]
     result: ResultView | None
+    # The seats' display names: never in the engine's dump, the bot adds them for the renderer.
+    seat_names: list[str] = Field(default_factory=list, exclude=True)
+
+
+class LookupSection(BaseModel):
+    """A heading and its lines on a lookup page."""
+
+    heading: str
+    lines: list[str]
+
+
+class CardLookup(BaseModel):
+    """One card, Guardian or Stronghold set spelt out (``engines.guardians.lookup``)."""
+
+    title: str
+    subtitle: str
+    card: CardView
+    sections: list[LookupSection]
+
+
+class LookupView(BaseModel):
+    """The view of a card lookup page."""
+
+    game: str = "guardians"
+    lookup: CardLookup
 
 
 def _shield(state: GuardiansState, st: Stack, viewer: int | None) -> ShieldView:
@@ -266,7 +381,9 @@ def build_view(state: GuardiansState, viewer: int | None, to_act: list[int]) -> 
         hand=[card_view(src, u) for u in own.drawn + own.storage] if own else None,
         pen=[card_view(src, u) for u in own.pen] if own else None,
         combat=(
-            combat_view(state.combat, viewer, board.cards_map(state)) if state.combat else None
+            CombatView.model_validate(combat_view(state.combat, viewer, board.cards_map(state)))
+            if state.combat
+            else None
         ),
         recent=list(state.log),
         result=(

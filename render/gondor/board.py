@@ -2,34 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engines.gondor.views import GondorView
 from render.gondor import counters, map, overlays, panel, style, text
 
-View = Mapping[str, Any]
 
-
-def render(view: View) -> Image.Image:
+def render(view: GondorView) -> Image.Image:
     """Draw the view: a zoomed crop if it names focus hexes, else the whole map."""
-    key = map.map_key(view["map"])
-    focus = tuple(str(h) for h in view.get("focus") or [])
+    key = map.map_key(view.map)
+    focus = tuple(view.focus)
     top = panel.header(view, full=not focus)
     if focus:
         ground = map.zoom_background(key, focus)
-        layout = map.zoom_layout(view["map"], focus, map.zoom_height(view["map"], focus))
+        layout = map.zoom_layout(view.map, focus, map.zoom_height(view.map, focus))
         legend = None
     else:
         ground = map.full_background(key)
-        layout = map.full_layout(view["map"])
+        layout = map.full_layout(view.map)
         legend = panel.legend()
     board = ground.copy()
     overlays.under_counters(board, view, layout, bool(focus))
     if focus:
         overlays.focus(ImageDraw.Draw(board), focus, layout)
-    counters.draw_stacks(board, view.get("stacks") or [], layout, zoom=bool(focus))
+    counters.draw_stacks(board, view.stacks, layout, zoom=bool(focus))
     overlays.over_counters(board, view, layout, bool(focus))
     height = top.height + board.height + (legend.height if legend else 0)
     img = Image.new("RGB", (style.WIDTH, height), style.BG)
@@ -40,11 +36,11 @@ def render(view: View) -> Image.Image:
     return img
 
 
-def alt_text(view: View) -> str:
+def alt_text(view: GondorView) -> str:
     """The same image in words."""
-    focus = tuple(str(h) for h in view.get("focus") or [])
+    focus = tuple(view.focus)
     if not focus:
         return text.alt_text(view)
-    height = map.zoom_height(view["map"], focus)
-    layout = map.zoom_layout(view["map"], focus, height)
-    return text.alt_text(view, map.shown_hexes(view["map"], layout, height))
+    height = map.zoom_height(view.map, focus)
+    layout = map.zoom_layout(view.map, focus, height)
+    return text.alt_text(view, map.shown_hexes(view.map, layout, height))

@@ -8,18 +8,17 @@ supersampled, and cached. A counter's look comes only from its CounterView; a hi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.gondor.views import CounterView, StackView
 from render.common import GOLD, RGB, font, text_width
 from render.gondor import glyphs, style
 from render.gondor.hexgrid import Layout
 
-Counter = Mapping[str, Any]
 SCALE = 3
 COMBAT = ("infantry", "cavalry", "mumak")
 PRIORITY = (*COMBAT, "siege-tower", "catapult", "grond", "leader", "banner", "cauldron")
@@ -44,45 +43,42 @@ class Face:
     leader_under: bool = False
 
 
-def top_counter(counters: Sequence[Counter]) -> Counter:
+def top_counter(counters: Sequence[CounterView]) -> CounterView:
     """The counter shown on top of a stack: a combat unit, else equipment, a leader, the rest."""
 
-    def rank(c: Counter) -> int:
-        kind = str(c.get("kind"))
-        return PRIORITY.index(kind) if kind in PRIORITY else len(PRIORITY)
+    def rank(c: CounterView) -> int:
+        return PRIORITY.index(c.kind) if c.kind in PRIORITY else len(PRIORITY)
 
     return min(counters, key=rank)
 
 
-def short_name(c: Counter) -> str:
+def short_name(c: CounterView) -> str:
     """A leader's or equipment's word on a zoomed counter."""
-    if c.get("short"):
-        return str(c["short"])
-    kind = str(c.get("kind"))
-    if kind == "cauldron":
-        return {"real": "Oil", "dummy": "Dummy"}.get(str(c.get("truth")), "?")
-    if kind == "siege-tower":
+    if c.short:
+        return c.short
+    if c.kind == "cauldron":
+        return {"real": "Oil", "dummy": "Dummy"}.get(c.truth or "", "?")
+    if c.kind == "siege-tower":
         return "Tower"
-    return str(c.get("name") or kind).split()[-1]
+    return (c.name or c.kind).split()[-1]
 
 
-def face(counters: Sequence[Counter], zoom: bool) -> Face:
+def face(counters: Sequence[CounterView], zoom: bool) -> Face:
     """The look of a stack's top counter."""
     top = top_counter(counters)
-    kind = str(top.get("kind"))
-    code = str(top.get("code") or "")
+    code = top.code or ""
     label = (code or short_name(top)) if zoom else ""
     return Face(
-        kind=kind,
-        side=str(top.get("side")),
+        kind=top.kind,
+        side=top.side,
         missile=any(ch.islower() for ch in code),
         melee=not code or code[0].isupper(),
-        truth=str(top.get("truth") or ""),
-        disrupted=bool(top.get("disrupted")),
-        carrying=str(top.get("carrying") or ""),
+        truth=top.truth or "",
+        disrupted=top.disrupted,
+        carrying=top.carrying or "",
         label=label,
         under=len(counters) - 1,
-        leader_under=any(c is not top and c.get("kind") == "leader" for c in counters),
+        leader_under=any(c is not top and c.kind == "leader" for c in counters),
     )
 
 
@@ -185,18 +181,16 @@ def _bow_mark(draw: ImageDraw.ImageDraw, box: tuple[int, ...], lw: float, zoom: 
     glyphs.bow(draw, b, lw * 0.7, style.INK if not zoom else style.WHITE)
 
 
-def draw_stacks(
-    img: Image.Image, stacks: Sequence[Mapping[str, Any]], layout: Layout, zoom: bool
-) -> None:
+def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, zoom: bool) -> None:
     """Every stack of the view at its hex (only those inside the image)."""
     pad = PAD_BIG if zoom else PAD_SMALL
     w, h = BIG if zoom else SMALL
     dy = layout.size * 0.12 if zoom else 0.0
     for stack in stacks:
-        counters = list(stack.get("counters") or [])
+        counters = stack.counters
         if not counters:
             continue
-        x, y = layout.centre(str(stack["hex"]))
+        x, y = layout.centre(stack.hex)
         if not (-layout.w < x < img.width + layout.w and -layout.w < y < img.height + layout.w):
             continue
         f = face(counters, zoom)

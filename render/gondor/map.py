@@ -8,64 +8,61 @@ edges); text is drawn afterwards at the final size.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.gondor.views import GameMap, MapHex, MapHexside
 from render.common import font, wrap
 from render.gondor import style
-from render.gondor.hexgrid import Layout, Point, col_row, midpoint
+from render.gondor.hexgrid import Layout, col_row, midpoint
 
-MapView = Mapping[str, Any]
 SS = 2  # supersampling factor for shapes
 NUMBER_MARGIN = 40  # left margin for column numbers (full map)
 TOP_MARGIN = 30  # top margin for row numbers (full map)
 LABEL_LINE = 30
 
-_MAPS: dict[str, MapView] = {}
+_MAPS: dict[str, GameMap] = {}
 
 
-def map_key(game_map: MapView) -> str:
+def map_key(game_map: GameMap) -> str:
     """A short hash of the map part: the cache key of every background drawn from it."""
-    blob = json.dumps(game_map, sort_keys=True, separators=(",", ":")).encode()
-    key = hashlib.sha1(blob).hexdigest()[:16]
+    key = hashlib.sha1(game_map.model_dump_json().encode()).hexdigest()[:16]
     if key not in _MAPS:
         if len(_MAPS) > 8:
             _MAPS.clear()
-        _MAPS[key] = json.loads(blob)
+        _MAPS[key] = game_map
     return key
 
 
-def full_layout(game_map: MapView) -> Layout:
+def full_layout(game_map: GameMap) -> Layout:
     """The layout of the full map image, its top line being the northmost column."""
     w = style.MAP_HEX_W
-    x0 = NUMBER_MARGIN + (style.WIDTH - NUMBER_MARGIN - (game_map["rows"] + 0.5) * w) / 2
+    x0 = NUMBER_MARGIN + (style.WIDTH - NUMBER_MARGIN - (game_map.rows + 0.5) * w) / 2
     top = TOP_MARGIN + w / 3**0.5
-    return Layout(w, x0 + w / 2, top, int(game_map["columns"]))
+    return Layout(w, x0 + w / 2, top, game_map.columns)
 
 
-def map_height(game_map: MapView, layout: Layout) -> int:
+def map_height(game_map: GameMap, layout: Layout) -> int:
     """The pixel height of the drawn grid, below its top margin."""
-    return int((game_map["columns"] - 1) * layout.pitch + 2 * layout.size) + 2
+    return int((game_map.columns - 1) * layout.pitch + 2 * layout.size) + 2
 
 
-def _near(game_map: MapView, layout: Layout, box: tuple[float, ...]) -> list[Mapping[str, Any]]:
+def _near(game_map: GameMap, layout: Layout, box: tuple[float, ...]) -> list[MapHex]:
     """The hexes whose centres lie within a hex of ``box``."""
     x0, y0, x1, y1 = box
     pad = layout.w
     out = []
-    for h in game_map["hexes"]:
-        x, y = layout.centre(h["id"])
+    for h in game_map.hexes:
+        x, y = layout.centre(h.id)
         if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad:
             out.append(h)
     return out
 
 
 def draw_terrain(
-    img: Image.Image, game_map: MapView, layout: Layout, box: tuple[float, float, float, float]
+    img: Image.Image, game_map: GameMap, layout: Layout, box: tuple[float, float, float, float]
 ) -> None:
     """Terrain fills, then the 1 px hex grid, then roads and walls, for hexes near ``box``.
 
@@ -77,53 +74,47 @@ def draw_terrain(
     fills = Image.new("RGB", (img.width * SS, img.height * SS), style.BG)
     draw = ImageDraw.Draw(fills)
     for h in hexes:
-        fill = style.terrain_colour(h["terrain"], int(h.get("level") or 0))
-        draw.polygon(big.corners(h["id"]), fill=fill)
+        fill = style.terrain_colour(h.terrain, h.level)
+        draw.polygon(big.corners(h.id), fill=fill)
     img.paste(fills.reduce(SS))
     draw = ImageDraw.Draw(img)
     grid_w = 1 if layout.w < 60 else 2
     for h in hexes:
-        corners = layout.corners(h["id"])
+        corners = layout.corners(h.id)
         draw.line([*corners, corners[0]], fill=style.GRID, width=grid_w)
     lines = Image.new("RGBA", fills.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(lines)
-    ids = {h["id"] for h in hexes}
+    ids = {h.id for h in hexes}
     road_w = max(2, round(big.w * 0.14))
-    for road in game_map.get("roads", []):
+    for road in game_map.roads:
         if any(h in ids for h in road):
             draw.line([big.centre(h) for h in road], fill=style.ROAD, width=road_w, joint="curve")
-    for side in game_map.get("hexsides", []):
-        if side["a"] in ids or side["b"] in ids:
+    for side in game_map.hexsides:
+        if side.a in ids or side.b in ids:
             _hexside(draw, big, side)
     small = lines.resize(img.size, Image.Resampling.BOX)
     img.paste(small, (0, 0), small)
 
 
-def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: Mapping[str, Any]) -> None:
+def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> None:
     """One wall, tower or gate hexside."""
-    a, b = layout.hexside(side["a"], side["b"])
-    outer = int(side.get("level") or 0) == 1
+    a, b = layout.hexside(side.a, side.b)
+    outer = side.level == 1
     width = round(3 + layout.w * (0.085 if outer else 0.06))
     post = layout.size * 0.16
-    if side["kind"] == "gate":
+    if side.kind == "gate":
         for x, y in (a, b):
             draw.rectangle((x - post, y - post, x + post, y + post), fill=style.WALL)
         return
     draw.line([a, b], fill=style.WALL, width=width)
-    if side["kind"] == "tower":
+    if side.kind == "tower":
         x, y = midpoint(a, b)
         t = layout.size * 0.2
         draw.rectangle((x - t, y - t, x + t, y + t), fill=style.WALL)
 
 
-def gate_bar(layout: Layout, side: Mapping[str, Any]) -> tuple[Point, Point, int]:
-    """The bar across a gate hexside between its posts, and its width."""
-    a, b = layout.hexside(side["a"], side["b"])
-    return a, b, max(4, round(layout.w * 0.16))
-
-
 def _ground(
-    game_map: MapView, layout: Layout, size: tuple[int, int], box: tuple[float, float, float, float]
+    game_map: GameMap, layout: Layout, size: tuple[int, int], box: tuple[float, float, float, float]
 ) -> Image.Image:
     """A ``size`` image of the map seen through ``layout``, hexes near ``box`` drawn."""
     img = Image.new("RGB", size, style.BG)
@@ -133,14 +124,14 @@ def _ground(
 
 def draw_labels(
     img: Image.Image,
-    game_map: MapView,
+    game_map: GameMap,
     layout: Layout,
     top: int,
     hexes: Iterable[str] | None = None,
 ) -> None:
     """Named hexes: a gold ring on the map, and their names in a line at ``top`` (wrapped)."""
     draw = ImageDraw.Draw(img)
-    labels = sorted(game_map.get("labels", {}).items())
+    labels = sorted(game_map.labels.items())
     if hexes is not None:
         shown = set(hexes)
         labels = [(h, n) for h, n in labels if h in shown]
@@ -153,9 +144,9 @@ def draw_labels(
             draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
 
-def labels_height(game_map: MapView, hexes: Iterable[str] | None = None) -> int:
+def labels_height(game_map: GameMap, hexes: Iterable[str] | None = None) -> int:
     """The height of the named-hexes line(s) under the map."""
-    labels = sorted(game_map.get("labels", {}).items())
+    labels = sorted(game_map.labels.items())
     if hexes is not None:
         shown = set(hexes)
         labels = [(h, n) for h, n in labels if h in shown]
@@ -175,34 +166,34 @@ def full_background(key: str) -> Image.Image:
     img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, grid))
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX)
-    odd = 1 if game_map["columns"] % 2 else 2  # a column whose hexes are not shifted
-    for r in range(1, int(game_map["rows"]) + 1, 2):
+    odd = 1 if game_map.columns % 2 else 2  # a column whose hexes are not shifted
+    for r in range(1, game_map.rows + 1, 2):
         x, _ = layout.centre(f"{odd:02d}{r:02d}")
         draw.text((x, TOP_MARGIN / 2), f"{r:02d}", font=fnt, fill=style.WHITE, anchor="mm")
-    for c in range(1, int(game_map["columns"]) + 1):
+    for c in range(1, game_map.columns + 1):
         _, y = layout.centre(f"{c:02d}01")
         draw.text((NUMBER_MARGIN / 2, y), f"{c:02d}", font=fnt, fill=style.WHITE, anchor="mm")
     draw_labels(img, game_map, layout, grid)
     return img
 
 
-def zoom_layout(game_map: MapView, focus: Iterable[str], height: int) -> Layout:
+def zoom_layout(game_map: GameMap, focus: Iterable[str], height: int) -> Layout:
     """A layout of ZOOM_HEX_W hexes centred on the focus hexes, kept on the map if it can be."""
     w = style.ZOOM_HEX_W
-    base = Layout(w, 0.0, 0.0, int(game_map["columns"]))
+    base = Layout(w, 0.0, 0.0, game_map.columns)
     points = [base.centre(h) for h in focus] or [base.centre(_middle(game_map))]
     cx = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
     cy = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
-    span_x = (game_map["rows"] - 0.5) * w
-    span_y = (game_map["columns"] - 1) * base.pitch
+    span_x = (game_map.rows - 0.5) * w
+    span_y = (game_map.columns - 1) * base.pitch
     ox = _clamp(style.WIDTH / 2 - cx, style.WIDTH - w * 0.75 - span_x, w * 0.75)
     oy = _clamp(height / 2 - cy, height - base.size * 1.2 - span_y, base.size * 1.2)
     return Layout(w, ox, oy, base.top)
 
 
-def zoom_height(game_map: MapView, focus: Iterable[str]) -> int:
+def zoom_height(game_map: GameMap, focus: Iterable[str]) -> int:
     """The crop's height: room for the focus hexes and a ring around them, 600 to 1000 px."""
-    base = Layout(style.ZOOM_HEX_W, 0.0, 0.0, int(game_map["columns"]))
+    base = Layout(style.ZOOM_HEX_W, 0.0, 0.0, game_map.columns)
     lines = {col_row(h)[0] for h in focus} or {0}
     span = (max(lines) - min(lines)) * base.pitch + 4 * base.pitch + 2 * base.size
     return int(_clamp(span, 1000, 600))
@@ -215,9 +206,9 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def _middle(game_map: MapView) -> str:
+def _middle(game_map: GameMap) -> str:
     """The hex at the middle of the map."""
-    return f"{int(game_map['columns']) // 2:02d}{int(game_map['rows']) // 2:02d}"
+    return f"{game_map.columns // 2:02d}{game_map.rows // 2:02d}"
 
 
 @lru_cache(maxsize=16)
@@ -233,20 +224,19 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
         ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX)
-    for h in game_map["hexes"]:
-        x, y = layout.centre(h["id"])
+    for h in game_map.hexes:
+        x, y = layout.centre(h.id)
         if -layout.w < x < style.WIDTH + layout.w and -layout.w < y < crop + layout.w:
-            ink = style.ink_on(style.terrain_colour(h["terrain"], int(h.get("level") or 0)))
-            draw.text((x, y - layout.size * 0.6), h["id"], font=fnt, fill=ink, anchor="mm")
+            ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
+            draw.text((x, y - layout.size * 0.6), h.id, font=fnt, fill=ink, anchor="mm")
     draw_labels(img, game_map, layout, crop, shown)
     return img
 
 
-def shown_hexes(game_map: MapView, layout: Layout, height: int) -> list[str]:
+def shown_hexes(game_map: GameMap, layout: Layout, height: int) -> list[str]:
     """The hexes whose centres lie inside a crop ``height`` px tall."""
     return [
-        str(h["id"])
-        for h in game_map["hexes"]
-        if 0 <= layout.centre(str(h["id"]))[0] <= style.WIDTH
-        and 0 <= layout.centre(str(h["id"]))[1] <= height
+        h.id
+        for h in game_map.hexes
+        if 0 <= layout.centre(h.id)[0] <= style.WIDTH and 0 <= layout.centre(h.id)[1] <= height
     ]

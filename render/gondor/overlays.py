@@ -7,39 +7,31 @@ ladders over them, so a stack never hides them.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.gondor.views import GateView, GondorView, Hexside
 from render.gondor import style
 from render.gondor.hexgrid import Layout, Point, midpoint
 
-View = Mapping[str, Any]
 
-
-def _pair(side: Any) -> tuple[str, str]:
-    """A hexside given as [a, b] or "a/b"."""
-    if isinstance(side, str):
-        a, b = side.split("/")
-        return a, b
-    return str(side[0]), str(side[1])
-
-
-def gates(draw: ImageDraw.ImageDraw, view: View, layout: Layout) -> None:
+def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:
     """A bar across each gate in the colour of the side holding it (grey: nobody)."""
     width = max(4, round(layout.w * 0.13))
-    for gate in view.get("gates") or []:
-        a, b = layout.hexside(*_pair(gate["hexside"]))
-        draw.line([a, b], fill=style.side_colour(gate.get("controller")), width=width)
+    for gate in held:
+        a, b = layout.hexside(*gate.hexside)
+        draw.line([a, b], fill=style.side_colour(gate.controller), width=width)
         for x, y in (a, b):
             p = layout.size * 0.16
             draw.rectangle((x - p, y - p, x + p, y + p), fill=style.WALL)
 
 
-def fires(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = False) -> None:
+def fires(
+    draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom: bool = False
+) -> None:
     """Burning hexes: an orange hex inside the hex, with flames (at its foot when zoomed)."""
-    for hex_id in view.get("fires") or []:
+    for hex_id in hexes:
         draw.polygon(layout.corners(hex_id, 0.92), fill=style.FIRE)
         x, y = layout.centre(hex_id)
         s = layout.size
@@ -51,9 +43,11 @@ def fires(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = Fa
             )
 
 
-def heads(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = False) -> None:
+def heads(
+    draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom: bool = False
+) -> None:
     """Severed heads: a pale skull at the hex's lower left (under the counter when zoomed)."""
-    for hex_id in view.get("heads") or []:
+    for hex_id in hexes:
         x, y = layout.centre(hex_id)
         s = layout.size
         r = s * (0.19 if zoom else 0.3)
@@ -69,10 +63,12 @@ def heads(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = Fa
             draw.ellipse((cx + ex * r - e, cy - e, cx + ex * r + e, cy + e), fill=style.INK)
 
 
-def breaches(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = False) -> None:
+def breaches(
+    draw: ImageDraw.ImageDraw, sides: Sequence[Hexside], layout: Layout, zoom: bool = False
+) -> None:
     """Breached hexsides: a red cross over the broken wall."""
-    for side in view.get("breaches") or []:
-        a, b = layout.hexside(*_pair(side))
+    for side in sides:
+        a, b = layout.hexside(*side)
         m = midpoint(a, b)
         r = layout.size * (0.26 if zoom else 0.42)
         lw = max(4, round(layout.size * 0.16))
@@ -84,10 +80,11 @@ def breaches(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool =
             draw.line([(m[0] - dx, m[1] - dy), (m[0] + dx, m[1] + dy)], fill=style.BREACH, width=lw)
 
 
-def ladders(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool = False) -> None:
+def ladders(
+    draw: ImageDraw.ImageDraw, sides: Sequence[Hexside], layout: Layout, zoom: bool = False
+) -> None:
     """Ladders: two rails and rungs across the wall they lean on."""
-    for side in view.get("ladders") or []:
-        ha, hb = _pair(side)
+    for ha, hb in sides:
         a, b = layout.hexside(ha, hb)
         m = midpoint(a, b)
         ca, cb = layout.centre(ha), layout.centre(hb)
@@ -124,28 +121,28 @@ def focus(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout) -> No
         )
 
 
-def reach(draw: ImageDraw.ImageDraw, view: View, layout: Layout, zoom: bool) -> None:
-    """A bright ring inside each hex the selected group can reach (``view["highlight"]``).
+def reach(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom: bool) -> None:
+    """A bright ring inside each hex the selected group can reach (the view's ``highlight``).
 
     In a zoomed crop the ring runs along the hex's edge, clear of its number.
     """
     width = max(3, round(layout.size / (12 if zoom else 9)))
     scale = 0.93 if zoom else 0.8
-    for hex_id in view.get("highlight") or []:
-        draw.polygon(layout.corners(str(hex_id), scale), outline=style.REACH, width=width)
+    for hex_id in hexes:
+        draw.polygon(layout.corners(hex_id, scale), outline=style.REACH, width=width)
 
 
-def under_counters(img: Image.Image, view: View, layout: Layout, zoom: bool) -> None:
+def under_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool) -> None:
     """The overlays drawn before the counters: the burning hexes show around them."""
     draw = ImageDraw.Draw(img)
-    fires(draw, view, layout, zoom)
-    reach(draw, view, layout, zoom)
-    gates(draw, view, layout)
+    fires(draw, view.fires, layout, zoom)
+    reach(draw, view.highlight, layout, zoom)
+    gates(draw, view.gates, layout)
 
 
-def over_counters(img: Image.Image, view: View, layout: Layout, zoom: bool) -> None:
+def over_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool) -> None:
     """The overlays drawn after the counters, so a stack never hides them."""
     draw = ImageDraw.Draw(img)
-    breaches(draw, view, layout, zoom)
-    ladders(draw, view, layout, zoom)
-    heads(draw, view, layout, zoom)
+    breaches(draw, view.breaches, layout, zoom)
+    ladders(draw, view.ladders, layout, zoom)
+    heads(draw, view.heads, layout, zoom)

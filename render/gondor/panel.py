@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.gondor.views import GateView, GondorView
 from render.common import BAD, GOLD, MUTED, font, text_width, wrap
 from render.gondor import counters, overlays, style, text
 from render.gondor.counters import Face
 from render.gondor.hexgrid import Layout
 
-View = Mapping[str, Any]
 PAD = 14
 LINE = 32  # a 22-24 px line with its spacing
 SCRATCH = 400
 
 
-def header(view: View, *, full: bool) -> Image.Image:
+def header(view: GondorView, *, full: bool) -> Image.Image:
     """The header strip, as tall as its lines; ``full`` adds the lines of the whole-map image."""
     img = Image.new("RGB", (style.WIDTH, SCRATCH), style.BG)
     draw = ImageDraw.Draw(img)
@@ -42,14 +40,14 @@ def header(view: View, *, full: bool) -> Image.Image:
             draw.text((PAD, y), part, font=fnt, fill=GOLD)
             y += LINE
     if full:
-        for entry in list(view.get("log_tail") or [])[-2:]:
-            for part in wrap(str(entry), font(22), width, max_lines=2):
+        for entry in view.log_tail[-2:]:
+            for part in wrap(entry, font(22), width, max_lines=2):
                 draw.text((PAD, y), part, font=font(22), fill=style.WHITE)
                 y += LINE - 4
     return img.crop((0, 0, style.WIDTH, y + PAD - 6))
 
 
-def _forces(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def _forces(draw: ImageDraw.ImageDraw, view: GondorView, y: int) -> int:
     """Each force's total over its level, demoralized ones in red; wraps to a second line."""
     fnt = font(24, bold=True)
     x = PAD
@@ -126,21 +124,23 @@ def _mark_icon(img: Image.Image, mark: str, cx: int, cy: int) -> None:
     if mark in ("Fire", "Head"):
         lay = Layout(w, cx, cy, 1)
         draw.polygon(lay.corners("0101"), fill=style.CLEAR)
-        view = {"fires": ["0101"]} if mark == "Fire" else {"heads": ["0101"]}
-        overlays.fires(draw, view, lay) if mark == "Fire" else overlays.heads(draw, view, lay)
+        if mark == "Fire":
+            overlays.fires(draw, ["0101"], lay)
+        else:
+            overlays.heads(draw, ["0101"], lay)
         return
     lay = Layout(w, cx - w / 2, cy, 1)
     a, b = lay.hexside("0101", "0102")
     draw.rectangle((cx - 16, cy - 18, cx + 16, cy + 18), fill=style.CLEAR)
-    side = {"hexside": ["0101", "0102"], "controller": "sauron"}
+    side = ("0101", "0102")
     if mark == "Gate":
-        overlays.gates(draw, {"gates": [side]}, lay)
+        overlays.gates(draw, [GateView(hexside=side, controller="sauron")], lay)
         return
     draw.line([a, b], fill=style.WALL, width=round(w * 0.15))
     if mark == "Tower":
         t = lay.size * 0.2
         draw.rectangle((cx - t, cy - t, cx + t, cy + t), fill=style.WALL)
     elif mark == "Breach":
-        overlays.breaches(draw, {"breaches": [side["hexside"]]}, lay)
+        overlays.breaches(draw, [side], lay)
     else:
-        overlays.ladders(draw, {"ladders": [side["hexside"]]}, lay)
+        overlays.ladders(draw, [side], lay)

@@ -91,7 +91,7 @@ def terrain_colour(terrain: str, level: int) -> RGB:
     return {"rough": ROUGH, "mountain": MOUNTAIN, "tunnel": TUNNEL}.get(terrain, CLEAR)
 
 
-def side_colour(side: object) -> RGB:
+def side_colour(side: str | None) -> RGB:
     """A side's counter colour (grey for nobody)."""
     return SIDES.get(str(side), NEUTRAL)
 

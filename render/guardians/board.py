@@ -8,11 +8,9 @@ as its fullest space.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engines.guardians.views import GuardiansView, ShieldView, SpaceView
 from engines.text import plural
 from render.common import (
     FELT,
@@ -44,7 +42,6 @@ from render.guardians.style import (
     TERRAIN_NAMES,
     WIDTH,
     Block,
-    View,
     bottom_seat,
     facts_block,
     ink_on,
@@ -54,8 +51,6 @@ from render.guardians.style import (
     text_block,
 )
 
-Space = Mapping[str, Any]
-
 FULL = WIDTH - 2 * MARGIN
 CELL_W = (FULL - 2 * GAP) // 3
 INNER = CELL_W - 12
@@ -63,12 +58,14 @@ HEAD_H = 32
 BOX_PAD = 6
 
 
-def row_order(view: View) -> list[int]:
+def row_order(view: GuardiansView) -> list[int]:
     """Board rows from the top of the image down."""
     return [3, 2, 1, 0] if bottom_seat(view) == 0 else [0, 1, 2, 3]
 
 
-def _boxed(inner: Block, fill: Any, outline: Any, *, stripe: Any = None, width: int = 2) -> Block:
+def _boxed(
+    inner: Block, fill: RGB, outline: RGB, *, stripe: RGB | None = None, width: int = 2
+) -> Block:
     """``inner`` in a rounded box (with an optional owner stripe on the left)."""
     h, paint_inner = inner
     left = BOX_PAD + (8 if stripe else 0)
@@ -85,23 +82,24 @@ def _boxed(inner: Block, fill: Any, outline: Any, *, stripe: Any = None, width: 
     return height, paint
 
 
-def terrain_block(space: Space) -> Block:
+def terrain_block(space: SpaceView) -> Block:
     """The terrain card on a space: coloured by type, or a back marked with its owner."""
-    terrain = space.get("terrain")
-    if not terrain:
-        if space.get("kind") == "stronghold":
+    terrain = space.terrain
+    if terrain is None:
+        if space.kind == "stronghold":
             return 0, lambda *_: None
         return text_block("no terrain", SMALL, INNER, MUTED)
-    if terrain.get("face_down"):
-        label = ["face-down terrain", tag(terrain.get("owner"))]
-        if terrain.get("name"):  # only the owner's view names it
-            label.append(str(terrain["name"]))
+    if terrain.face_down:
+        label = ["face-down terrain", tag(terrain.owner)]
+        if terrain.name:
+            label.append(terrain.name)
         return back_block(INNER, label, SMALL + 20)
-    colour = TERRAIN.get(str(terrain.get("type")), STONE)
+    kind = terrain.type or ""
+    colour = TERRAIN.get(kind, STONE)
     ink = ink_on(colour)
-    type_name = TERRAIN_NAMES.get(str(terrain.get("type")), str(terrain.get("type") or ""))
-    name = str(terrain.get("name") or type_name)
-    owner, room = tag(terrain.get("owner")), INNER - 2 * BOX_PAD
+    type_name = TERRAIN_NAMES.get(kind, kind)
+    name = terrain.name or type_name
+    owner, room = tag(terrain.owner), INNER - 2 * BOX_PAD
     if name == type_name:  # "Woods · P1" on one line
         return _boxed(facts_block([name, owner], SMALL, room, ink, bold=True), colour, colour)
     body = stack(
@@ -114,104 +112,99 @@ def terrain_block(space: Space) -> Block:
     return _boxed(body, colour, colour)
 
 
-def stronghold_block(space: Space) -> Block:
+def stronghold_block(space: SpaceView) -> Block:
     """A Stronghold: name, defence, upgrade, counts on and under, the owner's own cards; RUBBLE."""
-    sh = space.get("stronghold")
-    if not sh:
+    sh = space.stronghold
+    if sh is None:
         return 0, lambda *_: None
-    owner = sh.get("owner")
     room = INNER - 2 * BOX_PAD
-    if sh.get("rubbled"):
+    if sh.rubbled:
         body = stack(
             [
                 text_block("✖ RUBBLE", BODY, room, TEXT, bold=True),
-                text_block(str(sh.get("name") or "Stronghold"), SMALL, room, TEXT),
+                text_block(sh.name or "Stronghold", SMALL, room, TEXT),
                 text_block("no bonus, holds nothing", SMALL, room, TEXT),
             ],
             gap=2,
         )
         return _boxed(body, RUBBLE, TEXT, width=3)
-    colour = seat_colour(owner) if isinstance(owner, int) else TEXT
-    facts = [f"defence +{sh.get('defence', 0)}"]
-    facts += [f"{where} {sh[where]}" for where in ("on", "under") if sh.get(where)]
+    colour = seat_colour(sh.owner)
+    facts = [f"defence +{sh.defence}"]
+    facts += [f"{where} {count}" for where, count in (("on", sh.on), ("under", sh.under)) if count]
     parts = [
-        text_block(str(sh.get("name") or "Stronghold"), SMALL, room, colour, bold=True),
+        text_block(sh.name or "Stronghold", SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, TEXT),
     ]
-    if sh.get("upgrade"):
-        parts.append(text_block(f"upgrade: {sh['upgrade']}", SMALL, room, GOLD))
-    for label, key in (("on", "cards_on"), ("under", "cards_under")):
-        cards = sh.get(key)
+    if sh.upgrade:
+        parts.append(text_block(f"upgrade: {sh.upgrade}", SMALL, room, GOLD))
+    for label, cards in (("on", sh.cards_on), ("under", sh.cards_under)):
         if cards:
             listed = ", ".join(card_line(c) for c in cards)
             parts.append(text_block(f"{label}: {listed}", SMALL, room, MUTED))
     return _boxed(stack(parts, gap=2), STONE, STONE_EDGE)
 
 
-def facing_arrow(view: View, shield: Mapping[str, Any]) -> str:
+def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
     """▲ or ▼: the way the Shield faces on screen (unturned faces its owner, turned away)."""
-    owner_at_bottom = shield.get("owner") == bottom_seat(view)
-    toward_owner = not shield.get("turned")
+    owner_at_bottom = shield.owner == bottom_seat(view)
+    toward_owner = not shield.turned
     return "▼" if owner_at_bottom == toward_owner else "▲"
 
 
-def shield_block(view: View, shield: Mapping[str, Any]) -> Block:
+def shield_block(view: GuardiansView, shield: ShieldView) -> Block:
     """One Shield: owner colour, name, facing, counts, and the cards the viewer may see."""
-    owner = shield.get("owner")
-    colour = seat_colour(owner) if isinstance(owner, int) else TEXT
+    colour = seat_colour(shield.owner)
     room = INNER - 2 * BOX_PAD - 8
-    turned = bool(shield.get("turned"))
-    name = f"{facing_arrow(view, shield)} {shield.get('name') or 'Shield'}"
-    count = plural(int(shield.get("count", 0)), "creature")
-    facts = [tag(owner), *(["TURNED"] if turned else []), count]  # unturned: no mark
-    if shield.get("points") is not None:
-        facts.append(f"{shield['points']}/30 pts")
+    turned = shield.turned
+    name = f"{facing_arrow(view, shield)} {shield.name or 'Shield'}"
+    count = plural(shield.count, "creature")
+    facts = [tag(shield.owner), *(["TURNED"] if turned else []), count]  # unturned: no mark
+    if shield.points is not None:
+        facts.append(f"{shield.points}/30 pts")
     parts = [
         text_block(name, SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, WARN if turned else TEXT),
     ]
-    if shield.get("standard_bearer"):
+    if shield.standard_bearer:
         parts.append(text_block("Standard Bearer", SMALL, room, GOLD))
-    if shield.get("revealed"):
+    if shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
-    for c in shield.get("cards") or []:
+    for c in shield.cards or []:
         parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
     outline = GOLD if turned else STONE_EDGE
     return _boxed(stack(parts, gap=2), SHIELD_BG, outline, stripe=colour, width=3 if turned else 2)
 
 
-def cell_fill(space: Space) -> RGB:
+def cell_fill(space: SpaceView) -> RGB:
     """The background of a space: Stronghold spaces are lighter."""
-    return PANEL if space.get("kind") == "stronghold" else FELT_DARK
+    return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(view: View, space: Space) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
-    terrain = stamp.key_of("terrain", space.get("terrain"), space.get("kind"))
+    terrain = stamp.key_of("terrain", space.terrain, space.kind)
     parts = [
         stamp.cached(terrain, INNER, terrain_block(space), fill),
-        stamp.cached(
-            stamp.key_of("hold", space.get("stronghold")), INNER, stronghold_block(space), fill
-        ),
+        stamp.cached(stamp.key_of("hold", space.stronghold), INNER, stronghold_block(space), fill),
     ]
     bottom = bottom_seat(view)
     parts += [
         stamp.cached(stamp.key_of("shield", s, bottom), INNER, shield_block(view, s), fill)
-        for s in space.get("shields") or []
+        for s in space.shields
     ]
     return stack(parts, gap=4)
 
 
-def header(space: Space, fighting: bool) -> Block:
+def header(space: SpaceView, fighting: bool) -> Block:
     """The space id (⚔ where the combat is) and who holds it, inside the cell's frame."""
     width = CELL_W - 22  # clear of the rounded corners of the frame
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        label = str(space.get("id", "")) + (" ⚔" if fighting else "")
+        label = space.id + (" ⚔" if fighting else "")
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
-        controller = space.get("controller")
-        if isinstance(controller, int):
+        controller = space.controller
+        if controller is not None:
             label = f"held by {tag(controller)}"
             w = pill_width(label, SMALL)
             fill = seat_colour(controller)
@@ -225,20 +218,20 @@ def header(space: Space, fighting: bool) -> Block:
                 pad=(10, 2),
             )
 
-    key = stamp.key_of("header", space.get("id"), space.get("controller"), fighting)
+    key = stamp.key_of("header", space.id, space.controller, fighting)
     return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 
-def board(view: View) -> Block:
+def board(view: GuardiansView) -> Block:
     """The battlefield block, full width (laid out only if it is not kept as a stamp)."""
-    combat = view.get("combat") or {}
-    fighting = combat.get("space") if combat.get("step") != "over" else None
-    key = stamp.key_of("board", view.get("spaces"), bottom_seat(view), fighting)
+    combat = view.combat
+    fighting = combat.space if combat is not None and combat.step != "over" else None
+    key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting)
     return stamp.lazy(key, FULL, lambda: _board(view, fighting), FELT)
 
 
-def _board(view: View, fighting: Any) -> Block:
-    by_pos = {(int(s["row"]), int(s["col"])): s for s in view.get("spaces") or []}
+def _board(view: GuardiansView, fighting: str | None) -> Block:
+    by_pos = {(s.row, s.col): s for s in view.spaces}
     rows = []
     for r in row_order(view):
         cells = [
@@ -253,8 +246,8 @@ def _board(view: View, fighting: Any) -> Block:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for cells, h in rows:
             for space, contents in cells:
-                cx = x + int(space["col"]) * (CELL_W + GAP)
-                here = space.get("id") == fighting
+                cx = x + space.col * (CELL_W + GAP)
+                here = space.id == fighting
                 key = stamp.key_of("cell", space, bottom_seat(view), here, h)
                 block = cell(space, contents, h, fighting=here)
                 stamp.cached(key, CELL_W, block, FELT)[1](img, draw, cx, y)
@@ -263,18 +256,18 @@ def _board(view: View, fighting: Any) -> Block:
     return height, paint
 
 
-def cell(space: Space, contents: Block, height: int, *, fighting: bool = False) -> Block:
+def cell(space: SpaceView, contents: Block, height: int, *, fighting: bool = False) -> Block:
     """One space of the board: its frame, header line and contents."""
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        controller = space.get("controller")
-        outline = seat_colour(controller) if isinstance(controller, int) else FELT_LINE
+        controller = space.controller
+        outline = seat_colour(controller) if controller is not None else FELT_LINE
         draw.rounded_rectangle(
             (x, y, x + CELL_W - 1, y + height - 1),
             radius=12,
             fill=cell_fill(space),
             outline=GOLD if fighting else outline,
-            width=4 if fighting or isinstance(controller, int) else 2,
+            width=4 if fighting or controller is not None else 2,
         )
         header(space, fighting)[1](img, draw, x + 10, y + 4)
         contents[1](img, draw, x + 6, y + HEAD_H)

@@ -8,8 +8,11 @@ downwards to fit their name: names wrap, never cut.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
+from engines.guardians.views import CardView
 from render.common import GOOD, PANEL, RGB, font, text_width
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
@@ -28,7 +31,6 @@ from render.guardians.style import (
     TERRAIN,
     TERRAIN_NAMES,
     Block,
-    Card,
     ink_on,
     pack,
     wrap,
@@ -38,48 +40,48 @@ PAD = 8
 CHIP_H = SMALL + 8
 
 
-def band_colour(card: Card) -> RGB:
+def band_colour(card: CardView) -> RGB:
     """The colour of a card's name band: its family, terrain type or kind."""
-    if card.get("family") in FAMILY:
-        return FAMILY[str(card["family"])]
-    if card.get("kind") == "terrain" and card.get("terrain") in TERRAIN:
-        return TERRAIN[str(card["terrain"])]
-    return KIND_COLOURS.get(str(card.get("kind")), STONE_EDGE)
+    if card.family is not None and card.family in FAMILY:
+        return FAMILY[card.family]
+    if card.kind == "terrain" and card.terrain is not None and card.terrain in TERRAIN:
+        return TERRAIN[card.terrain]
+    return KIND_COLOURS.get(card.kind, STONE_EDGE)
 
 
-def subtitle(card: Card) -> str:
+def subtitle(card: CardView) -> str:
     """The line under the name: "Mortal knight", "Spell", a terrain type ("Woods"), "Terrain"."""
-    if card.get("kind") == "creature":
-        family = FAMILY_SHORT.get(str(card.get("family")), "")
-        return f"{family} {card.get('klass') or ''}".strip()
-    kind = KIND_NAMES.get(str(card.get("kind")), str(card.get("kind") or "Card"))
-    if card.get("terrain"):  # the band has the terrain's colour; its type says the rest
-        terrain = str(TERRAIN_NAMES.get(str(card["terrain"]), card["terrain"]))
-        return terrain if terrain != card.get("name") else kind
+    if card.kind == "creature":
+        family = FAMILY_SHORT.get(card.family or "", "")
+        return f"{family} {card.klass or ''}".strip()
+    kind = KIND_NAMES.get(card.kind, card.kind or "Card")
+    if card.terrain:  # the band has the terrain's colour; its type says the rest
+        terrain = TERRAIN_NAMES.get(card.terrain, card.terrain)
+        return terrain if terrain != card.name else kind
     return kind
 
 
-def chips(card: Card) -> list[tuple[str, RGB]]:
+def chips(card: CardView) -> list[tuple[str, RGB]]:
     """The card's numbers as (label, fill) chips, in reading order."""
     out: list[tuple[str, RGB]] = []
-    if card.get("vitality") is not None:
-        stacking = card.get("stacking")
-        label = f"V {card['vitality']}" + (f"/{stacking}" if stacking is not None else "")
+    if card.vitality is not None:
+        stacking = card.stacking
+        label = f"V {card.vitality}" + (f"/{stacking}" if stacking is not None else "")
         out.append((label, CARD_FACE))
-    if card.get("ocb"):
-        target = OCB_TARGET.get(str(card.get("family")), "")
-        out.append((f"OCB +{card['ocb']}", FAMILY.get(target, CARD_FACE)))
-    for bribe in card.get("bribes") or ():
-        out.append((str(bribe), BRIBES.get(str(bribe), CARD_FACE)))
-    if card.get("kind") == "bribery" and card.get("bribe"):
-        out.append((str(card["bribe"]), BRIBES.get(str(card["bribe"]), CARD_FACE)))
-    if card.get("cmp"):
-        out.append((f"CMP {card['cmp']}", CARD_FACE))
-    if card.get("receives"):
+    if card.ocb:
+        target = OCB_TARGET.get(card.family or "", "")
+        out.append((f"OCB +{card.ocb}", FAMILY.get(target, CARD_FACE)))
+    for bribe in card.bribes or ():
+        out.append((bribe, BRIBES.get(bribe, CARD_FACE)))
+    if card.kind == "bribery" and card.bribe:
+        out.append((card.bribe, BRIBES.get(card.bribe, CARD_FACE)))
+    if card.cmp:
+        out.append((f"CMP {card.cmp}", CARD_FACE))
+    if card.receives:
         out.append(("receives", GOOD))
-    if card.get("ranged"):
-        out.append((f"ranged {card['ranged']}", CARD_FACE))
-    if card.get("flies"):
+    if card.ranged:
+        out.append((f"ranged {card.ranged}", CARD_FACE))
+    if card.flies:
         out.append(("flies", (170, 210, 250)))
     return out
 
@@ -98,16 +100,16 @@ def _chip_rows(items: list[tuple[str, RGB]], width: int) -> list[list[tuple[str,
     return rows
 
 
-def card_block(card: Card | None, width: int, *, text_lines: int = 1) -> Block:
+def card_block(card: CardView | None, width: int, *, text_lines: int = 1) -> Block:
     """A compact card ``width`` px wide with up to ``text_lines`` of its text (a back if hidden)."""
-    if not card or not card.get("name"):
+    if card is None or not card.name:
         return back_block(width, ["face-down"])
     name_font, sub_font = font(SMALL, bold=True), font(SMALL)
     inner = width - 2 * PAD
-    name_lines = wrap(str(card["name"]), name_font, inner)
+    name_lines = wrap(card.name, name_font, inner)
     sub_lines = wrap(subtitle(card), sub_font, inner)
     rows = _chip_rows(chips(card), inner)
-    text = str(card.get("text") or "") if text_lines else ""
+    text = card.text if text_lines else ""
     prose = wrap(text, sub_font, inner, max_lines=text_lines) if text else []
     band_h = PAD + len(name_lines) * (SMALL + 4) + 4
     body_h = len(sub_lines) * (SMALL + 4) + len(rows) * (CHIP_H + 4)
@@ -179,24 +181,24 @@ def back_block(width: int, facts: list[str], height: int = 2 * SMALL + 24) -> Bl
     return height, paint
 
 
-def card_line(card: Card | None) -> str:
+def card_line(card: CardView | None) -> str:
     """A card as a short text ("Swordsman V6", "Power Lunch"); "face-down card" if hidden."""
-    if not card or not card.get("name"):
+    if card is None or not card.name:
         return "face-down card"
-    text = str(card["name"])
-    if card.get("vitality") is not None:
-        text += f" V{card['vitality']}"
+    text = card.name
+    if card.vitality is not None:
+        text += f" V{card.vitality}"
     return text
 
 
-def tile(card: Card | None, width: int, text_lines: int = 1, background: RGB = PANEL) -> Block:
+def tile(card: CardView | None, width: int, text_lines: int = 1, background: RGB = PANEL) -> Block:
     """``card_block`` drawn once and pasted after (cards repeat from one image to the next)."""
     key = stamp.key_of("card", card, text_lines)
     return stamp.cached(key, width, card_block(card, width, text_lines=text_lines), background)
 
 
 def card_grid(
-    cards: list[Card], width: int, columns: int = 4, gap: int = 10, text_lines: int = 1
+    cards: Sequence[CardView], width: int, columns: int = 4, gap: int = 10, text_lines: int = 1
 ) -> Block:
     """Cards in rows of ``columns``; each row as tall as its tallest card."""
     w = (width - gap * (columns - 1)) // columns
@@ -212,8 +214,3 @@ def card_grid(
             y += h + gap
 
     return height, paint
-
-
-def is_face_down(card: Card | None) -> bool:
-    """A card the viewer may not see (null, or a dict without a name)."""
-    return not card or not card.get("name")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engines.guardians.views import CardView, LookupView
 from render.common import PANEL
 from render.common.lookup import lookup_alt_text, render_lookup
 from render.guardians.card import card_block
@@ -14,7 +12,7 @@ from render.guardians.card import card_block
 CARD_WIDTH = 260
 
 
-def picture(card: Mapping[str, Any]) -> Image.Image:
+def picture(card: CardView) -> Image.Image:
     """The card as a compact table card, ``CARD_WIDTH`` wide, on the page's background."""
     height, paint = card_block(card, CARD_WIDTH)
     img = Image.new("RGB", (CARD_WIDTH, height), PANEL)
@@ -22,12 +20,12 @@ def picture(card: Mapping[str, Any]) -> Image.Image:
     return img
 
 
-def render(view: Mapping[str, Any]) -> Image.Image:
+def render(view: LookupView) -> Image.Image:
     """Draw the lookup view of ``engines.guardians.lookup.card_view``."""
-    lookup = view["lookup"]
-    return render_lookup(lookup, picture(lookup["card"]))
+    page = view.lookup.model_dump(exclude={"card"})  # the page layout shared by every game
+    return render_lookup(page, picture(view.lookup.card))
 
 
-def alt_text(view: Mapping[str, Any]) -> str:
+def alt_text(view: LookupView) -> str:
     """The same page as text."""
-    return lookup_alt_text(view["lookup"], "Guardians")
+    return lookup_alt_text(view.lookup.model_dump(exclude={"card"}), "Guardians")

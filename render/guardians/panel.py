@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engines.guardians.views import GuardiansView, ResultView
 from engines.text import plural
 from render.common import (
     BAD,
@@ -38,7 +39,6 @@ from render.guardians.style import (
     TITLE,
     WIDTH,
     Block,
-    View,
     bottom_seat,
     facts_block,
     ink_on,
@@ -58,10 +58,10 @@ BAR_H = 30
 HAND_COLUMNS = 5  # compact cards a row in the Storage hand and the Creature Pen
 
 
-def phase_title(view: View) -> str:
+def phase_title(view: GuardiansView) -> str:
     """The title line: "Guardians · turn 3 · Movement"."""
-    phase = PHASE_TITLES.get(str(view.get("phase")), str(view.get("phase") or "").title())
-    return f"Guardians · turn {view.get('turn', 1)} · {phase}"
+    phase = PHASE_TITLES.get(view.phase, view.phase.title())
+    return f"Guardians · turn {view.turn} · {phase}"
 
 
 def framed(
@@ -80,37 +80,33 @@ def framed(
     return height, paint
 
 
-def header(view: View) -> Block:
+def header(view: GuardiansView) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act)."""
     room = FULL - 2 * PAD
     parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True, background=PANEL)]
-    if view.get("status"):
-        parts.append(
-            text_block(named(view, str(view["status"])), BODY, room, GOLD, background=PANEL)
-        )
+    if view.status:
+        parts.append(text_block(named(view, view.status), BODY, room, GOLD, background=PANEL))
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
-def result_banner(view: View) -> Block:
+def result_banner(view: GuardiansView, result: ResultView) -> Block:
     """A gold banner: who won and the engine's summary."""
-    result = view.get("result") or {}
-    winners = list(result.get("winners") or [])
+    winners = result.winners
     title = f"{seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
     room = FULL - 2 * PAD
     parts = [text_block(title, 36, room, CARD_BLACK, bold=True)]
-    if result.get("summary"):
-        parts.append(text_block(named(view, str(result["summary"])), BODY, room, CARD_BLACK))
+    if result.summary:
+        parts.append(text_block(named(view, result.summary), BODY, room, CARD_BLACK))
     return framed(stack(parts, gap=4), TEXT, fill=GOLD)
 
 
-def _state(view: View, seat: int) -> tuple[str, tuple[int, int, int]] | None:
-    result = view.get("result")
-    if result:
-        return ("★ WINNER", GOLD) if seat in (result.get("winners") or []) else None
-    player = view["players"][seat]
-    if seat in (view.get("to_act") or []):
-        return ("… deciding", WARN) if player.get("deciding") else ("▶ to act", WARN)
-    if player.get("deciding") is False and view.get("phase") in ("organize", "combat"):
+def _state(view: GuardiansView, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+    if view.result is not None:
+        return ("★ WINNER", GOLD) if seat in view.result.winners else None
+    player = view.players[seat]
+    if seat in view.to_act:
+        return ("… deciding", WARN) if player.deciding else ("▶ to act", WARN)
+    if not player.deciding and view.phase in ("organize", "combat"):
         return "✓ decided", GOOD
     return None
 
@@ -140,48 +136,45 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: View, seat: int, full: int = HALF) -> Block:
+def player_panel(view: GuardiansView, seat: int, full: int = HALF) -> Block:
     """A seat's name, Guardian, vitality, stones, lands, losses, piles and Up card."""
-    player, state = view["players"][seat], _state(view, seat)
-    you = " (you)" if seat == view.get("viewer") else ""
+    player, state = view.players[seat], _state(view, seat)
+    you = " (you)" if seat == view.viewer else ""
     key = stamp.key_of("player", player, seat_name(view, seat), you, state)
     return stamp.lazy(key, full, lambda: _player_panel(view, seat, full), FELT)
 
 
-def _player_panel(view: View, seat: int, full: int) -> Block:
-    player = view["players"][seat]
+def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
+    player = view.players[seat]
     colour = seat_colour(seat)
     room = full - 2 * PAD
     state = _state(view, seat)
     tag_w = pill_width(tag(seat), SMALL) + 8
-    you = " (you)" if seat == view.get("viewer") else ""
+    you = " (you)" if seat == view.viewer else ""
     name_font = font(LABEL, bold=True)
     name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w)
     name_h = len(name_lines) * (LABEL + 4)
-    g = player.get("guardian") or {}
-    vit, vmax = int(g.get("vitality", 0)), int(g.get("max_vitality", g.get("vitality", 0)))
-    guardian = [str(g.get("name", "?")), plural(int(g.get("stones", 0)), "stone")]
-    if g.get("cmp") is not None:
-        guardian.append(f"CMP {g['cmp']}")
+    g = player.guardian
+    guardian = [g.name, plural(g.stones, "stone"), f"CMP {g.cmp}"]
     lands = [
-        f"{plural(int(player.get('lands', 0)), 'land')} held",
-        f"{player.get('shields_destroyed', 0)}/5 Shields lost",
+        f"{plural(player.lands, 'land')} held",
+        f"{player.shields_destroyed}/5 Shields lost",
     ]
     piles = [
-        f"deck {player.get('deck', 0)}",
-        f"discard {player.get('discard', 0)}",
-        f"storage {player.get('storage', 0)}",
-        f"pen {player.get('pen', 0)}",
+        f"deck {player.deck}",
+        f"discard {player.discard}",
+        f"storage {player.storage}",
+        f"pen {player.pen}",
     ]
     state_w = pill_width(state[0], SMALL) + 8 if state else 0
     parts = [
         facts_block(guardian, BODY, room, TEXT, bold=True),
-        vitality_bar(vit, vmax, room - state_w),
+        vitality_bar(g.vitality, g.max_vitality, room - state_w),
         facts_block(lands, SMALL, room, TEXT),
         facts_block(piles, SMALL, room, MUTED),
     ]
-    if player.get("up_card"):
-        parts.append(text_block(f"Up card: {card_line(player['up_card'])}", SMALL, room, GOLD))
+    if player.up_card is not None:
+        parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
     guardian_h = parts[0][0]
 
@@ -207,9 +200,9 @@ def _player_panel(view: View, seat: int, full: int) -> Block:
     return framed((name_h + 4 + body_h, paint), colour, full=full)
 
 
-def players(view: View) -> Block:
+def players(view: GuardiansView) -> Block:
     """Both player panels side by side: the viewer's (or seat 0's) on the left."""
-    seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view["players"])]
+    seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
     panels = [player_panel(view, s) for s in seats]
     if not panels:
         return 0, lambda *_: None
@@ -222,19 +215,18 @@ def players(view: View) -> Block:
     return height, paint
 
 
-def private(view: View) -> Block:
+def private(view: GuardiansView) -> Block:
     """The viewer's Storage hand and Creature Pen as compact cards (own view only)."""
-    if view.get("hand") is None and view.get("pen") is None:
+    if view.hand is None and view.pen is None:
         return 0, lambda *_: None
-    key = stamp.key_of("private", view.get("hand"), view.get("pen"), view.get("viewer"))
+    key = stamp.key_of("private", view.hand, view.pen, view.viewer)
     return stamp.lazy(key, FULL, lambda: _private(view), FELT)
 
 
-def _private(view: View) -> Block:
+def _private(view: GuardiansView) -> Block:
     room = FULL - 2 * PAD
     parts: list[Block] = []
-    for key, title in (("hand", "Your Storage hand"), ("pen", "Your Creature Pen")):
-        cards = view.get(key)
+    for cards, title in ((view.hand, "Your Storage hand"), (view.pen, "Your Creature Pen")):
         if cards is None:
             continue
         parts.append(
@@ -248,8 +240,8 @@ def _private(view: View) -> Block:
             )
         )
         if cards:
-            parts.append(card_grid(list(cards), room, HAND_COLUMNS, text_lines=0))
+            parts.append(card_grid(cards, room, HAND_COLUMNS, text_lines=0))
     if not parts:
         return 0, lambda *_: None
-    viewer = view.get("viewer")
-    return framed(stack(parts, gap=8), seat_colour(viewer) if isinstance(viewer, int) else GOLD)
+    viewer = view.viewer
+    return framed(stack(parts, gap=8), seat_colour(viewer) if viewer is not None else GOLD)

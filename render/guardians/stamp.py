@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from PIL import Image, ImageDraw
+from pydantic import BaseModel
 
 from render.common import RGB
 
@@ -34,8 +35,13 @@ _used = 0
 
 
 def key_of(*parts: Any) -> str:
-    """A cache key from JSON-like parts (view fragments, numbers, strings)."""
-    return json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+    """A cache key from view parts (models and lists of them, numbers, strings)."""
+    return json.dumps(parts, sort_keys=True, default=_plain, separators=(",", ":"))
+
+
+def _plain(value: object) -> object:
+    """A part ``json`` cannot write as it is: a view model as its JSON data."""
+    return value.model_dump(mode="json") if isinstance(value, BaseModel) else str(value)
 
 
 def _get(key: Hashable) -> Image.Image | None:

@@ -7,12 +7,12 @@ panels pair each tag with the seat's whole name in the same colour.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.guardians.views import GuardiansView
 from render.common import (
     CARD_BLACK,
     RGB,
@@ -26,9 +26,6 @@ from render.common import (
 from render.common import wrap as wrap_text
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
-
-View = Mapping[str, Any]
-Card = Mapping[str, Any]
 
 WIDTH = 1000
 MARGIN = 12
@@ -122,11 +119,11 @@ def ink_on(bg: RGB) -> RGB:
     return CARD_BLACK if contrast(CARD_BLACK, bg) >= contrast(WHITE, bg) else WHITE
 
 
-def seat_name(view: View, seat: int) -> str:
+def seat_name(view: GuardiansView, seat: int) -> str:
     """The seat's display name from ``seat_names`` (added by the bot), else "Player N"."""
-    names = view.get("seat_names") or []
+    names = view.seat_names
     if 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
+        return names[seat]
     return f"Player {seat + 1}"
 
 
@@ -138,22 +135,21 @@ def tag(seat: int | None) -> str:
 _PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 
 
-def named(view: View, text: str) -> str:
+def named(view: GuardiansView, text: str) -> str:
     """Engine text with "Player N" replaced by that seat's name (engines do not know names)."""
-    if not view.get("seat_names"):
+    if not view.seat_names:
         return text
 
     def sub(m: re.Match[str]) -> str:
         seat = int(m.group(1)) - 1
-        return seat_name(view, seat) if 0 <= seat < len(view["players"]) else m.group(0)
+        return seat_name(view, seat) if 0 <= seat < len(view.players) else m.group(0)
 
     return _PLAYER_N.sub(sub, text)
 
 
-def bottom_seat(view: View) -> int:
+def bottom_seat(view: GuardiansView) -> int:
     """The seat drawn at the bottom: the viewer's own, or seat 0 for a spectator."""
-    viewer = view.get("viewer")
-    return viewer if viewer in (0, 1) else 0
+    return 1 if view.viewer == 1 else 0
 
 
 @lru_cache(maxsize=8192)

@@ -6,9 +6,7 @@ first when everything does not fit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from engines.guardians.views import CombatView, FighterView, GuardiansView, PlayerView, SpaceView
 from engines.text import join_and, plural, sentence
 from render.guardians.card import card_line
 from render.guardians.combat import (
@@ -22,7 +20,6 @@ from render.guardians.combat import (
 from render.guardians.style import (
     PHASE_TITLES,
     TERRAIN_NAMES,
-    View,
     named,
     seat_name,
     tag,
@@ -31,74 +28,67 @@ from render.guardians.style import (
 ALT_MAX = 1000
 
 
-def who(view: View, seat: int) -> str:
+def who(view: GuardiansView, seat: int) -> str:
     """A seat as "Alice (P1)"."""
     return f"{seat_name(view, seat)} ({tag(seat)})"
 
 
-def player_sentence(view: View, player: Mapping[str, Any]) -> str:
+def player_sentence(view: GuardiansView, player: PlayerView) -> str:
     """A seat's Guardian, stones, lands, losses, piles and Up card."""
-    seat = int(player["seat"])
-    g = player.get("guardian") or {}
+    g = player.guardian
     text = (
-        f"{who(view, seat)}: {g.get('name', 'Guardian')} "
-        f"{g.get('vitality')}/{g.get('max_vitality', g.get('vitality'))} vitality, "
-        f"{plural(int(g.get('stones', 0)), 'stone')}, "
-        f"{plural(int(player.get('lands', 0)), 'land')}, "
-        f"{player.get('shields_destroyed', 0)}/5 Shields lost, "
-        f"deck {player.get('deck', 0)}, discard {player.get('discard', 0)}, "
-        f"storage {player.get('storage', 0)}, pen {player.get('pen', 0)}"
+        f"{who(view, player.seat)}: {g.name} {g.vitality}/{g.max_vitality} vitality, "
+        f"{plural(g.stones, 'stone')}, {plural(player.lands, 'land')}, "
+        f"{player.shields_destroyed}/5 Shields lost, "
+        f"deck {player.deck}, discard {player.discard}, "
+        f"storage {player.storage}, pen {player.pen}"
     )
-    if player.get("up_card"):
-        text += f", Up card {card_line(player['up_card'])}"
+    if player.up_card is not None:
+        text += f", Up card {card_line(player.up_card)}"
     return text + "."
 
 
-def space_phrase(view: View, space: Mapping[str, Any]) -> str:
+def space_phrase(space: SpaceView) -> str:
     """One space as the image shows it, or "" for an empty disputed space."""
     bits: list[str] = []
-    terrain = space.get("terrain")
-    if terrain and terrain.get("face_down"):
-        bits.append(f"face-down terrain of {tag(terrain.get('owner'))}")
-    elif terrain:
-        kind = TERRAIN_NAMES.get(str(terrain.get("type")), str(terrain.get("type")))
-        name = str(terrain.get("name") or kind)
+    terrain = space.terrain
+    if terrain is not None and terrain.face_down:
+        bits.append(f"face-down terrain of {tag(terrain.owner)}")
+    elif terrain is not None:
+        kind = str(terrain.type)
+        kind = TERRAIN_NAMES.get(kind, kind)
+        name = terrain.name or kind
         bits.append(name if name == kind else f"{name} ({kind})")
-    sh = space.get("stronghold")
-    if sh and sh.get("rubbled"):
-        bits.append(f"{sh.get('name')} RUBBLE")
-    elif sh:
-        text = f"{sh.get('name')} +{sh.get('defence', 0)}, on {sh.get('on', 0)}"
-        text += f" under {sh.get('under', 0)}"
-        if sh.get("upgrade"):
-            text += f", {sh['upgrade']}"
+    sh = space.stronghold
+    if sh is not None and sh.rubbled:
+        bits.append(f"{sh.name} RUBBLE")
+    elif sh is not None:
+        text = f"{sh.name} +{sh.defence}, on {sh.on} under {sh.under}"
+        if sh.upgrade:
+            text += f", {sh.upgrade}"
         bits.append(text)
-    for s in space.get("shields") or []:
-        text = (
-            f"{tag(s.get('owner'))} {s.get('name')} {'turned' if s.get('turned') else 'unturned'}"
-        )
-        text += f" {plural(int(s.get('count', 0)), 'creature')}"
-        if s.get("cards"):
-            text += ": " + ", ".join(card_line(c) for c in s["cards"])
+    for s in space.shields:
+        text = f"{tag(s.owner)} {s.name} {'turned' if s.turned else 'unturned'}"
+        text += f" {plural(s.count, 'creature')}"
+        if s.cards:
+            text += ": " + ", ".join(card_line(c) for c in s.cards)
         bits.append(text)
-    if not bits and space.get("controller") is None:
+    if not bits and space.controller is None:
         return ""
-    held = (
-        f" held by {tag(space['controller'])}" if isinstance(space.get("controller"), int) else ""
-    )
-    return f"{space.get('id')}{held}: " + ("; ".join(bits) or "empty")
+    held = f" held by {tag(space.controller)}" if space.controller is not None else ""
+    return f"{space.id}{held}: " + ("; ".join(bits) or "empty")
 
 
-def combat_parts(view: View) -> list[str]:
+def combat_parts(view: GuardiansView) -> list[str]:
     """The combat so far as sentences: title, sides, casts, match-ups, the winner, own hand."""
-    combat = view.get("combat")
-    if not combat:
+    combat = view.combat
+    if combat is None:
         return []
     parts = [title(combat)]
-    if combat.get("status"):
-        parts.append(str(combat["status"]))
-    parts += [side_phrase(view, combat, s) for s in combat.get("sides") or []]
-    parts += [cast_phrase(combat, c) for c in combat.get("casts") or []]
+    if combat.status:
+        parts.append(combat.status)
+    parts += [side_phrase(view, combat, s) for s in combat.sides]
+    parts += [cast_phrase(combat, c) for c in combat.casts]
     for role, label in (
         ("command", "command creature"),
         ("ranged", "ranged"),
@@ -107,65 +97,64 @@ def combat_parts(view: View) -> list[str]:
         parts += [f"{label}: {_fighter(combat, f)}" for f in others(combat, role)]
     for heading, pair in matchups(combat):
         parts.append(f"{heading}: " + " vs ".join(_fighter(combat, f) for f in pair))
-    winner = combat.get("winner")
-    if isinstance(winner, int):
-        parts.append(f"{seat_name(view, winner)} holds {combat.get('space')}")
-    for side in combat.get("sides") or []:
-        if side.get("hand"):
-            parts.append("Your combat hand: " + ", ".join(card_line(c) for c in side["hand"]))
+    if combat.winner is not None:
+        parts.append(f"{seat_name(view, combat.winner)} holds {combat.space}")
+    for side in combat.sides:
+        if side.hand:
+            parts.append("Your combat hand: " + ", ".join(card_line(c) for c in side.hand))
     return [sentence(named(view, p)) for p in parts]
 
 
-def _fighter(combat: Mapping[str, Any], f: Mapping[str, Any]) -> str:
-    text = f"{tag(seat_of(combat, f.get('side')))} {card_line(f)}"
-    if f.get("strength") is not None:
-        text += f" strength {f['strength']}"
-    if f.get("fate"):
-        text += f" {f['fate']}"
+def _fighter(combat: CombatView, f: FighterView) -> str:
+    text = f"{tag(seat_of(combat, f.side))} {card_line(f)}"
+    if f.strength is not None:
+        text += f" strength {f.strength}"
+    if f.fate:
+        text += f" {f.fate}"
     return text
 
 
-def private_sentence(view: View) -> str:
+def private_sentence(view: GuardiansView) -> str:
     """The viewer's own hand and pen."""
     bits = []
-    for key, label in (("hand", "Your Storage hand"), ("pen", "your Creature Pen")):
-        cards = view.get(key)
+    for cards, label in ((view.hand, "Your Storage hand"), (view.pen, "your Creature Pen")):
         if cards is not None:
             listed = ", ".join(card_line(c) for c in cards) or "empty"
             bits.append(f"{label}: {listed}")
     return sentence("; ".join(bits)) if bits else ""
 
 
-def _board_parts(view: View) -> list[str]:
+def _board_parts(view: GuardiansView) -> list[str]:
     """Space phrases, the busiest first (Shields, then Strongholds, then terrain)."""
-    spaces = list(view.get("spaces") or [])
-    spaces.sort(key=lambda s: (not s.get("shields"), s.get("kind") != "stronghold"))
-    return [p + "." for p in (space_phrase(view, s) for s in spaces) if p]
+    spaces = sorted(view.spaces, key=lambda s: (not s.shields, s.kind != "stronghold"))
+    return [p + "." for p in (space_phrase(s) for s in spaces) if p]
 
 
-def alt_text(view: View) -> str:
+def alt_text(view: GuardiansView) -> str:
     """Describe the image for screen readers, from the view alone, in at most 1000 characters.
 
     Parts are taken by importance while they fit, then said in reading order; the board comes
     space by space, the busiest spaces first.
     """
-    viewer = view.get("viewer")
-    phase = PHASE_TITLES.get(str(view.get("phase")), str(view.get("phase")))
-    seen = f"Your view as {who(view, viewer)}." if viewer in (0, 1) else "Spectator view."
-    result = view.get("result")
+    viewer = view.viewer
+    phase = PHASE_TITLES.get(view.phase, view.phase)
+    seen = "Spectator view."
+    if viewer is not None and viewer in (0, 1):
+        seen = f"Your view as {who(view, viewer)}."
+    result = view.result
     outcome = ""
-    if result:
-        winners = join_and([seat_name(view, s) for s in result.get("winners") or []])
-        summary = named(view, str(result.get("summary") or ""))
+    if result is not None:
+        winners = join_and([seat_name(view, s) for s in result.winners])
+        summary = named(view, result.summary)
         outcome = f"{winners or 'Nobody'} wins. {sentence(summary)}".strip()
-    to_act = [seat_name(view, s) for s in view.get("to_act") or []]
-    events = [named(view, str(e)) for e in (view.get("recent") or [])[-3:]]
-    players = [player_sentence(view, p) for p in view.get("players") or []]
+    to_act = [seat_name(view, s) for s in view.to_act]
+    events = [named(view, e) for e in view.recent[-3:]]
+    players = [player_sentence(view, p) for p in view.players]
     # (importance, text) in reading order; lower importance numbers are kept first.
     parts: list[tuple[float, str]] = [
-        (0, f"Guardians, turn {view.get('turn', 1)}, {phase.lower()}. {seen}"),
+        (0, f"Guardians, turn {view.turn}, {phase.lower()}. {seen}"),
         (0, outcome),
-        (1, sentence(named(view, str(view.get("status") or "")))),
+        (1, sentence(named(view, view.status))),
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
         *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],

@@ -1,10 +1,11 @@
-"""Hand-made Gondor views in the format of render/gondor/__init__.py, for the renderer's tests.
+"""Hand-made Gondor views in the engine's format (engines.gondor.views.GondorView).
 
-Until the engine's views.py exists, these give the renderer realistic input. The map part is built
-from data/gondor/map.json, the counters from counters.toml and deployment.toml (a test helper may
-read data files; the renderer never does). A ``Position`` holds the whole truth, cauldrons and
-oil included; ``view(position, you)`` projects what one side sees, as the engine will: for Sauron
-(and spectators) every cauldron is "?" with a neutral id and every carried oil is "?".
+They give the renderer's tests positions a game reaches only after many moves. The map part is
+built from data/gondor/map.json, the counters from counters.toml and deployment.toml (a test
+helper may read data files; the renderer never does). A ``Position`` holds the whole truth,
+cauldrons and oil included; ``view(position, you)`` projects what one side sees, as the engine
+does: for Sauron (and spectators) every cauldron is "?" with a neutral id and every carried oil
+is "?".
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def counter(table: str, entry: dict, n: int) -> dict:
         "side": entry["side"],
         "kind": kind,
         "name": entry["name"],
+        "short": entry["name"].split(" ")[0],
         "code": entry.get("code"),
         "rating": entry.get("rating") or entry.get("rally"),
         "disrupted": False,
@@ -231,6 +233,7 @@ def view(pos: Position, you: str | None) -> dict:
         "to_act": x.get("to_act", ["westernesse"]),
         "you": you,
         "pending": x.get("pending", "cast a spell, move Gandalf, or pass."),
+        "spotlight": [],
         "fires": x.get("fires", []),
         "heads": x.get("heads", []),
         "breaches": x.get("breaches", []),

@@ -580,6 +580,7 @@ def _fighter(
         "fate": fate,
         "no_damage": False,
         "channel": 0,
+        "items": [],
     }
     if strength is not None:
         out["strength"] = strength
@@ -618,7 +619,8 @@ def project(truth: dict, viewer: int | None) -> dict:
     for s in t["spaces"]:
         terrain = s["terrain"]
         if terrain and terrain["face_down"] and terrain["owner"] != viewer:
-            terrain = {"type": None, "name": None, "owner": terrain["owner"], "face_down": True}
+            hidden = {"type": None, "name": "a face-down card"}
+            terrain = {**hidden, "owner": terrain["owner"], "face_down": True}
         sh = s["stronghold"]
         if sh:
             own = sh["owner"] == viewer

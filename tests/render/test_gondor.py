@@ -1,7 +1,6 @@
 """Gondor hex-map images and alt text from hand-made views (tests/render/gondor_views.py).
 
-The engine is not registered yet, so these call render.gondor directly and encode as
-render.render_png does (fixed palette).
+These call render.gondor directly and encode as render.render_png does (fixed palette).
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ import time
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
+from pydantic import ValidationError
 
 from render import common, gondor
 from render.gondor import counters, panel, style, text
@@ -77,11 +77,12 @@ def test_the_whole_map_shows_every_hex_and_the_zoom_a_crop():
     zoom = gondor.render(CASES["zoom-gate-sauron"])
     assert whole.height > 1500  # header, 32 lines of hexes, legend
     assert zoom.height < whole.height
-    layout = gmap.full_layout(CASES["mid-sauron"]["map"])
+    game_map = gondor.parse(CASES["mid-sauron"]).map
+    layout = gmap.full_layout(game_map)
     for hex_id in ("0101", "0124", "3201", "3224"):  # the four corners lie inside the image
         x, y = layout.centre(hex_id)
         assert x - layout.w / 2 > 0 and x + layout.w / 2 <= style.WIDTH
-        assert 0 < y < gmap.full_background(gmap.map_key(CASES["mid-sauron"]["map"])).height
+        assert 0 < y < gmap.full_background(gmap.map_key(game_map)).height
 
 
 def test_siege_marks_appear_only_when_the_view_has_them():
@@ -96,9 +97,10 @@ def test_siege_marks_appear_only_when_the_view_has_them():
 
 def test_gates_take_the_colour_of_their_holder():
     v = CASES["mid-sauron"]
-    layout = gmap.full_layout(v["map"])
+    game_map = gondor.parse(v).map
+    layout = gmap.full_layout(game_map)
     img = gondor.render(v)
-    top = img.height - gmap.full_background(gmap.map_key(v["map"])).height - panel.legend().height
+    top = img.height - gmap.full_background(gmap.map_key(game_map)).height - panel.legend().height
     for gate in v["gates"]:
         a, b = layout.hexside(*gate["hexside"])
         x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + top
@@ -250,7 +252,21 @@ def test_speed_and_size():
 
 
 def test_the_prompt_names_the_side_once():
-    view = {"to_act": ["westernesse"], "you": None, "pending": "Westernesse: choose a group."}
+    prompt = {"to_act": ["westernesse"], "you": None, "pending": "Westernesse: choose a group."}
+    view = gondor.parse({**CASES["initial-sauron"], **prompt})
     assert text.pending_line(view) == "Waiting for Westernesse: choose a group."
-    mine = {**view, "you": "westernesse"}
+    mine = view.model_copy(update={"you": "westernesse"})
     assert text.pending_line(mine) == "Your decision (Westernesse): choose a group."
+
+
+def test_a_view_missing_or_garbling_a_field_is_refused_before_drawing():
+    """The view is validated into the engine's model once: no KeyError deep in the drawing."""
+    missing = copy.deepcopy(CASES["mid-westernesse"])
+    del missing["stacks"][0]["counters"][0]["side"]
+    garbled = copy.deepcopy(CASES["zoom-gate-sauron"])
+    garbled["map"]["hexes"][0]["level"] = "outer"
+    for bad in (missing, garbled, {**CASES["initial-sauron"], "gates": [{"hexside": "1917"}]}):
+        with pytest.raises(ValidationError):
+            gondor.render(bad)
+        with pytest.raises(ValidationError):
+            gondor.alt_text(bad)

@@ -8,10 +8,11 @@ import json
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
+from pydantic import ValidationError
 
 import render
 from render import alt_text, common, render_image, render_png
-from render.guardians import board, stamp
+from render.guardians import board, parse, stamp
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
 
 ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
@@ -195,7 +196,7 @@ def test_identical_public_facts_draw_identical_pixels_for_spectator_and_seat():
             space["stronghold"].update(cards_on=None, cards_under=None)
         terrain = space["terrain"]
         if terrain and terrain["face_down"]:
-            terrain.update(type=None, name=None)
+            terrain.update(type=None, name="a face-down card")
     assert stripped == spectator
     assert render_png("guardians", stripped) == render_png("guardians", spectator)
 
@@ -211,15 +212,17 @@ def test_the_viewers_strongholds_are_at_the_bottom(viewer, own_at_bottom, record
     render_image("guardians", view)
     own_row, other_row = ("L0", "L3") if own_at_bottom == 0 else ("L3", "L0")
     assert header_y(texts, own_row) > header_y(texts, other_row)
-    assert board.row_order(view)[-1] == (0 if own_at_bottom == 0 else 3)
+    assert board.row_order(parse(view))[-1] == (0 if own_at_bottom == 0 else 3)
 
 
 def test_facing_arrows_follow_turned_and_the_owners_side():
-    view, _ = make_case("move", 0)
-    shield = {"owner": 0, "turned": False}
+    view = parse(make_case("move", 0)[0])
+    shield = next(s for space in view.spaces for s in space.shields)
+    shield = shield.model_copy(update={"owner": 0, "turned": False})
     assert board.facing_arrow(view, shield) == "▼"  # faces its owner at the bottom
-    assert board.facing_arrow(view, {**shield, "turned": True}) == "▲"
-    flipped, _ = make_case("move", 1)
+    turned = shield.model_copy(update={"turned": True})
+    assert board.facing_arrow(view, turned) == "▲"
+    flipped = parse(make_case("move", 1)[0])
     assert board.facing_arrow(flipped, shield) == "▲"  # the owner is at the top for seat 1
 
 
@@ -301,15 +304,21 @@ def test_seat_names_and_player_numbers():
     decode(render_png("guardians", view))
 
 
-def test_a_sparse_view_still_renders():
-    """Optional keys may be missing: no events, no Up cards, a combat that has just begun."""
-    view, _ = make_case("move", None)
-    for key in ("recent", "status", "seat_names"):
-        view.pop(key)
-    view["combat"] = {"space": "C2"}
-    view["phase"] = "combat"
-    assert decode(render_png("guardians", view)).width == 1000
-    assert "Combat on C2" in alt_text("guardians", view)
+def test_a_view_missing_or_garbling_a_field_is_refused_before_drawing():
+    """The view is validated into the engine's model once: no KeyError deep in the drawing."""
+    view, _ = make_case("combat", None)
+    missing = copy.deepcopy(view)
+    del missing["players"][0]["guardian"]
+    garbled = copy.deepcopy(view)
+    garbled["combat"]["table"][0]["side"] = "attacker"
+    no_combat_sides = {**view, "combat": {"space": "C2"}}
+    for bad in (missing, garbled, no_combat_sides):
+        with pytest.raises(ValidationError):
+            render_png("guardians", bad)
+        with pytest.raises(ValidationError):
+            alt_text("guardians", bad)
+    with pytest.raises(ValidationError):
+        render_png("guardians", {"game": "guardians", "lookup": {"title": "Gold"}})
 
 
 def engine_views(seed: int, every: int = 3):
