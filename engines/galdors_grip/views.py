@@ -17,6 +17,7 @@ from engines.galdors_grip.rules import available_stars, current_stars, needs_ord
 from engines.galdors_grip.scoring import tally
 from engines.galdors_grip.setup import DECK_SIZE, ESSENTIAL
 from engines.galdors_grip.state import CardState, GripState
+from engines.lookup import CardLookup
 from engines.text import join_and, plural, sentence
 
 
@@ -101,27 +102,11 @@ class GripView(BaseModel):
     reason: str
 
 
-class LookupSectionView(BaseModel):
-    """A heading and its lines on a lookup page."""
-
-    heading: str
-    lines: list[str]
-
-
-class CardLookupView(BaseModel):
-    """One card with its full text (``engines.galdors_grip.lookup.card_view``)."""
-
-    title: str
-    subtitle: str
-    card: CardView
-    sections: list[LookupSectionView]
-
-
 class GripLookupView(BaseModel):
     """A card lookup view, as the lookup command sends it to the renderer."""
 
     game: Literal["galdors_grip"] = "galdors_grip"
-    lookup: CardLookupView
+    lookup: CardLookup[CardView]
 
 
 def _side(side: Side) -> SideView:

@@ -24,6 +24,7 @@ from engines.gondolin.modifiers import Mods, attack, cost, defence, mods_for, st
 from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState, InPlay, Sieger
 from engines.gondolin.story import enemy_a_at, event_text, spawned_enemy
+from engines.lookup import CardLookup
 from engines.text import join_and, plural
 
 
@@ -208,27 +209,11 @@ class GondolinSheetView(BaseModel):
     sheet: SheetView
 
 
-class LookupSectionView(BaseModel):
-    """A heading and its lines on a lookup page."""
-
-    heading: str
-    lines: list[str]
-
-
-class CardLookupView(BaseModel):
-    """One card and its text, number by number (``engines.gondolin.lookup.card_view``)."""
-
-    title: str
-    subtitle: str
-    card: SheetCardView
-    sections: list[LookupSectionView]
-
-
 class GondolinLookupView(BaseModel):
     """A card lookup view, as the lookup command sends it to the renderer."""
 
     game: Literal["gondolin"] = "gondolin"
-    lookup: CardLookupView
+    lookup: CardLookup[SheetCardView]
 
 
 class CardFields(TypedDict):

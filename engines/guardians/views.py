@@ -20,6 +20,7 @@ from engines.guardians.combat.state import Choice, Fate, Role, Step
 from engines.guardians.organize import effective
 from engines.guardians.state import GuardiansState, Stack
 from engines.guardians.stronghold import stronghold_card
+from engines.lookup import CardLookup
 from engines.text import sentence
 
 CARD_FIELDS = (  # what a card view shows of a card (lookup adds the bribery kind)
@@ -241,27 +242,11 @@ class GuardiansView(BaseModel):
     seat_names: list[str] = Field(default_factory=list, exclude=True)
 
 
-class LookupSection(BaseModel):
-    """A heading and its lines on a lookup page."""
-
-    heading: str
-    lines: list[str]
-
-
-class CardLookup(BaseModel):
-    """One card, Guardian or Stronghold set spelt out (``engines.guardians.lookup``)."""
-
-    title: str
-    subtitle: str
-    card: CardView
-    sections: list[LookupSection]
-
-
 class LookupView(BaseModel):
     """The view of a card lookup page."""
 
     game: str = "guardians"
-    lookup: CardLookup
+    lookup: CardLookup[CardView]
 
 
 def _shield(state: GuardiansState, st: Stack, viewer: int | None) -> ShieldView:

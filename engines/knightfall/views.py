@@ -16,6 +16,7 @@ from engines.knightfall.rounds import final_result, who
 from engines.knightfall.routes import seats_to_act
 from engines.knightfall.rules import carry_out_draw
 from engines.knightfall.state import Fighter, KnightfallState, PlayerState, Stage
+from engines.lookup import CardLookup
 from engines.text import join_and
 
 
@@ -148,27 +149,11 @@ class LookupCardView(BaseModel):
     label: str
 
 
-class LookupSectionView(BaseModel):
-    """A heading and its lines on a lookup page."""
-
-    heading: str
-    lines: list[str]
-
-
-class CardLookupView(BaseModel):
-    """What one card does (``engines.knightfall.lookup.card_view``)."""
-
-    title: str
-    subtitle: str
-    card: LookupCardView
-    sections: list[LookupSectionView]
-
-
 class KnightfallLookupView(BaseModel):
     """A card lookup view, as the lookup command sends it to the renderer."""
 
     game: Literal["knightfall"] = "knightfall"
-    lookup: CardLookupView
+    lookup: CardLookup[LookupCardView]
 
 
 def is_ready(state: KnightfallState, seat: int) -> bool:

@@ -1,17 +1,17 @@
 """A card lookup page: the card's picture beside its name, then its full text, all wrapped.
 
 Shared by the games' ``render/<game>/lookup.py``: each draws its card picture and passes the
-lookup view (``title``, ``subtitle``, ``sections`` of ``heading`` + ``lines``). 1000 px wide,
-text at least 24 px, names wrapped, never cut; the height follows the text.
+lookup (``engines.lookup.CardLookup``: title, subtitle, sections of heading and lines).
+1000 px wide, text at least 24 px, names wrapped, never cut; the height follows the text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.lookup import CardLookup
 from render.common import GOLD, MUTED, PANEL, RGB, TEXT, draw_lines, font, wrap
 
 WIDTH = 1000
@@ -21,15 +21,16 @@ TITLE, SUBTITLE, HEADING, BODY = 40, 26, 28, 25
 ALT_LIMIT = 1000
 
 
-def _layout(lookup: Mapping[str, Any], text_w: int) -> list[tuple[list[str], int, bool, RGB]]:
+def _layout(lookup: CardLookup[Any], text_w: int) -> list[tuple[list[str], int, bool, RGB]]:
     """(lines, size, bold, colour) blocks of the body, wrapped to ``text_w``."""
     blocks = []
-    for section in lookup.get("sections") or []:
-        heading = str(section.get("heading") or "")
-        if heading:
-            blocks.append((wrap(heading, font(HEADING, bold=True), text_w), HEADING, True, GOLD))
-        for line in section.get("lines") or []:
-            blocks.append((wrap(str(line), font(BODY), text_w), BODY, False, TEXT))
+    for section in lookup.sections:
+        if section.heading:
+            blocks.append(
+                (wrap(section.heading, font(HEADING, bold=True), text_w), HEADING, True, GOLD)
+            )
+        for line in section.lines:
+            blocks.append((wrap(line, font(BODY), text_w), BODY, False, TEXT))
     return blocks
 
 
@@ -38,13 +39,13 @@ def _height(lines: list[str], size: int) -> int:
 
 
 def render_lookup(
-    lookup: Mapping[str, Any], picture: Image.Image | None, *, bg: RGB = PANEL
+    lookup: CardLookup[Any], picture: Image.Image | None, *, bg: RGB = PANEL
 ) -> Image.Image:
     """The lookup page: ``picture`` top left (if any), the title beside it, the text below."""
     head_x = MARGIN + (picture.width + GAP if picture else 0)
     head_w = WIDTH - head_x - MARGIN
-    title = wrap(str(lookup.get("title", "")), font(TITLE, bold=True), head_w)
-    subtitle = wrap(str(lookup.get("subtitle", "")), font(SUBTITLE), head_w)
+    title = wrap(lookup.title, font(TITLE, bold=True), head_w)
+    subtitle = wrap(lookup.subtitle, font(SUBTITLE), head_w)
     head_h = _height(title, TITLE) + 8 + _height(subtitle, SUBTITLE)
     top_h = max(head_h, picture.height if picture else 0)
     blocks = _layout(lookup, WIDTH - 2 * MARGIN)
@@ -63,12 +64,11 @@ def render_lookup(
     return img
 
 
-def lookup_alt_text(lookup: Mapping[str, Any], game_title: str) -> str:
+def lookup_alt_text(lookup: CardLookup[Any], game_title: str) -> str:
     """The page as text: title, subtitle and every line (at most 1000 characters)."""
-    parts = [f"{game_title} card: {lookup.get('title', '')}", str(lookup.get("subtitle", ""))]
-    for section in lookup.get("sections") or []:
-        heading = str(section.get("heading") or "")
-        body = " ".join(str(x) for x in section.get("lines") or [])
-        parts.append(f"{heading}: {body}" if heading else body)
+    parts = [f"{game_title} card: {lookup.title}", lookup.subtitle]
+    for section in lookup.sections:
+        body = " ".join(section.lines)
+        parts.append(f"{section.heading}: {body}" if section.heading else body)
     text = ". ".join(p.rstrip(".") for p in parts if p) + "."
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"

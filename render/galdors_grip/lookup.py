@@ -24,9 +24,9 @@ def render(view: GripLookupView) -> Image.Image:
         label="",
         large=True,
     )
-    return render_lookup(lookup.model_dump(), picture)
+    return render_lookup(lookup, picture)
 
 
 def alt_text(view: GripLookupView) -> str:
     """The same page as text."""
-    return lookup_alt_text(view.lookup.model_dump(), "Galdor's Grip")
+    return lookup_alt_text(view.lookup, "Galdor's Grip")

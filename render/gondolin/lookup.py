@@ -17,9 +17,9 @@ def render(view: GondolinLookupView) -> Image.Image:
     page = sheet.render_sheet(one)
     x, y = sheet.MARGIN, sheet.MARGIN + sheet.HEADER  # the one tile, without the sheet's header
     tile = page.crop((x, y, x + sheet.TILE_W, y + sheet.TILE_H))
-    return render_lookup(lookup.model_dump(), tile, bg=BG)
+    return render_lookup(lookup, tile, bg=BG)
 
 
 def alt_text(view: GondolinLookupView) -> str:
     """The same page as text."""
-    return lookup_alt_text(view.lookup.model_dump(), "Gondolin Cards")
+    return lookup_alt_text(view.lookup, "Gondolin Cards")

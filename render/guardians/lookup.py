@@ -22,10 +22,9 @@ def picture(card: CardView) -> Image.Image:
 
 def render(view: LookupView) -> Image.Image:
     """Draw the lookup view of ``engines.guardians.lookup.card_view``."""
-    page = view.lookup.model_dump(exclude={"card"})  # the page layout shared by every game
-    return render_lookup(page, picture(view.lookup.card))
+    return render_lookup(view.lookup, picture(view.lookup.card))
 
 
 def alt_text(view: LookupView) -> str:
     """The same page as text."""
-    return lookup_alt_text(view.lookup.model_dump(exclude={"card"}), "Guardians")
+    return lookup_alt_text(view.lookup, "Guardians")

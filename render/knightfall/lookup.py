@@ -14,9 +14,9 @@ CARD_SIZE = (180, 252)
 def render(view: KnightfallLookupView) -> Image.Image:
     """Draw the lookup view of ``engines.knightfall.lookup.card_view``."""
     lookup = view.lookup
-    return render_lookup(lookup.model_dump(), face_of(lookup.card, CARD_SIZE))
+    return render_lookup(lookup, face_of(lookup.card, CARD_SIZE))
 
 
 def alt_text(view: KnightfallLookupView) -> str:
     """The same page as text."""
-    return lookup_alt_text(view.lookup.model_dump(), "Knightfall")
+    return lookup_alt_text(view.lookup, "Knightfall")
