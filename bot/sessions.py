@@ -6,7 +6,8 @@ import asyncio
 import logging
 import time
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -154,22 +155,17 @@ class SessionManager:
             return
         change = Change()
         session = await self._record(session, seat, action, code, change)
-        session = await self._play_forced(session, change)
         log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
-        shown_to = None if confirmed else interaction
-        await self.show(session, shown_to, seat, change.prompted, change.private)
-        if confirmed:
-            await self.delivery.confirmed(interaction)
-        await self._announce_end(session, change)
-        await self.computer_turns(session)
+        if confirmed:  # the board and DMs change; the question is answered after them
+            await self._after_move(
+                session, change, actor=seat, reply=lambda: self.delivery.confirmed(interaction)
+            )
+        else:
+            await self._after_move(session, change, actor=seat, shown_to=interaction)
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
-        change = Change(prompted=set(session.game.to_act()))
-        session = await self._play_forced(session, change)
-        await self.show(session, None, None, change.prompted, change.private)
-        await self._announce_end(session, change)
-        await self.computer_turns(session)
+        await self._after_move(session, Change(prompted=set(session.game.to_act())), actor=None)
 
     async def set_auto_play(
         self, interaction: discord.Interaction, sid: str, on: bool | None
@@ -192,12 +188,9 @@ class SessionManager:
                 await self.store.set_auto_play(sid, seat, on)
                 session = await self.store.load(sid)
             await self._show_toggle(interaction, session, seat)
-            change = Change()
-            session = await self._play_forced(session, change)
-            if change.prompted:
-                await self.show(session, interaction, seat, change.prompted, change.private)
-                await self._announce_end(session, change)
-                await self.computer_turns(session)
+            await self._after_move(
+                session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
+            )
 
     async def _show_toggle(
         self, interaction: discord.Interaction, session: Session, seat: int
@@ -238,15 +231,45 @@ class SessionManager:
             change = Change()
             moves = [(a, cls.encode(a)) for a in actions]
             session = await self._record_all(session, seat, moves, change)
-            session = await self._play_forced(session, change)
             log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
             # The orderer's current DM is edited in place: they are typing orders in the channel.
             quiet = {seat} if session.seats[seat].dm_message_id is not None else set()
-            await self.show(session, None, seat, change.prompted - quiet, change.private)
             done = "; ".join(a.label() for a in actions)
-            await ephemeral(interaction, f"Done: {done}.")
-            await self._announce_end(session, change)
-            await self.computer_turns(session)
+            await self._after_move(
+                session,
+                change,
+                actor=seat,
+                quiet=quiet,
+                reply=lambda: ephemeral(interaction, f"Done: {done}."),
+            )
+
+    async def _after_move(
+        self,
+        session: Session,
+        change: Change,
+        *,
+        actor: int | None,
+        shown_to: discord.Interaction | None = None,
+        quiet: AbstractSet[int] = frozenset(),
+        reply: Callable[[], Awaitable[object]] | None = None,
+        unless_unchanged: bool = False,
+    ) -> None:
+        """What follows persisted moves (under the lock): forced moves, messages, end, computer.
+
+        Forced moves are played (and persisted), then the board and the players' messages
+        are brought up to date (``shown_to``: the interaction whose message the actor clicked;
+        ``quiet`` seats get their DM edited, not a new one), then ``reply`` answers the actor,
+        then the result message if the game ended, then the computer's turns. With
+        ``unless_unchanged``, nothing is shown when no forced move was played.
+        """
+        session = await self._play_forced(session, change)
+        if unless_unchanged and not change.prompted:
+            return
+        await self.show(session, shown_to, actor, change.prompted - quiet, change.private)
+        if reply is not None:
+            await reply()
+        await self._announce_end(session, change)
+        await self.computer_turns(session)
 
     async def computer_turns(self, session: Session) -> None:
         """While the game waits for a seat the computer plays, it moves (under the lock).
