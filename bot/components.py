@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
 
-from bot import custom_ids, paging, phase_help, table_buttons, undo
-from bot.inflight import InFlight
-from bot.lifecycle import Lifecycle
-from bot.lobby import Lobby
-from bot.sessions import SessionManager
+from bot.flow import paging, phase_help, undo
+from bot.flow.lifecycle import Lifecycle
+from bot.flow.lobby import Lobby
+from bot.flow.sessions import SessionManager
+from bot.surface import custom_ids, table_buttons
+from bot.surface.inflight import InFlight
 
 
 class Services(Protocol):
