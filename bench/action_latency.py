@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import engines
-from bot import database
-from bot.sessions import legal_codes
-from bot.store import SessionStore
+from bot.flow.sessions import legal_codes
+from bot.storage import database
+from bot.storage.store import SessionStore
 from render import render_png
 
 

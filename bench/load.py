@@ -36,7 +36,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.errors import StaleButton
-from bot.history import FORCED
+from bot.storage.history import FORCED
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls

@@ -13,20 +13,21 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import engines
-from bot import database, mentions, render_pool
 from bot.components import DYNAMIC_ITEMS
-from bot.computer import Computer
-from bot.db import Database
 from bot.errors import UserFacingError
-from bot.inflight import InFlight
-from bot.lifecycle import Lifecycle
-from bot.lobby import Lobby
-from bot.render_pool import RenderPool
-from bot.replays import Replays
-from bot.replies import APOLOGY, ephemeral
-from bot.sessions import SessionManager
+from bot.flow.computer import Computer
+from bot.flow.lifecycle import Lifecycle
+from bot.flow.lobby import Lobby
+from bot.flow.replays import Replays
+from bot.flow.sessions import SessionManager
 from bot.settings import Settings
-from bot.store import SessionStore
+from bot.storage import database
+from bot.storage.db import Database
+from bot.storage.store import SessionStore
+from bot.surface import mentions, render_pool
+from bot.surface.inflight import InFlight
+from bot.surface.render_pool import RenderPool
+from bot.surface.replies import APOLOGY, ephemeral
 from engines import EngineError
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ class Tree(app_commands.CommandTree):
     """Maps every command error to one friendly ephemeral answer."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tracked while handled, refused while the bot stops (``bot/inflight.py``)."""
+        """Tracked while handled, refused while the bot stops (``bot/surface/inflight.py``)."""
         return await cast(TabletopBot, self.client).inflight.admit(interaction)
 
     async def on_error(

@@ -22,7 +22,7 @@ CHECK = textwrap.dedent(
     from pathlib import Path
 
     import engines, render
-    from bot import database
+    from bot.storage import database
     from engines.galdors_grip.cards import CARDS
     from engines.resources import data_path
 
@@ -72,5 +72,7 @@ def test_the_installed_wheel_starts_and_draws_every_game(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     out = run(python, "-I", "-c", CHECK, cwd=elsewhere).split()
-    migrations = sorted((ROOT / "bot" / "migrations" / "sqlite").glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    migrations = sorted(
+        (ROOT / "bot" / "storage" / "migrations" / "sqlite").glob("[0-9][0-9][0-9][0-9]_*.sql")
+    )
     assert out == [*engines.GAME_IDS, str(int(migrations[-1].name[:4]))]

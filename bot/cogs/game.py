@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import ai
-from bot import presenter
-from bot.computer import move_seed
 from bot.errors import SessionNotFound, UserFacingError
-from bot.server_settings import DEFAULT, describe
-from bot.store import Session
-from bot.text_limits import EMBED_DESCRIPTION, fit_embed
+from bot.flow.computer import move_seed
+from bot.storage.server_settings import DEFAULT, describe
+from bot.storage.store import Session
+from bot.surface import presenter
+from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
 from engines.text import plural
 

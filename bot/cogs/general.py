@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.db import Database
-from bot.leaderboard import SoloStanding, computer_records, solo_standings, standings
-from bot.rules import send_long
-from bot.text_limits import OPTION_LABEL, fit_embed
+from bot.storage.db import Database
+from bot.storage.leaderboard import SoloStanding, computer_records, solo_standings, standings
+from bot.surface.rules import send_long
+from bot.surface.text_limits import OPTION_LABEL, fit_embed
 from engines.text import plural, shorten
 
 if TYPE_CHECKING:

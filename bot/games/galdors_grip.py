@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lookup import card_choices, send_card
-from bot.rules import how_to_play, send_long
+from bot.surface.lookup import card_choices, send_card
+from bot.surface.rules import how_to_play, send_long
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot

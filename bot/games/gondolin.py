@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.general import solo_table
-from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
-from bot.lookup import card_choices, send_card
-from bot.rules import how_to_play, send_long
-from bot.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
+from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.surface.lookup import card_choices, send_card
+from bot.surface.rules import how_to_play, send_long
+from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
 from engines.gondolin.sheet import card_sheet_view

@@ -6,9 +6,9 @@ from collections import Counter
 
 from discord import app_commands
 
-from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
-from bot.text_limits import OPTION_LABEL
+from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.surface.text_limits import OPTION_LABEL
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks
 from engines.text import quoted, shorten

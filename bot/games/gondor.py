@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import presenter
 from bot.errors import UserFacingError
+from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.games import gondor_orders as orders
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
-from bot.rules import how_to_play, send_long
-from bot.store import Session
+from bot.storage.store import Session
+from bot.surface import presenter
+from bot.surface.rules import how_to_play, send_long
 from engines import Game
 from engines.gondor.state import SEATS
 

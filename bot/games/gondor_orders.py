@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.text_limits import OPTION_LABEL
+from bot.surface.text_limits import OPTION_LABEL
 from engines import Action, Game
 from engines.gondor.actions import Deselect, Move, Order, Select
 from engines.gondor.data import MAP

@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.decks import DeckStore, clean_name, saved_deck_choices
 from bot.errors import UserFacingError
+from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.games import guardians_decks as decks
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
-from bot.lookup import card_choices, send_card
-from bot.replies import ephemeral
-from bot.rules import how_to_play, send_long
-from bot.text_limits import OPTION_DESCRIPTION, fit_embed
+from bot.storage.decks import DeckStore, clean_name, saved_deck_choices
+from bot.surface.lookup import card_choices, send_card
+from bot.surface.replies import ephemeral
+from bot.surface.rules import how_to_play, send_long
+from bot.surface.text_limits import OPTION_DESCRIPTION, fit_embed
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (
     DeckList,
@@ -269,7 +269,7 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
         self.cog, self.name = cog, name
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tracked while handled, refused while the bot stops (``bot/inflight.py``)."""
+        """Tracked while handled, refused while the bot stops (``bot/surface/inflight.py``)."""
         return await self.cog.bot.inflight.admit(interaction)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.decks import DeckStore, saved_deck_choices
 from bot.errors import UserFacingError
-from bot.text_limits import OPTION_LABEL
+from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.surface.text_limits import OPTION_LABEL
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (
     KIND_HEADINGS,

@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
-from bot.lookup import card_choices, send_card
-from bot.rules import how_to_play, send_long
+from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
+from bot.surface.lookup import card_choices, send_card
+from bot.surface.rules import how_to_play, send_long
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot

@@ -1,6 +1,6 @@
 """Reading a Gondor player's DM controls across its pages, and pressing one, as a person would.
 
-Long lists of moves span pages ("More moves ▶" / "◀ Previous moves", bot/paging.py): the
+Long lists of moves span pages ("More moves ▶" / "◀ Previous moves", bot/flow/paging.py): the
 player turns every page to see all their moves, then turns back to the one they chose.
 """
 

@@ -12,7 +12,7 @@ import engines
 from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import Settings
-from bot.store import Session
+from bot.storage.store import Session
 from discord_emulator import DiscordEmulator, Message, User
 
 

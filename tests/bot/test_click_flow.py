@@ -5,7 +5,7 @@ import random
 import pytest
 
 import engines
-from bot.history import FORCED
+from bot.storage.history import FORCED
 from engines import Unavailable
 from tests.bot.harness import move_controls
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 import ai
-from bot.computer import Computer, policy_move
+from bot.flow.computer import Computer, policy_move
 from engines.knightfall import Knightfall
 
 

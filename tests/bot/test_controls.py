@@ -2,8 +2,8 @@ import re
 
 import pytest
 
-from bot import controls, custom_ids
-from bot.controls import Choice
+from bot.surface import controls, custom_ids
+from bot.surface.controls import Choice
 
 
 def make(kind: str, n: int) -> list[Choice]:

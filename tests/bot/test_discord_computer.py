@@ -19,10 +19,10 @@ from datetime import timedelta
 import pytest
 
 import ai
-import bot.sessions
-from bot import database
-from bot.sessions import computer_to_act, forced_move
-from bot.store import SessionStore
+import bot.flow.sessions
+from bot.flow.sessions import computer_to_act, forced_move
+from bot.storage import database
+from bot.storage.store import SessionStore
 from tests.bot.harness import World
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -183,7 +183,7 @@ async def test_a_computer_that_cannot_reach_a_human_turn_stops_and_says_so(
     """A bug that lets the computer move for ever must not hold the game's lock for ever: after
     MAX_COMPUTER_RUN moves in a row it stops, logs it and tells the players what they can do."""
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot.sessions, "MAX_COMPUTER_RUN", 5)  # Sauron deploys ~80 counters
+    monkeypatch.setattr(bot.flow.sessions, "MAX_COMPUTER_RUN", 5)  # Sauron deploys ~80 counters
     first = max(world.emu.state.messages, default=0)
     ix = await world.slash(
         "alice", "gondor challenge", chan=world.chan2, side="westernesse", level="easy"

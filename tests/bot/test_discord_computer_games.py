@@ -20,9 +20,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 import ai
-import bot.lobby
-from bot.sessions import computer_to_act, forced_move
-from bot.store import Session
+import bot.flow.lobby
+from bot.flow.sessions import computer_to_act, forced_move
+from bot.storage.store import Session
 from engines.gondor import Gondor
 from engines.guardians import Guardians
 from tests.bot.gondor_players import Player
@@ -110,7 +110,7 @@ def searched(caplog, sid: str, level: str) -> int:
 @pytest.mark.parametrize("level", ai.LEVELS)
 async def test_a_whole_guardians_game_against_each_level(world, level, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot.lobby, "new_seed", lambda: SEED)
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
     first = last_id(world)
     ix = await world.slash("alice", "guardians challenge", chan=world.chan2, level=level)
     assert not ix.late
@@ -148,7 +148,7 @@ async def test_a_whole_guardians_game_against_each_level(world, level, caplog, m
 @pytest.mark.parametrize("level", ai.LEVELS)
 async def test_a_whole_gondor_game_against_each_level(world, level, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot.lobby, "new_seed", lambda: SEED)  # the same dice every run
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)  # the same dice every run
     side = GONDOR_SIDE[level]
     first = last_id(world)
     ix = await world.slash("alice", "gondor challenge", side=side, level=level)

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.rules import how_to_play
+from bot.surface.rules import how_to_play
 from engines.gondor import Gondor
 from engines.gondor.actions import Move, Select
 from tests.bot.harness import World, message_texts, move_controls

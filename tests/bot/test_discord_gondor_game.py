@@ -19,9 +19,9 @@ import time
 
 import pytest
 
-import bot.lobby
-from bot.history import FORCED
-from bot.sessions import forced_move
+import bot.flow.lobby
+from bot.flow.sessions import forced_move
+from bot.storage.history import FORCED
 from engines.gondor import Gondor
 from engines.gondor.actions import Order
 from tests.bot.gondor_players import Player
@@ -56,7 +56,7 @@ async def by_slash(world: World, who: str, action: Order) -> None:
 
 async def test_a_whole_game_of_gondor(world, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot.lobby, "new_seed", lambda: SEED)
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
     emu = world.emu
     await world.slash("alice", "gondor challenge", opponent=world.people["bob"], side="westernesse")
     challenge = emu.channel_messages(world.chan)[-1]

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-import bot.lobby
-from bot.history import FORCED
-from bot.rules import how_to_play
-from bot.sessions import forced_move
+import bot.flow.lobby
+from bot.flow.sessions import forced_move
+from bot.storage.history import FORCED
+from bot.surface.rules import how_to_play
 from engines.guardians import Guardians
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.state import GuardiansState
@@ -219,7 +219,7 @@ async def test_commands_rules_and_card_lookup(world):
 
 async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot.lobby, "new_seed", lambda: SEED)
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
     emu = world.emu
     await world.slash("alice", "guardians challenge", opponent=world.people["bob"])
     challenge = emu.channel_messages(world.chan)[-1]

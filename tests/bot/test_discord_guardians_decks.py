@@ -6,9 +6,9 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.decks import max_cards
 from bot.errors import UserFacingError
 from bot.games.guardians_decks import from_entries, to_entries
+from bot.storage.decks import max_cards
 from engines.guardians.decks import starter
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from bot.history import FORCED
-from bot.sessions import forced_move
+from bot.flow.sessions import forced_move
+from bot.storage.history import FORCED
 from tests.bot.harness import (
     World,
     all_card_labels,

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.inflight import RESTARTING
+from bot.surface.inflight import RESTARTING
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

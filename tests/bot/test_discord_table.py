@@ -5,7 +5,7 @@ import json
 import pytest
 
 from bot.cogs.general import HELP
-from bot.rules import how_to_play
+from bot.surface.rules import how_to_play
 from engines.galdors_grip.game import GaldorsGrip
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

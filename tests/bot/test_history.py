@@ -2,9 +2,9 @@
 
 import random
 
-from bot.history import engine_options, moves_to_replay, rebuild
-from bot.rules import embeds, messages, pages
-from bot.text_limits import EMBED_TOTAL
+from bot.storage.history import engine_options, moves_to_replay, rebuild
+from bot.surface.rules import embeds, messages, pages
+from bot.surface.text_limits import EMBED_TOTAL
 from engines.galdors_grip.game import GaldorsGrip
 
 

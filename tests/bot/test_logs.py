@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from bot.database import connect
-from bot.store import SessionStore
+from bot.storage.database import connect
+from bot.storage.store import SessionStore
 from tests.bot.harness import World, assert_no_leak, database_setting, hidden_labels, move_controls
 
 

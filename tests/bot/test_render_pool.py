@@ -9,9 +9,9 @@ import signal
 import pytest
 
 import engines
-from bot import render_pool
-from bot.render_pool import WORKER_NICE, RenderPool
 from bot.settings import Settings
+from bot.surface import render_pool
+from bot.surface.render_pool import WORKER_NICE, RenderPool
 from render import render_png
 
 

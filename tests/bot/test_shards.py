@@ -13,9 +13,9 @@ import pytest
 from pydantic import ValidationError
 
 import engines
-from bot import database
 from bot.settings import Settings
-from bot.store import SessionStore
+from bot.storage import database
+from bot.storage.store import SessionStore
 from discord_emulator import EmulatorError, Message, User, loopback_only
 from discord_emulator.shards import ShardKey
 from tests.bot.harness import BotProcess, World, move_controls, sharded_world, start_process

@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 import pytest
 
 import engines
-from bot import database
-from bot.db.base import migration_scripts
-from bot.decks import MAX_DECKS, DeckStore, max_cards
 from bot.errors import ChannelBusy, StaleButton, UserFacingError
-from bot.leaderboard import standings
-from bot.store import SessionStore, UnreadableState
+from bot.storage import database
+from bot.storage.db.base import migration_scripts
+from bot.storage.decks import MAX_DECKS, DeckStore, max_cards
+from bot.storage.leaderboard import standings
+from bot.storage.store import SessionStore, UnreadableState
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 

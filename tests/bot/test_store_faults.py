@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 
 import engines
-from bot import database
-from bot.decks import DeckStore
-from bot.store import SessionStore
+from bot.storage import database
+from bot.storage.decks import DeckStore
+from bot.storage.store import SessionStore
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 TABLES = ("sessions", "seats", "actions", "results", "ratings", "decks")

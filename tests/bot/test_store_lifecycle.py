@@ -5,8 +5,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import engines
-from bot import database
-from bot.store import SessionStore
+from bot.storage import database
+from bot.storage.store import SessionStore
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 

@@ -2,7 +2,13 @@
 
 import discord
 
-from bot.text_limits import EMBED_DESCRIPTION, EMBED_TITLE, EMBED_TOTAL, FIELD_VALUE, fit_embed
+from bot.surface.text_limits import (
+    EMBED_DESCRIPTION,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_VALUE,
+    fit_embed,
+)
 
 
 def test_every_part_of_an_embed_is_cut_to_its_limit():

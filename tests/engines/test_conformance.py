@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 import engines
-from bot.controls import choices_for
-from bot.text_limits import BUTTON_LABEL
+from bot.surface.controls import choices_for
+from bot.surface.text_limits import BUTTON_LABEL
 from engines import Game, IllegalAction
 from engines.text import shorten
 

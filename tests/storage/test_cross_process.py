@@ -8,10 +8,10 @@ import glicko2
 import pytest
 
 import engines
-from bot import database
-from bot.decks import MAX_DECKS, DeckStore
 from bot.errors import ChannelBusy, StaleButton, UserFacingError
-from bot.store import SessionStore
+from bot.storage import database
+from bot.storage.decks import MAX_DECKS, DeckStore
+from bot.storage.store import SessionStore
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from bot import database
-from bot.leaderboard import computer_records, solo_standings, standings
+from bot.storage import database
+from bot.storage.leaderboard import computer_records, solo_standings, standings
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The PostgreSQL backend's translation of the shared SQL (no server needed)."""
 
-from bot.db.postgres import numbered, rowcount
+from bot.storage.db.postgres import numbered, rowcount
 
 
 def test_placeholders_are_numbered_in_order_outside_literals():

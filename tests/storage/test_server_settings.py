@@ -4,9 +4,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import database
-from bot.server_settings import DEFAULT, ServerSettings, describe
 from bot.settings import Settings
+from bot.storage import database
+from bot.storage.server_settings import DEFAULT, ServerSettings, describe
 
 NOW = datetime(2026, 11, 24, tzinfo=UTC)
 

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from bot.database import is_postgres
 from bot.settings import Settings
+from bot.storage.database import is_postgres
 
 
 def test_the_sqlite_file_is_the_default(monkeypatch):

@@ -64,7 +64,7 @@ def test_an_equal_total_power_is_a_draw(p0, p1, total):
 
 
 def test_the_bot_records_an_equal_total_as_a_draw_for_both():
-    from bot.outcomes import outcomes_for
+    from bot.storage.outcomes import outcomes_for
 
     game = over(camp(K="~KS", A1="2C"), camp(K="~KD", M3="2H"))
     seats = [SimpleNamespace(seat=s, user_id=100 + s) for s in (0, 1)]

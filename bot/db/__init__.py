@@ -1,5 +1,0 @@
-"""Storage behind one interface: SQLite (the default) or PostgreSQL (docs/design/scale.md)."""
-
-from bot.db.base import Database, IntegrityError, Row
-
-__all__ = ["Database", "IntegrityError", "Row"]

@@ -1,0 +1,141 @@
+"""The computer's moves, thought out off the event loop (a worker process by default).
+
+``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
+a process pool (or a thread pool) and awaits the answer, so other games and commands carry on.
+A worker process ends with the bot, however the bot ends (``bot.surface.pool_workers``). This
+module imports only the engines, ``ai`` and ``bot.surface.pool_workers``, so a worker process
+starts quickly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+import random
+import signal
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+import ai
+import engines
+from bot.surface.pool_workers import exit_with_parent
+from engines import Action, Game
+
+log = logging.getLogger(__name__)
+
+COMPUTER_NAME = "Computer ({level})"
+
+
+def computer_name(level: str) -> str:
+    """How a computer seat is named on the board and in the log."""
+    return COMPUTER_NAME.format(level=level)
+
+
+def move_seed(session_seed: int, step: int) -> int:
+    """The seed of the computer's choice at ``step``: replays of a game choose the same."""
+    digest = hashlib.sha256(f"{session_seed}:{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> str:
+    """In the worker: restore the game, choose, and return the move's code."""
+    cls = engines.get_game(game_id)
+    return cls.encode(ai.choose(cls.from_json(state_json), seat, level, seed))
+
+
+def hint(
+    game_id: str, state_json: str, seat: int, seed: int
+) -> tuple[int, list[tuple[str, float]]]:
+    """In the worker: the samples per move and each legal move's code and value, best first."""
+    cls = engines.get_game(game_id)
+    result = ai.hint(cls.from_json(state_json), seat, seed)
+    return result.moves[0].visits, [(cls.encode(m.action), m.value) for m in result.moves]
+
+
+def new_executor(kind: str) -> Executor:
+    """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
+    if kind == "thread":
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker)
+
+
+def _start_worker() -> None:
+    """In the worker: leave Ctrl-C to the bot, and end with the bot however it ends.
+
+    Ctrl-C in a terminal reaches the whole process group; the bot stops its workers itself.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+
+
+def policy_move(game: Game, seat: int, seed: int) -> Action:
+    """The game's quick playout move, on a sample of what ``seat`` knows (reads nothing hidden)."""
+    rng = random.Random(seed)
+    try:
+        return game.resample(seat, rng).rollout_action(seat, rng)
+    except Exception:
+        log.exception("the quick move failed game=%s; the first legal move is played", game.game_id)
+        return game.legal_actions(seat)[0]
+
+
+class Computer:
+    """Runs ``ai.choose`` in its executor, within ``time_limit`` seconds.
+
+    A search that fails or runs over the limit is abandoned (its worker replaced) and the
+    computer plays the game's quick policy move instead, so a game never waits for it long.
+    """
+
+    def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
+        self.kind = kind
+        self.time_limit = time_limit
+        self.executor = new_executor(kind)
+
+    async def choose(
+        self, game_id: str, game: Game, seat: int, level: str, seed: int
+    ) -> tuple[Action, str]:
+        """The computer's move for ``seat`` and its code, without blocking the event loop."""
+        cls = type(game)
+        loop = asyncio.get_running_loop()
+        job = (game_id, game.to_json(), seat, level, seed)
+        try:
+            work = loop.run_in_executor(self.executor, think, *job)
+            code = await asyncio.wait_for(work, self.time_limit)
+        except Exception as exc:
+            why = "ran over its time limit" if isinstance(exc, TimeoutError) else "failed"
+            log.warning(
+                "the computer's search %s game=%s level=%s; it plays its quick move",
+                why,
+                game_id,
+                level,
+                exc_info=not isinstance(exc, TimeoutError),
+            )
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = new_executor(self.kind)
+            code = cls.encode(policy_move(game, seat, seed))
+        return cls.decode(code), code
+
+    async def hint(
+        self, game_id: str, game: Game, seat: int, seed: int
+    ) -> tuple[list[tuple[Action, float]], int]:
+        """``ai.hint`` off the event loop: each legal move and its chance to win, best first.
+
+        Also returns the samples each move was tried on. A failed search raises (the player
+        is told the hint failed); the worker is replaced as after a failed move.
+        """
+        cls = type(game)
+        loop = asyncio.get_running_loop()
+        try:
+            samples, moves = await loop.run_in_executor(
+                self.executor, hint, game_id, game.to_json(), seat, seed
+            )
+        except Exception:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = new_executor(self.kind)
+            raise
+        return [(cls.decode(code), value) for code, value in moves], samples
+
+    def close(self) -> None:
+        """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)

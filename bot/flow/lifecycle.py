@@ -1,0 +1,365 @@
+"""Ending games the engine does not end: resign, abort, expiry, idleness."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.errors import NotInGame, SessionNotFound, UserFacingError
+from bot.flow.sessions import Change, SessionManager
+from bot.settings import Settings
+from bot.storage.models import UNRATED
+from bot.storage.outcomes import resignation
+from bot.storage.server_settings import ServerSettings
+from bot.storage.store import Session
+from bot.surface import custom_ids, mentions
+from bot.surface.replies import reply_errors
+from bot.surface.text_limits import BUTTON_LABEL
+from engines import Result
+from engines.text import join_and, shorten
+
+log = logging.getLogger(__name__)
+
+SWEEP = "sweep"  # the housekeeping job claimed once per tick (table housekeeping)
+NOT_UPDATED = " A message could not be updated; the board may look out of date."
+ADMIN_ONLY = (
+    "`/game end` is for members with Manage Server. Players can use `/game resign`, "
+    "or `/game abort` (all players agreeing)."
+)
+
+
+def waiting_seats(session: Session) -> list[int]:
+    """The seats whose decision an active game waits for."""
+    return sorted(session.game.to_act())
+
+
+def blames(session: Session, waiting: list[int]) -> bool:
+    """Whether idleness is someone's fault: a multi-player game waiting for some, not all."""
+    return len(session.seats) > 1 and 0 < len(waiting) < len(session.seats)
+
+
+def timeout_result(session: Session, waiting: list[int], idle: timedelta) -> Result:
+    """The idle seats resign: everyone else wins."""
+    names = join_and([session.seats[s].name for s in waiting])
+    return Result(
+        winners=[s.seat for s in session.seats if s.seat not in waiting],
+        scores={s.seat: 0 for s in session.seats},
+        summary=f"{names} did not move for {_span(idle)}; that counts as resigning.",
+    )
+
+
+def _span(delta: timedelta) -> str:
+    hours = delta.total_seconds() / 3600
+    if hours >= 48:
+        return f"{hours / 24:g} days"
+    return f"{hours:g} hours" if hours != 1 else "1 hour"
+
+
+def _stamp(moment: datetime) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone."""
+    unix = int(moment.timestamp())
+    return f"<t:{unix}:f> (<t:{unix}:R>)"
+
+
+class Lifecycle:
+    """Resign, abort and housekeeping, all under the session lock."""
+
+    def __init__(self, manager: SessionManager, settings: Settings) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.idle = timedelta(days=settings.idle_days)
+        self.challenge = timedelta(minutes=settings.challenge_minutes)
+        self.interval = settings.housekeeping_seconds
+        self.servers = ServerSettings(manager.store.db, settings)
+
+    async def live_session(self, channel_id: int | None) -> Session:
+        """The game running in this channel, or a friendly refusal."""
+        session = await self.store.live_in_channel(channel_id or 0)
+        if session is None:
+            raise UserFacingError("No game is running in this channel.")
+        return session
+
+    async def resign(self, channel_id: int | None, user_id: int) -> str:
+        """The user gives up: the others win (a pending challenge is simply withdrawn)."""
+        session = await self.live_session(channel_id)
+        async with self.manager.lock(session.id):
+            session = await self.store.load(session.id)
+            seat = session.seat_of(user_id)
+            if seat is None:
+                raise NotInGame()
+            now = discord.utils.utcnow()
+            if session.status == "pending":
+                await self.store.close(session, status="abandoned", reason="withdrawn", now=now)
+                shown = await self._announce(session, "This challenge was withdrawn.")
+                return "The challenge is withdrawn." + ("" if shown else NOT_UPDATED)
+            result = resignation(session, seat)
+            session, change = await self.manager.record_end(
+                session, seat=seat, code="!resign", result=result, end_reason="resigned"
+            )
+            shown = await self._announce(session, result.summary, change)
+        return "You resigned; the result is saved." + ("" if shown else NOT_UPDATED)
+
+    async def abort(self, channel_id: int | None, user_id: int, moderator: bool) -> str:
+        """Abort without a result: every player agrees at the same step, or Manage Server."""
+        session = await self.live_session(channel_id)
+        async with self.manager.lock(session.id):
+            session = await self.store.load(session.id)
+            seat = session.seat_of(user_id)
+            if seat is None and not moderator:
+                raise UserFacingError(
+                    "Only the players (all of them agreeing) or a member with Manage Server "
+                    "can abort a game."
+                )
+            solo = len(session.seats) == 1
+            if seat is not None and not moderator and solo and session.step > 0:
+                raise UserFacingError(
+                    "A solo game can't be aborted once you have moved; use `/game resign` "
+                    "to end it."
+                )
+            if seat is not None and not moderator and not solo:
+                await self.store.agree_abort(session.id, seat, session.step)
+                agreed = await self.store.abort_agreed_seats(session.id)
+                missing = [
+                    s.name for s in session.seats if s.seat not in agreed and s.computer is None
+                ]
+                if missing:
+                    verb = "uses" if len(missing) == 1 else "use"
+                    return (
+                        f"Noted: the game is aborted once {join_and(missing)} also {verb} "
+                        "`/game abort`. Your agreement lapses with the next move."
+                    )
+            shown = await self.end_without_result(session, "aborted", "The game was aborted.")
+        text = "The game is aborted; it does not count on the leaderboard."
+        return text + ("" if shown else NOT_UPDATED)
+
+    async def end(
+        self, guild_id: int | None, channel_id: int | None, sid: str | None, admin: bool
+    ) -> str:
+        """A server admin ends any game of their server (recorded as aborted)."""
+        if not admin:
+            raise UserFacingError(ADMIN_ONLY)
+        if sid is None:
+            session = await self.live_session(channel_id)
+        else:
+            try:
+                found: Session | None = await self.store.load(sid.strip().lower())
+            except SessionNotFound:
+                found = None
+            if found is None or found.guild_id != guild_id:
+                raise UserFacingError("No game with that id in this server.")
+            session = found
+        async with self.manager.lock(session.id):
+            session = await self.store.load(session.id)
+            if session.status not in ("pending", "active"):
+                raise UserFacingError(f"Session `{session.id}` has already ended.")
+            shown = await self.end_without_result(
+                session, "aborted", "A server moderator ended this game."
+            )
+        text = f"Ended session `{session.id}` in <#{session.channel_id}>; it does not count."
+        return text + ("" if shown else NOT_UPDATED)
+
+    async def end_without_result(self, session: Session, reason: str, text: str) -> bool:
+        """Close a live session that will not count (under the session lock).
+
+        Returns False if the closing was saved but a message could not be updated.
+        """
+        now = discord.utils.utcnow()
+        if not await self.store.close(session, status="abandoned", reason=reason, now=now):
+            return True
+        return await self._announce(await self.store.load(session.id), text)
+
+    async def housekeeping(self, now: datetime) -> int | None:
+        """Sweep if this process claims the current tick first; None if another one did.
+
+        Ticks are ``housekeeping_seconds`` long, counted from the epoch, so every process
+        sharing the database agrees on them and each tick is swept once in all.
+        """
+        if not await self.store.claim_tick(SWEEP, int(now.timestamp() // self.interval), now):
+            return None
+        return await self.sweep(now)
+
+    async def sweep(self, now: datetime) -> int:
+        """Expire challenges, warn and time out idle games; return how many were closed.
+
+        Each session is handled on its own: one failure is logged and the sweep goes on.
+        """
+        closed = 0
+        for sid in await self.store.sessions_where("pending", now - self.challenge):
+            closed += await self._each(sid, self._expire, now)
+        for sid in await self.store.sessions_where("active", now - self.idle):
+            closed += await self._each(sid, self._time_out, now)
+        for sid in await self.store.unwarned_idle(now - self.idle / 2):
+            await self._each(sid, self._warn, now)
+        return closed
+
+    async def _each(
+        self, sid: str, handle: Callable[[Session, datetime], Awaitable[bool]], now: datetime
+    ) -> int:
+        try:
+            async with self.manager.lock(sid):
+                session = await self.store.load(sid)
+                return int(await handle(session, now))
+        except Exception:
+            log.exception("housekeeping failed for session=%s", sid)
+            return 0
+
+    async def _expire(self, session: Session, now: datetime) -> bool:
+        if session.status != "pending":
+            return False
+        await self.end_without_result(session, "expired", "This challenge expired.")
+        return True
+
+    async def _time_out(self, session: Session, now: datetime) -> bool:
+        """Idle too long: the seats waited for resign; if nobody is at fault, no result."""
+        if session.status != "active" or session.updated_at >= now - self.idle:
+            return False
+        waiting = waiting_seats(session)
+        if not blames(session, waiting):
+            if len(session.seats) == 1:
+                text = "Closed as abandoned after a long time without moves."
+            else:
+                text = f"Closed without a result: nobody moved for {_span(self.idle)}."
+            await self.end_without_result(session, "idle", text)
+            return True
+        result = timeout_result(session, waiting, self.idle)
+        seat = waiting[0] if len(waiting) == 1 else None
+        session, change = await self.manager.record_end(
+            session, seat=seat, code="!timeout", result=result, end_reason="timeout", now=now
+        )
+        log.info("idle timeout session=%s seats=%s", session.id, waiting)
+        await self._announce(session, result.summary, change)
+        return True
+
+    async def _warn(self, session: Session, now: datetime) -> bool:
+        """Tell everyone the game waits for that it will end (solo games are not warned)."""
+        if session.status != "active" or len(session.seats) == 1:
+            return False
+        if session.updated_at >= now - self.idle / 2:
+            return False  # someone moved meanwhile
+        if not await self.store.set_idle_warned(session.id, session.step):
+            return False  # warned already at this step (by another sweep, maybe elsewhere)
+        waiting = waiting_seats(session)
+        deadline = _stamp(session.updated_at + self.idle)
+        title = session.game_cls.title
+        link = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+        if session.message_id is not None:
+            link += f"/{session.message_id}"
+        if blames(session, waiting):
+            then = "it counts as your resignation"
+        else:
+            then = "the game is closed without a result"
+        if blames(session, waiting):  # first: the reminder stays the channel's last line
+            await self._offer_takeover(session, waiting, deadline)
+        for seat in waiting:
+            if session.seats[seat].computer is not None:
+                continue  # the computer is never reminded
+            text = (
+                f"⏳ Your game of **{title}** is waiting for your move: {link}\n"
+                f"If you have not moved by {deadline}, {then}."
+            )
+            await self._remind(session, seat, text)
+        return False
+
+    async def _offer_takeover(self, session: Session, absent: list[int], deadline: str) -> None:
+        """Offer the players left waiting to let the computer play the absent seats."""
+        present = [s for s in session.seats if s.seat not in absent and s.computer is None]
+        absent = [seat for seat in absent if session.seats[seat].computer is None]
+        level = (await self.servers.get(session.guild_id)).takeover_level
+        if level is None or not present or not absent:
+            return
+        names = join_and([session.names[seat] for seat in absent])
+        view = discord.ui.View(timeout=None)
+        for seat in absent:
+            view.add_item(
+                discord.ui.Button(
+                    label=shorten(
+                        f"Let the computer play {session.names[seat]}'s seat", BUTTON_LABEL
+                    ),
+                    style=discord.ButtonStyle.primary,
+                    custom_id=custom_ids.takeover_id(session.id, seat),
+                )
+            )
+        pings = " ".join(f"<@{s.user_id}>" for s in present)
+        channel = await self.manager.delivery.channel(session)
+        await channel.send(
+            f"{pings} {names} has not moved for a while. Wait (by {deadline} it counts as "
+            f"their resignation), or let the computer ({level}) play on for them: "
+            "the game then becomes unrated, and they take their seat back with their next click.",
+            view=view,
+            allowed_mentions=mentions.only(s.user_id for s in present),
+        )
+
+    async def hand_over(self, interaction: discord.Interaction, sid: str, seat: int) -> None:
+        """A waiting player lets the computer play the absent ``seat``: the game is unrated."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} takeover"), self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status != "active" or seat >= len(session.seats):
+                raise SessionNotFound()
+            mine = session.seat_of(interaction.user.id)
+            name = session.names[seat]
+            if mine is None or mine == seat:
+                raise UserFacingError(f"Only the player waiting for {name} can do this.")
+            level = (await self.servers.get(session.guild_id)).takeover_level
+            if level is None:
+                raise UserFacingError(
+                    "Letting the computer take over seats is turned off on this server "
+                    "(`/game settings`)."
+                )
+            if session.seats[seat].computer is not None:
+                raise UserFacingError(f"The computer already plays {name}'s seat.")
+            if seat not in waiting_seats(session):
+                raise UserFacingError(f"{name} has moved since: the game goes on.")
+            await self.store.set_computer(sid, seat, level)
+            await self.store.set_options(sid, {**session.options, UNRATED: True})
+            log.info("computer takes over session=%s seat=%s", sid, seat)
+            await interaction.edit_original_response(
+                content=f"The computer ({level}) plays {name}'s seat; the game is "
+                f"unrated now. {name} takes it back with their next click.",
+                view=None,
+            )
+            await self.manager.computer_turns(await self.store.load(sid))
+
+    async def _remind(self, session: Session, seat: int, text: str) -> None:
+        """DM the seat's player; if their DMs are closed, ping them in the game's channel."""
+        user_id = session.seats[seat].user_id
+        if not session.seats[seat].dm_closed:
+            client = self.manager.client
+            try:
+                user = client.get_user(user_id) or await client.fetch_user(user_id)
+                await user.send(text)
+                return
+            except discord.Forbidden:
+                log.info("idle warning: DMs closed session=%s seat=%s", session.id, seat)
+        channel = await self.manager.delivery.channel(session)
+        await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
+
+    async def _announce(self, session: Session, text: str, change: Change | None = None) -> bool:
+        """Show the ending on the board and in every DM; False if that failed.
+
+        Called after the ending is saved: a lost message must not look like a lost result.
+        A rated ending (``change`` given) also gets the result message with rating changes.
+        """
+        try:
+            if session.state_json is None:
+                await self._edit_board_text(session, text)
+            else:
+                await self.manager.delivery.update_board(session, ending=text)
+                for seat in range(len(session.seats)):
+                    await self.manager.delivery.refresh_dm(session, seat, [])
+            if change is not None:
+                await self.manager.announce_end(session, change, text)
+        except discord.HTTPException:
+            log.warning("could not show the ending session=%s", session.id)
+            return False
+        return True
+
+    async def _edit_board_text(self, session: Session, text: str) -> None:
+        if session.message_id is None:
+            return
+        channel = await self.manager.delivery.channel(session)
+        message = channel.get_partial_message(session.message_id)  # type: ignore[attr-defined]
+        await message.edit(content=text, embed=None, view=None)

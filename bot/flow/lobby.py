@@ -1,0 +1,299 @@
+"""Starting games: two-player challenges (Accept / Decline) and solo starts."""
+
+from __future__ import annotations
+
+import logging
+import math
+import secrets
+from datetime import datetime, timedelta
+
+import discord
+
+import ai
+import engines
+from bot.errors import (
+    Cooldown,
+    CouldNotPost,
+    NotInGame,
+    SessionNotFound,
+    TooManyGames,
+    UserFacingError,
+)
+from bot.flow.computer import computer_name
+from bot.flow.sessions import SessionManager
+from bot.settings import Settings
+from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
+from bot.storage.models import safe_name
+from bot.storage.store import Session
+from bot.surface import custom_ids, mentions, presenter
+from bot.surface.replies import reply_errors
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = "normal"
+LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level in ai.LEVELS]
+"""The ``level`` option of every challenge command (against the computer)."""
+OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
+LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
+"""The descriptions of every challenge command's ``opponent`` and ``level`` options."""
+
+
+def new_seed() -> int:
+    """A fresh secret seed (its SHA-256 is published at the start, the seed at the end)."""
+    return secrets.randbits(63)
+
+
+def _guild_ids(interaction: discord.Interaction) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserFacingError("Games are played in a server channel, not in direct messages.")
+    return interaction.guild_id, interaction.channel_id
+
+
+class Lobby:
+    """Creates sessions; the manager takes over once a game is running."""
+
+    def __init__(self, manager: SessionManager, settings: Settings) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.challenge_minutes = settings.challenge_minutes
+        self.max_games = settings.max_games_per_user
+        self.cooldown = timedelta(seconds=settings.start_cooldown_seconds)
+        self._last_start: dict[int, datetime] = {}  # user id -> their last start or challenge
+
+    async def _admit(
+        self, interaction: discord.Interaction, guild_id: int, players: list[discord.abc.User]
+    ) -> None:
+        """Refuse a start within the cooldown, or one that takes a player over the limit."""
+        starter = interaction.user.id
+        last = self._last_start.get(starter)
+        if last is not None and interaction.created_at - last < self.cooldown:
+            wait = self.cooldown - (interaction.created_at - last)
+            raise Cooldown(math.ceil(wait.total_seconds()))
+        for player in players:
+            if await self.store.live_count(guild_id, player.id) >= self.max_games:
+                name = None if player.id == starter else safe_name(player.display_name)
+                raise TooManyGames(name, self.max_games)
+
+    def _started(self, interaction: discord.Interaction) -> None:
+        """Start the starter's cooldown (only starts that created a session count)."""
+        now = interaction.created_at
+        self._last_start = {
+            uid: t for uid, t in self._last_start.items() if now - t < self.cooldown
+        }
+        self._last_start[interaction.user.id] = now
+
+    async def _abandon(self, session: Session, exc: Exception) -> None:
+        """The new game's first message failed: close it without a result (channel freed)."""
+        log.warning("could not post the new game session=%s: %r", session.id, exc)
+        now = discord.utils.utcnow()
+        await self.store.close(session, status="abandoned", reason="failed", now=now)
+        if isinstance(exc, discord.HTTPException):
+            raise CouldNotPost() from exc
+
+    def is_computer(self, opponent: discord.abc.User | None) -> bool:
+        """No opponent, or the bot itself: the challenger plays the computer."""
+        me = self.manager.client.user
+        return opponent is None or (me is not None and opponent.id == me.id)
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        opponent: discord.abc.User | None,
+        options: dict[str, object] | None = None,
+        *,
+        seat: int = 0,
+        terms: str | None = None,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """Post a challenge with Accept / Decline for the opponent, or start against the computer.
+
+        ``seat``: the challenger's seat (0 or 1; the opponent takes the other). ``terms``: a line
+        the challenge shows, such as who plays which side. Without an opponent (or with the bot
+        as opponent) the game starts at once against the computer at ``level``.
+        """
+        if opponent is None or self.is_computer(opponent):
+            await self.versus_computer(interaction, game_id, level, options or {}, seat=seat)
+            return
+        cls = engines.get_game(game_id)
+        guild_id, channel_id = _guild_ids(interaction)
+        if opponent.bot:
+            raise UserFacingError(
+                "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
+            )
+        if opponent.id == interaction.user.id:
+            raise UserFacingError(
+                "You can't challenge yourself: pick another member, or leave `opponent` empty "
+                "to play the computer."
+            )
+        if seat not in (0, 1):
+            raise UserFacingError("A challenge seats its challenger first or second.")
+        await self._admit(interaction, guild_id, [interaction.user, opponent])
+        players = [
+            (interaction.user.id, interaction.user.display_name),
+            (opponent.id, opponent.display_name),
+        ]
+        options = {**(options or {}), **({CHALLENGER_SEAT: seat} if seat else {})}
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players[::-1] if seat else players,
+            seed=new_seed(),
+            options=options,
+            game=None,
+            now=discord.utils.utcnow(),
+        )
+        minutes = round(self.challenge_minutes)
+        embed = discord.Embed(
+            title=f"{cls.title}: a challenge!",
+            description=(
+                f"{interaction.user.mention} challenges {opponent.mention}.\n"
+                + (f"{terms}\n" if terms else "")
+                + f"{opponent.mention}, press **Accept** to play or **Decline**. "
+                f"The challenge expires in {minutes} minutes."
+            ),
+            colour=discord.Colour.dark_gold(),
+        )
+        view = discord.ui.View(timeout=None)
+        for answer, style in (
+            ("accept", discord.ButtonStyle.success),
+            ("decline", discord.ButtonStyle.secondary),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=answer.title(),
+                    style=style,
+                    custom_id=custom_ids.challenge_id(session.id, answer),
+                )
+            )
+        self._started(interaction)
+        # Held until the message id is saved: a fast Accept waits instead of posting a board.
+        async with self.manager.lock(session.id):
+            try:
+                await interaction.response.send_message(
+                    content=opponent.mention,
+                    embed=embed,
+                    view=view,
+                    allowed_mentions=mentions.only([opponent.id]),
+                )
+                message = await interaction.original_response()
+            except Exception as exc:
+                await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
+                raise
+            await self.store.set_message(session.id, message.id)
+
+    async def answer(self, interaction: discord.Interaction, sid: str, answer: str) -> None:
+        """Accept or Decline pressed on a challenge."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} challenge"), self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status == "active":
+                raise UserFacingError("The game has already started.")
+            if session.status != "pending":
+                await interaction.edit_original_response(view=None)
+                raise SessionNotFound()
+            seat = session.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotInGame()
+            now = discord.utils.utcnow()
+            if now - session.created_at > timedelta(minutes=self.challenge_minutes):
+                await self.store.close(session, status="abandoned", reason="expired", now=now)
+                await interaction.edit_original_response(
+                    content="This challenge expired.", embed=None, view=None
+                )
+                return
+            challenger = challenger_seat(session.options)
+            if answer == "decline":
+                verb = "withdrew the challenge" if seat == challenger else "declined"
+                await self.store.close(session, status="abandoned", reason="declined", now=now)
+                await interaction.edit_original_response(
+                    content=f"{safe_name(interaction.user.display_name)} {verb}.",
+                    embed=None,
+                    view=None,
+                )
+                return
+            if seat == challenger:
+                raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
+            await self._begin(session, interaction)
+
+    async def versus_computer(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        level: str,
+        options: dict[str, object],
+        *,
+        seat: int,
+    ) -> None:
+        """Start a two-player game at once, the computer at ``level`` in the other seat."""
+        if level not in ai.LEVELS:
+            raise UserFacingError(f"Pick a level: {', '.join(ai.LEVELS)}.")
+        guild_id, channel_id = _guild_ids(interaction)
+        me = self.manager.client.user
+        assert me is not None  # commands arrive only once the bot is logged in
+        seed = new_seed()
+        options = {**options, **({CHALLENGER_SEAT: seat} if seat else {})}
+        game = engines.get_game(game_id).new(2, seed=seed, options=engine_options(options))
+        await self._admit(interaction, guild_id, [interaction.user])
+        players = [
+            (interaction.user.id, interaction.user.display_name),
+            (me.id, computer_name(level)),
+        ]
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players[::-1] if seat else players,
+            seed=seed,
+            options=options,
+            game=game,
+            now=discord.utils.utcnow(),
+            computers={1 - seat: level},
+        )
+        self._started(interaction)
+        log.info("game against the computer session=%s level=%s", session.id, level)
+        await self._post_board(interaction, session)
+
+    async def start_solo(
+        self, interaction: discord.Interaction, game_id: str, options: dict[str, object]
+    ) -> None:
+        """Start a one-player game in this channel."""
+        guild_id, channel_id = _guild_ids(interaction)
+        seed = new_seed()
+        game = engines.get_game(game_id).new(1, seed=seed, options=options)  # refusals: ephemeral
+        await self._admit(interaction, guild_id, [interaction.user])
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=[(interaction.user.id, interaction.user.display_name)],
+            seed=seed,
+            options=options,
+            game=game,
+            now=discord.utils.utcnow(),
+        )
+        self._started(interaction)
+        await self._post_board(interaction, session)
+
+    async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
+        """Answer the start command with the new game's board, then let the game begin."""
+        async with self.manager.lock(session.id):
+            try:
+                await interaction.response.defer(thinking=True)  # rendering may take a moment
+                msg = await presenter.board(session, [])
+                sent = await interaction.followup.send(wait=True, **msg.kwargs())
+            except Exception as exc:
+                await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
+                raise
+            await self.store.set_message(session.id, sent.id)
+            session = await self.store.load(session.id)
+            await self.manager.begin(session)
+
+    async def _begin(self, session: Session, interaction: discord.Interaction) -> None:
+        """Create the game for an accepted challenge and turn the challenge into the board."""
+        options = engine_options(session.options)
+        game = session.game_cls.new(len(session.seats), seed=session.seed, options=options)
+        session = await self.store.activate(session, game, discord.utils.utcnow())
+        log.info("game started session=%s game=%s", session.id, session.game_id)
+        await self.manager.begin(session)

@@ -1,0 +1,67 @@
+"""The "?" button: what the current phase is about and the clicker's choices, ephemerally.
+
+Only what the clicker may see: the phase help for their seat (or for spectators), their own
+legal actions with what each does, and the moves they cannot make now with the reason.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.errors import SessionNotFound
+from bot.storage.store import Session, SessionStore
+from bot.surface.presenter import with_names
+from bot.surface.replies import reply_errors
+from bot.surface.text_limits import fit_embed
+from engines import Game
+
+MAX_LINES = 30
+"""Choices listed in full; beyond that a count (an embed description holds 4096 chars)."""
+
+
+def _bullets(lines: list[str]) -> str:
+    shown = lines[:MAX_LINES]
+    more = len(lines) - len(shown)
+    return "\n".join(shown) + (f"\n… and {more} more." if more else "")
+
+
+def help_text(game: Game, seat: int | None) -> str:
+    """The "?" answer for ``seat`` (None: someone who is not playing)."""
+    parts = [game.phase_help(seat) or "No special help for this moment of the game."]
+    if seat is None:
+        parts.append("You are watching: only the players see their choices.")
+        return "\n\n".join(parts)
+    choices = []
+    for action in game.legal_actions(seat):
+        detail = action.detail()
+        choices.append(f"• **{action.label()}**" + (f" — {detail}" if detail else ""))
+    parts.append(
+        "**Your choices now**\n" + _bullets(choices) if choices else "Nothing to choose right now."
+    )
+    blocked = [f"• {u.label} — {u.reason}" for u in game.unavailable_actions(seat)]
+    if blocked:
+        parts.append("**Not possible now**\n" + _bullets(blocked))
+    return "\n\n".join(parts)
+
+
+def help_embed(session: Session, seat: int | None) -> discord.Embed:
+    """The answer as an embed, with the players' names."""
+    text = with_names(help_text(session.game, seat), session.names)
+    return fit_embed(
+        discord.Embed(
+            title=f"{session.game_cls.title}: what now?",
+            description=text,
+            colour=discord.Colour.dark_gold(),
+        )
+    )
+
+
+async def answer(store: SessionStore, interaction: discord.Interaction, sid: str) -> None:
+    """Answer a "?" click ephemerally with the latest state."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    async with reply_errors(interaction, f"session={sid} help"):
+        session = await store.load(sid)
+        if session.status != "active" or session.state_json is None:
+            raise SessionNotFound()
+        embed = help_embed(session, session.seat_of(interaction.user.id))
+        await interaction.followup.send(embed=embed, ephemeral=True)

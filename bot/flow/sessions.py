@@ -1,0 +1,564 @@
+"""The session manager: the click loop, serialised per session, persisted before replying."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import discord
+
+from bot.errors import NotInGame, SessionNotFound, StaleButton
+from bot.flow.computer import Computer, move_seed
+from bot.storage.history import FORCED
+from bot.storage.store import Session, SessionStore
+from bot.surface import table_buttons
+from bot.surface.delivery import Delivery
+from bot.surface.presenter import controls_in_channel, result_announcement
+from bot.surface.replies import ephemeral, reply_errors
+from engines import Action, Event, Game, Result
+
+log = logging.getLogger(__name__)
+
+MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
+COMPUTER_SHOW_SECONDS = 3.0
+"""During a long run of computer moves the messages are brought up to date this often."""
+MAX_COMPUTER_RUN = 3000
+"""The most moves the computer makes in one run (a whole game is at most ~2,600): more means
+a game lets it cycle without progress (a bug); it stops, says so and frees the game's lock."""
+COMPUTER_STUCK = (
+    "The computer stopped after {moves} moves in a row without reaching your turn: this is a bug "
+    "and has been logged. Use `/game resign` or ask a moderator to `/game end` this game."
+)
+
+
+def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
+    """Each seat's legal action codes (to see whose choices an action changed)."""
+    cls = type(game)
+    return {s: [cls.encode(a) for a in game.legal_actions(s)] for s in range(seats)}
+
+
+def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str]]]:
+    """Public texts for the channel, private texts per seat."""
+    public: list[str] = []
+    private: dict[int, list[str]] = {}
+    for e in events:
+        if e.seat is None:
+            public.append(e.text)
+        else:
+            private.setdefault(e.seat, []).append(e.text)
+    return public, private
+
+
+def forced_move(session: Session) -> tuple[int, Action] | None:
+    """A seat whose only legal move the bot may play for them, and that move.
+
+    Only when playing it reveals nothing (``auto_play_reveals``), or the player opted in; and
+    never for a person when the move ends the game, asks to be confirmed, or the engine wants
+    the player to see the position first (``auto_play_pauses``): that move waits for a click.
+    """
+    game = session.game
+    if game.is_over:
+        return None
+    for seat in game.to_act():
+        actions = game.legal_actions(seat)
+        if len(actions) != 1:
+            continue
+        if not (session.seats[seat].auto_play or not game.auto_play_reveals(seat)):
+            continue
+        if session.seats[seat].computer is None and _worth_a_click(game, seat, actions[0]):
+            continue
+        return seat, actions[0]
+    return None
+
+
+def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
+    """Whether a person's only move must wait for them: it ends the game, or is a moment."""
+    if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
+        return True
+    trial = game.copy()
+    trial.apply_unchecked(seat, action)
+    return trial.is_over
+
+
+def played_for_you(labels: list[str]) -> str:
+    """One line for the only moves played in a row for a seat: repeats counted, not listed."""
+    runs: list[tuple[str, int]] = []
+    for label in labels:
+        if runs and runs[-1][0] == label:
+            runs[-1] = (label, runs[-1][1] + 1)
+        else:
+            runs.append((label, 1))
+    moves = "; ".join(f"{label} ({n} times)" if n > 1 else label for label, n in runs)
+    if len(labels) == 1:
+        return f"Your only possible move was played for you: {moves}."
+    return f"Your only possible moves were played for you, one after another: {moves}."
+
+
+def computer_to_act(session: Session) -> int | None:
+    """The seat the computer plays that the running game waits for, if any."""
+    if session.status != "active" or session.game.is_over:
+        return None
+    computers = session.computer_seats
+    return next((seat for seat in session.game.to_act() if seat in computers), None)
+
+
+@dataclass
+class Change:
+    """What a click (and the forced moves after it) changed, for the messages."""
+
+    prompted: set[int] = field(default_factory=set)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    ratings_before: dict[int, float] | None = None
+
+
+class SessionManager:
+    """Applies players' actions: lock, load, check, apply, persist, then show."""
+
+    def __init__(self, client: discord.Client, store: SessionStore, computer: Computer) -> None:
+        self.client = client
+        self.store = store
+        self.computer = computer
+        self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
+        self.delivery = Delivery(client, store)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, sid: str) -> asyncio.Lock:
+        """The per-session lock (created on demand, dropped when nobody holds it)."""
+        lock = self._locks.get(sid)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[sid] = lock
+        return lock
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        step: int,
+        code: str,
+        *,
+        confirmed: bool = False,
+    ) -> None:
+        """Handle one click on an action button or select (or on its confirmation)."""
+        await interaction.response.defer()  # ack within 3 s; rendering may take longer
+        async with reply_errors(interaction, f"session={sid} step={step}"):
+            await self._refuse_outdated(interaction, sid, step)
+            async with self.lock(sid):
+                await self._act(interaction, sid, step, code, confirmed=confirmed)
+
+    async def _refuse_outdated(self, interaction: discord.Interaction, sid: str, step: int) -> None:
+        """Refuse a button the clicker's choices have changed since, without the session lock.
+
+        A computer's long turn may hold the lock: the player learns at once what to do. Such a
+        button never becomes current again (steps only grow); ``_act`` checks again anyway, so
+        with the lock free this costs no extra read.
+        """
+        if not self.lock(sid).locked():
+            return
+        session = await self.store.load(sid)
+        seat = session.seat_of(interaction.user.id)
+        if session.status != "active" or seat is None or session.seats[seat].computer:
+            return  # the locked path answers these (and a click takes a seat back)
+        if step < session.seats[seat].prompt_step:
+            raise StaleButton(session.game_id)
+
+    async def _act(
+        self, interaction: discord.Interaction, sid: str, step: int, code: str, *, confirmed: bool
+    ) -> None:
+        """The click under the session lock: check, apply, persist, show."""
+        session, seat = await self._player_session(interaction, sid)
+        if step < session.seats[seat].prompt_step or step > session.step:
+            raise StaleButton(session.game_id)
+        action = session.game_cls.decode(code)
+        question = None if confirmed else session.game.confirm_text(seat, action)
+        if question is not None:
+            session.game.check(seat, action)  # refuse an illegal move before asking
+            await self.delivery.ask_confirmation(interaction, session, step, code, question)
+            return
+        change = Change()
+        session = await self._record(session, seat, action, code, change)
+        log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
+        if confirmed:  # the board and DMs change; the question is answered after them
+            await self._after_move(
+                session, change, actor=seat, reply=lambda: self.delivery.confirmed(interaction)
+            )
+        else:
+            await self._after_move(session, change, actor=seat, shown_to=interaction)
+
+    async def begin(self, session: Session) -> None:
+        """Show a game that just started (call under the session lock), after forced moves."""
+        await self._after_move(session, Change(prompted=set(session.game.to_act())), actor=None)
+
+    async def set_auto_play(
+        self, interaction: discord.Interaction, sid: str, on: bool | None
+    ) -> None:
+        """The player's opt-in to have revealing forced moves played for them.
+
+        ``on`` is the setting the clicked button carries (None: an old button that does not
+        say; it flips the setting). A setting is not a move: the answer edits only the clicked
+        message's toggle, in the interaction response itself unless a move holds the session
+        lock. A forced move the setting now allows is played and shown like a click's.
+        """
+        lock = self.lock(sid)
+        if lock.locked():
+            await interaction.response.defer()  # a move is being made: answer after it
+        async with reply_errors(interaction, f"session={sid} auto-play"), lock:
+            session, seat = await self._player_session(interaction, sid)
+            if on is None:
+                on = not session.seats[seat].auto_play
+            if on != session.seats[seat].auto_play:
+                await self.store.set_auto_play(sid, seat, on)
+                session = await self.store.load(sid)
+            await self._show_toggle(interaction, session, seat)
+            await self._after_move(
+                session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
+            )
+
+    async def _show_toggle(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> None:
+        """Show the seat's setting on the clicked message's toggle, and change nothing else."""
+        if interaction.message is None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            return
+        view = table_buttons.with_toggle(interaction.message, session, seat)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=view)
+        else:
+            await interaction.response.edit_message(view=view)
+
+    async def order(
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        plan: Callable[[Game, int], Sequence[Action]],
+    ) -> None:
+        """A typed order (a slash command): a short sequence of actions made as ONE move.
+
+        ``plan(game, seat)`` turns the order into actions on the current game, under the lock
+        (it raises UserFacingError for an order that is no longer possible). Every action is
+        checked on a copy first; then all are applied, persisted in one transaction and shown
+        once (board and DMs), and the player gets a short ephemeral receipt. A typed order is
+        its own confirmation (no ``confirm_text`` question).
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with reply_errors(interaction, f"session={sid} order"), self.lock(sid):
+            session, seat = await self._player_session(interaction, sid)
+            actions = list(plan(session.game, seat))
+            trial = session.game_cls.from_json(session.game.to_json())
+            for action in actions:
+                trial.apply(seat, action)  # IllegalAction: refused, nothing changed
+            cls = session.game_cls
+            change = Change()
+            moves = [(a, cls.encode(a)) for a in actions]
+            session = await self._record_all(session, seat, moves, change)
+            log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
+            # The orderer's current DM is edited in place: they are typing orders in the channel.
+            quiet = {seat} if session.seats[seat].dm_message_id is not None else set()
+            done = "; ".join(a.label() for a in actions)
+            await self._after_move(
+                session,
+                change,
+                actor=seat,
+                quiet=quiet,
+                reply=lambda: ephemeral(interaction, f"Done: {done}."),
+            )
+
+    async def _after_move(
+        self,
+        session: Session,
+        change: Change,
+        *,
+        actor: int | None,
+        shown_to: discord.Interaction | None = None,
+        quiet: AbstractSet[int] = frozenset(),
+        reply: Callable[[], Awaitable[object]] | None = None,
+        unless_unchanged: bool = False,
+    ) -> None:
+        """What follows persisted moves (under the lock): forced moves, messages, end, computer.
+
+        Forced moves are played (and persisted), then the board and the players' messages
+        are brought up to date (``shown_to``: the interaction whose message the actor clicked;
+        ``quiet`` seats get their DM edited, not a new one), then ``reply`` answers the actor,
+        then the result message if the game ended, then the computer's turns. With
+        ``unless_unchanged``, nothing is shown when no forced move was played.
+        """
+        session = await self._play_forced(session, change)
+        if unless_unchanged and not change.prompted:
+            return
+        await self.show(session, shown_to, actor, change.prompted - quiet, change.private)
+        if reply is not None:
+            await reply()
+        await self._announce_end(session, change)
+        await self.computer_turns(session)
+
+    async def computer_turns(self, session: Session) -> None:
+        """While the game waits for a seat the computer plays, it moves (under the lock).
+
+        The board already says the computer is thinking; its search runs off the event loop
+        with a seed from the session's seed and step, and each move is persisted like a click.
+        The messages are brought up to date when its run of moves ends, and every
+        ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
+        seat gets no messages: nothing it sees is sent.
+        """
+        change, moved, shown, run = Change(), None, time.monotonic(), 0
+        while (seat := computer_to_act(session)) is not None:
+            if run == MAX_COMPUTER_RUN:
+                log.error("the computer cycled session=%s step=%s", session.id, session.step)
+                await self.delivery.announce(session, COMPUTER_STUCK.format(moves=run))
+                break
+            run += 1
+            level = session.seats[seat].computer or ""
+            seed = move_seed(session.seed, session.step)
+            action, code = await self.computer.choose(
+                session.game_id, session.game, seat, level, seed
+            )
+            session = await self._record(session, seat, action, code, change)
+            session = await self._play_forced(session, change)
+            log.info("computer action session=%s step=%s level=%s", session.id, session.step, level)
+            moved = seat
+            if computer_to_act(session) is not None and (
+                time.monotonic() - shown >= COMPUTER_SHOW_SECONDS
+            ):
+                await self.show(session, None, seat, change.prompted, change.private)
+                change, shown = Change(), time.monotonic()
+        if moved is not None:
+            await self.show(session, None, moved, change.prompted, change.private)
+            await self._announce_end(session, change)
+
+    def resume_computers(self, sids: Iterable[str], owns: Callable[[int], bool]) -> None:
+        """After a start: let the computer move in every game that waits for it (in tasks).
+
+        Only in the games of guilds ``owns`` says are ours (our shards'), so that of several
+        processes exactly one resumes each game.
+        """
+        for sid in sids:
+            task = asyncio.create_task(self._resume(sid, owns), name=f"computer-{sid}")
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def _resume(self, sid: str, owns: Callable[[int], bool]) -> None:
+        try:
+            async with self.lock(sid):
+                session = await self.store.load(sid)
+                if owns(session.guild_id):
+                    await self.computer_turns(session)
+        except Exception:
+            log.exception("the computer could not resume session=%s", sid)
+
+    async def _record(
+        self,
+        session: Session,
+        seat: int,
+        action: Action,
+        code: str,
+        change: Change,
+        note: str | None = None,
+    ) -> Session:
+        """Apply one move and persist it with its public events, before any reply."""
+        return await self._record_all(session, seat, [(action, code)], change, note)
+
+    async def _record_all(
+        self,
+        session: Session,
+        seat: int,
+        moves: list[tuple[Action, str]],
+        change: Change,
+        note: str | None = None,
+    ) -> Session:
+        """Apply (action, code) moves in turn and persist them together, before any reply."""
+        game = session.game
+        before = legal_codes(game, len(session.seats))
+        rows: list[tuple[int | None, str, list[str]]] = []
+        for action, code in moves:
+            public, private = split_events(game.apply(seat, action))
+            if note and not rows:
+                public.insert(0, note)
+            rows.append((seat, code, public))
+            for s, texts in private.items():
+                change.private.setdefault(s, []).extend(texts)
+        after = legal_codes(game, len(session.seats))
+        prompted = {s for s in after if after[s] != before[s]} | {seat}
+        if game.result is not None:
+            await self._note_ratings(session, change)
+        change.prompted |= prompted
+        return await self.store.record_actions(
+            session,
+            rows,
+            game=game,
+            now=discord.utils.utcnow(),
+            prompted=frozenset(prompted),
+            result=game.result,
+        )
+
+    async def _play_forced(self, session: Session, change: Change) -> Session:
+        """Play every move that is a seat's only choice, each logged as played for them."""
+        played: dict[int, list[str]] = {}
+        for _ in range(MAX_FORCED):
+            forced = forced_move(session)
+            if forced is None:
+                break
+            seat, action = forced
+            # A label speaks to its seat and may name hidden cards: only they read it.
+            note = f"{session.names[seat]} had only one possible move; the bot played it."
+            played.setdefault(seat, []).append(action.label())
+            code = FORCED + session.game_cls.encode(action)
+            session = await self._record(session, seat, action, code, change, note)
+        for seat, labels in played.items():
+            change.private.setdefault(seat, []).append(played_for_you(labels))
+        return session
+
+    async def record_end(
+        self,
+        session: Session,
+        *,
+        seat: int | None,
+        code: str,
+        result: Result,
+        end_reason: str,
+        now: datetime | None = None,
+    ) -> tuple[Session, Change]:
+        """Persist an ending the engine did not decide (resign, timeout), ratings noted first."""
+        change = Change()
+        await self._note_ratings(session, change)
+        session = await self.store.record_action(
+            session,
+            seat=seat,
+            code=code,
+            game=session.game,
+            public_events=[result.summary],
+            now=now or discord.utils.utcnow(),
+            result=result,
+            end_reason=end_reason,
+        )
+        return session, change
+
+    async def _note_ratings(self, session: Session, change: Change) -> None:
+        if session.rated:
+            ids = [s.user_id for s in session.seats]
+            change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
+
+    async def announce_end(self, session: Session, change: Change, summary: str) -> None:
+        """A result message that pings the players, names the winner and rating changes."""
+        after: dict[int, float] = {}
+        if change.ratings_before is not None:
+            ids = [s.user_id for s in session.seats]
+            after = await self.store.ratings(session.guild_id, session.game_id, ids)
+        text = result_announcement(session, summary, change.ratings_before, after)
+        await self.delivery.announce(session, text)
+
+    async def _announce_end(self, session: Session, change: Change) -> None:
+        result = session.game.result
+        if result is not None:
+            await self.announce_end(session, change, result.summary)
+
+    async def show(
+        self,
+        session: Session,
+        interaction: discord.Interaction | None,
+        actor: int | None,
+        prompted: Iterable[int],
+        private: dict[int, list[str]],
+        *,
+        board: bool = True,
+    ) -> None:
+        """Bring every message up to date after a change (called under the session lock)."""
+        try:
+            await self._show(session, interaction, actor, set(prompted), private, board=board)
+        except discord.HTTPException:
+            # The move is saved; a lost message must not look like a lost move.
+            log.warning("delivery failed session=%s step=%s", session.id, session.step)
+            if interaction is not None:
+                await ephemeral(
+                    interaction,
+                    "Your move counts, but a message could not be updated: "
+                    "press **My hand** on the board to continue.",
+                )
+
+    async def _show(
+        self,
+        session: Session,
+        interaction: discord.Interaction | None,
+        actor: int | None,
+        prompted: set[int],
+        private: dict[int, list[str]],
+        *,
+        board: bool,
+    ) -> None:
+        """Board edited in place; a new DM only for a seat that must act on new choices.
+
+        Every other seat's current DM is edited in place (no notification), so a player
+        gets a ping only when it is their move.
+        """
+        clicked_board = (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == session.message_id
+        )
+        if board:
+            await self.delivery.update_board(session)
+        if controls_in_channel(session):
+            return
+        game = session.game
+        for seat in range(len(session.seats)):
+            if session.seats[seat].computer is not None:
+                continue  # the computer reads nothing: its seat gets no messages
+            notes = private.get(seat, [])
+            if seat == actor and interaction is not None and not clicked_board:
+                await self.delivery.in_place(interaction, session, seat, notes)
+            elif seat in prompted and seat in game.to_act():
+                await self.delivery.dm(session, seat, notes)
+            else:
+                await self.delivery.refresh_dm(session, seat, notes)
+
+    async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
+        """The "My hand" button: the player's private view and controls, ephemerally."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with reply_errors(interaction, f"session={sid} hand"):
+            session = await self.store.load(sid)
+            seat = session.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotInGame()
+            if session.status != "active":
+                raise SessionNotFound()
+            async with self.lock(sid):
+                session = await self._take_back(await self.store.load(sid), seat)
+            msg = await self.delivery.private(session, seat, [])
+            await interaction.followup.send(ephemeral=True, **msg.kwargs())
+
+    async def _player_session(
+        self, interaction: discord.Interaction, sid: str
+    ) -> tuple[Session, int]:
+        """The running session and the clicker's seat, or the refusal to show them."""
+        session = await self.store.load(sid)
+        if session.status != "active":
+            await self._strip_clicked(interaction)
+            raise SessionNotFound()
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotInGame()
+        return await self._take_back(session, seat), seat
+
+    async def _take_back(self, session: Session, seat: int) -> Session:
+        """A player whose seat the computer took over clicked: the seat is theirs again."""
+        if session.seats[seat].computer is None:
+            return session
+        await self.store.set_computer(session.id, seat, None)
+        log.info("seat taken back from the computer session=%s seat=%s", session.id, seat)
+        return await self.store.load(session.id)
+
+    async def _strip_clicked(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
+        except discord.HTTPException:
+            log.info("could not strip components of an ended game's message")

@@ -1,0 +1,108 @@
+"""A server's own settings, chosen by its admins with ``/game settings``.
+
+Each setting left unset follows the bot's default from the environment (README,
+"Configuration"), so an operator's change of default reaches every server that did not choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.settings import Settings
+from bot.storage.db import Database
+
+DEFAULT = "default"
+"""The option value that clears a server's choice: the bot's default applies again."""
+
+
+@dataclass(frozen=True)
+class ServerChoices:
+    """Takeover of absent seats on this server; ``*_chosen``: set by its admins (not default)."""
+
+    takeover: bool
+    level: str
+    takeover_chosen: bool
+    level_chosen: bool
+
+    @property
+    def takeover_level(self) -> str | None:
+        """The level the computer takes an absent seat over at; None: no takeover here."""
+        return self.level if self.takeover else None
+
+
+class ServerSettings:
+    """Read and change the servers' choices (one row per server that chose something)."""
+
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db = db
+        self.takeover = settings.computer_takeover
+        self.level = settings.computer_takeover_level
+
+    async def get(self, guild_id: int) -> ServerChoices:
+        """The server's settings, its admins' choices over the bot's defaults."""
+        row = await self.db.fetchone(
+            "SELECT computer_takeover, takeover_level FROM server_settings WHERE guild_id=?",
+            (guild_id,),
+        )
+        takeover = None if row is None else row["computer_takeover"]
+        level = None if row is None else row["takeover_level"]
+        return ServerChoices(
+            takeover=self.takeover if takeover is None else bool(takeover),
+            level=level or self.level,
+            takeover_chosen=takeover is not None,
+            level_chosen=level is not None,
+        )
+
+    async def change(
+        self,
+        guild_id: int,
+        user_id: int,
+        now: datetime,
+        takeover: str | None = None,
+        level: str | None = None,
+    ) -> ServerChoices:
+        """Apply an admin's choices ("on"/"off", a level, or DEFAULT; None keeps the setting)."""
+        async with self.db.transaction():
+            row = await self.db.fetchone(
+                "SELECT computer_takeover, takeover_level FROM server_settings WHERE guild_id=?",
+                (guild_id,),
+            )
+            kept_takeover = None if row is None else row["computer_takeover"]
+            kept_level = None if row is None else row["takeover_level"]
+            if takeover is not None:
+                kept_takeover = None if takeover == DEFAULT else int(takeover == "on")
+            if level is not None:
+                kept_level = None if level == DEFAULT else level
+            await self.db.execute(
+                "INSERT INTO server_settings"
+                " (guild_id, computer_takeover, takeover_level, changed_by, changed_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " computer_takeover=excluded.computer_takeover,"
+                " takeover_level=excluded.takeover_level,"
+                " changed_by=excluded.changed_by, changed_at=excluded.changed_at",
+                (guild_id, kept_takeover, kept_level, user_id, now.isoformat()),
+            )
+        return await self.get(guild_id)
+
+
+def describe(choices: ServerChoices, idle_days: float) -> str:
+    """The settings as a server admin reads them in ``/game settings``."""
+
+    def source(chosen: bool) -> str:
+        return "set on this server" if chosen else "the bot's default"
+
+    state = "on" if choices.takeover else "off"
+    return "\n".join(
+        [
+            "**This server's game settings**",
+            f"• Let the computer play an absent player's seat: **{state}** "
+            f"({source(choices.takeover_chosen)})",
+            f"• The computer's level when it takes a seat over: **{choices.level}** "
+            f"({source(choices.level_chosen)})",
+            f"-# A player who does not move is reminded after {idle_days / 2:g} days and resigns "
+            f"after {idle_days:g} (the bot's setting). With takeover on, the reminder also lets "
+            "the waiting player hand the seat to the computer; the game is then unrated. "
+            "Members with Manage Server change these with `/game settings`.",
+        ]
+    )

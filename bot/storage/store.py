@@ -1,0 +1,441 @@
+"""Sessions in the database: one authoritative row per game, written before every reply."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+
+import engines
+from bot.errors import ChannelBusy, SessionNotFound, StaleButton
+from bot.storage.db import Database, IntegrityError
+from bot.storage.models import Seat, Session, UnreadableState
+from bot.storage.outcomes import Outcome, outcomes_for
+from bot.storage.ratings import update_ratings
+from engines import Game, Result
+
+__all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
+
+
+def _new_id() -> str:
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+class SessionStore:
+    """All reads and writes of sessions, actions, results and ratings.
+
+    One :class:`~bot.storage.db.Database` (SQLite or PostgreSQL) is shared by the bot. Every
+    write is one transaction (:meth:`transaction`); reads see committed data only. Moves are written
+    optimistically (``WHERE step=?``), so of two writers of the same step, in this process or
+    another, exactly one wins and the other's click is refused as stale.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """One write transaction: committed at the end, rolled back on any error."""
+        return self.db.transaction()
+
+    def reading(self) -> AbstractAsyncContextManager[None]:
+        """Read one committed state (use ``self.db`` inside, e.g. for the leaderboards)."""
+        return self.db.reading()
+
+    # ---- creating ------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        game_id: str,
+        guild_id: int,
+        channel_id: int,
+        players: list[tuple[int, str]],
+        seed: int,
+        options: dict[str, object],
+        game: Game | None,
+        now: datetime,
+        computers: dict[int, str] | None = None,
+    ) -> Session:
+        """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
+
+        ``computers``: the seats the computer plays, with its level.
+        """
+        computers = computers or {}
+        sid = _new_id()
+        status = "active" if game is not None else "pending"
+        state = game.to_json() if game is not None else None
+        stamp = now.isoformat()
+        try:
+            async with self.transaction():
+                await self.db.execute(
+                    "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
+                    " options_json, state_json, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    (
+                        sid,
+                        game_id,
+                        guild_id,
+                        channel_id,
+                        status,
+                        seed,
+                        json.dumps(options),
+                        state,
+                        stamp,
+                        stamp,
+                    ),
+                )
+                await self.db.executemany(
+                    "INSERT INTO seats (session_id, seat, user_id, name, computer_level)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (sid, i, uid, name, computers.get(i))
+                        for i, (uid, name) in enumerate(players)
+                    ],
+                )
+        except IntegrityError as exc:
+            running = await self.live_in_channel(channel_id)
+            if running is None:
+                raise
+            raise ChannelBusy(engines.get_game(running.game_id).title) from exc
+        return await self.load(sid)
+
+    async def activate(self, session: Session, game: Game, now: datetime) -> Session:
+        """Turn an accepted challenge into a running game."""
+        async with self.transaction():
+            changed = await self.db.execute(
+                "UPDATE sessions SET status='active', state_json=?, updated_at=?"
+                " WHERE id=? AND status='pending'",
+                (game.to_json(), now.isoformat(), session.id),
+            )
+            if changed != 1:
+                raise SessionNotFound()
+        return await self.load(session.id)
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def load(self, sid: str) -> Session:
+        """Load a session with its seats; SessionNotFound if there is none."""
+        async with self.reading():
+            row = await self.db.fetchone("SELECT * FROM sessions WHERE id=?", (sid,))
+            seat_rows = await self.db.fetchall(
+                "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
+            )
+        if row is None:
+            raise SessionNotFound()
+        return Session(
+            id=row["id"],
+            game_id=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            status=row["status"],
+            end_reason=row["end_reason"],
+            step=row["step"],
+            seed=row["seed"],
+            options=json.loads(row["options_json"]),
+            state_json=row["state_json"],
+            created_at=datetime.fromisoformat(row["created_at"]),
+            updated_at=datetime.fromisoformat(row["updated_at"]),
+            seats=[
+                Seat(
+                    seat=r["seat"],
+                    user_id=r["user_id"],
+                    name=r["name"],
+                    dm_closed=bool(r["dm_closed"]),
+                    dm_channel_id=r["dm_channel_id"],
+                    dm_message_id=r["dm_message_id"],
+                    prompt_step=r["prompt_step"],
+                    auto_play=bool(r["auto_play"]),
+                    computer=r["computer_level"],
+                )
+                for r in seat_rows
+            ],
+        )
+
+    async def live_in_channel(self, channel_id: int) -> Session | None:
+        """The pending or active session in a channel, if any."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
+            (channel_id,),
+        )
+        return await self.load(rows[0]["id"]) if rows else None
+
+    async def with_computer(self) -> list[str]:
+        """Ids of active sessions in which the computer plays a seat."""
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT session_id FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE sessions.status='active' AND seats.computer_level IS NOT NULL",
+            (),
+        )
+        return [r["session_id"] for r in rows]
+
+    async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
+        """Ids of sessions in ``status`` untouched since ``updated_before``."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM sessions WHERE status=? AND updated_at<? ORDER BY updated_at",
+            (status, updated_before.isoformat()),
+        )
+        return [r["id"] for r in rows]
+
+    async def action_log(self, sid: str) -> list[tuple[int | None, str, list[str]]]:
+        """Every (seat, code, public event texts) in order."""
+        rows = await self.db.fetchall(
+            "SELECT seat, code, events_json FROM actions WHERE session_id=? ORDER BY step",
+            (sid,),
+        )
+        return [(r["seat"], r["code"], json.loads(r["events_json"])) for r in rows]
+
+    async def moves(self, sid: str) -> list[tuple[int | None, str]]:
+        """Every (seat, code) in order: the log without its texts (replays and Undo)."""
+        rows = await self.db.fetchall(
+            "SELECT seat, code FROM actions WHERE session_id=? ORDER BY step", (sid,)
+        )
+        return [(r["seat"], r["code"]) for r in rows]
+
+    async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
+        """The last public event texts of a session, oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
+            (sid, limit),
+        )
+        texts = [t for r in reversed(rows) for t in json.loads(r["events_json"])]
+        return texts[-limit:]
+
+    async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
+        """The most recently finished session of a channel."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
+            " ORDER BY updated_at DESC LIMIT 1",
+            (channel_id,),
+        )
+        return await self.load(rows[0]["id"]) if rows else None
+
+    # ---- writing ---------------------------------------------------------------------------
+    async def record_action(
+        self,
+        session: Session,
+        *,
+        seat: int | None,
+        code: str,
+        game: Game,
+        public_events: list[str],
+        now: datetime,
+        prompted: frozenset[int] = frozenset(),
+        result: Result | None = None,
+        end_reason: str | None = None,
+    ) -> Session:
+        """Persist one accepted action (and, at the end, the results) or raise StaleButton.
+
+        The write is optimistic (``WHERE step=?``): if another writer got there first,
+        nothing is written and the caller's click is refused as stale.
+        """
+        return await self.record_actions(
+            session,
+            [(seat, code, public_events)],
+            game=game,
+            now=now,
+            prompted=prompted,
+            result=result,
+            end_reason=end_reason,
+        )
+
+    async def record_actions(
+        self,
+        session: Session,
+        moves: list[tuple[int | None, str, list[str]]],
+        *,
+        game: Game,
+        now: datetime,
+        prompted: frozenset[int] = frozenset(),
+        result: Result | None = None,
+        end_reason: str | None = None,
+    ) -> Session:
+        """Persist accepted actions, each (seat, code, public events), in ONE transaction.
+
+        ``game`` is the state after the last of them; all are written or none (StaleButton
+        if another writer moved the session on first).
+        """
+        step = session.step + len(moves)
+        finished = result is not None
+        async with self.transaction():
+            changed = await self.db.execute(
+                "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+                " end_reason=? WHERE id=? AND step=? AND status='active'",
+                (
+                    game.to_json(),
+                    step,
+                    now.isoformat(),
+                    "finished" if finished else "active",
+                    end_reason,
+                    session.id,
+                    session.step,
+                ),
+            )
+            if changed != 1:
+                raise StaleButton(session.game_id)
+            for i, (seat, code, events) in enumerate(moves, 1):
+                await self.db.execute(
+                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (session.id, session.step + i, seat, code, json.dumps(events), now.isoformat()),
+                )
+            await self.db.executemany(
+                "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+            )
+            if result is not None:
+                await self._write_results(session, outcomes_for(session, result), now)
+        return await self.load(session.id)
+
+    async def _write_results(
+        self, session: Session, outcomes: list[Outcome], now: datetime
+    ) -> None:
+        await self.db.executemany(
+            "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score,"
+            " extra_json, finished_at, vs_computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    session.id,
+                    o.user_id,
+                    session.guild_id,
+                    session.game_id,
+                    o.outcome,
+                    o.score,
+                    json.dumps(o.extra),
+                    now.isoformat(),
+                    o.vs_computer,
+                )
+                for o in outcomes
+            ],
+        )
+        if session.rated:
+            await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
+
+    async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
+        """End a live session without results (abandoned, aborted, declined, expired)."""
+        async with self.transaction():
+            changed = await self.db.execute(
+                "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
+                " WHERE id=? AND status IN ('pending','active')",
+                (status, reason, now.isoformat(), session.id),
+            )
+        return changed == 1
+
+    async def set_message(self, sid: str, message_id: int) -> None:
+        """Remember the session's public board message."""
+        await self._update("UPDATE sessions SET message_id=? WHERE id=?", (message_id, sid))
+
+    async def set_dm(
+        self, sid: str, seat: int, *, closed: bool, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember where a seat's private view was delivered (or that DMs are closed)."""
+        await self._update(
+            "UPDATE seats SET dm_closed=?, dm_channel_id=?, dm_message_id=?"
+            " WHERE session_id=? AND seat=?",
+            (int(closed), channel_id, message_id, sid, seat),
+        )
+
+    async def set_options(self, sid: str, options: dict[str, object]) -> None:
+        """Replace a session's options (the bot's own keys ride along with the engine's)."""
+        await self._update(
+            "UPDATE sessions SET options_json=? WHERE id=?", (json.dumps(options), sid)
+        )
+
+    async def set_auto_play(self, sid: str, seat: int, on: bool) -> None:
+        """Record a seat's opt-in to have revealing forced moves played for them."""
+        await self._update(
+            "UPDATE seats SET auto_play=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
+        )
+
+    async def set_computer(self, sid: str, seat: int, level: str | None) -> None:
+        """Hand a seat to the computer at ``level``, or (None) back to its player."""
+        await self._update(
+            "UPDATE seats SET computer_level=? WHERE session_id=? AND seat=?", (level, sid, seat)
+        )
+
+    async def mark_hinted(self, sid: str) -> None:
+        """Record that the player of this solo game asked for a hint (shown on the leaderboard)."""
+        await self._update("UPDATE sessions SET hinted=1 WHERE id=?", (sid,))
+
+    async def hinted(self, sid: str) -> bool:
+        """Whether a hint was used in this game."""
+        row = await self.db.fetchone("SELECT hinted FROM sessions WHERE id=?", (sid,))
+        return bool(row and row["hinted"])
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, float]:
+        """Current ratings of these users (absent: never rated)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.db.fetchall(
+            f"SELECT user_id, rating FROM ratings WHERE guild_id=? AND game=?"
+            f" AND user_id IN ({marks})",
+            (guild_id, game, *user_ids),
+        )
+        return {r["user_id"]: r["rating"] for r in rows}
+
+    async def _update(self, sql: str, params: tuple[object, ...]) -> None:
+        async with self.transaction():
+            await self.db.execute(sql, params)
+
+    # ---- lifecycle: abort agreements, idle warnings, per-user limits -------------------------
+    async def agree_abort(self, sid: str, seat: int, step: int) -> None:
+        """Record that a seat agreed to abort while the game was at ``step``."""
+        await self._update(
+            "UPDATE seats SET abort_step=? WHERE session_id=? AND seat=?",
+            (step, sid, seat),
+        )
+
+    async def abort_agreed_seats(self, sid: str) -> set[int]:
+        """Seats whose abort agreement was given at the session's current step."""
+        rows = await self.db.fetchall(
+            "SELECT seat FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE session_id=? AND abort_step = sessions.step",
+            (sid,),
+        )
+        return {r["seat"] for r in rows}
+
+    async def unwarned_idle(self, updated_before: datetime) -> list[str]:
+        """Active sessions untouched since ``updated_before`` not yet warned at this step."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM sessions WHERE status='active' AND updated_at<?"
+            " AND (idle_warned_step IS NULL OR idle_warned_step != step) ORDER BY updated_at",
+            (updated_before.isoformat(),),
+        )
+        return [r["id"] for r in rows]
+
+    async def set_idle_warned(self, sid: str, step: int) -> bool:
+        """Mark the game warned about idleness at ``step``: True for one caller only.
+
+        False if it already was (by any process's sweep) or has moved on since, so two
+        sweeps can never send the same warning twice.
+        """
+        changed = await self.db.execute(
+            "UPDATE sessions SET idle_warned_step=? WHERE id=? AND step=? AND status='active'"
+            " AND (idle_warned_step IS NULL OR idle_warned_step != step)",
+            (step, sid, step),
+        )
+        return changed == 1
+
+    async def claim_tick(self, job: str, tick: int, now: datetime) -> bool:
+        """Claim housekeeping ``job`` for ``tick`` (a number growing with time).
+
+        True for exactly one caller per tick, across every process sharing the database.
+        """
+        changed = await self.db.execute(
+            "INSERT INTO housekeeping (job, tick, claimed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (job) DO UPDATE SET tick=excluded.tick, claimed_at=excluded.claimed_at"
+            " WHERE housekeeping.tick < excluded.tick",
+            (job, tick, now.isoformat()),
+        )
+        return changed == 1
+
+    async def live_count(self, guild_id: int, user_id: int) -> int:
+        """How many pending or active sessions of a server the user holds a seat in."""
+        rows = await self.db.fetchall(
+            "SELECT COUNT(*) FROM seats JOIN sessions ON sessions.id = seats.session_id"
+            " WHERE seats.user_id=? AND sessions.guild_id=?"
+            " AND sessions.status IN ('pending','active')",
+            (user_id, guild_id),
+        )
+        return int(rows[0][0]) if rows else 0

@@ -1,0 +1,234 @@
+"""Laying out a seat's legal actions as Discord buttons and selects."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.surface import custom_ids
+from bot.surface.text_limits import BUTTON_LABEL, OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER
+from engines import Game
+from engines.text import shorten
+
+MAX_ROWS = 5
+PER_ROW = 5
+PER_SELECT = 25
+LONG_LABEL = 45  # a longer label reads badly on a phone's button: such moves go in a select
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action ready for a component (``detail`` says what it does and costs)."""
+
+    code: str
+    label: str
+    kind: str
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One component row: up to 5 buttons, or one select of up to 25 options."""
+
+    choices: list[Choice]
+    select: bool
+
+
+def choices_for(game: Game, seat: int) -> list[Choice]:
+    """The seat's legal actions, encoded, with their labels and details."""
+    cls = type(game)
+    return [
+        Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail())
+        for a in game.legal_actions(seat)
+    ]
+
+
+def unavailable_for(game: Game, seat: int) -> list[str]:
+    """Moves the seat cannot make now, as "label: reason" texts for disabled buttons."""
+    return [f"{u.label}: {u.reason}" for u in game.unavailable_actions(seat)]
+
+
+def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
+    """Rows for the choices; more than ``max_rows`` only when they cannot fit (see ``pages``).
+
+    Buttons where they fit. A kind of move with a label too long for a phone's button
+    becomes a select, whose options also show each move's detail (effect and cost). If the
+    buttons still need too many rows, kinds with more than 5 choices become selects too;
+    failing that, everything becomes selects of 25.
+    """
+    groups, described = _grouped(choices)
+    rows = _rows(groups, described)
+    if len(rows) > max_rows:
+        rows = _rows(groups, described | _big(groups))
+    if len(rows) > max_rows:
+        rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
+    return rows
+
+
+def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
+    """The rows of each page: one page if everything fits.
+
+    Otherwise the small kinds of move stay buttons on every page ("Auto-deploy", "Done") and
+    the long lists go in selects of 25, as many per page as the rows left allow.
+    """
+    rows = layout(choices, max_rows)
+    if len(rows) <= max_rows:
+        return [rows]
+    groups, described = _grouped(choices)
+    split = _rows(groups, described | _big(groups))
+    fixed = [r for r in split if not r.select]
+    lists = [r for r in split if r.select]
+    room = max_rows - len(fixed)
+    if room < 1:
+        fixed, lists, room = [], rows, max_rows
+    return [fixed + lists[i : i + room] for i in range(0, len(lists), room)]
+
+
+def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
+    """The choices by kind, and the kinds whose long labels call for a select."""
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.kind, []).append(c)
+    described = {
+        k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
+    }
+    return groups, described
+
+
+def _big(groups: dict[str, list[Choice]]) -> set[str]:
+    return {k for k, g in groups.items() if len(g) > PER_ROW}
+
+
+def _rows(groups: dict[str, list[Choice]], select_kinds: set[str]) -> list[Row]:
+    buttons = [c for k, g in groups.items() if k not in select_kinds for c in g]
+    rows = [Row(c, select=False) for c in _chunks(buttons, PER_ROW)]
+    for k, g in groups.items():
+        if k in select_kinds:
+            rows += [Row(c, select=True) for c in _chunks(g, PER_SELECT)]
+    return rows
+
+
+def _chunks(items: list[Choice], size: int) -> list[list[Choice]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def build_view(
+    sid: str,
+    step: int,
+    choices: list[Choice],
+    *,
+    unavailable: Sequence[str] = (),
+    extras: Sequence[discord.ui.Item[discord.ui.View]] = (),
+    page: int = 0,
+) -> discord.ui.View | None:
+    """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
+
+    ``extras`` (My hand, "?", Undo, toggles) share the last row, so the moves get one row
+    fewer when there are any. More moves than 25 per row can hold are shown a page at a
+    time (``page``), with "Previous" / "More" buttons in that last row. Greyed moves fill
+    only the rows left over: the "?" button lists them all.
+    """
+    if not choices and not extras:
+        return None
+    view = discord.ui.View(timeout=None)
+    budget = MAX_ROWS - (1 if extras else 0)
+    book = pages(choices, budget) if choices else [[]]
+    if len(book) > 1 and not extras:
+        budget -= 1  # the page buttons need a row of their own
+        book = pages(choices, budget)
+    page = max(0, min(page, len(book) - 1))
+    rows = book[page]
+    for r, row in enumerate(rows):
+        if row.select:
+            view.add_item(_select(sid, step, r, row, _position(book, page, r)))
+            continue
+        for c in row.choices:
+            view.add_item(
+                discord.ui.Button(
+                    label=shorten(c.label, BUTTON_LABEL),
+                    custom_id=custom_ids.action_id(sid, step, c.code),
+                    style=discord.ButtonStyle.primary,
+                    row=r,
+                )
+            )
+    free = (budget - len(rows)) * PER_ROW if len(book) == 1 else 0
+    for i, text in enumerate(unavailable[:free]):
+        view.add_item(
+            discord.ui.Button(
+                label=shorten(text, BUTTON_LABEL),
+                custom_id=f"x:{sid}:{step}:{i}",  # never handled: the button is disabled
+                disabled=True,
+                style=discord.ButtonStyle.secondary,
+                row=len(rows) + i // PER_ROW,
+            )
+        )
+    for item in [*_page_buttons(sid, step, page, len(book)), *extras]:
+        item.row = MAX_ROWS - 1
+        view.add_item(item)
+    return view
+
+
+def _position(book: list[list[Row]], page: int, r: int) -> tuple[int, int]:
+    """Which select this is among all the selects of every page (1-based), and how many."""
+    flat = [row for p in book for row in p if row.select]
+    return flat.index(book[page][r]) + 1, len(flat)
+
+
+def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui.Button[Any]]:
+    """The page buttons ("◀ Previous moves", "More moves ▶") when the moves span pages."""
+    if count < 2:
+        return []
+    out: list[discord.ui.Button[Any]] = []
+    if page > 0:
+        out.append(
+            discord.ui.Button(
+                label=f"◀ Previous moves (page {page}/{count})",
+                custom_id=custom_ids.page_id(sid, step, page - 1),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    if page < count - 1:
+        out.append(
+            discord.ui.Button(
+                label=f"More moves ▶ (page {page + 2}/{count})",
+                custom_id=custom_ids.page_id(sid, step, page + 1),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    return out
+
+
+def _select(
+    sid: str, step: int, r: int, row: Row, position: tuple[int, int]
+) -> discord.ui.Select[discord.ui.View]:
+    return discord.ui.Select(
+        custom_id=custom_ids.select_id(sid, step, r),
+        placeholder=_placeholder(row.choices, position),
+        options=[
+            discord.SelectOption(
+                label=shorten(c.label, OPTION_LABEL),
+                value=c.code,
+                description=shorten(c.detail, OPTION_DESCRIPTION) if c.detail else None,
+            )
+            for c in row.choices
+        ],
+        row=r,
+    )
+
+
+def _placeholder(choices: list[Choice], position: tuple[int, int]) -> str:
+    """A hint such as "Exchange…" taken from the first word the options share.
+
+    When the moves fill several selects, each says which part of the list it holds:
+    "Move… (list 2 of 5: Move to 1903 … Move to 2214)".
+    """
+    words = {c.label.split(" ")[0].rstrip(":") for c in choices}
+    hint = f"{words.pop()}…" if len(words) == 1 else "More moves…"
+    index, count = position
+    if count < 2:
+        return shorten(hint, PLACEHOLDER)
+    span = f"{shorten(choices[0].label, 40)} … {shorten(choices[-1].label, 40)}"
+    return shorten(f"{hint} (list {index} of {count}: {span})", PLACEHOLDER)

@@ -1,0 +1,143 @@
+"""Sending boards to channels and private views to players (DM, else ephemeral fallback)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.storage.store import Session, SessionStore
+from bot.surface import custom_ids, mentions, presenter
+from bot.surface.text_limits import BUTTON_LABEL
+from engines.text import shorten
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = (
+    "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
+    "your cards and make your moves (only you will see them)."
+)
+
+
+class Delivery:
+    """Where messages go; it never decides game logic."""
+
+    def __init__(self, client: discord.Client, store: SessionStore) -> None:
+        self.client = client
+        self.store = store
+
+    async def channel(self, session: Session) -> discord.abc.Messageable:
+        """The session's channel, from cache or the API."""
+        channel = self.client.get_channel(session.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(session.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def update_board(self, session: Session, ending: str | None = None) -> None:
+        """Edit the board message in place (or post a new one if it was deleted)."""
+        recent = await self.store.recent_events(session.id)
+        msg = await presenter.board(session, recent, ending=ending)
+        channel = await self.channel(session)
+        if session.message_id is not None:
+            try:
+                partial = channel.get_partial_message(session.message_id)  # type: ignore[attr-defined]
+                await partial.edit(**msg.kwargs(edit=True))
+                return
+            except discord.NotFound:
+                log.info("board message gone, posting anew session=%s", session.id)
+        sent = await channel.send(**msg.kwargs())
+        await self.store.set_message(session.id, sent.id)
+
+    async def private(self, session: Session, seat: int, notes: list[str]) -> presenter.Message:
+        """A seat's private message, with the latest public events for context."""
+        recent = await self.store.recent_events(session.id, 4)
+        return await presenter.private(session, seat, notes, recent)
+
+    async def strip_dm(self, session: Session, seat: int) -> None:
+        """Remove the controls from a seat's last DM (they are stale now)."""
+        s = session.seats[seat]
+        if s.dm_channel_id is None or s.dm_message_id is None:
+            return
+        try:
+            dm = self.client.get_partial_messageable(s.dm_channel_id)
+            await dm.get_partial_message(s.dm_message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not strip old DM session=%s seat=%s", session.id, seat)
+
+    async def refresh_dm(self, session: Session, seat: int, notes: list[str]) -> None:
+        """Edit a seat's current DM to the latest view, silently (no new notification)."""
+        s = session.seats[seat]
+        if s.dm_channel_id is None or s.dm_message_id is None:
+            return
+        msg = await self.private(session, seat, notes)
+        try:
+            dm = self.client.get_partial_messageable(s.dm_channel_id)
+            await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
+        except discord.HTTPException:
+            log.info("could not refresh DM session=%s seat=%s", session.id, seat)
+
+    async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
+        """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets)."""
+        s = session.seats[seat]
+        await self.strip_dm(session, seat)
+        msg = await self.private(session, seat, notes)
+        try:
+            user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
+            sent = await user.send(**msg.kwargs())
+        except discord.Forbidden:
+            log.info("DMs closed session=%s seat=%s user=%s", session.id, seat, s.user_id)
+            await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
+            if not s.dm_closed:
+                channel = await self.channel(session)
+                await channel.send(
+                    DMS_CLOSED.format(mention=f"<@{s.user_id}>"),
+                    allowed_mentions=mentions.only([s.user_id]),
+                )
+            return
+        await self.store.set_dm(
+            session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
+        )
+
+    async def in_place(
+        self, interaction: discord.Interaction, session: Session, seat: int, notes: list[str]
+    ) -> None:
+        """Replace the message the player clicked (their DM or ephemeral) with the new view."""
+        msg = await self.private(session, seat, notes)
+        await interaction.edit_original_response(**msg.kwargs(edit=True))
+        message = interaction.message
+        if message is not None and interaction.guild_id is None:
+            await self.store.set_dm(
+                session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
+            )
+
+    async def ask_confirmation(
+        self, interaction: discord.Interaction, session: Session, step: int, code: str, text: str
+    ) -> None:
+        """Ask the clicker, privately, to confirm a costly move before it is made."""
+        view = discord.ui.View(timeout=None)
+        label = session.game_cls.decode(code).label()
+        view.add_item(
+            discord.ui.Button(
+                label=shorten(f"Yes: {label}", BUTTON_LABEL),
+                style=discord.ButtonStyle.danger,
+                custom_id=custom_ids.confirm_id(session.id, step, code),
+            )
+        )
+        await interaction.followup.send(
+            f"{text}\nPress the button to confirm, or choose another move.",
+            view=view,
+            ephemeral=True,
+        )
+
+    async def confirmed(self, interaction: discord.Interaction) -> None:
+        """Replace a confirmation question with a note that the move was made."""
+        try:
+            await interaction.edit_original_response(content="Done.", view=None)
+        except discord.HTTPException:
+            log.info("could not close a confirmation message")
+
+    async def announce(self, session: Session, text: str) -> None:
+        """Post the end of a game in the channel, pinging its players."""
+        channel = await self.channel(session)
+        await channel.send(text, allowed_mentions=mentions.players(session))

@@ -1,0 +1,57 @@
+"""Card lookup commands: one card drawn as an image with its full text, only to the asker."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.surface.text_limits import CHOICE_VALUE, OPTION_LABEL, fit_embed
+from engines.text import shorten
+from render import alt_text, render_png
+
+
+def _engine_lookup(game_id: str) -> Any:
+    return importlib.import_module(f"engines.{game_id}.lookup")
+
+
+def card_choices(game_id: str, current: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 card names containing what was typed (autocomplete)."""
+    key = current.strip().lower()
+    names = [n for n in _engine_lookup(game_id).card_names() if key in n.lower()]
+    return [
+        app_commands.Choice(name=shorten(n, OPTION_LABEL), value=n[:CHOICE_VALUE])
+        for n in names[:25]
+    ]
+
+
+def card_text(view: dict[str, Any]) -> str:
+    """The lookup's full text as Markdown (the image says the same)."""
+    lookup = view["lookup"]
+    parts = [f"*{lookup.get('subtitle', '')}*"]
+    for section in lookup.get("sections") or []:
+        heading = section.get("heading")
+        lines = "\n".join(str(x) for x in section.get("lines") or [])
+        parts.append(f"**{heading}**\n{lines}" if heading else lines)
+    return "\n\n".join(parts)
+
+
+async def send_card(
+    interaction: discord.Interaction, game_id: str, name: str, colour: discord.Colour
+) -> None:
+    """Answer with the card's image and text, ephemerally (unknown names: a refusal)."""
+    view = _engine_lookup(game_id).card_view(name)  # EngineError: shown to the asker
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png = await asyncio.to_thread(render_png, game_id, view)
+    file = discord.File(io.BytesIO(png), "card.png", description=alt_text(game_id, view))
+    embed = fit_embed(
+        discord.Embed(
+            title=str(view["lookup"]["title"]), description=card_text(view), colour=colour
+        )
+    )
+    embed.set_image(url="attachment://card.png")
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)

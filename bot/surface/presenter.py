@@ -1,0 +1,225 @@
+"""What a board or a private message looks like: embed, image with alt text, components.
+
+Everything drawn or written here comes from ``game.view(seat)``: the public message from
+``view(None)`` and a player's private message from ``view(seat)``, so hidden information
+cannot reach the channel by accident.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games import CHANNEL_CONTROL_GAMES
+from bot.storage.ratings import DEFAULT
+from bot.storage.store import Session
+from bot.surface import controls, render_pool, table_buttons
+from bot.surface.text_limits import EMBED_TOTAL, fit_embed
+from render import alt_text
+
+COLOUR = discord.Colour.dark_gold()
+RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
+
+
+@dataclass
+class Message:
+    """The parts of a message we send or edit; ``extra`` are more embeds, each with its image."""
+
+    embed: discord.Embed
+    file: discord.File | None
+    view: discord.ui.View | None
+    extra: list[tuple[discord.Embed, discord.File]] = field(default_factory=list)
+
+    def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
+        """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest).
+
+        The main embed is cut to fit Discord's limits beside the extra ones.
+        """
+        files = ([self.file] if self.file else []) + [f for _, f in self.extra]
+        extra = [e for e, _ in self.extra]
+        embeds = [fit_embed(self.embed, EMBED_TOTAL - sum(len(e) for e in extra)), *extra]
+        if edit:
+            return {"content": None, "embeds": embeds, "view": self.view, "attachments": files}
+        out: dict[str, Any] = {"embeds": embeds, "files": files}
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """Engines say "Player 1"; players want to read their names."""
+    for i in reversed(range(len(names))):  # "Player 10" before "Player 1"
+        text = text.replace(f"Player {i + 1}", names[i])
+    return text
+
+
+def seed_hash(seed: int) -> str:
+    """The SHA-256 commitment shown at the start; the seed itself is shown at the end."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+async def image(session: Session, view: dict[str, Any], name: str) -> discord.File:
+    """Render a view off the event loop (``bot.surface.render_pool``), wrapped with its alt text."""
+    view = {**view, "seat_names": session.names}
+    png = await render_pool.png(session.game_id, view)
+    return discord.File(io.BytesIO(png), filename=name, description=alt_text(session.game_id, view))
+
+
+def _title(session: Session) -> str:
+    return f"{session.game_cls.title} — {' vs '.join(session.names)}"
+
+
+def _waiting_line(session: Session) -> str:
+    """Whom the game waits for (two-player games only: a solo player knows it is them)."""
+    game = session.game
+    if game.is_over or session.status != "active" or len(session.seats) < 2:
+        return ""
+    computers = session.computer_seats
+    names = [
+        f"**{session.names[s]}**" + (" (thinking…)" if s in computers else "")
+        for s in game.to_act()
+    ]
+    return "Waiting for: " + ", ".join(names)
+
+
+def _fair_shuffle(session: Session, ended: bool) -> str:
+    """The commitment at the start, the seed itself at the end."""
+    if ended:
+        return f"Session {session.id} · seed {session.seed} (check it with /game replay)"
+    return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
+
+
+def result_announcement(
+    session: Session, summary: str, before: dict[int, float] | None, after: dict[int, float]
+) -> str:
+    """The message that closes a game: who won, the score, each rating's change."""
+    mentions = " ".join(f"<@{s.user_id}>" for s in session.seats if s.computer is None)
+    lines = [f"🏁 {mentions} — **Game over.** {with_names(summary, session.names)}"]
+    if before is not None and after:
+        changes = [
+            f"{s.name} {round(before.get(s.user_id, DEFAULT[0]))} → "
+            f"{round(after.get(s.user_id, DEFAULT[0]))}"
+            for s in session.seats
+        ]
+        lines.append("Ratings: " + " · ".join(changes))
+    if session.computer_seats:
+        lines.append(
+            "Against the computer: unrated; the result counts in the leaderboard's "
+            "*Against the computer* section."
+        )
+    lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    return "\n".join(lines)
+
+
+def controls_in_channel(session: Session) -> bool:
+    """Solo games without secrets show their controls on the board itself."""
+    return session.game_id in CHANNEL_CONTROL_GAMES
+
+
+def whole(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without its ``focus``: the board always shows the whole table.
+
+    A view may name ``focus`` places to zoom on (the hexes a selected group can reach); the
+    private image shows that zoom, the channel's board never does.
+    """
+    return {k: v for k, v in view.items() if k != "focus"}
+
+
+async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
+    """The public board message; ``ending`` explains an end the engine did not decide."""
+    game = session.game
+    view = whole(game.view(None))
+    embed = discord.Embed(title=_title(session), colour=COLOUR)
+    lines = [str(view.get("status", ""))]
+    if recent:
+        lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
+    lines.append(_waiting_line(session))
+    ended = game.is_over or session.status != "active"
+    if ending:
+        lines.append(f"**Game over.** {ending}")
+    elif game.is_over and game.result is not None:
+        lines.append(f"**Game over.** {game.result.summary}")
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
+    if ended or session.step == 0:
+        embed.set_footer(text=_fair_shuffle(session, ended))
+    else:
+        embed.set_footer(text=f"Move {session.step}")
+    file = await image(session, view, "board.png")
+    embed.set_image(url="attachment://board.png")
+    return Message(embed, file, board_components(session), await _close_up(session, view))
+
+
+async def _close_up(
+    session: Session, view: dict[str, Any]
+) -> list[tuple[discord.Embed, discord.File]]:
+    """A zoomed second image of where the last action happened, if the view names the place.
+
+    A view's ``spotlight`` lists the places the last action changed (a hex map's hexes); the
+    whole board stays the first image, the close-up comes under it.
+    """
+    places = view.get("spotlight")
+    if not places:
+        return []
+    embed = discord.Embed(colour=COLOUR, description="Close-up of the last move.")
+    file = await image(session, {**view, "focus": places}, "closeup.png")
+    embed.set_image(url="attachment://closeup.png")
+    return [(embed, file)]
+
+
+def board_components(session: Session, page: int = 0) -> discord.ui.View | None:
+    """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
+    if session.status != "active" or session.game.is_over:
+        return None
+    on_board = controls_in_channel(session)
+    choices = controls.choices_for(session.game, 0) if on_board else []
+    unavailable = controls.unavailable_for(session.game, 0) if on_board else []
+    extras = table_buttons.board_extras(session, controls_on_board=on_board)
+    return controls.build_view(
+        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
+    )
+
+
+def private_components(session: Session, seat: int, page: int = 0) -> discord.ui.View | None:
+    """A seat's controls (``page``: which page of a long list of moves), "?" and toggles."""
+    game = session.game
+    live = session.status == "active" and not game.is_over
+    on_board = controls_in_channel(session)  # the moves are on the board: none here to go stale
+    choices = controls.choices_for(game, seat) if live and not on_board else []
+    extras = table_buttons.private_extras(session, seat) if live else []
+    unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
+    return controls.build_view(
+        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
+    )
+
+
+async def private(
+    session: Session, seat: int, notes: list[str], recent: list[str] | None = None
+) -> Message:
+    """A player's private message: their view, what just happened, their controls."""
+    game = session.game
+    view = game.view(seat)
+    embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
+    lines = [str(view.get("status", ""))]
+    if recent:
+        lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
+    if notes:
+        lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
+    live = session.status == "active" and not game.is_over
+    on_board = controls_in_channel(session)
+    if live and not on_board and game.legal_actions(seat):
+        lines.append("**Your move:** choose below.")
+    elif on_board and live:
+        lines.append("Your moves are on the board.")
+    elif not game.is_over and session.status == "active":
+        lines.append(_waiting_line(session))
+    if game.is_over and game.result is not None:
+        lines.append(f"**Game over.** {game.result.summary}")
+    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
+    embed.set_footer(text=f"Move {session.step} · only you see this")
+    file = await image(session, view, "hand.png")
+    embed.set_image(url="attachment://hand.png")
+    return Message(embed, file, private_components(session, seat))

@@ -1,0 +1,137 @@
+"""Images drawn off the event loop: a pool of worker processes (or threads) running ``render_png``.
+
+Drawing and encoding an image is CPU work (10-130 ms); on the event loop's process it would
+hold the GIL while interactions wait to be acknowledged. ``RENDER_POOL=process`` (the default)
+runs it in ``workers`` spawned processes (default: one per CPU): the view goes in pickled, the
+PNG bytes come back. ``thread`` renders in threads of the bot's own process (less memory, but
+the drawing competes with the event loop for the GIL). Workers run at a lower priority than
+the bot, so on a busy machine clicks are acknowledged first and images come after. The last
+few images are kept by the digest of their view, so a view shown again (the same board, a
+hand opened twice) is not drawn again. This module imports only ``render`` and
+``bot.surface.pool_workers``, so a worker starts quickly.
+
+Other CPU work that must not hold the event loop goes through :func:`run` into the same
+workers (rebuilding a long game for ``/game replay`` or Undo, ``bot.storage.history``): the function
+and its arguments go in pickled, so the function must be importable in a worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+import os
+import pickle
+import signal
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from bot.surface.pool_workers import exit_with_parent
+from render import render_png
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+RECENT = 64  # images kept by their view's digest (about 60 KB each)
+WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
+
+
+def draw(game_id: str, pickled_view: bytes) -> bytes:
+    """In the worker: the PNG of a pickled view."""
+    return render_png(game_id, pickle.loads(pickled_view))
+
+
+def _start_worker() -> None:
+    """In a new worker: yield the CPU to the bot, leave Ctrl-C to it, and end with it.
+
+    A lower priority (``WORKER_NICE``) keeps the CPU for the event loop when the machine is
+    busy: acknowledgements stay fast, images wait. Ctrl-C in a terminal reaches every process
+    of the group; the bot stops its workers itself (a worker dying of it mid-shutdown left the
+    bot hanging until killed). A worker whose bot died without closing the pool (killed)
+    exits instead of lingering (``bot.surface.pool_workers``).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(WORKER_NICE)
+    exit_with_parent()
+
+
+def new_executor(kind: str, workers: int) -> Executor:
+    """``workers`` spawned processes (``process``) or threads (``thread``)."""
+    if kind == "thread":
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker)
+
+
+class RenderPool:
+    """Renders views to PNG in its executor; the bot holds one (``TabletopBot.renders``).
+
+    A worker that dies (killed, out of memory) breaks the executor: the pool starts new
+    workers and asks once more, so one lost process costs one slow image, not every image.
+    """
+
+    def __init__(self, kind: str = "process", workers: int | None = None) -> None:
+        self.kind = kind
+        self.workers = workers or os.cpu_count() or 1
+        self.executor = new_executor(kind, self.workers)
+        self._recent: OrderedDict[bytes, bytes] = OrderedDict()
+        for _ in range(self.workers):  # start the workers now, not at the first image
+            self.executor.submit(int)
+
+    async def png(self, game_id: str, view: Mapping[str, Any]) -> bytes:
+        """The PNG of ``view`` of game ``game_id``, drawn off the event loop."""
+        pickled = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(game_id.encode() + b"\0" + pickled, digest_size=16).digest()
+        found = self._recent.get(key)
+        if found is not None:
+            self._recent.move_to_end(key)
+            return found
+        png = await self.run(draw, game_id, pickled)
+        self._recent[key] = png
+        if len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
+        return png
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, awaited without holding the event loop."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenExecutor:  # a worker died (killed, out of memory): new workers, once more
+            if self.executor is executor:  # the first call to notice replaces them
+                log.warning("a render worker died; starting new ones")
+                executor.shutdown(wait=False)
+                self.executor = new_executor(self.kind, self.workers)
+            return await loop.run_in_executor(self.executor, fn, *args)
+
+    def close(self) -> None:
+        """Stop the workers and wait for them (at shutdown; blocks for the image being drawn)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+_current: RenderPool | None = None
+
+
+def use(pool: RenderPool | None) -> None:
+    """Make ``pool`` the one ``png`` renders in (the bot sets it at start, clears it at close)."""
+    global _current
+    _current = pool
+
+
+async def png(game_id: str, view: Mapping[str, Any]) -> bytes:
+    """The PNG of a view: in the bot's pool, or in a thread when none is set (scripts, tests)."""
+    if _current is None:
+        return await asyncio.to_thread(render_png, game_id, view)
+    return await _current.png(game_id, view)
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the bot's pool, or in a thread when none is set (scripts, tests)."""
+    if _current is None:
+        return await asyncio.to_thread(fn, *args)
+    return await _current.run(fn, *args)

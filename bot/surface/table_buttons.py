@@ -1,0 +1,121 @@
+"""The buttons beside a seat's moves: "My hand", "Undo last move", the auto-play toggle, "?".
+
+``controls.build_view`` puts them in the last component row.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.storage.history import can_undo
+from bot.storage.store import Session
+from bot.surface import custom_ids
+from bot.surface.text_limits import BUTTON_LABEL
+from engines.text import shorten
+
+
+def hand_button(sid: str) -> discord.ui.Button[discord.ui.View]:
+    """The persistent "My hand" button (the private view, ephemerally)."""
+    return discord.ui.Button(
+        label="My hand",
+        emoji="🃏",
+        custom_id=custom_ids.hand_id(sid),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def help_button(sid: str) -> discord.ui.Button[discord.ui.View]:
+    """The "?" button: phase help and the clicker's choices."""
+    return discord.ui.Button(
+        label="?", custom_id=custom_ids.help_id(sid), style=discord.ButtonStyle.secondary
+    )
+
+
+def undo_button(sid: str, step: int) -> discord.ui.Button[discord.ui.View]:
+    """Take back the last move (games whose engine allows undo)."""
+    return discord.ui.Button(
+        label="Undo last move",
+        emoji="↩️",
+        custom_id=custom_ids.undo_id(sid, step),
+        style=discord.ButtonStyle.secondary,
+    )
+
+
+def board_extras(
+    session: Session, *, controls_on_board: bool
+) -> list[discord.ui.Button[discord.ui.View]]:
+    """The board's extra buttons for a running game.
+
+    "My hand" unless the board already shows everything the player sees; Undo where the engine
+    allows it; "?" always.
+    """
+    game = session.game
+    buttons = []
+    if not controls_on_board or game.view(0) != game.view(None):
+        buttons.append(hand_button(session.id))
+    if can_undo(session):
+        buttons.append(undo_button(session.id, session.step))
+    buttons.append(help_button(session.id))
+    return buttons
+
+
+def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
+    """The seat's toggle to have revealing forced moves played for them, where the game has one."""
+    option = session.game_cls.auto_play_option
+    if option is None:
+        return None
+    on = session.seats[seat].auto_play
+    return discord.ui.Button(
+        label=shorten(f"{option}: {'ON' if on else 'OFF'}", BUTTON_LABEL),
+        emoji="✅" if on else "⬜",
+        custom_id=custom_ids.auto_play_id(session.id, not on),
+        style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+    )
+
+
+_TOGGLE_IDS = [
+    re.compile(custom_ids.AUTO_PLAY_TEMPLATE),
+    re.compile(custom_ids.LEGACY_AUTO_PLAY_TEMPLATE),
+]
+
+
+def _is_toggle(custom_id: str | None) -> bool:
+    """Whether a custom id is an auto-play toggle's (either format)."""
+    return any(pattern.fullmatch(custom_id or "") for pattern in _TOGGLE_IDS)
+
+
+def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:
+    """Whether the clicked toggle ``custom_id`` showed the setting as ON (None: not found).
+
+    An old toggle's id does not say what a click sets; the button the player saw does.
+    """
+    for row in message.components if message is not None else []:
+        for component in getattr(row, "children", [row]):
+            if isinstance(component, discord.Button) and component.custom_id == custom_id:
+                return component.style == discord.ButtonStyle.success
+    return None
+
+
+def with_toggle(message: discord.Message, session: Session, seat: int) -> discord.ui.View:
+    """The clicked message's own components, its toggle showing the seat's setting now.
+
+    Only the toggle changes: the moves and the page shown stay as they are (a setting is not
+    a move, and the message's image still shows the position its moves belong to).
+    """
+    view = discord.ui.View.from_message(message, timeout=None)
+    fresh = auto_play_button(session, seat)
+    if fresh is None:
+        return view
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and _is_toggle(item.custom_id):
+            item.label, item.emoji, item.style = fresh.label, fresh.emoji, fresh.style
+            item.custom_id = fresh.custom_id
+    return view
+
+
+def private_extras(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:
+    """Beside a player's private moves: their auto-play toggle (if any) and "?"."""
+    toggle = auto_play_button(session, seat)
+    return [*([toggle] if toggle else []), help_button(session.id)]
