@@ -50,7 +50,7 @@ def end_round(state: KnightfallState) -> list[Event]:
 def final_result(state: KnightfallState) -> Result:
     """[S] "The player with the highest total powers of troops wins"; an equal total is a draw.
 
-    A draw has no winners (``bot.outcomes`` reads an empty ``winners`` as a draw).
+    A draw has no winners (``bot.storage.outcomes`` reads an empty ``winners`` as a draw).
     """
     scores: dict[int, int | float] = {seat: p.score() for seat, p in enumerate(state.players)}
     if scores[0] == scores[1]:

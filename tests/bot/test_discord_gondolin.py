@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from bot.history import FORCED
-from bot.sessions import played_for_you
+from bot.flow.sessions import played_for_you
+from bot.storage.history import FORCED
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -48,7 +48,7 @@ async def test_deck_building_round_trip(world):
 
 
 async def test_a_full_game_is_played_on_the_board_without_direct_messages(world, monkeypatch):
-    monkeypatch.setattr("bot.lobby.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.flow.lobby.new_seed", lambda: SEED)
     await world.slash("alice", "gondolin start", story="hidden_vale", deck="mine", mode="easy")
     session = await world.live()
     assert session is not None and session.game_id == "gondolin"
