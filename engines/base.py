@@ -97,9 +97,15 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type[Action], ...]]
     allows_undo: ClassVar[bool] = False
     """A solo game with nothing hidden may let its player take back the last move."""
-    auto_play_option: ClassVar[str | None] = None
-    """The label of a player's opt-in to have revealing forced moves played for them
-    ("Pass for me when I have no power"); None: the game offers no such toggle."""
+    auto_play_option: ClassVar[str] = "Play my only moves for me"
+    """The label of each player's switch for their only moves ("Pass for me when I have no
+    power"). It decides the only moves that would reveal something (``auto_play_reveals``);
+    in a game with ``auto_play_all`` it decides every only move."""
+    auto_play_all: ClassVar[bool] = False
+    """Whether the switch decides every only move (a game with nothing to reveal) rather than
+    only the revealing ones; the others are played for the player whatever the switch says."""
+    auto_play_default: ClassVar[bool] = False
+    """Where the switch starts for a new game."""
 
     def __init__(self, state: S) -> None:
         self.state: S = state

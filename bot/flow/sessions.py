@@ -58,7 +58,8 @@ def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str
 def forced_move(session: Session) -> tuple[int, Action] | None:
     """A seat whose only legal move the bot may play for them, and that move.
 
-    Only when playing it reveals nothing (``auto_play_reveals``), or the player opted in; and
+    Only when the player's switch allows it (it decides the moves that would reveal something,
+    ``auto_play_reveals``, or all of them in an ``auto_play_all`` game); and
     never for a person when the move ends the game, asks to be confirmed, or the engine wants
     the player to see the position first (``auto_play_pauses``): that move waits for a click.
     """
@@ -69,7 +70,8 @@ def forced_move(session: Session) -> tuple[int, Action] | None:
         actions = game.legal_actions(seat)
         if len(actions) != 1:
             continue
-        if not (session.seats[seat].auto_play or not game.auto_play_reveals(seat)):
+        switched = game.auto_play_all or game.auto_play_reveals(seat)
+        if switched and not session.seats[seat].auto_play:
             continue
         if session.seats[seat].computer is None and _worth_a_click(game, seat, actions[0]):
             continue

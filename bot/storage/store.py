@@ -62,6 +62,7 @@ class SessionStore:
         ``computers``: the seats the computer plays, with its level.
         """
         computers = computers or {}
+        auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
         sid = _new_id()
         status = "active" if game is not None else "pending"
         state = game.to_json() if game is not None else None
@@ -86,10 +87,10 @@ class SessionStore:
                     ),
                 )
                 await self.db.executemany(
-                    "INSERT INTO seats (session_id, seat, user_id, name, computer_level)"
-                    " VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO seats (session_id, seat, user_id, name, computer_level, auto_play)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
                     [
-                        (sid, i, uid, name, computers.get(i))
+                        (sid, i, uid, name, computers.get(i), int(auto_play))
                         for i, (uid, name) in enumerate(players)
                     ],
                 )

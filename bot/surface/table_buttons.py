@@ -49,7 +49,7 @@ def board_extras(
     """The board's extra buttons for a running game.
 
     "My hand" unless the board already shows everything the player sees; Undo where the engine
-    allows it; "?" always.
+    allows it; the player's only-moves switch where the moves are on the board; "?" always.
     """
     game = session.game
     buttons = []
@@ -57,15 +57,17 @@ def board_extras(
         buttons.append(hand_button(session.id))
     if can_undo(session):
         buttons.append(undo_button(session.id, session.step))
+    if controls_on_board and (toggle := auto_play_button(session, 0)) is not None:
+        buttons.append(toggle)
     buttons.append(help_button(session.id))
     return buttons
 
 
 def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
-    """The seat's toggle to have revealing forced moves played for them, where the game has one."""
-    option = session.game_cls.auto_play_option
-    if option is None:
+    """The seat's switch for their only moves (None for a seat the computer plays)."""
+    if session.seats[seat].computer is not None:
         return None
+    option = session.game_cls.auto_play_option
     on = session.seats[seat].auto_play
     return discord.ui.Button(
         label=shorten(f"{option}: {'ON' if on else 'OFF'}", BUTTON_LABEL),

@@ -32,6 +32,8 @@ class GaldorsGrip(Game[GripState]):
     state_type: ClassVar[type[BaseModel]] = GripState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     allows_undo: ClassVar[bool] = True
+    auto_play_all: ClassVar[bool] = True  # nothing is hidden: the switch decides every one
+    auto_play_default: ClassVar[bool] = True
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GripState:

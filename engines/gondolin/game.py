@@ -58,6 +58,8 @@ class Gondolin(Game[GondolinState]):
     max_players: ClassVar[int] = 1
     state_type: ClassVar[type[GondolinState]] = GondolinState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    auto_play_all: ClassVar[bool] = True  # nothing is hidden: the switch decides every one
+    auto_play_default: ClassVar[bool] = True
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondolinState:

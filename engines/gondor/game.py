@@ -90,6 +90,7 @@ class Gondor(Game[GondorState]):
     title: ClassVar[str] = "Gondor: The Siege of Minas Tirith"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    auto_play_option: ClassVar[str] = "Play my only oil and cauldron moves for me"
     state_type: ClassVar[type[GondorState]] = GondorState
     action_types: ClassVar[tuple[type[Action], ...]] = (
         *SETUP_AND_MOVEMENT_ACTIONS,

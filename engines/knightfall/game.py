@@ -26,7 +26,7 @@ class Knightfall(Game[KnightfallState]):
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[BaseModel]] = KnightfallState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    auto_play_option: ClassVar[str | None] = "Pass for me when I have no power"
+    auto_play_option: ClassVar[str] = "Pass for me when I have no power"
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> KnightfallState:

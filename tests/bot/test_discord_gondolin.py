@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot.flow.sessions import played_for_you
+from bot.flow.sessions import forced_move, played_for_you
 from bot.storage.history import FORCED
 from tests.bot.harness import move_controls
 
@@ -82,3 +82,26 @@ async def test_only_moves_played_in_a_row_are_summed_up_in_one_line():
         "Your only possible moves were played for you, one after another: "
         "End turn (3 times); End defence."
     )
+
+
+async def test_the_only_moves_switch_is_on_the_board_and_off_lets_her_click_each(world):
+    await world.slash("alice", "gondolin start", story="hidden_vale", mode="easy")
+    session = await world.live()
+    board = world.board(session)
+    switch = board.find_button("Play my only moves for me: ON")
+    assert switch and session.seats[0].auto_play, "a solo game starts with the switch on"
+    await world.click("alice", board, switch)
+    session = await world.bot.store.load(session.id)
+    assert not session.seats[0].auto_play
+    assert world.board(session).find_button("Play my only moves for me: OFF")
+    rng = random.Random(7)
+    for _ in range(200):
+        session = await world.bot.store.load(session.id)
+        assert session.status == "active", "no single-move position came up"
+        if len(session.game.legal_actions(0)) == 1:
+            break
+        board = world.board(session)
+        await world.make_move(world.people["alice"], board, rng.choice(move_controls(board)))
+    assert forced_move(session) is None, "with the switch off, her only move waits for her"
+    assert len(move_controls(world.board(session))) == 1
+    await world.slash("alice", "game resign")
