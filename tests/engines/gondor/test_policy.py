@@ -1,23 +1,25 @@
-"""Sauron's siege plan in the playout policy (engines/gondor/policy_sauron.py) and the estimate."""
+"""Sauron's siege plan (engines/gondor/policy/sauron_movement.py) and the estimate."""
 
 import random
 
 import pytest
 
-from engines.gondor import Gondor, fireballs, policy_sauron
+from engines.gondor import Gondor
 from engines.gondor.actions import EndPhase, Move, Select
-from engines.gondor.combat_actions import Fire, Melee, Stay
-from engines.gondor.combat_orders import MISSILE_RANGE
+from engines.gondor.combat.actions import Fire, Melee, Stay
+from engines.gondor.combat.orders import MISSILE_RANGE
 from engines.gondor.data import GAME
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast, MagicSelect
+from engines.gondor.magic.actions import Cast, MagicSelect
 from engines.gondor.moving import movable
-from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
-from engines.gondor.siege_actions import Hurl, NoLadder, PlaceLadder
+from engines.gondor.policy import sauron_movement as policy_sauron
+from engines.gondor.policy.estimate import FOOTHOLD, evaluate, garrison_margin
+from engines.gondor.siege import fireballs
+from engines.gondor.siege.actions import Hurl, NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from tests.engines.gondor.play import advance_to, deployed
+from tests.engines.gondor.positions import empty_game, index, legal, move, put
 from tests.engines.gondor.scene import load, play, scene
-from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
 GAME_TURNS = GAME.turns

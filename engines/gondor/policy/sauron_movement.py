@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterable
 
 from engines.base import Action
 from engines.gondor.actions import Move, Select
-from engines.gondor.combat_actions import Fire, Melee
-from engines.gondor.combat_odds import rating
-from engines.gondor.combat_orders import MISSILE_RANGE, clear_line
+from engines.gondor.combat.actions import Fire, Melee
+from engines.gondor.combat.odds import rating
+from engines.gondor.combat.orders import MISSILE_RANGE, clear_line
 from engines.gondor.data import COUNTERS, GAME, MAP
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast, MagicSelect
-from engines.gondor.magic_cast import magic_leader, points_left
+from engines.gondor.magic.actions import Cast, MagicSelect
+from engines.gondor.magic.cast import magic_leader, points_left
 from engines.gondor.movement import reachable
-from engines.gondor.siege_actions import PlaceLadder
+from engines.gondor.siege.actions import PlaceLadder
 from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import GATES_INTO, gates_his, keepers
 from engines.rng import Random

@@ -1,4 +1,4 @@
-"""A cheap playout policy and a position estimate for computer players.
+"""A cheap playout policy for computer players (the estimate is in ``estimate.py``).
 
 The policy reads only what the acting side may see: positions, the public odds printed on the
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
@@ -11,9 +11,8 @@ drives his unit off it. Fights are picked by their odds.
 from __future__ import annotations
 
 from engines.base import Action
-from engines.gondor import policy_sauron
 from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
-from engines.gondor.combat_actions import (
+from engines.gondor.combat.actions import (
     Advance,
     Challenge,
     EndSegment,
@@ -24,12 +23,12 @@ from engines.gondor.combat_actions import (
     Stay,
 )
 from engines.gondor.data import MAP
-from engines.gondor.fireballs import BURNS, SCATTER_FROM, head_chance, wasted_hexes
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import BannerRally
+from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
 from engines.gondor.moving import movable
-from engines.gondor.siege_actions import (
+from engines.gondor.policy import sauron_movement as policy_sauron
+from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
     Hurl,
@@ -39,6 +38,7 @@ from engines.gondor.siege_actions import (
     PourOil,
     SiegeAdvance,
 )
+from engines.gondor.siege.fireballs import BURNS, SCATTER_FROM, head_chance, wasted_hexes
 from engines.gondor.state import ROAD_HEXES, GondorState
 from engines.rng import Random
 
@@ -224,7 +224,7 @@ def _goals(state: GondorState) -> list[str]:
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
     """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie.
 
-    Sauron's groups follow his siege plan (``policy_sauron``).
+    Sauron's groups follow his siege plan (``sauron_movement``).
     """
     if side == "sauron":
         return policy_sauron.destination(state, moves)
