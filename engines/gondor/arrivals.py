@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
-from engines.gondor.combat_actions import SURE
-from engines.gondor.combat_odds import apr, fanatical, strike_class, unit_type
-from engines.gondor.combat_results import FORCE_NAMES, Dice, apply_result, morale_check
-from engines.gondor.combat_strikes import exchange
-from engines.gondor.combat_tables import NO_EFFECT, cpt_number
+from engines.gondor.combat.actions import SURE
+from engines.gondor.combat.odds import apr, fanatical, strike_class, unit_type
+from engines.gondor.combat.results import FORCE_NAMES, Dice, apply_result, morale_check
+from engines.gondor.combat.strikes import exchange
+from engines.gondor.combat.tables import NO_EFFECT, cpt_number
 from engines.gondor.data import MAP, SCHEDULE, TABLES
 from engines.gondor.formation_actions import EdgeMelee
 from engines.gondor.formations import partners

@@ -12,7 +12,7 @@ from engines.gondor.actions import counter_name
 from engines.gondor.data import TABLES
 from engines.gondor.effects import BANNER_SPELL, banner_hex, near_banner, spell_active
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import BannerRally
+from engines.gondor.magic.actions import BannerRally
 from engines.gondor.state import Counter, GondorState
 
 NAME = "The Banner of the King"

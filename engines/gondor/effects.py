@@ -1,7 +1,7 @@
 """What spells and the Banner change elsewhere (17.x, 18.x): the questions other rules ask.
 
-Combat, rally and movement ask these; the magic rules (phases A and E, ``magic.py``) and the
-Banner (``banner.py``) keep the state they read.
+Combat, rally and movement ask these; the magic rules (phases A and E, ``magic/phases.py``)
+and the Banner (``banner.py``) keep the state they read.
 """
 
 from __future__ import annotations

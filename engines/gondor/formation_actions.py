@@ -8,7 +8,7 @@ from typing import Literal
 from engines.base import Action
 from engines.gondor.actions import counter_name
 from engines.gondor.board import Formation
-from engines.gondor.combat_actions import MAX_LABEL, Melee
+from engines.gondor.combat.actions import MAX_LABEL, Melee
 from engines.resources import data_path
 
 FORMATIONS: dict[str, dict[str, str]] = tomllib.loads(

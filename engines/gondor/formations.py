@@ -18,7 +18,7 @@ from engines.gondor.data import MAP, SCHEDULE
 from engines.gondor.effects import frozen
 from engines.gondor.formation_actions import BreakFormation, Form, formation_name
 from engines.gondor.movement import reach
-from engines.gondor.siege_moves import after_move
+from engines.gondor.siege.moves import after_move
 from engines.gondor.state import GondorState, Pending
 
 ROAD_HEXES = frozenset(h for road in MAP.roads for h in road.hexes)

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.gondor import banner, determinize, policy, policy_eval, spotlight, victory
+from engines.gondor import banner, determinize, spotlight, victory
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
     EndMovement,
@@ -21,20 +21,21 @@ from engines.gondor.actions import (
     side_name,
 )
 from engines.gondor.board import other
-from engines.gondor.combat import AdvanceChoice, Combat, RetreatChoice
-from engines.gondor.combat_actions import COMBAT_ACTIONS
+from engines.gondor.combat.actions import COMBAT_ACTIONS
+from engines.gondor.combat.phases import AdvanceChoice, Combat, RetreatChoice
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.formation_actions import FORMATION_ACTIONS
-from engines.gondor.magic import MagicPhase
-from engines.gondor.magic_actions import MAGIC_ACTIONS
+from engines.gondor.magic.actions import MAGIC_ACTIONS
+from engines.gondor.magic.phases import MagicPhase
 from engines.gondor.moving import BreakMove, Movement
-from engines.gondor.oil import PickUpRules, PourRules
 from engines.gondor.phase import PhaseRules
+from engines.gondor.policy import estimate, playout
 from engines.gondor.rally import RallyPhase
-from engines.gondor.siege import SiegeAdvanceRules, SiegePhase
-from engines.gondor.siege_actions import SIEGE_ACTIONS
-from engines.gondor.siege_moves import LadderRules
+from engines.gondor.siege.actions import SIEGE_ACTIONS
+from engines.gondor.siege.moves import LadderRules
+from engines.gondor.siege.oil import PickUpRules, PourRules
+from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import build_view
 from engines.resources import data_path
@@ -216,7 +217,7 @@ class Gondor(Game[GondorState]):
         """The moves the rules in force show greyed, with why (spells out of reach...)."""
         return self.rules().unavailable(self.state) if seat in self.to_act() else []
 
-    # ---- computer players (engines/gondor/determinize.py, policy.py) ---------------------------
+    # ---- computer players (engines/gondor/determinize.py, policy/) ------------------------------
     def copy(self) -> Gondor:
         """An independent copy, without the JSON round trip (the search copies a lot)."""
         return type(self)(determinize.copy_state(self.state))
@@ -226,10 +227,10 @@ class Gondor(Game[GondorState]):
         return type(self)(determinize.redraw(self.state, SEATS[seat], rng))
 
     def rollout_action(self, seat: int, rng: Random) -> Action:
-        """A quick sensible move (engines/gondor/policy.py)."""
+        """A quick sensible move (engines/gondor/policy/playout.py)."""
         side = SEATS[seat]
-        quick = policy.quick(self.state, side, rng)
-        return quick or policy.choose(self.state, side, self.legal_actions(seat), rng)
+        quick = playout.quick(self.state, side, rng)
+        return quick or playout.choose(self.state, side, self.legal_actions(seat), rng)
 
     def worth_search(self, seat: int) -> bool:
         """False for deployment and the routine movement clicks (no decision pending).
@@ -241,8 +242,8 @@ class Gondor(Game[GondorState]):
         return s.pending is not None or s.phase not in ROUTINE_PHASES
 
     def evaluate(self, seat: int) -> float:
-        """The chance to win estimated from 20.1's conditions (engines/gondor/policy_eval.py)."""
-        return policy_eval.evaluate(self.state, seat)
+        """The chance to win from 20.1's conditions (engines/gondor/policy/estimate.py)."""
+        return estimate.evaluate(self.state, seat)
 
     # ---- views and result ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

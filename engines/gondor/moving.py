@@ -21,7 +21,7 @@ from engines.gondor.formation_actions import BreakFormation, Form
 from engines.gondor.formations import break_formation, form, formation_orders, partners, splits
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
-from engines.gondor.siege_moves import after_move, movement_started
+from engines.gondor.siege.moves import after_move, movement_started
 from engines.gondor.state import SEATS, GondorState
 from engines.resources import data_path
 from engines.rng import rng_for

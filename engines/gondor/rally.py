@@ -5,12 +5,12 @@ from __future__ import annotations
 from engines.base import Action, Event, IllegalAction
 from engines.gondor import banner, effects
 from engines.gondor.actions import EndPhase, side_name
-from engines.gondor.combat_actions import Rally
-from engines.gondor.combat_odds import rating, unit_type
-from engines.gondor.combat_results import roll, shown
-from engines.gondor.combat_tables import RALLY_PER_LEADER, RALLY_Z_MODIFIER
+from engines.gondor.combat.actions import Rally
+from engines.gondor.combat.odds import rating, unit_type
+from engines.gondor.combat.results import roll, shown
+from engines.gondor.combat.tables import RALLY_PER_LEADER, RALLY_Z_MODIFIER
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import BannerRally
+from engines.gondor.magic.actions import BannerRally
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import GondorState
 from engines.rng import rng_for

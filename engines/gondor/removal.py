@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
-from engines.gondor.combat_tables import unit_points
+from engines.gondor.combat.tables import unit_points
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.state import GondorState

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
-from engines.gondor.magic_effects import spells_view
+from engines.gondor.magic.effects import spells_view
 from engines.gondor.state import Counter, GondorState
 from engines.gondor.victory import FORCES, demoralized, level_controller, total
 from engines.resources import data_path

@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.base import Action
 from engines.gondor.hexes import distance
-from engines.gondor.siege_actions import breach_totals
+from engines.gondor.siege.actions import breach_totals
 
 GATE = "1918"
 """The hex before the Main Gate: where Sauron marches, and where Grond batters the gate."""

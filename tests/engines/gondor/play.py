@@ -1,7 +1,7 @@
 """Driving a Gondor game in tests: deploy, end phases, find actions."""
 
 from engines.gondor.actions import AutoDeploy, EndMovement, EndPhase, SetupDone
-from engines.gondor.combat_actions import EndSegment
+from engines.gondor.combat.actions import EndSegment
 from engines.gondor.game import Gondor
 
 SEED = 4242

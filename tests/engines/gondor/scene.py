@@ -1,6 +1,7 @@
 """Small combat positions on an empty map, and loaded dice, for the combat and rally tests."""
 
-from engines.gondor import combat, rally
+from engines.gondor import rally
+from engines.gondor.combat import phases as combat
 from engines.gondor.game import PHASE_RULES, Gondor, _first_side
 
 from .play import deployed

@@ -9,8 +9,8 @@ import random
 
 from engines.gondor import effects
 from engines.gondor.actions import counter_name
-from engines.gondor.combat_actions import Advance, Challenge, Fire, Melee, Rally, Retreat
-from engines.gondor.combat_odds import apr, morale_row, strike_class
+from engines.gondor.combat.actions import Advance, Challenge, Fire, Melee, Rally, Retreat
+from engines.gondor.combat.odds import apr, morale_row, strike_class
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
 

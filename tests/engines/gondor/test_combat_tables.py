@@ -1,8 +1,8 @@
-"""engines.gondor.combat_tables: each row of the CPT (7.3), Morale (7.4) and leader (7.2) tables."""
+"""engines.gondor.combat.tables: each row of the CPT (7.3), Morale (7.4) and leader (7.2) tables."""
 
 import pytest
 
-from engines.gondor.combat_tables import (
+from engines.gondor.combat.tables import (
     cpt_number,
     individual_column,
     individual_result,

@@ -1,7 +1,7 @@
 """Special Formations (6.0), arriving formed and attacking from off the map (14.2), hints."""
 
 from engines.gondor.arrivals import beyond
-from engines.gondor.combat_odds import strike_class
+from engines.gondor.combat.odds import strike_class
 from engines.gondor.formation_actions import BreakFormation, EdgeMelee, Form
 from engines.gondor.state import ActiveSpell
 

@@ -8,9 +8,9 @@ from engines.gondor.actions import Deselect, EndMovement, EndPhase, Move, Select
 from engines.gondor.effects import banner_hex, frozen, near_banner, spell_active
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import BannerRally, Cast, MagicSelect
-from engines.gondor.magic_chart import CHART, SPELLS
-from engines.gondor.magic_effects import stalemate_hex
+from engines.gondor.magic.actions import BannerRally, Cast, MagicSelect
+from engines.gondor.magic.chart import CHART, SPELLS
+from engines.gondor.magic.effects import stalemate_hex
 from engines.gondor.moving import movable
 from engines.rng import rng_for
 from tests.engines.gondor.play import advance_to, deployed, end_phase

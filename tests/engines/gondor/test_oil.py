@@ -7,9 +7,9 @@ import re
 import pytest
 
 from engines.gondor.movement import piece_allowance
-from engines.gondor.siege_actions import HoldOil, LeaveOil, NoLadder, PickUpOil, PourOil
+from engines.gondor.siege.actions import HoldOil, LeaveOil, NoLadder, PickUpOil, PourOil
 from engines.gondor.victory import total
-from tests.engines.gondor.siege_helpers import empty_game, legal, move, put
+from tests.engines.gondor.positions import empty_game, legal, move, put
 
 TRUTH_WORDS = re.compile(r"\b(dummy|dummies|real)\b", re.IGNORECASE)
 

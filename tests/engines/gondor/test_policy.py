@@ -1,23 +1,25 @@
-"""Sauron's siege plan in the playout policy (engines/gondor/policy_sauron.py) and the estimate."""
+"""Sauron's siege plan in the playout policy (engines/gondor/policy/sauron_*.py), the estimate."""
 
 import random
 
 import pytest
 
-from engines.gondor import Gondor, fireballs, policy_sauron
+from engines.gondor import Gondor
 from engines.gondor.actions import EndPhase, Move, Select
-from engines.gondor.combat_actions import Fire, Melee, Stay
-from engines.gondor.combat_orders import MISSILE_RANGE
+from engines.gondor.combat.actions import Fire, Melee, Stay
+from engines.gondor.combat.orders import MISSILE_RANGE
 from engines.gondor.data import GAME
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast, MagicSelect
+from engines.gondor.magic.actions import Cast, MagicSelect
 from engines.gondor.moving import movable
-from engines.gondor.policy_eval import FOOTHOLD, evaluate, garrison_margin
-from engines.gondor.siege_actions import Hurl, NoLadder, PlaceLadder
+from engines.gondor.policy import sauron_assault, sauron_city, sauron_movement, sauron_road
+from engines.gondor.policy.estimate import FOOTHOLD, evaluate, garrison_margin
+from engines.gondor.siege import fireballs
+from engines.gondor.siege.actions import Hurl, NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from tests.engines.gondor.play import advance_to, deployed
+from tests.engines.gondor.positions import empty_game, index, legal, move, put
 from tests.engines.gondor.scene import load, play, scene
-from tests.engines.gondor.siege_helpers import empty_game, index, legal, move, put
 
 SAURON, WESTERNESSE = 0, 1
 GAME_TURNS = GAME.turns
@@ -65,7 +67,7 @@ def test_7_3_16_43_a_ladder_on_the_wall_below_a_defender_up_to_four():
     assert melee and melee[0].need == 12  # night: a sure hit
     game = empty_game(3, "sauron-movement")
     put(game.state, "gondor-spearmen-1", "2512")
-    game.state.ladders_placed = 1 + policy_sauron.WALL_LADDERS  # the Main Gate's and four
+    game.state.ladders_placed = 1 + sauron_assault.WALL_LADDERS  # the Main Gate's and four
     game.state.ladders[MAIN_GATE] = Ladder(side="sauron", turn=1)
     orc = put(game.state, "orc-infantry-1", "2514")
     move(game, [orc], "2513")
@@ -82,7 +84,7 @@ def test_15_15_with_the_main_gate_his_the_host_goes_in_and_leaves_the_gate_free(
     game.apply(SAURON, Select(counters=(orc,), hex="1919"))
     action = _rollout(game, SAURON)
     assert isinstance(action, Move)
-    assert policy_sauron.level(action.hex) == 1 and action.hex not in ("1917", "1918")
+    assert sauron_city.level(action.hex) == 1 and action.hex not in ("1917", "1918")
 
 
 def test_a_unit_climbs_a_gate_ladder_alone_and_leaves_its_catapult():
@@ -93,7 +95,7 @@ def test_a_unit_climbs_a_gate_ladder_alone_and_leaves_its_catapult():
     put(game.state, "sauron-catapult-1", "2214")
     put(game.state, "grond-1", "2320")  # while Grond waits off the map, it enters first
     put(game.state, "trolls-1", "2320")
-    picks = policy_sauron.whole_stacks(
+    picks = sauron_movement.whole_stacks(
         game.state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
     )
     assert [a.counters for a in picks if a.hex == "2214"] == [(orc,)]
@@ -116,10 +118,10 @@ def test_7_3_sauron_storms_a_garrison_unit_at_poor_day_odds_but_not_the_relief()
     game = scene({"orc-infantry-1": "2520", "gondor-spearmen-1": "2521"}, "sauron-combat", 8)
     melees = [a for a in legal(game, SAURON) if isinstance(a, Melee)]
     assert melees and all(m.need < m.back for m in melees)
-    assert policy_sauron.storm(game.state, melees) == max(melees, key=lambda m: m.need)
+    assert sauron_assault.storm(game.state, melees) == max(melees, key=lambda m: m.need)
     relief = scene({"orc-infantry-1": "2520", "men-spearmen-1": "2521"}, "sauron-combat", 8)
     against = [a for a in legal(relief, SAURON) if isinstance(a, Melee)]
-    assert against and policy_sauron.storm(relief.state, against) is None
+    assert against and sauron_assault.storm(relief.state, against) is None
 
 
 def test_20_2_in_the_last_game_turn_he_strikes_a_levels_keeper_at_any_odds():
@@ -132,8 +134,8 @@ def test_20_2_in_the_last_game_turn_he_strikes_a_levels_keeper_at_any_odds():
         game.state.gates[MAIN_GATE] = "sauron"
         game.state.gates["2213/2214"] = "sauron"
         melee = next(a for a in legal(game, SAURON) if isinstance(a, Melee))
-        poor = melee.model_copy(update={"need": policy_sauron.STORM_NEED - 1})
-        odds[turn] = policy_sauron.storm(game.state, [poor])
+        poor = melee.model_copy(update={"need": sauron_assault.STORM_NEED - 1})
+        odds[turn] = sauron_assault.storm(game.state, [poor])
     assert odds == {GAME_TURNS - 1: None, GAME_TURNS: poor}
 
 
@@ -194,11 +196,11 @@ def test_20_2_a_fighter_walks_along_its_level_to_the_last_defender_at_the_far_en
     game.state.gates["2213/2214"] = "sauron"
     put(game.state, "gondor-lance-knight-1", "3003")  # level 2, the end of its east arm
     troll = put(game.state, "trolls-1", "1312")  # level 2, west of the middle
-    assert policy_sauron.blockers(game.state) == {index(game.state, "gondor-lance-knight-1"): 1}
+    assert sauron_city.blockers(game.state) == {index(game.state, "gondor-lance-knight-1"): 1}
     game.apply(SAURON, Select(counters=(troll,), hex="1312"))
     action = _rollout(game, SAURON)
-    walk = policy_sauron.walks(frozenset({"3003"}), frozenset())
-    assert isinstance(action, Move) and policy_sauron.level(action.hex) == 2
+    walk = sauron_city.walks(frozenset({"3003"}), frozenset())
+    assert isinstance(action, Move) and sauron_city.level(action.hex) == 2
     assert walk[action.hex] <= walk["1312"] - 2
 
 
@@ -240,7 +242,7 @@ def test_20_2_the_estimate_values_a_gated_level_more_the_fewer_defenders_keep_it
     one = garrison_margin(game.state)
     assert one > two
     game.state.counters[first].disrupted = True
-    assert policy_sauron.blockers(game.state) == {}
+    assert sauron_city.blockers(game.state) == {}
     assert garrison_margin(game.state) > one
 
 
@@ -273,7 +275,7 @@ def test_15_15_a_unit_walks_through_the_gate_to_a_defender_a_level_up():
     troll = put(game.state, "trolls-1", "2312")  # level 2, just below him
     game.apply(SAURON, Select(counters=(troll,), hex="2312"))
     action = _rollout(game, SAURON)
-    walk = policy_sauron.walks(frozenset({"2310"}), frozenset())
+    walk = sauron_city.walks(frozenset({"2310"}), frozenset())
     assert isinstance(action, Move) and walk[action.hex] <= walk["2312"] - 2
 
 
@@ -295,7 +297,7 @@ def test_7_1_20_2_an_archer_shoots_over_the_wall_at_a_levels_last_keeper():
         assert isinstance(action, Move)
         reached[unit] = action.hex
     assert distance(reached["orc-archers-1"], "0805") <= MISSILE_RANGE
-    assert policy_sauron.level(reached["orc-archers-1"]) == 3
+    assert sauron_city.level(reached["orc-archers-1"]) == 3
     assert distance(reached["orc-infantry-2"], "1310") == 1
 
 
@@ -324,7 +326,7 @@ def test_15_12_from_outside_the_walls_the_host_walks_round_to_the_main_gate():
     orc = put(game.state, "orc-infantry-1", "2714")  # outside, against the Outer Wall
     game.apply(SAURON, Select(counters=(orc,), hex="2714"))
     action = _rollout(game, SAURON)
-    walk = policy_sauron.walks(frozenset({"2708"}), frozenset())
+    walk = sauron_city.walks(frozenset({"2708"}), frozenset())
     moves = [a for a in legal(game, SAURON) if isinstance(a, Move)]
     assert isinstance(action, Move) and walk[action.hex] == min(walk[m.hex] for m in moves)
 
@@ -498,7 +500,7 @@ def test_20_1_c_a_fighter_from_inside_the_main_gate_comes_out_to_stand_on_the_ro
     put(state, "uruk-hai-1", "2420")
     troll = put(state, "trolls-1", "1916")
     put(state, "siege-tower-1", "1916")
-    picks = policy_sauron.whole_stacks(
+    picks = sauron_movement.whole_stacks(
         state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
     )
     assert [a.counters for a in picks if a.hex == "1916"] == [(troll,)]
@@ -528,7 +530,7 @@ def test_20_1_c_in_the_last_game_turns_the_relief_on_the_road_is_struck_first():
     )
     game.state.breaches.append(MAIN_GATE)
     melees = [a for a in legal(game, SAURON) if isinstance(a, Melee)]
-    pick = policy_sauron.storm(game.state, melees)
+    pick = sauron_assault.storm(game.state, melees)
     assert pick is not None and game.state.counters[pick.target_unit].hex == "1918"
 
 
@@ -551,8 +553,8 @@ def test_14_31_20_1_c_a_mumak_takes_its_stand_on_the_main_gate_road_hex():
     action = _rollout(game, SAURON)
     assert isinstance(action, Move) and action.hex == "1918"
     game.apply(SAURON, action)
-    assert policy_sauron.guards(game.state, "1918")
-    picks = policy_sauron.whole_stacks(
+    assert sauron_road.guards(game.state, "1918")
+    picks = sauron_movement.whole_stacks(
         game.state, [a for a in legal(game, SAURON) if isinstance(a, Select)]
     )
     assert picks and not [a for a in picks if a.hex == "1918"]

@@ -1,12 +1,12 @@
-"""Westernesse's playout policy (engines/gondor/policy.py): its missiles, fireballs, the road."""
+"""Westernesse's playout policy (engines/gondor/policy/playout.py): missiles, fireballs, road."""
 
 import random
 
 from engines.gondor import Gondor
-from engines.gondor.combat_actions import Advance, EndSegment, Fire, Stay
-from engines.gondor.siege_actions import Hurl
+from engines.gondor.combat.actions import Advance, EndSegment, Fire, Stay
+from engines.gondor.siege.actions import Hurl
+from tests.engines.gondor.positions import legal
 from tests.engines.gondor.scene import counter, index, load, play, scene
-from tests.engines.gondor.siege_helpers import legal
 
 WESTERNESSE = 1
 

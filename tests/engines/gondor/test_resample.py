@@ -8,7 +8,7 @@ from engines.gondor import Gondor
 from engines.gondor.data import MAP
 from engines.gondor.determinize import revealed
 from engines.gondor.removal import destroy
-from engines.gondor.siege_actions import HoldOil, PickUpOil, PourOil
+from engines.gondor.siege.actions import HoldOil, PickUpOil, PourOil
 from engines.gondor.state import Pending
 from engines.gondor.victory import FORCES
 

@@ -1,13 +1,13 @@
 """Siege Phase B (16.2-16.5): breach fire, ranges, Grond, advance during siege."""
 
-from engines.gondor import siege
 from engines.gondor.actions import EndPhase
 from engines.gondor.data import MAP
-from engines.gondor.siege import activate_grond, breach_targets
-from engines.gondor.siege_actions import BreachFire, GrondBreach, SiegeAdvance, StayPut
+from engines.gondor.siege import phase as siege_phase
+from engines.gondor.siege.actions import BreachFire, GrondBreach, SiegeAdvance, StayPut
+from engines.gondor.siege.phase import activate_grond, breach_targets
 from engines.gondor.victory import total
 from tests.engines.gondor.play import end_phase
-from tests.engines.gondor.siege_helpers import Dice, empty_game, legal, put
+from tests.engines.gondor.positions import Dice, empty_game, legal, put
 
 WALL = "2512/2513"  # inner wall: lower 2513 (level 1), upper 2512 (level 2)
 
@@ -25,12 +25,12 @@ def test_16_22_a_catapult_at_range_two_breaches_a_wall_only_on_a_nine(monkeypatc
     assert order in game.legal_actions(0)
     assert order.label() == "Catapult 1 at the wall 2512/2513 (range 2: breaches on 9)"
     assert "4 in 36" in (order.detail() or "")
-    monkeypatch.setattr(siege, "rng_for", Dice(5, 5))
+    monkeypatch.setattr(siege_phase, "rng_for", Dice(5, 5))
     game.apply(0, order)
     assert WALL not in game.state.breaches
     assert "rolls 5+5 = 10, no effect" in game.state.log[-1]
     game.state.fired.clear()
-    monkeypatch.setattr(siege, "rng_for", Dice(4, 5))
+    monkeypatch.setattr(siege_phase, "rng_for", Dice(4, 5))
     game.apply(0, order)
     assert WALL in game.state.breaches
     assert game.view(0)["breaches"] == [["2512", "2513"]]
@@ -76,7 +76,7 @@ def test_16_28_grond_breaches_only_once_activated_and_the_main_gate_adds_five(mo
     assert gate in breach_orders(game)
     assert gate.label() == "Grond 1 at the Main Gate 1917/1918 (breaches on 4-10)"
     before = total(game.state, "garrison")
-    monkeypatch.setattr(siege, "rng_for", Dice(2, 2))
+    monkeypatch.setattr(siege_phase, "rng_for", Dice(2, 2))
     game.apply(0, gate)
     assert "1917/1918" in game.state.breaches
     assert total(game.state, "garrison") == before + 5
@@ -98,7 +98,7 @@ def test_16_51_infantry_with_the_catapult_may_advance_through_a_range_one_breach
     game = empty_game()
     cat = put(game.state, "sauron-catapult-1", "2513")
     orc = put(game.state, "orc-infantry-1", "2513")
-    monkeypatch.setattr(siege, "rng_for", Dice(4, 4))
+    monkeypatch.setattr(siege_phase, "rng_for", Dice(4, 4))
     game.apply(0, BreachFire(counter=cat, a="2512", b="2513", range=1))
     assert game.state.pending is not None and game.state.pending.kind == "siege-advance"
     assert game.legal_actions(0) == [SiegeAdvance(counter=orc, hex="2512"), StayPut()]
@@ -113,7 +113,7 @@ def test_16_52_no_advance_into_an_enemy_zoc(monkeypatch):
     cat = put(game.state, "sauron-catapult-1", "2513")
     put(game.state, "orc-infantry-1", "2513")
     put(game.state, "gondor-spearmen-1", "2511")
-    monkeypatch.setattr(siege, "rng_for", Dice(4, 4))
+    monkeypatch.setattr(siege_phase, "rng_for", Dice(4, 4))
     game.apply(0, BreachFire(counter=cat, a="2512", b="2513", range=1))
     assert "2512" in [h for w in game.state.breaches for h in w.split("/")]
     assert game.state.pending is None

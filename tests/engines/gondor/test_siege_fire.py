@@ -1,12 +1,12 @@
 """Fireballs (16.6) and Severed Heads (16.8): range, scatter, fire, heads."""
 
-from engines.gondor import fireballs
-from engines.gondor.fireballs import fireball_orders, targets
 from engines.gondor.movement import reachable
-from engines.gondor.siege_actions import Hurl
+from engines.gondor.siege import fireballs
+from engines.gondor.siege.actions import Hurl
+from engines.gondor.siege.fireballs import fireball_orders, targets
 from engines.gondor.victory import total
 from tests.engines.gondor.play import end_phase
-from tests.engines.gondor.siege_helpers import Dice, empty_game, legal, put
+from tests.engines.gondor.positions import Dice, empty_game, legal, put
 
 
 def hurl(game, counter, hex_ref, head=False):

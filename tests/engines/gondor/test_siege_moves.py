@@ -2,11 +2,11 @@
 
 from engines.gondor.movement import reachable
 from engines.gondor.removal import wreck_at
-from engines.gondor.siege_actions import NoLadder, PlaceLadder
+from engines.gondor.siege.actions import NoLadder, PlaceLadder
 from engines.gondor.state import Ladder
 from engines.gondor.victory import demoralized, level_controller, settle, total
 from tests.engines.gondor.play import advance_to
-from tests.engines.gondor.siege_helpers import empty_game, legal, move, put
+from tests.engines.gondor.positions import empty_game, legal, move, put
 
 WALL = "2512/2513"  # inner wall: lower 2513 (level 1), upper 2512 (level 2)
 MAIN_GATE = "1917/1918"

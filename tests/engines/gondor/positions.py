@@ -1,4 +1,4 @@
-"""Positions for the siege tests: an emptied map, counters put by id, dice forced."""
+"""Positions for the siege and policy tests: an emptied map, counters put by id, dice forced."""
 
 from engines.gondor.actions import Move, Select
 from engines.gondor.game import Gondor

@@ -10,7 +10,7 @@ from typing import Any
 from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor.actions import EndPhase, counter_name, side_name
 from engines.gondor.arrivals import edge_melee
-from engines.gondor.combat_actions import (
+from engines.gondor.combat.actions import (
     SEGMENT_NAMES,
     Advance,
     Challenge,
@@ -20,15 +20,15 @@ from engines.gondor.combat_actions import (
     Retreat,
     Stay,
 )
-from engines.gondor.combat_follow import advance, advance_hex, settle
-from engines.gondor.combat_orders import challenge_orders, melee_orders, missile_orders
-from engines.gondor.combat_results import Dice, retreat, retreat_paths
-from engines.gondor.combat_strikes import challenge, fire, melee
+from engines.gondor.combat.follow import advance, advance_hex, settle
+from engines.gondor.combat.orders import challenge_orders, melee_orders, missile_orders
+from engines.gondor.combat.results import Dice, retreat, retreat_paths
+from engines.gondor.combat.strikes import challenge, fire, melee
 from engines.gondor.data import GAME
-from engines.gondor.fireballs import apply_hurl, fireball_orders
 from engines.gondor.formation_actions import EdgeMelee
 from engines.gondor.phase import PhaseRules
-from engines.gondor.siege_actions import Hurl
+from engines.gondor.siege.actions import Hurl
+from engines.gondor.siege.fireballs import apply_hurl, fireball_orders
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
 from engines.text import join_and

@@ -1,7 +1,7 @@
 """Combat results (7.4-7.6, 8.3, 9.1, 16.47): Morale rolls, losses, eliminations, retreat hexes.
 
 Results that need a player's answer (a retreat hex, advance or stay) or more dice (a Mûmak's
-rampage) are queued in ``state.follow_ups`` and settled by :mod:`engines.gondor.combat_follow`.
+rampage) are queued in ``state.follow_ups`` and settled by :mod:`engines.gondor.combat.follow`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Protocol
 from engines.base import Event
 from engines.gondor.actions import counter_name, side_name
 from engines.gondor.board import Board, other, stacking_problem
-from engines.gondor.combat_odds import morale_modifier, morale_row, rating
-from engines.gondor.combat_tables import LEADER_POINT, NO_EFFECT, morale_result
+from engines.gondor.combat.odds import morale_modifier, morale_row, rating
+from engines.gondor.combat.tables import LEADER_POINT, NO_EFFECT, morale_result
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
 from engines.gondor.removal import destroy, wreck_at

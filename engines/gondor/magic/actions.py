@@ -8,7 +8,7 @@ from pydantic import Field
 
 from engines.base import Action
 from engines.gondor.actions import Order, counter_name
-from engines.gondor.magic_chart import CHART, SPELLS, Spell, odds_text
+from engines.gondor.magic.chart import CHART, SPELLS, Spell, odds_text
 from engines.text import plural
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.gondor.arrivals import edge_melee_orders
 from engines.gondor.board import Board, other
-from engines.gondor.combat_actions import Challenge, Fire, Melee
-from engines.gondor.combat_odds import (
+from engines.gondor.combat.actions import Challenge, Fire, Melee
+from engines.gondor.combat.odds import (
     blocking_wall,
     duel_rating,
     fire_need,

@@ -7,9 +7,9 @@ from engines.gondor.actions import Deselect, EndPhase, Move, counter_name, side_
 from engines.gondor.data import COUNTERS
 from engines.gondor.effects import frozen, spell_active
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast, MagicSelect
-from engines.gondor.magic_cast import GANDALF, NAZGUL, by_type, magic_leader, options, points_left
-from engines.gondor.magic_effects import expire, resolve
+from engines.gondor.magic.actions import Cast, MagicSelect
+from engines.gondor.magic.cast import GANDALF, NAZGUL, by_type, magic_leader, options, points_left
+from engines.gondor.magic.effects import expire, resolve
 from engines.gondor.movement import reach
 from engines.gondor.moving import move_selected
 from engines.gondor.phase import PhaseRules

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engines.gondor import effects
 from engines.gondor.board import Board
-from engines.gondor.combat_actions import SURE
-from engines.gondor.combat_tables import (
+from engines.gondor.combat.actions import SURE
+from engines.gondor.combat.tables import (
     MORALE_MODIFIERS,
     cpt_number,
     shift_class,

@@ -9,7 +9,7 @@ from engines.gondor.actions import counter_name, side_name
 from engines.gondor.data import GAME, MAP, TABLES, Side
 from engines.gondor.hexes import distance, hex_id, step
 from engines.gondor.removal import cauldron_truth, destroy
-from engines.gondor.siege_actions import Hurl
+from engines.gondor.siege.actions import Hurl
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
 

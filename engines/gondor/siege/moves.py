@@ -11,10 +11,10 @@ from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name
 from engines.gondor.board import STACKED_EQUIPMENT
 from engines.gondor.data import COUNTERS
-from engines.gondor.oil import ask_pickup, ask_pour
 from engines.gondor.phase import PhaseRules
 from engines.gondor.removal import cauldron_truth, destroy, displace_leader
-from engines.gondor.siege_actions import NoLadder, PlaceLadder
+from engines.gondor.siege.actions import NoLadder, PlaceLadder
+from engines.gondor.siege.oil import ask_pickup, ask_pour
 from engines.gondor.state import GondorState, Ladder, Pending, climbable_walls
 from engines.gondor.victory import settle
 

@@ -17,7 +17,7 @@ import math
 from collections import Counter
 
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE
-from engines.gondor.policy_sauron import blockers
+from engines.gondor.policy.sauron_city import blockers
 from engines.gondor.state import ROAD_HEXES, GondorState
 from engines.gondor.victory import FORCES, GATES_INTO, adjustment, levels_held, total
 

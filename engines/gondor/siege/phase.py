@@ -13,10 +13,9 @@ from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor.actions import EndPhase, counter_name
 from engines.gondor.board import stacking_problem
 from engines.gondor.data import MAP, TABLES
-from engines.gondor.fireballs import apply_hurl, catapults, clear_line, hurl_orders
 from engines.gondor.hexes import distance
 from engines.gondor.phase import PhaseRules
-from engines.gondor.siege_actions import (
+from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
     Hurl,
@@ -26,6 +25,7 @@ from engines.gondor.siege_actions import (
     totals_text,
     wall_name,
 )
+from engines.gondor.siege.fireballs import apply_hurl, catapults, clear_line, hurl_orders
 from engines.gondor.state import GondorState, Pending, climbable_walls
 from engines.gondor.victory import adjustment, settle
 from engines.gondor.zoc import zoc

@@ -8,9 +8,9 @@ from engines.gondor.actions import counter_name
 from engines.gondor.data import GAME, MAP
 from engines.gondor.effects import BANNER_SPELL
 from engines.gondor.hexes import distance, hex_id, to_cr
-from engines.gondor.magic_actions import Cast
-from engines.gondor.magic_cast import GANDALF, NAZGUL, by_type, in_range
-from engines.gondor.magic_chart import SPELLS, Spell, odds_text
+from engines.gondor.magic.actions import Cast
+from engines.gondor.magic.cast import GANDALF, NAZGUL, by_type, in_range
+from engines.gondor.magic.chart import SPELLS, Spell, odds_text
 from engines.gondor.state import ActiveSpell, GondorState
 from engines.rng import rng_for
 from engines.text import join_and, plural

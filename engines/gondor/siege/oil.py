@@ -11,7 +11,7 @@ from engines.gondor.actions import counter_name
 from engines.gondor.data import MAP, TABLES
 from engines.gondor.phase import PhaseRules
 from engines.gondor.removal import destroy
-from engines.gondor.siege_actions import HoldOil, LeaveOil, PickUpOil, PourOil
+from engines.gondor.siege.actions import HoldOil, LeaveOil, PickUpOil, PourOil
 from engines.gondor.state import GondorState, Pending
 
 _HIGH = frozenset(k for k, t in TABLES.terrain.items() if t.higher_than_neighbours)

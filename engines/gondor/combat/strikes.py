@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engines.base import Event
-from engines.gondor.combat_actions import SURE, Challenge, Fire, Melee
-from engines.gondor.combat_odds import rating
-from engines.gondor.combat_results import (
+from engines.gondor.combat.actions import SURE, Challenge, Fire, Melee
+from engines.gondor.combat.odds import rating
+from engines.gondor.combat.results import (
     Dice,
     apply_result,
     lose_points,
@@ -13,7 +13,7 @@ from engines.gondor.combat_results import (
     roll,
     shown,
 )
-from engines.gondor.combat_tables import individual_result
+from engines.gondor.combat.tables import individual_result
 from engines.gondor.state import GondorState
 
 

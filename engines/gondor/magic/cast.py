@@ -7,8 +7,8 @@ from engines.gondor import banner
 from engines.gondor.data import COUNTERS, Side
 from engines.gondor.effects import BANNER_SPELL, banner_hex, frozen, spell_active
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import Cast
-from engines.gondor.magic_chart import CHART, SPELLS, Spell, families, line_for
+from engines.gondor.magic.actions import Cast
+from engines.gondor.magic.chart import CHART, SPELLS, Spell, families, line_for
 from engines.gondor.state import GondorState
 
 NAZGUL, GANDALF = "nazgul-lord", "gandalf"

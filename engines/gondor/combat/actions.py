@@ -10,7 +10,7 @@ from typing import ClassVar, Literal
 
 from engines.base import Action
 from engines.gondor.actions import Order, counter_name
-from engines.gondor.combat_tables import individual_column
+from engines.gondor.combat.tables import individual_column
 
 SURE = 12  # 2d6 <= 12 always: how a fanatical attack (7.37) is offered
 SEGMENT_NAMES = {"missile": "missile fire", "individual": "individual combat", "melee": "melee"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.gondor.actions import counter_name
-from engines.gondor.combat_odds import apr
-from engines.gondor.combat_results import Dice, apply_result, eliminate, morale_check, roll, shown
-from engines.gondor.combat_tables import cpt_number
+from engines.gondor.combat.odds import apr
+from engines.gondor.combat.results import Dice, apply_result, eliminate, morale_check, roll, shown
+from engines.gondor.combat.tables import cpt_number
 from engines.gondor.data import COUNTERS, MAP, TABLES
 from engines.gondor.hexes import hex_id, step
 from engines.gondor.state import GondorState

@@ -1,4 +1,4 @@
-"""A cheap playout policy and a position estimate for computer players.
+"""A cheap playout policy for computer players (the estimate is in ``estimate.py``).
 
 The policy reads only what the acting side may see: positions, the public odds printed on the
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
@@ -11,9 +11,8 @@ drives his unit off it. Fights are picked by their odds.
 from __future__ import annotations
 
 from engines.base import Action
-from engines.gondor import policy_sauron
 from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
-from engines.gondor.combat_actions import (
+from engines.gondor.combat.actions import (
     Advance,
     Challenge,
     EndSegment,
@@ -24,12 +23,12 @@ from engines.gondor.combat_actions import (
     Stay,
 )
 from engines.gondor.data import MAP
-from engines.gondor.fireballs import BURNS, SCATTER_FROM, head_chance, wasted_hexes
 from engines.gondor.hexes import distance
-from engines.gondor.magic_actions import BannerRally
+from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
 from engines.gondor.moving import movable
-from engines.gondor.siege_actions import (
+from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road
+from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
     Hurl,
@@ -39,6 +38,7 @@ from engines.gondor.siege_actions import (
     PourOil,
     SiegeAdvance,
 )
+from engines.gondor.siege.fireballs import BURNS, SCATTER_FROM, head_chance, wasted_hexes
 from engines.gondor.state import ROAD_HEXES, GondorState
 from engines.rng import Random
 
@@ -86,13 +86,13 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
                 stacks.setdefault(c.hex, []).append(i)
     stacks = {h: ids for h, ids in stacks.items() if ids not in state.stuck}
     if side == "sauron":
-        stacks = {h: ids for h, ids in stacks.items() if not policy_sauron.guards(state, h)}
+        stacks = {h: ids for h, ids in stacks.items() if not sauron_road.guards(state, h)}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
     if not stacks or (side != "sauron" and rng.random() < 1 / (len(stacks) + 1)):
         return EndMovement()
     if side == "sauron":
-        ids = policy_sauron.sent_alone(state, stacks[policy_sauron.stack_order(state, stacks, rng)])
+        ids = sauron_road.sent_alone(state, stacks[sauron_movement.stack_order(state, stacks, rng)])
     else:
         ids = stacks[rng.choice(sorted(stacks))]
     try:
@@ -110,7 +110,7 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if state.pending is not None:
         return _decision(state, side, legal)
     if state.phase in MAGIC:
-        plan = policy_sauron.magic(state, legal) if side == "sauron" else None
+        plan = sauron_assault.magic(state, legal) if side == "sauron" else None
         return plan or _end(legal)
     if Move in kinds:
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
@@ -168,14 +168,14 @@ def _end(legal: list[Action]) -> Action:
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far.
 
-    Sauron's guard on the road stays (policy_sauron.guards); Westernesse advances only onto a
+    Sauron's guard on the road stays (sauron_road.guards); Westernesse advances only onto a
     road hex, which takes the road (20.1 C).
     """
     first = legal[0]
     if isinstance(first, PourOil | PickUpOil | SiegeAdvance):
         return first
     if isinstance(first, PlaceLadder | NoLadder):
-        return policy_sauron.ladder(state, legal) or _first(legal, "no_ladder")
+        return sauron_assault.ladder(state, legal) or _first(legal, "no_ladder")
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]
@@ -183,7 +183,7 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     if any(isinstance(a, Advance) for a in legal):
         if side == "sauron":
             go = next(a for a in legal if isinstance(a, Advance))
-            if policy_sauron.guards(state, state.counters[go.unit].hex):  # it keeps the road
+            if sauron_road.guards(state, state.counters[go.unit].hex):  # it keeps the road
                 return next((a for a in legal if isinstance(a, Stay)), go)
             return go
         road = [a for a in legal if isinstance(a, Advance) and a.hex in ROAD_HEXES]
@@ -196,12 +196,12 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
     """The next group to move: any for Sauron; for Westernesse only those outside the walls.
 
-    Sauron moves every stack whole (policy_sauron.whole_stacks) and ends the phase only once
+    Sauron moves every stack whole (sauron_movement.whole_stacks) and ends the phase only once
     none is left to move: a stack chosen with nowhere to go is not offered again (moving.py).
     """
     selects = [a for a in legal if isinstance(a, Select)]
     if side == "sauron":
-        pick = policy_sauron.whole_stacks(state, selects)
+        pick = sauron_movement.whole_stacks(state, selects)
         if not pick:
             return _first(legal, "move_done")
         return rng.choice(pick)
@@ -224,10 +224,10 @@ def _goals(state: GondorState) -> list[str]:
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
     """The reachable hex nearest a goal (a garrison unit: the city), cheapest on a tie.
 
-    Sauron's groups follow his siege plan (``policy_sauron``).
+    Sauron's groups follow his siege plan (``sauron_movement``).
     """
     if side == "sauron":
-        return policy_sauron.destination(state, moves)
+        return sauron_movement.destination(state, moves)
     goals = _goals(state)
     if goals == [CITADEL]:
         inside = [m for m in moves if in_city(m.hex)]
@@ -278,11 +278,11 @@ def _fireball(state: GondorState, hurls: list[Hurl]) -> Hurl | None:
 def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Fireballs, the likeliest shot, a duel when not weaker, melee by odds; else move on.
 
-    Sauron spends his host on the garrison (policy_sauron.storm): any fair chance will do.
+    Sauron spends his host on the garrison (sauron_assault.storm): any fair chance will do.
     """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires and side == "sauron":
-        return policy_sauron.aim_fire(state, fires)
+        return sauron_assault.aim_fire(state, fires)
     burn = _fireball(state, [a for a in legal if isinstance(a, Hurl)])
     if burn is not None:
         return burn
@@ -293,10 +293,10 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
         return max(duels, key=lambda a: a.mine - a.theirs)
     melees = [a for a in legal if isinstance(a, Melee)]
     if side == "sauron":  # the strike back may drive the road's guard off it (7.5)
-        melees = [a for a in melees if not policy_sauron.guards(state, state.counters[a.unit].hex)]
+        melees = [a for a in melees if not sauron_road.guards(state, state.counters[a.unit].hex)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
     if side == "sauron":
-        storm = policy_sauron.storm(state, melees)
+        storm = sauron_assault.storm(state, melees)
         if storm is not None:
             return storm
     if melees:

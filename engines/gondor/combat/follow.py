@@ -10,13 +10,13 @@ from __future__ import annotations
 from engines.base import Event
 from engines.gondor.actions import counter_name
 from engines.gondor.board import Board
-from engines.gondor.combat_odds import blocking_wall
-from engines.gondor.combat_results import Dice, eliminate, retreat_paths
+from engines.gondor.combat.odds import blocking_wall
+from engines.gondor.combat.rampage import rampage
+from engines.gondor.combat.results import Dice, eliminate, retreat_paths
 from engines.gondor.data import MAP
 from engines.gondor.formations import partners
-from engines.gondor.rampage import rampage
 from engines.gondor.removal import GONE
-from engines.gondor.siege_moves import overrun
+from engines.gondor.siege.moves import overrun
 from engines.gondor.state import GondorState, Pending
 
 
