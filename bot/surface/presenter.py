@@ -19,7 +19,6 @@ from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
 from bot.surface import controls, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
-from render import alt_text
 
 COLOUR = discord.Colour.dark_gold()
 RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
@@ -65,8 +64,8 @@ def seed_hash(seed: int) -> str:
 async def image(session: Session, view: dict[str, Any], name: str) -> discord.File:
     """Render a view off the event loop (``bot.surface.render_pool``), wrapped with its alt text."""
     view = {**view, "seat_names": session.names}
-    png = await render_pool.png(session.game_id, view)
-    return discord.File(io.BytesIO(png), filename=name, description=alt_text(session.game_id, view))
+    picture = await render_pool.picture(session.game_id, view)
+    return discord.File(io.BytesIO(picture.png), filename=name, description=picture.alt)
 
 
 def _title(session: Session) -> str:

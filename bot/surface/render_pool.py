@@ -1,18 +1,20 @@
-"""Images drawn off the event loop: a pool of worker processes (or threads) running ``render_png``.
+"""Images drawn off the event loop: a pool of worker processes (or threads) drawing pictures.
 
 Drawing and encoding an image is CPU work (10-130 ms); on the event loop's process it would
 hold the GIL while interactions wait to be acknowledged. ``RENDER_POOL=process`` (the default)
 runs it in ``workers`` spawned processes (default: one per CPU): the view goes in pickled, the
-PNG bytes come back. ``thread`` renders in threads of the bot's own process (less memory, but
-the drawing competes with the event loop for the GIL). Workers run at a lower priority than
-the bot, so on a busy machine clicks are acknowledged first and images come after. The last
-few images are kept by the digest of their view, so a view shown again (the same board, a
-hand opened twice) is not drawn again. This module imports only ``render`` and
-``bot.surface.pool_workers``, so a worker starts quickly.
+PNG bytes and the alt text come back (reading a view back into its model takes milliseconds
+for the largest games, so the alt text is written in the worker too). ``thread`` renders in
+threads of the bot's own process (less memory, but the drawing competes with the event loop
+for the GIL). Workers run at a lower priority than the bot, so on a busy machine clicks are
+acknowledged first and images come after. The last few pictures are kept by the digest of
+their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
+This module imports only ``render`` and ``bot.surface.pool_workers``, so a worker starts
+quickly.
 
 Other CPU work that must not hold the event loop goes through :func:`run` into the same
-workers (rebuilding a long game for ``/game replay`` or Undo, ``bot.storage.history``): the function
-and its arguments go in pickled, so the function must be importable in a worker.
+workers (rebuilding a long game for ``/game replay`` or Undo, ``bot.storage.history``): the
+function and its arguments go in pickled, so the function must be importable in a worker.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ import signal
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.surface.pool_workers import exit_with_parent
-from render import render_png
+from render import alt_text, render_png
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +43,18 @@ RECENT = 64  # images kept by their view's digest (about 60 KB each)
 WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
 
 
-def draw(game_id: str, pickled_view: bytes) -> bytes:
-    """In the worker: the PNG of a pickled view."""
-    return render_png(game_id, pickle.loads(pickled_view))
+@dataclass(frozen=True)
+class Picture:
+    """An image of a view and its alt text."""
+
+    png: bytes
+    alt: str
+
+
+def draw(game_id: str, pickled_view: bytes) -> Picture:
+    """In the worker: the picture of a pickled view."""
+    view = pickle.loads(pickled_view)
+    return Picture(render_png(game_id, view), alt_text(game_id, view))
 
 
 def _start_worker() -> None:
@@ -78,23 +90,23 @@ class RenderPool:
         self.kind = kind
         self.workers = workers or os.cpu_count() or 1
         self.executor = new_executor(kind, self.workers)
-        self._recent: OrderedDict[bytes, bytes] = OrderedDict()
+        self._recent: OrderedDict[bytes, Picture] = OrderedDict()
         for _ in range(self.workers):  # start the workers now, not at the first image
             self.executor.submit(int)
 
-    async def png(self, game_id: str, view: Mapping[str, Any]) -> bytes:
-        """The PNG of ``view`` of game ``game_id``, drawn off the event loop."""
+    async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
+        """The picture of ``view`` of game ``game_id``, drawn off the event loop."""
         pickled = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
         key = hashlib.blake2b(game_id.encode() + b"\0" + pickled, digest_size=16).digest()
         found = self._recent.get(key)
         if found is not None:
             self._recent.move_to_end(key)
             return found
-        png = await self.run(draw, game_id, pickled)
-        self._recent[key] = png
+        picture = await self.run(draw, game_id, pickled)
+        self._recent[key] = picture
         if len(self._recent) > RECENT:
             self._recent.popitem(last=False)
-        return png
+        return picture
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker, awaited without holding the event loop."""
@@ -123,11 +135,12 @@ def use(pool: RenderPool | None) -> None:
     _current = pool
 
 
-async def png(game_id: str, view: Mapping[str, Any]) -> bytes:
-    """The PNG of a view: in the bot's pool, or in a thread when none is set (scripts, tests)."""
+async def picture(game_id: str, view: Mapping[str, Any]) -> Picture:
+    """The picture of a view: in the bot's pool, or in a thread without one (scripts, tests)."""
     if _current is None:
-        return await asyncio.to_thread(render_png, game_id, view)
-    return await _current.png(game_id, view)
+        pickled = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
+        return await asyncio.to_thread(draw, game_id, pickled)
+    return await _current.picture(game_id, view)
 
 
 async def run(fn: Callable[..., T], *args: Any) -> T:

@@ -12,7 +12,7 @@ import engines
 from bot.settings import Settings
 from bot.surface import render_pool
 from bot.surface.render_pool import WORKER_NICE, RenderPool
-from render import render_png
+from render import alt_text, render_png
 
 
 def gondolin_view(steps: int = 0, seat: int | None = None) -> dict:
@@ -29,31 +29,32 @@ def pool(request):
     pool.close()
 
 
-async def test_the_pool_draws_the_images_render_png_draws(pool):
+async def test_the_pool_draws_the_images_and_alt_texts_render_draws(pool):
     views = [gondolin_view(0), gondolin_view(3, seat=0), gondolin_view(5)]
-    pngs = await asyncio.gather(*(pool.png("gondolin", v) for v in views))
-    assert pngs == [render_png("gondolin", v) for v in views]
-    assert len(set(pngs)) == 3
+    pictures = await asyncio.gather(*(pool.picture("gondolin", v) for v in views))
+    assert [p.png for p in pictures] == [render_png("gondolin", v) for v in views]
+    assert [p.alt for p in pictures] == [alt_text("gondolin", v) for v in views]
+    assert len({p.png for p in pictures}) == 3
 
 
 async def test_a_view_shown_again_is_not_drawn_again(pool, monkeypatch):
     view = gondolin_view(2)
-    first = await pool.png("gondolin", view)
+    first = await pool.picture("gondolin", view)
     monkeypatch.setattr(pool, "executor", object())  # any drawing now would fail
-    assert await pool.png("gondolin", dict(view)) == first
+    assert await pool.picture("gondolin", dict(view)) == first
     with pytest.raises(AttributeError):
-        await pool.png("gondolin", {**view, "seat_names": ["Bob"]})
+        await pool.picture("gondolin", {**view, "seat_names": ["Bob"]})
 
 
 async def test_a_killed_worker_is_replaced_and_the_image_still_comes():
     pool = RenderPool("process", workers=1)
     try:
-        await pool.png("gondolin", gondolin_view(0))
+        await pool.picture("gondolin", gondolin_view(0))
         broken = pool.executor
         for pid in list(broken._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
         view = gondolin_view(4)
-        assert await pool.png("gondolin", view) == render_png("gondolin", view)
+        assert (await pool.picture("gondolin", view)).png == render_png("gondolin", view)
         assert pool.executor is not broken
     finally:
         pool.close()
@@ -71,7 +72,7 @@ async def test_workers_yield_the_cpu_to_the_event_loop():
 async def test_without_a_pool_images_are_drawn_in_a_thread():
     render_pool.use(None)
     view = gondolin_view(1)
-    assert await render_pool.png("gondolin", view) == render_png("gondolin", view)
+    assert (await render_pool.picture("gondolin", view)).png == render_png("gondolin", view)
 
 
 def test_render_pool_setting(monkeypatch):
