@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,7 @@ from bot.cogs.general import solo_table
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
 from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.surface import render_pool
 from bot.surface.lookup import card_choices, send_card
 from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
@@ -21,7 +21,6 @@ from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
 from engines.gondolin.sheet import card_sheet_view
 from engines.text import shorten
-from render import alt_text, render_png
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -46,9 +45,9 @@ COLOUR = discord.Colour.dark_teal()
 async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.File, int]:
     """A card sheet image (and the page count) for a list of card ids."""
     view = card_sheet_view(title, cards, page=page, per_page=PER_PAGE)
-    png = await asyncio.to_thread(render_png, "gondolin", view)
+    picture = await render_pool.picture("gondolin", view)
     pages = int(view["sheet"]["pages"])
-    return discord.File(io.BytesIO(png), "cards.png", description=alt_text("gondolin", view)), pages
+    return discord.File(io.BytesIO(picture.png), "cards.png", description=picture.alt), pages
 
 
 @app_commands.guild_only()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import io
 from typing import Any
@@ -10,9 +9,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.surface import render_pool
 from bot.surface.text_limits import CHOICE_VALUE, OPTION_LABEL, fit_embed
 from engines.text import shorten
-from render import alt_text, render_png
 
 
 def _engine_lookup(game_id: str) -> Any:
@@ -46,8 +45,8 @@ async def send_card(
     """Answer with the card's image and text, ephemerally (unknown names: a refusal)."""
     view = _engine_lookup(game_id).card_view(name)  # EngineError: shown to the asker
     await interaction.response.defer(ephemeral=True, thinking=True)
-    png = await asyncio.to_thread(render_png, game_id, view)
-    file = discord.File(io.BytesIO(png), "card.png", description=alt_text(game_id, view))
+    picture = await render_pool.picture(game_id, view)
+    file = discord.File(io.BytesIO(picture.png), "card.png", description=picture.alt)
     embed = fit_embed(
         discord.Embed(
             title=str(view["lookup"]["title"]), description=card_text(view), colour=colour
