@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import CHANNEL_CONTROL_GAMES
+from engines.text import join_and
 
 
 class UserFacingError(Exception):
@@ -82,4 +83,16 @@ class CouldNotPost(UserFacingError):
         super().__init__(
             "I couldn't post the game in this channel, so it was not started. Check that I "
             "may send messages, embed links and attach files here, then try again."
+        )
+
+
+class MissingChannelPermissions(UserFacingError):
+    """The bot lacks a permission it needs to show a game in this channel."""
+
+    def __init__(self, names: list[str], channel_id: int) -> None:
+        one = len(names) == 1
+        super().__init__(
+            f"I can't start a game here: I need the {join_and(names)} "
+            f"permission{'' if one else 's'} in <#{channel_id}>. A server admin can grant "
+            f"{'it' if one else 'them'} in the channel's settings → Permissions."
         )

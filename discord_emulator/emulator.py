@@ -23,6 +23,7 @@ from .models import (
     Guild,
     Member,
     Message,
+    Overwrite,
     Role,
     User,
 )
@@ -175,6 +176,22 @@ class DiscordEmulator:
     def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
         role_id = self.state._role(guild, name, permissions)
         return guild.roles[role_id]
+
+    def set_channel_permissions(
+        self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Give ``channel`` a permission overwrite for a role or a member (CHANNEL_UPDATE).
+
+        ``allow``/``deny`` are permission bits (``discord.Permissions(...).value``); the
+        @everyone role is ``guild.roles[guild.id]``, the bot is ``emu.bot_user``. It replaces
+        the target's earlier overwrite in that channel.
+        """
+        kind = 0 if isinstance(target, Role) else 1
+        self.state.set_overwrite(channel, Overwrite(target.id, kind, allow=allow, deny=deny))
+
+    def channel_permissions(self, channel: Channel, user: User) -> int:
+        """``user``'s permissions in a guild channel, overwrites applied."""
+        return self.state.channel_permissions(channel, user.id)
 
     def delete_channel(self, channel: Channel) -> None:
         """Delete a guild channel (CHANNEL_DELETE); its routes answer 404 ``10003`` after."""

@@ -325,7 +325,7 @@ class Gateway:
         elif event == "GUILD_CREATE":
             guild = state.guild(info["guild_id"])
             self.dispatch(event, payloads.guild(state, guild), INTENT_GUILDS, guild.id)
-        elif event == "CHANNEL_CREATE":
+        elif event in ("CHANNEL_CREATE", "CHANNEL_UPDATE"):
             chan = state.channel(info["channel_id"])
             self.dispatch(event, payloads.channel(state, chan), INTENT_GUILDS, chan.guild_id)
         elif event == "CHANNEL_DELETE":

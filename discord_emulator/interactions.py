@@ -48,12 +48,14 @@ def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
     }
     if ix.guild_id is not None:
         guild = state.guild(ix.guild_id)
+        member = payloads.member(state, guild, guild.members[ix.user.id])
+        member["permissions"] = str(state.channel_permissions(ix.channel, ix.user.id))
         data.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": "en-US", "features": []},
             guild_locale="en-US",
-            member=payloads.member(state, guild, guild.members[ix.user.id]),
-            app_permissions=str(state.permissions(guild, state.bot_user.id)),
+            member=member,
+            app_permissions=str(state.channel_permissions(ix.channel, state.bot_user.id)),
             context=0,
         )
     else:

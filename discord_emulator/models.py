@@ -12,11 +12,17 @@ from typing import Any, NamedTuple
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = sum(
     1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 19, 20, 21, 25, 26, 31, 35, 36, 37, 38)
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + MANAGE_MESSAGES
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 
 # Message flags.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
@@ -99,6 +105,16 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
 
 
+@dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+
 @dataclass(eq=False)
 class Channel:
     id: int
@@ -108,6 +124,7 @@ class Channel:
     recipient_id: int | None = None
     position: int = 0
     topic: str | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # by role or user id
 
     @property
     def is_dm(self) -> bool:

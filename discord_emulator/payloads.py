@@ -74,7 +74,10 @@ def channel(state: State, c: Channel) -> dict[str, Any]:
         "guild_id": str(c.guild_id),
         "name": c.name,
         "position": c.position,
-        "permission_overwrites": [],
+        "permission_overwrites": [
+            {"id": str(o.id), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+            for o in c.overwrites.values()
+        ],
         "topic": c.topic,
         "nsfw": False,
         "last_message_id": None,
@@ -87,7 +90,7 @@ def channel(state: State, c: Channel) -> dict[str, Any]:
 def interaction_channel(state: State, c: Channel, user_id: int) -> dict[str, Any]:
     data = channel(state, c)
     if c.guild_id is not None:
-        data["permissions"] = str(state.permissions(state.guild(c.guild_id), user_id))
+        data["permissions"] = str(state.channel_permissions(c, user_id))
     return data
 
 

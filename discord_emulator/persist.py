@@ -52,5 +52,7 @@ def load(state: State, path: Path) -> bool:
         return False
     for key in KEPT:
         setattr(state, key, world[key])
+    for chan in state.channels.values():
+        vars(chan).setdefault("overwrites", {})  # saved before channels had overwrites
     state.messages = world["messages"]
     return True

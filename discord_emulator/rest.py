@@ -7,9 +7,18 @@ from typing import Any
 
 from aiohttp import web
 
-from . import commands, payloads
+from . import access, commands, payloads
 from .bodies import Body, apply_fields, read_body
-from .models import FLAG_EPHEMERAL, ApiError, Channel, Message
+from .models import (
+    FLAG_EPHEMERAL,
+    MANAGE_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    ApiError,
+    Channel,
+    Message,
+)
 from .shards import recommended_shards
 from .state import State
 
@@ -175,15 +184,21 @@ class RestApi:
     def _channel(self, request: web.Request) -> Channel:
         return self.state.channel(snowflake(request, "channel"))
 
+    def _channel_allowing(self, request: web.Request, needed: int) -> Channel:
+        chan = self._channel(request)
+        access.require(self.state, chan, needed)
+        return chan
+
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(payloads.channel(self.state, self._channel(request)))
+        chan = self._channel_allowing(request, VIEW_CHANNEL)
+        return json_response(payloads.channel(self.state, chan))
 
     async def typing(self, request: web.Request) -> web.Response:
-        self._channel(request)
+        self._channel_allowing(request, VIEW_CHANNEL | SEND_MESSAGES)
         return no_content()
 
     async def list_messages(self, request: web.Request) -> web.Response:
-        chan = self._channel(request)
+        chan = self._channel_allowing(request, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
         limit = min(int(request.query.get("limit", 50)), 100)
         msgs = self.state.messages_in(chan.id)
         if "before" in request.query:
@@ -210,7 +225,7 @@ class RestApi:
 
     async def create_message(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
-        body = await read_body(request)
+        body = access.message_body(self.state, chan, await read_body(request), creating=True)
         self._check_dm_allowed(chan)
         msg = Message(
             id=self.state.next_id(),
@@ -227,16 +242,17 @@ class RestApi:
         return json_response(payloads.message(self.state, msg))
 
     async def get_message(self, request: web.Request) -> web.Response:
-        chan = self._channel(request)
+        chan = self._channel_allowing(request, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
         msg = self.state.message(chan.id, snowflake(request, "message"))
         return json_response(payloads.message(self.state, msg))
 
     async def edit_message(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
+        body = access.message_body(self.state, chan, await read_body(request), creating=False)
         msg = self.state.message(chan.id, snowflake(request, "message"))
         if msg.author_id != self.state.bot_user.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        apply_fields(self.state, msg, await read_body(request), creating=False)
+        apply_fields(self.state, msg, body, creating=False)
         self.state.on_change("MESSAGE_UPDATE", {"message": msg})
         return json_response(payloads.message(self.state, msg))
 
@@ -245,5 +261,7 @@ class RestApi:
         msg = self.state.message(chan.id, snowflake(request, "message"))
         if msg.author_id != self.state.bot_user.id and chan.is_dm:
             raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        others = MANAGE_MESSAGES if msg.author_id != self.state.bot_user.id else 0
+        access.require(self.state, chan, VIEW_CHANNEL | others)
         self.state.delete_message(msg)
         return no_content()

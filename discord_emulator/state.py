@@ -6,6 +6,8 @@ import datetime as dt
 import itertools
 import time
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 
 from .models import (
     ADMINISTRATOR,
@@ -15,6 +17,7 @@ from .models import (
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
     MANAGE_GUILD,
+    VIEW_CHANNEL,
     ApiError,
     Channel,
     EmulatorError,
@@ -22,6 +25,7 @@ from .models import (
     Interaction,
     Member,
     Message,
+    Overwrite,
     Role,
     User,
 )
@@ -163,6 +167,7 @@ class State:
         return guild.members[user.id]
 
     def permissions(self, guild: Guild, user_id: int) -> int:
+        """A member's guild-wide permissions: @everyone and their roles (owner, admin: all)."""
         if user_id == guild.owner_id:
             return ALL_PERMISSIONS
         member = guild.members.get(user_id)
@@ -170,6 +175,38 @@ class State:
         for role_id in member.role_ids if member else []:
             perms |= guild.roles[role_id].permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def channel_permissions(self, chan: Channel, user_id: int) -> int:
+        """A member's permissions in a guild channel, as Discord computes them.
+
+        The guild permissions, then the channel's @everyone overwrite, the member's roles'
+        overwrites together (denies, then allows), then the member's own overwrite.
+        Administrators (and the owner) keep every permission.
+        """
+        guild = self.guild(chan.guild_id or 0)
+        perms = self.permissions(guild, user_id)
+        if perms == ALL_PERMISSIONS:
+            return perms
+        member = guild.members.get(user_id)
+        everyone = chan.overwrites.get(guild.id)
+        if everyone is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        roles = [
+            chan.overwrites[r] for r in (member.role_ids if member else []) if r in chan.overwrites
+        ]
+        perms &= ~reduce(or_, (o.deny for o in roles), 0)
+        perms |= reduce(or_, (o.allow for o in roles), 0)
+        own = chan.overwrites.get(user_id)
+        if own is not None:
+            perms = (perms & ~own.deny) | own.allow
+        return perms
+
+    def set_overwrite(self, chan: Channel, overwrite: Overwrite) -> None:
+        """Put a permission overwrite on a guild channel (CHANNEL_UPDATE)."""
+        if chan.is_dm:
+            raise EmulatorError("DM channels have no permission overwrites")
+        chan.overwrites[overwrite.id] = overwrite
+        self.on_change("CHANNEL_UPDATE", {"channel_id": chan.id})
 
     def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
         chan = Channel(self.next_id(), GUILD_TEXT, name, guild.id, position=len(guild.channel_ids))
@@ -210,6 +247,8 @@ class State:
                 raise EmulatorError(f"{user.name} cannot see the DM channel of another user")
         elif user.id not in self.guild(chan.guild_id or 0).members:
             raise EmulatorError(f"{user.name} is not a member of the guild of #{chan.name}")
+        elif not self.channel_permissions(chan, user.id) & VIEW_CHANNEL:
+            raise EmulatorError(f"{user.name} cannot view #{chan.name}")
 
     # --- messages -------------------------------------------------------------------------
 

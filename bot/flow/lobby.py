@@ -26,6 +26,7 @@ from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.storage.models import safe_name
 from bot.storage.store import Session
 from bot.surface import custom_ids, mentions, presenter
+from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
 
 log = logging.getLogger(__name__)
@@ -44,8 +45,10 @@ def new_seed() -> int:
 
 
 def _guild_ids(interaction: discord.Interaction) -> tuple[int, int]:
+    """The server and channel of a start, once the bot may show a game there."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserFacingError("Games are played in a server channel, not in direct messages.")
+    require_game_permissions(interaction)
     return interaction.guild_id, interaction.channel_id
 
 
@@ -215,6 +218,7 @@ class Lobby:
                 return
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
+            require_game_permissions(interaction)  # the challenge stays open meanwhile
             await self._begin(session, interaction)
 
     async def versus_computer(

@@ -474,9 +474,15 @@ class SessionManager:
         """Bring every message up to date after a change (called under the session lock)."""
         try:
             await self._show(session, interaction, actor, set(prompted), private, board=board)
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             # The move is saved; a lost message must not look like a lost move.
-            log.warning("delivery failed session=%s step=%s", session.id, session.step)
+            log.warning(
+                "delivery failed session=%s step=%s status=%s code=%s",
+                session.id,
+                session.step,
+                exc.status,
+                exc.code,
+            )
             if interaction is not None:
                 await ephemeral(
                     interaction,

@@ -317,6 +317,7 @@ async def test_slash_with_group_user_option_dm_and_attachment(w):
     click = await w.emu.click(w.bob, dm, dm.find_button("Count"))
     await click.done()
     await w.emu.wait_for(lambda: dm.content == "count is 1")
+    await w.emu.wait_for(lambda: w.emu.ephemeral_messages(w.bob))  # sent after the edit
     assert [m.content for m in w.emu.ephemeral_messages(w.bob)] == ["only you see 1"]
     with pytest.raises(EmulatorError, match="cannot see the DM"):
         await w.emu.click(w.alice, dm, dm.find_button("Count"))

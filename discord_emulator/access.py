@@ -1,0 +1,56 @@
+"""What the bot may do in a guild channel: Discord's refusals when a permission is missing.
+
+Only the bot-token routes check them; interaction responses and follow-ups go through the
+interaction's webhook, which needs no channel permission (so a bot can always answer).
+"""
+
+from __future__ import annotations
+
+from .bodies import Body
+from .models import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    ApiError,
+    Channel,
+)
+from .state import State
+
+
+def require(state: State, chan: Channel, needed: int) -> None:
+    """Refuse unless the bot holds every bit of ``needed`` in ``chan`` (DMs need none).
+
+    Discord answers 403 ``50001`` "Missing Access" when the bot cannot view the channel and
+    403 ``50013`` "Missing Permissions" when it lacks another permission.
+    """
+    if chan.is_dm:
+        return
+    have = state.channel_permissions(chan, state.bot_user.id)
+    if not have & VIEW_CHANNEL:
+        raise ApiError(403, 50001, "Missing Access")
+    if needed & ~have:
+        raise ApiError(403, 50013, "Missing Permissions")
+
+
+def message_body(state: State, chan: Channel, body: Body, *, creating: bool) -> Body:
+    """The body as Discord applies it when the bot posts (or edits its own message) in ``chan``.
+
+    Posting needs Send Messages; editing one's own message does not. New files need Attach
+    Files. Without Embed Links a bot's embeds are dropped, and a new message that had nothing
+    else is refused with 50013.
+    """
+    require(
+        state,
+        chan,
+        VIEW_CHANNEL | (SEND_MESSAGES if creating else 0) | (ATTACH_FILES if body.files else 0),
+    )
+    if chan.is_dm or not body.payload.get("embeds"):
+        return body
+    if state.channel_permissions(chan, state.bot_user.id) & EMBED_LINKS:
+        return body
+    payload = {**body.payload, "embeds": []}
+    rest = payload.get("content") or payload.get("components") or payload.get("sticker_ids")
+    if creating and not (rest or body.files):
+        raise ApiError(403, 50013, "Missing Permissions")
+    return Body(payload, body.files)
