@@ -111,7 +111,10 @@ def result_announcement(
             "Against the computer: unrated; the result counts in the leaderboard's "
             "*Against the computer* section."
         )
-    lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    if session.status == "finished":
+        lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    else:
+        lines.append("It does not count on the leaderboard. `/game log last` shows the game.")
     return "\n".join(lines)
 
 
@@ -197,9 +200,16 @@ def private_components(session: Session, seat: int, page: int = 0) -> discord.ui
 
 
 async def private(
-    session: Session, seat: int, notes: list[str], recent: list[str] | None = None
+    session: Session,
+    seat: int,
+    notes: list[str],
+    recent: list[str] | None = None,
+    ending: str | None = None,
 ) -> Message:
-    """A player's private message: their view, what just happened, their controls."""
+    """A player's private message: their view, what just happened, their controls.
+
+    ``ending`` explains an end the engine did not decide (resign, abort, timeout).
+    """
     game = session.game
     view = game.view(seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
@@ -216,7 +226,9 @@ async def private(
         lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":
         lines.append(_waiting_line(session))
-    if game.is_over and game.result is not None:
+    if ending:
+        lines.append(f"**Game over.** {ending}")
+    elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
     embed.set_footer(text=f"Move {session.step} · only you see this")
