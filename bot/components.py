@@ -225,6 +225,16 @@ class AgreeButton(
         await _bot(interaction).lifecycle.agree(interaction, sid, step)
 
 
+class PlayAgainButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGAIN_TEMPLATE
+):
+    """**Play again** under an ended game's result."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Start the same game again (a challenge, for two people)."""
+        await _bot(interaction).lobby.play_again(interaction, self.fields["sid"])
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -240,4 +250,5 @@ DYNAMIC_ITEMS = (
     ResignButton,
     EndButton,
     AgreeButton,
+    PlayAgainButton,
 )

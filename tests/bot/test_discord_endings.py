@@ -167,3 +167,74 @@ async def test_an_idle_player_loses_and_both_see_it_in_their_dms(world):
     assert ended.end_reason == "timeout"
     assert_announced(world, ended, "counts as resigning", since)
     assert_dms_final(world, ended, "counts as resigning")
+
+
+def announcement(world: World, since: int):
+    return next(m for m in world.emu.channel_messages(world.chan)[since:] if "Game over" in m.text())
+
+
+async def test_play_again_challenges_the_other_player_with_seats_swapped(world):
+    session = await start_game(world)
+    alice, bob = world.people["alice"], world.people["bob"]
+    since = channel_count(world)
+    await world.resign("alice")
+    over = announcement(world, since)
+    assert "Ratings: Alice" in over.text()
+    assert "leaderboard: Alice #" in over.text() and "Bob #1" in over.text()  # bob leads
+
+    ix = await world.click("dave", over, over.find_button("Play again"))
+    assert "Only the players" in ix.messages[-1].text()
+    assert await world.live() is None
+
+    await world.click("bob", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "pending" and again.game_id == session.game_id
+    assert [s.user_id for s in again.seats] == [bob.id, alice.id]  # bob sat second before
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    assert challenge.mentions.notified == {alice.id}
+    ix = await world.click("alice", over, over.find_button("Play again"))  # channel busy
+    assert ix.messages[-1].ephemeral and (await world.live()).id == again.id
+    await world.click("alice", challenge, challenge.find_button("Accept"))
+    assert (await world.live()).status == "active"
+    await world.end_game()
+
+
+async def test_play_again_against_the_computer_starts_at_once_at_the_same_level(world):
+    await world.slash("alice", "knightfall challenge", level="easy")
+    session = await world.live()
+    assert session.computer_seats == {1: "easy"}
+    since = channel_count(world)
+    await world.resign("alice")  # unrated: no question
+    over = announcement(world, since)
+    await world.click("alice", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "active" and again.computer_seats == {0: "easy"}
+    assert again.seats[1].user_id == world.people["alice"].id
+    await world.resign("alice")
+
+
+async def test_play_again_in_a_solo_game_keeps_the_options_and_a_new_best_is_told(world):
+    await world.slash("alice", "galdor start", threshold=5, method="a")
+    session = await world.live()
+    since = channel_count(world)
+    rng = random.Random(3)
+    while session.status == "active":
+        board = world.board(session)
+        await world.make_move(world.people["alice"], board, rng.choice(move_controls(board)))
+        session = await world.bot.store.load(session.id)
+    over = announcement(world, since)
+    score = session.game.result.scores[0]
+    if score > 0:  # the seed is secret and random: a game may end with no score at all
+        assert f"{score:g} points, a new best!" in over.text()
+    else:
+        assert "new best" not in over.text()
+    assert "leaderboard: Alice #1" in over.text()
+
+    ix = await world.click("bob", over, over.find_button("Play again"))
+    assert "Only the players" in ix.messages[-1].text()
+    await world.click("alice", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "active" and again.id != session.id
+    assert again.game_id == "galdors_grip" and again.seats[0].user_id == world.people["alice"].id
+    assert again.options == session.options
+    await world.resign("alice")
