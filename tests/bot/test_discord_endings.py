@@ -170,7 +170,9 @@ async def test_an_idle_player_loses_and_both_see_it_in_their_dms(world):
 
 
 def announcement(world: World, since: int):
-    return next(m for m in world.emu.channel_messages(world.chan)[since:] if "Game over" in m.text())
+    return next(
+        m for m in world.emu.channel_messages(world.chan)[since:] if "Game over" in m.text()
+    )
 
 
 async def test_play_again_challenges_the_other_player_with_seats_swapped(world):
