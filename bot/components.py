@@ -193,6 +193,48 @@ class TakeoverButton(
         await _bot(interaction).lifecycle.hand_over(interaction, sid, seat)
 
 
+class ResignButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.RESIGN_TEMPLATE
+):
+    """The "Yes, resign" of ``/game resign`` in a rated game."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Resign, if the game is still where it was when asked."""
+        sid, step = self.fields["sid"], int(self.fields["step"])
+        await _bot(interaction).lifecycle.confirm_resign(interaction, sid, step)
+
+
+class EndButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.END_TEMPLATE
+):
+    """The "Yes, end it" of a moderator's ``/game end``."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """End the game without a result."""
+        await _bot(interaction).lifecycle.confirm_end(interaction, self.fields["sid"])
+
+
+class AgreeButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGREE_TEMPLATE
+):
+    """**Agree** on another player's request to abort."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Agree to abort."""
+        sid, step = self.fields["sid"], int(self.fields["step"])
+        await _bot(interaction).lifecycle.agree(interaction, sid, step)
+
+
+class PlayAgainButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGAIN_TEMPLATE
+):
+    """**Play again** under an ended game's result."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Start the same game again (a challenge, for two people)."""
+        await _bot(interaction).lobby.play_again(interaction, self.fields["sid"])
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -205,4 +247,8 @@ DYNAMIC_ITEMS = (
     UndoButton,
     PageButton,
     TakeoverButton,
+    ResignButton,
+    EndButton,
+    AgreeButton,
+    PlayAgainButton,
 )

@@ -11,6 +11,7 @@ from discord.ext import commands
 import ai
 from bot.errors import SessionNotFound, UserFacingError
 from bot.flow.computer import move_seed
+from bot.flow.lifecycle import Answer, manages_server
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
 from bot.surface import presenter
@@ -133,15 +134,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def resign(self, interaction: discord.Interaction) -> None:
         """Resign: the other players win."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.lifecycle.resign(interaction.channel_id, interaction.user.id)
-        await interaction.followup.send(text, ephemeral=True)
+        answer = await self.bot.lifecycle.resign(interaction.channel_id, interaction.user.id)
+        await _send(interaction, answer)
 
     @app_commands.command(description="Abort the game (all players agree, or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort without a result."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.bot.lifecycle.abort(
-            interaction.channel_id, interaction.user.id, _manages_server(interaction)
+            interaction.channel_id, interaction.user.id, manages_server(interaction)
         )
         await interaction.followup.send(text, ephemeral=True)
 
@@ -150,10 +151,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def end(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """A server admin ends a game without a result (recorded as aborted)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.lifecycle.end(
-            interaction.guild_id, interaction.channel_id, session, _manages_server(interaction)
+        answer = await self.bot.lifecycle.end(
+            interaction.guild_id, interaction.channel_id, session, manages_server(interaction)
         )
-        await interaction.followup.send(text, ephemeral=True)
+        await _send(interaction, answer)
 
     @app_commands.command(description="Re-run a finished game from its seed and moves")
     @app_commands.describe(session="Session id (default: the last finished game here)")
@@ -207,7 +208,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         guild_id = interaction.guild_id or 0
         if takeover is None and level is None:
             choices = await servers.get(guild_id)
-        elif not _manages_server(interaction):
+        elif not manages_server(interaction):
             raise UserFacingError(SETTINGS_ADMIN_ONLY)
         else:
             now = discord.utils.utcnow()
@@ -244,9 +245,12 @@ def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> 
     return "\n".join(lines)
 
 
-def _manages_server(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
+async def _send(interaction: discord.Interaction, answer: Answer) -> None:
+    """A deferred command's ephemeral answer, with the question's Yes button if any."""
+    if answer.view is None:
+        await interaction.followup.send(answer.text, ephemeral=True)
+    else:
+        await interaction.followup.send(answer.text, view=answer.view, ephemeral=True)
 
 
 async def setup(bot: TabletopBot) -> None:

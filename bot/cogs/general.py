@@ -41,9 +41,12 @@ what only you may see. Some solo games offer **Undo last move** (the leaderboard
 the leaderboard marks games with hints 💡.
 Press **?** on the board or on your cards for what the current phase is about and what each of
 your choices does (and why a move is not possible now).
-`/game status` · `/game log` (`last`: the game that just ended) · `/game resign` · `/game abort`
-(all players agree) · `/game replay` (re-run a finished game from its published seed).
-Members with Manage Server: `/game end` ends any game in the server without a result;
+`/game status` · `/game log` (`last`: the game that just ended) · `/game resign` (a rated game
+asks first) · `/game abort` (all players agree: the others get an **Agree** button) ·
+`/game replay` (re-run a finished game from its published seed). Every ending is announced in
+the channel, and **Play again** under it starts the same game (two players: sides swapped).
+Members with Manage Server: `/game end` ends any game in the server without a result (after a
+confirmation);
 `/game settings` shows (anyone) or changes whether an absent player's seat may go to the computer.
 
 **Standings**

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
@@ -16,12 +17,14 @@ from bot.storage.outcomes import resignation
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, mentions
-from bot.surface.replies import reply_errors
+from bot.surface.replies import ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
 from engines.text import join_and, shorten
 
 log = logging.getLogger(__name__)
+
+DANGER = discord.ButtonStyle.danger
 
 SWEEP = "sweep"  # the housekeeping job claimed once per tick (table housekeeping)
 NOT_UPDATED = " A message could not be updated; the board may look out of date."
@@ -29,6 +32,39 @@ ADMIN_ONLY = (
     "`/game end` is for members with Manage Server. Players can use `/game resign`, "
     "or `/game abort` (all players agreeing)."
 )
+RESIGN_QUESTION = (
+    "Are you sure? Resigning ends the game now as your loss, and the ratings change. "
+    "It can't be undone."
+)
+MOVED_ON = (
+    "The game has moved on since you were asked, so that did nothing: use `{command}` again "
+    "if you still want to."
+)
+AGREE_LAPSED = (
+    "The game has moved on since this was asked, so the request lapsed. "
+    "Use `/game abort` to ask again."
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A command's ephemeral answer; ``view`` holds the Yes button of a question."""
+
+    text: str
+    view: discord.ui.View | None = None
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    """Whether the member may end any game of the server (Manage Server)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+def one_button(label: str, custom_id: str, style: discord.ButtonStyle) -> discord.ui.View:
+    """A persistent view of one button (its click is routed by its custom id)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+    return view
 
 
 def waiting_seats(session: Session) -> list[int]:
@@ -82,14 +118,37 @@ class Lifecycle:
             raise UserFacingError("No game is running in this channel.")
         return session
 
-    async def resign(self, channel_id: int | None, user_id: int) -> str:
-        """The user gives up: the others win (a pending challenge is simply withdrawn)."""
+    async def resign(self, channel_id: int | None, user_id: int) -> Answer:
+        """``/game resign``: a rated game asks first (a Yes button); others end at once."""
         session = await self.live_session(channel_id)
-        async with self.manager.lock(session.id):
-            session = await self.store.load(session.id)
+        if session.seat_of(user_id) is None:
+            raise NotInGame()
+        if session.status == "active" and session.rated:
+            yes = custom_ids.resign_id(session.id, session.step)
+            return Answer(RESIGN_QUESTION, one_button("Yes, resign", yes, DANGER))
+        return Answer(await self._resign(session.id, user_id, None))
+
+    async def confirm_resign(self, interaction: discord.Interaction, sid: str, step: int) -> None:
+        """The Yes of ``/game resign``: resign if the game is still where it was asked."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} resign"):
+            text = await self._resign(sid, interaction.user.id, step)
+            await interaction.edit_original_response(content=text, view=None)
+
+    async def _resign(self, sid: str, user_id: int, step: int | None) -> str:
+        """The user gives up: the others win (a pending challenge is simply withdrawn).
+
+        ``step``: the game's step when the question was asked (None: not asked).
+        """
+        async with self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status not in ("pending", "active"):
+                raise SessionNotFound()
             seat = session.seat_of(user_id)
             if seat is None:
                 raise NotInGame()
+            if step is not None and step != session.step:
+                raise UserFacingError(MOVED_ON.format(command="/game resign"))
             now = discord.utils.utcnow()
             if session.status == "pending":
                 await self.store.close(session, status="abandoned", reason="withdrawn", now=now)
@@ -126,31 +185,95 @@ class Lifecycle:
                     s.name for s in session.seats if s.seat not in agreed and s.computer is None
                 ]
                 if missing:
+                    await self._ask_agreement(session, seat, agreed)
                     verb = "uses" if len(missing) == 1 else "use"
                     return (
                         f"Noted: the game is aborted once {join_and(missing)} also {verb} "
-                        "`/game abort`. Your agreement lapses with the next move."
+                        "`/game abort` or presses **Agree**. Your agreement lapses with the "
+                        "next move."
                     )
             shown = await self.end_without_result(session, "aborted", "The game was aborted.")
         text = "The game is aborted; it does not count on the leaderboard."
         return text + ("" if shown else NOT_UPDATED)
 
+    async def _ask_agreement(self, session: Session, seat: int, agreed: set[int]) -> None:
+        """Show the players yet to agree an **Agree** button in the channel, pinging them."""
+        ids = [s.user_id for s in session.seats if s.seat not in agreed and s.computer is None]
+        pings = " ".join(f"<@{uid}>" for uid in ids)
+        view = one_button(
+            "Agree", custom_ids.agree_id(session.id, session.step), discord.ButtonStyle.secondary
+        )
+        try:
+            channel = await self.manager.delivery.channel(session)
+            await channel.send(
+                f"{pings} {session.names[seat]} asks to abort this game of "
+                f"**{session.game_cls.title}**: it would not count. Press **Agree** to abort it; "
+                "the request lapses with the next move.",
+                view=view,
+                allowed_mentions=mentions.only(ids),
+            )
+        except discord.HTTPException:
+            log.warning("could not post an abort request session=%s", session.id)
+
+    async def agree(self, interaction: discord.Interaction, sid: str, step: int) -> None:
+        """**Agree** on an abort request: only a player yet to agree, and only at its step."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} agree"), self.manager.lock(sid):
+            session = await self.store.load(sid)
+            if session.status != "active":
+                await self._answered(interaction, "This game has ended.")
+                raise SessionNotFound()
+            if session.step != step:
+                await self._answered(interaction, "This request lapsed: the game moved on.")
+                raise UserFacingError(AGREE_LAPSED)
+            agreed = await self.store.abort_agreed_seats(sid)
+            missing = [s for s in session.seats if s.seat not in agreed and s.computer is None]
+            names = join_and([s.name for s in missing])
+            seat = session.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserFacingError(f"Only {names} can agree to abort this game.")
+            if seat in agreed:
+                raise UserFacingError(f"You asked for this: waiting for {names} to agree.")
+            await self.store.agree_abort(sid, seat, step)
+            if len(missing) > 1:
+                await ephemeral(interaction, "Noted: the game is aborted once all players agree.")
+                return
+            await self._answered(interaction, f"{session.names[seat]} agreed.")
+            await self.end_without_result(session, "aborted", "The game was aborted.")
+
+    async def _answered(self, interaction: discord.Interaction, text: str) -> None:
+        """Replace a clicked request with ``text``, without its button."""
+        try:
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException:
+            log.info("could not close an abort request")
+
     async def end(
+        self, guild_id: int | None, channel_id: int | None, sid: str | None, admin: bool
+    ) -> Answer:
+        """``/game end``: which game, then the question "Are you sure?" with a Yes button."""
+        session = await self._end_target(guild_id, channel_id, sid, admin)
+        if session.status not in ("pending", "active"):
+            raise UserFacingError(f"Session `{session.id}` has already ended.")
+        question = (
+            f"Are you sure? This ends session `{session.id}` in <#{session.channel_id}> "
+            "without a result for its players. It can't be undone."
+        )
+        yes = custom_ids.end_id(session.id)
+        return Answer(question, one_button("Yes, end it", yes, DANGER))
+
+    async def confirm_end(self, interaction: discord.Interaction, sid: str) -> None:
+        """The Yes of ``/game end``: Manage Server is checked again, then the game ends."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} end"):
+            text = await self._end(interaction.guild_id, None, sid, manages_server(interaction))
+            await interaction.edit_original_response(content=text, view=None)
+
+    async def _end(
         self, guild_id: int | None, channel_id: int | None, sid: str | None, admin: bool
     ) -> str:
         """A server admin ends any game of their server (recorded as aborted)."""
-        if not admin:
-            raise UserFacingError(ADMIN_ONLY)
-        if sid is None:
-            session = await self.live_session(channel_id)
-        else:
-            try:
-                found: Session | None = await self.store.load(sid.strip().lower())
-            except SessionNotFound:
-                found = None
-            if found is None or found.guild_id != guild_id:
-                raise UserFacingError("No game with that id in this server.")
-            session = found
+        session = await self._end_target(guild_id, channel_id, sid, admin)
         async with self.manager.lock(session.id):
             session = await self.store.load(session.id)
             if session.status not in ("pending", "active"):
@@ -160,6 +283,22 @@ class Lifecycle:
             )
         text = f"Ended session `{session.id}` in <#{session.channel_id}>; it does not count."
         return text + ("" if shown else NOT_UPDATED)
+
+    async def _end_target(
+        self, guild_id: int | None, channel_id: int | None, sid: str | None, admin: bool
+    ) -> Session:
+        """The game ``/game end`` names (default: this channel's), for an admin only."""
+        if not admin:
+            raise UserFacingError(ADMIN_ONLY)
+        if sid is None:
+            return await self.live_session(channel_id)
+        try:
+            found: Session | None = await self.store.load(sid.strip().lower())
+        except SessionNotFound:
+            found = None
+        if found is None or found.guild_id != guild_id:
+            raise UserFacingError("No game with that id in this server.")
+        return found
 
     async def end_without_result(self, session: Session, reason: str, text: str) -> bool:
         """Close a live session that will not count (under the session lock).
@@ -338,20 +477,21 @@ class Lifecycle:
         await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
 
     async def _announce(self, session: Session, text: str, change: Change | None = None) -> bool:
-        """Show the ending on the board and in every DM; False if that failed.
+        """Show the ending on the board and in every DM, and post the result; False if failed.
 
         Called after the ending is saved: a lost message must not look like a lost result.
-        A rated ending (``change`` given) also gets the result message with rating changes.
+        A game that had started gets the result message pinging its players (with rating
+        changes when ``change`` noted them); a challenge only has its message edited.
         """
         try:
             if session.state_json is None:
                 await self._edit_board_text(session, text)
-            else:
-                await self.manager.delivery.update_board(session, ending=text)
-                for seat in range(len(session.seats)):
-                    await self.manager.delivery.refresh_dm(session, seat, [])
-            if change is not None:
-                await self.manager.announce_end(session, change, text)
+                return True
+            delivery = self.manager.delivery
+            await delivery.update_board(session, ending=text)
+            for seat in range(len(session.seats)):
+                await delivery.refresh_dm(session, seat, [], ending=text)
+            await self.manager.announce_end(session, change or Change(), text)
         except discord.HTTPException:
             log.warning("could not show the ending session=%s", session.id)
             return False

@@ -280,6 +280,35 @@ class Lobby:
         self._started(interaction)
         await self._post_board(interaction, session)
 
+    async def play_again(self, interaction: discord.Interaction, sid: str) -> None:
+        """**Play again** on an ended game: the same game and options, started by a player.
+
+        Solo: a new game for the clicker. Two players: a challenge to the other player with
+        the seats swapped; against the computer, a new game at once at the same level.
+        """
+        async with reply_errors(interaction, f"session={sid} again"):
+            session = await self.store.load(sid)
+            me = self.manager.client.user
+            seat = session.seat_of(interaction.user.id)
+            if seat is None or (me is not None and interaction.user.id == me.id):
+                raise UserFacingError("Only the players of this game can play it again.")
+            if session.status in ("pending", "active"):
+                raise UserFacingError("This game is still going.")
+            options = engine_options(session.options)
+            if len(session.seats) == 1:
+                await self.start_solo(interaction, session.game_id, options)
+                return
+            other = session.seats[1 - seat]
+            if me is not None and other.user_id == me.id:
+                level = other.computer or DEFAULT_LEVEL
+                await self.versus_computer(
+                    interaction, session.game_id, level, options, seat=1 - seat
+                )
+                return
+            client = self.manager.client
+            opponent = client.get_user(other.user_id) or await client.fetch_user(other.user_id)
+            await self.challenge(interaction, session.game_id, opponent, options, seat=1 - seat)
+
     async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
         """Answer the start command with the new game's board, then let the game begin."""
         async with self.manager.lock(session.id):

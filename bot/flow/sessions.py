@@ -16,10 +16,16 @@ import discord
 from bot.errors import NotInGame, SessionNotFound, StaleButton
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
+from bot.storage.leaderboard import standing_ranks
 from bot.storage.store import Session, SessionStore
 from bot.surface import table_buttons
 from bot.surface.delivery import Delivery
-from bot.surface.presenter import controls_in_channel, result_announcement
+from bot.surface.presenter import (
+    Aftermath,
+    controls_in_channel,
+    play_again_view,
+    result_announcement,
+)
 from bot.surface.replies import ephemeral, reply_errors
 from engines import Action, Event, Game, Result
 
@@ -117,6 +123,7 @@ class Change:
     prompted: set[int] = field(default_factory=set)
     private: dict[int, list[str]] = field(default_factory=dict)
     ratings_before: dict[int, float] | None = None
+    best_before: float | None = None  # a solo player's best score before this game
 
 
 class SessionManager:
@@ -443,18 +450,27 @@ class SessionManager:
         return session, change
 
     async def _note_ratings(self, session: Session, change: Change) -> None:
+        """Before a result is written: the ratings (rated games) or the best score (solo)."""
         if session.rated:
             ids = [s.user_id for s in session.seats]
             change.ratings_before = await self.store.ratings(session.guild_id, session.game_id, ids)
+        elif len(session.seats) == 1:
+            uid = session.seats[0].user_id
+            change.best_before = await self.store.best_score(session.guild_id, session.game_id, uid)
 
     async def announce_end(self, session: Session, change: Change, summary: str) -> None:
-        """A result message that pings the players, names the winner and rating changes."""
+        """A result message that pings the players: the winner, what changed, Play again."""
         after: dict[int, float] = {}
         if change.ratings_before is not None:
             ids = [s.user_id for s in session.seats]
             after = await self.store.ratings(session.guild_id, session.game_id, ids)
-        text = result_announcement(session, summary, change.ratings_before, after)
-        await self.delivery.announce(session, text)
+        ranks = await standing_ranks(self.store.db, session)
+        text = result_announcement(
+            session,
+            summary,
+            Aftermath(change.ratings_before, after, change.best_before, ranks),
+        )
+        await self.delivery.announce(session, text, play_again_view(session))
 
     async def _announce_end(self, session: Session, change: Change) -> None:
         result = session.game.result

@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.db import Database
+from bot.storage.models import Session
+
+RANKED = 1000
+"""Ranks are told up to this place (a result message says nothing of a rank further down)."""
 
 # A game option of a result as text (NULL when absent; true reads '1' or 'true'), per backend.
 OPTION = {
@@ -170,3 +174,23 @@ async def solo_standings(
         )
         for r in rows
     ]
+
+
+async def standing_ranks(db: Database, session: Session) -> dict[int, int]:
+    """Each player's place (1 = first) on the server's leaderboard after ``session`` ended.
+
+    Only finished games count: a solo game ranks on best scores, a rated game on ratings;
+    games against the computer and unrated ones have no place on the leaderboard.
+    """
+    if session.status != "finished":
+        return {}
+    if len(session.seats) == 1:
+        solo = await solo_standings(db, session.guild_id, session.game_id, limit=RANKED)
+        order = [row.user_id for row in solo]
+    elif session.rated:
+        rows = await standings(db, session.guild_id, session.game_id, limit=RANKED)
+        order = [row.user_id for row in rows]
+    else:
+        return {}
+    players = {s.user_id for s in session.seats}
+    return {uid: place for place, uid in enumerate(order, 1) if uid in players}

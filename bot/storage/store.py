@@ -375,6 +375,14 @@ class SessionStore:
         )
         return {r["user_id"]: r["rating"] for r in rows}
 
+    async def best_score(self, guild_id: int, game: str, user_id: int) -> float | None:
+        """The user's best score in this server's finished games of ``game`` (None: no score)."""
+        row = await self.db.fetchone(
+            "SELECT MAX(score) AS best FROM results WHERE guild_id=? AND game=? AND user_id=?",
+            (guild_id, game, user_id),
+        )
+        return None if row is None else row["best"]
+
     async def _update(self, sql: str, params: tuple[object, ...]) -> None:
         async with self.transaction():
             await self.db.execute(sql, params)

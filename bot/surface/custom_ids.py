@@ -17,6 +17,10 @@ HELP_TEMPLATE = rf"help:{SID}"
 UNDO_TEMPLATE = rf"undo:{SID}:{STEP}"
 PAGE_TEMPLATE = rf"pg1:{SID}:{STEP}:(?P<page>\d{{1,3}})"
 TAKEOVER_TEMPLATE = rf"cpu:{SID}:(?P<seat>\d)"
+RESIGN_TEMPLATE = rf"rs1:{SID}:{STEP}"
+END_TEMPLATE = rf"end1:{SID}"
+AGREE_TEMPLATE = rf"ab1:{SID}:{STEP}"
+AGAIN_TEMPLATE = rf"again:{SID}"
 
 
 def action_id(sid: str, step: int, code: str) -> str:
@@ -76,3 +80,23 @@ def page_id(sid: str, step: int, page: int) -> str:
 def takeover_id(sid: str, seat: int) -> str:
     """The waiting player's offer: let the computer play the absent ``seat``."""
     return f"cpu:{sid}:{seat}"
+
+
+def resign_id(sid: str, step: int) -> str:
+    """The "Yes" of ``/game resign``, valid while the game is still at ``step``."""
+    return f"rs1:{sid}:{step}"
+
+
+def end_id(sid: str) -> str:
+    """The "Yes" of a moderator's ``/game end`` (the button checks Manage Server again)."""
+    return f"end1:{sid}"
+
+
+def agree_id(sid: str, step: int) -> str:
+    """**Agree** on a request to abort, valid while the game is still at ``step``."""
+    return f"ab1:{sid}:{step}"
+
+
+def again_id(sid: str) -> str:
+    """**Play again** on an ended game's result message: the same game, options and players."""
+    return f"again:{sid}"

@@ -49,10 +49,12 @@ class Delivery:
         sent = await channel.send(**msg.kwargs())
         await self.store.set_message(session.id, sent.id)
 
-    async def private(self, session: Session, seat: int, notes: list[str]) -> presenter.Message:
+    async def private(
+        self, session: Session, seat: int, notes: list[str], ending: str | None = None
+    ) -> presenter.Message:
         """A seat's private message, with the latest public events for context."""
         recent = await self.store.recent_events(session.id, 4)
-        return await presenter.private(session, seat, notes, recent)
+        return await presenter.private(session, seat, notes, recent, ending)
 
     async def strip_dm(self, session: Session, seat: int) -> None:
         """Remove the controls from a seat's last DM (they are stale now)."""
@@ -65,12 +67,14 @@ class Delivery:
         except discord.HTTPException:
             log.info("could not strip old DM session=%s seat=%s", session.id, seat)
 
-    async def refresh_dm(self, session: Session, seat: int, notes: list[str]) -> None:
+    async def refresh_dm(
+        self, session: Session, seat: int, notes: list[str], ending: str | None = None
+    ) -> None:
         """Edit a seat's current DM to the latest view, silently (no new notification)."""
         s = session.seats[seat]
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
-        msg = await self.private(session, seat, notes)
+        msg = await self.private(session, seat, notes, ending)
         try:
             dm = self.client.get_partial_messageable(s.dm_channel_id)
             await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
@@ -137,7 +141,12 @@ class Delivery:
         except discord.HTTPException:
             log.info("could not close a confirmation message")
 
-    async def announce(self, session: Session, text: str) -> None:
+    async def announce(
+        self, session: Session, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """Post the end of a game in the channel, pinging its players."""
         channel = await self.channel(session)
-        await channel.send(text, allowed_mentions=mentions.players(session))
+        if view is None:
+            await channel.send(text, allowed_mentions=mentions.players(session))
+        else:
+            await channel.send(text, view=view, allowed_mentions=mentions.players(session))

@@ -17,7 +17,7 @@ import discord
 from bot.games import CHANNEL_CONTROL_GAMES
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import controls, render_pool, table_buttons
+from bot.surface import controls, custom_ids, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 
 COLOUR = discord.Colour.dark_gold()
@@ -92,12 +92,21 @@ def _fair_shuffle(session: Session, ended: bool) -> str:
     return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
 
 
-def result_announcement(
-    session: Session, summary: str, before: dict[int, float] | None, after: dict[int, float]
-) -> str:
-    """The message that closes a game: who won, the score, each rating's change."""
+@dataclass(frozen=True)
+class Aftermath:
+    """What a game changed for its players: ratings (rated games), best score (solo), ranks."""
+
+    ratings_before: dict[int, float] | None = None
+    ratings_after: dict[int, float] = field(default_factory=dict)
+    best_before: float | None = None
+    ranks: dict[int, int] = field(default_factory=dict)  # user id -> place on the leaderboard
+
+
+def result_announcement(session: Session, summary: str, after_game: Aftermath) -> str:
+    """The message that closes a game: who won, the score, what changed for each player."""
     mentions = " ".join(f"<@{s.user_id}>" for s in session.seats if s.computer is None)
     lines = [f"🏁 {mentions} — **Game over.** {with_names(summary, session.names)}"]
+    before, after = after_game.ratings_before, after_game.ratings_after
     if before is not None and after:
         changes = [
             f"{s.name} {round(before.get(s.user_id, DEFAULT[0]))} → "
@@ -105,13 +114,51 @@ def result_announcement(
             for s in session.seats
         ]
         lines.append("Ratings: " + " · ".join(changes))
+    best = _new_best(session, after_game.best_before)
+    if best:
+        lines.append(best)
+    if after_game.ranks:
+        places = [
+            f"{s.name} #{after_game.ranks[s.user_id]}"
+            for s in session.seats
+            if s.user_id in after_game.ranks
+        ]
+        lines.append("On this server's leaderboard: " + " · ".join(places))
     if session.computer_seats:
         lines.append(
             "Against the computer: unrated; the result counts in the leaderboard's "
             "*Against the computer* section."
         )
-    lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    if session.status == "finished":
+        lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
+    else:
+        lines.append("It does not count on the leaderboard. `/game log last` shows the game.")
     return "\n".join(lines)
+
+
+def _new_best(session: Session, before: float | None) -> str:
+    """The "new best!" line when a solo game beat the player's best score on this server."""
+    if len(session.seats) != 1 or session.status != "finished":
+        return ""
+    result = session.game.result
+    score = None if result is None else result.scores.get(0)
+    if score is None or score <= (0 if before is None else before):
+        return ""  # a first game's 0 (a resignation, say) is no record
+    was = "" if before is None else f" (was {before:g})"
+    return f"🎉 {session.names[0]}: {score:g} points, a new best!{was}"
+
+
+def play_again_view(session: Session) -> discord.ui.View:
+    """**Play again** under a game's result: same game, options and players, seats swapped."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="Play again",
+            style=discord.ButtonStyle.success,
+            custom_id=custom_ids.again_id(session.id),
+        )
+    )
+    return view
 
 
 def controls_in_channel(session: Session) -> bool:
@@ -196,9 +243,16 @@ def private_components(session: Session, seat: int, page: int = 0) -> discord.ui
 
 
 async def private(
-    session: Session, seat: int, notes: list[str], recent: list[str] | None = None
+    session: Session,
+    seat: int,
+    notes: list[str],
+    recent: list[str] | None = None,
+    ending: str | None = None,
 ) -> Message:
-    """A player's private message: their view, what just happened, their controls."""
+    """A player's private message: their view, what just happened, their controls.
+
+    ``ending`` explains an end the engine did not decide (resign, abort, timeout).
+    """
     game = session.game
     view = game.view(seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
@@ -215,7 +269,9 @@ async def private(
         lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":
         lines.append(_waiting_line(session))
-    if game.is_over and game.result is not None:
+    if ending:
+        lines.append(f"**Game over.** {ending}")
+    elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
     embed.set_footer(text=f"Move {session.step} · only you see this")

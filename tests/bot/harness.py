@@ -120,6 +120,26 @@ class World:
         await self.quiesce()
         return ix
 
+    async def resign(self, who: str, chan=None) -> str:
+        """``/game resign``, confirmed when the bot asks (rated games); the last answer's text."""
+        ix = await self.slash(who, "game resign", chan=chan)
+        answer = ix.messages[-1]
+        yes = next((b.custom_id for b in answer.buttons() if b.label and "Yes" in b.label), None)
+        if yes is None:
+            return answer.text()
+        confirmed = await self.click(who, answer, yes)
+        return (confirmed.messages or [answer])[-1].text()
+
+    async def end_game(self, who: str = "carol", chan=None, **options: object) -> str:
+        """``/game end`` and its confirmation; the last answer's text."""
+        ix = await self.slash(who, "game end", chan=chan, **options)
+        answer = ix.messages[-1]
+        yes = next((b.custom_id for b in answer.buttons() if b.label and "Yes" in b.label), None)
+        if yes is None:
+            return answer.text()
+        confirmed = await self.click(who, answer, yes)
+        return (confirmed.messages or [answer])[-1].text()
+
     async def click(self, who: str, message: Message, custom_id: str):
         ix = await self.emu.click(self.people[who], message, custom_id)
         await ix.done(timeout=10)

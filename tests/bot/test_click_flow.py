@@ -15,7 +15,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def finish(world, session):
     """Resign whatever game is left running, so the next test has the channel."""
     if (await world.live()) is not None:
-        await world.slash(world.user(session, 0).name, "game resign")
+        await world.resign(world.user(session, 0).name)
 
 
 async def test_a_costly_move_asks_first_and_only_yes_makes_it(world, monkeypatch):

@@ -23,7 +23,7 @@ async def start_knightfall(world):
 async def finish(world, session):
     """Resign whatever game is left running, so the next test has the channel."""
     if (await world.live()) is not None:
-        await world.slash(world.user(session, 0).name, "game resign")
+        await world.resign(world.user(session, 0).name)
 
 
 async def double_click(world, who: str, message, custom_id: str):

@@ -235,7 +235,7 @@ async def test_the_event_loop_answers_while_the_computer_thinks(world, monkeypat
     finally:
         computer.executor.shutdown(wait=True)
         computer.executor = process_pool
-    await world.slash("alice", "game resign", chan=world.chan2)
+    await world.resign("alice", chan=world.chan2)
 
 
 async def waiting_for_bob(world: World, chan: int) -> object:
@@ -276,7 +276,7 @@ async def test_the_waiting_player_hands_an_absent_seat_to_the_computer(world):
     await world.hand("bob", session)  # bob's next click: his seat is his again
     session = await world.bot.store.load(session.id)
     assert session.seats[1].computer is None and not session.rated
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
     ratings = await world.bot.db.fetchone("SELECT COUNT(*) FROM ratings")
     assert ratings[0] == 0, "a game the computer played in is unrated"
     ix = await world.slash("dave", "leaderboard", game="knightfall")
@@ -305,7 +305,7 @@ async def test_a_server_that_turned_takeover_off_gets_no_offer_and_refuses_old_o
     assert "waiting for your move" in world.emu.dm_messages(world.people["bob"])[-1].text()
     assert world.emu.channel_messages(world.chan)[before:] == [], "no takeover offered"
     await world.slash("carol", "game settings", takeover="default")
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
 
 
 async def test_guardians_against_the_computer_starts_at_once(world):
@@ -315,7 +315,7 @@ async def test_guardians_against_the_computer_starts_at_once(world):
     assert session.computer_seats == {1: "hard"} and session.status == "active"
     assert computer_to_act(session) is None and 0 in session.game.to_act()
     assert world.controls_message(world.people["alice"]) is not None
-    await world.slash("alice", "game resign", chan=world.chan2)
+    await world.resign("alice", chan=world.chan2)
 
 
 async def test_challenging_yourself_says_how_to_play_the_computer(world):

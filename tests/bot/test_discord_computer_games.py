@@ -58,7 +58,7 @@ async def alice_turns(
         assert forced_move(session) is None
         assert alice in session.game.to_act()
         if level != WHOLE and min(await moves_by_seat(world, session)) >= PARTIAL:
-            await world.slash("alice", "game resign", chan=chan)
+            await world.resign("alice", chan=chan)
             return
         yield session
     raise AssertionError("the game did not end")

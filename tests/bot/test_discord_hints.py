@@ -58,12 +58,12 @@ async def test_only_the_player_of_a_solo_game_here_gets_hints(world):
     await world.slash("alice", "knightfall challenge", chan=world.chan2, level="easy")
     _, text = await ask_hint(world, "alice", chan=world.chan2)
     assert "Hints are for the solo games" in text
-    await world.slash("alice", "game resign", chan=world.chan2)
+    await world.resign("alice", chan=world.chan2)
 
 
 async def test_a_hinted_game_is_marked_on_the_leaderboard_and_the_mark_survives_a_restart(world):
     session = await world.live()
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
     assert (await world.bot.store.load(session.id)).status == "finished"
     _, text = await ask_hint(world, "alice")
     assert "has ended" in text
@@ -103,4 +103,4 @@ async def test_a_hint_in_galdors_grip_while_exploring(world):
     ix, text = await ask_hint(world, "alice")
     assert ix.response_type == DEFERRED
     assert_names_only_legal_moves(text, session, "win")
-    await world.slash("alice", "game resign")
+    await world.resign("alice")

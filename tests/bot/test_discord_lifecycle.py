@@ -22,10 +22,8 @@ async def start_game(world: World, a: str = "alice", b: str = "bob"):
 
 async def test_resigning_gives_the_opponent_the_win_on_the_leaderboard(world):
     session = await start_game(world)
-    ix = await world.slash("dave", "game resign")
-    assert "not playing" in ix.messages[-1].text()
-    ix = await world.slash("alice", "game resign")
-    assert "resigned" in ix.messages[-1].text()
+    assert "not playing" in await world.resign("dave")
+    assert "resigned" in await world.resign("alice")
     ended = await world.bot.store.load(session.id)
     assert ended.status == "finished"
     board = world.board(ended)
@@ -149,7 +147,7 @@ async def test_a_failed_solo_start_frees_the_channel_and_a_fresh_solo_game_can_b
     ix = await world.slash("alice", "game abort")
     assert "resign" in ix.messages[-1].text()
     assert (await world.live()).id == session.id
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
 
 
 async def test_an_abort_agreement_lapses_with_the_next_move(world):
@@ -255,8 +253,7 @@ async def test_resigning_when_the_board_cannot_be_edited_still_confirms_the_resu
     session = await start_game(world)
     path = f"/channels/{world.chan.id}/messages/{session.message_id}"
     world.emu.fail_next("PATCH", path, status=403, code=50001, message="Missing Access")
-    ix = await world.slash("alice", "game resign")
-    text = ix.messages[-1].text()
+    text = await world.resign("alice")
     assert "resigned" in text and "could not be updated" in text and "try again" not in text
     assert (await world.bot.store.load(session.id)).status == "finished"
 

@@ -22,11 +22,11 @@ async def test_a_member_holds_at_most_three_games_in_a_server(world):
     assert "Alice already has 3 games" in ix.messages[-1].text()
     assert await world.live(chans[3]) is None
 
-    await world.slash("alice", "game resign", chan=chans[0])
+    await world.resign("alice", chan=chans[0])
     await world.slash("alice", "galdor start", chan=chans[3])
     assert await world.live(chans[3]) is not None
     for chan in chans[1:]:
-        await world.slash("alice", "game resign", chan=chan)
+        await world.resign("alice", chan=chan)
 
 
 async def test_starts_and_challenges_have_a_short_cooldown(world):
@@ -46,8 +46,8 @@ async def test_starts_and_challenges_have_a_short_cooldown(world):
         assert (await world.live(world.chan2)).status == "pending"
     finally:
         world.bot.lobby.cooldown = timedelta(0)
-    await world.slash("bob", "game resign")
-    await world.slash("bob", "game resign", chan=world.chan2)
+    await world.resign("bob")
+    await world.resign("bob", chan=world.chan2)
 
 
 async def test_a_server_admin_ends_any_game_in_the_server(world):
@@ -58,20 +58,16 @@ async def test_a_server_admin_ends_any_game_in_the_server(world):
     await world.slash("dave", "galdor start", chan=world.chan2)
     there = await world.live(world.chan2)
 
-    ix = await world.slash("dave", "game end")
-    assert "Manage Server" in ix.messages[-1].text()
+    assert "Manage Server" in await world.end_game("dave")
     assert (await world.live()).id == here.id
 
-    ix = await world.slash("carol", "game end")
-    assert here.id in ix.messages[-1].text()
+    assert here.id in await world.end_game("carol")
     ended = await world.bot.store.load(here.id)
     assert ended.status == "abandoned" and ended.end_reason == "aborted"
     assert "moderator" in world.board(ended).text() and world.board(ended).buttons() == []
 
-    ix = await world.slash("carol", "game end", session=there.id)  # from another channel
+    await world.end_game("carol", session=there.id)  # from another channel
     ended = await world.bot.store.load(there.id)
     assert ended.status == "abandoned" and ended.end_reason == "aborted"
-    ix = await world.slash("carol", "game end", session=there.id)
-    assert "already ended" in ix.messages[-1].text()
-    ix = await world.slash("carol", "game end", session="nosuchgame")
-    assert "No game with that id" in ix.messages[-1].text()
+    assert "already ended" in await world.end_game("carol", session=there.id)
+    assert "No game with that id" in await world.end_game("carol", session="nosuchgame")

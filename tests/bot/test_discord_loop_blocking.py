@@ -86,7 +86,7 @@ async def test_a_replay_of_a_whole_gondor_game_and_an_undo_leave_the_loop_free(
     undone = await world.bot.store.load(session.id)
     assert json.loads(undone.state_json) == json.loads(session.state_json)
     assert watch.longest < LIMIT, f"the Undo held the event loop for {watch}"
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
 
 
 async def test_a_replay_is_kept_and_each_member_waits_between_replays(world, caplog):
@@ -96,7 +96,7 @@ async def test_a_replay_is_kept_and_each_member_waits_between_replays(world, cap
     board = world.board(session)
     action = next(b.custom_id for b in board.buttons() if b.custom_id.startswith("g1:"))
     await world.click("bob", board, action)
-    await world.slash("bob", "game resign")
+    await world.resign("bob")
     world.bot.replays.cooldown = timedelta(seconds=30)
     try:
         first = await world.slash("alice", "game replay")

@@ -40,7 +40,7 @@ def ids(world: World, *names: str) -> set[int]:
 async def test_a_player_named_everyone_resigns_and_only_the_two_players_are_notified(world, role):
     session = await duel(world, world.chan)
     assert session.names[0] == "@\u200beveryone", "a display name can't mention anyone"
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
     over = next(m for m in world.emu.channel_messages(world.chan) if "Game over" in m.content)
     assert "@\u200beveryone resigned" in over.content
     assert not over.mentions.everyone and not over.mentions.role_ids
@@ -66,7 +66,7 @@ async def test_the_idle_ping_and_the_takeover_offer_notify_only_whom_they_name(w
     assert reminder.mentions.notified == ids(world, "bob")
     assert offer.mentions.notified == ids(world, "alice"), "the offer pings the one who waits"
     assert f"<@\u200b&{role.id}>" in offer.content and not offer.mentions.role_ids
-    await world.slash("alice", "game resign", chan=world.chan2)
+    await world.resign("alice", chan=world.chan2)
 
 
 async def test_no_message_notified_anyone_but_the_players_of_its_channel(world, role):

@@ -97,7 +97,7 @@ async def test_gondolin_start_works_exactly_as_typed(world):
     session = await world.live(world.chan2)
     assert session is not None and session.game_id == "gondolin", ix.messages
     assert session.game.view(0)["story"]  # the first story, the ready-made deck, easy mode
-    await world.slash("dave", "game resign", chan=world.chan2)
+    await world.resign("dave", chan=world.chan2)
 
 
 async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(world):
@@ -113,7 +113,7 @@ async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(
     ix = await world.click("bob", board, board.find_button("?"))
     text = ix.messages[-1].text()
     assert "You are watching" in text and "Your choices now" not in text
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
 
 
 async def test_undo_rebuilds_without_the_last_move_and_replays(world, monkeypatch):
@@ -140,6 +140,6 @@ async def test_undo_rebuilds_without_the_last_move_and_replays(world, monkeypatc
     assert "no move left" in again.messages[-1].text()
     log = await world.bot.store.action_log(session.id)
     assert [code for _, code, _ in log][-1] == "!undo"
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
     ix = await world.slash("alice", "game replay", session=session.id)
     assert "the same final state" in ix.messages[-1].text()

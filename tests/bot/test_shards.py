@@ -147,7 +147,7 @@ async def test_a_game_is_played_through_both_processes_and_survives_a_restart(de
             down = False
     assert dm_clicks >= 2 and hand_clicks >= 6
     assert all(p.handled for p in procs), "each process answered clicks of the game"
-    await world.slash("alice", "game resign")
+    await world.resign("alice")
     session = await world.bot.store.load(session.id)
     assert session.status == "finished"
     rows = await world.bot.store.action_log(session.id)

@@ -1,0 +1,242 @@
+"""Every ending is announced to the players, what can't be undone is confirmed, via Discord."""
+
+import random
+from datetime import timedelta
+
+import discord
+import pytest
+
+from tests.bot.harness import World, move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+DAY = timedelta(days=1)
+
+
+async def start_game(world: World, a: str = "alice", b: str = "bob"):
+    await world.slash(a, "knightfall challenge", opponent=world.people[b])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click(b, challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    assert session is not None and session.status == "active"
+    return session
+
+
+def players(world: World, session) -> set[int]:
+    return {world.user(session, s).id for s in range(len(session.seats))}
+
+
+def channel_count(world: World) -> int:
+    return len(world.emu.channel_messages(world.chan))
+
+
+def assert_announced(world: World, session, words: str, since: int) -> None:
+    """One new channel message announces the ending, notifying exactly the players."""
+    new = world.emu.channel_messages(world.chan)[since:]
+    ends = [m for m in new if "Game over" in m.text()]
+    assert len(ends) == 1, [m.text() for m in new]
+    assert words in ends[0].text()
+    assert ends[0].mentions is not None and ends[0].mentions.notified == players(world, session)
+
+
+def assert_dms_final(world: World, session, words: str) -> None:
+    """Each player's DM shows the final position and the ending, with no move to make."""
+    for seat in range(len(session.seats)):
+        dm = world.emu.dm_messages(world.user(session, seat))[-1]
+        assert words in dm.text() and "Game over" in dm.text()
+        assert dm.attachments and move_controls(dm) == []
+
+
+async def double_click(world: World, who: str, message, custom_id: str):
+    """Two quick clicks on one button: the second leaves before the first is answered."""
+    user = world.people[who]
+    first = await world.emu.click(user, message, custom_id)
+    second = await world.emu.click(user, message, custom_id)
+    await first.done(timeout=10)
+    await second.done(timeout=10)
+    await world.quiesce()
+    return first, second
+
+
+def yes_button(message) -> str:
+    return message.find_button("Yes")
+
+
+async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(world):
+    session = await start_game(world)
+    ix = await world.slash("alice", "game resign")
+    question = ix.messages[-1]
+    assert question.ephemeral and "Are you sure" in question.text()
+    assert (await world.live()).status == "active"  # asking changed nothing
+
+    # A Yes from before a move is refused: the game changed since the question.
+    await world.play_one(session, 0, random.Random(1))
+    ix = await world.click("alice", question, yes_button(question))
+    assert "moved on" in ix.messages[-1].text()
+    assert (await world.live()).id == session.id
+
+    since = channel_count(world)
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    _, second = await double_click(world, "alice", question, yes_button(question))
+    assert "You resigned" in question.text() and question.buttons() == []
+    assert "ended" in second.messages[-1].text()  # the second press did nothing
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "resigned"
+    assert_announced(world, ended, "Alice resigned", since)
+    assert_dms_final(world, ended, "Alice resigned")
+
+
+async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
+    session = await start_game(world)
+    since = channel_count(world)
+    ix = await world.slash("alice", "game abort")
+    assert "Agree" in ix.messages[-1].text()
+    request = world.emu.channel_messages(world.chan)[-1]
+    assert request.mentions is not None and request.mentions.notified == {world.people["bob"].id}
+    agree = request.find_button("Agree")
+
+    ix = await world.click("dave", request, agree)
+    assert "Only Bob" in ix.messages[-1].text()
+    ix = await world.click("alice", request, agree)
+    assert "waiting for Bob" in ix.messages[-1].text()
+    assert (await world.live()).id == session.id
+
+    await world.click("bob", request, agree)
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "aborted"
+    assert_announced(world, ended, "aborted", since)
+    assert_dms_final(world, ended, "aborted")
+    assert request.buttons() == []  # the request is answered
+
+
+async def test_an_agree_button_from_before_a_move_is_refused_kindly(world):
+    session = await start_game(world)
+    await world.slash("alice", "game abort")
+    request = world.emu.channel_messages(world.chan)[-1]
+    await world.play_one(session, 1, random.Random(2))
+    ix = await world.click("bob", request, request.find_button("Agree"))
+    assert "moved on" in ix.messages[-1].text()
+    assert (await world.live()).status == "active"
+    await end_game(world)
+
+
+async def end_game(world: World, who: str = "carol", **options):
+    """``/game end`` and its confirmation; returns the question and the answer to Yes."""
+    question = (await world.slash(who, "game end", **options)).messages[-1]
+    return question, await world.click(who, question, yes_button(question))
+
+
+async def test_game_end_asks_the_moderator_then_announces_to_the_players_only(world):
+    session = await start_game(world)
+    since = channel_count(world)
+    ix = await world.slash("carol", "game end")
+    question = ix.messages[-1]
+    assert question.ephemeral and "Are you sure" in question.text()
+    assert (await world.live()).id == session.id
+
+    _, second = await double_click(world, "carol", question, yes_button(question))
+    assert "Ended session" in question.text() and question.buttons() == []
+    assert "already ended" in second.messages[-1].text()
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "abandoned" and ended.end_reason == "aborted"
+    assert_announced(world, ended, "moderator ended", since)
+    assert_dms_final(world, ended, "moderator ended")
+
+
+async def test_an_idle_game_nobody_is_blamed_for_is_announced(world):
+    session = await start_game(world)
+    since = channel_count(world)
+    assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) == 1
+    await world.quiesce()
+    ended = await world.bot.store.load(session.id)
+    assert ended.end_reason == "idle"
+    assert_announced(world, ended, "without a result", since)
+    assert_dms_final(world, ended, "without a result")
+
+
+async def test_an_idle_player_loses_and_both_see_it_in_their_dms(world):
+    session = await start_game(world)
+    rng = random.Random(5)
+    while len(session.game.to_act()) != 1:
+        await world.play_one(session, session.game.to_act()[0], rng)
+        session = await world.bot.store.load(session.id)
+    since = channel_count(world)
+    assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) == 1
+    await world.quiesce()
+    ended = await world.bot.store.load(session.id)
+    assert ended.end_reason == "timeout"
+    assert_announced(world, ended, "counts as resigning", since)
+    assert_dms_final(world, ended, "counts as resigning")
+
+
+def announcement(world: World, since: int):
+    return next(
+        m for m in world.emu.channel_messages(world.chan)[since:] if "Game over" in m.text()
+    )
+
+
+async def test_play_again_challenges_the_other_player_with_seats_swapped(world):
+    session = await start_game(world)
+    alice, bob = world.people["alice"], world.people["bob"]
+    since = channel_count(world)
+    await world.resign("alice")
+    over = announcement(world, since)
+    assert "Ratings: Alice" in over.text()
+    assert "leaderboard: Alice #" in over.text() and "Bob #1" in over.text()  # bob leads
+
+    ix = await world.click("dave", over, over.find_button("Play again"))
+    assert "Only the players" in ix.messages[-1].text()
+    assert await world.live() is None
+
+    await world.click("bob", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "pending" and again.game_id == session.game_id
+    assert [s.user_id for s in again.seats] == [bob.id, alice.id]  # bob sat second before
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    assert challenge.mentions.notified == {alice.id}
+    ix = await world.click("alice", over, over.find_button("Play again"))  # channel busy
+    assert ix.messages[-1].ephemeral and (await world.live()).id == again.id
+    await world.click("alice", challenge, challenge.find_button("Accept"))
+    assert (await world.live()).status == "active"
+    await world.end_game()
+
+
+async def test_play_again_against_the_computer_starts_at_once_at_the_same_level(world):
+    await world.slash("alice", "knightfall challenge", level="easy")
+    session = await world.live()
+    assert session.computer_seats == {1: "easy"}
+    since = channel_count(world)
+    await world.resign("alice")  # unrated: no question
+    over = announcement(world, since)
+    await world.click("alice", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "active" and again.computer_seats == {0: "easy"}
+    assert again.seats[1].user_id == world.people["alice"].id
+    await world.resign("alice")
+
+
+async def test_play_again_in_a_solo_game_keeps_the_options_and_a_new_best_is_told(world):
+    await world.slash("alice", "galdor start", threshold=5, method="a")
+    session = await world.live()
+    since = channel_count(world)
+    rng = random.Random(3)
+    while session.status == "active":
+        board = world.board(session)
+        await world.make_move(world.people["alice"], board, rng.choice(move_controls(board)))
+        session = await world.bot.store.load(session.id)
+    over = announcement(world, since)
+    score = session.game.result.scores[0]
+    if score > 0:  # the seed is secret and random: a game may end with no score at all
+        assert f"{score:g} points, a new best!" in over.text()
+    else:
+        assert "new best" not in over.text()
+    assert "leaderboard: Alice #1" in over.text()
+
+    ix = await world.click("bob", over, over.find_button("Play again"))
+    assert "Only the players" in ix.messages[-1].text()
+    await world.click("alice", over, over.find_button("Play again"))
+    again = await world.live()
+    assert again.status == "active" and again.id != session.id
+    assert again.game_id == "galdors_grip" and again.seats[0].user_id == world.people["alice"].id
+    assert again.options == session.options
+    await world.resign("alice")
