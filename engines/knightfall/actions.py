@@ -6,9 +6,9 @@ Card parameters are card ids (see ``cards.Card.id``); slots are layout ids such 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engines.base import Action
 from engines.knightfall.camp import LAYOUT
@@ -38,6 +38,48 @@ class ChooseKnight(Action):
         return (
             f"{card_label(self.card)} defends your camp with +1 power; "
             "you place the other four cards next."
+        )
+
+
+class Muster(Action):
+    """Muster: every card still to place at once, as suggested (``muster.suggest``).
+
+    ``cards`` are the cards still to place, in the order dealt. ``knight`` is the index among
+    them of the new Knight (None once the Knight is chosen); ``slots`` are the slots of the
+    others, in the same order.
+    """
+
+    kind: Literal["muster"] = "muster"
+    knight: int | None = Field(default=None, ge=0, le=4)
+    slots: tuple[SlotId, ...] = Field(max_length=4)
+    cards: tuple[CardId, ...] = Field(min_length=1, max_length=5)
+
+    @model_validator(mode="after")
+    def _one_slot_per_card(self) -> Self:
+        if self.knight is not None and self.knight >= len(self.cards):
+            raise ValueError("the Knight is one of the cards")
+        if len(self.slots) != len(self.cards) - (self.knight is not None):
+            raise ValueError("one slot for every card but the Knight")
+        return self
+
+    def placed(self) -> list[tuple[str, int]]:
+        """(slot, card id) for every card, the Knight first."""
+        rest = [c for i, c in enumerate(self.cards) if i != self.knight]
+        knight = [] if self.knight is None else [(LAYOUT.knight, self.cards[self.knight])]
+        return knight + list(zip(self.slots, rest, strict=True))
+
+    def label(self) -> str:
+        """E.g. ``Muster: Knight 9♥, Archer 1 7♣, Archer 2 5♦, Archer 3 3♠, Mage 2 2♥``."""
+        head = "Muster" if self.knight is not None else "Place the rest"
+        placed = sorted(self.placed(), key=lambda p: LAYOUT.ids.index(p[0]))
+        cards = ", ".join(f"{_name(sid)} {card_label(c)}" for sid, c in placed)
+        return f"{head}: {cards}"
+
+    def detail(self) -> str:
+        """Where the suggestion puts the cards, and why."""
+        return (
+            "Archers 1-3, then Mage 2: your Knight's colour first (linked, for the powers), "
+            "strongest first."
         )
 
 
@@ -138,6 +180,29 @@ class Defend(Action):
     def detail(self) -> str:
         """What defending means, also with a WEAK Knight."""
         return "Your Knight fights an attacker with +1; a WEAK Knight cannot, so the attacker wins."
+
+
+class AttackWith(Action):
+    """Stage 3: the ATTACK coin with its battle card chosen at once (stage 4 then asks nothing).
+
+    Offered beside plain Attack with two or more STRONG Archers and Mages: choosing the card
+    before the coins are revealed is the player's choice, never required.
+    """
+
+    kind: Literal["attackwith"] = "attackwith"
+    slot: SlotId
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Attack with Q♠ (Archer 2)``."""
+        return f"Attack with {card_label(self.card)} ({_name(self.slot)})"
+
+    def detail(self) -> str:
+        """The card is fixed now, before the coins are revealed."""
+        return (
+            f"Your coin is ATTACK and {card_label(self.card)} fights, whatever the other "
+            "coin; the winner returns WEAK."
+        )
 
 
 class BattleWith(Action):
@@ -255,11 +320,13 @@ class MoveKnight(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseKnight,
+    Muster,
     Place,
     Exchange,
     Discard,
     Replace,
     Attack,
+    AttackWith,
     Defend,
     BattleWith,
     UsePower,

@@ -74,6 +74,7 @@ def _clear_pending(state: KnightfallState, player: PlayerState) -> bool:
         return True
     if state.stage == "coins" and player.coin is not None:
         player.coin = None
+        player.battle_slot = None  # a card named with the coin (``AttackWith``)
         return True
     if state.stage == "battle" and player.battle_slot is not None:
         player.battle_slot = None

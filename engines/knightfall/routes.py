@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Action, Event, Unavailable
-from engines.knightfall import powers, rules
+from engines.knightfall import muster, powers, rules
 from engines.knightfall.state import KnightfallState, Stage
 
 
@@ -59,9 +59,9 @@ def _power_actor(state: KnightfallState) -> list[int]:
 
 ROUTES: dict[Stage, Route] = {
     "muster": Route(
-        to_act=lambda s: [i for i in range(len(s.players)) if rules.muster_actions(s, i)],
-        actions=rules.muster_actions,
-        apply=rules.apply_muster,
+        to_act=lambda s: [i for i in range(len(s.players)) if muster.muster_actions(s, i)],
+        actions=muster.muster_actions,
+        apply=muster.apply_muster,
     ),
     "draw": Route(
         to_act=lambda s: [i for i, p in enumerate(s.players) if p.draw_choice is None],

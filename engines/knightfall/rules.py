@@ -12,8 +12,8 @@ from engines.base import Event, Unavailable
 from engines.knightfall import powers
 from engines.knightfall.actions import (
     Attack,
+    AttackWith,
     BattleWith,
-    ChooseKnight,
     Defend,
     Discard,
     Exchange,
@@ -22,7 +22,7 @@ from engines.knightfall.actions import (
 )
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card, full_deck
-from engines.knightfall.rounds import event, start_draw, who
+from engines.knightfall.rounds import event, who
 from engines.knightfall.state import (
     BattleRecord,
     DrawChoice,
@@ -55,40 +55,6 @@ def new_state(seed: int) -> KnightfallState:
     rng_for(seed, "deck").shuffle(deck)
     players = [PlayerState(hand=deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(2)]
     return KnightfallState(deck=deck[2 * HAND_SIZE :], players=players)
-
-
-def muster_actions(state: KnightfallState, seat: int) -> list[ChooseKnight | Place]:
-    """[S] "Remember to place the first Knight": choose it, then place the rest in draw order."""
-    player = state.players[seat]
-    if not player.knight_chosen:
-        return [ChooseKnight(index=i, card=c.id) for i, c in enumerate(player.hand)]
-    if not player.hand:
-        return []
-    card = player.hand[0]
-    return [Place(card=card.id, slot=sid) for sid in player.free_slots()]
-
-
-def apply_muster(state: KnightfallState, seat: int, action: ChooseKnight | Place) -> list[Event]:
-    """Put one mustered card in the camp; when both camps are done, start stage 2."""
-    player = state.players[seat]
-    if isinstance(action, ChooseKnight):
-        card = player.hand.pop(action.index)
-        player.slots[LAYOUT.knight] = SlotCard(card=card)
-        player.knight_chosen = True
-        events = [
-            event(f"You chose {card} as your Knight.", seat),
-            event(f"{who(seat)} chose a Knight."),
-        ]
-    else:
-        card = player.hand.pop(0)
-        player.slots[action.slot] = SlotCard(card=card)
-        events = [
-            event(f"You placed {card} in {LAYOUT.name(action.slot)}.", seat),
-            event(f"{who(seat)} placed a card in {LAYOUT.name(action.slot)}."),
-        ]
-    if all(p.knight_chosen and not p.hand for p in state.players):
-        events += start_draw(state)
-    return events
 
 
 # ---- stage 2: draw -------------------------------------------------------------------------------
@@ -182,12 +148,20 @@ def start_coins(state: KnightfallState) -> list[Event]:
     return []
 
 
-def coin_actions(state: KnightfallState, seat: int) -> list[Attack | Defend]:
-    """ATTACK needs a STRONG Archer or Mage; DEFEND is always possible."""
+def coin_actions(state: KnightfallState, seat: int) -> list[Attack | AttackWith | Defend]:
+    """ATTACK needs a STRONG Archer or Mage; DEFEND is always possible.
+
+    With several STRONG Archers and Mages, ATTACK may also name its battle card at once
+    (``AttackWith``); with one, the battle card is the only move and is played for the player.
+    """
     player = state.players[seat]
     if player.coin is not None:
         return []
-    return [Attack(), Defend()] if attackers_of(player) else [Defend()]
+    attackers = attackers_of(player)
+    if not attackers:
+        return [Defend()]
+    with_card = [AttackWith(slot=sid, card=card.id) for sid, card in attackers]
+    return [Attack(), *(with_card if len(with_card) > 1 else []), Defend()]
 
 
 def unavailable_coins(state: KnightfallState, seat: int) -> list[Unavailable]:
@@ -198,10 +172,17 @@ def unavailable_coins(state: KnightfallState, seat: int) -> list[Unavailable]:
     return [Unavailable(label="Attack", reason="needs a STRONG Archer or Mage")]
 
 
-def choose_coin(state: KnightfallState, seat: int, action: Attack | Defend) -> list[Event]:
-    """Lock in a coin; when both are in, reveal them and go to battle (or skip it)."""
+def choose_coin(
+    state: KnightfallState, seat: int, action: Attack | AttackWith | Defend
+) -> list[Event]:
+    """Lock in a coin (and the battle card, if named); when both are in, reveal them and fight.
+
+    The battle waits only for an attacker who has not named its card yet.
+    """
     player = state.players[seat]
-    player.coin = "attack" if isinstance(action, Attack) else "defend"
+    player.coin = "defend" if isinstance(action, Defend) else "attack"
+    if isinstance(action, AttackWith):
+        player.battle_slot = action.slot
     events = [
         event(f"Your coin: {action.label()} (revealed when both have chosen).", seat),
         event(f"{who(seat)} has chosen a decision coin."),
@@ -217,8 +198,10 @@ def choose_coin(state: KnightfallState, seat: int, action: Attack | Defend) -> l
         state.battle.outcome = "Both defended: no battle."
         events.append(event(state.battle.outcome))
         return events + powers.start_powers(state)
-    state.stage = "battle"
-    return events
+    if any(p.coin == "attack" and p.battle_slot is None for p in state.players):
+        state.stage = "battle"
+        return events
+    return events + resolve_battle(state) + powers.start_powers(state)
 
 
 # ---- stage 4: battle ----------------------------------------------------------------------------

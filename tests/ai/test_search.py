@@ -24,6 +24,16 @@ def first_position(seed: int, stage: str, wide: int = 2) -> tuple[Knightfall, in
     )
 
 
+def attack_or_defend(seed: int) -> tuple[Knightfall, int]:
+    """The first coin of a policy game (from ``seed`` on) that is just Attack or Defend."""
+    return next(
+        (g, s)
+        for n in range(seed, seed + 20)
+        for g, s in positions(n, every=1)
+        if g.state.stage == "coins" and len(g.legal_actions(s)) == 2
+    )
+
+
 class Counting(Knightfall):
     """Knightfall that counts the moves a search simulates."""
 
@@ -60,7 +70,7 @@ def test_hard_moves_are_legal_in_every_stage(stage):
 
 
 def test_the_budget_is_spent_exactly_on_a_narrow_choice():
-    game, seat = first_position(3, "coins")
+    game, seat = attack_or_defend(3)
     lvl = LEVELS["hard"]
     thought = ai.think(game, seat, "hard", seed=2)
     assert thought.simulations == lvl.simulations
@@ -161,6 +171,6 @@ def test_a_level_with_few_candidates_searches_the_policy_moves_and_a_few_others(
 
 
 def test_a_playout_without_horizon_ends_the_game():
-    game, seat = first_position(4, "coins")
+    game, seat = attack_or_defend(4)
     to_the_end = replace(LEVELS["easy"], horizon=None, simulations=4)
     assert all(m.value in (0.0, 0.5, 1.0) for m in search(game, seat, to_the_end, 1).moves)

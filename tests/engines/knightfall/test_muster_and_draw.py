@@ -1,21 +1,25 @@
 from engines.knightfall import Knightfall
-from engines.knightfall.actions import ChooseKnight, Place
+from engines.knightfall.actions import ChooseKnight, Muster, Place
 from engines.knightfall.state import PlayerState
 
 from .helpers import act, camp, card, discard, labels, make_game, slot
 
 
-def test_muster_deals_five_and_offers_only_the_knight_choice_first():
+def test_muster_deals_five_and_offers_the_knight_choice_or_a_whole_formation_first():
     game = Knightfall.new(2, seed=11)
     assert game.state.stage == "muster"
     assert game.to_act() == [0, 1]
     assert len(game.state.deck) == 42
     for seat in (0, 1):
         actions = game.legal_actions(seat)
-        assert len(actions) == 5
-        assert all(isinstance(a, ChooseKnight) for a in actions)
+        assert len(actions) == 10
+        assert all(isinstance(a, ChooseKnight) for a in actions[:5])
+        assert all(isinstance(a, Muster) for a in actions[5:])
         hand = game.state.players[seat].hand
-        assert [a.label() for a in actions] == [f"Knight: {c}" for c in hand]
+        assert [a.label() for a in actions[:5]] == [f"Knight: {c}" for c in hand]
+        assert [a.label().split(", ")[0] for a in actions[5:]] == [
+            f"Muster: Knight {c}" for c in hand
+        ]
 
 
 def test_muster_places_the_rest_in_draw_order_then_starts_round_one():
@@ -26,8 +30,10 @@ def test_muster_places_the_rest_in_draw_order_then_starts_round_one():
     rest = [hand[0], hand[1], hand[3], hand[4]]
     for i, sid in enumerate(["A1", "M2", "R1", "A3"]):
         actions = game.legal_actions(0)
-        assert all(isinstance(a, Place) and a.card == rest[i].id for a in actions)
-        assert "K" not in {a.slot for a in actions}
+        places = [a for a in actions if not isinstance(a, Muster)]
+        assert all(isinstance(a, Place) and a.card == rest[i].id for a in places)
+        assert "K" not in {a.slot for a in places}
+        assert len(actions) - len(places) == (1 if i < 3 else 0)
         game.apply(0, Place(card=rest[i].id, slot=sid))
     assert game.to_act() == [1]
     assert game.legal_actions(0) == []
