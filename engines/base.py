@@ -189,6 +189,13 @@ class Game(ABC, Generic[S]):
         """What the current phase is about and how to choose, for the "?" button."""
         return ""
 
+    def goal(self) -> str:
+        """How to win and how the game ends, in one plain line.
+
+        The first board and every "?" answer open with it; each view carries it as ``goal``.
+        """
+        return ""
+
     # ---- optional hooks for computer players (ai/; defaults suit a game with nothing hidden) --
     def copy(self) -> Self:
         """An independent copy of the game (the state round-trips through JSON)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     """``plural(1, "card")`` is "1 card"; ``plural(3, "card")`` is "3 cards"."""
@@ -36,3 +39,27 @@ def shorten(text: str, limit: int) -> str:
 def quoted(text: str, limit: int = QUOTE_CHARS) -> str:
     """A player's input as a reply echoes it: quoted, escaped and cut short ('Swordsmn')."""
     return repr(shorten(text, limit))
+
+
+def glossary_line(text: str, glossary: Mapping[str, str]) -> str:
+    """A "Words used here:" line, then one per glossary term ``text`` uses ("• CMP: …"), or "".
+
+    A term in capitals (an abbreviation: CMP, MP) is matched as written, any other term in any
+    case and with any ending ("Shields", "channelers"). Terms the explanations use are
+    explained too, in glossary order.
+    """
+    used: set[str] = set()
+    while True:
+        seen = " ".join([text, *(glossary[t] for t in used)])
+        found = {t for t in glossary if _uses(seen, t)}
+        if found <= used:
+            break
+        used |= found
+    lines = [f"• {term}: {meaning}" for term, meaning in glossary.items() if term in used]
+    return "\n".join(["Words used here:", *lines]) if lines else ""
+
+
+def _uses(text: str, term: str) -> bool:
+    if term.isupper():
+        return re.search(rf"\b{re.escape(term)}\b", text) is not None
+    return re.search(rf"\b{re.escape(term)}", text, re.IGNORECASE) is not None

@@ -1,7 +1,9 @@
-"""The "?" button: what the current phase is about and the clicker's choices, ephemerally.
+"""The "?" button: the goal, what the current phase is about and the clicker's choices.
 
-Only what the clicker may see: the phase help for their seat (or for spectators), their own
-legal actions with what each does, and the moves they cannot make now with the reason.
+Only what the clicker may see: the game's goal, the phase help for their seat (or for
+spectators), their own legal actions with what each does, and the moves they cannot make now
+with the whole reason (a greyed-out button's label is cut at 80 characters: here it is read in
+full).
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ def _bullets(lines: list[str]) -> str:
 
 
 def help_text(game: Game, seat: int | None) -> str:
-    """The "?" answer for ``seat`` (None: someone who is not playing)."""
+    """The "?" answer for ``seat`` (None: someone who is not playing), opening with the goal."""
     parts = [game.phase_help(seat) or "No special help for this moment of the game."]
+    goal = game.goal()
+    if goal:
+        parts.insert(0, f"**Goal:** {goal}")
     if seat is None:
         parts.append("You are watching: only the players see their choices.")
         return "\n\n".join(parts)

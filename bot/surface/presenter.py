@@ -181,6 +181,8 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     view = whole(game.view(None))
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [str(view.get("status", ""))]
+    if session.step == 0 and view.get("goal"):
+        lines.insert(0, f"**Goal:** {view['goal']}")  # the first board says how to win
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     lines.append(_waiting_line(session))

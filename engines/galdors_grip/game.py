@@ -13,7 +13,7 @@ from engines.galdors_grip.actions import ACTION_TYPES, Move, Stop
 from engines.galdors_grip.cards import DATA_DIR, card_name
 from engines.galdors_grip.setup import new_state
 from engines.galdors_grip.state import GripState
-from engines.galdors_grip.views import build_view
+from engines.galdors_grip.views import build_view, goal_line
 from engines.rng import Random
 from engines.text import sentence
 
@@ -58,6 +58,10 @@ class GaldorsGrip(Game[GripState]):
         """The deck as the player sees it; spectators see the same."""
         return build_view(self.state)
 
+    def goal(self) -> str:
+        """How to win and how the game ends, with this game's target (``views.goal_line``)."""
+        return goal_line(self.state)
+
     def phase_help(self, seat: int | None) -> str:
         """What the current decision is about (data/galdors_grip/text/phase_help.toml)."""
         kind = build_view(self.state)["pending"]["kind"]
@@ -97,5 +101,6 @@ class GaldorsGrip(Game[GripState]):
         won = state.outcome == "won"
         allstar = " Allstar!" if won and stars >= available else ""
         verdict = "Won" if won else "Lost"
-        summary = sentence(f"{verdict} with {stars}/{available} ⭐: {state.reason}") + allstar
+        summary = sentence(f"{verdict}: {state.reason}") + f" This deck could give {available} ⭐."
+        summary += allstar
         return Result(winners=[0] if won else [], scores={0: stars}, summary=summary)

@@ -279,9 +279,9 @@ def _finish(state: GripState) -> list[Event]:
     need = target(state)
     state.final_stars = stars
     state.outcome = "won" if stars >= need else "lost"
-    state.reason = f"{stars} ⭐ against {need} needed"
+    state.reason = f"{stars} ⭐ of the {need} needed: {'enough' if stars >= need else 'not enough'}"
     verdict = "Feragot is trapped: you win!" if stars >= need else "Feragot escapes: you lose."
-    return [Event(text=f"You gathered {stars} ⭐ (needed {need}). {verdict}")]
+    return [Event(text=f"You gathered {stars} ⭐ of the {need} needed to win. {verdict}")]
 
 
 def deck_key(state: GripState) -> str:

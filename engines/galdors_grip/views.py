@@ -7,11 +7,19 @@ depends on the order of unpeeked face-down cards, so the deck order stays secret
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engines.galdors_grip.cards import ATTRIBUTE_NAMES, CARDS, TRIGGER_NAMES, Card, Side
+from engines.galdors_grip.cards import (
+    ATTRIBUTE_NAMES,
+    CARDS,
+    DATA_DIR,
+    TRIGGER_NAMES,
+    Card,
+    Side,
+)
 from engines.galdors_grip.deck import name_of, show, side_of
 from engines.galdors_grip.rules import available_stars, current_stars, needs_order, target
 from engines.galdors_grip.scoring import tally
@@ -82,6 +90,8 @@ class GripView(BaseModel):
     """Everything needed to draw the game and explain the next decision."""
 
     game_id: str = "galdors_grip"
+    goal: str = ""
+    """How to win and how the game ends (``goal_line``)."""
     turn: int
     method: str
     threshold: int
@@ -229,18 +239,34 @@ def _target(state: GripState, unknown: int) -> int | None:
     return None if state.options.allstar and (unknown or building) else target(state)
 
 
+GOAL_TEXT: dict[str, str] = tomllib.loads((DATA_DIR / "text" / "goal.toml").read_text("utf-8"))
+
+
+def goal_line(state: GripState) -> str:
+    """How to win and how the game ends, in one line (rules: End of the game)."""
+    need = GOAL_TEXT["every"] if state.options.allstar else f"{target(state)} ⭐"
+    return GOAL_TEXT["goal"].format(need=need)
+
+
+def score_words(stars: int, need: int | None) -> str:
+    """The score against the target in words: "2 ⭐ of the 9 needed to win"."""
+    if need is None:
+        return f"{stars} ⭐ (every ⭐ the deck can give is needed to win)"
+    return f"{stars} ⭐ of the {need} needed to win"
+
+
 def _status(state: GripState, stars: int, need: int | None) -> str:
     if state.outcome == "won":
-        return f"Won with {stars} ⭐ (needed {target(state)}) on turn {state.turn}."
+        return f"Won on turn {state.turn} with {stars} ⭐ of the {target(state)} needed."
     if state.outcome == "lost":
         return sentence(f"Lost on turn {state.turn}: {state.reason}")
     if state.turn == 0:
-        return f"Setup · need {'every' if need is None else need} ⭐"
+        return f"Setup · {'every' if need is None else need} ⭐ needed to win"
     top = state.deck[0]
     top_name = name_of(top) if top.face_up or top.peeked else "a face-down card"
     face_down = sum(not cs.face_up for cs in state.deck)
-    need_text = "all" if need is None else need
-    status = f"Turn {state.turn} · ⭐ {stars}/{need_text} · top: {top_name} · {face_down} face-down"
+    score = score_words(stars, need)
+    status = f"Turn {state.turn} · {score} · top: {top_name} · {face_down} face-down"
     if state.repeats:
         status += f" · same deck as turn {join_and([str(t) for t in state.repeats])}"
     return status
@@ -251,6 +277,7 @@ def build_view(state: GripState) -> dict[str, Any]:
     stars = current_stars(state)
     deck_list, unknown = _deck_list(state)
     view = GripView(
+        goal=goal_line(state),
         turn=state.turn,
         method=state.options.method,
         threshold=state.options.threshold,

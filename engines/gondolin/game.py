@@ -44,7 +44,7 @@ from engines.gondolin.setup import (
 )
 from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState
-from engines.gondolin.views import build_view
+from engines.gondolin.views import GOAL, build_view
 from engines.rng import Random
 from engines.text import join_and
 
@@ -187,6 +187,10 @@ class Gondolin(Game[GondolinState]):
                 "and every attacker is destroyed; the settlement survives."
             )
         return None
+
+    def goal(self) -> str:
+        """How to win and how the game ends, in one line."""
+        return GOAL
 
     def phase_help(self, seat: int | None) -> str:
         """What the current phase is about and how to choose (from data/gondolin)."""

@@ -155,10 +155,18 @@ class ResultView(BaseModel):
     text: str
 
 
+GOAL = (
+    "Survive every turn of the story: an attack (TA) your total defence (TD) cannot match ends "
+    "the game as a loss; after the last turn the story's formula gives your score."
+)
+"""How to win and how the game ends, in one line (rules: the game in one paragraph)."""
+
+
 class GondolinView(BaseModel):
     """Everything a renderer needs for one audience."""
 
     game: Literal["gondolin"] = "gondolin"
+    goal: str = GOAL
     audience: Literal["player", "spectator"]
     mode: str
     turn: int

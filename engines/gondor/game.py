@@ -37,15 +37,17 @@ from engines.gondor.siege.moves import LadderRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
-from engines.gondor.views import build_view
+from engines.gondor.views import GOAL, build_view
 from engines.resources import data_path
 from engines.rng import Random
+from engines.text import glossary_line
 
 PHASES = tuple(GAME.phase)
 PHASE_IDS = tuple(str(p["id"]) for p in PHASES)
-HELP: dict[str, str] = tomllib.loads(
-    (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
-)["help"]
+_PHASE_TEXT = tomllib.loads((data_path("gondor") / "phases.toml").read_text(encoding="utf-8"))
+HELP: dict[str, str] = _PHASE_TEXT["help"]
+NOW: dict[str, str] = _PHASE_TEXT["now"]  # what the players are doing, in plain words
+GLOSSARY: dict[str, str] = _PHASE_TEXT["glossary"]
 ENDINGS = (EndPhase, EndMovement, SetupDone)
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
@@ -197,11 +199,25 @@ class Gondor(Game[GondorState]):
         return self._start_phase(PHASE_IDS[0])
 
     # ---- hints ------------------------------------------------------------------------------
+    def goal(self) -> str:
+        """How to win and how the game ends, in one line."""
+        return GOAL
+
     def phase_help(self, seat: int | None) -> str:
-        """The help text of the current phase (data/gondor/phases.toml)."""
+        """What the players do now, the phase's help, and the game's words explained.
+
+        From data/gondor/phases.toml. The words are those the help, the board's prompt and the
+        seat's choices and greyed-out moves use ("in an enemy ZOC"), which the "?" answer shows.
+        """
         s = self.state
         key = f"setup-{s.acting}" if s.phase == "setup" else s.phase
-        return HELP[key]
+        now = f"Now: {NOW[key]}"
+        seen = [now, HELP[key], self._pending() or ""]
+        if seat is not None:
+            seen += [a.label() for a in self.legal_actions(seat)]
+            seen += [u.reason for u in self.unavailable_actions(seat)]
+        words = glossary_line(" ".join(seen), GLOSSARY)
+        return "\n".join(x for x in (now, HELP[key], words) if x)
 
     def auto_play_reveals(self, seat: int) -> bool:
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""

@@ -124,9 +124,17 @@ class SpellView(BaseModel):
     turns_left: int | None
 
 
+GOAL = (
+    "After turn 16 Sauron wins if the city's garrison has lost heart (demoralized), his army has "
+    "not, and he last held the road east (hexes 1918 and 2124); otherwise Westernesse wins."
+)
+"""How to win and how the game ends, in one line (rules: 20.0 Victory)."""
+
+
 class GondorView(BaseModel):
     """The whole view of a side (``you``) or a spectator."""
 
+    goal: str = GOAL
     map: GameMap
     turn: int
     turns: int

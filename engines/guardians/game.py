@@ -13,7 +13,7 @@ from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
 from engines.guardians.routes import current_route
 from engines.guardians.state import GuardiansState, Seat
-from engines.guardians.views import build_view, phase_help
+from engines.guardians.views import GOAL, build_view, phase_help
 from engines.rng import Random, rng_for
 
 RECENT = 8
@@ -116,6 +116,10 @@ class Guardians(Game[GuardiansState]):
         """Done organising while the Storage Hand is over 7 cards."""
         route = current_route(self.state)
         return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
+
+    def goal(self) -> str:
+        """How to win and how the game ends, in one line."""
+        return GOAL
 
     def phase_help(self, seat: int | None) -> str:
         """The current phase explained (data/guardians/phases.toml)."""

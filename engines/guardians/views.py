@@ -21,7 +21,7 @@ from engines.guardians.organize import effective
 from engines.guardians.state import GuardiansState, Stack
 from engines.guardians.stronghold import stronghold_card
 from engines.lookup import CardLookup
-from engines.text import sentence
+from engines.text import glossary_line, sentence
 
 CARD_FIELDS = (  # what a card view shows of a card (lookup adds the bribery kind)
     "family",
@@ -222,10 +222,18 @@ class ResultView(BaseModel):
     summary: str
 
 
+GOAL = (
+    "Win by holding all six disputed lands, destroying 5 enemy Shields (the markers that move "
+    "your creatures) or killing the enemy Guardian; after turn 20, more lands wins."
+)
+"""How to win and how the game ends, in one line (rules: Winning)."""
+
+
 class GuardiansView(BaseModel):
     """The whole view."""
 
     game: str = "guardians"
+    goal: str = GOAL
     viewer: int | None
     turn: int
     phase: str
@@ -386,30 +394,36 @@ class PhaseText(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     title: str
+    now: str  # what the players are doing, in words a newcomer knows
     text: str
 
 
 HELP_KEYS = ("organize", "move", "combat", "retreat", "challenge", "settle", "over")
 
 
-def _load_help() -> dict[str, PhaseText]:
+def _load_help() -> tuple[dict[str, PhaseText], dict[str, str]]:
     raw = tomllib.loads((DATA_DIR / "phases.toml").read_text(encoding="utf-8"))
+    glossary = raw.pop("glossary")
     if set(raw) != set(HELP_KEYS):
         raise ValueError(f"data/guardians/phases.toml must have exactly {sorted(HELP_KEYS)}")
-    return {k: PhaseText.model_validate(v) for k, v in raw.items()}
+    return {k: PhaseText.model_validate(v) for k, v in raw.items()}, glossary
 
 
-HELP = _load_help()
+HELP, GLOSSARY = _load_help()
 
 
 def phase_help(state: GuardiansState, seat: int | None) -> str:
-    """The phase's title and text, plus the seat's points on each Stronghold while organising."""
+    """The "?" help: what the players do now, the phase's text, the game's words it uses.
+
+    While organising, the seat's points on each Stronghold are added to the text.
+    """
     key: str = state.phase if state.phase in HELP else "move"
     if state.retreat is not None:
         key = "retreat"
     elif state.challenge is not None:
         key = "challenge"
     text = f"{HELP[key].title}. {sentence(HELP[key].text)}"
+    now = f"Now: {HELP[key].now}"
     if state.phase == "organize" and seat is not None:
         eff = effective(state, seat)
         row = 0 if seat == 0 else 3
@@ -418,4 +432,5 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
             for c in "LCR"
         ]
         text += " Your Strongholds: " + ", ".join(used) + "."
-    return text
+    words = glossary_line(f"{now} {text}", GLOSSARY)
+    return "\n".join(x for x in (now, text, words) if x)

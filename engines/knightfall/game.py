@@ -13,7 +13,7 @@ from engines.knightfall.phase_help import phase_help
 from engines.knightfall.rounds import final_result
 from engines.knightfall.routes import ROUTES, seats_to_act
 from engines.knightfall.state import KnightfallState
-from engines.knightfall.views import build_view
+from engines.knightfall.views import GOAL, build_view
 from engines.rng import Random
 
 
@@ -60,6 +60,10 @@ class Knightfall(Game[KnightfallState]):
         """ATTACK without a STRONG Archer or Mage; powers without a triple or a use."""
         route = ROUTES[self.state.stage]
         return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
+
+    def goal(self) -> str:
+        """How to win and how the game ends, in one line."""
+        return GOAL
 
     def phase_help(self, seat: int | None) -> str:
         """The current stage explained, with notes for ``seat`` (data/knightfall/phases.toml)."""

@@ -121,10 +121,18 @@ class ResultView(BaseModel):
     summary: str
 
 
+GOAL = (
+    "Keep the stronger camp: when the draw pile runs out, the higher total power of the cards "
+    "left in your camp wins (equal totals: a draw)."
+)
+"""How to win and how the game ends, in one line (rules: Objective, Stage 6)."""
+
+
 class KnightfallView(BaseModel):
     """Everything one viewer may know."""
 
     game: Literal["knightfall"] = "knightfall"
+    goal: str = GOAL
     viewer: int | None
     round: int
     stage: Stage

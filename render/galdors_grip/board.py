@@ -62,7 +62,7 @@ def _header(draw: ImageDraw.ImageDraw, view: GripView) -> None:
     turn_text = "Setup" if view.turn == 0 else f"Turn {view.turn}"
     draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
     draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
-    stars = f"★ {view.stars} / {_need(view)}"
+    stars = f"★ {view.stars} of {_need(view)} needed"
     sfont = font(36, bold=True)
     w = text_width(stars, sfont) + 28
     reached = view.target is not None and view.stars >= view.target

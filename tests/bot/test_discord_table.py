@@ -116,6 +116,18 @@ async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(
     await world.resign("alice")
 
 
+async def test_the_first_board_and_the_help_say_the_goal_and_the_stars_in_words(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    goal = session.game.goal()
+    assert goal.startswith("Trap Feragot: have at least 9 ⭐")
+    assert f"**Goal:** {goal}" in board.text() and "9 ⭐ needed to win" in board.text()
+    ix = await world.click("alice", board, board.find_button("?"))
+    assert f"**Goal:** {goal}" in ix.messages[-1].text()
+    await world.slash("alice", "game resign")
+
+
 async def test_undo_rebuilds_without_the_last_move_and_replays(world, monkeypatch):
     monkeypatch.setattr(GaldorsGrip, "allows_undo", True)
     await world.slash("alice", "galdor start")

@@ -1,6 +1,6 @@
 import pytest
 
-from engines.text import join_and, plural, quoted, sentence, shorten
+from engines.text import glossary_line, join_and, plural, quoted, sentence, shorten
 
 
 @pytest.mark.parametrize(("n", "expected"), [(0, "0 cards"), (1, "1 card"), (2, "2 cards")])
@@ -34,3 +34,20 @@ def test_shorten_cuts_with_an_ellipsis_within_the_limit():
 def test_quoted_input_is_escaped_and_short():
     assert quoted("Swordsmn") == "'Swordsmn'"
     assert quoted("a\nb" * 100) == repr(("a\nb" * 100)[:79] + "…")
+
+
+def test_a_glossary_line_explains_the_words_a_text_uses_and_the_words_those_use():
+    glossary = {
+        "Shield": "a marker carrying creatures",
+        "channel": "to add a creature's CMP to another",
+        "CMP": "channel magic points",
+        "MA": "movement allowance",
+    }
+    line = glossary_line("Move a Shield; Main gate; channelers wait.", glossary)
+    assert line.splitlines() == [
+        "Words used here:",
+        "• Shield: a marker carrying creatures",
+        "• channel: to add a creature's CMP to another",
+        "• CMP: channel magic points",
+    ]  # "Main" is not MA: abbreviations match as written
+    assert glossary_line("Nothing to explain.", glossary) == ""

@@ -79,7 +79,9 @@ def test_the_view_carries_the_whole_deck_and_the_decision():
     assert view["face_down"] == 16 and view["threshold"] == 7 and view["target"] == 7
     assert view["stars"] == 1 and view["star_lines"] == ["Figment of Feragot: ⭐1"]
     assert view["pending"]["kind"] == "explore"
-    assert view["status"] == "Turn 5 · ⭐ 1/7 · top: Binding Stones · 16 face-down"
+    assert view["status"] == (
+        "Turn 5 · 1 ⭐ of the 7 needed to win · top: Binding Stones · 16 face-down"
+    )
     assert len(view["deck_list"]) == 18 and view["max_stars"] == 15
 
 
@@ -95,4 +97,16 @@ def test_a_finished_game_says_so():
         ["+galdors_grip!", "+binding_stones_1", "+frenzied_flame", "+binding_stones_3"]
     ).view(0)
     assert view["pending"]["kind"] == "over" and view["outcome"] == "lost"
-    assert view["status"] == "Lost on turn 5: 2 ⭐ against 9 needed."
+    assert view["status"] == "Lost on turn 5: 2 ⭐ of the 9 needed: not enough."
+
+
+def test_the_stars_are_counted_in_words_against_the_target():
+    game = GAME.new(1, seed=2)
+    assert game.view(0)["status"] == "Setup · 9 ⭐ needed to win"
+    assert game.view(0)["goal"].startswith("Trap Feragot: have at least 9 ⭐ (stars on face-up")
+    allstar = GAME.new(1, seed=2, options={"allstar": True})
+    assert "at least every ⭐ the deck can give" in allstar.goal()
+    lost = deal(["+galdors_grip!", "+binding_stones_1", "+frenzied_flame", "+binding_stones_3"])
+    assert lost.result is not None
+    assert lost.result.summary.startswith("Lost: 2 ⭐ of the 9 needed: not enough.")
+    assert "/" not in lost.result.summary  # no bare "2/14 ⭐"

@@ -5,8 +5,10 @@ import json
 from engines.gondor.game import Gondor
 from engines.gondor.views import map_view
 from tests.engines.gondor.play import deployed
+from tests.engines.gondor.scene import scene
 
 KEYS = {
+    "goal",
     "map",
     "turn",
     "turns",
@@ -95,3 +97,22 @@ def test_reinforcements_waiting_off_the_map_are_listed_by_group():
     ]
     on_2124 = any(c.hex == "2124" for c in game.state.counters)
     assert view["road_control"] == {"1918": None, "2124": "sauron" if on_2124 else None}
+
+
+def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
+    moving = scene({}, phase="westernesse-movement").phase_help(1)
+    assert moving.startswith("Now: Westernesse moves its troops, one group at a time")
+    for term in ("MP", "MA", "APR", "Game-Turn", "cauldron"):
+        assert f"\n• {term}: " in moving, term
+    fighting = scene({}, phase="sauron-combat").phase_help(0)
+    assert fighting.startswith("Now: Sauron's troops shoot and fight")
+    assert "\n• zone of control: the hexes next to an undisrupted enemy unit" in fighting
+    assert "\n• Morale: " in fighting
+    rallying = scene({}, phase="rally").phase_help(0)
+    assert rallying.startswith("Now: Leaders try to bring shaken (disrupted) troops")
+    assert "\n• disrupted: shaken: no attacks" in rallying
+    bound = scene({"trolls-1": "2620", "gondor-spearmen-1": "2621"})
+    assert "in an enemy ZOC" in bound.view(0)["pending"]
+    assert "\n• ZOC: zone of control: the hexes next to an undisrupted enemy unit" in (
+        bound.phase_help(0)
+    )  # the board's prompt says ZOC: its "?" says what that is

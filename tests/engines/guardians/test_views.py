@@ -5,10 +5,11 @@ import random
 import re
 
 from engines.guardians import Guardians
+from tests.engines.guardians.scenario import classic_game, movement_game
 
 TOP_KEYS = {
-    "game", "viewer", "turn", "phase", "status", "to_act", "spaces", "players", "hand", "pen",
-    "combat", "recent", "result",
+    "game", "goal", "viewer", "turn", "phase", "status", "to_act", "spaces", "players", "hand",
+    "pen", "combat", "recent", "result",
 }  # fmt: skip
 
 
@@ -82,3 +83,14 @@ def test_an_unrevealed_shield_shows_only_its_count_to_the_opponent():
             assert sh["count"] >= 1
     mine = [sh for sp in game.view(0)["spaces"] for sh in sp["shields"]]
     assert mine and all(sh["points"] is not None and sh["cards"] for sh in mine)
+
+
+def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
+    moving = movement_game().phase_help(0)
+    assert moving.startswith("Now: Taking turns, you move one Shield (a marker carrying")
+    assert "• Up-card: the top card of your deck, turned each turn" in moving
+    assert "• Shield: a marker that carries creatures" in moving
+    organising = classic_game(2).phase_help(0)
+    assert organising.startswith("Now: Both of you secretly put this turn's cards")
+    for term in ("Stronghold", "channel", "CMP", "Vitality", "Storage Hand", "Creature Pen"):
+        assert f"\n• {term}: " in organising, term

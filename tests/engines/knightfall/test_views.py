@@ -8,6 +8,7 @@ from .helpers import act, camp, make_game, play_random
 
 TOP_KEYS = {
     "game",
+    "goal",
     "viewer",
     "round",
     "stage",
