@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot import controls
-from bot.phase_help import help_text
+from bot.flow.phase_help import help_text
+from bot.surface import controls
 from engines import GAME_IDS, get_game
 from engines.gondolin.game import Gondolin
 from engines.text import shorten
