@@ -104,12 +104,12 @@ class CastView(CardView):
 
 
 class CombatSideView(BaseModel):
-    """One side of the combat; ``hand`` and ``choice`` only for its own seat."""
+    """One side of the combat; ``creatures_left``, ``hand`` and ``choice`` only for its seat."""
 
     seat: int
     role: str
     shield: str | None
-    creatures_left: int
+    creatures_left: int | None
     stones: int
     stones_spent: int
     channelers_left: int
