@@ -145,7 +145,7 @@ def start_settle(state: GuardiansState) -> list[Event]:
 
 
 def settle_actions(state: GuardiansState, seat: int) -> list:
-    """Terrain, a face-down card for a stone, or a creature discarded: for the first land due."""
+    """Terrain, else a face-down card for a stone; or a creature discarded: the first land due."""
     spaces = sorted(s for s, owner in state.settle.items() if owner == seat)
     if not spaces:
         return []
@@ -158,7 +158,7 @@ def settle_actions(state: GuardiansState, seat: int) -> list:
         if card(state, uid).kind == "terrain" and cid not in seen:
             seen.add(cid)
             out.append(PlayTerrain(space=space, uid=uid, card=cid))
-    if s.stones > 0:
+    if s.stones > 0 and not out:  # "If you do not have a Terrain card to play"
         seen = set()
         for uid in s.pen + s.storage:
             cid = state.cards[uid]

@@ -139,7 +139,7 @@ class CombatView(BaseModel):
 
 
 class TerrainView(BaseModel):
-    """A land's terrain card (a face-down card shows no identity)."""
+    """A land's terrain card (a face-down card: no type, its name for its owner only)."""
 
     model_config = ConfigDict(frozen=True)
     type: TerrainType | None
@@ -271,9 +271,10 @@ def _space(state: GuardiansState, space: str, viewer: int | None) -> SpaceView:
     land = state.lands.get(space)
     if land is not None and found is None:
         c = card(state, land.uid)
+        hidden = land.face_down and viewer != land.owner  # its owner may look at it
         terrain = TerrainView(
             type=None if land.face_down else getattr(c, "terrain", None),
-            name="a face-down card" if land.face_down else c.name,
+            name="a face-down card" if hidden else c.name,
             owner=land.owner,
             face_down=land.face_down,
         )

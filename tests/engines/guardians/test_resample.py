@@ -152,7 +152,7 @@ def test_resample_ignores_everything_the_seat_cannot_see(seed):
         b = other.resample(seat, random.Random(7))
         assert a.to_json() == b.to_json()
     assert differed > 40
-    assert pending > 8
+    assert pending > 5  # one policy game a seed: enough secret choices to test
 
 
 def test_the_seats_own_cards_are_never_changed_but_its_deck_is_shuffled():
@@ -305,7 +305,7 @@ def test_a_flown_shield_in_a_combat_with_an_announce_is_sampled():
     """An announce makes the opponent tell of its whole combat hand; a flown Shield's creatures
     in that hand are seen already, so only the others' told values constrain a sample (the
     values of seen creatures were matched against the hidden slots, and sampling failed)."""
-    for seed, steps, seat in [(2, 113, 1), (6, 54, 1)]:  # policy games, an announce in force
+    for seed, steps, seat in [(3, 160, 1), (6, 54, 1)]:  # policy games, an announce in force
         game, rng = Guardians.new(2, seed=seed), random.Random(seed)
         for _ in range(steps):
             actor = game.to_act()[0]

@@ -55,6 +55,20 @@ def test_a_face_down_card_costs_a_stone_and_is_no_terrain_type():
         land = game.view(viewer)["spaces"][7]["terrain"]
         assert land == {"type": None, "name": "a face-down card", "owner": 0, "face_down": True}
         assert f'"{beer}"' not in str(game.view(viewer)).replace("'", '"')
+    own = game.view(0)["spaces"][7]["terrain"]  # "with the word Guardians facing you"
+    assert own == {"type": None, "name": "Beer", "owner": 0, "face_down": True}
+
+
+def test_a_face_down_card_only_without_a_terrain_card_to_play():
+    """Text: "If you do not have a Terrain card to play, you may spend a stone and place any
+    card ... face-down" and "just choose not to play a Terrain card ... you can instead discard
+    a creature from beneath the Shield.\""""
+    game = movement_game()
+    shield(game, 0, "C2", ["swordsman"])
+    game.state.seats[0].pen.append(take(game, 0, "swamps"))
+    game.state.seats[0].storage.append(take(game, 0, "beer"))
+    _settle(game)
+    assert labels(game, 0) == ["Play Swamps on C2", "Discard Swordsman from C2"]
 
 
 def test_discarding_the_last_creature_destroys_the_shield():
