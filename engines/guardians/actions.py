@@ -435,6 +435,37 @@ class DropCreature(Action):
         return "The land stays terrainless; the last creature takes the Shield with it."
 
 
+class RemoveTerrain(Action):
+    """Hammer of Doom or the Ancient Tome: remove a terrain card in Terrain Settlement."""
+
+    kind: Literal["sremove"] = "sremove"
+    space: SpaceId
+    uid: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Hammer of Doom on the terrain of C1``."""
+        return f"{_n(self.card)} on the terrain of {self.space}"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "The terrain card is discarded; a Shield on the land must settle it again."
+
+
+class SettleDone(Action):
+    """Remove no (more) terrain this Terrain Settlement phase."""
+
+    kind: Literal["sdone"] = "sdone"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Remove no terrain"
+
+    def detail(self) -> str:
+        """When it is asked."""
+        return "Hammer of Doom or the Ancient Tome could remove a terrain card now; you pass."
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     KeepUp,
     SkipUp,
@@ -462,5 +493,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayTerrain,
     FaceDown,
     DropCreature,
+    RemoveTerrain,
+    SettleDone,
     *COMBAT_ACTIONS,
 )

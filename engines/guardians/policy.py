@@ -129,7 +129,7 @@ def _settle(state: GuardiansState, seat: int, action: Action) -> float:
     """Terrain from the Pen, else face down while stones last, else the weakest creature.
 
     Never the last creature while a stone is left: the empty Shield would be destroyed and
-    count for the opponent.
+    count for the opponent. Remove an enemy terrain card only where the land falls back to us.
     """
     if isinstance(action, ga.PlayTerrain):
         return 2.0
@@ -139,6 +139,11 @@ def _settle(state: GuardiansState, seat: int, action: Action) -> float:
         cards = state.stacks_at(action.space)[0].cards
         last = sum(board.is_creature(state, u) for u in cards) == 1
         return LAST_CREATURE if last else -_vitality(card(state, action.uid)) / 10
+    if isinstance(action, ga.RemoveTerrain):  # only to win back a land of our side
+        space = action.space
+        ours = board.default_controller(space) == seat
+        ours = ours and board.enemy_shield(state, space, seat) is None
+        return 1.0 if state.lands[space].owner != seat and ours else -1.0
     return 0.0
 
 

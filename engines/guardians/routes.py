@@ -121,7 +121,7 @@ ROUTES: dict[Step, Route] = {
         reveals=True,
     ),
     "settle": Route(
-        to_act=lambda s: sorted(set(s.settle.values())),
+        to_act=settlement.settle_to_act,
         actions=settlement.settle_actions,
         apply=settlement.apply_settle,
         reveals=True,

@@ -142,6 +142,7 @@ class GuardiansState(BaseModel):
     retreat: Retreat | None = None
     challenge: Challenge | None = None
     settle: dict[str, int] = {}  # terrainless space -> seat that must settle it
+    settle_done: list[int] = []  # seats that remove no more terrain (until new terrain is laid)
     shuffles: int = 0
     log: list[str] = []
     winners: list[int] | None = None

@@ -340,6 +340,8 @@ def status(state: GuardiansState, to_act: list[int]) -> str:
         return f"Turn {state.turn}, Draw & Organize: waiting for {seats}."
     if state.phase == "combat" and state.fight is not None:
         return f"Combat on {state.fight.space}: waiting for {seats}."
+    if state.phase == "settle" and not state.settle:
+        return f"Terrain settlement: {seats} may remove a terrain card or pass."
     if state.phase == "settle":
         lands = ", ".join(sorted(state.settle))
         return f"Terrain settlement ({lands}): waiting for {seats}."
