@@ -292,6 +292,38 @@ class DestroyShield(Action):
         return "The Shield and its creatures are discarded; it counts for the opponent's goal."
 
 
+class KeepShield(Action):
+    """Retreated onto your own Shield: keep this one, discard the other."""
+
+    kind: Literal["keep"] = "keep"
+    shield: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Keep Angelic Standard Bearer``."""
+        return f"Keep {_n(self.card)}"
+
+    def detail(self) -> str:
+        """The cost."""
+        return "The other Shield is discarded (it counts for the opponent); creatures join."
+
+
+class TrimCard(Action):
+    """Discard a card from the combined Shield: over 30 points, or more items than creatures."""
+
+    kind: Literal["trim"] = "trim"
+    uid: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Let Swordsman go (30 points)``."""
+        return f"Let {_n(self.card)} go (30 points)"
+
+    def detail(self) -> str:
+        """Why."""
+        return "A Shield holds at most 30 points and never more items than creatures."
+
+
 # ---- Guardian challenge ----------------------------------------------------------------------
 class ChallengeWith(Action):
     """Challenge the enemy Guardian with one creature of the Shield."""
@@ -483,6 +515,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndMove,
     Retreat,
     DestroyShield,
+    KeepShield,
+    TrimCard,
     ChallengeWith,
     Decline,
     ChannelStone,

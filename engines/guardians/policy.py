@@ -93,6 +93,11 @@ def _move(state: GuardiansState, seat: int, action: Action) -> float:
         return 1.0 - action.combine * 0.5
     if isinstance(action, ga.DestroyShield):
         return -5.0
+    if isinstance(action, ga.KeepShield):  # keep a Standard Bearer
+        return float(getattr(card(state, action.shield), "standard_bearer", False))
+    if isinstance(action, ga.TrimCard):  # the weakest creature, an item before a creature
+        c = card(state, action.uid)
+        return -c.vitality / 10 if isinstance(c, Creature) else 1.0
     if isinstance(action, ga.ChallengeWith):
         return 1.0 + _vitality(card(state, action.uid)) / 20
     if isinstance(action, ga.ChannelStone | ga.ChallengeChannel | ga.ChallengeSpell):

@@ -107,6 +107,8 @@ class Retreat(BaseModel):
     shield: str
     options: list[str]  # spaces it may retreat to
     may_destroy: bool = True
+    merge: list[str] = []  # retreated onto its own Shield: the owner keeps one of these
+    trim: str | None = None  # the Shield its owner discards from, down to 30 points
 
 
 class Challenge(BaseModel):

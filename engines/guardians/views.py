@@ -345,6 +345,8 @@ def status(state: GuardiansState, to_act: list[int]) -> str:
     if state.phase == "settle":
         lands = ", ".join(sorted(state.settle))
         return f"Terrain settlement ({lands}): waiting for {seats}."
+    if state.retreat is not None and (state.retreat.merge or state.retreat.trim):
+        return f"Player {state.retreat.seat + 1} chooses what stays of the combined Shields."
     if state.retreat is not None:
         return f"Player {state.retreat.seat + 1}'s beaten Shield must retreat."
     if state.challenge is not None:
@@ -392,7 +394,7 @@ class PhaseText(BaseModel):
     text: str
 
 
-HELP_KEYS = ("organize", "move", "combat", "retreat", "challenge", "settle", "over")
+HELP_KEYS = ("organize", "move", "combat", "retreat", "merge", "challenge", "settle", "over")
 
 
 def _load_help() -> dict[str, PhaseText]:
@@ -409,7 +411,7 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
     """The phase's title and text, plus the seat's points on each Stronghold while organising."""
     key: str = state.phase if state.phase in HELP else "move"
     if state.retreat is not None:
-        key = "retreat"
+        key = "merge" if state.retreat.merge or state.retreat.trim else "retreat"
     elif state.challenge is not None:
         key = "challenge"
     text = f"{HELP[key].title}. {sentence(HELP[key].text)}"
