@@ -292,6 +292,38 @@ class DestroyShield(Action):
         return "The Shield and its creatures are discarded; it counts for the opponent's goal."
 
 
+class KeepShield(Action):
+    """Retreated onto your own Shield: keep this one, discard the other."""
+
+    kind: Literal["keep"] = "keep"
+    shield: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Keep Angelic Standard Bearer``."""
+        return f"Keep {_n(self.card)}"
+
+    def detail(self) -> str:
+        """The cost."""
+        return "The other Shield is discarded (it counts for the opponent); creatures join."
+
+
+class TrimCard(Action):
+    """Discard a card from the combined Shield: over 30 points, or more items than creatures."""
+
+    kind: Literal["trim"] = "trim"
+    uid: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Let Swordsman go (30 points)``."""
+        return f"Let {_n(self.card)} go (30 points)"
+
+    def detail(self) -> str:
+        """Why."""
+        return "A Shield holds at most 30 points and never more items than creatures."
+
+
 # ---- Guardian challenge ----------------------------------------------------------------------
 class ChallengeWith(Action):
     """Challenge the enemy Guardian with one creature of the Shield."""
@@ -435,6 +467,37 @@ class DropCreature(Action):
         return "The land stays terrainless; the last creature takes the Shield with it."
 
 
+class RemoveTerrain(Action):
+    """Hammer of Doom or the Ancient Tome: remove a terrain card in Terrain Settlement."""
+
+    kind: Literal["sremove"] = "sremove"
+    space: SpaceId
+    uid: Uid
+    card: CardId
+
+    def label(self) -> str:
+        """E.g. ``Hammer of Doom on the terrain of C1``."""
+        return f"{_n(self.card)} on the terrain of {self.space}"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "The terrain card is discarded; a Shield on the land must settle it again."
+
+
+class SettleDone(Action):
+    """Remove no (more) terrain this Terrain Settlement phase."""
+
+    kind: Literal["sdone"] = "sdone"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Remove no terrain"
+
+    def detail(self) -> str:
+        """When it is asked."""
+        return "Hammer of Doom or the Ancient Tome could remove a terrain card now; you pass."
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     KeepUp,
     SkipUp,
@@ -452,6 +515,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndMove,
     Retreat,
     DestroyShield,
+    KeepShield,
+    TrimCard,
     ChallengeWith,
     Decline,
     ChannelStone,
@@ -462,5 +527,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayTerrain,
     FaceDown,
     DropCreature,
+    RemoveTerrain,
+    SettleDone,
     *COMBAT_ACTIONS,
 )

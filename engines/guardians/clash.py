@@ -7,7 +7,7 @@ its ``CombatSetup`` from the board and moves cards according to its ``CombatOutc
 from __future__ import annotations
 
 from engines.base import Event
-from engines.guardians import board
+from engines.guardians import board, merge
 from engines.guardians.actions import DestroyShield, Retreat
 from engines.guardians.board import card, cards_map, owner_of
 from engines.guardians.catalogue import CATALOGUE
@@ -19,7 +19,7 @@ from engines.guardians.combat import (
     start_combat,
 )
 from engines.guardians.flow import next_mover
-from engines.guardians.settlement import destroy_stack, has_creature, trim
+from engines.guardians.settlement import destroy_stack, has_creature
 from engines.guardians.state import Fight, GuardiansState, Stack
 from engines.guardians.state import Retreat as RetreatState
 from engines.guardians.stronghold import (
@@ -197,7 +197,7 @@ def retreat_actions(state: GuardiansState, seat: int) -> list:
 
 
 def apply_retreat(state: GuardiansState, seat: int, action: object) -> list[Event]:
-    """Retreat (combining with a Shield already there) or destroy the beaten Shield."""
+    """Retreat (onto a Shield already there: see ``merge``) or destroy the beaten Shield."""
     r = state.retreat
     assert r is not None
     stack = state.stack(r.shield)
@@ -210,17 +210,15 @@ def apply_retreat(state: GuardiansState, seat: int, action: object) -> list[Even
         stack.space = action.to
         events = [Event(text=f"Player {seat + 1}'s Shield retreats to {action.to}.")]
         if others:
-            keep = others[0]
-            keep.cards += stack.cards
-            keep.turned = keep.turned or stack.turned
-            stack.cards = []
-            events.append(destroy_stack(state, stack))
-            stack = keep
-        if trim(state, stack):
-            events.append(Event(text="Creatures over the 30-point limit are discarded."))
-            if not has_creature(state, stack):  # a Shield with no creature is destroyed
-                events.append(destroy_stack(state, stack))
-    return events + after_fight(state)
+            events += merge.combine(state, seat, others[0], stack)
+        else:
+            events += merge.fit(state, seat, stack)
+    return events + after_merge(state)
+
+
+def after_merge(state: GuardiansState) -> list[Event]:
+    """Go on once the retreating owner has nothing left to choose."""
+    return after_fight(state) if state.retreat is None else []
 
 
 def after_fight(state: GuardiansState) -> list[Event]:

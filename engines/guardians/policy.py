@@ -93,6 +93,11 @@ def _move(state: GuardiansState, seat: int, action: Action) -> float:
         return 1.0 - action.combine * 0.5
     if isinstance(action, ga.DestroyShield):
         return -5.0
+    if isinstance(action, ga.KeepShield):  # keep a Standard Bearer
+        return float(getattr(card(state, action.shield), "standard_bearer", False))
+    if isinstance(action, ga.TrimCard):  # the weakest creature, an item before a creature
+        c = card(state, action.uid)
+        return -c.vitality / 10 if isinstance(c, Creature) else 1.0
     if isinstance(action, ga.ChallengeWith):
         return 1.0 + _vitality(card(state, action.uid)) / 20
     if isinstance(action, ga.ChannelStone | ga.ChallengeChannel | ga.ChallengeSpell):
@@ -129,7 +134,7 @@ def _settle(state: GuardiansState, seat: int, action: Action) -> float:
     """Terrain from the Pen, else face down while stones last, else the weakest creature.
 
     Never the last creature while a stone is left: the empty Shield would be destroyed and
-    count for the opponent.
+    count for the opponent. Remove an enemy terrain card only where the land falls back to us.
     """
     if isinstance(action, ga.PlayTerrain):
         return 2.0
@@ -139,6 +144,11 @@ def _settle(state: GuardiansState, seat: int, action: Action) -> float:
         cards = state.stacks_at(action.space)[0].cards
         last = sum(board.is_creature(state, u) for u in cards) == 1
         return LAST_CREATURE if last else -_vitality(card(state, action.uid)) / 10
+    if isinstance(action, ga.RemoveTerrain):  # only to win back a land of our side
+        space = action.space
+        ours = board.default_controller(space) == seat
+        ours = ours and board.enemy_shield(state, space, seat) is None
+        return 1.0 if state.lands[space].owner != seat and ours else -1.0
     return 0.0
 
 

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engines.base import Action, Event, Unavailable
-from engines.guardians import board, clash, movement, organize, settlement, stronghold
+from engines.guardians import board, clash, merge, movement, organize, settlement, stronghold
 from engines.guardians.actions import Done
 from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
 from engines.guardians.state import GuardiansState
 
-Step = Literal["organize", "up", "move", "retreat", "challenge", "combat", "settle", "over"]
+Step = Literal[
+    "organize", "up", "move", "retreat", "merge", "challenge", "combat", "settle", "over"
+]
 """The phase, with the move phase split by what the mover's shield turn is waiting for."""
 
 Moves = Callable[[GuardiansState, int], list[Action]]
@@ -85,6 +87,11 @@ def _apply_combat(state: GuardiansState, seat: int, action: Action) -> list[Even
     return events + clash.after_combat_action(state)
 
 
+def _apply_merge(state: GuardiansState, seat: int, action: Action) -> list[Event]:
+    """Keep a Shield or discard a card; once it fits, the fight's aftermath."""
+    return merge.apply_merge(state, seat, action) + clash.after_merge(state)
+
+
 NOBODY = Route(to_act=_nobody, actions=_no_moves, apply=_no_apply)
 
 ROUTES: dict[Step, Route] = {
@@ -108,6 +115,12 @@ ROUTES: dict[Step, Route] = {
         actions=clash.retreat_actions,
         apply=clash.apply_retreat,
     ),
+    "merge": Route(
+        to_act=lambda s: [s.retreat.seat] if s.retreat is not None else [],
+        actions=merge.merge_actions,
+        apply=_apply_merge,
+        reveals=True,  # which creatures can go follows from the hidden cards
+    ),
     "challenge": Route(
         to_act=lambda s: [stronghold.challenge_seat(s)],
         actions=stronghold.challenge_actions,
@@ -121,7 +134,7 @@ ROUTES: dict[Step, Route] = {
         reveals=True,
     ),
     "settle": Route(
-        to_act=lambda s: sorted(set(s.settle.values())),
+        to_act=settlement.settle_to_act,
         actions=settlement.settle_actions,
         apply=settlement.apply_settle,
         reveals=True,
@@ -133,7 +146,7 @@ ROUTES: dict[Step, Route] = {
 def step_of(state: GuardiansState) -> Step:
     """The step the game is in: its phase, or what a shield turn waits for."""
     if state.phase == "move" and state.retreat is not None:
-        return "retreat"
+        return "merge" if state.retreat.merge or state.retreat.trim else "retreat"
     if state.phase == "move" and state.challenge is not None:
         return "challenge"
     return state.phase

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.base import Event
-from engines.guardians import board
-from engines.guardians.actions import DropCreature, FaceDown, PlayTerrain
+from engines.guardians import board, removal
+from engines.guardians.actions import DropCreature, FaceDown, PlayTerrain, RemoveTerrain, SettleDone
 from engines.guardians.board import card, name
 from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
@@ -63,7 +63,7 @@ def finish(state: GuardiansState, winners: list[int], summary: str) -> None:
     """End the game."""
     state.phase, state.winners, state.summary = "over", winners, summary
     state.move = state.combat = state.fight = state.retreat = state.challenge = None
-    state.settle = {}
+    state.settle, state.settle_done = {}, []
 
 
 def check_end(state: GuardiansState) -> list[Event]:
@@ -123,7 +123,7 @@ def _by_turn_limit(state: GuardiansState) -> list[Event]:
 # ---- settlement ----------------------------------------------------------------------------------
 def start_settle(state: GuardiansState) -> list[Event]:
     """Win check, terrain changes hands, then terrainless lands under Shields need settling."""
-    state.phase, state.move = "settle", None
+    state.phase, state.move, state.settle_done = "settle", None, []
     events = _six_lands(state)
     if events:
         return events
@@ -139,13 +139,25 @@ def start_settle(state: GuardiansState) -> list[Event]:
         for space in board.DISPUTED
         if (stacks := state.stacks_at(space)) and space not in state.lands
     }
-    if not state.settle:
+    if not settle_to_act(state):
         events += end_turn(state)
     return events
 
 
+def settle_to_act(state: GuardiansState) -> list[int]:
+    """The seats with a land to settle; once none is due, those asked about removing terrain."""
+    if state.settle:
+        return sorted(set(state.settle.values()))
+    return [seat for seat in (0, 1) if removal.asked(state, seat)]
+
+
 def settle_actions(state: GuardiansState, seat: int) -> list:
-    """Terrain, a face-down card for a stone, or a creature discarded: for the first land due."""
+    """Terrain, else a face-down card for a stone; or a creature discarded: the first land due.
+
+    Once every land is settled: Hammer of Doom or the Ancient Tome on a terrain card, or done.
+    """
+    if removal.asked(state, seat):
+        return removal.removal_actions(state, seat)
     spaces = sorted(s for s, owner in state.settle.items() if owner == seat)
     if not spaces:
         return []
@@ -158,7 +170,7 @@ def settle_actions(state: GuardiansState, seat: int) -> list:
         if card(state, uid).kind == "terrain" and cid not in seen:
             seen.add(cid)
             out.append(PlayTerrain(space=space, uid=uid, card=cid))
-    if s.stones > 0:
+    if s.stones > 0 and not out:  # "If you do not have a Terrain card to play"
         seen = set()
         for uid in s.pen + s.storage:
             cid = state.cards[uid]
@@ -175,8 +187,13 @@ def settle_actions(state: GuardiansState, seat: int) -> list:
 
 
 def apply_settle(state: GuardiansState, seat: int, action: object) -> list[Event]:
-    """Settle one land; when every land is settled, the turn ends."""
+    """Settle one land or answer about removing terrain; when nobody is due, the turn ends."""
     s = state.seats[seat]
+    if isinstance(action, RemoveTerrain | SettleDone):
+        events = [removal.apply_removal(state, seat, action)]
+        if not settle_to_act(state):
+            events += end_turn(state)
+        return events
     assert isinstance(action, PlayTerrain | FaceDown | DropCreature)
     space = action.space
     del state.settle[space]
@@ -193,6 +210,7 @@ def apply_settle(state: GuardiansState, seat: int, action: object) -> list[Event
         board.remove_everywhere(state, action.uid)
         face_down = isinstance(action, FaceDown)
         state.lands[space] = Land(uid=action.uid, owner=seat, face_down=face_down)
+        removal.laid(state)
         if face_down:
             s.stones -= 1
             text = f"Player {seat + 1} places a face-down card on {space} (1 stone)."
@@ -200,7 +218,7 @@ def apply_settle(state: GuardiansState, seat: int, action: object) -> list[Event
             text = f"Player {seat + 1} plays {name(state, action.uid)} on {space}."
         events = [Event(text=text)]
     events += check_end(state)
-    if state.phase != "over" and not state.settle:
+    if state.phase != "over" and not settle_to_act(state):
         events += end_turn(state)
     return events
 

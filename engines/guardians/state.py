@@ -107,6 +107,8 @@ class Retreat(BaseModel):
     shield: str
     options: list[str]  # spaces it may retreat to
     may_destroy: bool = True
+    merge: list[str] = []  # retreated onto its own Shield: the owner keeps one of these
+    trim: str | None = None  # the Shield its owner discards from, down to 30 points
 
 
 class Challenge(BaseModel):
@@ -142,6 +144,7 @@ class GuardiansState(BaseModel):
     retreat: Retreat | None = None
     challenge: Challenge | None = None
     settle: dict[str, int] = {}  # terrainless space -> seat that must settle it
+    settle_done: list[int] = []  # seats that remove no more terrain (until new terrain is laid)
     shuffles: int = 0
     log: list[str] = []
     winners: list[int] | None = None

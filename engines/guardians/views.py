@@ -104,12 +104,12 @@ class CastView(CardView):
 
 
 class CombatSideView(BaseModel):
-    """One side of the combat; ``hand`` and ``choice`` only for its own seat."""
+    """One side of the combat; ``creatures_left``, ``hand`` and ``choice`` only for its seat."""
 
     seat: int
     role: str
     shield: str | None
-    creatures_left: int
+    creatures_left: int | None
     stones: int
     stones_spent: int
     channelers_left: int
@@ -139,7 +139,7 @@ class CombatView(BaseModel):
 
 
 class TerrainView(BaseModel):
-    """A land's terrain card (a face-down card shows no identity)."""
+    """A land's terrain card (a face-down card: no type, its name for its owner only)."""
 
     model_config = ConfigDict(frozen=True)
     type: TerrainType | None
@@ -279,9 +279,10 @@ def _space(state: GuardiansState, space: str, viewer: int | None) -> SpaceView:
     land = state.lands.get(space)
     if land is not None and found is None:
         c = card(state, land.uid)
+        hidden = land.face_down and viewer != land.owner  # its owner may look at it
         terrain = TerrainView(
             type=None if land.face_down else getattr(c, "terrain", None),
-            name="a face-down card" if land.face_down else c.name,
+            name="a face-down card" if hidden else c.name,
             owner=land.owner,
             face_down=land.face_down,
         )
@@ -347,9 +348,13 @@ def status(state: GuardiansState, to_act: list[int]) -> str:
         return f"Turn {state.turn}, Draw & Organize: waiting for {seats}."
     if state.phase == "combat" and state.fight is not None:
         return f"Combat on {state.fight.space}: waiting for {seats}."
+    if state.phase == "settle" and not state.settle:
+        return f"Terrain settlement: {seats} may remove a terrain card or pass."
     if state.phase == "settle":
         lands = ", ".join(sorted(state.settle))
         return f"Terrain settlement ({lands}): waiting for {seats}."
+    if state.retreat is not None and (state.retreat.merge or state.retreat.trim):
+        return f"Player {state.retreat.seat + 1} chooses what stays of the combined Shields."
     if state.retreat is not None:
         return f"Player {state.retreat.seat + 1}'s beaten Shield must retreat."
     if state.challenge is not None:
@@ -398,7 +403,7 @@ class PhaseText(BaseModel):
     text: str
 
 
-HELP_KEYS = ("organize", "move", "combat", "retreat", "challenge", "settle", "over")
+HELP_KEYS = ("organize", "move", "combat", "retreat", "merge", "challenge", "settle", "over")
 
 
 def _load_help() -> tuple[dict[str, PhaseText], dict[str, str]]:
@@ -419,7 +424,7 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
     """
     key: str = state.phase if state.phase in HELP else "move"
     if state.retreat is not None:
-        key = "retreat"
+        key = "merge" if state.retreat.merge or state.retreat.trim else "retreat"
     elif state.challenge is not None:
         key = "challenge"
     text = f"{HELP[key].title}. {sentence(HELP[key].text)}"

@@ -88,7 +88,8 @@ def title(combat: CombatView) -> str:
 def side_phrase(view: GuardiansView, combat: CombatView, side: CombatSideView) -> str:
     """One side's public state: creatures left, stones spent, whether it has decided."""
     bits = [f"{tag(side.seat)} {side.role}".strip()]
-    bits.append(f"{plural(side.creatures_left, 'creature')} in hand")
+    if side.creatures_left is not None:  # only a side's own count is shown
+        bits.append(f"{plural(side.creatures_left, 'creature')} in hand")
     if side.stones_spent:
         bits.append(f"{plural(side.stones_spent, 'stone')} spent")
     if side.total is not None:

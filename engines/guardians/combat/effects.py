@@ -146,8 +146,16 @@ def terrain_change(card: DeckCard) -> TerrainType | None:
 
 
 def destroys_terrain(card: DeckCard) -> bool:
-    """``destroy_terrain``: the space's terrain card is destroyed (no terrain bonus)."""
-    return bool(effects(card, "destroy_terrain"))
+    """``destroy_terrain`` in a combat: the space's terrain card is destroyed (no bonus).
+
+    Not a ``target='settlement'`` one (the Ancient Tome): it acts in Terrain Settlement only.
+    """
+    return any(e.target != "settlement" for e in effects(card, "destroy_terrain"))
+
+
+def removes_terrain_in_settlement(card: DeckCard) -> bool:
+    """``destroy_terrain`` with when=always: it may remove a terrain card in Terrain Settlement."""
+    return bool(effects(card, "destroy_terrain", when=("always",)))
 
 
 def allow_channel(card: DeckCard) -> Effect | None:

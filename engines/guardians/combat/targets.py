@@ -101,7 +101,7 @@ def spell_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str
         return [f.uid for f in own if not (may_receive(c, cards, f) or channel_blocked(cards, f))]
     if any(fx.effects(card, "bonus")):
         return [f.uid for f in own if fx.spell_bonus(card, opponent_klass(cards, f))]
-    if fx.destroys_terrain(card):
+    if fx.destroys_terrain(card):  # not the Ancient Tome: Terrain Settlement only
         return [None] if terrain(c, cards) is not None else []
     if fx.terrain_change(card) is not None:
         return [None]

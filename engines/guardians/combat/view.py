@@ -80,7 +80,8 @@ def view(c: CombatState, viewer: int | None, cards: Cards) -> dict[str, Any]:
             "seat": c.seat(side),
             "role": "attacker" if side == ATTACKER else "defender",
             "shield": setup.shield,
-            "creatures_left": len(c.hands[side]),
+            # neither side knows how many creatures the other has left (Example 1)
+            "creatures_left": len(c.hands[side]) if own else None,
             "stones": c.stones[side],
             "stones_spent": c.stones_spent[side],
             "channelers_left": len(c.channelers[side]),

@@ -80,10 +80,9 @@ def test_power_lunch_question_sand_lord_secondary_needs_six():
     assert t.c.step == "secondary" and needs(t)["sand_lord"] == 6
 
 
-def test_combat_example_1_chris_vs_bill_in_swamps():
-    """Chris attacks Bill in Swamps ... 'Total vitality is 30. Bill has Ice Spirit and Gn'Omish
-    Gnomes for a total vitality of 9. Bill has to retreat'."""
-    t = Table(
+def example_1_table() -> Table:
+    """Example 1's cards: Chris (attacker) against Bill in Swamps."""
+    return Table(
         ["super_model", "snogwart", "archer", "wraith", "wild_nymph"],
         [
             "floyd_the_flying_pig",
@@ -97,6 +96,10 @@ def test_combat_example_1_chris_vs_bill_in_swamps():
         guardians=("tes_let", "rak_nam"),
         stones=(6, 6),
     )
+
+
+def example_1_commands(t: Table) -> None:
+    """Vitales Dark Cloud against Floyd; Bill dispels the cloud."""
     t.do(0, "cdecl", yes=True)
     t.do(1, "cdecl", yes=True)
     t.do(0, "ccmd", card="vitales_dark_cloud")
@@ -104,6 +107,13 @@ def test_combat_example_1_chris_vs_bill_in_swamps():
     t.do(0, "cpass")
     t.do(1, "ccast", card="dispel_magic")
     t.passes()  # Vitales fizzles; Floyd: +2 to Bill's primaries, Floyd destroyed
+
+
+def test_combat_example_1_chris_vs_bill_in_swamps():
+    """Chris attacks Bill in Swamps ... 'Total vitality is 30. Bill has Ice Spirit and Gn'Omish
+    Gnomes for a total vitality of 9. Bill has to retreat'."""
+    t = example_1_table()
+    example_1_commands(t)
     strengths = []
 
     def fight(a, d, *moves):
@@ -136,6 +146,20 @@ def test_combat_example_1_chris_vs_bill_in_swamps():
     assert sorted(t.cards[u].id for u in out.survivors[1]) == ["gn_omish_gnomes", "ice_spirit"]
     assert t.uid("baal_a_gog") in out.discarded and t.uid("dispel_magic") in out.discarded
     assert out.stones_spent == {0: 1, 1: 0}
+
+
+def test_example_1_neither_knows_how_many_creatures_the_opponent_has():
+    """'Each player has two creatures left, though neither knows how many the opponent has.'"""
+    t = example_1_table()
+    example_1_commands(t)
+    for a, d in [("wild_nymph", "ugly_wart_fiend"), ("snogwart", "devil_dog")]:
+        t.primaries(a, d)
+        t.no_bribes()
+        t.passes()
+    t.primaries("wraith", "ice_spirit")
+    t.no_bribes()
+    left = [[side["creatures_left"] for side in t.view(v)["sides"]] for v in (0, 1, None)]
+    assert left == [[2, None], [None, 2], [None, None]]  # attacker's count, defender's
 
 
 BRIAN = ["wood_nymph", "ice_ogre", "sun_spirit"]

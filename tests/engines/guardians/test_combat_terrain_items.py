@@ -126,3 +126,19 @@ def test_ring_of_channeling_lets_its_creature_receive():
     assert stone.amount == 6  # Rak Nam's CMP 9, up to the Swordsman's base Vitality 6
     t.do(0, "cstone")
     assert _strengths(t) == (12, 6)
+
+
+def test_the_ancient_tome_is_no_second_hammer_in_a_combat():
+    """Ancient Tome of Dispansation: "Terrain Settlement phase only"; Hammer of Doom is the
+    text's one card that destroys terrain "in the middle of a combat"."""
+    t = Table(
+        ["swordsman"],
+        ["swordsman"],
+        storage=(["ancient_tome_of_dispansation", "hammer_of_doom"], []),
+        terrain="woods",
+    )
+    t.no_commands()
+    t.primaries("swordsman", "swordsman")
+    t.no_bribes()
+    cast = sorted(a.card for a in t.legal(0) if a.kind == "ccast")
+    assert cast == ["hammer_of_doom"]

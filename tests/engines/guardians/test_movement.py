@@ -2,6 +2,7 @@
 
 from engines.guardians import clash, movement
 from engines.guardians.combat import CombatOutcome
+from engines.guardians.state import Stack
 
 from .scenario import labels, movement_game, play, shield, take, terrain
 
@@ -218,12 +219,44 @@ def test_retreating_onto_your_own_shield_discards_one_and_keeps_30_points():
     shield(game, 1, "R2", ["sand_lord", "sand_lord", "snogwart"], turned=True)
     _fight(game)
     _finish(game, winner=0)
-    play(game, 1, "Retreat to R2")
+    play(game, 1, "Retreat to R2")  # two plain Shields: nothing to choose between them
     s = game.state
     (merged,) = [st for st in s.stacks if st.owner == 1]
     assert merged.turned and s.seats[1].shields_lost == 1
+    assert labels(game, 1) == [  # 30 + the Archer's 6: the owner picks what goes
+        "Let Sand Lord go (30 points)", "Let Snogwart go (30 points)", "Let Archer go (30 points)",
+    ]  # fmt: skip
+    play(game, 1, "Let Archer go (30 points)")
+    s = game.state
+    (merged,) = [st for st in s.stacks if st.owner == 1]
     kept = sorted(s.cards[u] for u in merged.cards)
-    assert kept == ["sand_lord", "sand_lord", "snogwart"]  # 30 + the Archer's 6: it goes
+    assert kept == ["sand_lord", "sand_lord", "snogwart"] and s.retreat is None
+
+
+def test_retreating_onto_your_own_shield_the_owner_chooses_what_stays():
+    """Text: "He may, if he wishes, to retreat into the space that has the other Shield. If he
+    does that, one Shield is discarded and Bob can only keep up to 30 points worth of
+    creatures." Bob chooses: here he keeps the retreating Shield and the Archer."""
+    game = movement_game()
+    bearer = Stack(
+        shield=take(game, 1, "dem_bones_standard_bearer"),
+        owner=1,
+        space="R2",
+        cards=[take(game, 1, c) for c in ("sand_lord", "sand_lord", "snogwart")],
+    )
+    game.state.stacks.append(bearer)
+    _fight(game)
+    _finish(game, winner=0)
+    beaten = game.state.fight.defender_shield
+    play(game, 1, "Retreat to R2")
+    assert labels(game, 1) == ["Keep Dem Bones Standard Bearer", "Keep Shield"]
+    play(game, 1, "Keep Shield")
+    play(game, 1, "Let Snogwart go (30 points)")
+    s = game.state
+    (merged,) = [st for st in s.stacks if st.owner == 1]
+    assert merged.shield == beaten and bearer.shield in s.seats[1].discard
+    assert sorted(s.cards[u] for u in merged.cards) == ["archer", "sand_lord", "sand_lord"]
+    assert s.seats[1].shields_lost == 1 and s.retreat is None
 
 
 def test_no_retreat_possible_destroys_the_shield():

@@ -152,7 +152,7 @@ def test_resample_ignores_everything_the_seat_cannot_see(seed):
         b = other.resample(seat, random.Random(7))
         assert a.to_json() == b.to_json()
     assert differed > 40
-    assert pending > 8
+    assert pending > 5  # one policy game a seed: enough secret choices to test
 
 
 def test_the_seats_own_cards_are_never_changed_but_its_deck_is_shuffled():
@@ -305,13 +305,18 @@ def test_a_flown_shield_in_a_combat_with_an_announce_is_sampled():
     """An announce makes the opponent tell of its whole combat hand; a flown Shield's creatures
     in that hand are seen already, so only the others' told values constrain a sample (the
     values of seen creatures were matched against the hidden slots, and sampling failed)."""
-    for seed, steps, seat in [(2, 113, 1), (6, 54, 1)]:  # policy games, an announce in force
+    seat, tried = 1, 0
+    for seed in range(1, 30):  # the first two policy games that reach an announce in force
         game, rng = Guardians.new(2, seed=seed), random.Random(seed)
-        for _ in range(steps):
+        while not game.is_over and (
+            game.state.combat is None or determinize.announced(game.state, seat) is None
+        ):
             actor = game.to_act()[0]
             game.apply(actor, game.rollout_action(actor, rng))
+        if game.is_over:
+            continue
+        tried += 1
         s = game.state
-        assert s.combat is not None and determinize.announced(s, seat) is not None
         fighting = (s.fight.attacker_shield, s.fight.defender_shield)
         flown = [st for st in s.stacks if st.owner == 1 - seat and st.shield in fighting]
         for st in flown:
@@ -319,3 +324,6 @@ def test_a_flown_shield_in_a_combat_with_an_announce_is_sampled():
         for k in range(3):
             sample = game.resample(seat, random.Random(k)).state
             assert all(sample.cards[u] == s.cards[u] for st in flown for u in st.cards)
+        if tried == 2:
+            break
+    assert tried == 2

@@ -55,6 +55,20 @@ def test_a_face_down_card_costs_a_stone_and_is_no_terrain_type():
         land = game.view(viewer)["spaces"][7]["terrain"]
         assert land == {"type": None, "name": "a face-down card", "owner": 0, "face_down": True}
         assert f'"{beer}"' not in str(game.view(viewer)).replace("'", '"')
+    own = game.view(0)["spaces"][7]["terrain"]  # "with the word Guardians facing you"
+    assert own == {"type": None, "name": "Beer", "owner": 0, "face_down": True}
+
+
+def test_a_face_down_card_only_without_a_terrain_card_to_play():
+    """Text: "If you do not have a Terrain card to play, you may spend a stone and place any
+    card ... face-down" and "just choose not to play a Terrain card ... you can instead discard
+    a creature from beneath the Shield.\""""
+    game = movement_game()
+    shield(game, 0, "C2", ["swordsman"])
+    game.state.seats[0].pen.append(take(game, 0, "swamps"))
+    game.state.seats[0].storage.append(take(game, 0, "beer"))
+    _settle(game)
+    assert labels(game, 0) == ["Play Swamps on C2", "Discard Swordsman from C2"]
 
 
 def test_discarding_the_last_creature_destroys_the_shield():
@@ -100,3 +114,46 @@ def test_the_turn_limit_ends_the_game_on_lands():
     _settle(game)
     assert game.is_over and game.result.winners == [0]
     assert game.result.scores == {0: 4, 1: 2}
+
+
+def test_hammer_of_doom_in_settlement_requires_another_card():
+    """Text: "If you place a terrain card and your opponent plays Hammer of Doom before the end
+    of the phase, you are required to play another card (or drop a creature).\""""
+    game = movement_game()
+    shield(game, 0, "C2", ["swordsman", "axeman"])
+    s = game.state
+    swamps = take(game, 0, "swamps")
+    s.seats[0].pen += [swamps, take(game, 0, "woods")]
+    s.seats[1].storage.append(take(game, 1, "hammer_of_doom"))
+    _settle(game)
+    play(game, 0, "Play Swamps on C2")
+    assert s.phase == "settle" and game.to_act() == [1]
+    assert labels(game, 1) == ["Hammer of Doom on the terrain of C2", "Remove no terrain"]
+    play(game, 1, "Hammer of Doom on the terrain of C2")
+    s = game.state
+    assert "C2" not in s.lands and swamps in s.seats[0].discard
+    assert game.to_act() == [0]
+    assert labels(game, 0) == [
+        "Play Woods on C2", "Discard Swordsman from C2", "Discard Axeman from C2",
+    ]  # fmt: skip
+    play(game, 0, "Play Woods on C2")
+    s = game.state
+    assert s.lands["C2"].owner == 0 and s.phase == "organize" and s.turn == 2
+
+
+def test_the_ancient_tome_removes_your_own_terrain_to_replace_it():
+    """Text: "You CANNOT replace your own terrain card, unless you have some means of removing
+    the existing one (such as a Hammer of Doom or Ancient Tome of Dispansation).\""""
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman"])
+    woods = terrain(game, 0, "C1", "woods")
+    s = game.state
+    s.seats[0].pen.append(take(game, 0, "swamps"))
+    s.seats[0].storage.append(take(game, 0, "ancient_tome_of_dispansation"))
+    _settle(game)
+    assert game.to_act() == [0] and "Play Swamps on C1" not in labels(game, 0)
+    play(game, 0, "Ancient Tome of Dispansation on the terrain of C1")
+    assert woods in game.state.seats[0].discard and game.state.settle == {"C1": 0}
+    play(game, 0, "Play Swamps on C1")  # the Tome is spent: nothing left to ask
+    s = game.state
+    assert s.cards[s.lands["C1"].uid] == "swamps" and s.phase == "organize"
