@@ -1,6 +1,7 @@
 """The built wheel works on its own: installed (not editable) into a fresh venv and run from
 another folder, every game starts and draws its board from the data shipped in the package."""
 
+import os
 import shutil
 import site
 import subprocess
@@ -47,8 +48,11 @@ CHECK = textwrap.dedent(
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> str:
+    # Without PYTHONPATH: a checkout on it (with the egg-info of an editable install) would
+    # make pip believe the wheel's project is installed already, and skip installing it.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run(
-        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=180
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=180, env=env
     )
     assert done.returncode == 0, f"{args[:3]} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done.stdout
