@@ -155,8 +155,9 @@ class HelpButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Explain the current phase."""
-        store = _bot(interaction).sessions.store
-        await phase_help.answer(store, interaction, self.fields["sid"])
+        sessions = _bot(interaction).sessions
+        answers = sessions.delivery.answers
+        await phase_help.answer(sessions.store, answers, interaction, self.fields["sid"])
 
 
 class UndoButton(

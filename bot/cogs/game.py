@@ -96,7 +96,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         """The best move and each move's chance to win, from playouts off the event loop.
 
         Only the player of the solo game in this channel may ask; the game is then marked on
-        the leaderboard. The answer names only the player's legal moves, as their buttons do.
+        the leaderboard. The answer names only the player's legal moves, as their buttons do,
+        and replaces the player's previous private answer in this game.
         """
         session = await self._hint_session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -109,7 +110,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         latest = await self.bot.store.load(session.id)
         if latest.step != step:
             text += "\nThe game has moved on since you asked: ask again for the new position."
-        await interaction.followup.send(text, ephemeral=True)
+        sent = await interaction.followup.send(text, ephemeral=True, wait=True)
+        await self.bot.sessions.delivery.answers.replace(interaction, session.id, sent)
 
     async def _hint_session(self, interaction: discord.Interaction) -> Session:
         """The solo game here that this member plays and that waits for a move; else refuse."""

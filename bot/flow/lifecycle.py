@@ -17,7 +17,7 @@ from bot.storage.outcomes import resignation
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, mentions
-from bot.surface.replies import ephemeral, reply_errors
+from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
 from engines.text import join_and, shorten
@@ -131,9 +131,10 @@ class Lifecycle:
     async def confirm_resign(self, interaction: discord.Interaction, sid: str, step: int) -> None:
         """The Yes of ``/game resign``: resign if the game is still where it was asked."""
         await interaction.response.defer()
-        async with reply_errors(interaction, f"session={sid} resign"):
+        answers = self.manager.delivery.answers
+        async with reply_errors(interaction, f"session={sid} resign", question=answers):
             text = await self._resign(sid, interaction.user.id, step)
-            await interaction.edit_original_response(content=text, view=None)
+            await close_question(interaction, text, answers)
 
     async def _resign(self, sid: str, user_id: int, step: int | None) -> str:
         """The user gives up: the others win (a pending challenge is simply withdrawn).
@@ -265,9 +266,10 @@ class Lifecycle:
     async def confirm_end(self, interaction: discord.Interaction, sid: str) -> None:
         """The Yes of ``/game end``: Manage Server is checked again, then the game ends."""
         await interaction.response.defer()
-        async with reply_errors(interaction, f"session={sid} end"):
+        answers = self.manager.delivery.answers
+        async with reply_errors(interaction, f"session={sid} end", question=answers):
             text = await self._end(interaction.guild_id, None, sid, manages_server(interaction))
-            await interaction.edit_original_response(content=text, view=None)
+            await close_question(interaction, text, answers)
 
     async def _end(
         self, guild_id: int | None, channel_id: int | None, sid: str | None, admin: bool

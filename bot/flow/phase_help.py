@@ -13,6 +13,7 @@ import discord
 from bot.errors import SessionNotFound
 from bot.storage.store import Session, SessionStore
 from bot.surface.presenter import with_names
+from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import reply_errors
 from bot.surface.text_limits import fit_embed
 from engines import Game
@@ -61,12 +62,15 @@ def help_embed(session: Session, seat: int | None) -> discord.Embed:
     )
 
 
-async def answer(store: SessionStore, interaction: discord.Interaction, sid: str) -> None:
-    """Answer a "?" click ephemerally with the latest state."""
+async def answer(
+    store: SessionStore, answers: PrivateAnswers, interaction: discord.Interaction, sid: str
+) -> None:
+    """Answer a "?" click ephemerally with the latest state, replacing the clicker's last answer."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with reply_errors(interaction, f"session={sid} help"):
         session = await store.load(sid)
         if session.status != "active" or session.state_json is None:
             raise SessionNotFound()
         embed = help_embed(session, session.seat_of(interaction.user.id))
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        sent = await interaction.followup.send(embed=embed, ephemeral=True, wait=True)
+        await answers.replace(interaction, sid, sent)

@@ -156,7 +156,8 @@ class SessionManager:
     ) -> None:
         """Handle one click on an action button or select (or on its confirmation)."""
         await interaction.response.defer()  # ack within 3 s; rendering may take longer
-        async with reply_errors(interaction, f"session={sid} step={step}"):
+        question = self.delivery.answers if confirmed else None
+        async with reply_errors(interaction, f"session={sid} step={step}", question=question):
             await self._refuse_outdated(interaction, sid, step)
             async with self.lock(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)

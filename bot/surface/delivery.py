@@ -8,6 +8,8 @@ import discord
 
 from bot.storage.store import Session, SessionStore
 from bot.surface import custom_ids, mentions, presenter
+from bot.surface.private_answers import PrivateAnswers
+from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
 from engines.text import shorten
 
@@ -25,6 +27,7 @@ class Delivery:
     def __init__(self, client: discord.Client, store: SessionStore) -> None:
         self.client = client
         self.store = store
+        self.answers = PrivateAnswers(client)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel, from cache or the API."""
@@ -118,7 +121,10 @@ class Delivery:
     async def ask_confirmation(
         self, interaction: discord.Interaction, session: Session, step: int, code: str, text: str
     ) -> None:
-        """Ask the clicker, privately, to confirm a costly move before it is made."""
+        """Ask the clicker, privately, to confirm a costly move before it is made.
+
+        The question replaces the clicker's previous private answer in this game.
+        """
         view = discord.ui.View(timeout=None)
         label = session.game_cls.decode(code).label()
         view.add_item(
@@ -128,18 +134,17 @@ class Delivery:
                 custom_id=custom_ids.confirm_id(session.id, step, code),
             )
         )
-        await interaction.followup.send(
+        sent = await interaction.followup.send(
             f"{text}\nPress the button to confirm, or choose another move.",
             view=view,
             ephemeral=True,
+            wait=True,
         )
+        await self.answers.replace(interaction, session.id, sent)
 
     async def confirmed(self, interaction: discord.Interaction) -> None:
-        """Replace a confirmation question with a note that the move was made."""
-        try:
-            await interaction.edit_original_response(content="Done.", view=None)
-        except discord.HTTPException:
-            log.info("could not close a confirmation message")
+        """Turn a confirmation question into a note that the move was made, its Yes disabled."""
+        await close_question(interaction, "Done.", self.answers)
 
     async def announce(
         self, session: Session, text: str, view: discord.ui.View | None = None

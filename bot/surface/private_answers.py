@@ -1,0 +1,103 @@
+"""One private answer at a time: a member's newer answer in a game replaces the older one.
+
+The "?" answer, ``/game hint`` and a confirmation question are ephemeral: only the interaction
+that made one can delete it, through its webhook (application id and token, valid 15 minutes).
+So the last one per (member, session) is kept in memory, by message id (a question is a
+follow-up of a click whose ``@original`` is the clicked DM or board, never to be deleted), and
+deleted when the next one is sent. Questions answered by their Yes keep their outcome here, so
+a second press re-shows it instead of covering it with a refusal.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+log = logging.getLogger(__name__)
+
+MAX_ENTRIES = 4096
+"""Members × games remembered; the least recently answered are forgotten first."""
+MAX_AGE_SECONDS = 14 * 60
+"""An interaction token lasts 15 minutes; an older answer is left alone (it can't be reached)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Where a private answer can be reached: its interaction's webhook and its message."""
+
+    application_id: int
+    token: str
+    message_id: int
+    at: float
+
+
+class PrivateAnswers:
+    """The last private answer of each member in each game, and the outcomes of questions."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        *,
+        size: int = MAX_ENTRIES,
+        max_age: float = MAX_AGE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.client = client
+        self.size = size
+        self.max_age = max_age
+        self.clock = clock
+        self._last: OrderedDict[tuple[int, str], Answer] = OrderedDict()
+        self._outcomes: OrderedDict[int, str] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._last)
+
+    async def replace(
+        self, interaction: discord.Interaction, sid: str, message: discord.abc.Snowflake
+    ) -> None:
+        """Note ``message`` as the member's answer in ``sid`` and delete their previous one.
+
+        Never fails: the new answer is already shown; a lost deletion is logged at debug.
+        """
+        now = self.clock()
+        self._drop_expired(now)
+        key = (interaction.user.id, sid)
+        previous = self._last.pop(key, None)
+        self._last[key] = Answer(interaction.application_id, interaction.token, message.id, now)
+        while len(self._last) > self.size:
+            self._last.popitem(last=False)
+        if previous is None or previous.message_id == message.id:
+            return
+        try:
+            hook = discord.Webhook.partial(
+                previous.application_id, previous.token, client=self.client
+            )
+            await hook.delete_message(previous.message_id)
+        except discord.HTTPException as exc:
+            log.debug("replaced answer not deleted session=%s code=%s", sid, exc.code)
+        except Exception as exc:  # an old answer must never fail a new one
+            log.debug("replaced answer not deleted session=%s error=%s", sid, type(exc).__name__)
+
+    def _drop_expired(self, now: float) -> None:
+        """Forget answers whose token has (nearly) expired; the oldest come first."""
+        while self._last:
+            key, oldest = next(iter(self._last.items()))
+            if now - oldest.at <= self.max_age:
+                return
+            del self._last[key]
+
+    def note_outcome(self, message_id: int, text: str) -> None:
+        """A question was answered with ``text`` (its buttons now disabled)."""
+        self._outcomes[message_id] = text
+        self._outcomes.move_to_end(message_id)
+        while len(self._outcomes) > self.size:
+            self._outcomes.popitem(last=False)
+
+    def outcome(self, message_id: int) -> str | None:
+        """What a question already answered says, if this process answered it."""
+        return self._outcomes.get(message_id)

@@ -1,0 +1,137 @@
+"""One private answer at a time: "?", hints and questions replace each other; Yes is spent."""
+
+from dataclasses import dataclass
+
+import pytest
+
+import engines
+from bot.surface.private_answers import PrivateAnswers
+from tests.bot.harness import confirm_button, move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def finish(world, session):
+    """Resign whatever game is left running, so the next test has the channel."""
+    if (await world.live()) is not None:
+        await world.resign(world.user(session, 0).name)
+
+
+def answers_since(world, who: str, first_id: int):
+    return [m for m in world.emu.ephemeral_messages(world.people[who]) if m.id > first_id]
+
+
+def ask_before(monkeypatch, code: str) -> None:
+    """Galdor's Grip asks to confirm the move ``code`` (and only it)."""
+    cls = engines.get_game("galdors_grip")
+    monkeypatch.setattr(
+        cls,
+        "confirm_text",
+        lambda self, seat, action: "Really do that?" if cls.encode(action) == code else None,
+    )
+
+
+async def start(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    return session, world.board(session)
+
+
+async def ask(world, board, custom_id: str):
+    """Click a move that asks first; the question."""
+    ix = await world.click("alice", board, custom_id)
+    question = ix.messages[-1]
+    assert question.ephemeral and confirm_button(question), question.text()
+    return question
+
+
+async def test_pressing_help_three_times_leaves_one_answer(world):
+    session, board = await start(world)
+    first_id = world.emu.all_messages()[-1].id
+    for _ in range(3):
+        await world.click("alice", board, board.find_button("?"))
+    answers = answers_since(world, "alice", first_id)
+    assert len(answers) == 1, [m.text()[:40] for m in answers]
+    assert "what now?" in answers[0].text()
+    await finish(world, session)
+
+
+async def test_a_hint_replaces_the_help_and_a_question_replaces_the_hint(world, monkeypatch):
+    session, board = await start(world)
+    first_id = world.emu.all_messages()[-1].id
+    await world.click("alice", board, board.find_button("?"))
+    await world.slash("alice", "game hint")
+    [hint] = answers_since(world, "alice", first_id)
+    assert "Best move" in hint.text()
+    _, custom_id, _ = move_controls(board)[0]
+    ask_before(monkeypatch, custom_id.split(":", 3)[3])
+    question = await ask(world, board, custom_id)
+    assert [m.id for m in answers_since(world, "alice", first_id)] == [question.id]
+    await finish(world, session)
+
+
+async def test_a_confirmed_moves_question_ends_with_its_yes_disabled(world, monkeypatch):
+    session, board = await start(world)
+    _, custom_id, _ = move_controls(board)[0]
+    ask_before(monkeypatch, custom_id.split(":", 3)[3])
+    question = await ask(world, board, custom_id)
+    first_id = world.emu.all_messages()[-1].id
+    await world.click("alice", question, confirm_button(question))
+    after = await world.bot.store.load(session.id)
+    assert after.step > session.step
+    assert question.text() == "Done."
+    assert question.buttons() and all(b.disabled for b in question.buttons())
+    assert answers_since(world, "alice", first_id) == []  # no new message for the answer
+
+    # A client that had not refreshed presses the old Yes again: nothing more happens.
+    old = question.history[0]
+    assert confirm_button(old) and not old.buttons()[0].disabled
+    await world.click("alice", old, confirm_button(old))
+    assert (await world.bot.store.load(session.id)).step == after.step
+    assert question.text().startswith("Done.") and "nothing more was done" in question.text()
+    assert all(b.disabled for b in question.buttons())
+    assert answers_since(world, "alice", first_id) == []
+    await finish(world, after)
+
+
+async def test_a_stale_yes_after_the_game_moved_is_disabled_and_says_so(world, monkeypatch):
+    session, board = await start(world)
+    (_, asked, _), (_, other, _), *_ = move_controls(board)
+    ask_before(monkeypatch, asked.split(":", 3)[3])
+    question = await ask(world, board, asked)
+    await world.click("alice", board, other)  # another move: the question lapses
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step
+    first_id = world.emu.all_messages()[-1].id
+    await world.click("alice", question, confirm_button(question))
+    assert (await world.bot.store.load(session.id)).step == moved.step
+    assert "changed since" in question.text() and "did nothing" in question.text()
+    assert question.buttons() and all(b.disabled for b in question.buttons())
+    assert answers_since(world, "alice", first_id) == []
+    await finish(world, moved)
+
+
+@dataclass
+class Member:
+    id: int
+
+
+@dataclass
+class Asked:
+    """What :class:`PrivateAnswers` reads of an interaction (and of a message: ``id``)."""
+
+    user: Member
+    id: int
+    application_id: int = 1
+    token: str = "t"
+
+
+async def test_the_answers_kept_are_bounded_in_number_and_age():
+    now = [0.0]
+    answers = PrivateAnswers(None, size=3, max_age=60, clock=lambda: now[0])  # type: ignore[arg-type]
+    for n in range(5):
+        await answers.replace(Asked(Member(n), n), "s1", Asked(Member(n), 100 + n))  # type: ignore[arg-type]
+    assert len(answers) == 3
+    now[0] = 61.0
+    await answers.replace(Asked(Member(9), 9), "s1", Asked(Member(9), 109))  # type: ignore[arg-type]
+    assert len(answers) == 1
