@@ -63,9 +63,11 @@ class GaldorsGrip(Game[GripState]):
         return goal_line(self.state)
 
     def phase_help(self, seat: int | None) -> str:
-        """What the current decision is about (data/galdors_grip/text/phase_help.toml)."""
+        """The current decision, then how to read the image once dealt (phase_help.toml)."""
         kind = build_view(self.state)["pending"]["kind"]
-        return PHASE_HELP[f"build_{self.state.options.method}" if kind == "build" else kind]
+        if kind == "build":
+            return PHASE_HELP[f"build_{self.state.options.method}"]
+        return f"{PHASE_HELP[kind]}\n\n{PHASE_HELP['board']}"
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Ask before a move that loses at once or ends the game, and before stopping."""

@@ -1,9 +1,11 @@
-"""Galdor's Grip table: the whole deck in order, top card large, next card, then the rest.
+"""Galdor's Grip table: the whole deck in order, the top card large, the rest as a list.
 
 Draws only from the view (engines/galdors_grip/views.py): a card whose name is null is a back,
-so the hidden order of face-down cards never reaches the image. Layout, top to bottom: title,
-turn and stars against the target; the pending decision (or the result banner); the top card,
-the next card and the star tally; then the rest of the deck as two rows of small cards.
+so the hidden order of face-down cards never reaches the image. The image is square, so a
+phone shows it as wide as the screen: the title, turn and stars against the target across the
+top; below them on the left the pending decision (or the result banner), the top card and the
+star tally; on the right the cards below the top, one row each from the next to the bottom.
+The full status line is in the message beside the image.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from render.common import (
     FELT,
     GOLD,
     GOOD,
-    MIN_PX,
     MUTED,
     PANEL,
     RGB,
     TEXT,
     THEME,
+    WARN,
     draw_lines,
     draw_text,
     font,
@@ -33,15 +35,20 @@ from render.common import (
     wrap,
 )
 from render.galdors_grip import card as gc
+from render.galdors_grip import deck_row
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
-WIDTH, HEIGHT = 1000, 990  # HEIGHT: the least; long prompts and names make it taller
+WIDTH = HEIGHT = 1000  # square; taller only if a deck could not fit (none can, tests check)
 MARGIN = 16
-MAIN_H = 440
-TOP_W, NEXT_W = 448, 300
-STRIP_GAP = 8
-PER_ROW = 6  # strip cards a row: wide enough for a 22 px name
+GAP = 14
+LEFT_W = 420  # the decision, the top card and the stars
+BODY_Y = 68  # below the header
+TOP_H, TOP_MIN_H = 440, 380
+STARS_MIN_H = 130
+LIST_TITLE_H = 34
+ROW_GAP = 4
+ROW_PAD, ROW_MIN_PAD = 18, 6  # above and below a row's text, together
 BANNER_EDGE: RGB = (255, 240, 180)
 
 PALETTE: tuple[RGB, ...] = (*THEME, *gc.COLOURS, BANNER_EDGE)
@@ -84,8 +91,8 @@ Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
 
 
 def _decision_blocks(view: GripView) -> list[Block]:
-    """The decision panel's text, wrapped whole: the prompt and status (or the result)."""
-    room = WIDTH - 2 * MARGIN - 32
+    """The decision panel's text, wrapped whole: the prompt (and a repeated deck), or the result."""
+    room = LEFT_W - 32
     outcome = view.outcome
     if outcome:
         title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(view.status)
@@ -97,18 +104,20 @@ def _decision_blocks(view: GripView) -> list[Block]:
             (wrap(second, small, room), small, CARD_BLACK),
         ]
     big, small = font(28, bold=True), font(24)
-    prompt = "▶ " + gc.clean(view.pending.prompt)
-    status = gc.clean(view.status)
-    return [(wrap(prompt, big, room), big, GOLD), (wrap(status, small, room), small, TEXT)]
+    blocks = [(wrap("▶ " + gc.clean(view.pending.prompt), big, room), big, GOLD)]
+    if view.repeats:
+        turns = ", ".join(str(t) for t in view.repeats)
+        blocks.append((wrap(f"Same deck as turn {turns}", small, room), small, WARN))
+    return blocks
 
 
 def _blocks_height(blocks: list[Block]) -> int:
     return 20 + sum(len(lines) * (font_px(f) + 6) + 4 for lines, f, _ in blocks)
 
 
-def _decision(draw: ImageDraw.ImageDraw, view: GripView, y0: int) -> int:
-    blocks = _decision_blocks(view)
-    x0, x1, y1 = MARGIN, WIDTH - MARGIN, y0 + _blocks_height(blocks)
+def _decision(draw: ImageDraw.ImageDraw, view: GripView, blocks: list[Block]) -> int:
+    x0, y0, x1 = MARGIN, BODY_Y, MARGIN + LEFT_W
+    y1 = y0 + _blocks_height(blocks)
     outcome = view.outcome
     if outcome:
         fill = GOLD if outcome == "won" else BAD
@@ -121,91 +130,92 @@ def _decision(draw: ImageDraw.ImageDraw, view: GripView, y0: int) -> int:
     return y1
 
 
-def _slot(
+def _top(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
-    card: CardView | None,
-    label: str,
-    large: bool,
+    deck: list[CardView],
 ) -> None:
-    if card is None:
-        panel(draw, box, fill=PANEL)
-        draw_text(
-            draw,
-            ((box[0] + box[2]) // 2, box[1] + 40),
-            label,
-            font(26, bold=True),
-            MUTED,
-            anchor="ma",
-        )
+    if deck:
+        gc.draw_face(img, draw, box, deck[0], label="TOP")
         return
-    gc.draw_face(img, draw, box, card, label=label, large=large)
+    panel(draw, box, fill=PANEL)
+    mid = ((box[0] + box[2]) // 2, box[1] + 40)
+    draw_text(draw, mid, "TOP", font(26, bold=True), MUTED, anchor="ma")
 
 
-def _side_panel(draw: ImageDraw.ImageDraw, view: GripView, box: tuple[int, int, int, int]) -> None:
+def _stars_panel(draw: ImageDraw.ImageDraw, view: GripView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
-    y = y0 + 46
     fnt = font(22)
     step = font_px(fnt) + 4
     deck = view.deck
     down = sum(1 for c in deck if not c.face_up)
     peeked = sum(1 for c in deck if c.peeked and not c.face_up)
-    info = [plural(len(deck), "card"), f"{down} face-down"] + (
-        [f"{peeked} peeked"] if peeked else []
-    )
-    info_y = y1 - 12 - (step + 2) * len(info)
+    info = [f"{down} face-down"] + ([f"{peeked} peeked"] if peeked else [])
+    info_y = y1 - 10 - step
+    draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
+    draw_text(draw, (x0 + 12, info_y), " · ".join(info), font(22, bold=True), MUTED)
+    y = y0 + 46
     lines = [gc.clean(s) for s in view.star_lines] or ["none yet"]
     for i, line in enumerate(lines):
-        wrapped = wrap(line, fnt, x1 - x0 - 20)
-        if y + len(wrapped) * step > info_y - step - 8:
-            draw_text(draw, (x0 + 12, y), f"+{len(lines) - i} more", fnt, MUTED)
+        wrapped = wrap(line, fnt, x1 - x0 - 24)
+        end = info_y - 6 - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
+        if y + len(wrapped) * step > end:
+            draw_text(draw, (x0 + 12, y), f"+{plural(len(lines) - i, 'more line')}", fnt, MUTED)
             break
         y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 6
-    draw_lines(draw, (x0 + 12, info_y), info, font(22, bold=True), MUTED, spacing=6)
 
 
-def _strip_geometry(rest: list[CardView]) -> tuple[int, int, int]:
-    """Card width, card height and number of rows of the strip (rows as tall as the names)."""
-    w = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * STRIP_GAP) // PER_ROW
-    names = max((len(gc.mini_name_lines(c, w)) for c in rest), default=0)
-    h = gc.MINI_TOP + names * (MIN_PX + 3) + gc.MINI_FOOT
-    return w, max(h, 150), -(-len(rest) // PER_ROW)
+def _list_geometry(rest: list[CardView], height: int) -> tuple[list[int], int]:
+    """Each row's text lines and the padding that fills the list's height (within bounds)."""
+    width = WIDTH - 2 * MARGIN - LEFT_W - GAP
+    lines = [deck_row.text_lines(c, width) for c in rest]
+    room = height - MARGIN - BODY_Y - LIST_TITLE_H - ROW_GAP * max(0, len(rest) - 1)
+    text = deck_row.LINE * sum(lines)
+    pad = (room - text) // len(rest) if rest else ROW_PAD
+    return lines, max(ROW_MIN_PAD, min(ROW_PAD, pad))
 
 
-def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[CardView], y0: int) -> None:
-    first = rest[0].position if rest else 3
+def _list_height(rest: list[CardView], height: int) -> int:
+    lines, pad = _list_geometry(rest, height)
+    rows = sum(n * deck_row.LINE + pad for n in lines) + ROW_GAP * max(0, len(rest) - 1)
+    return BODY_Y + LIST_TITLE_H + rows + MARGIN
+
+
+def _deck_list(
+    img: Image.Image, draw: ImageDraw.ImageDraw, rest: list[CardView], height: int
+) -> None:
+    x0 = MARGIN + LEFT_W + GAP
+    first = rest[0].position if rest else 2
     last = rest[-1].position if rest else first
-    title = f"Rest of the deck · {first}–{last} · bottom last"
-    draw_text(draw, (MARGIN, y0), title, font(24, bold=True), MUTED)
-    w, h, _ = _strip_geometry(rest)
-    for i, card in enumerate(rest):
-        row, col = divmod(i, PER_ROW)
-        x = MARGIN + col * (w + STRIP_GAP)
-        y = y0 + 36 + row * (h + STRIP_GAP)
-        gc.draw_mini(img, draw, (x, y, x + w, y + h), card)
+    title = f"Next ({first}) to bottom ({last})"
+    draw_text(draw, (x0, BODY_Y), title, font(24, bold=True), MUTED)
+    lines, pad = _list_geometry(rest, height)
+    y = BODY_Y + LIST_TITLE_H
+    for card, n in zip(rest, lines, strict=True):
+        h = n * deck_row.LINE + pad
+        deck_row.draw_row(img, draw, (x0, y, WIDTH - MARGIN, y + h), card)
+        y += h + ROW_GAP
 
 
 def render(view: GripView) -> Image.Image:
-    """Draw a Galdor's Grip view as an RGB image, WIDTH wide and as tall as its content."""
+    """Draw a Galdor's Grip view as an RGB image, WIDTH wide and HEIGHT tall."""
     deck = view.deck
-    rest = deck[2:]
-    main_y = 68 + _blocks_height(_decision_blocks(view)) + 12
-    strip_y = main_y + MAIN_H + 12
-    _, h, rows = _strip_geometry(rest)
-    height = max(HEIGHT, strip_y + 36 + rows * (h + STRIP_GAP) + MARGIN)
+    rest = deck[1:]
+    blocks = _decision_blocks(view)
+    top_y = BODY_Y + _blocks_height(blocks) + 12
+    top_h = max(TOP_MIN_H, min(TOP_H, HEIGHT - MARGIN - STARS_MIN_H - 12 - top_y))
+    left = top_y + top_h + 12 + STARS_MIN_H + MARGIN
+    height = max(HEIGHT, left, _list_height(rest, HEIGHT))
     img = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(img)
     _header(draw, view)
-    _decision(draw, view, 68)
-    top_box = (MARGIN, main_y, MARGIN + TOP_W, main_y + MAIN_H)
-    next_box = (top_box[2] + 14, main_y, top_box[2] + 14 + NEXT_W, main_y + MAIN_H)
-    _slot(img, draw, top_box, deck[0] if deck else None, "TOP", True)
-    _slot(img, draw, next_box, deck[1] if len(deck) > 1 else None, "NEXT", False)
-    _side_panel(draw, view, (next_box[2] + 14, main_y, WIDTH - MARGIN, main_y + MAIN_H))
-    _strip(img, draw, rest, strip_y)
+    _decision(draw, view, blocks)
+    _top(img, draw, (MARGIN, top_y, MARGIN + LEFT_W, top_y + top_h), deck)
+    stars_y = top_y + top_h + 12
+    _stars_panel(draw, view, (MARGIN, stars_y, MARGIN + LEFT_W, height - MARGIN))
+    _deck_list(img, draw, rest, height)
     return img
 
 

@@ -1,4 +1,4 @@
-"""Galdor's Grip cards: a large readable face, a compact strip card and a back.
+"""Galdor's Grip cards: a large readable face, a back, and what the deck list borrows.
 
 Every function draws straight onto the table image inside a given box, from one card of the
 view. A card whose name is null is drawn as a back: nothing hidden can reach the image. The
@@ -125,6 +125,11 @@ def _attr(name: str) -> tuple[str, str, RGB]:
     return ATTRIBUTES.get(name, ("•", name, MUTED))
 
 
+def attribute_icon(name: str) -> str:
+    """The icon of an attribute ("•" for one this renderer does not know)."""
+    return _attr(name)[0]
+
+
 @lru_cache(maxsize=64)
 def _rotated_text(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     """``text`` on a flat ``bg``, turned 180° (exactly, so the palette stays faithful)."""
@@ -135,7 +140,8 @@ def _rotated_text(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     return img.transpose(Image.Transpose.ROTATE_180)
 
 
-def _frame(draw: ImageDraw.ImageDraw, box: Box, card: CardView, fill: RGB, radius: int) -> None:
+def frame(draw: ImageDraw.ImageDraw, box: Box, card: CardView, fill: RGB, radius: int) -> None:
+    """The card's ground and edge: a thick purple edge when it lies upside-down."""
     edge, width = (FLIPPED, 5) if flipped(card) else (EDGE, 2)
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=width)
 
@@ -145,33 +151,39 @@ def other_value(card: CardView) -> str:
     return clean(card.other.value) if card.other is not None else "—"
 
 
-def _other_corner(img: Image.Image, box: Box, card: CardView, size: int, bg: RGB) -> None:
+def other_corner(img: Image.Image, box: Box, card: CardView, size: int, bg: RGB) -> None:
     """The other side's value, upside-down in the bottom-right corner as printed."""
     tile = _rotated_text(other_value(card), size, INK_SOFT, bg)
     img.paste(tile, (box[2] - tile.width - 8, box[3] - tile.height - 6))
 
 
-def draw_back(
-    draw: ImageDraw.ImageDraw, box: Box, label: str, *, big: bool = False, radius: int = 10
-) -> None:
-    """A face-down card: dark violet with a lattice and its deck position."""
+def draw_back(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
+    """A face-down card: dark violet with a lattice and its label."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=radius, fill=BACK, outline=BACK_LINE, width=3)
-    inset = 10 if big else 7
+    draw.rounded_rectangle(box, radius=14, fill=BACK, outline=BACK_LINE, width=3)
+    inset = 10
     draw.rounded_rectangle(
         (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=6, outline=BACK_LINE, width=2
     )
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    r = min(x1 - x0, y1 - y0) // (5 if big else 4)
+    r = min(x1 - x0, y1 - y0) // 5
     draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], outline=BACK_LINE)
     draw.polygon(
         [(cx, cy - r // 2), (cx + r // 2, cy), (cx, cy + r // 2), (cx - r // 2, cy)],
         fill=BACK_LINE,
     )
-    fnt = font(30 if big else 24, bold=True)
-    draw_text(draw, (cx, y0 + inset + 6), label, fnt, WHITE, anchor="ma")
-    if big:
-        draw_text(draw, (cx, y1 - inset - 10), "face-down", font(26, bold=True), PEEK, anchor="md")
+    draw_text(draw, (cx, y0 + inset + 6), label, font(30, bold=True), WHITE, anchor="ma")
+    draw_text(draw, (cx, y1 - inset - 10), "face-down", font(26, bold=True), PEEK, anchor="md")
+
+
+def draw_back_row(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """A face-down card lying in the deck list: the back's violet with its inner line."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=BACK, outline=BACK_LINE, width=3)
+    draw.rounded_rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=5, outline=BACK_LINE, width=2)
+    draw_text(
+        draw, (x0 + 16, (y0 + y1) // 2), "face-down", font(MIN_PX, bold=True), PEEK, anchor="lm"
+    )
 
 
 def _tag(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, size: int) -> int:
@@ -189,7 +201,6 @@ def draw_face(
     card: CardView,
     *,
     label: str,
-    large: bool,
 ) -> None:
     """A top or next card in full: value, name, tags, stars, abilities, the other side.
 
@@ -197,13 +208,13 @@ def draw_face(
     """
     active = shown_side(card)
     if active is None:
-        draw_back(draw, box, label, big=True, radius=14)
+        draw_back(draw, box, label)
         return
     x0, y0, x1, y1 = box
     peeked = not card.face_up
     bg = PEEK if peeked else PARCHMENT
-    _frame(draw, box, card, bg, 14)
-    vsize, nsize, tsize, bsize = (72, 32, 26, 22) if large else (60, 26, 22, 22)
+    frame(draw, box, card, bg, 14)
+    vsize, nsize, tsize, bsize = 72, 32, 26, 22
     pad = 14
     # Value block, top-left.
     value = clean(active.value)
@@ -224,17 +235,14 @@ def draw_face(
             (right - sw / 2, y0 + 16 + (nsize + 4) / 2), s, font=sfont, fill=CARD_BLACK, anchor="mm"
         )
         right -= sw + 8
-    # Label, then the name: beside the value on the large card, below it on the small one.
+    # Label, then the name, beside the value.
     nx = x0 + pad + vw + 6
     draw_text(draw, (nx, y0 + 10), label, font(bsize, bold=True), INK_SOFT)
     if DANGER in card.attributes:
         draw_text(draw, (right, y0 + 8), "☠", font(DANGER_PX), DANGER_INK, anchor="ra")
         right -= DANGER_PX + 8
     name = clean(card.name or "")
-    if large:
-        y, room = y0 + 14 + bsize, right - nx
-    else:
-        nx, y, room = x0 + pad, y0 + vsize + 14, x1 - x0 - 2 * pad
+    y, room = y0 + 14 + bsize, right - nx
     nfont = fit_lines(name, room, nsize, 2, bold=True)
     for line in wrap(name, nfont, room):
         draw_text(draw, (nx, y), line, nfont, INK)
@@ -244,17 +252,17 @@ def draw_face(
     y += 6
     tag_size = bsize
     x = x0 + pad
-    orient = "▼ upside-down" if flipped(card) else "▲ upright"
-    x = _tag(draw, x, y, orient, FLIPPED if flipped(card) else PARCHMENT_TAG, tag_size) + 6
+    tags = [("▼ upside-down", FLIPPED) if flipped(card) else ("▲ upright", PARCHMENT_TAG)]
     if active.rotate:
-        x = _tag(draw, x, y, "⟲ rotates" if large else "⟲", ROTATE_TAG, tag_size) + 6
+        tags.append(("⟲ rotates", ROTATE_TAG))
     if peeked:
-        x = _tag(draw, x, y, "peeked", PEEK_TAG, tag_size) + 6
+        tags.append(("peeked", PEEK_TAG))
     for attr in card.attributes:
         icon, word, colour = _attr(attr)
-        text = f"{icon} {word}" if large else icon
+        tags.append((f"{icon} {word}", colour))
+    for text, colour in tags:  # wrapped as words are
         w = text_width(text, font(tag_size, bold=True)) + 14
-        if x + w > x1 - pad:
+        if x + w > x1 - pad and x > x0 + pad:
             y += tag_size + 14
             x = x0 + pad
         x = _tag(draw, x, y, text, colour, tag_size) + 6
@@ -293,55 +301,4 @@ def draw_face(
             bits.append("⟲")
     otext = ellipsize(" · ".join(bits), font(bsize, bold=True), x1 - x0 - 2 * pad - vsize)
     draw_text(draw, (x0 + pad, y1 - 10), otext, font(bsize, bold=True), INK_SOFT, anchor="ld")
-    _other_corner(img, box, card, nsize + 6, bg)
-
-
-MINI_TOP = 58  # value row of a strip card, above its name
-MINI_FOOT = 66  # orientation and attribute icons, below its name
-
-
-def mini_name_lines(card: CardView, width: int) -> list[str]:
-    """A strip card's name, wrapped whole (an unknown card has none)."""
-    if not is_known(card):
-        return []
-    return wrap(clean(card.name or ""), font(MIN_PX, bold=True), width - 12)
-
-
-def draw_mini(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
-    """A strip card: position, value, stars, name, a large ☠ if it can kill, orientation."""
-    x0, y0, x1, y1 = box
-    pos = str(card.position)
-    active = shown_side(card)
-    if active is None:
-        draw_back(draw, box, pos)
-        return
-    peeked = not card.face_up
-    bg = PEEK if peeked else PARCHMENT
-    _frame(draw, box, card, bg, 10)
-    value = clean(active.value)
-    vfont = font(42, bold=True)
-    draw_text(draw, (x0 + 8, y0 + 2), value, vfont, INK)
-    draw_text(draw, (x1 - 8, y0 + 4), pos, font(MIN_PX, bold=True), INK_SOFT, anchor="ra")
-    stars = active.stars
-    if stars:
-        draw_text(
-            draw, (x1 - 8, y0 + 30), f"★{stars}", font(MIN_PX, bold=True), STAR_INK, anchor="ra"
-        )
-    attrs = card.attributes
-    rx = x0 + 12 + text_width(value, vfont)
-    if DANGER in attrs:  # beside the value, where the eye lands first
-        draw_text(draw, (rx, y0 + 4), "☠", font(DANGER_PX), DANGER_INK)
-        rx += DANGER_PX
-    if active.rotate:
-        draw_text(draw, (rx, y0 + 12), "⟲", font(26, bold=True), FLIPPED_INK)
-    nfont = font(MIN_PX, bold=True)
-    y = y0 + MINI_TOP
-    for line in mini_name_lines(card, x1 - x0):
-        draw_text(draw, (x0 + 6, y), line, nfont, INK)
-        y += font_px(nfont) + 3
-    icons = "".join(_attr(a)[0] for a in attrs if a != DANGER)
-    foot = " ".join(b for b in ("▼" if flipped(card) else "", "peek" if peeked else "") if b)
-    if foot:
-        draw_text(draw, (x0 + 8, y1 - 34), foot, font(MIN_PX, bold=True), FLIPPED_INK, anchor="ld")
-    draw_text(draw, (x0 + 8, y1 - 8), icons, font(MIN_PX, bold=True), INK_SOFT, anchor="ld")
-    _other_corner(img, box, card, MIN_PX, bg)
+    other_corner(img, box, card, nsize + 6, bg)

@@ -22,7 +22,6 @@ def render(view: GripLookupView) -> Image.Image:
         (0, 0, CARD_SIZE[0] - 1, CARD_SIZE[1] - 1),
         lookup.card,
         label="",
-        large=True,
     )
     return render_lookup(lookup, picture)
 

@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
 import engines
@@ -70,7 +70,7 @@ def test_every_view_of_a_game_renders_a_png_of_the_expected_size_and_mode(seed):
         assert len(png) < 300_000
         img = decode(png)
         assert img.format == "PNG"
-        assert img.width == gg.WIDTH and img.height >= gg.HEIGHT
+        assert (img.width, img.height) == (gg.WIDTH, gg.HEIGHT)
         assert img.mode == "P"
 
 
@@ -156,3 +156,69 @@ def test_game_over_view_shows_a_result_banner():
             assert img.getpixel((gg.MARGIN + 8, 100)) == colour
             return
     pytest.skip("no seeded game ended")
+
+
+def fullest_view() -> dict:
+    """The most a view can ask of the deck list: a game whose deck holds the longest names
+    (every Forked Path card on its longest face), every card peeked at and upside-down, and a
+    deck repeated from earlier turns."""
+    from engines.galdors_grip.cards import CARDS
+    from engines.galdors_grip.setup import ESSENTIAL, OPTIONAL, expansion_pool
+
+    game = engines.get_game("galdors_grip").new(1, seed=SEEDS[0])
+    rng = random.Random(SEEDS[0])
+    while game.state.turn < 2:
+        game.apply(0, rng.choice(game.legal_actions(0)))
+
+    def longest_face(card_id: str) -> int:
+        card = CARDS[card_id]
+        return max(range(len(card.faces)), key=lambda i: len(card.face_name(i)))
+
+    def length(card_id: str) -> int:
+        return len(CARDS[card_id].face_name(longest_face(card_id)))
+
+    others = sorted(OPTIONAL + expansion_pool(game.state.options), key=length, reverse=True)
+    ids = ESSENTIAL + others[: len(game.state.deck) - len(ESSENTIAL)]
+    for position, (state, card_id) in enumerate(zip(game.state.deck, ids, strict=True)):
+        state.id, state.face, state.inverted = card_id, longest_face(card_id), True
+        state.face_up, state.peeked = position == 0, position > 0
+    game.state.repeats = [3, 7]
+    return game.view(0)
+
+
+def views_to_check() -> list[dict]:
+    """Setup, middle and end of seeded games, every card lookup, and the fullest deck list."""
+    from engines.galdors_grip.lookup import card_names, card_view
+
+    views = [v for seed in SEEDS for v in sample(playout(seed))]
+    return [*views, *(card_view(name) for name in card_names()), fullest_view()]
+
+
+def test_every_image_is_square_or_landscape_so_a_phone_shows_it_screen_wide():
+    """Discord fits an image into a box wider than tall: a tall image shrinks by its height."""
+    for view in views_to_check():
+        img = render_image("galdors_grip", view)
+        assert img.height <= img.width, (img.size, view.get("turn"), "lookup" in view)
+
+
+def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(monkeypatch):
+    sizes: list[int] = []
+    texts: list[str] = []
+    load = common._load.__wrapped__
+    monkeypatch.setattr(common, "_load", lambda s, b, k: sizes.append(s) or load(s, b, k))
+    original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw,
+        "text",
+        lambda self, xy, text, *a, **k: (
+            texts.append(str(text)) or original(self, xy, text, *a, **k)
+        ),
+    )
+    ggc._rotated_text.cache_clear()
+    view = fullest_view()
+    img = render_image("galdors_grip", view)
+    assert img.height <= img.width
+    assert min(sizes) >= common.min_px(img.width)
+    drawn = "".join("".join(texts).split())
+    for card in view["deck"]:
+        assert "".join(ggc.clean(card["name"]).split()) in drawn

@@ -246,8 +246,11 @@ def test_phase_help_comes_from_the_data_file_for_every_decision():
         rng = random.Random(seed)
         while True:
             text = game.phase_help(0)
-            assert text in texts.values()
-            seen.add(game.view(0)["pending"]["kind"])
+            kind = game.view(0)["pending"]["kind"]
+            decision, *key = text.split("\n\n")
+            assert decision in texts.values()
+            assert key == ([] if kind == "build" else [texts["board"]])  # the image's marks
+            seen.add(kind)
             if game.is_over:
                 break
             game.apply(0, rng.choice(game.legal_actions(0)))

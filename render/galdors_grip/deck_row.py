@@ -1,0 +1,107 @@
+"""One card below the top as a row of the deck list: the list fits beside the top card.
+
+A row reads like the top edge of the card: its position in the deck, the value (a red ☠
+beside it when the card can kill), the name whole (wrapped, never cut), then its marks: ★ and
+the stars it gives, ⟲ if it can rotate, ▼ when upside-down, the attribute icons, and the other
+side's value upside-down at the right end, as printed. A card only peeked at lies face-down: it
+has the back's violet along its left edge and the peeked tint. A card the view does not show is
+a back with its position. The marks are explained by the "?" help, not in the image.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engines.galdors_grip.views import CardView
+from render.common import MIN_PX, MUTED, RGB, Box, draw_text, font, text_width, wrap
+from render.galdors_grip import card as gc
+
+LINE = MIN_PX + 4  # one line of a row's text
+POS_W = 38  # the position, left of the card
+VALUE_W = 36
+VALUE_PX = 30
+SKULL_W = 32
+INSET = 14
+OTHER_W = 36  # room for the other side's value, upside-down at the right end
+MARK_GAP = 8
+PEEK_BAND = 8  # the back's violet showing at the left edge of a peeked card
+
+
+def _marks(card: CardView) -> list[tuple[str, RGB]]:
+    """The marks after the name, in reading order, with their ink."""
+    active = gc.shown_side(card)
+    if active is None:
+        return []
+    marks: list[tuple[str, RGB]] = []
+    if active.stars:
+        marks.append((f"★{active.stars}", gc.STAR_INK))
+    if active.rotate:
+        marks.append(("⟲", gc.FLIPPED_INK))
+    if gc.flipped(card):
+        marks.append(("▼", gc.FLIPPED_INK))
+    icons = "".join(gc.attribute_icon(a) for a in card.attributes if a != gc.DANGER)
+    if icons:
+        marks.append((icons, gc.INK_SOFT))
+    return marks
+
+
+def _marks_width(marks: list[tuple[str, RGB]]) -> int:
+    fnt = font(MIN_PX, bold=True)
+    return sum(text_width(t, fnt) for t, _ in marks) + MARK_GAP * max(0, len(marks) - 1)
+
+
+def _name_x(card: CardView, x0: int) -> int:
+    skull = SKULL_W if gc.DANGER in card.attributes else 0
+    return x0 + POS_W + INSET + VALUE_W + skull
+
+
+def _layout(card: CardView, width: int) -> tuple[list[str], bool]:
+    """The name's lines and whether the marks need a line of their own."""
+    if not gc.is_known(card):
+        return [], False
+    room = width - (_name_x(card, 0) + OTHER_W + INSET)
+    fnt = font(MIN_PX, bold=True)
+    lines = wrap(gc.clean(card.name or ""), fnt, room)
+    marks = _marks(card)
+    own_line = bool(marks) and text_width(lines[-1], fnt) + 12 + _marks_width(marks) > room
+    return lines, own_line
+
+
+def text_lines(card: CardView, width: int) -> int:
+    """How many lines of text the row of ``card`` takes in a list ``width`` wide."""
+    lines, own_line = _layout(card, width)
+    return max(1, len(lines) + own_line)
+
+
+def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
+    """The row of ``card`` inside ``box`` (its height from ``text_lines`` plus padding)."""
+    x0, y0, x1, y1 = box
+    first = y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2  # top of the first line
+    mid = first + LINE // 2
+    bold = font(MIN_PX, bold=True)
+    draw_text(draw, (x0 + POS_W - 8, mid), str(card.position), bold, MUTED, anchor="rm")
+    strip = (x0 + POS_W, y0, x1, y1)
+    active = gc.shown_side(card)
+    if active is None:
+        gc.draw_back_row(draw, strip)
+        return
+    bg = gc.PEEK if not card.face_up else gc.PARCHMENT
+    gc.frame(draw, strip, card, bg, 8)
+    if not card.face_up:
+        draw.rectangle((strip[0] + 3, y0 + 3, strip[0] + PEEK_BAND, y1 - 3), fill=gc.BACK)
+    sx = strip[0] + INSET
+    draw_text(
+        draw, (sx, mid), gc.clean(active.value), font(VALUE_PX, bold=True), gc.INK, anchor="lm"
+    )
+    if gc.DANGER in card.attributes:
+        draw_text(draw, (sx + VALUE_W, mid), "☠", font(VALUE_PX), gc.DANGER_INK, anchor="lm")
+    lines, own_line = _layout(card, x1 - x0)
+    nx = _name_x(card, x0)
+    for i, line in enumerate(lines):
+        draw_text(draw, (nx, first + i * LINE + LINE // 2), line, bold, gc.INK, anchor="lm")
+    marks_y = first + (len(lines) - (0 if own_line else 1)) * LINE + LINE // 2
+    x = x1 - OTHER_W - INSET - _marks_width(_marks(card))
+    for text, ink in _marks(card):
+        draw_text(draw, (x, marks_y), text, bold, ink, anchor="lm")
+        x += text_width(text, bold) + MARK_GAP
+    gc.other_corner(img, strip, card, MIN_PX, bg)
