@@ -1,8 +1,10 @@
-"""The Gondor renderer: the hex map of the siege of Minas Tirith, whole or zoomed.
+"""The Gondor renderer: the hex map of the siege of Minas Tirith, whole or zoomed, and its key.
 
-``render(view)`` draws the whole map (header, map, legend) or, when the view's ``focus`` lists
-hex ids, a zoomed crop around them where counters show their codes. ``alt_text(view)`` says the
-same in words. Everything comes from the view; the renderer reads no data file.
+``render(view)`` draws the whole map (a two-line header, the map turned west-up, a status line)
+or, when the view's ``focus`` lists hex ids, a zoomed crop around them where counters show
+their codes; both are wider than tall. ``{"legend": True}`` draws the key to every symbol
+instead (``/gondor legend``). ``alt_text(view)`` says the same in words. Everything comes from
+the view; the renderer reads no data file.
 
 The view is the engine's ``engines.gondor.views.GondorView``: it comes as a dict (it crosses a
 process boundary to the render workers) and is validated once here; everything below reads its
@@ -21,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from engines.gondor.views import GondorView
-from render.gondor import board
+from render.gondor import board, panel
 from render.gondor.style import PALETTE, WIDTH
 
 __all__ = ["PALETTE", "WIDTH", "alt_text", "parse", "render"]
@@ -32,11 +34,19 @@ def parse(view: Mapping[str, Any] | GondorView) -> GondorView:
     return view if isinstance(view, GondorView) else GondorView.model_validate(view)
 
 
+def _legend(view: Mapping[str, Any] | GondorView) -> bool:
+    return not isinstance(view, GondorView) and view.get("legend") is True
+
+
 def render(view: Mapping[str, Any] | GondorView) -> Image.Image:
-    """Draw the whole map, or a zoomed crop when the view names focus hexes."""
+    """Draw the whole map, a zoomed crop when the view names focus hexes, or the legend."""
+    if _legend(view):
+        return panel.legend().copy()
     return board.render(parse(view))
 
 
 def alt_text(view: Mapping[str, Any] | GondorView) -> str:
     """The alt text of the same image (at most 1000 characters)."""
+    if _legend(view):
+        return panel.LEGEND_ALT
     return board.alt_text(parse(view))

@@ -52,6 +52,22 @@ def spells_line(view: GondorView) -> str:
     return " · ".join(parts)
 
 
+def status_parts(view: GondorView) -> list[str]:
+    """The short status under the whole map: spells, magic points, levels held, groups waiting."""
+    spells = [
+        f"{s.name or s.id} ({plural(s.turns_left, 'turn')})"
+        if s.turns_left is not None
+        else s.name or s.id
+        for s in view.spells
+    ]
+    points = ", ".join(f"{side_name(k)} {v}" for k, v in sorted(view.magic_points.items()))
+    levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
+    parts = [*spells, f"Magic {points}" if points else ""]
+    parts.append(f"Sauron holds level {join_and(levels)}" if levels else "")
+    parts += [f"{g.name} off map ({len(g.counters)})" for g in view.off_map if g.counters]
+    return [p for p in parts if p]
+
+
 def control_line(view: GondorView) -> str:
     """Levels and road hexes Sauron holds."""
     levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]

@@ -16,6 +16,7 @@ KEYS = {
     "to_act",
     "you",
     "spotlight",
+    "moves",
     "pending",
     "result",
     "fires",
