@@ -18,12 +18,13 @@ carried oil is "?"; such counters are drawn alike, so the image cannot tell them
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from PIL import Image
+from pydantic import BaseModel, Field
 
 from engines.gondor.views import GondorView
-from render.gondor import board, panel
+from render.gondor import board, panel, text
 from render.gondor.style import PALETTE, WIDTH
 
 __all__ = ["PALETTE", "WIDTH", "alt_text", "parse", "render"]
@@ -34,19 +35,31 @@ def parse(view: Mapping[str, Any] | GondorView) -> GondorView:
     return view if isinstance(view, GondorView) else GondorView.model_validate(view)
 
 
-def _legend(view: Mapping[str, Any] | GondorView) -> bool:
-    return not isinstance(view, GondorView) and view.get("legend") is True
+class LegendView(BaseModel):
+    """The legend's view: ``{"legend": True}`` and the named hexes, [[hex id, name], ...]."""
+
+    legend: Literal[True]
+    places: list[tuple[str, str]] = Field(default_factory=list, max_length=40)
+
+
+def _legend(view: Mapping[str, Any] | GondorView) -> LegendView | None:
+    if isinstance(view, GondorView) or "legend" not in view:
+        return None
+    return LegendView.model_validate(view)
 
 
 def render(view: Mapping[str, Any] | GondorView) -> Image.Image:
     """Draw the whole map, a zoomed crop when the view names focus hexes, or the legend."""
-    if _legend(view):
-        return panel.legend().copy()
+    key = _legend(view)
+    if key is not None:
+        return panel.legend(tuple(key.places)).copy()
     return board.render(parse(view))
 
 
 def alt_text(view: Mapping[str, Any] | GondorView) -> str:
     """The alt text of the same image (at most 1000 characters)."""
-    if _legend(view):
-        return panel.LEGEND_ALT
+    key = _legend(view)
+    if key is not None:
+        places = panel.places_note(tuple(key.places))
+        return text.fit_sentences([panel.LEGEND_ALT, f"{places}." if places else ""])
     return board.alt_text(parse(view))

@@ -110,14 +110,20 @@ LEGEND_ALT = (
 )
 
 
-@lru_cache(maxsize=1)
-def legend() -> Image.Image:
-    """The key to every symbol (the same for every view; shared: paste, never draw on)."""
+def places_note(places: tuple[tuple[str, str], ...]) -> str:
+    """The named hexes, as the legend lists them."""
+    return "White rings: " + " · ".join(f"{h} {n}" for h, n in places) if places else ""
+
+
+@lru_cache(maxsize=2)
+def legend(places: tuple[tuple[str, str], ...] = ()) -> Image.Image:
+    """The key to every symbol and the names of the ringed places (shared: paste, never draw on)."""
     items = len(UNITS) + len(MARKS)
     cols = style.WIDTH // CELL_W
     rows = -(-items // cols)
     fnt = font(style.LABEL_PX)
-    notes = [line for note in NOTES for line in wrap(note, fnt, style.WIDTH - 2 * PAD)]
+    texts = [t for t in (places_note(places), *NOTES) if t]
+    notes = [line for note in texts for line in wrap(note, fnt, style.WIDTH - 2 * PAD)]
     top = PAD + LINE + 4
     levels_y = top + rows * CELL_H + 8
     height = levels_y + 44 + len(notes) * (LINE - 4) + PAD

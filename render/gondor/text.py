@@ -192,7 +192,7 @@ def alt_text(view: GondorView, shown: Sequence[str] = ()) -> str:
         parts += [f"{s}." for s in _sides_summary(view)]
         if off_map_line(view):
             parts.append(f"{off_map_line(view)}.")
-    return _fit(parts)
+    return fit_sentences(parts)
 
 
 def reach_line(view: GondorView) -> str:
@@ -208,7 +208,7 @@ def _sentence(text: str) -> str:
     return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
-def _fit(parts: Sequence[str]) -> str:
+def fit_sentences(parts: Sequence[str]) -> str:
     """Join sentences, dropping the ones that do not fit (and ending with "…")."""
     out = ""
     for part in parts:
