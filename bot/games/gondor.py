@@ -1,7 +1,8 @@
-"""/gondor challenge | rules | map | move | fire | attack | cast | breach | rally."""
+"""/gondor challenge | rules | map | legend | move | fire | attack | cast | breach | rally."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,10 +13,11 @@ from bot.errors import UserFacingError
 from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
 from bot.games import gondor_orders as orders
 from bot.storage.store import Session
-from bot.surface import presenter
+from bot.surface import presenter, render_pool
 from bot.surface.rules import how_to_play, send_long
 from engines import Game
 from engines.gondor.state import SEATS
+from engines.gondor.views import game_map
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -39,7 +41,8 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         "Sauron unless you pick Westernesse; no opponent: you play the computer, `level:` easy, "
         "normal or hard). Orders by buttons in your DMs or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
-        "`/gondor map [around:hex]` shows the map, `/gondor rules` how to play."
+        "`/gondor map [around:hex]` shows the map, `/gondor legend` what its symbols mean, "
+        "`/gondor rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -94,6 +97,17 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         whose = "your view" if seat is not None else "what the table sees"
         embed = discord.Embed(title=f"Gondor — {where} ({whose})", colour=COLOUR)
         embed.set_image(url="attachment://map.png")
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+    @app_commands.command(description="What the map's symbols, colours and rings mean")
+    async def legend(self, interaction: discord.Interaction) -> None:
+        """The key to the map, only to you (the same for everyone, with or without a game)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        places = sorted(game_map().labels.items())
+        picture = await render_pool.picture(GAME, {"legend": True, "places": places})
+        file = discord.File(io.BytesIO(picture.png), filename="legend.png", description=picture.alt)
+        embed = discord.Embed(title="Gondor — the key to the map", colour=COLOUR)
+        embed.set_image(url="attachment://legend.png")
         await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
     # ---- typed orders ---------------------------------------------------------------------------

@@ -159,7 +159,9 @@ class Gondor(Game[GondorState]):
             events = rules.apply(s, action)
         events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
         victory.settle(s)  # 19.13: remember the garrison falling, whatever made it fall
-        s.spotlight = spotlight.changed(before, spotlight.marks(s))
+        after = spotlight.marks(s)
+        s.spotlight = spotlight.changed(before, after)
+        s.last_moves = spotlight.moves(before, after)
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 

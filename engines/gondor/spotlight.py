@@ -1,4 +1,4 @@
-"""Where the action is: the hexes the last action visibly changed, for the board's close-up.
+"""Where the action is: the hexes the last action changed (the close-up) and its moves (arrows).
 
 Only what every viewer sees counts (positions, disruption, carried oil, fires, Heads, breaches,
 Ladders), so the close-up never points at a hidden change.
@@ -38,4 +38,17 @@ def changed(before: Marks, after: Marks) -> list[str]:
     out |= {m.split(":", 1)[1] for m in before[1] ^ after[1]}
     for m in before[2] ^ after[2]:
         out |= set(m.split(":", 1)[1].split("/"))
+    return sorted(out) if len(out) <= MAX_HEXES else []
+
+
+def moves(before: Marks, after: Marks) -> list[tuple[str, str]]:
+    """Each (from, to) hex pair a counter moved by, sorted; [] if too many to be a move."""
+    out = {
+        (was[0], now[0])
+        for cid, now in after[0].items()
+        if (was := before[0].get(cid)) is not None
+        and isinstance(was[0], str)
+        and isinstance(now[0], str)
+        and was[0] != now[0]
+    }
     return sorted(out) if len(out) <= MAX_HEXES else []

@@ -130,6 +130,7 @@ class GondorState(BaseModel):
     pending: Pending | None = None  # a decision owed mid-phase; its side acts until it clears
     fired: list[int] = []  # counters that fired this Game-Turn (a catapult fires once, 16.12)
     spotlight: list[str] = []  # hexes the last action visibly changed (the board's close-up)
+    last_moves: list[tuple[str, str]] = []  # (from, to) hexes counters moved by, last action
 
     # ---- combat and rally (7.0, 8.2) ----
     segment: str | None = None  # combat phases: "missile", "individual" or "melee" (7.0)

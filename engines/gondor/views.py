@@ -146,6 +146,7 @@ class GondorView(BaseModel):
     pending: str | None  # the prompt of the decision awaited
     result: str | None
     spotlight: list[str]  # hexes the last action changed
+    moves: list[Hexside]  # (from, to) of each counter the last action moved
     fires: list[str]
     heads: list[str]
     breaches: list[Hexside]
@@ -261,6 +262,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         pending=pending,
         result=state.summary,
         spotlight=list(state.spotlight),
+        moves=list(state.last_moves),
         fires=sorted(state.fires),
         heads=sorted(state.heads),
         breaches=[_pair(w) for w in sorted(state.breaches)],

@@ -1,4 +1,9 @@
-"""The two Gondor images: the whole map with a legend, and a zoomed crop around focus hexes."""
+"""The two Gondor images, both wider than tall: the whole map, and a close-up of focus hexes.
+
+The whole map is turned a quarter clockwise (west up, north right; ``hexgrid``) so that it fits
+a phone's width with its header and a one-line footer; the close-up has the same orientation.
+The key to the symbols is a separate image (``panel.legend``, sent by ``/gondor legend``).
+"""
 
 from __future__ import annotations
 
@@ -12,27 +17,30 @@ def render(view: GondorView) -> Image.Image:
     """Draw the view: a zoomed crop if it names focus hexes, else the whole map."""
     key = map.map_key(view.map)
     focus = tuple(view.focus)
-    top = panel.header(view, full=not focus)
+    top = panel.header(view)
     if focus:
         ground = map.zoom_background(key, focus)
-        layout = map.zoom_layout(view.map, focus, map.zoom_height(view.map, focus))
-        legend = None
+        layout = map.zoom_layout(view.map, focus)
+        bottom = None
     else:
         ground = map.full_background(key)
         layout = map.full_layout(view.map)
-        legend = panel.legend()
+        bottom = panel.footer(view)
     board = ground.copy()
     overlays.under_counters(board, view, layout, bool(focus))
     if focus:
         overlays.focus(ImageDraw.Draw(board), focus, layout)
     counters.draw_stacks(board, view.stacks, layout, zoom=bool(focus))
     overlays.over_counters(board, view, layout, bool(focus))
-    height = top.height + board.height + (legend.height if legend else 0)
+    crop = map.ZOOM_CROP
+    if focus and ground.height > crop:  # the place names under the crop stay clear
+        board.paste(ground.crop((0, crop, ground.width, ground.height)), (0, crop))
+    height = top.height + board.height + (bottom.height if bottom else 0)
     img = Image.new("RGB", (style.WIDTH, height), style.BG)
     img.paste(top, (0, 0))
     img.paste(board, (0, top.height))
-    if legend:
-        img.paste(legend, (0, top.height + board.height))
+    if bottom:
+        img.paste(bottom, (0, top.height + board.height))
     return img
 
 
@@ -41,6 +49,5 @@ def alt_text(view: GondorView) -> str:
     focus = tuple(view.focus)
     if not focus:
         return text.alt_text(view)
-    height = map.zoom_height(view.map, focus)
-    layout = map.zoom_layout(view.map, focus, height)
-    return text.alt_text(view, map.shown_hexes(view.map, layout, height))
+    layout = map.zoom_layout(view.map, focus)
+    return text.alt_text(view, map.shown_hexes(view.map, layout))

@@ -1,7 +1,9 @@
 """Counters and stacks: a stack shows its top counter, edges of the ones under it, badges.
 
-The full map shows each counter as a small square in its side's colour with a type glyph; the
-zoomed crop adds its unit code ("Ee-3-X") or name at 22 px. Sprites are drawn once per look,
+The full map shows each counter as a small square in its side's colour with its type glyph and,
+on a combat unit, its melee class letter (A-E; a shooting-only unit its missile letter, a-e) at
+22 px, so a Troll (B) never looks like a Light Orc (E); the zoomed crop adds its whole unit code
+("Ee-3-X") or name. Sprites are drawn once per look,
 supersampled, and cached. A counter's look comes only from its CounterView; a hidden one
 (truth "?") looks the same whatever it hides.
 """
@@ -39,6 +41,7 @@ class Face:
     disrupted: bool = False
     carrying: str = ""
     label: str = ""
+    letter: str = ""  # the full map's class letter
     under: int = 0  # how many counters lie under it in its stack
     leader_under: bool = False
 
@@ -69,6 +72,7 @@ def face(counters: Sequence[CounterView], zoom: bool) -> Face:
     code = top.code or ""
     label = (code or short_name(top)) if zoom else ""
     return Face(
+        letter="" if zoom or top.truth == "?" else code[:1],
         kind=top.kind,
         side=top.side,
         missile=any(ch.islower() for ch in code),
@@ -138,12 +142,25 @@ def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom
             fnt = font(style.LABEL_PX, bold=True, scale=k)
             draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "?", font=fnt, fill=style.WHITE, anchor="mm")
     else:
+        ink = style.mix(fill, style.WHITE, 0.45) if f.letter else style.WHITE
         if f.missile and not f.melee:
-            glyphs.bow(draw, gbox, lw, style.WHITE)
+            glyphs.bow(draw, gbox, lw, ink)
         else:
-            glyphs.GLYPHS.get(_glyph_key(f), glyphs.infantry)(draw, gbox, lw, style.WHITE)
+            glyphs.GLYPHS.get(_glyph_key(f), glyphs.infantry)(draw, gbox, lw, ink)
         if f.missile and f.melee:
             _bow_mark(draw, box, lw, zoom)
+        if f.letter:
+            fnt = font(style.LABEL_PX, bold=True, scale=k)
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            draw.text(
+                centre,
+                f.letter,
+                font=fnt,
+                fill=style.WHITE,
+                anchor="mm",
+                stroke_width=k,
+                stroke_fill=style.INK,
+            )
     if zoom:
         fnt = font(style.LABEL_PX, bold=True, scale=k)
         label = f.label

@@ -1,7 +1,11 @@
-"""Pixel geometry of the Gondor hex grid: north up, pointy-topped hexes.
+"""Pixel geometry of the Gondor hex grid, turned a quarter clockwise: west up, north right.
 
-A map column (CC of the id CCRR) is a horizontal line of hexes, column 1 at the bottom (south);
-a row (RR) runs west (1, the mountain) to east; even columns sit half a hex east (map.json grid).
+A map column (CC of the id CCRR) is a line of hexes running west to east; drawn turned, it is a
+vertical file, column 1 (the south) at the left and column 32 (the north) at the right. A row
+(RR) runs from 1 (the mountain, west) at the top to 24 (the Pelennor's east edge) at the bottom;
+even columns sit half a hex lower (map.json's grid, turned). Hexes are flat-topped, so the whole
+map is wider than tall and both parts of a hex id grow the way one reads: CC to the right, RR
+down.
 """
 
 from __future__ import annotations
@@ -19,12 +23,11 @@ def col_row(hex_id: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where hexes go: ``w`` px across the flats; (ox, oy) is the centre of hex (``top``, 1)."""
+    """Where hexes go: ``w`` px across the flats (top to bottom); (ox, oy) the centre of 0101."""
 
     w: float
     ox: float
     oy: float
-    top: int  # the column drawn as the top line (the map's northmost)
 
     @property
     def size(self) -> float:
@@ -33,22 +36,22 @@ class Layout:
 
     @property
     def pitch(self) -> float:
-        """The vertical distance between two lines of hexes."""
+        """The horizontal distance between two files of hexes (two map columns)."""
         return 1.5 * self.size
 
     def centre(self, hex_id: str) -> Point:
         """The pixel centre of a hex."""
         c, r = col_row(hex_id)
-        x = self.ox + (r - 1) * self.w + (self.w / 2 if c % 2 == 0 else 0)
-        return x, self.oy + (self.top - c) * self.pitch
+        y = self.oy + (r - 1) * self.w + (self.w / 2 if c % 2 == 0 else 0)
+        return self.ox + (c - 1) * self.pitch, y
 
     def corners(self, hex_id: str, scale: float = 1.0) -> list[Point]:
-        """The six corners, clockwise from the top; ``scale`` < 1 insets them."""
+        """The six corners, clockwise from the east one; ``scale`` < 1 insets them."""
         x, y = self.centre(hex_id)
         s = self.size * scale
         return [
             (x + s * math.cos(math.radians(a)), y + s * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)
+            for a in (0, 60, 120, 180, 240, 300)
         ]
 
     def hexside(self, a: str, b: str) -> tuple[Point, Point]:
@@ -63,7 +66,7 @@ class Layout:
 
     def scaled(self, k: float) -> Layout:
         """The same layout ``k`` times larger (for supersampled drawing)."""
-        return Layout(self.w * k, self.ox * k, self.oy * k, self.top)
+        return Layout(self.w * k, self.ox * k, self.oy * k)
 
 
 def midpoint(a: Point, b: Point) -> Point:

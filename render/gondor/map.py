@@ -16,12 +16,14 @@ from PIL import Image, ImageDraw
 from engines.gondor.views import GameMap, MapHex, MapHexside
 from render.common import font, wrap
 from render.gondor import style
-from render.gondor.hexgrid import Layout, col_row, midpoint
+from render.gondor.hexgrid import Layout, midpoint
 
 SS = 2  # supersampling factor for shapes
-NUMBER_MARGIN = 40  # left margin for column numbers (full map)
-TOP_MARGIN = 30  # top margin for row numbers (full map)
+NUMBER_MARGIN = 36  # left margin for the row numbers (full map)
+TOP_MARGIN = 28  # top margin for the column numbers (full map)
+BOTTOM_MARGIN = 6
 LABEL_LINE = 30
+ZOOM_CROP = 760  # the close-up's map part: with the header, the image stays wider than tall
 
 _MAPS: dict[str, GameMap] = {}
 
@@ -36,17 +38,22 @@ def map_key(game_map: GameMap) -> str:
     return key
 
 
+def _hex_w(game_map: GameMap) -> float:
+    """The hex width that makes the map's columns fill the image beside the row numbers."""
+    room = style.WIDTH - NUMBER_MARGIN - style.MARGIN
+    return room * 3**0.5 / ((game_map.columns - 1) * 1.5 + 2)
+
+
 def full_layout(game_map: GameMap) -> Layout:
-    """The layout of the full map image, its top line being the northmost column."""
-    w = style.MAP_HEX_W
-    x0 = NUMBER_MARGIN + (style.WIDTH - NUMBER_MARGIN - (game_map.rows + 0.5) * w) / 2
-    top = TOP_MARGIN + w / 3**0.5
-    return Layout(w, x0 + w / 2, top, game_map.columns)
+    """The layout of the full map image: column 1 at the left, row 1 at the top."""
+    w = _hex_w(game_map)
+    size = w / 3**0.5
+    return Layout(w, NUMBER_MARGIN + size, TOP_MARGIN + w / 2)
 
 
 def map_height(game_map: GameMap, layout: Layout) -> int:
     """The pixel height of the drawn grid, below its top margin."""
-    return int((game_map.columns - 1) * layout.pitch + 2 * layout.size) + 2
+    return int((game_map.rows + 0.5) * layout.w) + 2
 
 
 def _near(game_map: GameMap, layout: Layout, box: tuple[float, ...]) -> list[MapHex]:
@@ -109,7 +116,7 @@ def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> Non
     draw.line([a, b], fill=style.WALL, width=width)
     if side.kind == "tower":
         x, y = midpoint(a, b)
-        t = layout.size * 0.2
+        t = layout.size * 0.28
         draw.rectangle((x - t, y - t, x + t, y + t), fill=style.WALL)
 
 
@@ -122,81 +129,92 @@ def _ground(
     return img
 
 
-def draw_labels(
-    img: Image.Image,
-    game_map: GameMap,
-    layout: Layout,
-    top: int,
-    hexes: Iterable[str] | None = None,
-) -> None:
-    """Named hexes: a gold ring on the map, and their names in a line at ``top`` (wrapped)."""
-    draw = ImageDraw.Draw(img)
+def _places(game_map: GameMap, hexes: Iterable[str] | None) -> list[tuple[str, str]]:
+    """The named hexes (among ``hexes`` if given), sorted by id."""
     labels = sorted(game_map.labels.items())
     if hexes is not None:
         shown = set(hexes)
         labels = [(h, n) for h, n in labels if h in shown]
-    for hex_id, _ in labels:
-        draw.polygon(layout.corners(hex_id, 0.9), outline=style.FOCUS, width=3)
+    return labels
+
+
+def place_rings(img: Image.Image, game_map: GameMap, layout: Layout) -> None:
+    """A thin white ring inside each named hex (focus rings are gold and thicker)."""
+    draw = ImageDraw.Draw(img)
+    for hex_id, _ in _places(game_map, None):
+        draw.polygon(layout.corners(hex_id, 0.86), outline=style.PLACE, width=2)
+
+
+def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[str]) -> None:
+    """The names of the named hexes among ``hexes``, in a line at ``top`` (wrapped)."""
+    labels = _places(game_map, hexes)
     if labels:
-        line = "Gold rings: " + " · ".join(f"{h} {n}" for h, n in labels)
+        draw = ImageDraw.Draw(img)
+        line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
         fnt = font(style.LABEL_PX)
         for i, part in enumerate(wrap(line, fnt, style.WIDTH - 28)):
             draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
 
-def labels_height(game_map: GameMap, hexes: Iterable[str] | None = None) -> int:
-    """The height of the named-hexes line(s) under the map."""
-    labels = sorted(game_map.labels.items())
-    if hexes is not None:
-        shown = set(hexes)
-        labels = [(h, n) for h, n in labels if h in shown]
+def labels_height(game_map: GameMap, hexes: Iterable[str]) -> int:
+    """The height of the named-hexes line(s) under a close-up."""
+    labels = _places(game_map, hexes)
     if not labels:
         return 0
-    line = "Gold rings: " + " · ".join(f"{h} {n}" for h, n in labels)
+    line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
     return len(wrap(line, font(style.LABEL_PX), style.WIDTH - 28)) * LABEL_LINE + 16
+
+
+def level_marks(game_map: GameMap) -> dict[int, str]:
+    """Where each city level's number is printed: its northmost hex nearest the mountain."""
+    out: dict[int, str] = {}
+    for h in sorted(game_map.hexes, key=lambda h: (-h.col, h.row)):
+        if h.terrain == "city" and h.level and h.level not in out:
+            out[h.level] = h.id
+    return out
+
+
+def _level_numbers(img: Image.Image, game_map: GameMap, layout: Layout) -> None:
+    """Each city level's number in one of its hexes (the legend explains the shades)."""
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.LABEL_PX, bold=True)
+    for level, hex_id in level_marks(game_map).items():
+        draw.text(layout.centre(hex_id), str(level), font=fnt, fill=style.INK, anchor="mm")
 
 
 @lru_cache(maxsize=4)
 def full_background(key: str) -> Image.Image:
-    """The whole map with column and row numbers and labels (shared: paste, never draw on)."""
+    """The whole map with row and column numbers (shared: paste, never draw on)."""
     game_map = _MAPS[key]
     layout = full_layout(game_map)
-    grid = TOP_MARGIN + map_height(game_map, layout)
-    height = grid + labels_height(game_map)
-    img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, grid))
+    height = TOP_MARGIN + map_height(game_map, layout) + BOTTOM_MARGIN
+    img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, height))
+    place_rings(img, game_map, layout)
+    _level_numbers(img, game_map, layout)
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX)
-    odd = 1 if game_map.columns % 2 else 2  # a column whose hexes are not shifted
-    for r in range(1, game_map.rows + 1, 2):
-        x, _ = layout.centre(f"{odd:02d}{r:02d}")
-        draw.text((x, TOP_MARGIN / 2), f"{r:02d}", font=fnt, fill=style.WHITE, anchor="mm")
-    for c in range(1, game_map.columns + 1):
-        _, y = layout.centre(f"{c:02d}01")
-        draw.text((NUMBER_MARGIN / 2, y), f"{c:02d}", font=fnt, fill=style.WHITE, anchor="mm")
-    draw_labels(img, game_map, layout, grid)
+    for c in range(1, game_map.columns + 1, 2):  # odd columns: their hexes are not shifted
+        x, _ = layout.centre(f"{c:02d}01")
+        draw.text((x, TOP_MARGIN / 2), f"{c:02d}", font=fnt, fill=style.WHITE, anchor="mm")
+    for r in range(1, game_map.rows + 1):
+        _, y = layout.centre(f"01{r:02d}")
+        draw.text((NUMBER_MARGIN / 2, y), f"{r:02d}", font=fnt, fill=style.WHITE, anchor="mm")
     return img
 
 
-def zoom_layout(game_map: GameMap, focus: Iterable[str], height: int) -> Layout:
+def zoom_layout(game_map: GameMap, focus: Iterable[str]) -> Layout:
     """A layout of ZOOM_HEX_W hexes centred on the focus hexes, kept on the map if it can be."""
     w = style.ZOOM_HEX_W
-    base = Layout(w, 0.0, 0.0, game_map.columns)
+    base = Layout(w, 0.0, 0.0)
     points = [base.centre(h) for h in focus] or [base.centre(_middle(game_map))]
     cx = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
     cy = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
-    span_x = (game_map.rows - 0.5) * w
-    span_y = (game_map.columns - 1) * base.pitch
-    ox = _clamp(style.WIDTH / 2 - cx, style.WIDTH - w * 0.75 - span_x, w * 0.75)
-    oy = _clamp(height / 2 - cy, height - base.size * 1.2 - span_y, base.size * 1.2)
-    return Layout(w, ox, oy, base.top)
-
-
-def zoom_height(game_map: GameMap, focus: Iterable[str]) -> int:
-    """The crop's height: room for the focus hexes and a ring around them, 600 to 1000 px."""
-    base = Layout(style.ZOOM_HEX_W, 0.0, 0.0, game_map.columns)
-    lines = {col_row(h)[0] for h in focus} or {0}
-    span = (max(lines) - min(lines)) * base.pitch + 4 * base.pitch + 2 * base.size
-    return int(_clamp(span, 1000, 600))
+    span_x = (game_map.columns - 1) * base.pitch
+    span_y = (game_map.rows - 0.5) * w
+    edge_x, edge_y = base.size * 1.2, w * 0.75
+    ox = _clamp(style.WIDTH / 2 - cx, style.WIDTH - edge_x - span_x, edge_x)
+    oy = _clamp(ZOOM_CROP / 2 - cy, ZOOM_CROP - edge_y - span_y, edge_y)
+    return Layout(w, ox, oy)
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -215,28 +233,29 @@ def _middle(game_map: GameMap) -> str:
 def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     """The crop around ``focus`` with every hex numbered (shared: paste, never draw on)."""
     game_map = _MAPS[key]
-    crop = zoom_height(game_map, focus)
-    layout = zoom_layout(game_map, focus, crop)
-    shown = shown_hexes(game_map, layout, crop)
+    layout = zoom_layout(game_map, focus)
+    crop = ZOOM_CROP
+    shown = shown_hexes(game_map, layout)
     height = crop + labels_height(game_map, shown)
     img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, crop))
-    if height > crop:
-        ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
+    place_rings(img, game_map, layout)
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX)
     for h in game_map.hexes:
         x, y = layout.centre(h.id)
         if -layout.w < x < style.WIDTH + layout.w and -layout.w < y < crop + layout.w:
             ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
-            draw.text((x, y - layout.size * 0.6), h.id, font=fnt, fill=ink, anchor="mm")
-    draw_labels(img, game_map, layout, crop, shown)
+            draw.text((x, y - layout.w * 0.36), h.id, font=fnt, fill=ink, anchor="mm")
+    if height > crop:
+        ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
+    draw_labels(img, game_map, crop, shown)
     return img
 
 
-def shown_hexes(game_map: GameMap, layout: Layout, height: int) -> list[str]:
-    """The hexes whose centres lie inside a crop ``height`` px tall."""
+def shown_hexes(game_map: GameMap, layout: Layout) -> list[str]:
+    """The hexes whose centres lie inside the close-up's map part."""
     return [
         h.id
         for h in game_map.hexes
-        if 0 <= layout.centre(h.id)[0] <= style.WIDTH and 0 <= layout.centre(h.id)[1] <= height
+        if 0 <= layout.centre(h.id)[0] <= style.WIDTH and 0 <= layout.centre(h.id)[1] <= ZOOM_CROP
     ]

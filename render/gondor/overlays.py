@@ -1,7 +1,8 @@
-"""What changes on the map during the siege: gates' holders, fires, heads, breaches, ladders.
+"""What changes on the map: gates' holders, fires, heads, breaches, ladders, the last move.
 
-Fires are drawn under the counters (the burning hex shows around them); heads, breaches and
-ladders over them, so a stack never hides them.
+Fires are drawn under the counters (the burning hex shows around them); heads, breaches,
+ladders and the arrow over them, so a stack never hides them. Gates, breaches and ladders lie
+along their hexside, so they cover no counter.
 """
 
 from __future__ import annotations
@@ -13,18 +14,20 @@ from PIL import Image, ImageDraw
 
 from engines.gondor.views import GateView, GondorView, Hexside
 from render.gondor import style
-from render.gondor.hexgrid import Layout, Point, midpoint
+from render.gondor.hexgrid import Layout, Point
 
 
 def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:
-    """A bar across each gate in the colour of the side holding it (grey: nobody)."""
-    width = max(4, round(layout.w * 0.13))
+    """Each gate: a bar along its hexside and a post at each end, in its holder's colour."""
+    width = max(5, round(layout.w * 0.16))
+    p = layout.size * 0.24
     for gate in held:
+        colour = style.side_colour(gate.controller)
         a, b = layout.hexside(*gate.hexside)
-        draw.line([a, b], fill=style.side_colour(gate.controller), width=width)
+        draw.line([a, b], fill=style.INK, width=width + 4)
+        draw.line([a, b], fill=colour, width=width)
         for x, y in (a, b):
-            p = layout.size * 0.16
-            draw.rectangle((x - p, y - p, x + p, y + p), fill=style.WALL)
+            draw.rectangle((x - p, y - p, x + p, y + p), fill=colour, outline=style.INK, width=2)
 
 
 def fires(
@@ -66,51 +69,80 @@ def heads(
 def breaches(
     draw: ImageDraw.ImageDraw, sides: Sequence[Hexside], layout: Layout, zoom: bool = False
 ) -> None:
-    """Breached hexsides: a red cross over the broken wall."""
+    """Breached hexsides: red and white stripes along the middle of the broken wall or gate.
+
+    The mark stays on the hexside, between its ends: it covers no counter, and a gate's posts
+    (its holder's colour) still show either side of it.
+    """
+    lw = max(5, round(layout.w * (0.1 if zoom else 0.16)))
     for side in sides:
         a, b = layout.hexside(*side)
-        m = midpoint(a, b)
-        r = layout.size * (0.26 if zoom else 0.42)
-        lw = max(4, round(layout.size * 0.16))
-        for ang in (45, 135):
-            dx, dy = r * math.cos(math.radians(ang)), r * math.sin(math.radians(ang))
-            draw.line(
-                [(m[0] - dx, m[1] - dy), (m[0] + dx, m[1] + dy)], fill=style.INK, width=lw + 3
-            )
-            draw.line([(m[0] - dx, m[1] - dy), (m[0] + dx, m[1] + dy)], fill=style.BREACH, width=lw)
+        p, q = _along(a, b, 0.2), _along(a, b, 0.8)
+        draw.line([p, q], fill=style.INK, width=lw + 4)
+        n = 5 if zoom else 3
+        for i in range(n):
+            colour = style.BREACH if i % 2 == 0 else style.WHITE
+            draw.line([_along(p, q, i / n), _along(p, q, (i + 1) / n)], fill=colour, width=lw)
 
 
 def ladders(
     draw: ImageDraw.ImageDraw, sides: Sequence[Hexside], layout: Layout, zoom: bool = False
 ) -> None:
-    """Ladders: two rails and rungs across the wall they lean on."""
+    """Ladders: two rails along the wall they lean on and rungs across it, on the hexside."""
     for ha, hb in sides:
         a, b = layout.hexside(ha, hb)
-        m = midpoint(a, b)
-        ca, cb = layout.centre(ha), layout.centre(hb)
-        length = math.dist(ca, cb) or 1.0
-        ux, uy = (cb[0] - ca[0]) / length, (cb[1] - ca[1]) / length  # across the wall
-        vx, vy = -uy, ux  # along the wall
-        half, gap = layout.size * (0.34 if zoom else 0.55), layout.size * (0.12 if zoom else 0.17)
-        lw = max(3, round(layout.size * (0.06 if zoom else 0.09)))
-        rails: list[tuple[Point, Point]] = [
-            (
-                (m[0] - ux * half + vx * o, m[1] - uy * half + vy * o),
-                (m[0] + ux * half + vx * o, m[1] + uy * half + vy * o),
-            )
-            for o in (-gap, gap)
+        length = math.dist(a, b) or 1.0
+        vx, vy = (b[0] - a[0]) / length, (b[1] - a[1]) / length  # along the wall
+        ux, uy = -vy, vx  # across it
+        gap = layout.size * (0.08 if zoom else 0.13)
+        lw = max(2, round(layout.size * (0.04 if zoom else 0.07)))
+        p, q = _along(a, b, 0.12), _along(a, b, 0.88)
+        rails = [
+            ((p[0] + ux * o, p[1] + uy * o), (q[0] + ux * o, q[1] + uy * o)) for o in (-gap, gap)
         ]
-        for p, q in rails:
-            draw.line([p, q], fill=style.INK, width=lw + 2)
-        for t in (-0.6, 0.0, 0.6):
-            c = (m[0] + ux * half * t, m[1] + uy * half * t)
+        for r0, r1 in rails:
+            draw.line([r0, r1], fill=style.INK, width=lw + 2)
+        for t in (0.15, 0.5, 0.85) if not zoom else (0.1, 0.3, 0.5, 0.7, 0.9):
+            c = _along(p, q, t)
             draw.line(
-                [(c[0] - vx * gap, c[1] - vy * gap), (c[0] + vx * gap, c[1] + vy * gap)],
+                [(c[0] - ux * gap, c[1] - uy * gap), (c[0] + ux * gap, c[1] + uy * gap)],
                 fill=style.LADDER,
                 width=lw,
             )
-        for p, q in rails:
-            draw.line([p, q], fill=style.LADDER, width=lw)
+        for r0, r1 in rails:
+            draw.line([r0, r1], fill=style.LADDER, width=lw)
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    """The point ``t`` of the way from ``a`` to ``b``."""
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def moves(
+    draw: ImageDraw.ImageDraw, steps: Sequence[Hexside], layout: Layout, zoom: bool = False
+) -> None:
+    """The last move: a white arrow from each hex a counter left to the hex it reached."""
+    lw = max(4, round(layout.size * (0.08 if zoom else 0.2)))
+    head = layout.size * (0.32 if zoom else 0.55)
+    for start, end in steps:
+        (x0, y0), (x1, y1) = layout.centre(start), layout.centre(end)
+        length = math.dist((x0, y0), (x1, y1))
+        if length < 1:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        # From the start hex's counter to the edge of the end hex: the tip covers no code.
+        start_trim, end_trim = layout.size * 0.5, layout.size * (0.62 if zoom else 0.45)
+        x0, y0 = x0 + ux * start_trim, y0 + uy * start_trim
+        x1, y1 = x1 - ux * end_trim, y1 - uy * end_trim
+        base = (x1 - ux * head, y1 - uy * head)
+        tip = [
+            (x1, y1),
+            (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55),
+            (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55),
+        ]
+        draw.line([(x0, y0), base], fill=style.INK, width=lw + 4)
+        draw.polygon(tip, fill=style.WHITE, outline=style.INK, width=2)
+        draw.line([(x0, y0), base], fill=style.WHITE, width=lw)
 
 
 def focus(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout) -> None:
@@ -146,3 +178,4 @@ def over_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool
     breaches(draw, view.breaches, layout, zoom)
     ladders(draw, view.ladders, layout, zoom)
     heads(draw, view.heads, layout, zoom)
+    moves(draw, view.moves, layout, zoom)

@@ -7,72 +7,66 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import GateView, GondorView
-from render.common import BAD, GOLD, MUTED, font, text_width, wrap
+from render.common import BAD, GOLD, MUTED, ellipsize, fitted_font, font, text_width, wrap
 from render.gondor import counters, overlays, style, text
 from render.gondor.counters import Face
 from render.gondor.hexgrid import Layout
 
 PAD = 14
 LINE = 32  # a 22-24 px line with its spacing
-SCRATCH = 400
+HEADER_H = 2 * LINE + 12  # two lines: the turn and phase, whose decision and what
+FOOTER_H = LINE + 6  # one line: the forces, spells, levels held, groups off the map
 
 
-def header(view: GondorView, *, full: bool) -> Image.Image:
-    """The header strip, as tall as its lines; ``full`` adds the lines of the whole-map image."""
-    img = Image.new("RGB", (style.WIDTH, SCRATCH), style.BG)
+def header(view: GondorView) -> Image.Image:
+    """Two lines: the turn and phase, then whose decision it is (cut to one line)."""
+    img = Image.new("RGB", (style.WIDTH, HEADER_H), style.BG)
     draw = ImageDraw.Draw(img)
     width = style.WIDTH - 2 * PAD
-    y = PAD
-    big = font(30, bold=True)
-    draw.text((PAD, y), text.title(view), font=big, fill=style.WHITE)
-    y += 42
-    y = _forces(draw, view, y)
-    if full:
-        for line in (text.spells_line(view), text.control_line(view), text.off_map_line(view)):
-            if line:
-                for part in wrap(line, font(22), width):
-                    draw.text((PAD, y), part, font=font(22), fill=MUTED)
-                    y += LINE - 4
+    title = text.title(view)
+    draw.text((PAD, 8), title, font=fitted_font(title, width, 26, bold=True), fill=style.WHITE)
     pending = text.pending_line(view)
     if pending:
-        fnt = font(24, bold=True)
-        for part in wrap(pending, fnt, width, max_lines=3):
-            draw.text((PAD, y), part, font=fnt, fill=GOLD)
-            y += LINE
-    if full:
-        for entry in view.log_tail[-2:]:
-            for part in wrap(entry, font(22), width, max_lines=2):
-                draw.text((PAD, y), part, font=font(22), fill=style.WHITE)
-                y += LINE - 4
-    return img.crop((0, 0, style.WIDTH, y + PAD - 6))
+        fnt = fitted_font(pending, width, 24, bold=True)
+        draw.text((PAD, 8 + LINE + 2), ellipsize(pending, fnt, width), font=fnt, fill=GOLD)
+    return img
 
 
-def _forces(draw: ImageDraw.ImageDraw, view: GondorView, y: int) -> int:
-    """Each force's total over its level, demoralized ones in red; wraps to a second line."""
-    fnt = font(24, bold=True)
-    x = PAD
-    label = "Demoralization: "
-    draw.text((x, y), label, font=font(24), fill=MUTED)
-    x += text_width(label, font(24))
+def footer(view: GondorView) -> Image.Image:
+    """One line under the whole map: the forces' totals, then what else fits of the status.
+
+    Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
+    alt text has all of them.
+    """
+    img = Image.new("RGB", (style.WIDTH, FOOTER_H), style.BG)
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.LABEL_PX, bold=True)
+    x, y = PAD, 6
     for part, bad in text.force_parts(view):
         shown = part + (" demoralized" if bad else "")
-        if x + text_width(shown, fnt) > style.WIDTH - PAD:
-            x, y = PAD, y + LINE
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
-        x += text_width(shown, fnt) + 22
-    return y + LINE + 2
+        x += text_width(shown, fnt) + 18
+    small = font(style.LABEL_PX)
+    for part in text.status_parts(view):
+        shown = "· " + part
+        if x + text_width(shown, small) > style.WIDTH - PAD:
+            break
+        draw.text((x, y), shown, font=small, fill=MUTED)
+        x += text_width(shown, small) + 12
+    return img
 
 
 # ---- legend ---------------------------------------------------------------------------------
 
 CELL_W, CELL_H, ICON = 245, 44, 40
 UNITS: tuple[tuple[Face, str], ...] = (
-    (Face("infantry", "sauron"), "Sauron"),
-    (Face("infantry", "westernesse"), "Westernesse"),
+    (Face("infantry", "sauron", letter="B"), "Sauron"),
+    (Face("infantry", "westernesse", letter="D"), "Westernesse"),
+    (Face("infantry", "sauron", letter="E"), "Melee class A-E"),
+    (Face("infantry", "sauron", missile=True, melee=False, letter="e"), "Shoots only"),
+    (Face("infantry", "sauron", missile=True, letter="E"), "Fights, shoots"),
     (Face("infantry", "sauron"), "Infantry"),
     (Face("cavalry", "sauron"), "Cavalry"),
-    (Face("infantry", "sauron", missile=True, melee=False), "Archers"),
-    (Face("infantry", "sauron", missile=True), "Fights, shoots"),
     (Face("mumak", "sauron"), "Mûmak"),
     (Face("leader", "sauron"), "Leader"),
     (Face("catapult", "westernesse"), "Catapult"),
@@ -81,25 +75,64 @@ UNITS: tuple[tuple[Face, str], ...] = (
     (Face("cauldron", "westernesse", truth="real"), "Cauldron"),
     (Face("cauldron", "westernesse", truth="dummy"), "Dummy cauldron"),
     (Face("cauldron", "westernesse", truth="?"), "Hidden"),
-    (Face("infantry", "westernesse", disrupted=True), "Disrupted"),
-    (Face("infantry", "westernesse", carrying="?"), "Carries oil"),
-    (Face("infantry", "sauron", under=2, leader_under=True), "Stack, leader"),
+    (Face("infantry", "westernesse", disrupted=True, letter="D"), "Disrupted"),
+    (Face("infantry", "westernesse", carrying="?", letter="D"), "Carries oil"),
+    (Face("infantry", "sauron", under=2, leader_under=True, letter="E"), "Stack, leader"),
 )
-MARKS = ("Fire", "Head", "Breach", "Ladder", "Gate", "Tower")
+MARKS = (
+    "Fire",
+    "Head",
+    "Breach",
+    "Ladder",
+    "Gate",
+    "Tower",
+    "Last move",
+    "Named place",
+    "Close-up",
+    "Can reach",
+)
+NOTES = (
+    "The map is turned: west (the mountain) up, north to the right. A hex id is CCRR: the "
+    "column CC along the top, the row RR down the side; even columns sit half a hex lower.",
+    "A gate's bar and posts take the colour of the side holding it (grey: nobody).",
+    "Close-ups print every hex id and each unit's code, e.g. Ee-3-X: melee class A (best) to E, "
+    "a missile letter if it shoots, armour 1-4, morale W (best) to Z.",
+)
+LEGEND_ALT = (
+    "Gondor legend. Sauron red, Westernesse blue; a combat unit's letter is its melee class "
+    "(A best to E; lower case: shoots only). Shapes: infantry cross, cavalry slash, Mûmak, "
+    "leader star, catapult, siege tower, Grond, cauldron. Red bars: disrupted; drop: carries "
+    "oil. Orange hex: fire; skull: Head; red and white stripes on a wall: breach; yellow: "
+    "ladder; gate bar and posts in the holder's colour. White arrow: the last move. White "
+    "ring: a named place; gold ring: the close-up's focus; cyan ring: where a group can go. "
+    "City levels 1 to 7 by shade, each numbered once. The map is turned: west up, north right; "
+    "hex id CCRR: column CC along the top, row RR down the side."
+)
 
 
-@lru_cache(maxsize=1)
-def legend() -> Image.Image:
-    """The key to every symbol (the same for every view; shared: paste, never draw on)."""
+def places_note(places: tuple[tuple[str, str], ...]) -> str:
+    """The named hexes, as the legend lists them."""
+    return "White rings: " + " · ".join(f"{h} {n}" for h, n in places) if places else ""
+
+
+@lru_cache(maxsize=2)
+def legend(places: tuple[tuple[str, str], ...] = ()) -> Image.Image:
+    """The key to every symbol and the names of the ringed places (shared: paste, never draw on)."""
     items = len(UNITS) + len(MARKS)
     cols = style.WIDTH // CELL_W
     rows = -(-items // cols)
-    height = PAD + rows * CELL_H + 40 + PAD
+    fnt = font(style.LABEL_PX)
+    texts = [t for t in (places_note(places), *NOTES) if t]
+    notes = [line for note in texts for line in wrap(note, fnt, style.WIDTH - 2 * PAD)]
+    top = PAD + LINE + 4
+    levels_y = top + rows * CELL_H + 8
+    height = levels_y + 44 + len(notes) * (LINE - 4) + PAD
     img = Image.new("RGB", (style.WIDTH, height), style.BG)
     draw = ImageDraw.Draw(img)
-    fnt = font(22)
+    title = "Gondor: the key to the map"
+    draw.text((PAD, PAD), title, font=font(26, bold=True), fill=style.WHITE)
     x0 = (style.WIDTH - cols * CELL_W) // 2 + 8
-    cells = [(x0 + (i % cols) * CELL_W, PAD + (i // cols) * CELL_H) for i in range(items)]
+    cells = [(x0 + (i % cols) * CELL_W, top + (i // cols) * CELL_H) for i in range(items)]
     for (f, label), (x, y) in zip(UNITS, cells, strict=False):
         spr = counters.sprite(f, False)
         img.paste(spr, (x + ICON // 2 - spr.width // 2, y + CELL_H // 2 - spr.height // 2), spr)
@@ -107,38 +140,55 @@ def legend() -> Image.Image:
     for mark, (x, y) in zip(MARKS, cells[len(UNITS) :], strict=True):
         _mark_icon(img, mark, x + ICON // 2, y + CELL_H // 2)
         draw.text((x + ICON + 10, y + CELL_H // 2), mark, font=fnt, fill=style.WHITE, anchor="lm")
-    y = PAD + rows * CELL_H + 8
-    draw.text((x0, y + 14), "City levels 1 to 7:", font=fnt, fill=style.WHITE, anchor="lm")
-    x = x0 + text_width("City levels 1 to 7:", fnt) + 14
-    for shade in style.LEVELS:
-        draw.rectangle((x, y, x + 40, y + 28), fill=shade, outline=style.WALL, width=2)
-        x += 46
-    draw.text((x + 8, y + 14), "walls between", font=fnt, fill=style.WHITE, anchor="lm")
+    y = levels_y
+    label = "City levels:"
+    draw.text((x0, y + 17), label, font=fnt, fill=style.WHITE, anchor="lm")
+    x = x0 + text_width(label, fnt) + 14
+    bold = font(style.LABEL_PX, bold=True)
+    for n, shade in enumerate(style.LEVELS, start=1):
+        draw.rectangle((x, y, x + 44, y + 34), fill=shade, outline=style.WALL, width=3)
+        draw.text((x + 22, y + 17), str(n), font=bold, fill=style.INK, anchor="mm")
+        x += 52
+    draw.text((x + 8, y + 17), "walls between", font=fnt, fill=style.WHITE, anchor="lm")
+    y += 44
+    for line in notes:
+        draw.text((PAD, y), line, font=fnt, fill=MUTED)
+        y += LINE - 4
     return img
 
 
 def _mark_icon(img: Image.Image, mark: str, cx: int, cy: int) -> None:
     """A hex (or a wall between two hexes) with one overlay, for the legend."""
-    w = style.MAP_HEX_W
+    w = style.LEGEND_HEX_W
     draw = ImageDraw.Draw(img)
-    if mark in ("Fire", "Head"):
-        lay = Layout(w, cx, cy, 1)
-        draw.polygon(lay.corners("0101"), fill=style.CLEAR)
+    one = Layout(w, cx, cy)
+    if mark in ("Fire", "Head", "Named place", "Close-up", "Can reach"):
+        draw.polygon(one.corners("0101"), fill=style.CLEAR)
         if mark == "Fire":
-            overlays.fires(draw, ["0101"], lay)
+            overlays.fires(draw, ["0101"], one)
+        elif mark == "Head":
+            overlays.heads(draw, ["0101"], one)
+        elif mark == "Named place":
+            draw.polygon(one.corners("0101", 0.86), outline=style.PLACE, width=2)
+        elif mark == "Close-up":
+            overlays.focus(draw, ["0101"], one)
         else:
-            overlays.heads(draw, ["0101"], lay)
+            overlays.reach(draw, ["0101"], one, False)
         return
-    lay = Layout(w, cx - w / 2, cy, 1)
+    draw.rectangle((cx - 18, cy - 19, cx + 18, cy + 19), fill=style.CLEAR)
+    if mark == "Last move":
+        small = w * 0.62  # two columns apart on one row: a level arrow across the icon
+        overlays.moves(draw, [("0101", "0301")], Layout(small, cx - small * 0.866, cy))
+        return
+    lay = Layout(w, cx, cy - w / 2)  # 0101 above the icon's centre, 0102 below
     a, b = lay.hexside("0101", "0102")
-    draw.rectangle((cx - 16, cy - 18, cx + 16, cy + 18), fill=style.CLEAR)
     side = ("0101", "0102")
     if mark == "Gate":
         overlays.gates(draw, [GateView(hexside=side, controller="sauron")], lay)
         return
     draw.line([a, b], fill=style.WALL, width=round(w * 0.15))
     if mark == "Tower":
-        t = lay.size * 0.2
+        t = lay.size * 0.28
         draw.rectangle((cx - t, cy - t, cx + t, cy + t), fill=style.WALL)
     elif mark == "Breach":
         overlays.breaches(draw, [side], lay)

@@ -6,7 +6,8 @@ from render.common import BAD, GOLD, MUTED, RGB, WHITE, contrast
 
 WIDTH = 1000
 MARGIN = 10
-MAP_HEX_W = 38.0  # full map: 24.5 hexes of 38 px beside the 36 px column numbers
+
+LEGEND_HEX_W = 34.0  # a hex in the legend, about as wide as on the whole map
 ZOOM_HEX_W = 128.0  # zoomed crop: a 22 px counter code fits inside a counter inside a hex
 LABEL_PX = 22
 HEAD_PX = 30
@@ -18,15 +19,16 @@ CLEAR: RGB = (150, 178, 108)
 ROUGH: RGB = (174, 150, 92)
 MOUNTAIN: RGB = (104, 92, 86)
 TUNNEL: RGB = (112, 106, 100)
-# City levels 1 (outermost) to 7 (the Citadel): darker stone outside, lighter towards the top.
+# City levels 1 (outermost) to 7 (the Citadel): lighter towards the top, warm and cool stone in
+# turn, so that two neighbouring levels never look alike; each also carries its number.
 LEVELS: tuple[RGB, ...] = (
-    (168, 160, 148),
-    (182, 174, 162),
-    (196, 188, 176),
-    (208, 201, 190),
-    (220, 214, 204),
-    (232, 227, 218),
-    (246, 243, 236),
+    (150, 140, 124),
+    (182, 176, 196),
+    (204, 190, 156),
+    (208, 206, 226),
+    (228, 214, 178),
+    (234, 234, 246),
+    (252, 246, 226),
 )
 WALL: RGB = INK
 ROAD: RGB = (128, 86, 48)
@@ -44,6 +46,7 @@ DISRUPTED: RGB = (236, 34, 34)
 OIL: RGB = INK
 OIL_UNKNOWN: RGB = (255, 170, 40)
 FOCUS: RGB = GOLD
+PLACE: RGB = WHITE  # the ring of a named hex
 REACH: RGB = (64, 236, 255)  # the hexes a selected group can reach
 
 COLOURS: tuple[RGB, ...] = (

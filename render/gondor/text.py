@@ -52,6 +52,22 @@ def spells_line(view: GondorView) -> str:
     return " · ".join(parts)
 
 
+def status_parts(view: GondorView) -> list[str]:
+    """The short status under the whole map: spells, magic points, levels held, groups waiting."""
+    spells = [
+        f"{s.name or s.id} ({plural(s.turns_left, 'turn')})"
+        if s.turns_left is not None
+        else s.name or s.id
+        for s in view.spells
+    ]
+    points = ", ".join(f"{side_name(k)} {v}" for k, v in sorted(view.magic_points.items()))
+    levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
+    parts = [*spells, f"Magic {points}" if points else ""]
+    parts.append(f"Sauron holds level {join_and(levels)}" if levels else "")
+    parts += [f"{g.name} off map ({len(g.counters)})" for g in view.off_map if g.counters]
+    return [p for p in parts if p]
+
+
 def control_line(view: GondorView) -> str:
     """Levels and road hexes Sauron holds."""
     levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
@@ -176,7 +192,7 @@ def alt_text(view: GondorView, shown: Sequence[str] = ()) -> str:
         parts += [f"{s}." for s in _sides_summary(view)]
         if off_map_line(view):
             parts.append(f"{off_map_line(view)}.")
-    return _fit(parts)
+    return fit_sentences(parts)
 
 
 def reach_line(view: GondorView) -> str:
@@ -192,7 +208,7 @@ def _sentence(text: str) -> str:
     return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
-def _fit(parts: Sequence[str]) -> str:
+def fit_sentences(parts: Sequence[str]) -> str:
     """Join sentences, dropping the ones that do not fit (and ending with "…")."""
     out = ""
     for part in parts:

@@ -81,6 +81,16 @@ async def test_rules_and_help(world):
     assert "No game of Gondor is running" in no_game
 
 
+async def test_the_legend_is_a_key_for_anyone_that_fits_a_phone(world):
+    ix = await world.slash("carol", "gondor legend")  # no game in the channel: still there
+    answer = ix.messages[-1]
+    assert answer.ephemeral and "the key to the map" in answer.text()
+    image = answer.attachments[0]
+    assert image.description.startswith("Gondor legend")
+    assert "1918 Main Gate" in image.description and "1903 Citadel" in image.description
+    assert image.width == 1000 and image.height <= image.width
+
+
 def with_reach(view):
     """Gondor.view as the engine will give it: a selected group's focus and reachable hexes."""
 
@@ -205,6 +215,8 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     whole, close = world.board(after).attachments  # the map, and a close-up of the move
     assert "close-up" not in whole.description and close.description.startswith("Gondor, close-up")
     assert target in close.description and len(world.board(after).embeds) == 2
+    for image in (whole, close):  # Discord's preview box is wider than tall: so are they
+        assert image.width is not None and image.height <= image.width
     stale = await ephemeral_answer(world, "bob", "gondor move", unit=chosen.value, to=target)
     assert "can move now" in stale or "no longer possible" in stale
     assert (await world.bot.store.load(session.id)).step == after.step

@@ -18,6 +18,7 @@ KEYS = {
     "to_act",
     "you",
     "spotlight",
+    "moves",
     "pending",
     "result",
     "fires",
