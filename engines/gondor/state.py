@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from engines.gondor.board import Board, Formation, Piece, PieceKind
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
@@ -33,8 +33,7 @@ class Counter(BaseModel):
 
     group: its arrival group ("start" or a reinforcements.toml id). dummy: a cauldron's truth,
     set when Westernesse places it (None until then), or the truth of the oil a unit carries.
-    oil: oil counters under a cauldron (16.72). oil_from: the cauldron (counter index) whose
-    oil the unit picked up last: public, everyone saw where it was picked up.
+    oil: oil counters under a cauldron (16.72).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -50,7 +49,14 @@ class Counter(BaseModel):
     carries_oil: bool = False
     dummy: bool | None = None
     oil: int = 0
-    oil_from: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Older saves remembered where a carrier picked its oil up (now secret, 16.72)."""
+        if isinstance(data, dict) and "oil_from" in data:
+            data = {k: v for k, v in data.items() if k != "oil_from"}
+        return data
 
     @property
     def is_cauldron(self) -> bool:
@@ -153,7 +159,6 @@ class GondorState(BaseModel):
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
     garrison_fell: bool = False  # the garrison has been demoralized once (19.13)
-    proven: list[int] = []  # cauldrons shown real by a pour of their oil (public, 16.74)
 
     # ---- magic and the Banner (17.x, 18.x) ----
     magic_spent: dict[str, int] = {}  # magic leader type id -> points spent this game (8.5)
@@ -167,6 +172,14 @@ class GondorState(BaseModel):
     # ---- formations and arrivals (6.0, 14.2) ----
     formed: list[int] = []  # leaders that formed a Special Formation this Movement Phase (6.0)
     charged: list[int] = []  # units of a Wedge whose charge is spent (6.0 [R])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Older saves listed cauldrons "proven" real by a pour: a pour now proves none."""
+        if isinstance(data, dict) and "proven" in data:
+            data = {k: v for k, v in data.items() if k != "proven"}
+        return data
 
     @field_validator("counters")
     @classmethod

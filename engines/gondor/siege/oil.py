@@ -1,7 +1,8 @@
 """Cauldrons and oil (16.7; hidden information): picking oil up, and the oil question (16.74).
 
-Sauron never learns whether a cauldron or a carried oil is real: the pick-up and the "pour or
-hold" questions are asked alike for real and dummy oil, and only real oil can pour.
+Sauron never learns whether a cauldron or a carried oil is real, nor where a unit picked its
+oil up: the pick-up and the "pour or hold" questions are asked alike for real and dummy oil,
+only real oil can pour, and the public log names neither the truth nor the cauldron.
 """
 
 from __future__ import annotations
@@ -71,10 +72,7 @@ class PourRules(PhaseRules):
             return [Event(text="Westernesse holds.")]
         if not isinstance(action, PourOil):
             raise IllegalAction("Pour or hold.")
-        carrier = state.counters[action.counter]
-        carrier.carries_oil = False
-        if carrier.oil_from is not None and carrier.oil_from not in state.proven:
-            state.proven.append(carrier.oil_from)  # only real oil pours: its cauldron is real
+        state.counters[action.counter].carries_oil = False
         burnt = _victims(state, action.hex)
         names = ", ".join(counter_name(i) for i in burnt)
         for i in burnt:
@@ -124,7 +122,6 @@ class PickUpRules(PhaseRules):
         cauldron = state.counters[int(data["cauldron"])]
         unit = state.counters[action.counter]
         unit.carries_oil, unit.dummy = True, cauldron.dummy
-        unit.oil_from = int(data["cauldron"])
         cauldron.oil -= 1
         left = [i for i in data["units"] if i != action.counter]
         if left and cauldron.oil > 0:
@@ -132,8 +129,8 @@ class PickUpRules(PhaseRules):
             state.pending = Pending(side="westernesse", kind="oil-pickup", data=data)
         truth = "dummy oil" if unit.dummy else "real oil"
         return [
-            Event(text=f"{counter_name(action.counter)} picks up oil in {unit.hex}."),
-            Event(text=f"(Only you see this: it is {truth}.)", seat=1),
+            Event(text=f"{counter_name(action.counter)} picks up oil."),
+            Event(text=f"(Only you see this: in {unit.hex}, {truth}.)", seat=1),
         ]
 
     def reveals(self, state: GondorState) -> bool:

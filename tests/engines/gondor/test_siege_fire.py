@@ -80,15 +80,21 @@ def test_16_65_fire_destroys_catapults_cauldrons_towers_and_units_with_towers(mo
     assert total(game.state, "sauron") == garrison + 4  # Orc Infantry E-2-Y: 4 points (9.1)
 
 
-def test_16_65_a_burnt_cauldron_is_revealed():
-    """16.65 [R]: a cauldron burnt by a fireball is revealed to both sides."""
+def test_16_65_a_burnt_cauldron_keeps_its_secret():
+    """16.65: a fireball destroys a cauldron; 16.71: nothing in the text reveals whether it
+    was a dummy, so only Westernesse reads it."""
     game = empty_game()
     cat = put(game.state, "sauron-catapult-1", "2514")
     cauldron = put(game.state, "cauldron-1", "2512")
     game.state.counters[cauldron].dummy = True
-    hurl(game, cat, "2512")
+    order = Hurl(counter=cat, hex="2512", head=False, range=2)
+    assert order in legal(game, 0)
+    events = game.apply(0, order)
     assert game.state.counters[cauldron].hex is None
-    assert "it was a dummy" in game.state.log[-1]
+    assert game.state.log[-1] == "The cauldron in 2512 burns."
+    assert not any("dummy" in line or "real" in line for line in game.state.log)
+    private = [(e.seat, e.text) for e in events if e.seat is not None]
+    assert private == [(1, "(Only you see this: it was a dummy.)")]
 
 
 def test_16_66_fire_outside_the_city_goes_out_at_the_next_siege_phase_inside_it_stays():
