@@ -145,7 +145,6 @@ class GondorState(BaseModel):
     rallying: dict[str, int] = {}  # rally phase: leader id -> rally attempts made (8.2)
     tried: list[int] = []  # rally phase: units a leader tried to rally (8.2)
     rating_lost: dict[str, int] = {}  # leader id -> Rally Points lost in combat (7.2, 8.3, 19.2)
-    shaken: list[str] = []  # hexes where a Head landed this Game-Turn: a morale row worse (16.84)
     follow_ups: list[dict[str, Any]] = []  # combat results still to settle (retreats, advance)
 
     # ---- siege (16.x) ----
@@ -154,7 +153,7 @@ class GondorState(BaseModel):
     ladders_placed: int = 0  # Ladders used so far, destroyed ones included (16.47)
     tower_bases: dict[str, str] = {}  # Siege Tower id -> hex where it began the Siege Phase
     fires: list[str] = []  # hexes with a Fire counter (16.66)
-    heads: list[str] = []  # hexes with a Severed Head (16.83)
+    heads: list[str] = []  # hexes with a Severed Head: a morale row worse there (16.83-16.84)
     heads_left: int = HEADS  # Severed Heads still to hurl (16.81)
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
@@ -176,9 +175,12 @@ class GondorState(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _upgrade(cls, data: Any) -> Any:
-        """Older saves listed cauldrons "proven" real by a pour: a pour now proves none."""
-        if isinstance(data, dict) and "proven" in data:
-            data = {k: v for k, v in data.items() if k != "proven"}
+        """Drop what older saves kept: "proven" cauldrons and one Game-Turn's shaken hexes.
+
+        A pour now proves no cauldron (16.71); every Head's hex shakes while it stays (16.84).
+        """
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in ("proven", "shaken")}
         return data
 
     @field_validator("counters")

@@ -165,7 +165,7 @@ def _fire(state: GondorState, hex_ref: str) -> list[Event]:
 
 
 def _head(state: GondorState, hex_ref: str) -> list[Event]:
-    """16.83-16.86: in the city, garrison +1 and the hex's units shaken; else removed."""
+    """16.83-16.86: in the city it stays (garrison +1, its hex's units shaken); else removed."""
     if not MAP.hexes[hex_ref].in_city:
         text = f"The Head lands in {hex_ref}, outside the city, and is removed (16.85)."
         return [Event(text=text)]
@@ -174,10 +174,8 @@ def _head(state: GondorState, hex_ref: str) -> list[Event]:
         return [Event(text=text)]
     state.heads.append(hex_ref)
     state.totals[GARRISON] = state.totals.get(GARRISON, 0) + HEAD_POINTS
-    if hex_ref not in state.shaken:
-        state.shaken.append(hex_ref)
     text = (
-        f"The Head lands in {hex_ref}: garrison +{HEAD_POINTS}; Westernesse units there are "
-        "one morale row worse this Game-Turn (16.83-16.84)."
+        f"The Head lands in {hex_ref}: garrison +{HEAD_POINTS}; Westernesse units in its hex "
+        "are one morale row worse while it stays (16.83-16.84)."
     )
     return [Event(text=text)]

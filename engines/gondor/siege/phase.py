@@ -1,7 +1,7 @@
 """The Forces of Sauron Siege Phase (B; 16.x): breach fire, Grond, fireballs and Heads, advance.
 
-At its start fires outside the city go out (16.66), Siege Towers' readiness is noted (16.41)
-and last turn's Heads stop shaking their hexes (16.84). A breach made at range 1 lets the
+At its start fires outside the city go out (16.66) and Siege Towers' readiness is noted
+(16.41). A breach made at range 1 lets the
 infantry stacked with the weapon advance through it (16.51-16.52): a pending decision.
 """
 
@@ -124,7 +124,6 @@ class SiegePhase(PhaseRules):
         """Fires outside the city go out (16.66); Siege Towers in place are noted (16.41)."""
         out = [h for h in state.fires if not MAP.hexes[h].in_city]
         state.fires = [h for h in state.fires if h not in out]
-        state.shaken = []
         state.tower_bases = {
             c.id: c.hex
             for c in state.counters

@@ -1,5 +1,6 @@
 """Fireballs (16.6) and Severed Heads (16.8): range, scatter, fire, heads."""
 
+from engines.gondor.combat.odds import morale_row
 from engines.gondor.movement import reachable
 from engines.gondor.siege import fireballs
 from engines.gondor.siege.actions import Hurl
@@ -125,14 +126,26 @@ def test_16_83_a_head_in_the_city_adds_one_and_shakes_the_hex(monkeypatch):
     before = total(game.state, "garrison")
     hurl(game, cat, "2512", head=True)
     assert game.state.heads == ["2512"]
-    assert game.state.shaken == ["2512"]
     assert game.state.heads_left == 11
     assert total(game.state, "garrison") == before + 1
     assert game.view(1)["heads"] == ["2512"]
-    while (game.state.turn, game.state.phase) != (2, "siege"):
+
+
+def test_16_84_16_86_a_head_from_an_earlier_turn_still_lowers_morale():
+    """16.84: units in the same hex as a Severed Head have their Morale lowered one level "for
+    the Game-Turn they are in such a hex"; 16.86: "Heads may be removed only by fire". A unit
+    entering a Head's hex on a later Game-Turn is shaken; a fireball there ends it."""
+    game = empty_game()
+    cat = put(game.state, "sauron-catapult-1", "2514")
+    hurl(game, cat, "2512", head=True)
+    while (game.state.turn, game.state.phase) != (3, "siege"):
         end_phase(game)
-    assert game.state.shaken == []  # that Game-Turn only
+    spear = put(game.state, "gondor-spearmen-1", "2512")
     assert game.state.heads == ["2512"]
+    assert morale_row(game.state, spear) == "Y"  # printed X, one level lower
+    game.state.fired.clear()
+    hurl(game, cat, "2512")
+    assert game.state.heads == [] and morale_row(game.state, spear) == "X"
 
 
 def test_16_85_a_head_outside_the_city_is_removed():
