@@ -7,6 +7,8 @@ oil, the oil question).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name
 from engines.gondor.board import STACKED_EQUIPMENT
@@ -27,8 +29,11 @@ def movement_started(state: GondorState) -> list[Event]:
     return []
 
 
-def after_move(state: GondorState, moved: list[int]) -> list[Event]:
-    """Overrun what the group found (5.3), then ask about a Ladder, oil or pouring."""
+def after_move(state: GondorState, moved: list[int], path: Sequence[str] = ()) -> list[Event]:
+    """Overrun what the group found (5.3), then ask about a Ladder, oil or pouring.
+
+    ``path``: the hexes entered on the way (default: only where the group stands).
+    """
     lead = state.counters[moved[0]]
     events: list[Event] = []
     if any(state.counters[i].kind == "unit" for i in moved):
@@ -36,7 +41,7 @@ def after_move(state: GondorState, moved: list[int]) -> list[Event]:
         if lead.side == "sauron":
             _ask_ladder(state, moved)
         else:
-            ask_pickup(state, moved)
+            ask_pickup(state, moved, path or [str(lead.hex)])
     ask_pour(state)
     settle(state)
     return events

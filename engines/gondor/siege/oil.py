@@ -7,6 +7,8 @@ only real oil can pour, and the public log names neither the truth nor the cauld
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name
 from engines.gondor.data import MAP, TABLES
@@ -90,16 +92,19 @@ class PourRules(PhaseRules):
         return "Westernesse: Sauron's forces stand below your oil. Pour it, or hold?"
 
 
-def ask_pickup(state: GondorState, moved: list[int]) -> None:
-    """16.75: a Westernesse combat unit that entered a cauldron's hex may pick up one oil."""
-    hex_ref = state.counters[moved[0]].hex
-    cauldron = next(
-        (i for i, c in enumerate(state.counters) if c.is_cauldron and c.hex == hex_ref), None
-    )
+def ask_pickup(state: GondorState, moved: list[int], path: Sequence[str]) -> None:
+    """16.72: picking up oil is part of a move: the first cauldron with oil on ``path``.
+
+    A unit "enters the same hex as a Cauldron, 'picks up' an Oil counter … and moves off":
+    the group is asked about the first cauldron with oil among the hexes it entered, its end
+    included; one cauldron a move, one oil a unit (16.75).
+    """
+    oily = {c.hex: i for i, c in enumerate(state.counters) if c.is_cauldron and c.oil > 0}
+    cauldron = next((oily[h] for h in path if h in oily), None)
     units = [
         i for i in moved if state.counters[i].kind == "unit" and not state.counters[i].carries_oil
     ]
-    if cauldron is not None and state.counters[cauldron].oil > 0 and units:
+    if cauldron is not None and units:
         data = {"units": units, "cauldron": cauldron}
         state.pending = Pending(side="westernesse", kind="oil-pickup", data=data)
 
@@ -130,7 +135,7 @@ class PickUpRules(PhaseRules):
         truth = "dummy oil" if unit.dummy else "real oil"
         return [
             Event(text=f"{counter_name(action.counter)} picks up oil."),
-            Event(text=f"(Only you see this: in {unit.hex}, {truth}.)", seat=1),
+            Event(text=f"(Only you see this: in {cauldron.hex}, {truth}.)", seat=1),
         ]
 
     def reveals(self, state: GondorState) -> bool:
@@ -139,4 +144,4 @@ class PickUpRules(PhaseRules):
 
     def prompt(self, state: GondorState) -> str | None:
         """The question."""
-        return "Westernesse: pick up oil from the cauldron here (16.75)?"
+        return "Westernesse: pick up oil from a cauldron on the way (16.72)?"

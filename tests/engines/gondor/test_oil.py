@@ -48,6 +48,24 @@ def test_16_75_a_unit_entering_a_cauldron_hex_may_pick_up_one_oil():
     assert piece_allowance(piece, "2512") == 4  # 5 in the city (15.21), -1 with oil (16.75)
 
 
+def test_16_72_a_unit_picks_up_oil_on_its_way_and_moves_off():
+    """16.72: "a Westernesse combat unit simply enters the same hex as a Cauldron, 'picks up'
+    an Oil counter (dummy or otherwise) and moves off. There is no cost": the pick-up is part
+    of the move, not its end."""
+    game = empty_game(1, "westernesse-movement")
+    spear = put(game.state, "gondor-spearmen-1", "2511")
+    pot = put(game.state, "cauldron-1", "2411")  # the way to 2212: 2411, 2312, 2212
+    game.state.counters[pot].dummy, game.state.counters[pot].oil = False, 3
+    move(game, [spear], "2212")
+    assert game.state.pending is not None and game.state.pending.kind == "oil-pickup"
+    assert legal(game, 1) == [PickUpOil(counter=spear), LeaveOil()]
+    events = game.apply(1, PickUpOil(counter=spear))
+    assert game.state.counters[spear].hex == "2212" and game.state.counters[spear].carries_oil
+    assert game.state.counters[pot].oil == 2
+    assert [e.text for e in events if e.seat == 1] == ["(Only you see this: in 2411, real oil.)"]
+    assert not any("2411" in e.text for e in events if e.seat is None)
+
+
 def test_16_75_one_oil_per_unit():
     """16.75: one oil counter per unit: a carrier is not asked again."""
     game = empty_game(1, "westernesse-movement")
