@@ -73,7 +73,7 @@ def hurl_orders(state: GondorState, side: Side, heads: bool) -> list[Action]:
 
 
 def fireball_orders(state: GondorState) -> list[Action]:
-    """16.6 [R]: Westernesse catapults may hurl fireballs in their Combat Phase (their firing)."""
+    """16.6: "Fireballs are always hurled in the Siege Phase": Westernesse's, after Sauron's."""
     return hurl_orders(state, "westernesse", heads=False)
 
 

@@ -133,6 +133,7 @@ def test_16_74_the_question_comes_at_the_start_of_the_sauron_movement_phase():
     carrier(game.state, "gondor-spearmen-1", "2512")
     put(game.state, "orc-infantry-1", "2513")
     game.apply(0, legal(game, 0)[-1])  # End phase
+    game.apply(1, legal(game, 1)[-1])  # Westernesse's part (its fireballs, 16.6): End phase
     assert game.state.phase == "sauron-movement"
     assert game.state.pending is not None and game.state.pending.kind == "oil"
 

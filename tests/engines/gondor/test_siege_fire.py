@@ -188,7 +188,7 @@ def test_16_81_twelve_heads_in_all():
 
 
 def test_16_6_westernesse_fireball_orders_are_fireballs_only():
-    """16.6 [R]: Westernesse catapults hurl fireballs (never Heads) in their Combat Phase."""
+    """16.6, 16.8: Westernesse catapults hurl fireballs, never Heads."""
     game = empty_game()
     cat = put(game.state, "gondor-catapult-1", "2512")
     orders = fireball_orders(game.state)
@@ -196,6 +196,29 @@ def test_16_6_westernesse_fireball_orders_are_fireballs_only():
     assert {a.counter for a in orders} == {cat}
     game.state.fired.append(cat)
     assert fireball_orders(game.state) == []
+
+
+def test_16_6_fireballs_are_always_hurled_in_the_siege_phase():
+    """16.6: "Fireballs are always hurled in the Siege Phase and constitute a firing": after
+    Sauron's firing Westernesse's catapults may hurl theirs there (16.12: once a Game-Turn),
+    and never in Westernesse's Combat Phase."""
+    game = empty_game()
+    cat = put(game.state, "gondor-catapult-1", "2512")
+    put(game.state, "gondor-spearmen-1", "2512")
+    put(game.state, "siege-tower-1", "2514")
+    put(game.state, "orc-infantry-1", "2515")
+    assert game.to_act() == [0]
+    end_phase(game)  # Sauron ends his firing
+    assert (game.state.phase, game.to_act()) == ("siege", [1])
+    order = Hurl(counter=cat, hex="2514", head=False, range=2)
+    assert order in legal(game, 1)
+    game.apply(1, order)
+    assert "2514" in game.state.fires
+    while game.state.phase != "westernesse-combat":
+        end_phase(game)
+    game.state.fired.clear()  # were it ready again, still no fireball in a Combat Phase
+    game._cache = None
+    assert not any(isinstance(a, Hurl) for a in legal(game, 1))
 
 
 def test_16_63_16_86_a_heads_chance_counts_where_its_scatter_may_land():
