@@ -22,7 +22,9 @@ from concurrent.futures import ProcessPoolExecutor
 from engines.base import Action
 from engines.galdors_grip import GAME
 from engines.galdors_grip import rules as R
+from engines.galdors_grip.actions import Stop
 from engines.galdors_grip.deck import ability_of, card_of, fired_for, side_of
+from engines.galdors_grip.policy import gives_up
 from engines.galdors_grip.scoring import dangerous_count, tally
 from engines.galdors_grip.state import GripState
 
@@ -169,6 +171,8 @@ def play(seed: int, options: dict, player: str) -> tuple[str, int, int]:
     while not game.is_over:
         if game.state.step == "build":
             action = game.legal_actions(0)[0]
+        elif gives_up(game.state) and Stop() in game.legal_actions(0):
+            action = Stop()  # the rules let a player loop for ever
         elif turns:
             action = search_choice(game.state, rng, turns)
         else:

@@ -40,12 +40,9 @@ from engines.galdors_grip.effects import EFFECTS, Depth, foresee, kind_of, resol
 from engines.galdors_grip.scoring import potential, tally
 from engines.galdors_grip.setup import apply_build, build_actions
 from engines.galdors_grip.state import Fired, GripState
-from engines.text import join_and, sentence
 
 MAX_ROTATIONS = 2
 """Rotating the top card twice in a turn restores it; more would only loop."""
-REPEAT_LIMIT = 3
-"""The same deck at the start of a third turn ends the game: no progress."""
 
 
 # ---- what the player may do -------------------------------------------------------------
@@ -241,15 +238,8 @@ def _next_turn(state: GripState) -> list[Event]:
     state.turn += 1
     state.rotations, state.end_turn, state.moved = 0, False, []
     turns = state.seen.setdefault(deck_key(state), [])
-    state.repeats = list(turns)
+    state.repeats = list(turns)  # a repeat offers Stop; the rules end no game for it
     turns.append(state.turn)
-    if len(turns) >= REPEAT_LIMIT:
-        lose(
-            state,
-            f"no progress: the deck was the same on turns {join_and([str(t) for t in turns])}",
-        )
-        text = sentence(f"Turn {state.turn}: {state.reason}. You lose")
-        return [Event(text=text)]
     top = state.deck[0]
     flipped = flip_up(state, top)
     top.tops += 1

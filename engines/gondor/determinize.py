@@ -1,9 +1,8 @@
 """Drawing again what one side cannot see, for computer players (``Game.resample``).
 
-Hidden from Sauron: which cauldrons on the map are real and which are dummies, and so which
-carried oil is real (16.71-16.74). Revealed to him: a destroyed cauldron (16.71 [R]) and a
-cauldron whose oil was poured (only real oil pours). Where each carrier picked its oil up is
-public (``Counter.oil_from``), so a carrier's oil shares its cauldron's sampled truth.
+Hidden from Sauron: which cauldrons are real and which are dummies, destroyed ones too, where
+each carrier picked its oil up, and so which carried oil is real (16.71-16.74). A pour shows
+only that the poured oil was real, and it is gone.
 Westernesse sees everything. Neither side knows the future dice: they come from
 ``state.seed``, which a sample draws afresh. Gondor has no simultaneous secret choice.
 """
@@ -25,38 +24,26 @@ def copy_state(state: GondorState) -> GondorState:
     return state.__deepcopy__()
 
 
-def revealed(state: GondorState, index: int) -> bool:
-    """Whether Sauron knows cauldron ``index``'s truth: destroyed, or its oil was poured."""
-    return state.counters[index].group == GONE or index in state.proven
-
-
 def redraw(state: GondorState, side: str, rng: Random) -> GondorState:
-    """A copy with fresh dice and, for Sauron, every unrevealed cauldron's truth drawn again.
+    """A copy with fresh dice and, for Sauron, every cauldron's truth and carried oil drawn again.
 
-    The truths still unknown (three real and three dummies, less the revealed ones) are listed
-    real first and shuffled by ``rng`` onto the placed unrevealed cauldrons in counter order, so
-    the sample depends only on what ``side`` knows and on ``rng``.
+    The six truths (three real, three dummies) are shuffled by ``rng`` onto the cauldrons
+    placed so far, destroyed ones too, in counter order; each carried oil is real with the
+    odds of a cauldron's, as Sauron does not know where it came from. The sample depends only
+    on what ``side`` knows and on ``rng``.
     """
     copy = copy_state(state)
     copy.seed = rng.randrange(SEED_RANGE)
     if side == "westernesse":
         return copy
-    cauldrons = [i for i, c in enumerate(copy.counters) if c.is_cauldron]
-    known = [copy.counters[i].dummy for i in cauldrons if revealed(copy, i)]
-    unknown = [i for i in cauldrons if not revealed(copy, i) and copy.counters[i].hex]
-    pool = [False] * (REAL - known.count(False)) + [True] * (DUMMIES - known.count(True))
+    placed = [c for c in copy.counters if c.is_cauldron and (c.hex is not None or c.group == GONE)]
+    pool = [False] * REAL + [True] * DUMMIES
     rng.shuffle(pool)
-    for i, dummy in zip(unknown, pool, strict=False):
-        _set_truth(copy.counters[i], dummy)
+    for c, dummy in zip(placed, pool, strict=False):
+        _set_truth(c, dummy)
     for c in copy.counters:
-        if c.kind != "unit":
-            continue
-        if not c.carries_oil:
-            c.dummy = None  # a truth no longer carried is no one's business
-        elif c.oil_from is not None:
-            c.dummy = copy.counters[c.oil_from].dummy
-        else:  # picked up before the state remembered where (older saves)
-            c.dummy = rng.random() < DUMMIES / (REAL + DUMMIES)
+        if c.kind == "unit":
+            c.dummy = rng.random() < DUMMIES / (REAL + DUMMIES) if c.carries_oil else None
     return copy
 
 

@@ -138,11 +138,11 @@ def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
     return dict(sorted(best.items()))
 
 
-def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event]:
+def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event, tuple[str, ...]]:
     """Carry the selected counters along their path to the Move's hex; drop the selection.
 
     Records the path for road and gate control, and an entry for the entry chain (14.0).
-    Returns the counters moved and the public event.
+    Returns the counters moved, the public event and the hexes entered on the way.
     """
     ids = [state.counters[i].id for i in state.selected]
     lead = state.counters[state.selected[0]]
@@ -158,7 +158,7 @@ def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event]:
         state.entered[action.entry] = state.entered.get(action.entry, 0) + units
     moved, state.selected = state.selected, []
     where = f"enters at {action.entry}" if start is None else f"moves from {start}"
-    return moved, Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP).")
+    return moved, Event(text=f"{names} {where} to {action.hex} ({action.mp / 2:g} MP)."), path
 
 
 def _nowhere(state: GondorState) -> list[Event]:
@@ -183,10 +183,10 @@ def _nowhere(state: GondorState) -> list[Event]:
 
 
 def _move(state: GondorState, action: Move) -> list[Event]:
-    moved, event = move_selected(state, action)
+    moved, event, path = move_selected(state, action)
     state.moved += moved
     state.stuck = []  # the board changed: a stuck group may have a way now
-    return [event, *after_move(state, moved)]
+    return [event, *after_move(state, moved, path)]
 
 
 def _arrivals(state: GondorState) -> list[Event]:

@@ -91,12 +91,6 @@ class RallyPhase(PhaseRules):
         text = f"{action.label()}: {shown(faces)}, {verdict}."
         return [Event(text=text)]
 
-    def finish(self, state: GondorState) -> list[Event]:
-        """After Westernesse's part the Game-Turn ends: Severed Heads stop shaking (16.84)."""
-        if state.acting == "westernesse":
-            state.shaken = []
-        return []
-
     def prompt(self, state: GondorState) -> str | None:
         """Who rallies."""
         return f"{side_name(state.acting)}: rally disrupted units with your leaders, or end."

@@ -10,7 +10,7 @@ from engines.gondor.actions import counter_name
 from engines.gondor.combat.tables import unit_points
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
-from engines.gondor.state import GondorState
+from engines.gondor.state import SEATS, GondorState
 
 GONE = "eliminated"  # the arrival group of a counter that left the game (never re-enters)
 
@@ -35,9 +35,18 @@ def destroy(state: GondorState, index: int) -> int:
     return points
 
 
-def cauldron_truth(state: GondorState, index: int) -> str:
-    """The public words revealing a destroyed cauldron (16.71 [R]: revealed when destroyed)."""
-    return "a dummy" if state.counters[index].dummy else "a real cauldron"
+def cauldron_lost(state: GondorState, index: int, how: str) -> list[Event]:
+    """Destroy cauldron ``index``: the log says only that it is gone (16.71 reveals no truth).
+
+    ``how`` completes "The cauldron in <hex> ..."; what it was goes to Westernesse alone.
+    """
+    hex_ref, dummy = state.counters[index].hex, state.counters[index].dummy
+    destroy(state, index)
+    truth = "a dummy" if dummy else "a real cauldron"
+    return [
+        Event(text=f"The cauldron in {hex_ref} {how}."),
+        Event(text=f"(Only you see this: it was {truth}.)", seat=SEATS.index("westernesse")),
+    ]
 
 
 def displace_leader(state: GondorState, index: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from engines.gondor.board import Board, Formation, Piece, PieceKind
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
@@ -33,8 +33,7 @@ class Counter(BaseModel):
 
     group: its arrival group ("start" or a reinforcements.toml id). dummy: a cauldron's truth,
     set when Westernesse places it (None until then), or the truth of the oil a unit carries.
-    oil: oil counters under a cauldron (16.72). oil_from: the cauldron (counter index) whose
-    oil the unit picked up last: public, everyone saw where it was picked up.
+    oil: oil counters under a cauldron (16.72).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -50,7 +49,14 @@ class Counter(BaseModel):
     carries_oil: bool = False
     dummy: bool | None = None
     oil: int = 0
-    oil_from: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Older saves remembered where a carrier picked its oil up (now secret, 16.72)."""
+        if isinstance(data, dict) and "oil_from" in data:
+            data = {k: v for k, v in data.items() if k != "oil_from"}
+        return data
 
     @property
     def is_cauldron(self) -> bool:
@@ -140,7 +146,6 @@ class GondorState(BaseModel):
     rallying: dict[str, int] = {}  # rally phase: leader id -> rally attempts made (8.2)
     tried: list[int] = []  # rally phase: units a leader tried to rally (8.2)
     rating_lost: dict[str, int] = {}  # leader id -> Rally Points lost in combat (7.2, 8.3, 19.2)
-    shaken: list[str] = []  # hexes where a Head landed this Game-Turn: a morale row worse (16.84)
     follow_ups: list[dict[str, Any]] = []  # combat results still to settle (retreats, advance)
 
     # ---- siege (16.x) ----
@@ -149,12 +154,11 @@ class GondorState(BaseModel):
     ladders_placed: int = 0  # Ladders used so far, destroyed ones included (16.47)
     tower_bases: dict[str, str] = {}  # Siege Tower id -> hex where it began the Siege Phase
     fires: list[str] = []  # hexes with a Fire counter (16.66)
-    heads: list[str] = []  # hexes with a Severed Head (16.83)
+    heads: list[str] = []  # hexes with a Severed Head: a morale row worse there (16.83-16.84)
     heads_left: int = HEADS  # Severed Heads still to hurl (16.81)
     grond_active: bool = False  # Operate Grond was cast (16.13, 17.13)
     gate_seen: dict[str, dict[str, Side]] = {}  # gate id -> hex -> the side last there (15.15)
     garrison_fell: bool = False  # the garrison has been demoralized once (19.13)
-    proven: list[int] = []  # cauldrons shown real by a pour of their oil (public, 16.74)
 
     # ---- magic and the Banner (17.x, 18.x) ----
     magic_spent: dict[str, int] = {}  # magic leader type id -> points spent this game (8.5)
@@ -168,6 +172,17 @@ class GondorState(BaseModel):
     # ---- formations and arrivals (6.0, 14.2) ----
     formed: list[int] = []  # leaders that formed a Special Formation this Movement Phase (6.0)
     charged: list[int] = []  # units of a Wedge whose charge is spent (6.0 [R])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Drop what older saves kept: "proven" cauldrons and one Game-Turn's shaken hexes.
+
+        A pour now proves no cauldron (16.71); every Head's hex shakes while it stays (16.84).
+        """
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in ("proven", "shaken")}
+        return data
 
     @field_validator("counters")
     @classmethod

@@ -1,7 +1,8 @@
 """Gondor views in the renderer's format (render/gondor/__init__.py), built from the state.
 
 Sauron and spectators never learn a cauldron's or an oil's truth: every cauldron shows
-truth "?", every carried oil "?". The map part is built once from data and shared.
+truth "?" and no oil count (which would tell where oil was picked up), every carried oil
+"?". The map part is built once from data and shared.
 """
 
 from __future__ import annotations
@@ -225,7 +226,7 @@ def counter_view(c: Counter, index: int, knows_truth: bool) -> CounterView:
     truth: Literal["real", "dummy", "?"] | None = None
     if c.is_cauldron:
         truth = ("dummy" if c.dummy else "real") if knows_truth else "?"
-        name = f"Cauldron ({c.oil} oil)"
+        name = f"Cauldron ({c.oil} oil)" if knows_truth else "Cauldron"  # where oil went: secret
     carrying: Literal["oil", "dummy", "?"] | None = None
     if c.carries_oil:
         carrying = ("dummy" if c.dummy else "oil") if knows_truth else "?"

@@ -22,15 +22,11 @@ from tests.bot.harness import World, message_texts, move_controls
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 TRUTH = re.compile(r"\b(dummy|real)\b", re.IGNORECASE)
-# A destroyed cauldron is revealed to both sides (16.71): the only public words of a truth.
-REVEALED = re.compile(
-    r"The cauldron in \d{4} (is destroyed|burns): it was (a dummy|a real cauldron)\."
-)
 
 
 def secret_truth(text: str) -> re.Match | None:
-    """Words telling real oil from dummy, other than a destroyed cauldron's public reveal."""
-    return TRUTH.search(REVEALED.sub("", text))
+    """Words telling real oil from dummy (no public text ever has them, 16.71)."""
+    return TRUTH.search(text)
 
 
 def asker(world: World, who: str, **namespace: str) -> SimpleNamespace:

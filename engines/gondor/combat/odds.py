@@ -147,7 +147,7 @@ def morale_row(state: GondorState, index: int) -> str:
     kind = unit_type(state, index)
     rows = int(demoralized(state, kind.force))
     if c.side == "westernesse":
-        rows += int(effects.spell_active(state, "fear")) + int(c.hex in state.shaken)
+        rows += int(effects.spell_active(state, "fear")) + int(c.hex in state.heads)
     return shift_morale(kind.morale, rows)
 
 

@@ -27,8 +27,6 @@ from engines.gondor.combat.strikes import challenge, fire, melee
 from engines.gondor.data import GAME
 from engines.gondor.formation_actions import EdgeMelee
 from engines.gondor.phase import PhaseRules
-from engines.gondor.siege.actions import Hurl
-from engines.gondor.siege.fireballs import apply_hurl, fireball_orders
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
 from engines.text import join_and
@@ -48,8 +46,7 @@ def _dice(state: GondorState) -> Dice:
 def orders(state: GondorState) -> list[Action]:
     """The orders of the current segment (mandatory melee aside)."""
     if state.segment == "missile":
-        hurls = fireball_orders(state) if state.acting == "westernesse" else []
-        return [*missile_orders(state), *hurls]
+        return list(missile_orders(state))
     if state.segment == "individual":
         return list(challenge_orders(state))
     if state.segment == "melee":
@@ -98,9 +95,7 @@ class Combat(PhaseRules):
             state.segment = segments[segments.index(action.segment) + 1]
             _skip_empty(state)
             return []
-        if isinstance(action, Hurl):
-            events = apply_hurl(state, action)
-        elif isinstance(action, Fire):
+        if isinstance(action, Fire):
             events = fire(state, action, dice)
         elif isinstance(action, Challenge):
             events = challenge(state, action, dice)

@@ -117,6 +117,6 @@ def destinations(state: GondorState, leader: int) -> dict[str, float]:
 
 def _move(state: GondorState, action: Move) -> list[Event]:
     leader = state.counters[state.selected[0]]
-    _, event = move_selected(state, action)
+    _, event, _ = move_selected(state, action)
     state.magic_acted.append(leader.type)
     return [event]

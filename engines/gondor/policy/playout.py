@@ -116,9 +116,11 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
         return _group(state, side, legal, rng)
-    if side == "sauron" and kinds & {Hurl, BreachFire, GrondBreach}:
-        return _siege(state, legal)
-    if kinds & {Fire, Hurl, Melee, Challenge, EndSegment}:
+    if state.phase == "siege":
+        if side == "sauron":
+            return _siege(state, legal)
+        return _fireball(state, [a for a in legal if isinstance(a, Hurl)]) or _end(legal)
+    if kinds & {Fire, Melee, Challenge, EndSegment}:
         return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
@@ -259,7 +261,7 @@ def _siege(state: GondorState, legal: list[Action]) -> Action:
 
 
 def _fireball(state: GondorState, hurls: list[Hurl]) -> Hurl | None:
-    """Westernesse's catapults (16.6 [R]): a fireball at his siege towers and catapults.
+    """Westernesse's catapults in the Siege Phase (16.6): a fireball at his towers and catapults.
 
     Fire burns them, and a unit stacked with a tower (16.65); no other harm outside the city,
     where it goes out at his next Siege Phase (16.66). Nearest first: from range 3 it may
@@ -276,16 +278,13 @@ def _fireball(state: GondorState, hurls: list[Hurl]) -> Hurl | None:
 
 
 def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
-    """Fireballs, the likeliest shot, a duel when not weaker, melee by odds; else move on.
+    """The likeliest shot, a duel when not weaker, melee by odds; else move on.
 
     Sauron spends his host on the garrison (sauron_assault.storm): any fair chance will do.
     """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires and side == "sauron":
         return sauron_assault.aim_fire(state, fires)
-    burn = _fireball(state, [a for a in legal if isinstance(a, Hurl)])
-    if burn is not None:
-        return burn
     if fires:
         return max(fires, key=lambda a: a.need)
     duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]

@@ -8,7 +8,7 @@ from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name, side_name
 from engines.gondor.data import GAME, MAP, TABLES, Side
 from engines.gondor.hexes import distance, hex_id, step
-from engines.gondor.removal import cauldron_truth, destroy
+from engines.gondor.removal import cauldron_lost, destroy
 from engines.gondor.siege.actions import Hurl
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
@@ -73,7 +73,7 @@ def hurl_orders(state: GondorState, side: Side, heads: bool) -> list[Action]:
 
 
 def fireball_orders(state: GondorState) -> list[Action]:
-    """16.6 [R]: Westernesse catapults may hurl fireballs in their Combat Phase (their firing)."""
+    """16.6: "Fireballs are always hurled in the Siege Phase": Westernesse's, after Sauron's."""
     return hurl_orders(state, "westernesse", heads=False)
 
 
@@ -137,16 +137,16 @@ def apply_hurl(state: GondorState, action: Hurl) -> list[Event]:
     if where is None:
         return events
     effects = _head(state, where) if action.head else _fire(state, where)
-    return [*events, *(Event(text=t) for t in effects)]
+    return [*events, *effects]
 
 
-def _fire(state: GondorState, hex_ref: str) -> list[str]:
+def _fire(state: GondorState, hex_ref: str) -> list[Event]:
     """16.65-16.67, 16.86: a Fire counter; what burns; a Head there is removed.
 
     Catapults, cauldrons and siege towers burn, and any combat unit stacked with a siege tower;
     the Head's point stays.
     """
-    out = [f"Fire in {hex_ref}."]
+    out = [Event(text=f"Fire in {hex_ref}.")]
     if hex_ref not in state.fires:
         state.fires.append(hex_ref)
     here = [i for i, c in enumerate(state.counters) if c.hex == hex_ref]
@@ -154,29 +154,28 @@ def _fire(state: GondorState, hex_ref: str) -> list[str]:
     for i in here:
         c = state.counters[i]
         if c.is_cauldron:
-            out.append(f"The cauldron in {hex_ref} burns: it was {cauldron_truth(state, i)}.")
+            out += cauldron_lost(state, i, "burns")
         elif c.piece().mobility in BURNS or (tower and c.kind == "unit"):
-            out.append(f"{counter_name(i)} burns.")
-        else:
-            continue
-        destroy(state, i)
+            out.append(Event(text=f"{counter_name(i)} burns."))
+            destroy(state, i)
     if hex_ref in state.heads:
         state.heads.remove(hex_ref)
-        out.append(f"The Head in {hex_ref} burns (its point stays).")
+        out.append(Event(text=f"The Head in {hex_ref} burns (its point stays)."))
     return out
 
 
-def _head(state: GondorState, hex_ref: str) -> list[str]:
-    """16.83-16.86: in the city, garrison +1 and the hex's units shaken; else removed."""
+def _head(state: GondorState, hex_ref: str) -> list[Event]:
+    """16.83-16.86: in the city it stays (garrison +1, its hex's units shaken); else removed."""
     if not MAP.hexes[hex_ref].in_city:
-        return [f"The Head lands in {hex_ref}, outside the city, and is removed (16.85)."]
+        text = f"The Head lands in {hex_ref}, outside the city, and is removed (16.85)."
+        return [Event(text=text)]
     if hex_ref in wasted_hexes(state):
-        return [f"The Head lands on a fire or a cauldron in {hex_ref}: removed (16.86)."]
+        text = f"The Head lands on a fire or a cauldron in {hex_ref}: removed (16.86)."
+        return [Event(text=text)]
     state.heads.append(hex_ref)
     state.totals[GARRISON] = state.totals.get(GARRISON, 0) + HEAD_POINTS
-    if hex_ref not in state.shaken:
-        state.shaken.append(hex_ref)
-    return [
-        f"The Head lands in {hex_ref}: garrison +{HEAD_POINTS}; Westernesse units there are "
-        "one morale row worse this Game-Turn (16.83-16.84)."
-    ]
+    text = (
+        f"The Head lands in {hex_ref}: garrison +{HEAD_POINTS}; Westernesse units in its hex "
+        "are one morale row worse while it stays (16.83-16.84)."
+    )
+    return [Event(text=text)]

@@ -7,12 +7,14 @@ oil, the oil question).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name
 from engines.gondor.board import STACKED_EQUIPMENT
 from engines.gondor.data import COUNTERS
 from engines.gondor.phase import PhaseRules
-from engines.gondor.removal import cauldron_truth, destroy, displace_leader
+from engines.gondor.removal import cauldron_lost, destroy, displace_leader
 from engines.gondor.siege.actions import NoLadder, PlaceLadder
 from engines.gondor.siege.oil import ask_pickup, ask_pour
 from engines.gondor.state import GondorState, Ladder, Pending, climbable_walls
@@ -27,8 +29,11 @@ def movement_started(state: GondorState) -> list[Event]:
     return []
 
 
-def after_move(state: GondorState, moved: list[int]) -> list[Event]:
-    """Overrun what the group found (5.3), then ask about a Ladder, oil or pouring."""
+def after_move(state: GondorState, moved: list[int], path: Sequence[str] = ()) -> list[Event]:
+    """Overrun what the group found (5.3), then ask about a Ladder, oil or pouring.
+
+    ``path``: the hexes entered on the way (default: only where the group stands).
+    """
     lead = state.counters[moved[0]]
     events: list[Event] = []
     if any(state.counters[i].kind == "unit" for i in moved):
@@ -36,7 +41,7 @@ def after_move(state: GondorState, moved: list[int]) -> list[Event]:
         if lead.side == "sauron":
             _ask_ladder(state, moved)
         else:
-            ask_pickup(state, moved)
+            ask_pickup(state, moved, path or [str(lead.hex)])
     ask_pour(state)
     settle(state)
     return events
@@ -45,23 +50,21 @@ def after_move(state: GondorState, moved: list[int]) -> list[Event]:
 def overrun(state: GondorState, moved: list[int]) -> list[Event]:
     """5.3, movement ruling 6: enemy leaders in the entered hex fall back; equipment burns.
 
-    Enemy siege equipment there is destroyed, and a cauldron too (revealed, 16.71).
+    Enemy siege equipment there is destroyed, and a cauldron too (its truth stays hidden, 16.71).
     """
     side, hex_ref = state.counters[moved[0]].side, state.counters[moved[0]].hex
-    out = []
+    out: list[Event] = []
     for i, c in enumerate(state.counters):
         if c.hex != hex_ref or c.side == side:
             continue
         if c.kind == "leader":
-            out.append(f"{displace_leader(state, i)} (5.3).")
+            out.append(Event(text=f"{displace_leader(state, i)} (5.3)."))
         elif c.is_cauldron:
-            truth = cauldron_truth(state, i)
-            out.append(f"The cauldron in {hex_ref} is destroyed: it was {truth}.")
-            destroy(state, i)
+            out += cauldron_lost(state, i, "is destroyed")
         elif c.piece().mobility in STACKED_EQUIPMENT:
-            out.append(f"{counter_name(i)} in {hex_ref} is destroyed.")
+            out.append(Event(text=f"{counter_name(i)} in {hex_ref} is destroyed."))
             destroy(state, i)
-    return [Event(text=t) for t in out]
+    return out
 
 
 def ladder_walls(state: GondorState, moved: list[int]) -> list[str]:

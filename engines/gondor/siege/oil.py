@@ -1,10 +1,13 @@
 """Cauldrons and oil (16.7; hidden information): picking oil up, and the oil question (16.74).
 
-Sauron never learns whether a cauldron or a carried oil is real: the pick-up and the "pour or
-hold" questions are asked alike for real and dummy oil, and only real oil can pour.
+Sauron never learns whether a cauldron or a carried oil is real, nor where a unit picked its
+oil up: the pick-up and the "pour or hold" questions are asked alike for real and dummy oil,
+only real oil can pour, and the public log names neither the truth nor the cauldron.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engines.base import Action, Event, IllegalAction
 from engines.gondor.actions import counter_name
@@ -71,10 +74,7 @@ class PourRules(PhaseRules):
             return [Event(text="Westernesse holds.")]
         if not isinstance(action, PourOil):
             raise IllegalAction("Pour or hold.")
-        carrier = state.counters[action.counter]
-        carrier.carries_oil = False
-        if carrier.oil_from is not None and carrier.oil_from not in state.proven:
-            state.proven.append(carrier.oil_from)  # only real oil pours: its cauldron is real
+        state.counters[action.counter].carries_oil = False
         burnt = _victims(state, action.hex)
         names = ", ".join(counter_name(i) for i in burnt)
         for i in burnt:
@@ -92,16 +92,19 @@ class PourRules(PhaseRules):
         return "Westernesse: Sauron's forces stand below your oil. Pour it, or hold?"
 
 
-def ask_pickup(state: GondorState, moved: list[int]) -> None:
-    """16.75: a Westernesse combat unit that entered a cauldron's hex may pick up one oil."""
-    hex_ref = state.counters[moved[0]].hex
-    cauldron = next(
-        (i for i, c in enumerate(state.counters) if c.is_cauldron and c.hex == hex_ref), None
-    )
+def ask_pickup(state: GondorState, moved: list[int], path: Sequence[str]) -> None:
+    """16.72: picking up oil is part of a move: the first cauldron with oil on ``path``.
+
+    A unit "enters the same hex as a Cauldron, 'picks up' an Oil counter … and moves off":
+    the group is asked about the first cauldron with oil among the hexes it entered, its end
+    included; one cauldron a move, one oil a unit (16.75).
+    """
+    oily = {c.hex: i for i, c in enumerate(state.counters) if c.is_cauldron and c.oil > 0}
+    cauldron = next((oily[h] for h in path if h in oily), None)
     units = [
         i for i in moved if state.counters[i].kind == "unit" and not state.counters[i].carries_oil
     ]
-    if cauldron is not None and state.counters[cauldron].oil > 0 and units:
+    if cauldron is not None and units:
         data = {"units": units, "cauldron": cauldron}
         state.pending = Pending(side="westernesse", kind="oil-pickup", data=data)
 
@@ -124,7 +127,6 @@ class PickUpRules(PhaseRules):
         cauldron = state.counters[int(data["cauldron"])]
         unit = state.counters[action.counter]
         unit.carries_oil, unit.dummy = True, cauldron.dummy
-        unit.oil_from = int(data["cauldron"])
         cauldron.oil -= 1
         left = [i for i in data["units"] if i != action.counter]
         if left and cauldron.oil > 0:
@@ -132,8 +134,8 @@ class PickUpRules(PhaseRules):
             state.pending = Pending(side="westernesse", kind="oil-pickup", data=data)
         truth = "dummy oil" if unit.dummy else "real oil"
         return [
-            Event(text=f"{counter_name(action.counter)} picks up oil in {unit.hex}."),
-            Event(text=f"(Only you see this: it is {truth}.)", seat=1),
+            Event(text=f"{counter_name(action.counter)} picks up oil."),
+            Event(text=f"(Only you see this: in {cauldron.hex}, {truth}.)", seat=1),
         ]
 
     def reveals(self, state: GondorState) -> bool:
@@ -142,4 +144,4 @@ class PickUpRules(PhaseRules):
 
     def prompt(self, state: GondorState) -> str | None:
         """The question."""
-        return "Westernesse: pick up oil from the cauldron here (16.75)?"
+        return "Westernesse: pick up oil from a cauldron on the way (16.72)?"

@@ -1,7 +1,10 @@
 """The Forces of Sauron Siege Phase (B; 16.x): breach fire, Grond, fireballs and Heads, advance.
 
-At its start fires outside the city go out (16.66), Siege Towers' readiness is noted (16.41)
-and last turn's Heads stop shaking their hexes (16.84). A breach made at range 1 lets the
+Sauron fires first; then Westernesse's catapults may hurl fireballs, "always hurled in the
+Siege Phase" (16.6), the only one the sequence of play has.
+
+At its start fires outside the city go out (16.66) and Siege Towers' readiness is noted
+(16.41). A breach made at range 1 lets the
 infantry stacked with the weapon advance through it (16.51-16.52): a pending decision.
 """
 
@@ -25,7 +28,13 @@ from engines.gondor.siege.actions import (
     totals_text,
     wall_name,
 )
-from engines.gondor.siege.fireballs import apply_hurl, catapults, clear_line, hurl_orders
+from engines.gondor.siege.fireballs import (
+    apply_hurl,
+    catapults,
+    clear_line,
+    fireball_orders,
+    hurl_orders,
+)
 from engines.gondor.state import GondorState, Pending, climbable_walls
 from engines.gondor.victory import adjustment, settle
 from engines.gondor.zoc import zoc
@@ -122,9 +131,10 @@ class SiegePhase(PhaseRules):
 
     def start(self, state: GondorState) -> list[Event]:
         """Fires outside the city go out (16.66); Siege Towers in place are noted (16.41)."""
+        if state.acting == "westernesse":
+            return []  # its part of the phase: the phase began with Sauron's
         out = [h for h in state.fires if not MAP.hexes[h].in_city]
         state.fires = [h for h in state.fires if h not in out]
-        state.shaken = []
         state.tower_bases = {
             c.id: c.hex
             for c in state.counters
@@ -133,7 +143,9 @@ class SiegePhase(PhaseRules):
         return [Event(text=f"The fires outside the city go out: {', '.join(out)}.")] if out else []
 
     def choices(self, state: GondorState) -> list[Action]:
-        """Breach fire, Grond, fireballs and Heads; End phase."""
+        """Sauron: breach fire, Grond, fireballs and Heads; Westernesse: fireballs; End phase."""
+        if state.acting == "westernesse":
+            return [*fireball_orders(state), EndPhase()]
         hurls = hurl_orders(state, "sauron", heads=True)
         return [*breach_orders(state), *grond_orders(state), *hurls, EndPhase()]
 
@@ -152,13 +164,17 @@ class SiegePhase(PhaseRules):
 
     def unavailable(self, state: GondorState) -> list[Unavailable]:
         """Grond next to a wall it could batter, greyed with what it lacks (16.28, 17.13)."""
+        if state.acting == "westernesse":
+            return []
         return [
             Unavailable(label=f"{counter_name(i)} batters", reason=why)
             for i, why in _idle_grond(state)
         ]
 
     def prompt(self, state: GondorState) -> str | None:
-        """What Sauron does here."""
+        """What the acting side does here."""
+        if state.acting == "westernesse":
+            return "Westernesse: hurl fireballs with your catapults (16.6), or end the phase."
         return "Sauron: fire the catapults (breach, fireball, Head), batter with Grond, or end."
 
 

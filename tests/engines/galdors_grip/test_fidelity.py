@@ -24,7 +24,7 @@ def _loop_once(game) -> list[str]:
     return act(game, "Place top card 1st in the moved stack")
 
 
-# ---- 1. no turn limit; a repeated deck offers a way out and ends play the third time ------
+# ---- 1. no turn limit; a repeated deck offers a way out, never forced ---------------------
 
 
 def test_no_turn_limit_ends_a_winnable_game():
@@ -35,7 +35,10 @@ def test_no_turn_limit_ends_a_winnable_game():
         GAME.new(1, seed=1, options={"turn_limit": 100})
 
 
-def test_a_repeated_deck_offers_to_end_the_game_and_a_third_time_ends_it():
+def test_a_repeated_deck_keeps_offering_to_end_the_game_and_never_forces_it():
+    """END OF GAME, LOSE lists three ways to lose (no moving option, a Figment met a third
+    time, the rotated Galdor's Grip short of ⭐); a deck met again is not one of them, so the
+    third same deck leaves the player every move and the choice to stop."""
     game = deal(LOOP)
     _loop_once(game)  # turn 6: each card's first meeting on top is now recorded
     assert "End the game: no progress" not in labels(game)
@@ -43,10 +46,23 @@ def test_a_repeated_deck_offers_to_end_the_game_and_a_third_time_ends_it():
     assert labels(game)[-1] == "End the game: no progress"
     assert game.view(0)["repeats"] == [6]
     assert "same deck as turn 6" in game.view(0)["status"]
-    events = _loop_once(game)  # turn 8: the same deck a third time
-    assert game.is_over and game.result.winners == []
-    assert "no progress: the deck was the same on turns 6, 7 and 8" in game.result.summary
-    assert any("no progress" in e for e in events)
+    _loop_once(game)  # turn 8: the same deck a third time
+    assert not game.is_over
+    assert labels(game)[0].startswith("Move 3 (top card's value)")
+    assert labels(game)[-1] == "End the game: no progress"
+    assert game.view(0)["repeats"] == [6, 7]
+    _loop_once(game)  # turn 9: and a fourth
+    assert not game.is_over and labels(game)[-1] == "End the game: no progress"
+
+
+def test_a_playout_ends_a_loop_the_third_time():
+    """The rules let a player loop for ever; the computer's playouts must end, so they stop."""
+    game = deal(LOOP)
+    for _ in range(2):
+        _loop_once(game)
+    assert game.rollout_action(0, random.Random(1)).label() != "End the game: no progress"
+    _loop_once(game)
+    assert game.rollout_action(0, random.Random(1)).label() == "End the game: no progress"
 
 
 def test_ending_a_loop_by_choice_is_a_loss_and_asks_first():

@@ -1,5 +1,6 @@
 """Positions for the siege and policy tests: an emptied map, counters put by id, dice forced."""
 
+from engines.base import Event
 from engines.gondor.actions import Move, Select
 from engines.gondor.game import Gondor
 from engines.gondor.state import GondorState
@@ -49,10 +50,13 @@ def legal(game: Gondor, seat: int) -> list:
     return game.legal_actions(seat)
 
 
-def move(game: Gondor, indices: list[int], hex_ref: str) -> None:
-    """Select these counters and move them to ``hex_ref`` (acting side's Movement Phase)."""
+def move(game: Gondor, indices: list[int], hex_ref: str) -> list[Event]:
+    """Select these counters and move them to ``hex_ref`` (acting side's Movement Phase).
+
+    Returns the move's events.
+    """
     seat = game.to_act()[0]
     start = game.state.counters[indices[0]].hex
     game.apply(seat, Select(counters=tuple(indices), hex=start))
     order = next(a for a in legal(game, seat) if isinstance(a, Move) and a.hex == hex_ref)
-    game.apply(seat, order)
+    return game.apply(seat, order)

@@ -228,10 +228,9 @@ def test_fear_makes_westernesse_worse(monkeypatch):
 
 
 def test_severed_heads_shake_a_hex():
-    """16.84: Westernesse units in a hex where a Head landed are one morale row worse that
-    Game-Turn (the siege rules append the hex to ``state.shaken``)."""
+    """16.84: Westernesse units in the same hex as a Severed Head are one morale row worse."""
     game = scene({"trolls-1": "2620", "gondor-spearmen-1": "2621"})
-    game.state.shaken.append("2621")
+    game.state.heads.append("2621")
     assert morale_row(game.state, index(game, "gondor-spearmen-1")) == "Y"
 
 

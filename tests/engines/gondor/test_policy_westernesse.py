@@ -16,15 +16,15 @@ def _policy(game: Gondor):
     return game.rollout_action(WESTERNESSE, random.Random(1))
 
 
-def test_7_1_16_6_its_archers_shoot_though_a_catapult_could_hurl():
-    """7.1 and 16.6 [R]: in Westernesse's missile segment its archers fire and its catapults may
-    hurl; a catapult in range must not end the segment before the archers have shot."""
+def test_7_1_16_6_its_archers_shoot_and_its_catapult_hurls_no_fireball():
+    """7.1: in Westernesse's missile segment its archers fire; 16.6: "Fireballs are always
+    hurled in the Siege Phase", so its catapult hurls none here."""
     game = scene(
         {"gondor-armored-archer-1": "2520", "orc-infantry-1": "2521", "gondor-catapult-1": "2519"},
         phase="westernesse-combat",
     )
     moves = legal(game, WESTERNESSE)
-    assert {type(a) for a in moves} >= {Fire, Hurl, EndSegment}
+    assert {type(a) for a in moves} >= {Fire, EndSegment} and Hurl not in {type(a) for a in moves}
     action = _policy(game)
     assert isinstance(action, Fire) and action.target_unit == index(game, "orc-infantry-1")
 
@@ -32,7 +32,7 @@ def test_7_1_16_6_its_archers_shoot_though_a_catapult_could_hurl():
 def test_16_65_a_fireball_burns_his_siege_tower_and_the_unit_with_it():
     """16.65: fire burns catapults, cauldrons and siege towers, and a unit stacked with a tower.
     Westernesse's catapult aims at the tower's hex (range 2: no scatter, 16.63), not the bare
-    unit next to it, and then burns it."""
+    unit next to it, in its part of the Siege Phase (16.6), and then burns it."""
     game = scene(
         {
             "gondor-catapult-1": "2519",
@@ -40,8 +40,9 @@ def test_16_65_a_fireball_burns_his_siege_tower_and_the_unit_with_it():
             "orc-infantry-1": "2521",
             "trolls-1": "2520",
         },
-        phase="westernesse-combat",
+        phase="siege",
     )
+    play(game, "end_phase")  # Sauron's firing first
     action = _policy(game)
     assert isinstance(action, Hurl) and action.hex == "2521"
     game.apply(WESTERNESSE, action)

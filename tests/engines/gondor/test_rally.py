@@ -1,6 +1,7 @@
 """The Joint Rally Phase H (8.2, 17.11, 17.12, 17.21, 18.21, 16.84)."""
 
 from engines.gondor import effects
+from engines.gondor.combat.odds import morale_row
 
 from .scene import counter, index, kinds, load, play, scene
 
@@ -40,17 +41,18 @@ def test_a_leader_rallies_up_to_two_units_in_or_next_to_its_hex(monkeypatch):
     assert kinds(game) == ["end_phase"]  # each unit is tried once, each leader twice at most
 
 
-def test_sauron_then_westernesse_and_heads_wear_off():
-    """2.0 H: Sauron's leaders rally, then Westernesse's; 16.84: a Severed Head shakes a hex
-    only for its Game-Turn."""
+def test_sauron_then_westernesse_and_a_head_outlasts_the_turn():
+    """2.0 H: Sauron's leaders rally, then Westernesse's; 16.86: "Heads may be removed only
+    by fire", so a Head and its shaking stay into the next Game-Turn (16.84)."""
     game = scene({"imrahil": "2620", "gondor-spearmen-1": "2620"}, phase=PHASE)
     _disrupted(game, "gondor-spearmen-1")
-    game.state.shaken = ["2620"]
+    game.state.heads = ["2620"]
     assert game.to_act() == [0] and kinds(game) == ["end_phase"]
     play(game, "end_phase")
     assert game.to_act() == [1] and "rally" in kinds(game)
     play(game, "end_phase")
-    assert game.state.turn == 2 and game.state.shaken == []
+    assert game.state.turn == 2 and game.state.heads == ["2620"]
+    assert morale_row(game.state, index(game, "gondor-spearmen-1")) == "Y"
 
 
 def test_spells_forbid_rallies(monkeypatch):

@@ -6,7 +6,6 @@ import pytest
 
 from engines.gondor import Gondor
 from engines.gondor.data import MAP
-from engines.gondor.determinize import revealed
 from engines.gondor.removal import destroy
 from engines.gondor.siege.actions import HoldOil, PickUpOil, PourOil
 from engines.gondor.state import Pending
@@ -33,8 +32,8 @@ def cauldrons(game: Gondor) -> list[int]:
 
 
 def oily(seed: int = 5) -> Gondor:
-    """A game on turn 3 where oil has been picked up from two cauldrons (through the rules),
-    one cauldron is destroyed (revealed) and a third cauldron's oil was poured (proven real)."""
+    """A game on turn 3 where oil has been picked up from three cauldrons (through the rules),
+    one carrier poured its (real) oil and one cauldron is destroyed."""
     game = policy_game(seed, 3)
     pots = cauldrons(game)
     real = [i for i in pots if not game.state.counters[i].dummy]
@@ -68,20 +67,20 @@ def oily(seed: int = 5) -> Gondor:
 
 
 def twin(game: Gondor, rng: random.Random) -> Gondor:
-    """The same game except what Sauron cannot see: the unrevealed cauldrons' truths shuffled
-    among themselves (carried oil following its cauldron) and other dice."""
+    """The same game except what Sauron cannot see: the placed cauldrons' truths (destroyed
+    ones too) shuffled among themselves, every carried oil's truth flipped, other dice."""
     other = game.copy()
     s = other.state
-    hidden = [i for i in cauldrons(other) if not revealed(s, i) and s.counters[i].hex]
-    truths = [s.counters[i].dummy for i in hidden]
-    while len(set(truths)) > 1 and truths == [s.counters[i].dummy for i in hidden]:
+    placed = [i for i in cauldrons(other) if s.counters[i].dummy is not None]
+    truths = [s.counters[i].dummy for i in placed]
+    while len(set(truths)) > 1 and truths == [s.counters[i].dummy for i in placed]:
         rng.shuffle(truths)
-    for i, dummy in zip(hidden, truths, strict=True):
+    for i, dummy in zip(placed, truths, strict=True):
         s.counters[i].dummy = dummy
         s.counters[i].type = "dummy-cauldron" if dummy else "cauldron"
     for c in s.counters:
-        if c.carries_oil and c.oil_from is not None:
-            c.dummy = s.counters[c.oil_from].dummy
+        if c.carries_oil:
+            c.dummy = not c.dummy
     s.seed = rng.randrange(10**6)
     return other
 
@@ -90,15 +89,17 @@ def truths(game: Gondor) -> list[bool | None]:
     return [game.state.counters[i].dummy for i in cauldrons(game)]
 
 
-def test_a_pour_proves_its_cauldron_real_and_carriers_remember_their_cauldron():
-    """16.74: only real oil pours, so Sauron learns that the cauldron it came from is real;
-    16.75: everyone saw in which cauldron's hex a unit picked its oil up."""
+def test_16_71_sauron_samples_draw_destroyed_cauldrons_and_carried_oil_again():
+    """16.71-16.74: neither a destroyed cauldron nor a pour tells Sauron which cauldron is
+    real, and he never saw where oil was picked up: his samples draw all of it again."""
     game = oily()
-    s = game.state
-    carriers = [c for c in s.counters if c.carries_oil]
-    assert len(carriers) == 2
-    assert all(c.dummy == s.counters[c.oil_from].dummy for c in carriers)  # type: ignore[index]
-    assert len(s.proven) == 1 and not s.counters[s.proven[0]].dummy
+    gone = [i for i in cauldrons(game) if game.state.counters[i].hex is None]
+    carriers = [i for i, c in enumerate(game.state.counters) if c.carries_oil]
+    assert len(gone) == 1 and len(carriers) == 2
+    samples = [game.resample(SAURON, random.Random(k)) for k in range(20)]
+    assert {s.state.counters[gone[0]].dummy for s in samples} == {True, False}
+    for i in carriers:
+        assert {s.state.counters[i].dummy for s in samples} == {True, False}
 
 
 @pytest.mark.parametrize("seed", [5, 6])
@@ -111,17 +112,13 @@ def test_a_sauron_sample_looks_the_same_and_holds_three_real_and_three_dummies(s
         assert sorted(truths(sample)) == [False] * 3 + [True] * 3
         s = sample.state
         for i in cauldrons(game):
-            if revealed(game.state, i):
-                assert s.counters[i].dummy == game.state.counters[i].dummy
             assert s.counters[i].type == ("dummy-cauldron" if s.counters[i].dummy else "cauldron")
-        for c in s.counters:
-            if c.carries_oil:
-                assert c.dummy == s.counters[c.oil_from].dummy  # type: ignore[index]
+        assert all(c.dummy in (True, False) for c in s.counters if c.carries_oil)
         legal = {Gondor.encode(a) for a in sample.legal_actions(SAURON)}
         assert legal == {Gondor.encode(a) for a in game.legal_actions(SAURON)}
 
 
-def test_sauron_samples_draw_the_unrevealed_truths_and_the_dice_again():
+def test_sauron_samples_draw_the_truths_and_the_dice_again():
     game = oily()
     samples = [game.resample(SAURON, random.Random(k)) for k in range(20)]
     assert len({tuple(truths(s)) for s in samples}) > 2

@@ -1,5 +1,6 @@
 """Fireballs (16.6) and Severed Heads (16.8): range, scatter, fire, heads."""
 
+from engines.gondor.combat.odds import morale_row
 from engines.gondor.movement import reachable
 from engines.gondor.siege import fireballs
 from engines.gondor.siege.actions import Hurl
@@ -80,15 +81,21 @@ def test_16_65_fire_destroys_catapults_cauldrons_towers_and_units_with_towers(mo
     assert total(game.state, "sauron") == garrison + 4  # Orc Infantry E-2-Y: 4 points (9.1)
 
 
-def test_16_65_a_burnt_cauldron_is_revealed():
-    """16.65 [R]: a cauldron burnt by a fireball is revealed to both sides."""
+def test_16_65_a_burnt_cauldron_keeps_its_secret():
+    """16.65: a fireball destroys a cauldron; 16.71: nothing in the text reveals whether it
+    was a dummy, so only Westernesse reads it."""
     game = empty_game()
     cat = put(game.state, "sauron-catapult-1", "2514")
     cauldron = put(game.state, "cauldron-1", "2512")
     game.state.counters[cauldron].dummy = True
-    hurl(game, cat, "2512")
+    order = Hurl(counter=cat, hex="2512", head=False, range=2)
+    assert order in legal(game, 0)
+    events = game.apply(0, order)
     assert game.state.counters[cauldron].hex is None
-    assert "it was a dummy" in game.state.log[-1]
+    assert game.state.log[-1] == "The cauldron in 2512 burns."
+    assert not any("dummy" in line or "real" in line for line in game.state.log)
+    private = [(e.seat, e.text) for e in events if e.seat is not None]
+    assert private == [(1, "(Only you see this: it was a dummy.)")]
 
 
 def test_16_66_fire_outside_the_city_goes_out_at_the_next_siege_phase_inside_it_stays():
@@ -119,14 +126,26 @@ def test_16_83_a_head_in_the_city_adds_one_and_shakes_the_hex(monkeypatch):
     before = total(game.state, "garrison")
     hurl(game, cat, "2512", head=True)
     assert game.state.heads == ["2512"]
-    assert game.state.shaken == ["2512"]
     assert game.state.heads_left == 11
     assert total(game.state, "garrison") == before + 1
     assert game.view(1)["heads"] == ["2512"]
-    while (game.state.turn, game.state.phase) != (2, "siege"):
+
+
+def test_16_84_16_86_a_head_from_an_earlier_turn_still_lowers_morale():
+    """16.84: units in the same hex as a Severed Head have their Morale lowered one level "for
+    the Game-Turn they are in such a hex"; 16.86: "Heads may be removed only by fire". A unit
+    entering a Head's hex on a later Game-Turn is shaken; a fireball there ends it."""
+    game = empty_game()
+    cat = put(game.state, "sauron-catapult-1", "2514")
+    hurl(game, cat, "2512", head=True)
+    while (game.state.turn, game.state.phase) != (3, "siege"):
         end_phase(game)
-    assert game.state.shaken == []  # that Game-Turn only
+    spear = put(game.state, "gondor-spearmen-1", "2512")
     assert game.state.heads == ["2512"]
+    assert morale_row(game.state, spear) == "Y"  # printed X, one level lower
+    game.state.fired.clear()
+    hurl(game, cat, "2512")
+    assert game.state.heads == [] and morale_row(game.state, spear) == "X"
 
 
 def test_16_85_a_head_outside_the_city_is_removed():
@@ -169,7 +188,7 @@ def test_16_81_twelve_heads_in_all():
 
 
 def test_16_6_westernesse_fireball_orders_are_fireballs_only():
-    """16.6 [R]: Westernesse catapults hurl fireballs (never Heads) in their Combat Phase."""
+    """16.6, 16.8: Westernesse catapults hurl fireballs, never Heads."""
     game = empty_game()
     cat = put(game.state, "gondor-catapult-1", "2512")
     orders = fireball_orders(game.state)
@@ -177,6 +196,29 @@ def test_16_6_westernesse_fireball_orders_are_fireballs_only():
     assert {a.counter for a in orders} == {cat}
     game.state.fired.append(cat)
     assert fireball_orders(game.state) == []
+
+
+def test_16_6_fireballs_are_always_hurled_in_the_siege_phase():
+    """16.6: "Fireballs are always hurled in the Siege Phase and constitute a firing": after
+    Sauron's firing Westernesse's catapults may hurl theirs there (16.12: once a Game-Turn),
+    and never in Westernesse's Combat Phase."""
+    game = empty_game()
+    cat = put(game.state, "gondor-catapult-1", "2512")
+    put(game.state, "gondor-spearmen-1", "2512")
+    put(game.state, "siege-tower-1", "2514")
+    put(game.state, "orc-infantry-1", "2515")
+    assert game.to_act() == [0]
+    end_phase(game)  # Sauron ends his firing
+    assert (game.state.phase, game.to_act()) == ("siege", [1])
+    order = Hurl(counter=cat, hex="2514", head=False, range=2)
+    assert order in legal(game, 1)
+    game.apply(1, order)
+    assert "2514" in game.state.fires
+    while game.state.phase != "westernesse-combat":
+        end_phase(game)
+    game.state.fired.clear()  # were it ready again, still no fireball in a Combat Phase
+    game._cache = None
+    assert not any(isinstance(a, Hurl) for a in legal(game, 1))
 
 
 def test_16_63_16_86_a_heads_chance_counts_where_its_scatter_may_land():

@@ -1,5 +1,7 @@
 """Ladders (16.43-16.47), overrun (5.3), gate and level control (15.15, 20.2), totals (19.x)."""
 
+import re
+
 from engines.gondor.movement import reachable
 from engines.gondor.removal import wreck_at
 from engines.gondor.siege.actions import NoLadder, PlaceLadder
@@ -89,15 +91,21 @@ def test_5_3_a_leader_with_no_friend_within_six_hexes_is_eliminated():
     assert game.state.counters[imrahil].group == "eliminated"
 
 
-def test_16_71_a_sauron_unit_entering_a_cauldron_destroys_it_and_reveals_it():
-    """16.71: a cauldron is destroyed when an enemy combat unit enters its hex [R: revealed]."""
+def test_16_71_a_sauron_unit_entering_a_cauldron_destroys_it_and_keeps_its_secret():
+    """16.71: a cauldron is destroyed when an enemy combat unit enters its hex; dummies "have
+    no capability except to confuse the opposing player", and nothing reveals them: only
+    Westernesse reads what it was."""
     game = empty_game(1, "sauron-movement")
     orc = put(game.state, "orc-infantry-1", "2514")
     cauldron = put(game.state, "cauldron-3", "2513")
     game.state.counters[cauldron].dummy = False
-    move(game, [orc], "2513")
+    events = move(game, [orc], "2513")
     assert game.state.counters[cauldron].hex is None
-    assert any("it was a real cauldron" in line for line in game.state.log)
+    assert "The cauldron in 2513 is destroyed." in game.state.log
+    assert not any(re.search(r"real|dummy", line) for line in game.state.log)
+    private = [e.text for e in events if e.seat is not None]
+    assert [e.seat for e in events if e.seat is not None] == [1]
+    assert private == ["(Only you see this: it was a real cauldron.)"]
 
 
 def test_15_15_a_gate_changes_hands_when_one_side_was_last_in_both_hexes():

@@ -8,7 +8,8 @@ from tests.engines.gondor.scene import index, play, scene
 
 
 def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
-    """2.0: A (Westernesse first), B, C, D, E (Sauron first), F, G, H (Sauron first)."""
+    """2.0: A (Westernesse first), B (Sauron, then Westernesse's fireballs, 16.6), C, D, E
+    (Sauron first), F, G, H (Sauron first)."""
     game = deployed()
     seen = []
     while game.state.turn == 1:
@@ -20,6 +21,7 @@ def test_every_phase_a_to_h_comes_in_order_and_joint_phases_take_both_sides():
         ("magic-1", 1),
         ("magic-1", 0),
         ("siege", 0),
+        ("siege", 1),
         ("sauron-movement", 0),
         ("sauron-combat", 0),
         ("magic-2", 0),
