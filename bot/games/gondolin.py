@@ -19,7 +19,7 @@ from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
-from engines.gondolin.sheet import card_sheet_view
+from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
 from engines.text import shorten
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ MODES = [
     app_commands.Choice(name="hard: draw your starting hand", value="hard"),
 ]
 TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPES]
-PER_PAGE = 12
+PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from engines.gondolin.cards import DefenderCard, EnemyCard
 from engines.gondolin.catalogue import CATALOGUE
-from engines.gondolin.views import card_view
+from engines.gondolin.views import SHEET_MAX_CARDS, card_view
 
-MAX_PER_PAGE = 12
+MAX_PER_PAGE = SHEET_MAX_CARDS
 """The renderer draws at most this many cards on one image."""
 
 

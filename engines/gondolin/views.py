@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engines.gondolin.cards import (
     AchievementCard,
@@ -198,6 +198,10 @@ class SheetCardView(CardView):
     eminent: bool | None = None
 
 
+SHEET_MAX_CARDS = 9
+"""A card sheet holds at most this many cards: three rows of three keep it wider than tall."""
+
+
 class SheetView(BaseModel):
     """One page of a card list (``engines.gondolin.sheet.card_sheet_view``)."""
 
@@ -207,7 +211,7 @@ class SheetView(BaseModel):
     total: int
     distinct: int
     per_page: int
-    cards: list[SheetCardView]
+    cards: list[SheetCardView] = Field(max_length=SHEET_MAX_CARDS)
 
 
 class GondolinSheetView(BaseModel):

@@ -2,7 +2,8 @@
 
 Shared by the games' ``render/<game>/lookup.py``: each draws its card picture and passes the
 lookup (``engines.lookup.CardLookup``: title, subtitle, sections of heading and lines).
-1000 px wide, text at least 24 px, names wrapped, never cut; the height follows the text.
+1000 px wide, text at least 24 px, names wrapped, never cut; the text runs on beside the
+picture, then below it across the page; the height follows the text.
 """
 
 from __future__ import annotations
@@ -21,46 +22,66 @@ TITLE, SUBTITLE, HEADING, BODY = 40, 26, 28, 25
 ALT_LIMIT = 1000
 
 
-def _layout(lookup: CardLookup[Any], text_w: int) -> list[tuple[list[str], int, bool, RGB]]:
-    """(lines, size, bold, colour) blocks of the body, wrapped to ``text_w``."""
-    blocks = []
+Block = tuple[list[str], int, bool, RGB]  # lines, size, bold, colour
+
+
+def _paragraphs(lookup: CardLookup[Any]) -> list[tuple[str, int, bool, RGB]]:
+    """(text, size, bold, colour) of the body: each heading, then its lines."""
+    out = []
     for section in lookup.sections:
         if section.heading:
-            blocks.append(
-                (wrap(section.heading, font(HEADING, bold=True), text_w), HEADING, True, GOLD)
-            )
-        for line in section.lines:
-            blocks.append((wrap(line, font(BODY), text_w), BODY, False, TEXT))
-    return blocks
+            out.append((section.heading, HEADING, True, GOLD))
+        out += [(line, BODY, False, TEXT) for line in section.lines]
+    return out
 
 
 def _height(lines: list[str], size: int) -> int:
     return len(lines) * (size + 6)
 
 
+def _flow(
+    lookup: CardLookup[Any], top: int, beside: tuple[int, int], below_from: int
+) -> list[tuple[int, int, Block]]:
+    """(x, y, block) of each paragraph of the body, from ``top`` down.
+
+    A paragraph that starts beside the picture (above ``below_from``) wraps in the column
+    ``beside`` (x, width); later ones span the page. Text beside the picture keeps a tall
+    card from making the page taller than wide.
+    """
+    out = []
+    y = top
+    for text, size, bold, colour in _paragraphs(lookup):
+        y += 6 if bold else 0
+        x, w = beside if y < below_from else (MARGIN, WIDTH - 2 * MARGIN)
+        lines = wrap(text, font(size, bold=bold), w)
+        out.append((x, y, (lines, size, bold, colour)))
+        y += _height(lines, size) + 4
+    return out
+
+
 def render_lookup(
     lookup: CardLookup[Any], picture: Image.Image | None, *, bg: RGB = PANEL
 ) -> Image.Image:
-    """The lookup page: ``picture`` top left (if any), the title beside it, the text below."""
+    """The lookup page: ``picture`` top left (if any), the title and text beside it, then below."""
     head_x = MARGIN + (picture.width + GAP if picture else 0)
     head_w = WIDTH - head_x - MARGIN
     title = wrap(lookup.title, font(TITLE, bold=True), head_w)
     subtitle = wrap(lookup.subtitle, font(SUBTITLE), head_w)
     head_h = _height(title, TITLE) + 8 + _height(subtitle, SUBTITLE)
-    top_h = max(head_h, picture.height if picture else 0)
-    blocks = _layout(lookup, WIDTH - 2 * MARGIN)
-    body_h = sum(_height(lines, size) + (10 if bold else 4) for lines, size, bold, _ in blocks)
-    img = Image.new("RGB", (WIDTH, MARGIN + top_h + GAP + body_h + MARGIN), bg)
+    picture_bottom = MARGIN + (picture.height + GAP if picture else 0)
+    blocks = _flow(lookup, MARGIN + head_h + GAP, (head_x, head_w), picture_bottom)
+    body_bottom = max(
+        [y + _height(lines, size) + 4 for _, y, (lines, size, _, _) in blocks]
+        + [MARGIN + head_h, picture_bottom - GAP]
+    )
+    img = Image.new("RGB", (WIDTH, body_bottom + MARGIN), bg)
     draw = ImageDraw.Draw(img)
     if picture is not None:
         img.paste(picture, (MARGIN, MARGIN), picture if picture.mode == "RGBA" else None)
     y = draw_lines(draw, (head_x, MARGIN), title, font(TITLE, bold=True), TEXT, spacing=6)
     draw_lines(draw, (head_x, y + 8), subtitle, font(SUBTITLE), MUTED, spacing=6)
-    y = MARGIN + top_h + GAP
-    for lines, size, bold, colour in blocks:
-        y += 6 if bold else 0
-        y = draw_lines(draw, (MARGIN, y), lines, font(size, bold=bold), colour, spacing=6)
-        y += 4
+    for x, y, (lines, size, bold, colour) in blocks:
+        draw_lines(draw, (x, y), lines, font(size, bold=bold), colour, spacing=6)
     return img
 
 

@@ -1,13 +1,15 @@
 """Gondolin Cards settlement: story and turn track, stats, siege, cards in play, piles, hand.
 
 Draws only from the view (engines/gondolin/views.py); in this solo game the hand is face-up
-to the table, so both views show it. The image is 1000 px wide and as tall as its content (at
-most ``MAX_HEIGHT``); tiles shrink when many cards are on the table.
+to the table, so both views show it. The image is 1000 px wide and as tall as its content, at
+most as tall as wide (``MAX_HEIGHT``): tiles shrink, the siege moves beside the cards in play,
+and sections show fewer rows when many cards are on the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -46,7 +48,7 @@ from render.gondolin.style import (
 
 __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
-MAX_HEIGHT = 1600
+MAX_HEIGHT = WIDTH  # never taller than wide: Discord shrinks a tall image by its height
 MIN_HEIGHT = 640
 MARGIN = 20
 INNER = WIDTH - 2 * MARGIN
@@ -86,51 +88,99 @@ def _tile_height(view: GondolinView, width: int) -> int:
     return 34 + lines * (TILE_NAME + 3) + 40
 
 
-def _layout(view: GondolinView) -> tuple[tuple[int, int, int], int]:
-    """The largest tile size with which everything fits, and the image height."""
-    height = 0
-    tile = (0, 0, 0)
+@dataclass(frozen=True)
+class Layout:
+    """How the tiles are laid out: their size, the rows of each section, the image height.
+
+    ``merged``: the siege's enemies and the cards in play share one row (under two headings).
+    """
+
+    tile: tuple[int, int, int]  # width, height, tiles per row
+    merged: bool
+    rows: tuple[int, int, int]  # rows of tiles shown: siege, in play, hand
+    height: int
+
+
+def _can_merge(view: GondolinView, per_row: int) -> bool:
+    """Enemies and cards in play fit one row."""
+    enemies = len(view.siege.enemies)
+    return enemies > 0 and enemies + len(_table(view)) <= per_row
+
+
+def _layout(view: GondolinView) -> Layout:
+    """The roomiest layout at most ``MAX_HEIGHT`` tall (the image is never taller than wide).
+
+    Tried in order: the large tiles, then the small ones, each in separate sections and then
+    with the siege beside the cards in play. When none fits, the lowest one shows fewer rows,
+    the last tile of a full section counting the cards left ("+3 more").
+    """
+    candidates: list[Layout] = []
     for w, per_row in TILES:
         tile = (w, _tile_height(view, w), per_row)
-        height = _height(view, tile)
-        if height <= MAX_HEIGHT:
-            break
-    return tile, height
+        for merged in (False, True):
+            if merged and not _can_merge(view, per_row):
+                continue
+            rows = (
+                _rows(len(view.siege.enemies), per_row),
+                _rows(len(_table(view)), per_row),
+                _rows(len(view.hand), per_row),
+            )
+            layout = Layout(tile, merged, rows, 0)
+            layout = replace(layout, height=_height(view, layout))
+            if layout.height <= MAX_HEIGHT:
+                return layout
+            candidates.append(layout)
+    layout = min(candidates, key=lambda c: c.height)
+    while layout.height > MAX_HEIGHT and max(layout.rows) > 1:
+        fewer = list(layout.rows)
+        fewer[fewer.index(max(fewer))] -= 1
+        layout = replace(layout, rows=(fewer[0], fewer[1], fewer[2]))
+        layout = replace(layout, height=_height(view, layout))
+    return layout
 
 
-def _height(view: GondolinView, tile: tuple[int, int, int]) -> int:
-    _, th, per_row = tile
+def _height(view: GondolinView, layout: Layout) -> int:
+    th = layout.tile[1]
+    siege, play, hand = layout.rows
     y = _top_height(view)
-    enemies = view.siege.enemies
-    y += HEADING + (_rows(len(enemies), per_row) * (th + GAP) if enemies else 0) + SPACE
-    y += HEADING + _rows(len(_table(view)), per_row) * (th + GAP) + SPACE
-    n = len(view.hand)
-    y += HEADING + (_rows(n, per_row) * (th + GAP) if n else 30) + SPACE
+    if layout.merged:
+        y += len(_merged_headings(view, layout.tile)) * HEADING + th + GAP + SPACE
+    else:
+        y += HEADING + (siege * (th + GAP) if view.siege.enemies else 0) + SPACE
+        y += HEADING + play * (th + GAP) + SPACE
+    y += HEADING + (hand * (th + GAP) if view.hand else 30) + SPACE
     return max(MIN_HEIGHT, y + MARGIN)
 
 
 def _top_height(view: GondolinView) -> int:
     """Header, track, events, stats, piles and status: as tall as their wrapped text."""
     y = MARGIN + len(_title_lines(view)) * 46 + len(_sub_lines(view)) * LINE + 10
-    y += 64 + len(_event_lines(view)) * LINE + 8
+    if view.result is None:  # at the end, the turn pill and the banner say where it stopped
+        y += 64 + len(_event_lines(view)) * LINE + 8
     y += STATS_H + 12 + _piles_height(view)
     return y + (_result_height(view.result) if view.result is not None else _status_height(view))
 
 
 def render(view: GondolinView) -> Image.Image:
     """Draw a Gondolin Cards view (public or the player's) as an RGB image."""
-    tile, height = _layout(view)
-    img = Image.new("RGB", (WIDTH, height), BG)
+    layout = _layout(view)
+    tile = layout.tile
+    siege_rows, play_rows, hand_rows = layout.rows
+    img = Image.new("RGB", (WIDTH, layout.height), BG)
     draw = ImageDraw.Draw(img)
     y = _header(draw, view, MARGIN)
-    y = _track(draw, view, y)
+    if view.result is None:
+        y = _track(draw, view, y)
     y = _stats(draw, view, y)
     y = _piles(draw, view, y)
     y = _banner(draw, view.result, y) if view.result is not None else _status(draw, view, y)
-    y = _siege(draw, view, y, tile)
-    y = _grid(draw, _heading_in_play(view), _table(view), y, tile)
+    if layout.merged:
+        y = _siege_beside_play(draw, view, y, tile)
+    else:
+        y = _siege(draw, view, y, tile, siege_rows)
+        y = _grid(draw, _heading_in_play(view), _table(view), y, tile, play_rows)
     if view.hand:
-        _grid(draw, f"Hand · {len(view.hand)}", view.hand, y, tile)
+        _grid(draw, f"Hand · {len(view.hand)}", view.hand, y, tile, hand_rows)
     else:
         _section(draw, "Hand · empty", y)
     return img
@@ -138,7 +188,7 @@ def render(view: GondolinView) -> Image.Image:
 
 # ---- top: story, track, stats ------------------------------------------------------------
 
-STATS_H = 120
+STATS_H = 100
 
 
 def _turn_text(view: GondolinView) -> str:
@@ -220,10 +270,10 @@ def _stats(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
             caption = f"next {stats.income:+d}"
         elif label == "TD" and stats.anti_flying:
             caption = "✈ anti-flying"
-        draw.text((cx, y + 22), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
-        draw.text((cx, y + 62), str(value), font=font(50, bold=True), fill=colour, anchor="mm")
+        draw.text((cx, y + 18), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
+        draw.text((cx, y + 51), str(value), font=font(44, bold=True), fill=colour, anchor="mm")
         cap = fitted_font(caption, int(cell) - 8, 22)
-        draw.text((cx, y + 101), caption, font=cap, fill=MUTED, anchor="mm")
+        draw.text((cx, y + 84), caption, font=cap, fill=MUTED, anchor="mm")
         if i:
             x = round(MARGIN + cell * i)
             draw.line((x, y + 14, x, y + h - 14), fill=EDGE, width=2)
@@ -236,6 +286,8 @@ def _pile_labels(view: GondolinView) -> list[str]:
 
 def _last_played(view: GondolinView) -> list[str]:
     played = view.played
+    if view.result is not None:
+        return []
     return wrap(f"last played: {played[-1]}", font(22), INNER) if played else []
 
 
@@ -315,13 +367,54 @@ def _heading_in_play(view: GondolinView) -> str:
 
 
 def _siege(
-    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int], rows: int
 ) -> int:
     enemies = view.siege.enemies
     heading = gt.siege_heading(view)
     if not enemies:
         return _section(draw, heading, y, MUTED) + SPACE
-    return _grid(draw, heading, enemies, y, tile, colour=BAD)
+    return _grid(draw, heading, enemies, y, tile, rows, colour=BAD)
+
+
+def _merged_headings(
+    view: GondolinView, tile: tuple[int, int, int]
+) -> list[list[tuple[int, str, RGB]]]:
+    """The lines of (x, text, colour) over a merged row: both headings on one line if they fit."""
+    f = font(26, bold=True)
+    siege, play = gt.siege_heading(view), _heading_in_play(view)
+    after_siege = MARGIN + text_width(siege, f) + 3 * GAP
+    over_tiles = max(
+        MARGIN, min(MARGIN + _play_offset(view, tile), WIDTH - MARGIN - text_width(play, f))
+    )
+    if over_tiles >= after_siege:
+        return [[(MARGIN, siege, BAD), (over_tiles, play, TEXT)]]
+    return [[(MARGIN, siege, BAD)], [(over_tiles, play, TEXT)]]
+
+
+def _play_offset(view: GondolinView, tile: tuple[int, int, int]) -> int:
+    """Where the cards in play start in a merged row: after the enemies and up to half a slot."""
+    tw = tile[0]
+    n = len(view.siege.enemies) + len(_table(view))
+    spare = max(0, INNER - n * tw - (n - 1) * GAP)
+    return len(view.siege.enemies) * (tw + GAP) + min((tw + GAP) // 2, spare)
+
+
+def _siege_beside_play(
+    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int]
+) -> int:
+    """The enemies, then the cards in play, in one row under their two headings."""
+    tw, th, _ = tile
+    f = font(26, bold=True)
+    for line in _merged_headings(view, tile):
+        for x, text, colour in line:
+            draw_text(draw, (x, y + 4), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
+        y += HEADING
+    for i, enemy in enumerate(view.siege.enemies):
+        _tile(draw, enemy, (MARGIN + i * (tw + GAP), y), (tw, th))
+    x0 = MARGIN + _play_offset(view, tile)
+    for i, card in enumerate(_table(view)):
+        _tile(draw, card, (x0 + i * (tw + GAP), y), (tw, th))
+    return y + th + GAP + SPACE
 
 
 def _grid(
@@ -330,11 +423,12 @@ def _grid(
     cards: Sequence[CardView],
     y: int,
     tile: tuple[int, int, int],
+    rows: int,
     colour: RGB = TEXT,
 ) -> int:
     tw, th, per_row = tile
     y = _section(draw, title, y, colour)
-    room = per_row * MAX_ROWS
+    room = per_row * rows
     shown = cards if len(cards) <= room else cards[: room - 1]
     for i, card in enumerate(shown):
         x = MARGIN + (i % per_row) * (tw + GAP)
@@ -346,7 +440,7 @@ def _grid(
         panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, radius=10)
         more = f"+{len(cards) - len(shown)} more"
         draw.text((x + tw / 2, ty + th / 2), more, font=font(22, bold=True), fill=TEXT, anchor="mm")
-    return y + _rows(len(cards), per_row) * (th + GAP) + SPACE
+    return y + min(rows, _rows(len(cards), per_row)) * (th + GAP) + SPACE
 
 
 def _tile(

@@ -1,7 +1,7 @@
 """Gondolin Cards card sheet: a page of cards (catalogue or deck) with their numbers and rules.
 
 Draws only from the view of ``engines.gondolin.sheet.card_sheet_view``: a title with the page,
-then up to 12 cards, three a row, large enough to read when the image is shown 500 px wide.
+then up to 9 cards, three rows of three (wider than tall), readable when shown 400 px wide.
 Colours come from ``render.gondolin.style.PALETTE`` (the PNG is encoded on that fixed palette).
 """
 

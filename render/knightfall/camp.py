@@ -15,7 +15,7 @@ from engines.knightfall.views import KnightfallView, LayoutView
 from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, seat_colour
 from render.common.cards import card_back, empty_slot, face_of
 
-WIDTH, HEIGHT = 1000, 1000  # the least height: the table grows when long names need room
+WIDTH, HEIGHT = 1000, 1000  # square: the column keeps long names on one line to fit
 CARD = (86, 112)  # rank text 31 px: legible at half size on a phone
 MARGIN = 10
 PAD = 8  # inside a camp panel

@@ -1,12 +1,13 @@
 """The information column of the Knightfall table: players, round, piles, battle, powers.
 
 Every function takes the y to start at and returns the y below what it drew; nothing is cut:
-names and sentences wrap onto more lines and the table grows taller when it needs to.
+a seat name shrinks to stay on one line, sentences wrap, and in the last battle the names run
+beside the cards, so the table stays square (it grows taller only if the column needs it).
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.knightfall.views import BattleView, CardView, ResultView, YouView
 from engines.text import plural
@@ -16,6 +17,7 @@ from render.common import (
     CARD_RED,
     GOLD,
     GOOD,
+    MIN_PX,
     MUTED,
     RGB,
     TEXT,
@@ -43,6 +45,7 @@ FAN_STEP = 4 + index_width(CARD) + 6
 COLOURS: tuple[RGB, ...] = (DEFEND, BANNER_EDGE)
 
 NAME, STATS, SMALL = 34, 26, 24  # text sizes in px
+NAME_MIN = MIN_PX  # a seat name shrinks down to this size to stay on one line
 PAD = 16  # inside a player block
 
 
@@ -56,13 +59,31 @@ def _state_pill(view: View, seat: int) -> tuple[str, RGB] | None:
     return None
 
 
-def _name_lines(view: View, seat: int) -> list[str]:
-    x0, x1 = RIGHT
+def _pill_width(view: View, seat: int) -> int:
+    """The room the seat's state pill takes at the right of a line (0 without one)."""
     state = _state_pill(view, seat)
-    pill_w = text_width(state[0], font(24, bold=True)) + 40 if state else 0
+    return text_width(state[0], font(24, bold=True)) + 40 if state else 0
+
+
+def _name_layout(view: View, seat: int) -> tuple[list[str], ImageFont.FreeTypeFont, bool]:
+    """The name's lines, their font, and whether the state pill sits beside the name.
+
+    The name takes one line whenever a size from ``NAME`` down to ``NAME_MIN`` fits it: beside
+    the pill if it can, else alone (the pill moves down beside the counts). Only a name too
+    long for the whole width wraps, so long names do not make the table taller.
+    """
+    x0, x1 = RIGHT
+    room = x1 - x0 - 2 * PAD
     you_tag = " (you)" if seat == view.viewer else ""
     name = kt.seat_name(view, seat) + you_tag
-    return wrap(name, font(NAME, bold=True), x1 - x0 - 2 * PAD - pill_w)
+    pill_w = _pill_width(view, seat)
+    for size in range(NAME, NAME_MIN - 1, -1):
+        if text_width(name, font(size, bold=True)) <= room - pill_w:
+            return [name], font(size, bold=True), True
+    for size in range(NAME, NAME_MIN - 1, -1):
+        if text_width(name, font(size, bold=True)) <= room:
+            return [name], font(size, bold=True), False
+    return wrap(name, font(NAME_MIN, bold=True), room), font(NAME_MIN, bold=True), False
 
 
 def _stats_lines(view: View, seat: int) -> list[str]:
@@ -75,7 +96,9 @@ def _stats_lines(view: View, seat: int) -> list[str]:
     else:
         power_text = f"{power} power shown" if hidden else f"power {power}"
     stats = f"{plural(player.troop_size, 'card')} · {player.strong_count} strong · {power_text}"
-    return wrap(stats, font(STATS), x1 - x0 - 2 * PAD)
+    pill_beside_name = _name_layout(view, seat)[2]
+    room = x1 - x0 - 2 * PAD - (0 if pill_beside_name else _pill_width(view, seat))
+    return wrap(stats, font(STATS), room)
 
 
 def _choice_lines(view: View) -> list[str]:
@@ -88,7 +111,8 @@ def _choice_lines(view: View) -> list[str]:
 
 def player_block_height(view: View, seat: int) -> int:
     """Height of a seat's block: taller for long names and for the viewer's private facts."""
-    h = 12 + len(_name_lines(view, seat)) * (NAME + 6) + 6
+    lines, name_font, _ = _name_layout(view, seat)
+    h = 12 + len(lines) * (font_px(name_font) + 6) + 6
     h += len(_stats_lines(view, seat)) * (STATS + 6) + 10
     you = view.you
     if you is not None and seat == you.seat:
@@ -103,13 +127,13 @@ def player_block(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: 
     h = player_block_height(view, seat)
     colour = seat_colour(seat)
     panel(draw, (x0, y, x1, y + h), outline=colour, width=3)
+    lines, name_font, pill_beside_name = _name_layout(view, seat)
+    ty = draw_lines(draw, (x0 + PAD, y + 12), lines, name_font, colour, spacing=6)
     state = _state_pill(view, seat)
     if state:
         w = text_width(state[0], font(24, bold=True)) + 24
-        pill(draw, (x1 - 14 - w, y + 14), state[0], font(24, bold=True), fill=state[1])
-    ty = draw_lines(
-        draw, (x0 + PAD, y + 12), _name_lines(view, seat), font(NAME, bold=True), colour, spacing=6
-    )
+        pill_y = y + 14 if pill_beside_name else ty + 4
+        pill(draw, (x1 - 14 - w, pill_y), state[0], font(24, bold=True), fill=state[1])
     ty = draw_lines(
         draw, (x0 + PAD, ty + 6), _stats_lines(view, seat), font(STATS), TEXT, spacing=6
     )
@@ -147,17 +171,15 @@ def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
 
 
 def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: int) -> int:
-    """A gold banner: who won, each total power and the engine's summary."""
+    """A gold banner: who won and the engine's summary."""
     x0, x1 = RIGHT
     winners = result.winners
     title = f"{kt.seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
-    totals = (f"{kt.seat_name(view, int(s))}: {v}" for s, v in result.scores.items())
-    scores = "Total power: " + " · ".join(totals)
     summary = kt.named(view, result.summary)
     room = x1 - x0 - 2 * PAD
+    # Each seat's total power is in its own block ("total power 50"), beside its name.
     blocks = [
         (wrap(title, font(40, bold=True), room), font(40, bold=True)),
-        (wrap(scores, font(28, bold=True), room), font(28, bold=True)),
         (wrap(summary, font(SMALL), room), font(SMALL)),
     ]
     h = 20 + sum(len(lines) * (font_px(f) + 6) + 6 for lines, f in blocks)
@@ -205,13 +227,14 @@ def battle(
         x = x0 + 4 + i * half
         coin = battle.coins.get(str(seat))
         fought = battle.cards.get(str(seat))
-        # The name spans the half, so that a long one needs few lines; the card goes below.
-        name = wrap(kt.seat_name(view, seat), font(26, bold=True), half - 12)
-        ty = draw_lines(draw, (x, top), name, font(26, bold=True), seat_colour(seat)) + 2
-        tx, room, card_bottom = x, half - 12, ty
+        # The name, coin and slot go beside the card, so the card adds no height of its own.
+        tx, room, card_bottom = x, half - 12, top
         if fought is not None:
-            paste(img, face_of(fought.card, CARD), (x, ty))
-            tx, room, card_bottom = x + CARD[0] + 10, half - CARD[0] - 22, ty + CARD[1]
+            paste(img, face_of(fought.card, CARD), (x, top))
+            tx, room, card_bottom = x + CARD[0] + 10, half - CARD[0] - 22, top + CARD[1]
+        name_font = font(SMALL, bold=True)
+        name = wrap(kt.seat_name(view, seat), name_font, room)
+        ty = draw_lines(draw, (tx, top), name, name_font, seat_colour(seat)) + 2
         if coin:
             fill = BAD if coin == "attack" else DEFEND
             word = ("⚔ " if coin == "attack" else "") + kt.coin_word(coin)

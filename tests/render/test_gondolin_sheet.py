@@ -15,7 +15,7 @@ from render import alt_text, common, gondolin, render_image, render_png
 from render.gondolin import sheet as gondolin_sheet
 
 ALL_IDS = list(CATALOGUE.cards)
-PAGES = -(-len(ALL_IDS) // 12)
+PAGES = -(-len(ALL_IDS) // MAX_PER_PAGE)
 DECKS = ready_decks()
 
 
@@ -52,7 +52,7 @@ def test_every_catalogue_page_renders(page):
     sheet = view["sheet"]
     assert view["game"] == "gondolin"
     assert (sheet["page"], sheet["pages"], sheet["total"]) == (page, PAGES, len(ALL_IDS))
-    assert 1 <= len(sheet["cards"]) <= 12
+    assert 1 <= len(sheet["cards"]) <= MAX_PER_PAGE
     check_png(view)
     check_alt(view)
 
@@ -158,14 +158,25 @@ def test_long_alt_text_is_cut_to_the_limit():
             "title": "T" * 900,
             "page": 0,
             "pages": 1,
-            "total": 12,
+            "total": MAX_PER_PAGE,
             "distinct": 1,
-            "per_page": 12,
-            "cards": [card] * 12,
+            "per_page": MAX_PER_PAGE,
+            "cards": [card] * MAX_PER_PAGE,
         },
     }
     assert len(alt_text("gondolin", view)) <= 1000
     check_png(view)
+
+
+def test_a_sheet_of_more_cards_than_a_page_holds_is_refused_before_drawing():
+    """Nine cards (three rows of three) keep a sheet wider than tall; a tenth is refused."""
+    view = card_sheet_view("All", ALL_IDS)
+    assert len(view["sheet"]["cards"]) == MAX_PER_PAGE == 9
+    img = render_image("gondolin", view)
+    assert img.height <= img.width
+    view["sheet"]["cards"].append(view["sheet"]["cards"][0])
+    with pytest.raises(ValidationError):
+        render_png("gondolin", view)
 
 
 def test_a_sheet_with_a_missing_or_garbled_field_is_refused_before_drawing():

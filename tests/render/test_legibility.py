@@ -15,7 +15,7 @@ import pytest
 from PIL import ImageDraw
 
 import engines
-from render import common, render_image
+from render import common, knightfall, render_image
 from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondolin import style as gstyle
@@ -54,12 +54,11 @@ def cases() -> tuple[tuple[str, dict], ...]:
     if "gondolin" in engines.GAME_IDS:
         out += [("gondolin", v) for v in playout("gondolin", 1, (None, 0), 4, 4)]
         from engines.gondolin.catalogue import CATALOGUE
-        from engines.gondolin.sheet import card_sheet_view
+        from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
 
         ids = list(CATALOGUE.cards)
-        out += [
-            ("gondolin", card_sheet_view("All cards", ids, p)) for p in range(-(-len(ids) // 12))
-        ]
+        pages = range(-(-len(ids) // MAX_PER_PAGE))
+        out += [("gondolin", card_sheet_view("All cards", ids, p)) for p in pages]
     return tuple(out)
 
 
@@ -134,10 +133,15 @@ def test_no_name_is_cut(game_id, recorder):
             assert squash(name) in drawn, (game_id, name)
 
 
-def test_knightfall_names_wrap_and_the_table_grows_instead_of_cutting():
-    view = {**make_case("over", 0)[0], "seat_names": NAMES}
-    img = render_image("knightfall", view)
-    assert img.height > 1000  # the banner, battle and both blocks need the room
+def test_knightfall_long_names_take_one_line_and_the_table_stays_square():
+    views = [{**make_case(s, v)[0], "seat_names": NAMES} for s in STAGES for v in VIEWERS]
+    for view in views:
+        img = render_image("knightfall", view)
+        assert img.height <= img.width == 1000, (view["stage"], view["viewer"], img.size)
+    for view in views:
+        for seat in (0, 1):
+            lines, fnt, _ = kpanel._name_layout(knightfall.typed(view), seat)
+            assert len(lines) == 1 and common.font_px(fnt) >= common.MIN_PX, lines
 
 
 def test_knightfall_discard_fan_never_covers_a_corner_index():

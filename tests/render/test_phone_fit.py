@@ -83,14 +83,8 @@ def not_yet(reason: str) -> pytest.MarkDecorator:
 
 GAMES = [
     pytest.param("gondor", id="gondor"),
-    pytest.param(
-        "knightfall",
-        marks=not_yet("the table is 1000 × 1000-1100 with long names"),
-        id="knightfall",
-    ),
-    pytest.param(
-        "gondolin", marks=not_yet("card sheets and the end are 1000 × 1100-1200"), id="gondolin"
-    ),
+    pytest.param("knightfall", id="knightfall"),
+    pytest.param("gondolin", id="gondolin"),
     pytest.param("guardians", marks=not_yet("the table is up to 2.7 times taller than wide")),
     pytest.param("galdors_grip", id="galdors_grip"),
 ]
