@@ -122,7 +122,14 @@ class World:
 
     async def resign(self, who: str, chan=None) -> str:
         """``/game resign``, confirmed when the bot asks (rated games); the last answer's text."""
-        ix = await self.slash(who, "game resign", chan=chan)
+        return await self._confirmed(who, await self.slash(who, "game resign", chan=chan))
+
+    async def end_game(self, who: str = "carol", chan=None, **options: object) -> str:
+        """``/game end`` and its confirmation; the last answer's text."""
+        return await self._confirmed(who, await self.slash(who, "game end", chan=chan, **options))
+
+    async def _confirmed(self, who: str, ix) -> str:
+        """Press the "Yes" of the command's answer if it asks; the last answer's text."""
         answer = ix.messages[-1]
         yes = next((b.custom_id for b in answer.buttons() if b.label and "Yes" in b.label), None)
         if yes is None:
@@ -130,15 +137,24 @@ class World:
         confirmed = await self.click(who, answer, yes)
         return (confirmed.messages or [answer])[-1].text()
 
-    async def end_game(self, who: str = "carol", chan=None, **options: object) -> str:
-        """``/game end`` and its confirmation; the last answer's text."""
-        ix = await self.slash(who, "game end", chan=chan, **options)
-        answer = ix.messages[-1]
-        yes = next((b.custom_id for b in answer.buttons() if b.label and "Yes" in b.label), None)
-        if yes is None:
-            return answer.text()
-        confirmed = await self.click(who, answer, yes)
-        return (confirmed.messages or [answer])[-1].text()
+    async def knightfall_duel(self, a: str = "alice", b: str = "bob") -> Session:
+        """``a`` challenges ``b`` to Knightfall in the main channel and ``b`` accepts."""
+        await self.slash(a, "knightfall challenge", opponent=self.people[b])
+        challenge = self.emu.channel_messages(self.chan)[-1]
+        await self.click(b, challenge, challenge.find_button("Accept"))
+        session = await self.live()
+        assert session is not None and session.status == "active"
+        return session
+
+    async def double_click(self, who: str, message: Message, custom_id: str):
+        """Two quick clicks on one button: the second leaves before the first is answered."""
+        user = self.people[who]
+        first = await self.emu.click(user, message, custom_id)
+        second = await self.emu.click(user, message, custom_id)
+        await first.done(timeout=10)
+        await second.done(timeout=10)
+        await self.quiesce()
+        return first, second
 
     async def click(self, who: str, message: Message, custom_id: str):
         ix = await self.emu.click(self.people[who], message, custom_id)

@@ -26,17 +26,6 @@ async def finish(world, session):
         await world.resign(world.user(session, 0).name)
 
 
-async def double_click(world, who: str, message, custom_id: str):
-    """Two quick clicks on one button: the second leaves before the first is answered."""
-    user = world.people[who]
-    first = await world.emu.click(user, message, custom_id)
-    second = await world.emu.click(user, message, custom_id)
-    await first.done(timeout=10)
-    await second.done(timeout=10)
-    await world.quiesce()
-    return first, second
-
-
 def versions(world, *, but) -> dict[int, int]:
     """How many times each message was edited, except ``but``; and which messages exist."""
     return {m.id: len(m.history) for m in world.emu.all_messages() if m.id != but.id}
@@ -54,7 +43,7 @@ async def test_a_double_click_on_a_toggle_sets_it_once_and_edits_only_that_messa
     moves = move_controls(dm)
     others = versions(world, but=dm)
 
-    first, second = await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    first, second = await world.double_click("alice", dm, dm.find_button(TOGGLE))
     assert (await world.bot.store.load(session.id)).seats[seat].auto_play
     assert toggle_label(dm) == f"{TOGGLE}: ON"
     assert first.response_type == 7, "answered in the interaction response itself"
@@ -62,7 +51,7 @@ async def test_a_double_click_on_a_toggle_sets_it_once_and_edits_only_that_messa
     assert move_controls(dm) == moves, "only the toggle changed"
     assert versions(world, but=dm) == others, "the board and Bob's DM were not touched"
 
-    await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    await world.double_click("alice", dm, dm.find_button(TOGGLE))
     assert not (await world.bot.store.load(session.id)).seats[seat].auto_play
     assert toggle_label(dm) == f"{TOGGLE}: OFF"
     assert versions(world, but=dm) == others
@@ -82,12 +71,12 @@ async def test_a_toggle_posted_by_an_earlier_version_still_works_and_sets_it_onc
     await world.quiesce()
     others = versions(world, but=dm)
 
-    await double_click(world, "alice", dm, f"auto:{session.id}")
+    await world.double_click("alice", dm, f"auto:{session.id}")
     assert (await world.bot.store.load(session.id)).seats[seat].auto_play
     assert toggle_label(dm) == f"{TOGGLE}: ON"
     assert not any(b.custom_id == f"auto:{session.id}" for b in dm.buttons()), "new format now"
     assert versions(world, but=dm) == others
-    await double_click(world, "alice", dm, dm.find_button(TOGGLE))
+    await world.double_click("alice", dm, dm.find_button(TOGGLE))
     assert not (await world.bot.store.load(session.id)).seats[seat].auto_play
     await finish(world, session)
 
@@ -97,7 +86,7 @@ async def test_a_stale_click_on_the_newest_message_says_what_to_do(world):
     alice = world.people["alice"]
     dm = world.controls_message(alice)
     move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
-    first, second = await double_click(world, "alice", dm, move)
+    first, second = await world.double_click("alice", dm, move)
     assert (await world.bot.store.load(session.id)).step == session.step + 1
     assert world.emu.dm_messages(alice)[-1].id == dm.id, "the clicked DM is still the newest"
     refusals = [m for m in first.messages + second.messages if m.ephemeral]
@@ -117,7 +106,7 @@ async def test_a_stale_click_on_a_solo_board_says_the_moves_are_on_the_board(wor
         for kind, cid, _ in move_controls(board)
         if kind == "button" and game.confirm_text(0, game.decode(cid.split(":", 3)[3])) is None
     )
-    first, second = await double_click(world, "alice", board, move)
+    first, second = await world.double_click("alice", board, move)
     assert (await world.bot.store.load(session.id)).step > session.step
     refusals = [m for m in first.messages + second.messages if m.ephemeral]
     assert len(refusals) == 1

@@ -13,15 +13,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 DAY = timedelta(days=1)
 
 
-async def start_game(world: World, a: str = "alice", b: str = "bob"):
-    await world.slash(a, "knightfall challenge", opponent=world.people[b])
-    challenge = world.emu.channel_messages(world.chan)[-1]
-    await world.click(b, challenge, challenge.find_button("Accept"))
-    session = await world.live()
-    assert session is not None and session.status == "active"
-    return session
-
-
 def players(world: World, session) -> set[int]:
     return {world.user(session, s).id for s in range(len(session.seats))}
 
@@ -47,23 +38,12 @@ def assert_dms_final(world: World, session, words: str) -> None:
         assert dm.attachments and move_controls(dm) == []
 
 
-async def double_click(world: World, who: str, message, custom_id: str):
-    """Two quick clicks on one button: the second leaves before the first is answered."""
-    user = world.people[who]
-    first = await world.emu.click(user, message, custom_id)
-    second = await world.emu.click(user, message, custom_id)
-    await first.done(timeout=10)
-    await second.done(timeout=10)
-    await world.quiesce()
-    return first, second
-
-
 def yes_button(message) -> str:
     return message.find_button("Yes")
 
 
 async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     ix = await world.slash("alice", "game resign")
     question = ix.messages[-1]
     assert question.ephemeral and "Are you sure" in question.text()
@@ -78,7 +58,7 @@ async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(w
 
     since = channel_count(world)
     question = (await world.slash("alice", "game resign")).messages[-1]
-    _, second = await double_click(world, "alice", question, yes_button(question))
+    _, second = await world.double_click("alice", question, yes_button(question))
     assert "You resigned" in question.text() and all(b.disabled for b in question.buttons())
     assert second.messages == [] and "nothing more was done" in question.text()
     ended = await world.bot.store.load(session.id)
@@ -88,7 +68,7 @@ async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(w
 
 
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     since = channel_count(world)
     ix = await world.slash("alice", "game abort")
     assert "Agree" in ix.messages[-1].text()
@@ -111,7 +91,7 @@ async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
 
 
 async def test_an_agree_button_from_before_a_move_is_refused_kindly(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     await world.slash("alice", "game abort")
     request = world.emu.channel_messages(world.chan)[-1]
     await world.play_one(session, 1, random.Random(2))
@@ -128,14 +108,14 @@ async def end_game(world: World, who: str = "carol", **options):
 
 
 async def test_game_end_asks_the_moderator_then_announces_to_the_players_only(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     since = channel_count(world)
     ix = await world.slash("carol", "game end")
     question = ix.messages[-1]
     assert question.ephemeral and "Are you sure" in question.text()
     assert (await world.live()).id == session.id
 
-    _, second = await double_click(world, "carol", question, yes_button(question))
+    _, second = await world.double_click("carol", question, yes_button(question))
     assert "Ended session" in question.text() and all(b.disabled for b in question.buttons())
     assert second.messages == [] and "nothing more was done" in question.text()
     ended = await world.bot.store.load(session.id)
@@ -145,7 +125,7 @@ async def test_game_end_asks_the_moderator_then_announces_to_the_players_only(wo
 
 
 async def test_an_idle_game_nobody_is_blamed_for_is_announced(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     since = channel_count(world)
     assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) == 1
     await world.quiesce()
@@ -156,7 +136,7 @@ async def test_an_idle_game_nobody_is_blamed_for_is_announced(world):
 
 
 async def test_an_idle_player_loses_and_both_see_it_in_their_dms(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     rng = random.Random(5)
     while len(session.game.to_act()) != 1:
         await world.play_one(session, session.game.to_act()[0], rng)
@@ -177,7 +157,7 @@ def announcement(world: World, since: int):
 
 
 async def test_play_again_challenges_the_other_player_with_seats_swapped(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     alice, bob = world.people["alice"], world.people["bob"]
     since = channel_count(world)
     await world.resign("alice")

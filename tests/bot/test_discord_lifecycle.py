@@ -11,17 +11,8 @@ from tests.bot.harness import World, move_controls
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def start_game(world: World, a: str = "alice", b: str = "bob"):
-    await world.slash(a, "knightfall challenge", opponent=world.people[b])
-    challenge = world.emu.channel_messages(world.chan)[-1]
-    await world.click(b, challenge, challenge.find_button("Accept"))
-    session = await world.live()
-    assert session is not None and session.status == "active"
-    return session
-
-
 async def test_resigning_gives_the_opponent_the_win_on_the_leaderboard(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     assert "not playing" in await world.resign("dave")
     assert "resigned" in await world.resign("alice")
     ended = await world.bot.store.load(session.id)
@@ -36,7 +27,7 @@ async def test_resigning_gives_the_opponent_the_win_on_the_leaderboard(world):
 
 
 async def test_abort_needs_both_players_or_a_moderator_and_does_not_count(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     ix = await world.slash("dave", "game abort")
     assert "Manage Server" in ix.messages[-1].text()
     ix = await world.slash("alice", "game abort")
@@ -46,14 +37,14 @@ async def test_abort_needs_both_players_or_a_moderator_and_does_not_count(world)
     assert await world.live() is None
     assert (await world.bot.store.load(session.id)).status == "abandoned"
 
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     await world.slash("carol", "game abort")
     assert (await world.bot.store.load(session.id)).end_reason == "aborted"
     assert "aborted" in world.board(await world.bot.store.load(session.id)).text()
 
 
 async def test_status_and_log_show_only_public_information(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     ix = await world.slash("dave", "game status")
     status = ix.messages[-1]
     assert status.ephemeral and status.attachments and status.attachments[0].description
@@ -67,7 +58,7 @@ async def test_status_and_log_show_only_public_information(world):
 
 async def test_an_old_hand_message_is_refused_as_stale_and_changes_nothing(world):
     world.emu.set_dms_open(world.people["bob"], False)
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     old_hand = await world.hand("bob", session)
     new_hand = await world.hand("bob", session)
     old_button = next(cid for kind, cid, _ in move_controls(old_hand) if kind == "button")
@@ -90,7 +81,7 @@ async def test_expired_challenges_and_idle_games_are_closed_and_lose_their_butto
     assert "expired" in world.board(challenge_session).text()
     assert world.board(challenge_session).buttons() == []
 
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + timedelta(days=1)) == 0
     assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + timedelta(days=8)) == 1
     await world.quiesce()
@@ -151,7 +142,7 @@ async def test_a_failed_solo_start_frees_the_channel_and_a_fresh_solo_game_can_b
 
 
 async def test_an_abort_agreement_lapses_with_the_next_move(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     ix = await world.slash("alice", "game abort")
     assert "lapses" in ix.messages[-1].text()
     session = await play_moves(world, session, 12, random.Random(4))
@@ -164,7 +155,7 @@ async def test_an_abort_agreement_lapses_with_the_next_move(world):
 
 
 async def test_an_idle_player_is_warned_then_loses_by_resignation(world):
-    session = await until_one_waits(world, await start_game(world), random.Random(5))
+    session = await until_one_waits(world, await world.knightfall_duel(), random.Random(5))
     idle_seat = session.game.to_act()[0]
     idler, other = world.user(session, idle_seat), world.user(session, 1 - idle_seat)
     dms = {u.name: len(world.emu.dm_messages(u)) for u in (idler, other)}
@@ -190,7 +181,7 @@ async def test_an_idle_player_is_warned_then_loses_by_resignation(world):
 
 
 async def test_an_idle_player_with_closed_dms_is_pinged_in_the_channel(world):
-    session = await until_one_waits(world, await start_game(world), random.Random(6))
+    session = await until_one_waits(world, await world.knightfall_duel(), random.Random(6))
     idler = world.user(session, session.game.to_act()[0])
     world.emu.set_dms_open(idler, False)
     try:
@@ -204,7 +195,7 @@ async def test_an_idle_player_with_closed_dms_is_pinged_in_the_channel(world):
 
 
 async def test_when_the_game_waits_for_everyone_all_are_warned_and_nobody_loses(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     assert len(session.game.to_act()) == 2  # both muster at once
     before = {s: len(world.emu.dm_messages(world.user(session, s))) for s in (0, 1)}
     now = discord.utils.utcnow()
@@ -239,7 +230,7 @@ async def test_one_failing_game_does_not_stop_the_sweep(world):
     challenge = world.emu.channel_messages(doomed)[-1]
     await world.click("bob", challenge, challenge.find_button("Accept"))
     lost = await world.live(doomed)
-    session = await start_game(world, "carol", "dave")
+    session = await world.knightfall_duel("carol", "dave")
     world.emu.delete_channel(doomed)
     await world.quiesce()
     assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) >= 2
@@ -250,7 +241,7 @@ async def test_one_failing_game_does_not_stop_the_sweep(world):
 
 
 async def test_resigning_when_the_board_cannot_be_edited_still_confirms_the_result(world):
-    session = await start_game(world)
+    session = await world.knightfall_duel()
     path = f"/channels/{world.chan.id}/messages/{session.message_id}"
     world.emu.fail_next("PATCH", path, status=403, code=50001, message="Missing Access")
     text = await world.resign("alice")
