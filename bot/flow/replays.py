@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.storage import history
 from bot.storage.store import Session, SessionStore
 from bot.surface import render_pool
+from engines import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,12 @@ class ReplayReport:
     actions: int
     matches: bool
     summary: str
+
+
+OLD_RULES = (
+    "This game was played under an earlier version of the game's rules in this bot, and its "
+    "moves no longer replay under the rules in force. Its result stands as recorded."
+)
 
 
 class ReplayCooldown(UserFacingError):
@@ -93,14 +100,18 @@ class Replays:
 
     async def _rebuild(self, session: Session) -> ReplayReport:
         moves = await self.store.moves(session.id)
-        state = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
-            history.replayed_state,
-            session.game_id,
-            len(session.seats),
-            session.seed,
-            session.options,
-            moves,
-        )
+        try:
+            state = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
+                history.replayed_state,
+                session.game_id,
+                len(session.seats),
+                session.seed,
+                session.options,
+                moves,
+            )
+        except EngineError:  # its text may name a hidden card: never shown, never logged
+            log.info("replay refused session=%s: its moves break the rules in force", session.id)
+            raise UserFacingError(OLD_RULES) from None
         game = session.game_cls.from_json(state)
         summary = game.result.summary if game.result else "ended before the engine's end"
         log.info("replayed session=%s moves=%s", session.id, len(moves))

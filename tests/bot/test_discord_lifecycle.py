@@ -265,3 +265,20 @@ async def test_a_fast_accept_waits_for_the_challenge_and_posts_no_second_board(w
     assert len(world.emu.channel_messages(world.chan)) == before + 1  # one message: the board
     assert session.message_id == challenge.id and world.board(session).attachments
     await world.slash("carol", "game abort")
+
+
+async def test_a_game_whose_moves_broke_later_rules_is_not_replayed_and_says_why(world):
+    session = await world.knightfall_duel()
+    await world.play_one(session, session.game.to_act()[0], random.Random(1))
+    await world.resign("alice")
+    rows = await world.bot.db.fetchall(
+        "SELECT step FROM actions WHERE session_id = ? AND code NOT LIKE '!%' ORDER BY step",
+        (session.id,),
+    )
+    await world.bot.db.execute(  # as if a later version of the rules refused that move
+        "UPDATE actions SET code = 'attack' WHERE session_id = ? AND step = ?",
+        (session.id, rows[0]["step"]),
+    )
+    ix = await world.slash("dave", "game replay", session=session.id)
+    text = ix.messages[-1].text()
+    assert "earlier version of the game's rules" in text and "result stands" in text
