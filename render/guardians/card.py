@@ -192,31 +192,6 @@ def card_line(card: CardView | None) -> str:
     return text
 
 
-def tile(card: CardView | None, width: int, text_lines: int = 1, background: RGB = PANEL) -> Block:
-    """``card_block`` drawn once and pasted after (cards repeat from one image to the next)."""
-    key = stamp.key_of("card", card, text_lines)
-    return stamp.cached(key, width, card_block(card, width, text_lines=text_lines), background)
-
-
-def card_grid(
-    cards: Sequence[CardView], width: int, columns: int = 4, gap: int = 10, text_lines: int = 1
-) -> Block:
-    """Cards in rows of ``columns``; each row as tall as its tallest card."""
-    w = (width - gap * (columns - 1)) // columns
-    rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
-    blocks = [[tile(c, w, text_lines) for c in row] for row in rows]
-    heights = [max(h for h, _ in row) for row in blocks]
-    height = sum(heights) + gap * max(0, len(rows) - 1)
-
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        for row, h in zip(blocks, heights, strict=True):
-            for i, (_, p) in enumerate(row):
-                p(img, draw, x + i * (w + gap), y)
-            y += h + gap
-
-    return height, paint
-
-
 def stats_line(card: CardView) -> str:
     """The card's numbers ("V 3 · gold · CMP 4"), else its kind; "" for a terrain named so."""
     numbers = " · ".join(label for label, _ in chips(card))

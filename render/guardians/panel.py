@@ -49,7 +49,6 @@ from render.guardians.style import (
     wrap,
 )
 
-HALF = (FULL - GAP) // 2
 PAD = 12
 BAR_H = 30
 
@@ -136,7 +135,7 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: GuardiansView, seat: int, full: int = HALF) -> Block:
+def player_panel(view: GuardiansView, seat: int, full: int) -> Block:
     """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?")."""
     player, state = view.players[seat], _state(view, seat)
     you = " (you)" if seat == view.viewer else ""

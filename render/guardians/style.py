@@ -20,7 +20,6 @@ from render.common import (
     WHITE,
     contrast,
     font,
-    seat_colour,
     text_width,
 )
 from render.common import wrap as wrap_text
@@ -223,11 +222,6 @@ def stack(blocks: list[Block], gap: int = 4) -> Block:
             y += h + gap
 
     return height, paint
-
-
-def seat_fill(seat: int) -> RGB:
-    """The seat's accent colour."""
-    return seat_colour(seat)
 
 
 def pill_width(text: str, size: int, pad: int = 10) -> int:
