@@ -438,4 +438,33 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
         ]
         text += " Your Strongholds: " + ", ".join(used) + "."
     words = glossary_line(f"{now} {text}", GLOSSARY)
-    return "\n".join(x for x in (now, text, words) if x)
+    mine = own_cards(state, seat) if seat is not None else ""
+    return "\n".join(x for x in (now, text, words, mine) if x)
+
+
+def _listed(cards: list[CardView]) -> str:
+    return ", ".join(c.name + (f" V{c.vitality}" if c.vitality is not None else "") for c in cards)
+
+
+def own_cards(state: GuardiansState, seat: int) -> str:
+    """The seat's own cards by name, which its image only counts or folds when they are many.
+
+    Only what ``seat`` may see: its hand and Pen, the cards under its Shields and on and under
+    its Strongholds.
+    """
+    view = GuardiansView.model_validate(build_view(state, seat, []))
+    parts = [
+        f"{title}: {_listed(cards)}."
+        for title, cards in (("Storage hand", view.hand), ("Creature Pen", view.pen))
+        if cards
+    ]
+    for space in view.spaces:
+        for shield in space.shields:
+            if shield.owner == seat and shield.cards:
+                parts.append(f"{space.id} {shield.name}: {_listed(shield.cards)}.")
+        hold = space.stronghold
+        if hold is not None and hold.owner == seat:
+            for where, cards in (("on", hold.cards_on), ("under", hold.cards_under)):
+                if cards:
+                    parts.append(f"{space.id} Stronghold, {where}: {_listed(cards)}.")
+    return ("**Your cards** " + " ".join(parts)) if parts else ""

@@ -2,8 +2,11 @@
 
 Seat 0 is at the bottom for the spectator and for seat 0; seat 1 sees the rows flipped so its
 own Strongholds are at the bottom. Columns keep their L-C-R order so space ids read the same in
-every image. Each space stacks what is on it: terrain, Stronghold, Shields; a row is as tall
-as its fullest space.
+every image. Each space stacks what is on it: terrain, Stronghold, Shields, and is as tall as
+that: a column is its four spaces one under the other (rows need not line up). The cards
+under a Shield or on a Stronghold are counted, not listed (the owner's "?" lists them), except
+a Shield's cards revealed to everyone. During a combat the battlefield is drawn small
+(``mini_board``): who holds each space and whose Shields stand there.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import GuardiansView, ShieldView, SpaceView
-from engines.text import plural
 from render.common import (
     FELT,
     FELT_DARK,
@@ -26,13 +28,13 @@ from render.common import (
     font,
     pill,
     seat_colour,
+    text_width,
 )
 from render.guardians import stamp
 from render.guardians.card import back_block, card_line
 from render.guardians.style import (
     BODY,
     GAP,
-    MARGIN,
     RUBBLE,
     SHIELD_BG,
     SMALL,
@@ -40,7 +42,6 @@ from render.guardians.style import (
     STONE_EDGE,
     TERRAIN,
     TERRAIN_NAMES,
-    WIDTH,
     Block,
     bottom_seat,
     facts_block,
@@ -51,11 +52,14 @@ from render.guardians.style import (
     text_block,
 )
 
-FULL = WIDTH - 2 * MARGIN
-CELL_W = (FULL - 2 * GAP) // 3
-INNER = CELL_W - 12
 HEAD_H = 32
-BOX_PAD = 6
+BOX_PAD = 4
+MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
+
+
+def cell_width(width: int) -> int:
+    """The width of a space on a battlefield ``width`` px wide."""
+    return (width - 2 * GAP) // 3
 
 
 def row_order(view: GuardiansView) -> list[int]:
@@ -64,16 +68,22 @@ def row_order(view: GuardiansView) -> list[int]:
 
 
 def _boxed(
-    inner: Block, fill: RGB, outline: RGB, *, stripe: RGB | None = None, width: int = 2
+    inner: Block,
+    fill: RGB,
+    outline: RGB,
+    box_w: int,
+    *,
+    stripe: RGB | None = None,
+    width: int = 2,
 ) -> Block:
-    """``inner`` in a rounded box (with an optional owner stripe on the left)."""
+    """``inner`` in a rounded box ``box_w`` wide (with an optional owner stripe on the left)."""
     h, paint_inner = inner
     left = BOX_PAD + (8 if stripe else 0)
     height = h + 2 * BOX_PAD
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + INNER - 1, y + height - 1), radius=8, fill=fill, outline=outline, width=width
+            (x, y, x + box_w - 1, y + height - 1), radius=8, fill=fill, outline=outline, width=width
         )
         if stripe:
             draw.rounded_rectangle((x + 3, y + 3, x + 10, y + height - 4), radius=3, fill=stripe)
@@ -82,66 +92,47 @@ def _boxed(
     return height, paint
 
 
-def terrain_block(space: SpaceView) -> Block:
+def _plain(words: str) -> str:
+    return words.replace("&", "and").lower()
+
+
+def terrain_block(space: SpaceView, inner: int) -> Block:
     """The terrain card on a space: coloured by type, or a back marked with its owner."""
     terrain = space.terrain
     if terrain is None:
         if space.kind == "stronghold":
             return 0, lambda *_: None
-        return text_block("no terrain", SMALL, INNER, MUTED)
+        return text_block("no terrain", SMALL, inner, MUTED)
     if terrain.face_down:
         label = ["face-down terrain", tag(terrain.owner)]
         if terrain.name:
             label.append(terrain.name)
-        return back_block(INNER, label, SMALL + 20)
+        return back_block(inner, label, SMALL + 16)
     kind = terrain.type or ""
     colour = TERRAIN.get(kind, STONE)
-    ink = ink_on(colour)
     type_name = TERRAIN_NAMES.get(kind, kind)
     name = terrain.name or type_name
-    owner, room = tag(terrain.owner), INNER - 2 * BOX_PAD
-    if name == type_name:  # "Woods · P1" on one line
-        return _boxed(facts_block([name, owner], SMALL, room, ink, bold=True), colour, colour)
-    body = stack(
-        [
-            text_block(name, SMALL, room, ink, bold=True),
-            text_block(f"{type_name} · {owner}", SMALL, room, ink),
-        ],
-        gap=0,
-    )
-    return _boxed(body, colour, colour)
+    facts = [name, tag(terrain.owner)]
+    if _plain(type_name) not in _plain(name):
+        facts.insert(1, type_name)  # a named terrain card whose name does not say its type
+    room = inner - 2 * BOX_PAD
+    return _boxed(facts_block(facts, SMALL, room, ink_on(colour), bold=True), colour, colour, inner)
 
 
-def stronghold_block(space: SpaceView) -> Block:
-    """A Stronghold: name, defence, upgrade, counts on and under, the owner's own cards; RUBBLE."""
+def stronghold_block(space: SpaceView, inner: int) -> Block:
+    """A Stronghold: cards on and under, upgrade; RUBBLE (its defence is in the header)."""
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
-    room = INNER - 2 * BOX_PAD
+    room = inner - 2 * BOX_PAD
     if sh.rubbled:
-        body = stack(
-            [
-                text_block("✖ RUBBLE", BODY, room, TEXT, bold=True),
-                text_block(sh.name or "Stronghold", SMALL, room, TEXT),
-                text_block("no bonus, holds nothing", SMALL, room, TEXT),
-            ],
-            gap=2,
-        )
-        return _boxed(body, RUBBLE, TEXT, width=3)
-    colour = seat_colour(sh.owner)
-    facts = [f"defence +{sh.defence}"]
-    facts += [f"{where} {count}" for where, count in (("on", sh.on), ("under", sh.under)) if count]
-    parts = [
-        text_block(sh.name or "Stronghold", SMALL, room, colour, bold=True),
-        facts_block(facts, SMALL, room, TEXT),
-    ]
+        return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
+    facts = [f"{where} {count}" for where, count in (("on", sh.on), ("under", sh.under)) if count]
+    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
     if sh.upgrade:
-        parts.append(text_block(f"upgrade: {sh.upgrade}", SMALL, room, GOLD))
-    for label, cards in (("on", sh.cards_on), ("under", sh.cards_under)):
-        if cards:
-            listed = ", ".join(card_line(c) for c in cards)
-            parts.append(text_block(f"{label}: {listed}", SMALL, room, MUTED))
-    return _boxed(stack(parts, gap=2), STONE, STONE_EDGE)
+        parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
+    height, paint = stack(parts, gap=0)
+    return (height + 3 if height else 0), paint  # room for descenders below the last line
 
 
 def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
@@ -151,28 +142,29 @@ def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
     return "▼" if owner_at_bottom == toward_owner else "▲"
 
 
-def shield_block(view: GuardiansView, shield: ShieldView) -> Block:
-    """One Shield: owner colour, name, facing, counts, and the cards the viewer may see."""
+def shield_block(view: GuardiansView, shield: ShieldView, inner: int) -> Block:
+    """One Shield: owner colour, name, facing, creatures (×3), and cards revealed to all."""
     colour = seat_colour(shield.owner)
-    room = INNER - 2 * BOX_PAD - 8
+    room = inner - 2 * BOX_PAD - 8
     turned = shield.turned
     name = f"{facing_arrow(view, shield)} {shield.name or 'Shield'}"
-    count = plural(shield.count, "creature")
-    facts = [tag(shield.owner), *(["TURNED"] if turned else []), count]  # unturned: no mark
+    facts = [*(["TURNED"] if turned else []), f"×{shield.count}"]  # owner: stripe and colour
     if shield.points is not None:
         facts.append(f"{shield.points}/30 pts")
+    if shield.standard_bearer and "Standard Bearer" not in shield.name:
+        facts.append("Standard Bearer")
     parts = [
         text_block(name, SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, WARN if turned else TEXT),
     ]
-    if shield.standard_bearer:
-        parts.append(text_block("Standard Bearer", SMALL, room, GOLD))
     if shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
-    for c in shield.cards or []:
-        parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
+        for c in shield.cards or []:
+            parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
     outline = GOLD if turned else STONE_EDGE
-    return _boxed(stack(parts, gap=2), SHIELD_BG, outline, stripe=colour, width=3 if turned else 2)
+    return _boxed(
+        stack(parts, gap=2), SHIELD_BG, outline, inner, stripe=colour, width=3 if turned else 2
+    )
 
 
 def cell_fill(space: SpaceView) -> RGB:
@@ -180,32 +172,43 @@ def cell_fill(space: SpaceView) -> RGB:
     return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(view: GuardiansView, space: SpaceView) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView, inner: int) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
     terrain = stamp.key_of("terrain", space.terrain, space.kind)
+    hold = stamp.key_of("hold", space.stronghold)
     parts = [
-        stamp.cached(terrain, INNER, terrain_block(space), fill),
-        stamp.cached(stamp.key_of("hold", space.stronghold), INNER, stronghold_block(space), fill),
+        stamp.cached(terrain, inner, terrain_block(space, inner), fill),
+        stamp.cached(hold, inner, stronghold_block(space, inner), fill),
     ]
     bottom = bottom_seat(view)
     parts += [
-        stamp.cached(stamp.key_of("shield", s, bottom), INNER, shield_block(view, s), fill)
+        stamp.cached(stamp.key_of("shield", s, bottom), inner, shield_block(view, s, inner), fill)
         for s in space.shields
     ]
-    return stack(parts, gap=4)
+    return stack(parts, gap=3)
 
 
-def header(space: SpaceView, fighting: bool) -> Block:
-    """The space id (⚔ where the combat is) and who holds it, inside the cell's frame."""
-    width = CELL_W - 22  # clear of the rounded corners of the frame
+def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
+    """The space id (⚔ where the combat is), a Stronghold's defence, who holds the space."""
+    width = cell_w - 22  # clear of the rounded corners of the frame
+
+    sh = space.stronghold
+    defence = f"def +{sh.defence}" if sh is not None and not sh.rubbled else ""
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         label = space.id + (" ⚔" if fighting else "")
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+        room = width - text_width(label, font(BODY, bold=True)) - 12
+        if sh is not None and defence:
+            dx = x + 12 + text_width(label, font(BODY, bold=True))
+            draw.text((dx, y + 3), defence, font=font(SMALL, bold=True), fill=seat_colour(sh.owner))
+            room -= text_width(defence, font(SMALL, bold=True)) + 8
         controller = space.controller
         if controller is not None:
             label = f"held by {tag(controller)}"
+            if pill_width(label, SMALL) > room:  # a narrow space: the tag alone
+                label = tag(controller)
             w = pill_width(label, SMALL)
             fill = seat_colour(controller)
             pill(
@@ -218,58 +221,127 @@ def header(space: SpaceView, fighting: bool) -> Block:
                 pad=(10, 2),
             )
 
-    key = stamp.key_of("header", space.id, space.controller, fighting)
+    key = stamp.key_of("header", space.id, space.controller, fighting, defence)
     return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 
-def board(view: GuardiansView) -> Block:
-    """The battlefield block, full width (laid out only if it is not kept as a stamp)."""
+def fighting_space(view: GuardiansView) -> str | None:
+    """The id of the space where a combat is under way."""
     combat = view.combat
-    fighting = combat.space if combat is not None and combat.step != "over" else None
+    return combat.space if combat is not None and combat.step != "over" else None
+
+
+def board(view: GuardiansView, width: int) -> Block:
+    """The battlefield block, ``width`` px wide (laid out only if it is not kept as a stamp)."""
+    fighting = fighting_space(view)
     key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting)
-    return stamp.lazy(key, FULL, lambda: _board(view, fighting), FELT)
+    return stamp.lazy(key, width, lambda: _board(view, fighting, width), FELT)
 
 
-def _board(view: GuardiansView, fighting: str | None) -> Block:
+def _board(view: GuardiansView, fighting: str | None, width: int) -> Block:
+    """Each column L, C, R a stack of its spaces, each space as tall as what is on it."""
+    cell_w = cell_width(width)
+    inner = cell_w - 12
     by_pos = {(s.row, s.col): s for s in view.spaces}
-    rows = []
-    for r in row_order(view):
-        cells = [
-            (by_pos[(r, c)], cell_blocks(view, by_pos[(r, c)]))
-            for c in range(3)
-            if (r, c) in by_pos
-        ]
-        h = HEAD_H + max((b[0] for _, b in cells), default=0) + 8
-        rows.append((cells, h))
-    height = sum(h for _, h in rows) + GAP * (len(rows) - 1)
+    columns: list[list[tuple[SpaceView, Block, int]]] = []
+    for c in range(3):
+        column = []
+        for r in row_order(view):
+            if (r, c) in by_pos:
+                contents = cell_blocks(view, by_pos[(r, c)], inner)
+                column.append((by_pos[(r, c)], contents, HEAD_H + contents[0] + 8))
+        columns.append(column)
+    height = max(sum(h + GAP for _, _, h in column) - GAP for column in columns)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        for cells, h in rows:
-            for space, contents in cells:
-                cx = x + space.col * (CELL_W + GAP)
+        for c, column in enumerate(columns):
+            cy = y
+            for space, contents, h in column:
                 here = space.id == fighting
                 key = stamp.key_of("cell", space, bottom_seat(view), here, h)
-                block = cell(space, contents, h, fighting=here)
-                stamp.cached(key, CELL_W, block, FELT)[1](img, draw, cx, y)
-            y += h + GAP
+                block = cell(space, contents, h, cell_w, fighting=here)
+                stamp.cached(key, cell_w, block, FELT)[1](img, draw, x + c * (cell_w + GAP), cy)
+                cy += h + GAP
 
     return height, paint
 
 
-def cell(space: SpaceView, contents: Block, height: int, *, fighting: bool = False) -> Block:
+def cell(
+    space: SpaceView, contents: Block, height: int, cell_w: int, *, fighting: bool = False
+) -> Block:
     """One space of the board: its frame, header line and contents."""
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         controller = space.controller
         outline = seat_colour(controller) if controller is not None else FELT_LINE
         draw.rounded_rectangle(
-            (x, y, x + CELL_W - 1, y + height - 1),
+            (x, y, x + cell_w - 1, y + height - 1),
             radius=12,
             fill=cell_fill(space),
             outline=GOLD if fighting else outline,
             width=4 if fighting or controller is not None else 2,
         )
-        header(space, fighting)[1](img, draw, x + 10, y + 4)
+        header(space, fighting, cell_w)[1](img, draw, x + 10, y + 4)
         contents[1](img, draw, x + 6, y + HEAD_H)
+
+    return height, paint
+
+
+def mini_cell(view: GuardiansView, space: SpaceView, cell_w: int, fighting: bool) -> Block:
+    """A space of the small battlefield: its id in its holder's colour, a mark per Shield."""
+    controller = space.controller
+    colour = seat_colour(controller) if controller is not None else FELT_LINE
+    fnt = font(SMALL, bold=True)
+    marks = [
+        (f"{facing_arrow(view, s)}{tag(s.owner)}", seat_colour(s.owner)) for s in space.shields
+    ]
+    room = cell_w - 16 - text_width(space.id, fnt)
+    if sum(text_width(m, fnt) + 4 for m, _ in marks) > room:  # too many: count by owner
+        owners = sorted({s.owner for s in space.shields})
+        count = [sum(s.owner == o for s in space.shields) for o in owners]
+        marks = [
+            (tag(o) + (f"×{n}" if n > 1 else ""), seat_colour(o))
+            for o, n in zip(owners, count, strict=True)
+        ]
+    if sum(text_width(m, fnt) + 4 for m, _ in marks) > room:  # still too many: just how many
+        marks = [(f"×{len(space.shields)}", TEXT)]
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + cell_w - 1, y + MINI_H - 1),
+            radius=8,
+            fill=cell_fill(space),
+            outline=GOLD if fighting else colour,
+            width=4 if fighting or controller is not None else 2,
+        )
+        ty = y + (MINI_H - SMALL) // 2 - 2
+        ink = TEXT if controller is None else colour
+        draw.text((x + 8, ty), space.id, font=fnt, fill=GOLD if fighting else ink)
+        mx = x + 12 + text_width(space.id, fnt)
+        for label, mark in marks:
+            draw.text((mx, ty), label, font=fnt, fill=mark)
+            mx += text_width(label, fnt) + 4
+
+    key = stamp.key_of("mini", space.id, controller, marks, fighting, cell_w)
+    return stamp.cached(key, cell_w, (MINI_H, paint), FELT)
+
+
+def mini_board(view: GuardiansView, width: int) -> Block:
+    """The battlefield drawn small beside a combat: holders and Shields, no cards."""
+    cell_w = cell_width(width)
+    fighting = fighting_space(view)
+    by_pos = {(s.row, s.col): s for s in view.spaces}
+    rows = [[by_pos[(r, c)] for c in range(3) if (r, c) in by_pos] for r in row_order(view)]
+    title_h, title = text_block("Battlefield", SMALL, width, MUTED, bold=True)
+    height = title_h + len(rows) * (MINI_H + GAP) - GAP
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        title(img, draw, x, y)
+        y += title_h
+        for row in rows:
+            for space in row:
+                cx = x + space.col * (cell_w + GAP)
+                mini_cell(view, space, cell_w, space.id == fighting)[1](img, draw, cx, y)
+            y += MINI_H + GAP
 
     return height, paint

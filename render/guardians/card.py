@@ -37,6 +37,7 @@ from render.guardians.style import (
 )
 
 PAD = 8
+MINI_PAD = 8
 CHIP_H = SMALL + 8
 
 
@@ -191,19 +192,47 @@ def card_line(card: CardView | None) -> str:
     return text
 
 
-def tile(card: CardView | None, width: int, text_lines: int = 1, background: RGB = PANEL) -> Block:
-    """``card_block`` drawn once and pasted after (cards repeat from one image to the next)."""
-    key = stamp.key_of("card", card, text_lines)
-    return stamp.cached(key, width, card_block(card, width, text_lines=text_lines), background)
+def stats_line(card: CardView) -> str:
+    """The card's numbers ("V 3 · gold · CMP 4"), else its kind; "" for a terrain named so."""
+    numbers = " · ".join(label for label, _ in chips(card))
+    if numbers or card.kind != "terrain":
+        return numbers or subtitle(card)
+    kind = TERRAIN_NAMES.get(card.terrain or "", "")
+    plain = card.name.replace("&", "and").lower()
+    return "" if kind.replace("&", "and").lower() in plain else kind
 
 
-def card_grid(
-    cards: Sequence[CardView], width: int, columns: int = 4, gap: int = 10, text_lines: int = 1
-) -> Block:
-    """Cards in rows of ``columns``; each row as tall as its tallest card."""
+def mini_block(card: CardView, width: int) -> Block:
+    """A card as a small tile in its band colour: its name, then its numbers (or its kind)."""
+    band = band_colour(card)
+    ink = ink_on(band)
+    inner = width - 2 * MINI_PAD
+    name_font, stat_font = font(SMALL, bold=True), font(SMALL)
+    lines = [(line, name_font) for line in wrap(card.name, name_font, inner)]
+    stats = stats_line(card)
+    lines += [(line, stat_font) for line in wrap(stats, stat_font, inner)] if stats else []
+    height = len(lines) * (SMALL + 4) + 2 * MINI_PAD - 2
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + width - 1, y + height - 1), radius=8, fill=band, outline=CARD_SOFT, width=1
+        )
+        ty = y + MINI_PAD - 2
+        for line, fnt in lines:
+            draw.text((x + MINI_PAD, ty), line, font=fnt, fill=ink)
+            ty += SMALL + 4
+
+    return height, paint
+
+
+def mini_grid(cards: Sequence[CardView], width: int, columns: int = 2, gap: int = 8) -> Block:
+    """Small tiles in rows of ``columns``, each row as tall as its tallest tile."""
     w = (width - gap * (columns - 1)) // columns
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
-    blocks = [[tile(c, w, text_lines) for c in row] for row in rows]
+    blocks = [
+        [stamp.cached(stamp.key_of("mini", c), w, mini_block(c, w), PANEL) for c in row]
+        for row in rows
+    ]
     heights = [max(h for h, _ in row) for row in blocks]
     height = sum(heights) + gap * max(0, len(rows) - 1)
 

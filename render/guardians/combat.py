@@ -1,5 +1,8 @@
 """The combat panel: command cards and spells, every match-up with its cards, fates and totals.
 
+The attacker's fighters stand on the left, the defender's on the right, one match-up a row;
+what fits under the match-ups follows (own hand, spells, command creatures, set aside).
+
 It draws the view's ``combat`` (``engines.guardians.views.CombatView``): the sides, the table of
 fighters (``FighterView``: a card with its side, role, opponent, fate, strength) and the casts.
 Match-ups are rebuilt from ``opponent``: a primary and its opponent, a secondary attacker and
@@ -13,7 +16,6 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import (
-    CardView,
     CastView,
     CombatSideView,
     CombatView,
@@ -28,27 +30,26 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_EDGE,
-    RGB,
     TEXT,
     font,
     pill,
+    seat_colour,
+    text_width,
 )
 from render.guardians import stamp
-from render.guardians.card import card_grid, card_line, tile
-from render.guardians.panel import FULL, PAD, framed
+from render.guardians.card import card_line, mini_block, mini_grid
+from render.guardians.panel import framed
 from render.guardians.style import (
     BODY,
-    LABEL,
     SMALL,
     TERRAIN_NAMES,
     Block,
+    facts_block,
     ink_on,
-    seat_fill,
     seat_name,
     stack,
     tag,
     text_block,
-    wrap,
 )
 
 STEP_NAMES = {
@@ -64,9 +65,8 @@ STEP_NAMES = {
     "over": "finished",
 }
 FATE_COLOURS = {"healed": GOOD}
-VS_W = 40
-PAIR_GAP = 24  # between two match-ups side by side
-COLUMNS = 4  # cards a row in a full-width group (command, ranged, set aside, hand)
+VS_W = 44
+HAND_COLUMNS = 3  # small tiles a row in the viewer's combat hand
 
 
 def seat_of(combat: CombatView, side: int) -> int:
@@ -144,109 +144,92 @@ def others(combat: CombatView, role: str) -> list[FighterView]:
 
 
 def fighter_block(combat: CombatView, f: FighterView, width: int) -> Block:
-    """A fighter: its seat, its card, strength, channeling, immunity and fate."""
+    """A fighter: its card as a small tile, then its fate beside strength, channeling, immunity."""
     seat = seat_of(combat, f.side)
-    parts = [text_block(tag(seat), SMALL, width, seat_fill(seat), bold=True)]
-    parts.append(tile(f, width, text_lines=0))
-    if f.strength is not None:
-        parts.append(text_block(f"strength {f.strength}", LABEL, width, TEXT, bold=True))
+    facts = [f"strength {f.strength}"] if f.strength is not None else []
     if f.channel:
-        parts.append(text_block(f"+{f.channel} channeled", SMALL, width, MUTED))
+        facts.append(f"+{f.channel} channeled")
     if f.no_damage:
-        parts.append(text_block("no damage (immune)", SMALL, width, MUTED))
-    if f.role == "secondary":
-        parts.append(text_block("secondary attacker", SMALL, width, MUTED))
-    if f.fate:
-        fill = FATE_COLOURS.get(f.fate, BAD)
-        fnt = font(SMALL, bold=True)
-        lines = wrap(f.fate.upper(), fnt, width - 20)
+        facts.append("no damage (immune)")
+    parts = [mini_block(f, width)]
+    fnt = font(SMALL, bold=True)
+    fate = f.fate.upper() if f.fate else ""
+    fate_w = text_width(fate, fnt) + 20 if fate else 0
+    beside = bool(fate) and fate_w + 8 <= width // 2
+    if fate:
+        fill = FATE_COLOURS.get(f.fate or "", BAD)
+        fate_h, after = SMALL + 12, facts_block(facts, SMALL, width - fate_w - 8, TEXT, bold=True)
 
-        def paint_fate(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-            for i, line in enumerate(lines):
-                pill(
-                    draw,
-                    (x, y + i * (SMALL + 12)),
-                    line,
-                    fnt,
-                    fill=fill,
-                    text_fill=ink_on(fill),
-                    pad=(10, 3),
-                )
+        def paint_fate(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+            pill(draw, (x, y), fate, fnt, fill=fill, text_fill=ink_on(fill), pad=(10, 3))
+            if beside and facts:
+                after[1](img, draw, x + fate_w + 8, y + 3)
 
-        parts.append((len(lines) * (SMALL + 12), paint_fate))
+        parts.append((max(fate_h, after[0] + 3) if beside else fate_h, paint_fate))
+    if facts and not beside:
+        parts.append(facts_block(facts, SMALL, width, TEXT, bold=True))
     return stamp.cached(
         stamp.key_of("fighter", f, seat), width, stack(parts, gap=4), PANEL, text=True
     )
 
 
-def matchup_block(combat: CombatView, heading: str, pair: list[FighterView], width: int) -> Block:
-    """A heading, then the fighters side by side with "vs" between them."""
+def matchup_block(
+    combat: CombatView, heading: str | None, pair: list[FighterView], width: int
+) -> Block:
+    """A heading if given, then the attacker's fighter on the left, the defender's on the right."""
     col_w = (width - VS_W) // 2
-    columns = [fighter_block(combat, f, col_w) for f in pair]
-    head_h, head = text_block(heading, BODY, width, TEXT, bold=True, background=PANEL)
-    row_h = max((h for h, _ in columns), default=0)
+    columns = [(f.side, fighter_block(combat, f, col_w)) for f in pair]
+    head_h, head = (
+        text_block(heading, SMALL, width, MUTED, bold=True, background=PANEL)
+        if heading
+        else (-2, lambda *_: None)
+    )
+    row_h = max((b[0] for _, b in columns), default=0)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         head(img, draw, x, y)
-        cy = y + head_h + 4
-        for i, (_, p) in enumerate(columns):
-            cx = x + i * (col_w + VS_W)
-            p(img, draw, cx, cy)
-            if i:
-                draw.text(
-                    (cx - VS_W // 2, cy + 70),
-                    "vs",
-                    font=font(LABEL, bold=True),
-                    fill=GOLD,
-                    anchor="mm",
-                )
+        cy = y + head_h + 2
+        for side, (_, p) in columns:
+            p(img, draw, x + side * (col_w + VS_W), cy)
+        if len(columns) == 2:
+            draw.text(
+                (x + col_w + VS_W // 2, cy + 30),
+                "vs",
+                font=font(SMALL, bold=True),
+                fill=GOLD,
+                anchor="mm",
+            )
 
-    return head_h + 4 + row_h, paint
-
-
-Item = tuple[Block, bool]  # a block and whether it is half the panel wide
+    return head_h + 2 + row_h, paint
 
 
-def flow(items: list[Item], room: int, half: int) -> list[Block]:
-    """Rows of items: two half-wide items side by side, a full-wide one alone."""
-    rows: list[Block] = []
-    pending: list[Block] = []
-    for block, is_half in items:
-        if block[0] <= 0:
-            continue
-        if is_half:
-            pending.append(block)
-            if len(pending) == 2:
-                rows.append(_pair_row(pending, half))
-                pending = []
-            continue
-        if pending:
-            rows.append(_pair_row(pending, half))
-            pending = []
-        rows.append(block)
-    if pending:
-        rows.append(_pair_row(pending, half))
-    return rows
+def sides_caption(combat: CombatView, width: int) -> Block:
+    """Above the match-ups: whose fighters stand on the left and on the right."""
+    col_w = (width - VS_W) // 2
+    captions = [
+        (f"{tag(seat_of(combat, side))} {word}", seat_colour(seat_of(combat, side)))
+        for side, word in ((0, "attacks"), (1, "defends"))
+    ]
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        for side, (label, fill) in enumerate(captions):
+            draw.text((x + side * (col_w + VS_W), y), label, font=font(SMALL, bold=True), fill=fill)
+
+    return SMALL + 4, paint
 
 
-def _pair_row(pair: list[Block], width: int) -> Block:
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        for k, (_, p) in enumerate(pair):
-            p(img, draw, x + k * (width + PAIR_GAP), y)
-
-    return max(h for h, _ in pair), paint
-
-
-def card_group(heading: str, cards: Sequence[CardView], fill: RGB, room: int, half: int) -> Item:
-    """A heading over compact cards: half the panel wide for one or two cards."""
+def card_group(heading: str, combat: CombatView, cards: Sequence[FighterView], width: int) -> Block:
+    """A heading over the cards of a role as short lines ("P1 Gargoyle V9")."""
     if not cards:
-        return (0, lambda *_: None), True
-    narrow = len(cards) <= 2
-    width = half if narrow else room
-    grid = card_grid(cards, width, 2 if narrow else COLUMNS, text_lines=0)
+        return 0, lambda *_: None
+    names = [f"{tag(seat_of(combat, f.side))} {card_line(f)}" for f in cards]
     return stack(
-        [text_block(heading, BODY, width, fill, bold=True, background=PANEL), grid], gap=4
-    ), narrow
+        [
+            text_block(heading, SMALL, width, TEXT, bold=True, background=PANEL),
+            facts_block(names, SMALL, width, MUTED),
+        ],
+        gap=2,
+    )
 
 
 def own_pick(combat: CombatView, width: int) -> list[Block]:
@@ -259,49 +242,70 @@ def own_pick(combat: CombatView, width: int) -> list[Block]:
             what = names.get(picked.uid, "no card") if picked.uid else "no"
             parts.append(
                 text_block(
-                    f"Your pick (hidden from your opponent): {what}", BODY, width, GOLD, bold=True
+                    f"Your pick (hidden from your opponent): {what}", SMALL, width, GOLD, bold=True
                 )
             )
     return parts
 
 
-def own_hand(combat: CombatView, room: int, half: int) -> list[Item]:
+def own_hand(combat: CombatView, width: int) -> list[Block]:
     """The viewer's own combat hand (the view holds it for the owner only)."""
-    return [
-        card_group(
-            f"Your combat hand · {plural(len(side.hand), 'card')}", side.hand, GOLD, room, half
-        )
-        for side in combat.sides
-        if side.hand
-    ]
+    out: list[Block] = []
+    for side in combat.sides:
+        if side.hand:
+            heading = f"Your combat hand · {plural(len(side.hand), 'card')}"
+            columns = HAND_COLUMNS if width > 500 else 2
+            tiles = [
+                text_block(heading, SMALL, width, GOLD, bold=True, background=PANEL),
+                mini_grid(side.hand, width, columns),
+            ]
+            out.append(stack(tiles, gap=4))
+    return out
 
 
-def combat_panel(view: GuardiansView) -> Block:
-    """The whole combat panel."""
+def heading(combat: CombatView) -> str:
+    """The combat as the image's title: ``title`` without the step (the status says it)."""
+    return title(combat).rsplit(" · ", 1)[0]
+
+
+def combat_parts(view: GuardiansView, room: int) -> list[Block]:
+    """The combat's parts top-down, ``room`` px wide: the table splits them over two columns."""
     combat = view.combat
     if combat is None:
-        return 0, lambda *_: None
-    room = FULL - 2 * PAD
-    half = (room - PAIR_GAP) // 2
-    parts = [text_block(title(combat), LABEL, room, TEXT, bold=True, background=PANEL)]
+        return []
+    parts = []  # the heading is the image's title (``heading``)
     if combat.status:
-        parts.append(text_block(combat.status, BODY, room, GOLD, background=PANEL))
+        parts.append(text_block(combat.status, SMALL, room, GOLD, background=PANEL))
     parts += [
         text_block(side_phrase(view, combat, s), SMALL, room, MUTED, background=PANEL)
         for s in combat.sides
     ]
-    parts += [
-        text_block(cast_phrase(combat, c), BODY, room, TEXT, background=PANEL) for c in combat.casts
-    ]
     winner = combat.winner
     if winner is not None:
         line = f"{seat_name(view, winner)} holds {combat.space}"
-        parts.append(text_block(line, LABEL, room, GOLD, bold=True, background=PANEL))
+        parts.append(text_block(line, BODY, room, GOLD, bold=True, background=PANEL))
     parts += own_pick(combat, room)
-    items = [card_group("Command creatures", others(combat, "command"), TEXT, room, half)]
-    items += [(matchup_block(combat, h, p, half), True) for h, p in matchups(combat)]
-    items.append(card_group("Ranged attackers", others(combat, "ranged"), TEXT, room, half))
-    items.append(card_group("Set aside (out of play)", others(combat, "out"), TEXT, room, half))
-    items += own_hand(combat, room, half)
-    parts += flow(items, room, half)
-    return framed(stack(parts, gap=8), PANEL_EDGE, width=3)
+    pairs, kinds = [], set()
+    for heading, pair in matchups(combat):  # one heading for each kind of match-up
+        kind = "Secondary attacks" if heading.startswith("Secondary") else "Primary match-ups"
+        pairs.append(matchup_block(combat, None if kind in kinds else kind, pair, room))
+        kinds.add(kind)
+    if pairs:
+        parts.append(sides_caption(combat, room))
+    parts += pairs
+    parts += own_hand(combat, room)
+    parts += [
+        text_block(cast_phrase(combat, c), SMALL, room, TEXT, background=PANEL)
+        for c in combat.casts
+    ]
+    parts.append(card_group("Command creatures", combat, others(combat, "command"), room))
+    parts.append(card_group("Ranged attackers", combat, others(combat, "ranged"), room))
+    parts.append(card_group("Set aside (out of play)", combat, others(combat, "out"), room))
+    return [p for p in parts if p[0] > 0]
+
+
+def combat_panel(parts: list[Block], width: int) -> Block:
+    """Parts of the combat in a frame ``width`` px wide."""
+    if not parts:
+        return 0, lambda *_: None
+    return framed(stack(parts, gap=4), PANEL_EDGE, width=3, full=width)

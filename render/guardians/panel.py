@@ -1,4 +1,4 @@
-"""Full-width bands around the battlefield: title and status, result, players, own cards.
+"""The bands around the battlefield: title and status, result, players, own cards.
 
 Each function returns a Block (height, painter) so the image is measured before it is drawn;
 nothing is cut: names and sentences wrap and the image grows taller.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engines.guardians.views import GuardiansView, ResultView
+from engines.guardians.views import CardView, GuardiansView, ResultView
 from engines.text import plural
 from render.common import (
     BAD,
@@ -27,17 +27,15 @@ from render.common import (
     seat_colour,
 )
 from render.guardians import stamp
-from render.guardians.card import card_grid, card_line
+from render.guardians.card import card_line, mini_grid
 from render.guardians.style import (
     BAR_BG,
     BODY,
+    FULL,
     GAP,
-    LABEL,
-    MARGIN,
     PHASE_TITLES,
     SMALL,
     TITLE,
-    WIDTH,
     Block,
     bottom_seat,
     facts_block,
@@ -51,11 +49,8 @@ from render.guardians.style import (
     wrap,
 )
 
-FULL = WIDTH - 2 * MARGIN
-HALF = (FULL - GAP) // 2
 PAD = 12
 BAR_H = 30
-HAND_COLUMNS = 5  # compact cards a row in the Storage hand and the Creature Pen
 
 
 def phase_title(view: GuardiansView) -> str:
@@ -80,11 +75,15 @@ def framed(
     return height, paint
 
 
-def header(view: GuardiansView) -> Block:
-    """The phase title and the engine's status line (the player panels mark who is to act)."""
+def header(view: GuardiansView, combat: str | None = None) -> Block:
+    """The phase title and the engine's status line (the player panels mark who is to act).
+
+    In a combat, the title says the combat (``combat``) and the combat panel has the status.
+    """
     room = FULL - 2 * PAD
-    parts = [text_block(phase_title(view), TITLE, room, TEXT, bold=True, background=PANEL)]
-    if view.status:
+    title = f"Guardians · turn {view.turn} · {combat}" if combat else phase_title(view)
+    parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
+    if view.status and view.result is None and view.combat is None:  # else: banner, combat
         parts.append(text_block(named(view, view.status), BODY, room, GOLD, background=PANEL))
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
@@ -112,8 +111,8 @@ def _state(view: GuardiansView, seat: int) -> tuple[str, tuple[int, int, int]] |
 
 
 def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
-    """A bar: current / max Guardian vitality, the numbers written inside."""
-    label = f"vitality {vitality}/{max_vitality}"
+    """A bar: current / max Guardian vitality, the numbers written inside after a heart."""
+    label = f"♥ {vitality}/{max_vitality}"
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle((x, y, x + width, y + BAR_H), radius=8, fill=BAR_BG)
@@ -136,8 +135,8 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: GuardiansView, seat: int, full: int = HALF) -> Block:
-    """A seat's name, Guardian, vitality, stones, lands, losses, piles and Up card."""
+def player_panel(view: GuardiansView, seat: int, full: int) -> Block:
+    """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?")."""
     player, state = view.players[seat], _state(view, seat)
     you = " (you)" if seat == view.viewer else ""
     key = stamp.key_of("player", player, seat_name(view, seat), you, state)
@@ -151,32 +150,24 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
     state = _state(view, seat)
     tag_w = pill_width(tag(seat), SMALL) + 8
     you = " (you)" if seat == view.viewer else ""
-    name_font = font(LABEL, bold=True)
+    name_font = font(SMALL, bold=True)
     name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w)
-    name_h = len(name_lines) * (LABEL + 4)
+    name_h = len(name_lines) * (SMALL + 4)
     g = player.guardian
-    guardian = [g.name, plural(g.stones, "stone"), f"CMP {g.cmp}"]
-    lands = [
+    facts = [
+        g.name,
+        plural(g.stones, "stone"),
         f"{plural(player.lands, 'land')} held",
         f"{player.shields_destroyed}/5 Shields lost",
     ]
-    piles = [
-        f"deck {player.deck}",
-        f"discard {player.discard}",
-        f"storage {player.storage}",
-        f"pen {player.pen}",
-    ]
     state_w = pill_width(state[0], SMALL) + 8 if state else 0
     parts = [
-        facts_block(guardian, BODY, room, TEXT, bold=True),
         vitality_bar(g.vitality, g.max_vitality, room - state_w),
-        facts_block(lands, SMALL, room, TEXT),
-        facts_block(piles, SMALL, room, MUTED),
+        facts_block(facts, SMALL, room, TEXT),
     ]
-    if player.up_card is not None:
+    if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
-    guardian_h = parts[0][0]
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         pill(
@@ -189,59 +180,75 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
             pad=(8, 2),
         )
         for i, line in enumerate(name_lines):
-            draw.text((x + tag_w, y + i * (LABEL + 4)), line, font=name_font, fill=colour)
+            draw.text((x + tag_w, y + i * (SMALL + 4)), line, font=name_font, fill=colour)
         body(img, draw, x, y + name_h + 4)
         if state:
             w = pill_width(state[0], SMALL)
             fnt = font(SMALL, bold=True)
-            top = y + name_h + 4 + guardian_h + 4
-            pill(draw, (x + room - w, top + 1), state[0], fnt, fill=state[1], pad=(10, 2))
+            pill(draw, (x + room - w, y + name_h + 5), state[0], fnt, fill=state[1], pad=(10, 2))
 
     return framed((name_h + 4 + body_h, paint), colour, full=full)
 
 
-def players(view: GuardiansView) -> Block:
-    """Both player panels side by side: the viewer's (or seat 0's) on the left."""
+def players(view: GuardiansView, width: int, *, stacked: bool = False) -> Block:
+    """Both player panels, side by side or one above the other: the viewer's (or seat 0's) first."""
     seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
-    panels = [player_panel(view, s) for s in seats]
+    each = width if stacked else (width - GAP) // 2
+    panels = [player_panel(view, s, each) for s in seats]
     if not panels:
         return 0, lambda *_: None
+    if stacked:
+        return stack(panels, gap=GAP)
     height = max(h for h, _ in panels)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for i, (_, p) in enumerate(panels):
-            p(img, draw, x + i * (HALF + GAP), y)
+            p(img, draw, x + i * (each + GAP), y)
 
     return height, paint
 
 
-def private(view: GuardiansView) -> Block:
-    """The viewer's Storage hand and Creature Pen as compact cards (own view only)."""
+def private(view: GuardiansView, width: int, max_height: int) -> Block:
+    """The viewer's Storage hand and Creature Pen as small tiles (own view only).
+
+    Tiles beyond ``max_height`` are folded into a count; "?" lists every card.
+    """
     if view.hand is None and view.pen is None:
         return 0, lambda *_: None
-    key = stamp.key_of("private", view.hand, view.pen, view.viewer)
-    return stamp.lazy(key, FULL, lambda: _private(view), FELT)
+    key = stamp.key_of("private", view.hand, view.pen, view.viewer, max_height)
+    return stamp.lazy(key, width, lambda: _private(view, width, max_height), FELT)
 
 
-def _private(view: GuardiansView) -> Block:
-    room = FULL - 2 * PAD
-    parts: list[Block] = []
-    for cards, title in ((view.hand, "Your Storage hand"), (view.pen, "Your Creature Pen")):
-        if cards is None:
-            continue
-        parts.append(
-            text_block(
-                f"{title} · {plural(len(cards), 'card')}",
-                LABEL,
-                room,
-                GOLD,
-                bold=True,
-                background=PANEL,
-            )
-        )
-        if cards:
-            parts.append(card_grid(cards, room, HAND_COLUMNS, text_lines=0))
-    if not parts:
-        return 0, lambda *_: None
+def _private(view: GuardiansView, width: int, max_height: int) -> Block:
+    room = width - 2 * PAD
+    sections = [
+        (f"{title} · {plural(len(cards), 'card')}", cards)
+        for cards, title in ((view.hand, "Your Storage hand"), (view.pen, "Your Creature Pen"))
+        if cards is not None
+    ]
+    shown = [len(cards) for _, cards in sections]
+
+    def layout() -> Block:
+        parts: list[Block] = []
+        for (heading, cards), n in zip(sections, shown, strict=True):
+            parts.append(text_block(heading, SMALL, room, GOLD, bold=True, background=PANEL))
+            parts += _tiles(cards, n, room)
+        return stack(parts, gap=6)
+
+    block = layout()
+    while block[0] > max_height - 2 * PAD and any(shown):
+        last = max(i for i, n in enumerate(shown) if n)  # the Pen gives way first
+        shown[last] -= 2 if shown[last] % 2 == 0 else 1  # a row of two tiles
+        block = layout()
     viewer = view.viewer
-    return framed(stack(parts, gap=8), seat_colour(viewer) if viewer is not None else GOLD)
+    colour = seat_colour(viewer) if viewer is not None else GOLD
+    return framed(block, colour, full=width)
+
+
+def _tiles(cards: list[CardView], shown: int, room: int) -> list[Block]:
+    """The first ``shown`` cards as tiles, and how many more there are (listed in "?")."""
+    out = [mini_grid(cards[:shown], room)] if shown else []
+    more = len(cards) - shown
+    if more:
+        out.append(text_block(f"+{more} more (listed in ?)", SMALL, room, MUTED, background=PANEL))
+    return out

@@ -20,16 +20,18 @@ from render.common import (
     WHITE,
     contrast,
     font,
-    seat_colour,
     text_width,
 )
 from render.common import wrap as wrap_text
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
 
-WIDTH = 1000
+WIDTH = 1000  # no image is taller than wide: Discord fits an embed's image in a landscape box
 MARGIN = 12
 GAP = 8
+FULL = WIDTH - 2 * MARGIN
+SIDE_W = 312  # the right-hand column beside the battlefield or the combat
+MAIN_W = FULL - GAP - SIDE_W
 
 SMALL, BODY, LABEL, TITLE, BIG = 22, 24, 26, 30, 34  # text sizes in px (22 is the floor)
 
@@ -220,11 +222,6 @@ def stack(blocks: list[Block], gap: int = 4) -> Block:
             y += h + gap
 
     return height, paint
-
-
-def seat_fill(seat: int) -> RGB:
-    """The seat's accent colour."""
-    return seat_colour(seat)
 
 
 def pill_width(text: str, size: int, pad: int = 10) -> int:

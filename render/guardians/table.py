@@ -1,8 +1,12 @@
-"""The whole Guardians image: bands measured top-down, then drawn on one canvas.
+"""The whole Guardians image, never taller than wide (Discord fits it in a landscape box).
 
-Order: result banner, title and status, both player panels side by side, the battlefield, the
-combat, the viewer's hand and pen. Draws only from the view. Recent events are not drawn: the
-bot's message shows them right above the image (the alt text keeps them).
+On top, full width: the result banner, the title and status. Then, in a combat (or right after
+one), the combat on the left and the battlefield drawn small above both player panels on the
+right. Otherwise the battlefield: in a player's view on the left, beside the player panels and
+their own cards; in the spectator's view full width under the player panels, or beside them,
+whichever is shorter.
+Draws only from the view. Recent events are not drawn: the bot's message shows them right above
+the image (the alt text keeps them).
 """
 
 from __future__ import annotations
@@ -12,7 +16,37 @@ from PIL import Image, ImageDraw
 from engines.guardians.views import GuardiansView
 from render.common import FELT
 from render.guardians import board, combat, panel
-from render.guardians.style import GAP, MARGIN, WIDTH, Block
+from render.guardians.style import FULL, GAP, MAIN_W, MARGIN, SIDE_W, WIDTH, Block, stack
+
+
+def columns(left: Block, right: Block) -> Block:
+    """Two blocks side by side: ``left`` ``MAIN_W`` wide, ``right`` ``SIDE_W`` wide."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        left[1](img, draw, x, y)
+        right[1](img, draw, x + MAIN_W + GAP, y)
+
+    return max(left[0], right[0]), paint
+
+
+def combat_columns(view: GuardiansView, room: int) -> Block:
+    """The combat on the left, the small battlefield and the players on the right.
+
+    Parts of the combat that do not fit on the left under ``room`` px go on the right, below
+    the players.
+    """
+    side = stack([board.mini_board(view, SIDE_W), panel.players(view, SIDE_W, stacked=True)])
+    left = combat.combat_parts(view, MAIN_W - 2 * panel.PAD)
+    right = combat.combat_parts(view, SIDE_W - 2 * panel.PAD)
+    best: Block | None = None
+    for k in range(len(left), 0, -1):
+        rest = combat.combat_panel(right[k:], SIDE_W)
+        block = columns(combat.combat_panel(left[:k], MAIN_W), stack([side, rest], gap=GAP))
+        if best is None or block[0] < best[0]:
+            best = block
+        if block[0] <= room:
+            return block
+    return best if best is not None else side
 
 
 def bands(view: GuardiansView) -> list[Block]:
@@ -20,8 +54,19 @@ def bands(view: GuardiansView) -> list[Block]:
     out: list[Block] = []
     if view.result is not None:
         out.append(panel.result_banner(view, view.result))
-    out += [panel.header(view), panel.players(view), board.board(view)]
-    out += [combat.combat_panel(view), panel.private(view)]
+    out.append(panel.header(view, combat.heading(view.combat) if view.combat else None))
+    room = WIDTH - 2 * MARGIN - sum(h + GAP for h, _ in out)  # left for the rest, at most
+    if view.combat is not None:  # under way, or just over (its outcome is shown once)
+        out.append(combat_columns(view, room))
+        return [b for b in out if b[0] > 0]
+    if view.hand is not None or view.pen is not None:
+        field, seats = board.board(view, MAIN_W), panel.players(view, SIDE_W, stacked=True)
+        own = panel.private(view, SIDE_W, max(room, field[0]) - seats[0] - GAP)
+        out.append(columns(field, stack([seats, own], gap=GAP)))
+    else:  # the shorter of: players on top of the battlefield, or beside it
+        wide = stack([panel.players(view, FULL), board.board(view, FULL)], gap=GAP)
+        seats = panel.players(view, SIDE_W, stacked=True)
+        out.append(min(wide, columns(board.board(view, MAIN_W), seats), key=lambda b: b[0]))
     return [b for b in out if b[0] > 0]
 
 

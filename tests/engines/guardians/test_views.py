@@ -94,3 +94,22 @@ def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
     assert organising.startswith("Now: Both of you secretly put this turn's cards")
     for term in ("Stronghold", "channel", "CMP", "Vitality", "Storage Hand", "Creature Pen"):
         assert f"\n• {term}: " in organising, term
+
+
+def test_the_help_lists_the_askers_own_cards_and_nobody_elses():
+    """The image counts the cards under Shields and folds a long Pen: "?" names them."""
+    from engines.guardians.actions import AutoPlace, Done
+
+    game = Guardians.new(2, seed=8)
+    game.apply(0, AutoPlace())
+    game.apply(0, Done())
+    game.apply(1, Done())
+    own = game.view(0)
+    shield = next(sh for sp in own["spaces"] for sh in sp["shields"] if sh["owner"] == 0)
+    mine = game.phase_help(0)
+    assert "**Your cards**" in mine
+    assert all(c["name"] in mine for c in shield["cards"])
+    assert all(c["name"] in mine for c in own["hand"] + own["pen"])
+    theirs = game.phase_help(1)
+    assert not any(c["name"] in theirs for c in shield["cards"] if not shield["revealed"])
+    assert "**Your cards**" not in game.phase_help(None)
