@@ -38,6 +38,7 @@ from tests.playground.pages import (
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MAX_CLICKS = 300
+CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦♣♠]")  # a card as a label names it
 DUEL_MOVES = 300  # a Knightfall duel takes about 110 moves (README's click counts)
 
 
@@ -151,7 +152,12 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
             if phase(text) != "muster":
                 hidden.clear()  # battles reveal the cards placed in the muster
             elif name == "alice":
-                hidden |= set(re.findall(r"(?:Knight: |Place )(\S+)", text))
+                hidden |= {  # the cards her muster moves name ("Muster: Knight K♣, …")
+                    card
+                    for line in text.splitlines()
+                    if re.search(r"Muster:|Knight: |Place ", line)
+                    for card in CARD.findall(line)
+                }
             else:
                 leaked = {card for card in hidden if card in text}
                 assert not leaked, f"bob's page shows alice's face-down cards: {leaked}"
