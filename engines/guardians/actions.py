@@ -101,6 +101,28 @@ class Place(Action):
         return f"{column}: {self.used}/30 points after this."
 
 
+class TakeBack(Action):
+    """Take a card from on or under a Stronghold back to the Creature Pen (placed again at will)."""
+
+    kind: Literal["takeback"] = "takeback"
+    uid: Uid
+    card: CardId
+    source: Annotated[str, Field(pattern=r"^u?[LCR]$")]
+
+    def label(self) -> str:
+        """E.g. ``Take Mystic back from under Left``."""
+        where = (
+            f"under {COLUMN[self.source[1]]}"
+            if self.source.startswith("u")
+            else COLUMN[self.source]
+        )
+        return f"Take {_n(self.card)} back from {where}"
+
+    def detail(self) -> str:
+        """Where it goes."""
+        return "To your Creature Pen: place it again this turn or leave it there."
+
+
 class AutoPlace(Action):
     """Place every remaining card by a simple plan."""
 
@@ -503,6 +525,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     SkipUp,
     Redraw,
     Place,
+    TakeBack,
     AutoPlace,
     Discard,
     Done,

@@ -17,6 +17,7 @@ from engines.guardians.actions import (
     Place,
     Redraw,
     SkipUp,
+    TakeBack,
 )
 from engines.guardians.board import card, name
 from engines.guardians.cards import Creature, CreatureItem, Shield, StrongholdUpgrade
@@ -113,9 +114,9 @@ def effective(state: GuardiansState, seat: int) -> GuardiansState:
 
 
 def apply_placement(state: GuardiansState, seat: int, p: Placement) -> None:
-    """Move one card as planned (from the drawn cards, the pen or the Storage Hand)."""
+    """Move one card as planned (from the drawn cards, the Pen, the Storage Hand or a hold)."""
     s = state.seats[seat]
-    for lst in (s.drawn, s.pen, s.storage):
+    for lst in (s.drawn, s.pen, s.storage, *(h.on for h in s.holds), *(h.under for h in s.holds)):
         if p.uid in lst:
             lst.remove(p.uid)
     if p.target == "discard":
@@ -202,6 +203,30 @@ def place_options(state: GuardiansState, seat: int, uid: str) -> list[Place]:
     return out
 
 
+def take_back_options(state: GuardiansState, seat: int) -> list[TakeBack]:
+    """Cards on or under a standing Stronghold (no Shield over them) that may go back to the Pen.
+
+    Channelling is an intention "this turn", so a channeler under a Stronghold may leave it at
+    the next Draw & Organize; creatures and items lying on a Stronghold may be re-organised too.
+    A creature stays while the items there would outnumber the creatures left. Copies of one
+    card in one place are one move.
+    """
+    out: list[TakeBack] = []
+    for col, h in zip(COLUMNS, state.seats[seat].holds, strict=True):
+        if h.rubbled:
+            continue
+        for source, pile in ((col, h.on), ("u" + col, h.under)):
+            seen: set[str] = set()
+            for uid in pile:
+                cid = state.cards[uid]
+                rest = [u for u in pile if u != uid]
+                if cid in seen or (source == col and not board.stack_ok(state, rest)):
+                    continue
+                seen.add(cid)
+                out.append(TakeBack(uid=uid, card=cid, source=source))
+    return out
+
+
 def _bearer_in_play(state: GuardiansState, seat: int) -> bool:
     return any(
         st.owner == seat and getattr(card(state, st.shield), "standard_bearer", False)
@@ -234,8 +259,10 @@ def organize_actions(state: GuardiansState, seat: int, single: bool = True) -> l
     out: list = []
     if can_redraw(state, seat):
         out.append(Redraw(count=len(s.drawn)))
-    for uid in _candidates(eff, seat) if single else []:
-        out += place_options(eff, seat, uid)
+    if single:
+        for uid in _candidates(eff, seat):
+            out += place_options(eff, seat, uid)
+        out += take_back_options(eff, seat)
     if auto_plan(eff, seat):  # a plan places cards only where a single placement may go
         out.append(AutoPlace())
     held = _held(eff, seat)
@@ -311,6 +338,9 @@ def apply_organize(state: GuardiansState, seat: int, action: object) -> list[Eve
         return [Event(text=f"Player {seat + 1} spends a stone to redraw (no Shield drawn).")]
     if isinstance(action, Place):
         s.plan.append(Placement(uid=action.uid, target=action.target))
+        return [Event(text=f"{action.label()}.", seat=seat)]
+    if isinstance(action, TakeBack):
+        s.plan.append(Placement(uid=action.uid, target="pen"))
         return [Event(text=f"{action.label()}.", seat=seat)]
     if isinstance(action, AutoPlace):
         plan = auto_plan(effective(state, seat), seat)

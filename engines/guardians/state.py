@@ -48,7 +48,8 @@ class Placement(BaseModel):
     """One pending Draw & Organize choice, applied when both seats are done.
 
     ``target``: ``L``/``C``/``R`` (on that Stronghold, under its Shield if any), ``uL``…
-    (under it, to channel), ``pen``, ``discard`` (Storage Hand limit).
+    (under it, to channel), ``pen`` (also a card taken back from a Stronghold), ``discard``
+    (Storage Hand limit).
     """
 
     uid: str

@@ -120,6 +120,20 @@ class CNoBribe(Action):
         return "You cannot bribe this creature later in the match-up."
 
 
+class CLeave(Action):
+    """Answer a bribe by leaving the opposing creature unchallenged."""
+
+    kind: Literal["cleave"] = "cleave"
+
+    def label(self) -> str:
+        """``Leave it unbribed``."""
+        return "Leave it unbribed"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "Your creature was bribed away; the opposing one stays in the match-up."
+
+
 class CCast(Action):
     """Cast a spell or use a hand item (on a creature, or on a card it dispels)."""
 
@@ -295,6 +309,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CPlay,
     CBribe,
     CNoBribe,
+    CLeave,
     CCast,
     CItem,
     CRanged,

@@ -14,6 +14,7 @@ from engines.guardians.combat.actions import (
     CDeclare,
     CHeal,
     CItem,
+    CLeave,
     CNoBribe,
     CNoMore,
     CPass,
@@ -63,6 +64,8 @@ def legal(c: CombatState, side: int, cards: Cards) -> list[Action]:
             return _primaries(c, cards, side)
         case "bribe":
             return [*_bribes(c, cards, side), CNoBribe()]
+        case "answer":
+            return [*_bribes(c, cards, side), CLeave()]
         case "secondary":
             return [*_secondaries(c, cards, side), CNoMore()]
         case "heal":

@@ -17,6 +17,7 @@ Step = Literal[
     "command_window",  # dispel the revealed command cards, attacker first
     "primary",  # both pick a primary attacker at once
     "bribe",  # the sides that may bribe decide at once
+    "answer",  # the side whose creature was just bribed away (and bribed nothing) may bribe back
     "prestrike",  # "any time" spells before a pending destruction
     "window",  # spells, ranged attackers, channeling, until both pass in a row
     "secondary",  # the side with creatures left picks a secondary attacker and its target

@@ -55,6 +55,11 @@ def apply(c: CombatState, seat: int, action: Action, cards: Cards) -> list[Event
             return _choose(c, cards, side, Choice(uid=action.uid, target=action.target))
         case ac.CNoBribe():
             return _choose(c, cards, side, Choice())
+        case ac.CBribe() if c.step == "answer":
+            return _bribe_away(c, cards, side, action.uid, action.target) + _after_bribery(c, cards)
+        case ac.CLeave():
+            who = tg.ROLE[side].capitalize()
+            return [Event(text=f"{who} bribes nothing back."), *_after_bribery(c, cards)]
         case ac.CPass():
             return _pass(c, cards)
         case ac.CSecondary():
@@ -130,12 +135,19 @@ def _begin_bribery(c: CombatState, cards: Cards) -> list[Event]:
 
 
 def _bribe(c: CombatState, cards: Cards) -> list[Event]:
-    events = []
+    """The bribes are revealed; a side bribed that bribed nothing may answer (Possibilities 1-2)."""
+    events, bribers = [], []
     for side, choice in sorted(c.pending.items()):
         if choice.uid is None or choice.target is None:
             continue
         events += _bribe_away(c, cards, side, choice.uid, choice.target)
+        bribers.append(side)
     c.pending, c.waiting = {}, []
+    if len(bribers) == 1:
+        answerer = 1 - bribers[0]
+        if any(tg.bribeable(c, cards, f) for f in c.current(1 - answerer)):  # public, as above
+            c.step, c.actor = "answer", answerer
+            return events
     return events + _after_bribery(c, cards)
 
 

@@ -29,6 +29,7 @@ STEP_TEXT = {
     "command_window": "Command cards revealed: {actor} may dispel or pass",
     "primary": "Primary attackers: both pick one (laid down together)",
     "bribe": "Bribery: deciding at once whether to bribe",
+    "answer": "Bribery: {actor} may bribe back or leave it",
     "prestrike": "Before destruction: {actor} may cast a spell or pass",
     "window": "Spells, ranged attacks, channeling: {actor} may act or pass",
     "secondary": "Secondary attacks: {actor} picks an attacker and a target",

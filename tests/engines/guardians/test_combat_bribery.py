@@ -30,8 +30,25 @@ def test_possibility_1_left_unchallenged():
     t = matchup(["gold"], ["babes"])
     t.do(1, "cbribe", card="babes", target_card=SL)
     t.do(0, "cnobribe")
+    assert t.c.step == "answer" and t.to_act() == [0]
+    t.do(0, "cleave")
     assert t.fighter(SL).fate == "bribed" and t.fighter(SW).fate is None
     assert t.outcome.winner == 1 and t.outcome.defender_total == 6
+
+
+def test_possibility_1_the_bribed_side_answers_after_saying_no_bribe():
+    """'Swordsman bribes Sand Lord with Babes. Sand Lord player may also bribe Swordsman with
+    Gold or leave him unchallenged': the Sand Lord player, who chose "No bribe" before he saw
+    the bribe, is asked again once his creature is bribed away."""
+    t = matchup(["gold"], ["babes"])
+    t.do(0, "cnobribe")
+    t.do(1, "cbribe", card="babes", target_card=SL)
+    assert t.c.step == "answer" and t.to_act() == [0]
+    assert [a.label() for a in t.legal(0)] == ["Bribe Swordsman with Gold", "Leave it unbribed"]
+    assert t.view(1)["status"] == "Bribery: the attacker may bribe back or leave it"
+    t.do(0, "cbribe", card="gold", target_card=SW)
+    assert t.fighter(SL).fate == "bribed" and t.fighter(SW).fate == "bribed"
+    assert t.outcome.attacker_total == t.outcome.defender_total == 0
 
 
 def test_possibility_2_swordsman_can_bribe_or_not_but_nothing_else():
@@ -41,7 +58,30 @@ def test_possibility_2_swordsman_can_bribe_or_not_but_nothing_else():
     assert [a.kind for a in t.legal(1)] == ["cnobribe"]  # no spell during bribery
     t.do(0, "cbribe", card="gold", target_card=SW)
     t.do(1, "cnobribe")
+    assert [a.kind for a in t.legal(1)] == ["cleave"]  # asked again; still no spell
+    t.do(1, "cleave")
     assert t.fighter(SW).fate == "bribed" and t.outcome.winner == 0
+
+
+def test_possibility_2_swordsman_bribes_back():
+    """'Sand Lord player bribes Swordsman with Gold. Swordsman can bribe or not': he answers
+    with Babes after the Gold is shown."""
+    t = matchup(["gold"], ["babes"])
+    t.do(0, "cbribe", card="gold", target_card=SW)
+    t.do(1, "cnobribe")
+    assert t.to_act() == [1]
+    t.do(1, "cbribe", card="babes", target_card=SL)
+    assert t.fighter(SL).fate == "bribed" and t.fighter(SW).fate == "bribed"
+
+
+def test_nobody_answers_when_both_bribed_or_neither_did():
+    t = matchup(["gold"], ["babes"])
+    t.do(0, "cbribe", card="gold", target_card=SW)
+    t.do(1, "cbribe", card="babes", target_card=SL)
+    assert t.outcome is not None
+    t = matchup(["gold"], ["babes"])
+    t.no_bribes()
+    assert t.c.step == "window"
 
 
 def test_possibility_3_spell_cannot_come_before_bribery():
@@ -52,6 +92,8 @@ def test_possibility_3_spell_cannot_come_before_bribery():
     assert not [a for a in t.legal(1) if a.kind == "ccast"]
     t.do(1, "cnobribe")
     t.do(0, "cbribe", card="gold", target_card=SW)
+    assert [a.kind for a in t.legal(1)] == ["cleave"]  # the spell waits: bribery is not over
+    t.do(1, "cleave")
     assert t.fighter(SW).fate == "bribed" and t.fighter(SL).fate is None
 
 

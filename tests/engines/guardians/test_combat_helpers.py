@@ -367,6 +367,8 @@ class Table:
         for seat in self.to_act():
             if self.c.step == "bribe":
                 self.do(seat, "cnobribe")
+        if self.c.step == "answer":
+            self.do(self.c.actor, "cleave")
 
     def to_act(self) -> list[int]:
         return combat_to_act(self.c)

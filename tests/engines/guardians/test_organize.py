@@ -184,3 +184,40 @@ def test_out_of_cards_draws_nothing():
     s.seats[0].deck = []
     organize.start_organize(s)
     assert s.seats[0].drawn == [] and game.state.phase == "organize"
+
+
+def test_a_channeler_placed_under_a_stronghold_may_be_taken_back_next_turn():
+    """Text: channelers go under a Stronghold "if you want them to during the turn ... This
+    shows that you have the intention to channel this turn": the intention is per turn, so a
+    later Draw & Organize may take the channeler (or a creature lying on a Stronghold) back."""
+    game = _fresh()
+    _second_turn(game)
+    s = game.state
+    mage, sword = take(game, 0, "court_mage"), take(game, 0, "swordsman")
+    s.seats[0].holds[0].under.append(mage)
+    s.seats[0].holds[2].on.append(sword)
+    s.phase = "organize"
+    for seat in s.seats:
+        seat.ready = False
+    assert "Take Court Mage back from under Left" in labels(game, 0)
+    assert "Take Swordsman back from Right" in labels(game, 0)
+    assert not [x for x in labels(game, 1) if x.startswith("Take ")]
+    play(game, 0, "Take Court Mage back from under Left")
+    assert "Place Court Mage on Centre" in labels(game, 0)  # placed anew from the Pen
+    assert game.view(1)["spaces"][0]["stronghold"]["under"] == 1  # secret until both are done
+    game.apply(0, Done())
+    game.apply(1, Done())
+    me = game.state.seats[0]
+    assert mage in me.pen and me.holds[0].under == [] and me.holds[2].on == [sword]
+
+
+def test_taking_back_never_leaves_more_items_than_creatures_on_a_stronghold():
+    """Text: "you cannot have more than magic items than creatures in any stack.\""""
+    game = _fresh()
+    _second_turn(game)
+    s = game.state
+    s.seats[0].holds[2].on += [take(game, 0, "swordsman"), take(game, 0, "ring_of_channeling")]
+    s.phase = "organize"
+    assert "Take Swordsman back from Right" not in labels(game, 0)
+    play(game, 0, "Take Ring of Channeling back from Right")
+    assert "Take Swordsman back from Right" in labels(game, 0)

@@ -67,8 +67,10 @@ def twin(game: Guardians, seat: int, rng: random.Random) -> Guardians:
     in_hand = {u for hand in s.combat.hands for u in hand} if s.combat else set()
 
     def kind(uid: str) -> tuple:
+        """Cards alike to the seat: a declared command card stays one, at its cost."""
         c = card(s, uid)
-        return (c.kind, getattr(c, "cmp", 0) > 0)
+        command = (getattr(c, "command", False), getattr(c, "cost", 0))
+        return (c.kind, getattr(c, "cmp", 0) > 0, command)
 
     def told(uid: str) -> tuple:
         """What an announce command makes the opponent tell of a creature in hand."""
