@@ -22,7 +22,7 @@ from engines.gondor.actions import (
 )
 from engines.gondor.board import other
 from engines.gondor.combat.actions import COMBAT_ACTIONS
-from engines.gondor.combat.phases import AdvanceChoice, Combat, RetreatChoice
+from engines.gondor.combat.phases import AdvanceChoice, Combat, RetreatChoice, TrampleChoice
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.formation_actions import FORMATION_ACTIONS
@@ -68,6 +68,7 @@ PHASE_RULES: dict[str, PhaseRules] = {
 DECISIONS: dict[str, PhaseRules] = {
     "retreat": RetreatChoice(),
     "advance": AdvanceChoice(),
+    "trample": TrampleChoice(),
     "siege-advance": SiegeAdvanceRules(),
     "ladder": LadderRules(),
     "oil": PourRules(),

@@ -21,6 +21,7 @@ from engines.gondor.combat.actions import (
     Rally,
     Retreat,
     Stay,
+    Trample,
 )
 from engines.gondor.data import MAP
 from engines.gondor.hexes import distance
@@ -170,6 +171,8 @@ def _end(legal: list[Action]) -> Action:
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far.
 
+    A rampaging Mûmak tramples the enemy it most likely hits, a friend only if it must.
+
     Sauron's guard on the road stays (sauron_road.guards); Westernesse advances only onto a
     road hex, which takes the road (20.1 C).
     """
@@ -178,6 +181,10 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
         return first
     if isinstance(first, PlaceLadder | NoLadder):
         return sauron_assault.ladder(state, legal) or _first(legal, "no_ladder")
+    if isinstance(first, Trample):
+        mine = state.counters[first.unit].side
+        tramples = [a for a in legal if isinstance(a, Trample)]
+        return max(tramples, key=lambda a: (state.counters[a.target_unit].side != mine, a.need))
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]
