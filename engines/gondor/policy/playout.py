@@ -11,7 +11,7 @@ drives his unit off it. Fights are picked by their odds.
 from __future__ import annotations
 
 from engines.base import Action
-from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
+from engines.gondor.actions import BannerJoin, EndMovement, EndPhase, Move, Place, Select
 from engines.gondor.combat.actions import (
     Advance,
     Challenge,
@@ -27,7 +27,7 @@ from engines.gondor.data import MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
-from engines.gondor.moving import movable
+from engines.gondor.moving import banner_alone, banner_fixes, movable
 from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road
 from engines.gondor.siege.actions import (
     BreachFire,
@@ -113,6 +113,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if state.phase in MAGIC:
         plan = sauron_assault.magic(state, legal) if side == "sauron" else None
         return plan or _end(legal)
+    fix = _banner(state, legal) if side == "westernesse" else None
+    if fix is not None:
+        return fix
     if Move in kinds:
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
@@ -126,6 +129,23 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
     return _end(legal)
+
+
+def _banner(state: GondorState, legal: list[Action]) -> Action | None:
+    """18.13: a lone Banner goes to a leader, or a leader to it, before the phase may end."""
+    if banner_alone(state) is None:
+        return None
+    joins = [a for a in legal if isinstance(a, BannerJoin)]
+    fixes = banner_fixes(state)
+    if joins or not fixes:
+        return joins[0] if joins else None
+    mover, goal = fixes[0]
+    if state.selected == [mover]:
+        return next((a for a in legal if isinstance(a, Move) and a.hex == goal), None)
+    if state.selected:
+        return None
+    pick = Select(counters=(mover,), hex=state.counters[mover].hex)
+    return pick if pick in legal else None
 
 
 def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:

@@ -4,7 +4,7 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.gondor import banner
-from engines.gondor.actions import Deselect, EndMovement, EndPhase, Move, Select
+from engines.gondor.actions import BannerJoin, Deselect, EndMovement, EndPhase, Move, Select
 from engines.gondor.effects import banner_hex, frozen, near_banner, spell_active
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
@@ -321,8 +321,8 @@ def test_the_nazgul_may_not_cast_while_the_banner_is_unfurled(game):
     assert "18.23" in reasons(game, 0)["Cast FearSpell"]
 
 
-def test_the_banner_moves_in_westernesse_movement_and_joins_a_leader_if_left_alone(game):
-    """18.13: moves with a leader's MA, must end its Movement Phase stacked with a leader."""
+def _banner_alone_in_0409(game: Gondor) -> tuple[int, int]:
+    """Westernesse Movement: the Banner moves by itself from Aragorn's 0413 to empty 0409."""
     aragorn = unfurled(game)
     flag = len(game.state.counters) - 1
     advance_to(game, 1, "westernesse-movement")
@@ -331,9 +331,42 @@ def test_the_banner_moves_in_westernesse_movement_and_joins_a_leader_if_left_alo
     move = next(m for m in game.legal_actions(1) if isinstance(m, Move) and m.hex == "0409")
     game.apply(1, move)
     assert game.state.counters[flag].hex == "0409"
+    return aragorn, flag
+
+
+def test_a_banner_left_alone_must_be_brought_to_a_leader_before_movement_ends(game):
+    """18.13: the Banner "may move by itself ... as long as it ends its Movement Phase stacked
+    with a Westernesse Leader": ending it alone is refused, with why, until the player brings
+    a leader to it (or it to one); the engine moves nothing by itself."""
+    aragorn, flag = _banner_alone_in_0409(game)
+    assert EndMovement() not in game.legal_actions(1)
+    assert "18.13" in reasons(game, 1)["End movement"]
+    with pytest.raises(IllegalAction):
+        game.apply(1, EndMovement())
+    assert game.state.counters[flag].hex == "0409"
+    game.apply(1, Select(counters=(aragorn,), hex="0413"))
+    move = next(m for m in game.legal_actions(1) if isinstance(m, Move) and m.hex == "0409")
+    game.apply(1, move)
     events = game.apply(1, EndMovement())
-    assert any("joins Aragorn in 0413" in e.text for e in events)
-    assert game.state.counters[flag].hex == game.state.counters[aragorn].hex
+    assert not any("Banner" in e.text for e in events)
+    assert game.state.counters[flag].hex == game.state.counters[aragorn].hex == "0409"
+    assert game.state.banner_leader == aragorn
+
+
+def test_a_banner_no_move_can_save_asks_its_player_which_leader_it_joins(game):
+    """18.13: once neither the Banner nor a leader can still move to the other, Westernesse
+    chooses the leader it joins (nearest first) before movement may end."""
+    aragorn, flag = _banner_alone_in_0409(game)
+    game.state.moved += banner.leaders_on_map(game.state)  # every leader has moved
+    game.state.step += 1
+    joins = [a for a in game.legal_actions(1) if isinstance(a, BannerJoin)]
+    assert EndMovement() not in game.legal_actions(1)
+    assert [a.leader for a in joins][:1] == [aragorn]  # 0413: the nearest
+    gandalf = index(game, "gandalf")
+    game.apply(1, next(a for a in joins if a.leader == gandalf))
+    assert game.state.counters[flag].hex == GANDALF_HEX and game.state.banner_leader == gandalf
+    game.apply(1, EndMovement())
+    assert banner_hex(game.state) == GANDALF_HEX
 
 
 def test_the_banner_falls_with_its_leader(game):
