@@ -50,12 +50,16 @@ def _effect(state: GondorState, caster: int, spell: Spell) -> list[Event]:
         family=spell.family,
         phase=state.phase,
         ends=state.turn + spell.duration,
-        leaders=held if spell.family == "freeze-leader" else [],
     )
     state.spells.append(record)
     if spell.family == "freeze-leader":
         names = join_and([counter_name(i) for i in held])
-        return [Event(text=f"Frozen until the same phase next Game-Turn: {names} (17.12).")]
+        return [
+            Event(
+                text=f"Until the same phase next Game-Turn, Westernesse leaders within "
+                f"{spell.range} hexes of the Nazgûl Lord are frozen; now {names} (17.12)."
+            )
+        ]
     if spell.family == "stalemate":
         return _stalemate(state, spell)
     if spell.family == BANNER_SPELL:

@@ -89,10 +89,11 @@ def test_each_spell_is_offered_once_per_affordable_amount_labelled_with_the_odds
 
 
 def test_attempt_odds_come_from_the_magic_capabilities_chart():
-    """17.4 chart: Freeze 1st 1->2, 2->4; Freeze 2nd 1->1, 2->3, 3->4; FearSpell P->P."""
+    """17.4 chart: Freeze 1st 1->2, 2->4; Freeze 2nd and 3rd automatic only (17.12);
+    FearSpell P->P."""
     expected = {
         "freeze-leader-1": {1: 2, 2: 4, 3: 6},
-        "freeze-leader-2": {1: 1, 2: 3, 3: 4, 4: 6},
+        "freeze-leader-2": {4: 6},
         "fear": {1: 1, 2: 2, 3: 3, 4: 4, 5: 6},
         "operate-grond": {1: 6},
     }
@@ -154,6 +155,17 @@ def test_freeze_leader_costs_3_then_4_and_three_times_in_all(game):
     game.state.casts["freeze-leader"] = 1
     sure = {a.line.id: a.points for a in casts(game, 0) if a.sure}
     assert sure["freeze-leader-2"] == 4 and "freeze-leader-1" not in sure
+
+
+def test_only_the_first_freeze_leader_may_be_attempted_for_less(game):
+    """17.12: "First spell: 3 points for an automatic cast, less for an attempt; second and
+    third time: 4 points for an automatic cast": no cheaper attempt after the first."""
+    to_sauron_in_a(game)
+    freezes = [a for a in casts(game, 0) if a.line.family == "freeze-leader"]
+    assert sorted(a.points for a in freezes) == [1, 2, 3]
+    game.state.casts["freeze-leader"] = 1
+    freezes = [a for a in casts(game, 0) if a.line.family == "freeze-leader"]
+    assert [(a.points, a.sure) for a in freezes] == [(4, True)]
     game.state.casts["freeze-leader"] = 3
     assert "allowance of 3" in reasons(game, 0)["Cast Freeze Leader"]
 
@@ -251,6 +263,21 @@ def test_freeze_leader_holds_westernesse_leaders_within_three_hexes(game):
     assert not movable(game.state, imrahil) and movable(game.state, far)
     advance_to(game, 2, "magic-1")
     assert not frozen(game.state, imrahil)  # one Game-Turn
+
+
+def test_freeze_leader_holds_whoever_is_within_three_hexes_during_the_turn(game):
+    """17.12: "All Westernesse Leaders within three hexes of the Nazgûl Lord" for "One full
+    Game-Turn": a leader who comes within three hexes is held, one who leaves them is free."""
+    imrahil = put(game, "imrahil", "0412")  # 3 hexes from the Nazgûl Lord in 0415
+    aragorn = put(game, "aragorn", "0405")
+    to_sauron_in_a(game)
+    cast(game, 0, "freeze-leader-1")
+    assert frozen(game.state, imrahil) and not frozen(game.state, aragorn)
+    put(game, "imrahil", "0408")  # a retreat takes him 7 hexes away
+    put(game, "aragorn", "0417")  # he comes within 2
+    assert not frozen(game.state, imrahil) and frozen(game.state, aragorn)
+    put(game, "nazgul-lord", "0424")  # the Lord himself moves: 7 and 7 away
+    assert not frozen(game.state, aragorn)
 
 
 def test_a_frozen_gandalf_may_neither_move_nor_cast(game):
