@@ -27,7 +27,7 @@ from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.formation_actions import FORMATION_ACTIONS
 from engines.gondor.magic.actions import MAGIC_ACTIONS
-from engines.gondor.magic.phases import MagicPhase
+from engines.gondor.magic.phases import MagicPhase, StalemateChoice
 from engines.gondor.moving import BreakMove, Movement
 from engines.gondor.phase import PhaseRules
 from engines.gondor.policy import estimate, playout
@@ -69,6 +69,7 @@ DECISIONS: dict[str, PhaseRules] = {
     "retreat": RetreatChoice(),
     "advance": AdvanceChoice(),
     "trample": TrampleChoice(),
+    "stalemate": StalemateChoice(),
     "siege-advance": SiegeAdvanceRules(),
     "ladder": LadderRules(),
     "oil": PourRules(),

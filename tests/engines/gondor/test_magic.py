@@ -8,7 +8,7 @@ from engines.gondor.actions import BannerJoin, Deselect, EndMovement, EndPhase, 
 from engines.gondor.effects import banner_hex, frozen, near_banner, spell_active
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
-from engines.gondor.magic.actions import BannerRally, Cast, MagicSelect
+from engines.gondor.magic.actions import BannerRally, Cast, DriveNazgul, MagicSelect
 from engines.gondor.magic.chart import CHART, SPELLS
 from engines.gondor.magic.effects import stalemate_hex
 from engines.gondor.moving import movable
@@ -299,11 +299,17 @@ def test_freeze_leader_needs_a_westernesse_leader_in_range(game):
 
 
 def test_stalemate_sends_the_nazgul_six_hexes_east_and_keeps_him_away(game):
-    """17.22: 'Nazgûl Lord placed six hexes east of Gandalf'; may not come back adjacent."""
+    """17.22: "Nazgûl is placed *six* hexes away from Gandalf, in an easterly direction": the
+    caster's player chooses the hex (due east offered first); he may not come back adjacent."""
     cast(game, 1, "stalemate-day")
     nazgul = index(game, "nazgul-lord")
-    assert game.state.counters[nazgul].hex == "0420"
-    assert distance("0420", GANDALF_HEX) == 6
+    assert game.state.counters[nazgul].hex == NAZGUL_HEX  # not moved until Westernesse chooses
+    assert game.state.pending.kind == "stalemate" and game.to_act() == [1]
+    offered = [a.hex for a in game.legal_actions(1)]
+    assert offered[0] == "0420" and len(offered) > 1
+    assert all(distance(h, GANDALF_HEX) == 6 and h[2:] > GANDALF_HEX[2:] for h in offered)
+    game.apply(1, DriveNazgul(hex="0619"))
+    assert game.state.counters[nazgul].hex == "0619" and game.state.pending is None
     to_sauron_in_a(game)
     game.apply(0, MagicSelect(leader=nazgul))
     near = {m.hex for m in game.legal_actions(0) if isinstance(m, Move)}
