@@ -33,7 +33,7 @@ from engines.gondor.phase import PhaseRules
 from engines.gondor.policy import estimate, playout
 from engines.gondor.rally import RallyPhase
 from engines.gondor.siege.actions import SIEGE_ACTIONS
-from engines.gondor.siege.moves import LadderRules
+from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
@@ -73,6 +73,7 @@ DECISIONS: dict[str, PhaseRules] = {
     "siege-advance": SiegeAdvanceRules(),
     "ladder": LadderRules(),
     "oil": PourRules(),
+    "oil-passing": PassingPourRules(),
     "oil-pickup": PickUpRules(),
     "formation-break": BreakMove(),
 }
