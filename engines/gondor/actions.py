@@ -133,6 +133,22 @@ class EndMovement(Action):
         return "End movement"
 
 
+class BannerJoin(Action):
+    """18.13: the Banner, left where no move can bring it and a leader together, joins one."""
+
+    kind: Literal["banner_join"] = "banner_join"
+    leader: int
+    hex: str
+
+    def label(self) -> str:
+        """E.g. "The Banner of the King joins Aragorn in 0413"."""
+        return f"The Banner of the King joins {counter_name(self.leader)} in {self.hex}"
+
+    def detail(self) -> str | None:
+        """Why it is asked."""
+        return "It must end the Movement Phase stacked with a Westernesse leader (18.13)."
+
+
 class EndPhase(Action):
     """End the acting side's part of the current phase (or segment)."""
 
@@ -151,6 +167,7 @@ SETUP_AND_MOVEMENT_ACTIONS: tuple[type[Action], ...] = (
     Deselect,
     Move,
     EndMovement,
+    BannerJoin,
     EndPhase,
 )
 

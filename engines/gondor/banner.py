@@ -11,7 +11,6 @@ from engines.base import Event, IllegalAction
 from engines.gondor.actions import counter_name
 from engines.gondor.data import TABLES
 from engines.gondor.effects import BANNER_SPELL, banner_hex, near_banner, spell_active
-from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.state import Counter, GondorState
 
@@ -20,9 +19,14 @@ RALLIES = int(TABLES.banner["rallies"])  # 18.22: two units a Game-Turn
 ARAGORN = "aragorn"  # 18.12: the Banner is placed with him
 
 
+def banner_index(state: GondorState) -> int:
+    """The Banner counter's index."""
+    return next(i for i, c in enumerate(state.counters) if c.kind == "banner")
+
+
 def banner(state: GondorState) -> Counter:
     """The Banner counter."""
-    return next(c for c in state.counters if c.kind == "banner")
+    return state.counters[banner_index(state)]
 
 
 def leaders_on_map(state: GondorState) -> list[int]:
@@ -75,31 +79,28 @@ def check(state: GondorState) -> list[Event]:
 
 
 def settle(state: GondorState) -> list[Event]:
-    """End of the Westernesse Movement Phase: the Banner must stand with a leader (18.13).
+    """End of the Westernesse Movement Phase: the Banner stands with a leader (18.13).
 
-    [R] If it ends alone it joins the nearest Westernesse leader on the map (its own leader
-    first on a tie, then the first in counter order); with none on the map it is removed.
+    The phase ends only so (``moving``); its own leader stays its leader if he is there. With
+    no Westernesse leader left on the map it is removed.
     """
     flag = banner(state)
     if state.phase != "westernesse-movement" or flag.hex is None:
         return []
     leaders = leaders_on_map(state)
     here = [i for i in leaders if state.counters[i].hex == flag.hex]
-    if here:
-        state.banner_leader = state.banner_leader if state.banner_leader in here else here[0]
-        return []
-    if not leaders:
+    if not here:
         return remove(state, "has no leader left on the map and is removed (18.13)")
-    start = flag.hex
+    state.banner_leader = state.banner_leader if state.banner_leader in here else here[0]
+    return []
 
-    def nearness(i: int) -> tuple[int, bool, int]:
-        return distance(start, state.counters[i].hex or start), i != state.banner_leader, i
 
-    best = min(leaders, key=nearness)
-    flag.hex = state.counters[best].hex
-    state.banner_leader = best
-    name = counter_name(best)
-    return [Event(text=f"{NAME} ended the movement alone: it joins {name} in {flag.hex} (18.13).")]
+def join(state: GondorState, leader: int) -> list[Event]:
+    """The player's answer when no move can stand the lone Banner with a leader (18.13)."""
+    flag = banner(state)
+    flag.hex = state.counters[leader].hex
+    state.banner_leader = leader
+    return [Event(text=f"{NAME} joins {counter_name(leader)} in {flag.hex} (18.13).")]
 
 
 def banner_rallies(state: GondorState) -> list[int]:

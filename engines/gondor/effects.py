@@ -12,6 +12,8 @@ from engines.gondor.state import GondorState
 
 BANNER_SPELL = "reveal-aragorn"  # 17.23: the Banner is unfurled while this spell lasts
 BANNER_RANGE = int(TABLES.banner["range"])  # 18.21, 18.22: six hexes
+FREEZE_RANGE = next(int(str(s["range"])) for s in TABLES.spell if s["id"] == "freeze-leader-1")
+NAZGUL = "nazgul-lord"
 
 
 def spell_active(state: GondorState, spell: str) -> bool:
@@ -26,8 +28,18 @@ def spell_active(state: GondorState, spell: str) -> bool:
 
 
 def frozen(state: GondorState, leader: int) -> bool:
-    """Whether a Westernesse leader is held by Freeze Leader (17.12): no move, rally, formation."""
-    return any(leader in s.leaders for s in state.spells)
+    """Whether a Westernesse leader is held by Freeze Leader (17.12): no move, rally, formation.
+
+    While the spell lasts it holds every Westernesse leader within three hexes of the Nazgûl
+    Lord, wherever either stands now: a leader coming within range is held, one he leaves is free.
+    """
+    c = state.counters[leader]
+    if c.side != "westernesse" or c.kind != "leader" or c.hex is None:
+        return False
+    if not spell_active(state, "freeze-leader"):
+        return False
+    lord = next((o.hex for o in state.counters if o.type == NAZGUL and o.hex is not None), None)
+    return lord is not None and distance(lord, c.hex) <= FREEZE_RANGE
 
 
 def banner_hex(state: GondorState) -> str | None:

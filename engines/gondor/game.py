@@ -22,18 +22,18 @@ from engines.gondor.actions import (
 )
 from engines.gondor.board import other
 from engines.gondor.combat.actions import COMBAT_ACTIONS
-from engines.gondor.combat.phases import AdvanceChoice, Combat, RetreatChoice
+from engines.gondor.combat.phases import AdvanceChoice, Combat, RetreatChoice, TrampleChoice
 from engines.gondor.data import GAME, SCHEDULE, Side
 from engines.gondor.deploying import Deployment
 from engines.gondor.formation_actions import FORMATION_ACTIONS
 from engines.gondor.magic.actions import MAGIC_ACTIONS
-from engines.gondor.magic.phases import MagicPhase
+from engines.gondor.magic.phases import MagicPhase, StalemateChoice
 from engines.gondor.moving import BreakMove, Movement
 from engines.gondor.phase import PhaseRules
 from engines.gondor.policy import estimate, playout
 from engines.gondor.rally import RallyPhase
 from engines.gondor.siege.actions import SIEGE_ACTIONS
-from engines.gondor.siege.moves import LadderRules
+from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
@@ -68,9 +68,12 @@ PHASE_RULES: dict[str, PhaseRules] = {
 DECISIONS: dict[str, PhaseRules] = {
     "retreat": RetreatChoice(),
     "advance": AdvanceChoice(),
+    "trample": TrampleChoice(),
+    "stalemate": StalemateChoice(),
     "siege-advance": SiegeAdvanceRules(),
     "ladder": LadderRules(),
     "oil": PourRules(),
+    "oil-passing": PassingPourRules(),
     "oil-pickup": PickUpRules(),
     "formation-break": BreakMove(),
 }

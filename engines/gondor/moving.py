@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import tomllib
 
-from engines.base import Action, Event, IllegalAction
+from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor import banner
 from engines.gondor.actions import (
+    BannerJoin,
     Deselect,
     EndMovement,
     Move,
@@ -19,6 +20,7 @@ from engines.gondor.data import COUNTERS, SCHEDULE
 from engines.gondor.effects import frozen
 from engines.gondor.formation_actions import BreakFormation, Form
 from engines.gondor.formations import break_formation, form, formation_orders, partners, splits
+from engines.gondor.hexes import distance
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege.moves import after_move, movement_started
@@ -46,7 +48,7 @@ class Movement(PhaseRules):
                 Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()
             ]
             return [*moves, Deselect()]
-        return [*groups(state), *formation_orders(state), EndMovement()]
+        return [*groups(state), *formation_orders(state), *_endings(state)]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Select or drop a group, or move it."""
@@ -62,11 +64,24 @@ class Movement(PhaseRules):
             return form(state, action)
         if isinstance(action, BreakFormation):
             return break_formation(state, action)
+        if isinstance(action, BannerJoin) and action in _endings(state):
+            return banner.join(state, action.leader)
         raise IllegalAction("That is not possible in a Movement Phase.")
 
     def finish(self, state: GondorState) -> list[Event]:
         """The Banner ends the Westernesse Movement Phase with a leader (18.13)."""
         return banner.settle(state)
+
+    def unavailable(self, state: GondorState) -> list[Unavailable]:
+        """End movement, greyed while the Banner stands alone and a move can fix it (18.13)."""
+        where = banner_alone(state)
+        if where is None or not banner_fixes(state):
+            return []
+        reason = (
+            f"The Banner of the King stands alone in {where}: it must end the phase with a "
+            "leader; move it to one, or one to it (18.13)."
+        )
+        return [Unavailable(label=EndMovement().label(), reason=reason)]
 
     def reveals(self, state: GondorState) -> bool:
         """Moving an oil carrier's only way would say nothing, but its choices differ (16.75)."""
@@ -78,6 +93,54 @@ class Movement(PhaseRules):
         if state.selected:
             return f"{who}: choose where {counter_name(state.selected[0])} goes."
         return f"{who}: choose a group to move, or end movement."
+
+
+def banner_alone(state: GondorState) -> str | None:
+    """The Banner's hex while, in the Westernesse Movement Phase, no friendly leader is there."""
+    flag = banner.banner(state)
+    if state.phase != "westernesse-movement" or flag.hex is None:
+        return None
+    if any(state.counters[i].hex == flag.hex for i in banner.leaders_on_map(state)):
+        return None
+    return flag.hex
+
+
+def banner_fixes(state: GondorState) -> list[tuple[int, str]]:
+    """Moves that would stand the lone Banner with a leader: (counter moving alone, hex).
+
+    The Banner to a leader's hex, or a leader to the Banner's (18.13), each if still movable.
+    """
+    where = banner_alone(state)
+    if where is None:
+        return []
+    board = state.board()
+    flag = banner.banner_index(state)
+    leaders = banner.leaders_on_map(state)
+    out: list[tuple[int, str]] = []
+    if movable(state, flag):
+        costs = reach(board, state.counters[flag].id).costs
+        homes = sorted({state.counters[i].hex for i in leaders} & set(costs), key=str)
+        out += [(flag, str(h)) for h in homes]
+    for i in leaders:
+        if movable(state, i) and where in reach(board, state.counters[i].id).costs:
+            out.append((i, where))
+    return out
+
+
+def _endings(state: GondorState) -> list[Action]:
+    """End movement; with the Banner alone, what the player must do first (18.13).
+
+    Nothing while a move can still bring it and a leader together (End movement is greyed),
+    else the leaders it may join, nearest first.
+    """
+    where = banner_alone(state)
+    leaders = banner.leaders_on_map(state)
+    if where is None or not leaders:
+        return [EndMovement()]
+    if banner_fixes(state):
+        return []
+    near = sorted(leaders, key=lambda i: (distance(where, state.counters[i].hex or where), i))
+    return [BannerJoin(leader=i, hex=state.counters[i].hex or where) for i in near]
 
 
 def movable(state: GondorState, index: int) -> bool:

@@ -109,7 +109,7 @@ class ActiveSpell(BaseModel):
     family: str  # its limit_group (freeze-leader, stalemate), else its id
     phase: str  # the magic phase it was cast in
     ends: int  # the Game-Turn at whose ``phase`` it ends
-    leaders: list[int] = []  # Freeze Leader: the Westernesse leaders it holds (17.12)
+    leaders: list[int] = []  # unused: who is frozen follows the range (17.12); old games have it
 
 
 class GondorState(BaseModel):

@@ -133,6 +133,35 @@ class Melee(Order):
         return f"Your strike {mine}; {back}. A hit means a Morale roll (7.4)."
 
 
+class Trample(Action):
+    """14.32: the owner picks which unit next to a rampaging Mûmak it melees (7.3)."""
+
+    kind: Literal["trample"] = "trample"
+    unit: int
+    target_unit: int
+    hex: str
+    need: int
+    back: int  # what the victim needs to strike back; 0 = it does not
+
+    def actor(self) -> str:
+        """The Mûmak."""
+        return counter_name(self.unit)
+
+    def target(self) -> str:
+        """The unit it attacks."""
+        return counter_name(self.target_unit)
+
+    def label(self) -> str:
+        """E.g. "Mûmakil (Harad) 1 tramples Gondor Axeman 1 in 2623 (hit on <= 6, they on <= 5)"."""
+        head = f"{self.actor()} tramples {self.target()}"
+        theirs = f"they on <= {self.back}" if self.back else "no strike back"
+        return _fit(f"{head} in {self.hex} ({odds(self.need)}, {theirs})", head)
+
+    def detail(self) -> str | None:
+        """A melee like any other."""
+        return "A melee (7.3): both strike at once, a hit means a Morale roll (7.4)."
+
+
 class Rally(Order):
     """Rally (8.2): a leader tries to rally a disrupted friendly unit in or next to its hex."""
 
@@ -221,4 +250,5 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Advance,
     Stay,
     EndSegment,
+    Trample,
 )

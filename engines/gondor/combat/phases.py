@@ -1,6 +1,7 @@
 """The Combat Phases D and G (7.0): missile fire, individual combat, melee.
 
-Also the decisions their results ask for mid-phase: retreat and advance after combat (7.5).
+Also the decisions their results ask for mid-phase: retreat and advance after combat (7.5), and
+which unit a rampaging Mûmak attacks (14.32).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from engines.gondor.combat.actions import (
     Melee,
     Retreat,
     Stay,
+    Trample,
 )
 from engines.gondor.combat.follow import advance, advance_hex, settle
 from engines.gondor.combat.orders import challenge_orders, melee_orders, missile_orders
+from engines.gondor.combat.rampage import trample, trample_orders, trample_prompt
 from engines.gondor.combat.results import Dice, retreat, retreat_paths
 from engines.gondor.combat.strikes import challenge, fire, melee
 from engines.gondor.data import GAME
@@ -187,6 +190,27 @@ class AdvanceChoice(PhaseRules):
         item = _item(state)
         unit = counter_name(int(item["unit"]))
         return f"{side_name(state.acting)}: advance {unit} into {item['into']}, or stay?"
+
+
+class TrampleChoice(PhaseRules):
+    """The owner of a rampaging Mûmak stopped next to several units picks its victim (14.32)."""
+
+    def choices(self, state: GondorState) -> list[Action]:
+        """One melee per unit next to the Mûmak."""
+        return list(trample_orders(state, int(_item(state)["unit"])))
+
+    def apply(self, state: GondorState, action: Action) -> list[Event]:
+        """The melee, the Mûmak disrupted; then settle what follows."""
+        unit = int(_item(state)["unit"])
+        if not isinstance(action, Trample) or action not in trample_orders(state, unit):
+            raise IllegalAction("Choose one of the units next to the Mûmak.")
+        state.pending = None
+        dice = _dice(state)
+        return trample(state, action, dice, unit) + _after(state, dice)
+
+    def prompt(self, state: GondorState) -> str | None:
+        """Which Mûmak, where."""
+        return trample_prompt(state, int(_item(state)["unit"]))
 
 
 def _item(state: GondorState) -> dict[str, Any]:

@@ -77,6 +77,21 @@ class MagicSelect(Action):
         return "Up to 6 MP; a leader that moves may not cast in this phase (3.4)."
 
 
+class DriveNazgul(Action):
+    """Stalemate Nazgûl (17.22): where Gandalf's player places the Lord of the Nazgûl."""
+
+    kind: Literal["drive_nazgul"] = "drive_nazgul"
+    hex: str
+
+    def label(self) -> str:
+        """E.g. "Drive the Lord of the Nazgûl to 0420"."""
+        return f"Drive the Lord of the Nazgûl to {self.hex}"
+
+    def detail(self) -> str | None:
+        """The rule."""
+        return "Six hexes from Gandalf, towards the east edge (17.22)."
+
+
 class BannerRally(Order):
     """The Banner of the King rallies a disrupted Westernesse unit within six hexes (18.22)."""
 
@@ -101,6 +116,6 @@ class BannerRally(Order):
         return counter_name(self.unit)
 
 
-MAGIC_ACTIONS: tuple[type[Action], ...] = (Cast, MagicSelect, BannerRally)
+MAGIC_ACTIONS: tuple[type[Action], ...] = (Cast, MagicSelect, BannerRally, DriveNazgul)
 """This module's action types, for the game's ``action_types`` (they subclass actions.Order,
 so actions.py cannot import them back)."""

@@ -11,7 +11,7 @@ from engines.gondor.hexes import distance, hex_id, to_cr
 from engines.gondor.magic.actions import Cast
 from engines.gondor.magic.cast import GANDALF, NAZGUL, by_type, in_range
 from engines.gondor.magic.chart import SPELLS, Spell, odds_text
-from engines.gondor.state import ActiveSpell, GondorState
+from engines.gondor.state import ActiveSpell, GondorState, Pending
 from engines.rng import rng_for
 from engines.text import join_and, plural
 
@@ -50,12 +50,16 @@ def _effect(state: GondorState, caster: int, spell: Spell) -> list[Event]:
         family=spell.family,
         phase=state.phase,
         ends=state.turn + spell.duration,
-        leaders=held if spell.family == "freeze-leader" else [],
     )
     state.spells.append(record)
     if spell.family == "freeze-leader":
         names = join_and([counter_name(i) for i in held])
-        return [Event(text=f"Frozen until the same phase next Game-Turn: {names} (17.12).")]
+        return [
+            Event(
+                text=f"Until the same phase next Game-Turn, Westernesse leaders within "
+                f"{spell.range} hexes of the Nazgûl Lord are frozen; now {names} (17.12)."
+            )
+        ]
     if spell.family == "stalemate":
         return _stalemate(state, spell)
     if spell.family == BANNER_SPELL:
@@ -80,11 +84,46 @@ def stalemate_hex(state: GondorState, gandalf: str, push: int) -> str:
     return min(free, key=lambda h: (distance(target, h), h))
 
 
+def stalemate_hexes(state: GondorState, gandalf: str, push: int) -> list[str]:
+    """17.22: where Gandalf may place the Nazgûl Lord, the hex due east first.
+
+    "Six hexes away from Gandalf, in an easterly direction" [I]: the hexes ``push`` away from
+    him within half of that of the hex ``push`` rows due east (the arc facing the east edge),
+    on the map, not Mountain, holding no Westernesse counter. None there (Gandalf near the
+    east edge): the one hex :func:`stalemate_hex` gives.
+    """
+    column, row = to_cr(gandalf)
+    east = hex_id(column, row + push)
+    taken = {c.hex for c in state.counters if c.side == "westernesse" and c.hex is not None}
+    arc = [
+        h
+        for h, x in MAP.hexes.items()
+        if distance(h, gandalf) == push
+        and distance(h, east) <= push // 2
+        and x.terrain != "mountain"
+        and h not in taken
+    ]
+    return sorted(arc, key=lambda h: (distance(h, east), h)) or [
+        stalemate_hex(state, gandalf, push)
+    ]
+
+
 def _stalemate(state: GondorState, spell: Spell) -> list[Event]:
+    """Gandalf's player chooses the landing hex when there is a choice (pending "stalemate")."""
     gandalf, nazgul = by_type(state, GANDALF), by_type(state, NAZGUL)
     if gandalf is None or nazgul is None:
         return []
-    where = stalemate_hex(state, state.counters[gandalf].hex or "", spell.push or 0)
+    hexes = stalemate_hexes(state, state.counters[gandalf].hex or "", spell.push or 0)
+    if len(hexes) > 1:
+        state.pending = Pending(side="westernesse", kind="stalemate", data={"push": spell.push})
+        return []
+    return drive(state, hexes[0])
+
+
+def drive(state: GondorState, where: str) -> list[Event]:
+    """Place the Nazgûl Lord where Stalemate sends him (17.22)."""
+    nazgul = by_type(state, NAZGUL)
+    assert nazgul is not None
     state.counters[nazgul].hex = where
     state.visit("sauron", [where])
     name = counter_name(nazgul)

@@ -7,9 +7,9 @@ from engines.gondor.actions import Deselect, EndPhase, Move, counter_name, side_
 from engines.gondor.data import COUNTERS
 from engines.gondor.effects import frozen, spell_active
 from engines.gondor.hexes import distance
-from engines.gondor.magic.actions import Cast, MagicSelect
+from engines.gondor.magic.actions import Cast, DriveNazgul, MagicSelect
 from engines.gondor.magic.cast import GANDALF, NAZGUL, by_type, magic_leader, options, points_left
-from engines.gondor.magic.effects import expire, resolve
+from engines.gondor.magic.effects import drive, expire, resolve, stalemate_hexes
 from engines.gondor.movement import reach
 from engines.gondor.moving import move_selected
 from engines.gondor.phase import PhaseRules
@@ -88,6 +88,34 @@ class MagicPhase(PhaseRules):
         left = points_left(state, leader)
         name = counter_name(leader)
         return f"{who}: {name} may move (up to 6 MP) or cast one spell ({left} points left)."
+
+
+class StalemateChoice(PhaseRules):
+    """Gandalf's player places the Nazgûl Lord his Stalemate drives away (17.22)."""
+
+    def _hexes(self, state: GondorState) -> list[str]:
+        gandalf = by_type(state, GANDALF)
+        assert gandalf is not None and state.pending is not None
+        push = int(state.pending.data["push"])
+        return stalemate_hexes(state, state.counters[gandalf].hex or "", push)
+
+    def choices(self, state: GondorState) -> list[Action]:
+        """One per landing hex, the one due east first."""
+        return [DriveNazgul(hex=h) for h in self._hexes(state)]
+
+    def apply(self, state: GondorState, action: Action) -> list[Event]:
+        """Place him."""
+        if not isinstance(action, DriveNazgul) or action.hex not in self._hexes(state):
+            raise IllegalAction("Choose one of the hexes offered.")
+        state.pending = None
+        return drive(state, action.hex)
+
+    def prompt(self, state: GondorState) -> str | None:
+        """What is asked."""
+        return (
+            "Westernesse: choose where the Lord of the Nazgûl lands, six hexes east of Gandalf "
+            "(17.22)."
+        )
 
 
 def ready_leader(state: GondorState) -> int | None:

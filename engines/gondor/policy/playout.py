@@ -11,7 +11,7 @@ drives his unit off it. Fights are picked by their odds.
 from __future__ import annotations
 
 from engines.base import Action
-from engines.gondor.actions import EndMovement, EndPhase, Move, Place, Select
+from engines.gondor.actions import BannerJoin, EndMovement, EndPhase, Move, Place, Select
 from engines.gondor.combat.actions import (
     Advance,
     Challenge,
@@ -21,12 +21,13 @@ from engines.gondor.combat.actions import (
     Rally,
     Retreat,
     Stay,
+    Trample,
 )
 from engines.gondor.data import MAP
 from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
-from engines.gondor.moving import movable
+from engines.gondor.moving import banner_alone, banner_fixes, movable
 from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road
 from engines.gondor.siege.actions import (
     BreachFire,
@@ -112,6 +113,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if state.phase in MAGIC:
         plan = sauron_assault.magic(state, legal) if side == "sauron" else None
         return plan or _end(legal)
+    fix = _banner(state, legal) if side == "westernesse" else None
+    if fix is not None:
+        return fix
     if Move in kinds:
         return _destination(state, side, [a for a in legal if isinstance(a, Move)])
     if Select in kinds or EndMovement in kinds:
@@ -125,6 +129,23 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if Rally in kinds or BannerRally in kinds:
         return max(legal, key=_rally_worth)
     return _end(legal)
+
+
+def _banner(state: GondorState, legal: list[Action]) -> Action | None:
+    """18.13: a lone Banner goes to a leader, or a leader to it, before the phase may end."""
+    if banner_alone(state) is None:
+        return None
+    joins = [a for a in legal if isinstance(a, BannerJoin)]
+    fixes = banner_fixes(state)
+    if joins or not fixes:
+        return joins[0] if joins else None
+    mover, goal = fixes[0]
+    if state.selected == [mover]:
+        return next((a for a in legal if isinstance(a, Move) and a.hex == goal), None)
+    if state.selected:
+        return None
+    pick = Select(counters=(mover,), hex=state.counters[mover].hex)
+    return pick if pick in legal else None
 
 
 def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
@@ -170,6 +191,8 @@ def _end(legal: list[Action]) -> Action:
 def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
     """Pour, pick up, place Ladders, advance (Sauron) or stay (Westernesse), retreat far.
 
+    A rampaging Mûmak tramples the enemy it most likely hits, a friend only if it must.
+
     Sauron's guard on the road stays (sauron_road.guards); Westernesse advances only onto a
     road hex, which takes the road (20.1 C).
     """
@@ -178,6 +201,10 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
         return first
     if isinstance(first, PlaceLadder | NoLadder):
         return sauron_assault.ladder(state, legal) or _first(legal, "no_ladder")
+    if isinstance(first, Trample):
+        mine = state.counters[first.unit].side
+        tramples = [a for a in legal if isinstance(a, Trample)]
+        return max(tramples, key=lambda a: (state.counters[a.target_unit].side != mine, a.need))
     if isinstance(first, Retreat):
         foes = _units(state, "westernesse" if side == "sauron" else "sauron")
         retreats = [a for a in legal if isinstance(a, Retreat)]

@@ -7,6 +7,8 @@ stands on the wall above 0802 (level 2). 3010 and 3211 see each other only over 
 
 import random
 
+import pytest
+
 from engines.gondor import effects
 from engines.gondor.actions import counter_name
 from engines.gondor.combat.actions import Advance, Challenge, Fire, Melee, Rally, Retreat
@@ -236,19 +238,20 @@ def test_severed_heads_shake_a_hex():
 
 def test_a_mumak_rampages_and_tramples(monkeypatch):
     """14.32: a Mûmak given a retreat result rolls on the Scatter Diagram (4 = east), moves
-    that way until adjacent to a combat unit, melees it one-sided, stops, disrupted."""
+    that way until adjacent to a combat unit, melees it (7.3), stops, disrupted."""
     game = scene(
         {"gondor-spearmen-1": "2520", "mumakil-1": "2620", "gondor-axeman-1": "2623"},
         phase="westernesse-combat",
     )
     # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage; die 4 east;
-    # it stops in 2622 next to the Axeman and tramples: C vs 3 = 6, 1+1 a hit; Morale X 4: -
-    load(monkeypatch, 1, 1, 6, 6, 3, 2, 4, 1, 1, 2, 2)
+    # it stops in 2622 next to the Axeman and melees it: C vs 3 = 6, 1+1 a hit; the Axeman
+    # misses back (12); Morale X 4: -
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 4, 1, 1, 6, 6, 2, 2)
     events = play(game, "melee")
     mumak = counter(game, "mumakil-1")
     assert mumak.hex == "2622" and mumak.disrupted
     assert any("rampages (14.32): die 4, E" in e.text for e in events)
-    assert any("tramples Gondor Axeman 1" in e.text for e in events)
+    assert any("Mûmakil (Harad) 1 strikes Gondor Axeman 1" in e.text for e in events)
     assert game.state.pending.kind == "advance" and game.to_act() == [1]
 
 
@@ -260,6 +263,66 @@ def test_a_mumak_running_off_the_map_is_eliminated(monkeypatch):
     play(game, "melee")
     assert counter(game, "mumakil-1").hex is None
     assert game.state.totals["sauron"] == before + 4
+
+
+def test_a_rampaging_mumak_attacks_the_unit_its_owner_chooses_in_a_melee(monkeypatch):
+    """14.32: "moves adjacent to *any* combat unit ... it attacks that unit": next to two, the
+    Sauron Player chooses which; the attack is a melee (7.3), so the victim strikes back."""
+    game = scene(
+        {
+            "gondor-spearmen-1": "2520",
+            "mumakil-1": "2620",
+            "gondor-axeman-1": "2623",
+            "gondor-spearmen-2": "2523",
+        },
+        phase="westernesse-combat",
+    )
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage; die 4 east to 2622
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 4)
+    play(game, "melee")
+    assert counter(game, "mumakil-1").hex == "2622"
+    assert game.state.pending.kind == "trample" and game.to_act() == [0]
+    victims = [a.target_unit for a in game.legal_actions(0)]
+    assert sorted(victims) == sorted(
+        index(game, u) for u in ("gondor-axeman-1", "gondor-spearmen-2")
+    )
+    # the Mûmak misses (12); the spearmen strike back and hit (2); its Morale Y 5: R2, taken
+    # where it stands (no retreat, no new rampage)
+    load(monkeypatch, 6, 6, 1, 1, 3, 2)
+    events = play(game, "trample", target_unit=index(game, "gondor-spearmen-2"))
+    texts = [e.text for e in events]
+    assert any("Gondor Spearmen 2 strikes Mûmakil (Harad) 1: 1+1 = 2" in t for t in texts)
+    mumak = counter(game, "mumakil-1")
+    assert mumak.hex == "2622" and mumak.disrupted
+    assert game.state.pending.kind == "advance" and game.to_act() == [1]
+
+
+@pytest.mark.parametrize(
+    ("mumak", "spearmen", "breach", "stops"),
+    [
+        ("1918", "1919", None, True),  # the Main Gate (Westernesse's)
+        ("1817", "1818", None, True),  # a tower hexside
+        ("0104", "0105", None, True),  # Mountain (0103)
+        ("2714", "2715", "2713/2714", True),  # a breach in the outer wall
+        ("2714", "2715", None, False),  # the outer wall: eliminated
+    ],
+)
+def test_only_a_wall_eliminates_a_rampaging_mumak(monkeypatch, mumak, spearmen, breach, stops):
+    """14.32: "If it runs into a Wall it is eliminated": a gate, a tower hexside, Mountain or a
+    breach only stop it (it cannot go on), and it attacks the unit next to it."""
+    game = scene({"gondor-spearmen-1": spearmen, "mumakil-1": mumak}, phase="westernesse-combat")
+    if breach:
+        game.state.breaches.append(breach)
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage, die 1: west
+    faces = [1, 1, 6, 6, 3, 2, 1] + ([6, 6, 6, 6] if stops else [])  # both miss in its melee
+    load(monkeypatch, *faces)
+    events = play(game, "melee")
+    after = counter(game, "mumakil-1")
+    assert (after.hex == mumak and after.disrupted) if stops else after.hex is None
+    texts = [e.text for e in events]
+    ran = next(i for i, t in enumerate(texts) if "rampages (14.32): die 1, W" in t)
+    trampled = any("Mûmakil (Harad) 1 strikes Gondor Spearmen 1" in t for t in texts[ran:])
+    assert trampled == stops
 
 
 def test_individual_combat(monkeypatch):

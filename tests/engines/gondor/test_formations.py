@@ -49,9 +49,9 @@ def test_column_on_a_road_wedge_for_two_cavalry_never_frozen():
     where = {"imrahil": "2020", "gondor-mounted-knight-1": "2020", "gondor-lance-knight-1": "2021"}
     game = scene(where, phase=W_MOVE)
     assert {a.formation for a in _acts(game, "form")} == {"column", "wedge"}
-    game = scene(where, phase=W_MOVE)
-    spell = ActiveSpell(id="freeze-leader", family="freeze-leader", phase="magic-1", ends=2)
-    game.state.spells.append(spell.model_copy(update={"leaders": [index(game, "imrahil")]}))
+    game = scene({**where, "nazgul-lord": "2023"}, phase=W_MOVE)  # Imrahil within 3 of him
+    spell = ActiveSpell(id="freeze-leader-1", family="freeze-leader", phase="magic-1", ends=2)
+    game.state.spells.append(spell)
     game.state.step += 1
     assert _acts(game, "form") == []
 

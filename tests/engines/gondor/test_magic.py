@@ -4,11 +4,11 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.gondor import banner
-from engines.gondor.actions import Deselect, EndMovement, EndPhase, Move, Select
+from engines.gondor.actions import BannerJoin, Deselect, EndMovement, EndPhase, Move, Select
 from engines.gondor.effects import banner_hex, frozen, near_banner, spell_active
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
-from engines.gondor.magic.actions import BannerRally, Cast, MagicSelect
+from engines.gondor.magic.actions import BannerRally, Cast, DriveNazgul, MagicSelect
 from engines.gondor.magic.chart import CHART, SPELLS
 from engines.gondor.magic.effects import stalemate_hex
 from engines.gondor.moving import movable
@@ -89,10 +89,11 @@ def test_each_spell_is_offered_once_per_affordable_amount_labelled_with_the_odds
 
 
 def test_attempt_odds_come_from_the_magic_capabilities_chart():
-    """17.4 chart: Freeze 1st 1->2, 2->4; Freeze 2nd 1->1, 2->3, 3->4; FearSpell P->P."""
+    """17.4 chart: Freeze 1st 1->2, 2->4; Freeze 2nd and 3rd automatic only (17.12);
+    FearSpell P->P."""
     expected = {
         "freeze-leader-1": {1: 2, 2: 4, 3: 6},
-        "freeze-leader-2": {1: 1, 2: 3, 3: 4, 4: 6},
+        "freeze-leader-2": {4: 6},
         "fear": {1: 1, 2: 2, 3: 3, 4: 4, 5: 6},
         "operate-grond": {1: 6},
     }
@@ -154,6 +155,17 @@ def test_freeze_leader_costs_3_then_4_and_three_times_in_all(game):
     game.state.casts["freeze-leader"] = 1
     sure = {a.line.id: a.points for a in casts(game, 0) if a.sure}
     assert sure["freeze-leader-2"] == 4 and "freeze-leader-1" not in sure
+
+
+def test_only_the_first_freeze_leader_may_be_attempted_for_less(game):
+    """17.12: "First spell: 3 points for an automatic cast, less for an attempt; second and
+    third time: 4 points for an automatic cast": no cheaper attempt after the first."""
+    to_sauron_in_a(game)
+    freezes = [a for a in casts(game, 0) if a.line.family == "freeze-leader"]
+    assert sorted(a.points for a in freezes) == [1, 2, 3]
+    game.state.casts["freeze-leader"] = 1
+    freezes = [a for a in casts(game, 0) if a.line.family == "freeze-leader"]
+    assert [(a.points, a.sure) for a in freezes] == [(4, True)]
     game.state.casts["freeze-leader"] = 3
     assert "allowance of 3" in reasons(game, 0)["Cast Freeze Leader"]
 
@@ -253,6 +265,21 @@ def test_freeze_leader_holds_westernesse_leaders_within_three_hexes(game):
     assert not frozen(game.state, imrahil)  # one Game-Turn
 
 
+def test_freeze_leader_holds_whoever_is_within_three_hexes_during_the_turn(game):
+    """17.12: "All Westernesse Leaders within three hexes of the Nazgûl Lord" for "One full
+    Game-Turn": a leader who comes within three hexes is held, one who leaves them is free."""
+    imrahil = put(game, "imrahil", "0412")  # 3 hexes from the Nazgûl Lord in 0415
+    aragorn = put(game, "aragorn", "0405")
+    to_sauron_in_a(game)
+    cast(game, 0, "freeze-leader-1")
+    assert frozen(game.state, imrahil) and not frozen(game.state, aragorn)
+    put(game, "imrahil", "0408")  # a retreat takes him 7 hexes away
+    put(game, "aragorn", "0417")  # he comes within 2
+    assert not frozen(game.state, imrahil) and frozen(game.state, aragorn)
+    put(game, "nazgul-lord", "0424")  # the Lord himself moves: 7 and 7 away
+    assert not frozen(game.state, aragorn)
+
+
 def test_a_frozen_gandalf_may_neither_move_nor_cast(game):
     """17.12: frozen leaders 'may not move, rally, cast spells'."""
     to_sauron_in_a(game)
@@ -272,11 +299,17 @@ def test_freeze_leader_needs_a_westernesse_leader_in_range(game):
 
 
 def test_stalemate_sends_the_nazgul_six_hexes_east_and_keeps_him_away(game):
-    """17.22: 'Nazgûl Lord placed six hexes east of Gandalf'; may not come back adjacent."""
+    """17.22: "Nazgûl is placed *six* hexes away from Gandalf, in an easterly direction": the
+    caster's player chooses the hex (due east offered first); he may not come back adjacent."""
     cast(game, 1, "stalemate-day")
     nazgul = index(game, "nazgul-lord")
-    assert game.state.counters[nazgul].hex == "0420"
-    assert distance("0420", GANDALF_HEX) == 6
+    assert game.state.counters[nazgul].hex == NAZGUL_HEX  # not moved until Westernesse chooses
+    assert game.state.pending.kind == "stalemate" and game.to_act() == [1]
+    offered = [a.hex for a in game.legal_actions(1)]
+    assert offered[0] == "0420" and len(offered) > 1
+    assert all(distance(h, GANDALF_HEX) == 6 and h[2:] > GANDALF_HEX[2:] for h in offered)
+    game.apply(1, DriveNazgul(hex="0619"))
+    assert game.state.counters[nazgul].hex == "0619" and game.state.pending is None
     to_sauron_in_a(game)
     game.apply(0, MagicSelect(leader=nazgul))
     near = {m.hex for m in game.legal_actions(0) if isinstance(m, Move)}
@@ -321,8 +354,8 @@ def test_the_nazgul_may_not_cast_while_the_banner_is_unfurled(game):
     assert "18.23" in reasons(game, 0)["Cast FearSpell"]
 
 
-def test_the_banner_moves_in_westernesse_movement_and_joins_a_leader_if_left_alone(game):
-    """18.13: moves with a leader's MA, must end its Movement Phase stacked with a leader."""
+def _banner_alone_in_0409(game: Gondor) -> tuple[int, int]:
+    """Westernesse Movement: the Banner moves by itself from Aragorn's 0413 to empty 0409."""
     aragorn = unfurled(game)
     flag = len(game.state.counters) - 1
     advance_to(game, 1, "westernesse-movement")
@@ -331,9 +364,42 @@ def test_the_banner_moves_in_westernesse_movement_and_joins_a_leader_if_left_alo
     move = next(m for m in game.legal_actions(1) if isinstance(m, Move) and m.hex == "0409")
     game.apply(1, move)
     assert game.state.counters[flag].hex == "0409"
+    return aragorn, flag
+
+
+def test_a_banner_left_alone_must_be_brought_to_a_leader_before_movement_ends(game):
+    """18.13: the Banner "may move by itself ... as long as it ends its Movement Phase stacked
+    with a Westernesse Leader": ending it alone is refused, with why, until the player brings
+    a leader to it (or it to one); the engine moves nothing by itself."""
+    aragorn, flag = _banner_alone_in_0409(game)
+    assert EndMovement() not in game.legal_actions(1)
+    assert "18.13" in reasons(game, 1)["End movement"]
+    with pytest.raises(IllegalAction):
+        game.apply(1, EndMovement())
+    assert game.state.counters[flag].hex == "0409"
+    game.apply(1, Select(counters=(aragorn,), hex="0413"))
+    move = next(m for m in game.legal_actions(1) if isinstance(m, Move) and m.hex == "0409")
+    game.apply(1, move)
     events = game.apply(1, EndMovement())
-    assert any("joins Aragorn in 0413" in e.text for e in events)
-    assert game.state.counters[flag].hex == game.state.counters[aragorn].hex
+    assert not any("Banner" in e.text for e in events)
+    assert game.state.counters[flag].hex == game.state.counters[aragorn].hex == "0409"
+    assert game.state.banner_leader == aragorn
+
+
+def test_a_banner_no_move_can_save_asks_its_player_which_leader_it_joins(game):
+    """18.13: once neither the Banner nor a leader can still move to the other, Westernesse
+    chooses the leader it joins (nearest first) before movement may end."""
+    aragorn, flag = _banner_alone_in_0409(game)
+    game.state.moved += banner.leaders_on_map(game.state)  # every leader has moved
+    game.state.step += 1
+    joins = [a for a in game.legal_actions(1) if isinstance(a, BannerJoin)]
+    assert EndMovement() not in game.legal_actions(1)
+    assert [a.leader for a in joins][:1] == [aragorn]  # 0413: the nearest
+    gandalf = index(game, "gandalf")
+    game.apply(1, next(a for a in joins if a.leader == gandalf))
+    assert game.state.counters[flag].hex == GANDALF_HEX and game.state.banner_leader == gandalf
+    game.apply(1, EndMovement())
+    assert banner_hex(game.state) == GANDALF_HEX
 
 
 def test_the_banner_falls_with_its_leader(game):

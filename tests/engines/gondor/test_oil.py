@@ -114,6 +114,38 @@ def test_16_74_dummy_oil_is_asked_alike_and_can_only_hold():
     assert game.state.pending is None
 
 
+def test_16_74_oil_is_poured_on_a_stack_as_it_passes_below():
+    """16.74: "The Westernesse unit may use his oil on any Sauron combat unit or Siege Tower
+    *during* the Sauron Movement Phase": on a stack passing below it, not only one that stops
+    there."""
+    game = empty_game(1, "sauron-movement")
+    spear = carrier(game.state, "gondor-spearmen-1", "2512")
+    orc = put(game.state, "orc-infantry-1", "2514")
+    move(game, [orc], "2811")  # by 2513 and 2612, both below the wall hex 2512
+    assert game.state.pending is not None and game.state.pending.kind == "oil-passing"
+    assert game.to_act() == [1]
+    pours = [PourOil(counter=spear, hex="2513"), PourOil(counter=spear, hex="2612")]
+    assert legal(game, 1) == [*pours, HoldOil()]
+    game.apply(1, pours[1])
+    assert game.state.counters[orc].hex is None
+    assert not game.state.counters[spear].carries_oil
+    assert "on the stack passing 2612: Orc Infantry 1 destroyed" in game.state.log[-1]
+    assert game.state.pending is None and game.to_act() == [0]
+
+
+def test_16_74_a_stack_passing_dummy_oil_is_asked_alike_and_goes_on():
+    """16.74 [R]: the passing question is asked for dummy oil too; holding lets it arrive."""
+    game = empty_game(1, "sauron-movement")
+    carrier(game.state, "gondor-spearmen-1", "2512", dummy=True)
+    orc = put(game.state, "orc-infantry-1", "2514")
+    move(game, [orc], "2811")
+    assert game.state.pending is not None and game.state.pending.kind == "oil-passing"
+    assert legal(game, 1) == [HoldOil()] and game.auto_play_reveals(1)
+    game.apply(1, HoldOil())
+    assert game.state.counters[orc].hex == "2811"
+    assert not TRUTH_WORDS.search(" ".join(game.state.log))
+
+
 def test_16_74_a_tower_hex_is_higher_than_every_neighbour_and_level_ground_is_not():
     """15.14: Towers are higher than every adjacent hex; a unit on its own level is not."""
     game = empty_game(1, "sauron-movement")
