@@ -1,0 +1,13 @@
+"""The contract's random-play conformance test for Gondor (see test_conformance.py).
+
+Fewer whole games than the others: a Gondor game is some 1,800 checked steps. In a file of its
+own, so that the test workers (which take whole files) run it beside the other games' checks.
+"""
+
+from tests.engines.test_conformance import play_and_replay
+
+GONDOR_GAMES = 2
+
+
+def test_random_play_obeys_the_contract():
+    play_and_replay("gondor", GONDOR_GAMES)
