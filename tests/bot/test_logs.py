@@ -31,18 +31,25 @@ async def settled(world: World, ix) -> None:
     await world.emu.settle(0.3)
 
 
+def offered_moves(world: World) -> list:
+    """(user, DM, control) for every move the players' newest DMs offer."""
+    return [
+        (user, dm, control)
+        for user in (world.people["alice"], world.people["bob"])
+        for dm in world.emu.dm_messages(user)[-1:]
+        for control in move_controls(dm)
+    ]
+
+
 async def play(world: World, moves: int) -> None:
-    """Click random offered moves in whichever DM offers some."""
+    """Click random offered moves in whichever DM offers some.
+
+    The bot is another process drawing images: a quiet moment on the wire does not mean the
+    next DMs are out, so each move waits until one is offered.
+    """
     rng = random.Random(3)
     for _ in range(moves):
-        offered = [
-            (user, dm, control)
-            for user in (world.people["alice"], world.people["bob"])
-            for dm in world.emu.dm_messages(user)[-1:]
-            for control in move_controls(dm)
-        ]
-        if not offered:
-            return
+        offered = await world.emu.wait_for(lambda: offered_moves(world), timeout=30)
         user, dm, (kind, cid, value) = rng.choice(offered)
         if kind == "button":
             ix = await world.emu.click(user, dm, cid)
