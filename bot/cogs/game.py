@@ -14,7 +14,7 @@ from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
-from bot.surface import presenter
+from bot.surface import lessons, presenter
 from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
 from engines.text import plural
@@ -130,6 +130,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             )
         if session.state_json is None or session.game.is_over:
             raise UserFacingError("This game has ended: hints are for a game in play.")
+        lessons.refuse_order(session)  # a lesson says which move to make
         return session
 
     @app_commands.command(description="Give up the game in this channel")

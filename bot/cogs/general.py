@@ -29,6 +29,10 @@ HELP = """\
 Every option of a start command has a default, so `/galdor start` or `/gondolin start` alone
 is enough. Each game's `rules` command shows its complete rules here in Discord.
 
+**New to a game?** `/<game> learn` (e.g. `/knightfall learn`) plays a short guided first game:
+each step says what to look at and which button to press, then a real game is one click away.
+Lessons are never rated and never count on the leaderboard.
+
 **Against the computer**: leave out `opponent:` in a two-player game's `challenge` (or pick
 the bot); `level:` easy, normal (default) or hard. Such games are unrated.
 

@@ -358,8 +358,8 @@ class Lifecycle:
         if session.status != "active" or session.updated_at >= now - self.idle:
             return False
         waiting = waiting_seats(session)
-        if not blames(session, waiting):
-            if len(session.seats) == 1:
+        if not blames(session, waiting) or session.lesson is not None:
+            if len(session.seats) == 1 or session.lesson is not None:
                 text = "Closed as abandoned after a long time without moves."
             else:
                 text = f"Closed without a result: nobody moved for {_span(self.idle)}."
@@ -375,8 +375,8 @@ class Lifecycle:
         return True
 
     async def _warn(self, session: Session, now: datetime) -> bool:
-        """Tell everyone the game waits for that it will end (solo games are not warned)."""
-        if session.status != "active" or len(session.seats) == 1:
+        """Tell everyone the game waits for that it will end (solo games and lessons: not)."""
+        if session.status != "active" or len(session.seats) == 1 or session.lesson is not None:
             return False
         if session.updated_at >= now - self.idle / 2:
             return False  # someone moved meanwhile

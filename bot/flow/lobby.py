@@ -23,11 +23,12 @@ from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
-from bot.storage.models import safe_name
+from bot.storage.models import LESSON, safe_name
 from bot.storage.store import Session
 from bot.surface import custom_ids, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
+from engines.lessons import OPPONENT, lesson_for
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,8 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
+LESSON_OPPONENT = "Computer (lesson)"
+"""The name of the computer's seat in a lesson (its moves are scripted, at no level)."""
 """The descriptions of every challenge command's ``opponent`` and ``level`` options."""
 
 
@@ -280,6 +283,38 @@ class Lobby:
         self._started(interaction)
         await self._post_board(interaction, session)
 
+    async def start_lesson(self, interaction: discord.Interaction, game_id: str) -> None:
+        """``/<game> learn``: the game's lesson for this member, in this channel, unrated.
+
+        The computer's seat (two-player games) plays the script's moves, never a search.
+        """
+        lesson = lesson_for(game_id)
+        if lesson is None:
+            raise UserFacingError("This game has no lesson yet: its `rules` command explains it.")
+        guild_id, channel_id = _guild_ids(interaction)
+        cls = engines.get_game(game_id)
+        game = cls.new(lesson.seats, seed=lesson.seed, options=dict(lesson.options))
+        await self._admit(interaction, guild_id, [interaction.user])
+        players = [(interaction.user.id, interaction.user.display_name)]
+        me = self.manager.client.user
+        if lesson.seats > 1:
+            assert me is not None  # commands arrive only once the bot is logged in
+            players.append((me.id, LESSON_OPPONENT))
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players,
+            seed=lesson.seed,
+            options={**lesson.options, LESSON: True},
+            game=game,
+            now=discord.utils.utcnow(),
+            computers={OPPONENT: DEFAULT_LEVEL} if lesson.seats > 1 else None,
+        )
+        self._started(interaction)
+        log.info("lesson started session=%s game=%s", session.id, game_id)
+        await self._post_board(interaction, session)
+
     async def play_again(self, interaction: discord.Interaction, sid: str) -> None:
         """**Play again** on an ended game: the same game and options, started by a player.
 
@@ -294,6 +329,9 @@ class Lobby:
                 raise UserFacingError("Only the players of this game can play it again.")
             if session.status in ("pending", "active"):
                 raise UserFacingError("This game is still going.")
+            if session.lesson is not None:  # the real thing: default options, seat 0
+                await self._after_lesson(interaction, session)
+                return
             options = engine_options(session.options)
             if len(session.seats) == 1:
                 await self.start_solo(interaction, session.game_id, options)
@@ -308,6 +346,13 @@ class Lobby:
             client = self.manager.client
             opponent = client.get_user(other.user_id) or await client.fetch_user(other.user_id)
             await self.challenge(interaction, session.game_id, opponent, options, seat=1 - seat)
+
+    async def _after_lesson(self, interaction: discord.Interaction, session: Session) -> None:
+        """A real game after a lesson: against the computer (normal), or solo."""
+        if len(session.seats) == 1:
+            await self.start_solo(interaction, session.game_id, {})
+        else:
+            await self.versus_computer(interaction, session.game_id, DEFAULT_LEVEL, {}, seat=0)
 
     async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
         """Answer the start command with the new game's board, then let the game begin."""

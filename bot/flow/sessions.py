@@ -17,8 +17,9 @@ from bot.errors import NotInGame, SessionNotFound, StaleButton
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
+from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
-from bot.surface import table_buttons
+from bot.surface import lessons, table_buttons
 from bot.surface.delivery import Delivery
 from bot.surface.presenter import (
     Aftermath,
@@ -185,6 +186,7 @@ class SessionManager:
         session, seat = await self._player_session(interaction, sid)
         if step < session.seats[seat].prompt_step or step > session.step:
             raise StaleButton(session.game_id)
+        lessons.require_move(session, seat, code)
         action = session.game_cls.decode(code)
         question = None if confirmed else session.game.confirm_text(seat, action)
         if question is not None:
@@ -261,6 +263,7 @@ class SessionManager:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with reply_errors(interaction, f"session={sid} order"), self.lock(sid):
             session, seat = await self._player_session(interaction, sid)
+            lessons.refuse_order(session)
             actions = list(plan(session.game, seat))
             trial = session.game_cls.from_json(session.game.to_json())
             for action in actions:
@@ -298,14 +301,25 @@ class SessionManager:
         are brought up to date (``shown_to``: the interaction whose message the actor clicked;
         ``quiet`` seats get their DM edited, not a new one), then ``reply`` answers the actor,
         then the result message if the game ended, then the computer's turns. With
-        ``unless_unchanged``, nothing is shown when no forced move was played.
+        ``unless_unchanged``, nothing is shown when no forced move was played. A lesson whose
+        script is played through ends here: "Lesson done", and a real game is one click away.
         """
         session = await self._play_forced(session, change)
-        if unless_unchanged and not change.prompted:
+        lesson_done = lessons.complete(session)
+        if lesson_done:
+            now = discord.utils.utcnow()
+            await self.store.close(session, status="finished", reason=LESSON_DONE, now=now)
+            session = await self.store.load(session.id)
+            log.info("lesson done session=%s", session.id)
+        elif unless_unchanged and not change.prompted:
             return
         await self.show(session, shown_to, actor, change.prompted - quiet, change.private)
         if reply is not None:
             await reply()
+        if lesson_done:
+            view = lessons.next_game_view(session)
+            await self.delivery.announce(session, lessons.done_text(session), view)
+            return
         await self._announce_end(session, change)
         await self.computer_turns(session)
 
@@ -316,8 +330,11 @@ class SessionManager:
         with a seed from the session's seed and step, and each move is persisted like a click.
         The messages are brought up to date when its run of moves ends, and every
         ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
-        seat gets no messages: nothing it sees is sent.
+        seat gets no messages: nothing it sees is sent. In a lesson the computer's moves are
+        scripted (``_play_forced`` plays them): no search runs.
         """
+        if session.lesson is not None:
+            return
         change, moved, shown, run = Change(), None, time.monotonic(), 0
         while (seat := computer_to_act(session)) is not None:
             if run == MAX_COMPUTER_RUN:
@@ -358,7 +375,10 @@ class SessionManager:
         try:
             async with self.lock(sid):
                 session = await self.store.load(sid)
-                if owns(session.guild_id):
+                if owns(session.guild_id) and session.lesson is not None:
+                    # A stop between the learner's move and the script's replies: play them.
+                    await self._after_move(session, Change(), actor=None, unless_unchanged=True)
+                elif owns(session.guild_id):
                     await self.computer_turns(session)
         except Exception:
             log.exception("the computer could not resume session=%s", sid)
@@ -409,7 +429,12 @@ class SessionManager:
         )
 
     async def _play_forced(self, session: Session, change: Change) -> Session:
-        """Play every move that is a seat's only choice, each logged as played for them."""
+        """Play every move that is a seat's only choice, each logged as played for them.
+
+        In a lesson, instead, the opponent's scripted moves up to the learner's next step.
+        """
+        if session.lesson is not None:
+            return await self._play_scripted(session, change)
         played: dict[int, list[str]] = {}
         for _ in range(MAX_FORCED):
             forced = forced_move(session)
@@ -423,6 +448,17 @@ class SessionManager:
             session = await self._record(session, seat, action, code, change, note)
         for seat, labels in played.items():
             change.private.setdefault(seat, []).append(played_for_you(labels))
+        return session
+
+    async def _play_scripted(self, session: Session, change: Change) -> Session:
+        """A lesson's opponent moves, as the script has them, until it is the learner's turn."""
+        for _ in range(MAX_FORCED):
+            scripted = lessons.scripted_move(session)
+            if scripted is None:
+                break
+            seat, action = scripted
+            code = session.game_cls.encode(action)
+            session = await self._record(session, seat, action, code, change)
         return session
 
     async def record_end(

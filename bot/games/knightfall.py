@@ -24,7 +24,8 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
     help_text = (
         "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline "
         "(no opponent: you play the computer, `level:` easy, normal or hard). "
-        "`/knightfall card` shows what a card does, `/knightfall rules` how to play."
+        "`/knightfall learn` plays a guided first round, `/knightfall card` shows what a card "
+        "does, `/knightfall rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -46,6 +47,11 @@ class KnightfallCog(commands.GroupCog, group_name="knightfall", group_descriptio
         lobby = self.bot.lobby
         seat = secrets.randbelow(2) if lobby.is_computer(opponent) else 0  # who leads: a draw
         await lobby.challenge(interaction, "knightfall", opponent, seat=seat, level=level)
+
+    @app_commands.command(description="Learn Knightfall: a guided first round, step by step")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """The lesson, for this member only, unrated."""
+        await self.bot.lobby.start_lesson(interaction, "knightfall")
 
     @app_commands.command(description="Look up one Knightfall card: its picture and full text")
     @app_commands.describe(name="A card, e.g. Q♠ or Ace of hearts")

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import engines
-from bot.storage.models import UNRATED, Session
+from bot.storage.models import LESSON, UNRATED, Session
 from engines import Game
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ USED_UNDO = "used_undo"
 """Session option set once the player took a move back (the leaderboard can show it)."""
 CHALLENGER_SEAT = "challenger_seat"
 """Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
-BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED})
+BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED, LESSON})
 """Options the bot keeps beside the engine's options; never passed to the engine."""
 
 
@@ -88,6 +88,7 @@ def can_undo(session: Session) -> bool:
     """Whether the board offers Undo: a running solo game of an engine that allows it."""
     return (
         session.status == "active"
+        and session.lesson is None  # a lesson follows its script
         and len(session.seats) == 1
         and session.game_cls.allows_undo
         and session.step > 0

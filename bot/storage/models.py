@@ -10,10 +10,16 @@ from functools import cached_property
 import engines
 from bot.errors import SessionNotFound
 from engines import Game
+from engines.lessons import Lesson, lesson_for
 
 UNRATED = "unrated"
 """Session option set when the computer took over an absent player's seat: no rating, and the
 game stays off the rated standings even if the player took their seat back."""
+LESSON = "lesson"
+"""Session option of a guided first game (``/<game> learn``): it follows the game's lesson
+script, is never rated and writes no results (``engines.lessons``)."""
+LESSON_DONE = "lesson"
+"""The end reason of a lesson played to its last step."""
 
 
 MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
@@ -105,6 +111,11 @@ class Session:
     def rated(self) -> bool:
         """Two people played it through: only such games change ratings."""
         return len(self.seats) == 2 and not self.computer_seats and not self.options.get(UNRATED)
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson this session plays (``/<game> learn``), or None for a real game."""
+        return lesson_for(self.game_id) if self.options.get(LESSON) else None
 
     @property
     def names(self) -> list[str]:

@@ -22,8 +22,11 @@ class Outcome:
 def outcomes_for(session: Session, result: Result) -> list[Outcome]:
     """Win/loss/draw per seat: all seats winning (or none, with several seats) is a draw.
 
-    Seats the computer plays get no line; their opponents' lines name its level.
+    Seats the computer plays get no line; their opponents' lines name its level. A lesson
+    gives nobody a line: it never counts.
     """
+    if session.lesson is not None:
+        return []
     seats = [s.seat for s in session.seats]
     computers = session.computer_seats
     winners = set(result.winners)

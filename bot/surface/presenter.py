@@ -15,13 +15,16 @@ from typing import Any
 import discord
 
 from bot.games import CHANNEL_CONTROL_GAMES
+from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import controls, custom_ids, render_pool, table_buttons
+from bot.surface import controls, custom_ids, lessons, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
+from engines.text import shorten
 
 COLOUR = discord.Colour.dark_gold()
 RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
+GREYED_MOVE = 38  # a lesson's greyed-out move: its label this short, so the reason still shows
 
 
 @dataclass
@@ -183,12 +186,15 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     lines = [str(view.get("status", ""))]
     if session.step == 0 and view.get("goal"):
         lines.insert(0, f"**Goal:** {view['goal']}")  # the first board says how to win
+    lines.insert(0, lessons.header(session))
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     lines.append(_waiting_line(session))
     ended = game.is_over or session.status != "active"
     if ending:
         lines.append(f"**Game over.** {ending}")
+    elif session.end_reason == LESSON_DONE and session.lesson is not None:
+        lines.append(f"🎓 **Lesson done.** {session.lesson.done}")
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
@@ -225,10 +231,22 @@ def board_components(session: Session, page: int = 0) -> discord.ui.View | None:
     on_board = controls_in_channel(session)
     choices = controls.choices_for(session.game, 0) if on_board else []
     unavailable = controls.unavailable_for(session.game, 0) if on_board else []
+    choices, unavailable = _lesson_controls(session, choices, unavailable)
     extras = table_buttons.board_extras(session, controls_on_board=on_board)
     return controls.build_view(
         session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
     )
+
+
+def _lesson_controls(
+    session: Session, choices: list[controls.Choice], unavailable: list[str]
+) -> tuple[list[controls.Choice], list[str]]:
+    """In a lesson only the step's move stays enabled; the others are greyed out, saying why."""
+    held, reason = lessons.held_back(session, [c.code for c in choices])
+    if not held:
+        return choices, unavailable
+    greyed = [f"{shorten(c.label, GREYED_MOVE)}: {reason}" for c in choices if c.code in held]
+    return [c for c in choices if c.code not in held], greyed + unavailable
 
 
 def private_components(session: Session, seat: int, page: int = 0) -> discord.ui.View | None:
@@ -239,6 +257,7 @@ def private_components(session: Session, seat: int, page: int = 0) -> discord.ui
     choices = controls.choices_for(game, seat) if live and not on_board else []
     extras = table_buttons.private_extras(session, seat) if live else []
     unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
+    choices, unavailable = _lesson_controls(session, choices, unavailable)
     return controls.build_view(
         session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
     )
@@ -258,7 +277,7 @@ async def private(
     game = session.game
     view = game.view(seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
-    lines = [str(view.get("status", ""))]
+    lines = [lessons.header(session), str(view.get("status", ""))]
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     if notes:
@@ -273,6 +292,8 @@ async def private(
         lines.append(_waiting_line(session))
     if ending:
         lines.append(f"**Game over.** {ending}")
+    elif session.end_reason == LESSON_DONE and session.lesson is not None:
+        lines.append(f"🎓 **Lesson done.** {session.lesson.done}")
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)

@@ -64,8 +64,11 @@ def board_extras(
 
 
 def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
-    """The seat's switch for their only moves (None for a seat the computer plays)."""
-    if session.seats[seat].computer is not None:
+    """The seat's switch for their only moves (None for the computer's seat, or in a lesson).
+
+    A lesson plays its script, never a move for the learner: the switch would do nothing.
+    """
+    if session.seats[seat].computer is not None or session.lesson is not None:
         return None
     option = session.game_cls.auto_play_option
     on = session.seats[seat].auto_play

@@ -1,0 +1,96 @@
+"""Guided first games: a lesson is a seeded game and a script of moves, as plain data.
+
+Each game's lesson lives in ``engines/<game_id>/lesson.py`` as ``LESSON``. The learner plays
+seat 0; in a two-player game seat 1 is the computer, whose moves are scripted too (``replies``),
+so a lesson plays the same every time. The bot walks the script (``bot.flow.lessons``): the
+session's step is the index of the next entry of :func:`script`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engines.base import Action, Game
+
+LEARNER = 0
+"""The learner's seat; in a two-player lesson the computer plays seat 1."""
+OPPONENT = 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the learner does: what to look at and why, and the move to make.
+
+    ``move`` is the move's code or its button label (the learner's own label: it may name
+    their cards; see :func:`find`). ``replies`` are the opponent's scripted moves that follow.
+    """
+
+    text: str
+    move: str
+    replies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A short scripted game that teaches the core turn: 4 to 8 steps."""
+
+    game_id: str
+    seats: int
+    seed: int
+    steps: tuple[Step, ...]
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    opening: tuple[str, ...] = ()
+    """The opponent's scripted moves before the first step (simultaneous choices: its first)."""
+    done: str = "That is the whole turn."
+    """What the learner can do now, said when the lesson is done."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of the script: whose, which, and (the learner's) which step it is (0-based)."""
+
+    seat: int
+    move: str
+    step: int | None = None
+
+
+def script(lesson: Lesson) -> list[Entry]:
+    """Every move of the lesson in order: the opening replies, then each step and its replies."""
+    entries = [Entry(OPPONENT, move) for move in lesson.opening]
+    for i, step in enumerate(lesson.steps):
+        entries.append(Entry(LEARNER, step.move, i))
+        entries += [Entry(OPPONENT, move) for move in step.replies]
+    return entries
+
+
+def find(game: Game, seat: int, move: str) -> Action | None:
+    """The seat's legal action that ``move`` names: by its code, else by its label.
+
+    Labels are compared without case and with runs of spaces as one, so a lesson survives a
+    change of a code's layout as long as the button reads the same.
+    """
+    actions = game.legal_actions(seat)
+    cls = type(game)
+    for action in actions:
+        if cls.encode(action) == move:
+            return action
+    wanted = _plain(move)
+    return next((a for a in actions if _plain(a.label()) == wanted), None)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def lesson_for(game_id: str) -> Lesson | None:
+    """The game's lesson (``engines.<game_id>.lesson.LESSON``), or None if it has none."""
+    module = f"engines.{game_id}.lesson"
+    if importlib.util.find_spec(module) is None:
+        return None
+    lesson: Lesson = importlib.import_module(module).LESSON
+    return lesson

@@ -1,0 +1,115 @@
+"""``/<game> learn``: each game's guided first game, played through the emulator.
+
+Each test presses the one enabled move of every step, checks the step's text and that every
+other move is greyed out with the lesson's reason, and at the end that "Lesson done" offers a
+real game that starts with one click.
+"""
+
+import pytest
+
+import engines
+from bot.games import CHANNEL_CONTROL_GAMES
+from engines.lessons import LEARNER, find, lesson_for
+from tests.bot.harness import World, move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+COMMANDS = {
+    "knightfall": "knightfall",
+    "galdors_grip": "galdor",
+    "gondolin": "gondolin",
+    "guardians": "guardians",
+    "gondor": "gondor",
+}
+
+
+async def start(world: World, game_id: str, who: str = "alice"):
+    await world.slash(who, f"{COMMANDS[game_id]} learn")
+    session = await world.live()
+    assert session is not None and session.lesson is not None, "the lesson did not start"
+    return session
+
+
+def controls(world: World, session, who: str = "alice"):
+    """The message that holds the learner's moves: the board, or their newest DM."""
+    if session.game_id in CHANNEL_CONTROL_GAMES:
+        return world.board(session)
+    message = world.controls_message(world.people[who])
+    assert message is not None, "the learner got no controls by DM"
+    return message
+
+
+async def play_step(world: World, session, number: int, who: str = "alice"):
+    """Check step ``number`` (from 1) on the board and the controls, then make its move."""
+    lesson = lesson_for(session.game_id)
+    step = lesson.steps[number - 1]
+    expected = find(session.game, LEARNER, step.move)
+    assert expected is not None
+    code = session.game_cls.encode(expected)
+    header = f"Lesson, step {number} of {len(lesson.steps)}."
+    message = controls(world, session, who)
+    for shown in (world.board(session), message):
+        assert header in shown.text() and step.text in shown.text(), shown.text()[:400]
+    enabled = move_controls(message)
+    assert [c for _, c, _ in enabled] == [f"g1:{session.id}:{session.step}:{code}"], enabled
+    others = len(session.game.legal_actions(LEARNER)) - 1
+    greyed = [b.label or "" for b in message.buttons() if b.disabled]
+    if others:  # the lesson's greyed-out moves come first, each saying what to click
+        assert greyed and all("In this lesson: click" in label for label in greyed[:others])
+    await world.make_move(world.people[who], message, enabled[0])
+    return await world.bot.store.load(session.id)
+
+
+async def finish(world: World, session, who: str = "alice"):
+    """After the last step: the lesson is closed, and its button starts a real game."""
+    assert session.status == "finished" and session.end_reason == "lesson"
+    board = world.board(session)
+    assert "Lesson done" in board.text() and not move_controls(board)
+    done = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+    two = len(session.seats) > 1
+    assert ("now play the computer" if two else "now play a real game") in done.text()
+    await world.click(who, done, done.find_button("Play the computer" if two else "Start a game"))
+    game = await world.live()
+    assert game is not None and game.status == "active" and game.lesson is None
+    assert game.options.get("lesson") is None
+    assert bool(game.computer_seats) == two
+    await world.slash(who, "game resign")
+    assert await world.live() is None
+    return session
+
+
+async def play_steps(world: World, game_id: str):
+    session = await start(world, game_id)
+    for number in range(1, len(lesson_for(game_id).steps) + 1):
+        session = await play_step(world, session, number)
+    return session
+
+
+@pytest.mark.parametrize("game_id", ["knightfall"])
+async def test_a_lesson_played_start_to_end(world, game_id):
+    assert game_id in engines.GAME_IDS
+    await finish(world, await play_steps(world, game_id))
+
+
+async def test_a_lesson_is_unrated_and_never_on_the_leaderboard(world):
+    board = (await world.slash("alice", "leaderboard", game="knightfall")).messages[-1].text()
+    session = await play_steps(world, "knightfall")
+    rows = await world.bot.db.fetchall("SELECT * FROM results WHERE session_id=?", (session.id,))
+    assert rows == []
+    assert await world.bot.db.fetchall("SELECT * FROM ratings WHERE game='knightfall'") == []
+    after = (await world.slash("alice", "leaderboard", game="knightfall")).messages[-1].text()
+    assert after == board
+    await finish(world, session)
+
+
+async def test_a_restart_mid_lesson_resumes_at_the_same_step(world):
+    session = await start(world, "knightfall")
+    session = await play_step(world, session, 1)
+    session = await play_step(world, session, 2)
+    await world.stop_bot()
+    await world.start_bot()
+    session = await world.bot.store.load(session.id)
+    assert session.status == "active"
+    for number in range(3, len(lesson_for("knightfall").steps) + 1):
+        session = await play_step(world, session, number)
+    await finish(world, session)
