@@ -27,7 +27,8 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
 
     help_text = (
         "`/galdor start [threshold] [method] [allstar]` — the solo deck puzzle Galdor's Grip. "
-        "`/galdor card` shows a card, `/galdor rules` how to play."
+        "`/galdor learn` plays a guided first game, `/galdor card` shows a card, "
+        "`/galdor rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -50,6 +51,11 @@ class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdo
         """Start a solo game; its controls are on the board, for this player only."""
         options: dict[str, object] = {"threshold": threshold, "method": method, "allstar": allstar}
         await self.bot.lobby.start_solo(interaction, "galdors_grip", options)
+
+    @app_commands.command(description="Learn Galdor's Grip: a guided first game, step by step")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """The lesson, for this member only, unrated."""
+        await self.bot.lobby.start_lesson(interaction, "galdors_grip")
 
     @app_commands.command(description="Look up one Galdor's Grip card: its picture and full text")
     @app_commands.describe(name="The card's name")

@@ -56,7 +56,8 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
 
     help_text = (
         "`/gondolin start [story] [deck] [mode]` — the solo settlement game Gondolin Cards "
-        "(your controls are on the board; **My hand** shows your hand). `/gondolin deck …` "
+        "(your controls are on the board; **My hand** shows your hand). `/gondolin learn` "
+        "plays a guided first game. `/gondolin deck …` "
         "builds decks, `/gondolin cards` browses the cards, `/gondolin card` shows one, "
         "`/gondolin scoreboard`, `/gondolin rules`."
     )
@@ -98,6 +99,11 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await decks.deck_choices(self.decks, interaction.user.id, current)
+
+    @app_commands.command(description="Learn Gondolin Cards: a guided first game, step by step")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """The lesson, for this member only, unrated."""
+        await self.bot.lobby.start_lesson(interaction, "gondolin")
 
     @app_commands.command(description="Look up one Gondolin card: its picture and full text")
     @app_commands.describe(name="The card's name")

@@ -85,7 +85,7 @@ async def play_steps(world: World, game_id: str):
     return session
 
 
-@pytest.mark.parametrize("game_id", ["knightfall"])
+@pytest.mark.parametrize("game_id", ["knightfall", "galdors_grip", "gondolin"])
 async def test_a_lesson_played_start_to_end(world, game_id):
     assert game_id in engines.GAME_IDS
     await finish(world, await play_steps(world, game_id))
@@ -100,6 +100,22 @@ async def test_a_lesson_is_unrated_and_never_on_the_leaderboard(world):
     after = (await world.slash("alice", "leaderboard", game="knightfall")).messages[-1].text()
     assert after == board
     await finish(world, session)
+
+
+async def test_other_moves_are_refused_kindly_and_help_still_works(world):
+    session = await start(world, "galdors_grip")
+    session = await play_step(world, session, 1)
+    ix = await world.slash("alice", "game hint")
+    assert "In this lesson, click **Rotate Sunlit Memory** (step 2 of 6)." in ix.messages[-1].text()
+    board = world.board(session)
+    ix = await world.click("alice", board, board.find_button("?"))
+    assert "what now?" in ix.messages[-1].text()
+    assert (await world.bot.store.load(session.id)).step == session.step  # nothing changed
+    await world.slash("alice", "game resign")
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished"
+    rows = await world.bot.db.fetchall("SELECT * FROM results WHERE session_id=?", (session.id,))
+    assert rows == []  # a lesson given up counts nowhere either
 
 
 async def test_a_restart_mid_lesson_resumes_at_the_same_step(world):
