@@ -42,7 +42,7 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         "normal or hard). Orders by buttons in your DMs or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
         "`/gondor map [around:hex]` shows the map, `/gondor legend` what its symbols mean, "
-        "`/gondor rules` how to play."
+        "`/gondor learn` plays a guided first Game-Turn, `/gondor rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -75,6 +75,11 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         await self.bot.lobby.challenge(
             interaction, GAME, opponent, seat=seat, terms=terms, level=level
         )
+
+    @app_commands.command(description="Learn Gondor: Sauron's first Game-Turn, step by step")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """The lesson, for this member only, unrated."""
+        await self.bot.lobby.start_lesson(interaction, GAME)
 
     @app_commands.command(description="How to play Gondor")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -52,7 +52,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         f"or one of your decks (default: {CATALOGUE.decks[DEFAULT_DECK].name}), your opponent "
         "plays a starter (no opponent: the computer does, `level:` easy, normal or hard). "
         "`/guardians deck …` builds decks (new, add, remove, show, list, "
-        "delete, import, export), `/guardians card` shows any card, `/guardians rules` how to play."
+        "delete, import, export), `/guardians learn` plays a guided first turn, "
+        "`/guardians card` shows any card, `/guardians rules` how to play."
     )
     deck = app_commands.Group(name="deck", description="Build and manage your Guardians decks")
 
@@ -91,6 +92,11 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
             decks.starter_choices(current)
             + await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
         )[:25]
+
+    @app_commands.command(description="Learn Guardians: a guided first turn, step by step")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """The lesson, for this member only, unrated."""
+        await self.bot.lobby.start_lesson(interaction, "guardians")
 
     @app_commands.command(description="Look up a Guardians card, Guardian or Stronghold set")
     @app_commands.describe(name="A card, e.g. Swordsman, Rak Nam or Keep of Rak Nam")

@@ -85,7 +85,7 @@ async def play_steps(world: World, game_id: str):
     return session
 
 
-@pytest.mark.parametrize("game_id", ["knightfall", "galdors_grip", "gondolin"])
+@pytest.mark.parametrize("game_id", list(COMMANDS))
 async def test_a_lesson_played_start_to_end(world, game_id):
     assert game_id in engines.GAME_IDS
     await finish(world, await play_steps(world, game_id))
@@ -116,6 +116,18 @@ async def test_other_moves_are_refused_kindly_and_help_still_works(world):
     assert session.status == "finished"
     rows = await world.bot.db.fetchall("SELECT * FROM results WHERE session_id=?", (session.id,))
     assert rows == []  # a lesson given up counts nowhere either
+
+
+async def test_a_typed_order_in_a_lesson_gets_the_lesson_s_step(world):
+    session = await start(world, "gondor")
+    for number in range(1, 5):
+        session = await play_step(world, session, number)
+    ix = await world.slash("alice", "gondor move", unit="Orc Infantry 3", to="1120")
+    text = ix.messages[-1].text()
+    assert "In this lesson, click **Select Orc Infantry 4 (0523)** (step 5 of 7)." in text
+    assert (await world.bot.store.load(session.id)).step == session.step  # nothing changed
+    await world.slash("alice", "game resign")
+    assert await world.live() is None
 
 
 async def test_a_restart_mid_lesson_resumes_at_the_same_step(world):
