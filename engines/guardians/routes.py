@@ -12,8 +12,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engines.base import Action, Event, Unavailable
-from engines.guardians import board, clash, merge, movement, organize, settlement, stronghold
-from engines.guardians.actions import Done
+from engines.guardians import (
+    board,
+    clash,
+    draw_offer,
+    merge,
+    movement,
+    organize,
+    settlement,
+    stronghold,
+)
+from engines.guardians.actions import AcceptDraw, DeclineDraw, Done, OfferDraw
 from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
 from engines.guardians.state import GuardiansState
 
@@ -55,10 +64,27 @@ class Route:
     """A shorter list the playout policy picks from (None: ``actions``)."""
 
 
+def _organizers(state: GuardiansState) -> list[int]:
+    """Seats still organising, and a seat that must answer a draw offer."""
+    answering = draw_offer.answering(state)
+    return [i for i, x in enumerate(state.seats) if not x.ready or i == answering]
+
+
+def _organize_actions(state: GuardiansState, seat: int, single: bool = True) -> list[Action]:
+    """Only the answer to a draw offer; else the seat's organising, plus a draw offer."""
+    offer = draw_offer.offer_actions(state, seat)
+    if draw_offer.answering(state) == seat:
+        return offer
+    return [*organize.organize_actions(state, seat, single=single), *offer]
+
+
 def _apply_organize(state: GuardiansState, seat: int, action: Action) -> list[Event]:
     """One Draw & Organize action; once both seats are done, commit and turn Up-cards."""
-    events = organize.apply_organize(state, seat, action)
-    if all(x.ready for x in state.seats):
+    if isinstance(action, OfferDraw | AcceptDraw | DeclineDraw):
+        events = draw_offer.apply_offer(state, seat, action)
+    else:
+        events = organize.apply_organize(state, seat, action)
+    if state.phase == "organize" and state.draw_offer is None and all(x.ready for x in state.seats):
         organize.commit(state)
         events += movement.start_up(state)
     return events
@@ -66,7 +92,7 @@ def _apply_organize(state: GuardiansState, seat: int, action: Action) -> list[Ev
 
 def _storage_limit(state: GuardiansState, seat: int) -> list[Unavailable]:
     """Done, while the Storage Hand is over 7 cards."""
-    if state.seats[seat].up_choice:
+    if state.seats[seat].up_choice or draw_offer.answering(state) == seat:
         return []
     excess = organize.storage_excess(state, seat)
     if not excess:
@@ -96,13 +122,13 @@ NOBODY = Route(to_act=_nobody, actions=_no_moves, apply=_no_apply)
 
 ROUTES: dict[Step, Route] = {
     "organize": Route(
-        to_act=lambda s: [i for i, x in enumerate(s.seats) if not x.ready],
-        actions=organize.organize_actions,
+        to_act=_organizers,
+        actions=_organize_actions,
         apply=_apply_organize,
         reveals=True,
         unavailable=_storage_limit,
         # the playout policy never picks a single placement: skip listing them
-        playout_actions=lambda s, seat: organize.organize_actions(s, seat, single=False),
+        playout_actions=lambda s, seat: _organize_actions(s, seat, single=False),
     ),
     "up": NOBODY,  # Up-cards are turned within the move that ends organising
     "move": Route(

@@ -10,7 +10,6 @@ from engines.guardians import Guardians, board, determinize, organize
 from engines.guardians.board import card
 from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
-from engines.guardians.settlement import MAX_TURNS
 
 UID = re.compile(r'"([ab][0-9]{2,3})"')
 CREATURES = {c.id for c in CATALOGUE.cards.values() if c.kind == "creature"}
@@ -246,7 +245,7 @@ def test_twenty_policy_games_end_with_legal_moves_only():
             game.apply(seat, action)  # apply checks legality
             moves += 1
             assert moves < 3000
-        assert game.result is not None and game.state.turn <= MAX_TURNS
+        assert game.result is not None
 
 
 def test_evaluate_tracks_the_lead_and_gives_the_result_once_over():
