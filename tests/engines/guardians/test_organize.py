@@ -221,3 +221,17 @@ def test_taking_back_never_leaves_more_items_than_creatures_on_a_stronghold():
     assert "Take Swordsman back from Right" not in labels(game, 0)
     play(game, 0, "Take Ring of Channeling back from Right")
     assert "Take Swordsman back from Right" in labels(game, 0)
+
+
+def test_a_card_is_taken_back_at_most_once_a_draw_and_organize():
+    """Every Draw & Organize ends: a card taken back and placed again stays placed this turn
+    (else a player, or the computer's search, could take it back and place it for ever)."""
+    game = _fresh()
+    _second_turn(game)
+    s = game.state
+    s.seats[0].holds[0].under.append(take(game, 0, "court_mage"))
+    s.phase = "organize"
+    play(game, 0, "Take Court Mage back from under Left")
+    play(game, 0, "Place Court Mage under Right (channel)")
+    assert not [x for x in labels(game, 0) if x.startswith("Take ")]
+    assert "Done organising" in labels(game, 0)
