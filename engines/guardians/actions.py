@@ -98,7 +98,10 @@ class Place(Action):
         column = COLUMN[self.target[-1]]
         if self.target.startswith("x"):
             return f"A permanent Stronghold upgrade beside {column}."
-        return f"{column}: {self.used}/30 points after this."
+        return (
+            "A Stronghold space holds at most 30 points of creatures: "
+            f"{column} {self.used}/30 after this."
+        )
 
 
 class TakeBack(Action):

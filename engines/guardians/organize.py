@@ -161,7 +161,7 @@ def _held(state: GuardiansState, seat: int) -> list[str]:
     return s.storage + [u for u in s.drawn if card(state, u).kind in _DOUBLE]
 
 
-def _candidates(state: GuardiansState, seat: int) -> list[str]:
+def candidates(state: GuardiansState, seat: int) -> list[str]:
     """Cards that may be placed, one per card id: drawn first, then the pen."""
     s = state.seats[seat]
     seen: set[str] = set()
@@ -264,7 +264,7 @@ def organize_actions(state: GuardiansState, seat: int, single: bool = True) -> l
     if can_redraw(state, seat):
         out.append(Redraw(count=len(s.drawn)))
     if single:
-        for uid in _candidates(eff, seat):
+        for uid in candidates(eff, seat):
             out += place_options(eff, seat, uid)
         out += take_back_options(eff, seat)
     if auto_plan(eff, seat):  # a plan places cards only where a single placement may go

@@ -17,6 +17,7 @@ from engines.guardians import (
     clash,
     draw_offer,
     merge,
+    move_groups,
     movement,
     organize,
     settlement,
@@ -90,15 +91,16 @@ def _apply_organize(state: GuardiansState, seat: int, action: Action) -> list[Ev
     return events
 
 
-def _storage_limit(state: GuardiansState, seat: int) -> list[Unavailable]:
-    """Done, while the Storage Hand is over 7 cards."""
+def _organize_unavailable(state: GuardiansState, seat: int) -> list[Unavailable]:
+    """Done, while the Storage Hand is over 7 cards; creatures no space has room for."""
     if state.seats[seat].up_choice or draw_offer.answering(state) == seat:
         return []
+    out = move_groups.no_room(state, seat)
     excess = organize.storage_excess(state, seat)
-    if not excess:
-        return []
-    reason = f"Discard {excess} more from your Storage Hand (7 at most)."
-    return [Unavailable(label=Done().label(), reason=reason)]
+    if excess:
+        reason = f"Discard {excess} more from your Storage Hand (7 at most)."
+        out.insert(0, Unavailable(label=Done().label(), reason=reason))
+    return out
 
 
 def _combat_actions(state: GuardiansState, seat: int) -> list[Action]:
@@ -126,7 +128,7 @@ ROUTES: dict[Step, Route] = {
         actions=_organize_actions,
         apply=_apply_organize,
         reveals=True,
-        unavailable=_storage_limit,
+        unavailable=_organize_unavailable,
         # the playout policy never picks a single placement: skip listing them
         playout_actions=lambda s, seat: _organize_actions(s, seat, single=False),
     ),
