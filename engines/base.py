@@ -185,6 +185,13 @@ class Game(ABC, Generic[S]):
         """Moves ``seat`` would like to make but cannot now, each with the reason."""
         return []
 
+    def action_groups(self, seat: int, actions: list[Action]) -> list[str | None]:
+        """A heading for each of ``actions`` to list it under (None: grouped by its kind).
+
+        For a kind of move that goes to many places, e.g. grouped by where a card goes.
+        """
+        return [None] * len(actions)
+
     def phase_help(self, seat: int | None) -> str:
         """What the current phase is about and how to choose, for the "?" button."""
         return ""

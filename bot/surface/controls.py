@@ -27,6 +27,8 @@ class Choice:
     label: str
     kind: str
     detail: str | None = None
+    group: str | None = None
+    """The game's heading for the move (``Game.action_groups``); None: its kind groups it."""
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,12 @@ class Row:
 
 
 def choices_for(game: Game, seat: int) -> list[Choice]:
-    """The seat's legal actions, encoded, with their labels and details."""
+    """The seat's legal actions, encoded, with their labels, details and headings."""
     cls = type(game)
+    legal = game.legal_actions(seat)
     return [
-        Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail())
-        for a in game.legal_actions(seat)
+        Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail(), group=g)
+        for a, g in zip(legal, game.action_groups(seat, legal), strict=True)
     ]
 
 
@@ -54,10 +57,10 @@ def unavailable_for(game: Game, seat: int) -> list[str]:
 def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     """Rows for the choices; more than ``max_rows`` only when they cannot fit (see ``pages``).
 
-    Buttons where they fit. A kind of move with a label too long for a phone's button
-    becomes a select, whose options also show each move's detail (effect and cost). If the
-    buttons still need too many rows, kinds with more than 5 choices become selects too;
-    failing that, everything becomes selects of 25.
+    Buttons where they fit. A kind of move with a label too long for a phone's button, or a
+    group of moves the game gave a heading, becomes a select, whose options also show each
+    move's detail (effect and cost). If the buttons still need too many rows, kinds with more
+    than 5 choices become selects too; failing that, everything becomes selects of 25.
     """
     groups, described = _grouped(choices)
     rows = _rows(groups, described)
@@ -88,12 +91,18 @@ def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
 
 
 def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
-    """The choices by kind, and the kinds whose long labels call for a select."""
+    """The choices by heading (else kind), and the groups that call for a select.
+
+    A select shows its heading and each move's detail: a headed group of moves, or a kind of
+    move with labels too long for a phone's button.
+    """
     groups: dict[str, list[Choice]] = {}
     for c in choices:
-        groups.setdefault(c.kind, []).append(c)
+        groups.setdefault(c.group or c.kind, []).append(c)
     described = {
-        k for k, g in groups.items() if len(g) > 1 and any(len(c.label) > LONG_LABEL for c in g)
+        k
+        for k, g in groups.items()
+        if len(g) > 1 and (g[0].group is not None or any(len(c.label) > LONG_LABEL for c in g))
     }
     return groups, described
 
@@ -220,13 +229,17 @@ def _select(
 
 
 def _placeholder(choices: list[Choice], position: tuple[int, int]) -> str:
-    """A hint such as "Exchange…" taken from the first word the options share.
+    """The options' heading ("To a Shield…"), else the first word they share ("Exchange…").
 
     When the moves fill several selects, each says which part of the list it holds:
     "Move… (list 2 of 5: Move to 1903 … Move to 2214)".
     """
+    headings = {c.group for c in choices}
     words = {c.label.split(" ")[0].rstrip(":") for c in choices}
-    hint = f"{words.pop()}…" if len(words) == 1 else "More moves…"
+    if len(headings) == 1 and None not in headings:
+        hint = f"{headings.pop()}…"
+    else:
+        hint = f"{words.pop()}…" if len(words) == 1 else "More moves…"
     index, count = position
     if count < 2:
         return shorten(hint, PLACEHOLDER)

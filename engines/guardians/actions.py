@@ -98,7 +98,10 @@ class Place(Action):
         column = COLUMN[self.target[-1]]
         if self.target.startswith("x"):
             return f"A permanent Stronghold upgrade beside {column}."
-        return f"{column}: {self.used}/30 points after this."
+        return (
+            "A Stronghold space holds at most 30 points of creatures: "
+            f"{column} {self.used}/30 after this."
+        )
 
 
 class TakeBack(Action):
@@ -166,6 +169,48 @@ class Done(Action):
     def detail(self) -> str:
         """Where the rest goes."""
         return "Unplaced cards go to your Creature Pen or Storage Hand."
+
+
+class OfferDraw(Action):
+    """From turn 20 on: offer the opponent a draw (once a turn)."""
+
+    kind: Literal["offerdraw"] = "offerdraw"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Offer a draw"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "Your opponent accepts (the game ends in a draw) or declines (play goes on)."
+
+
+class AcceptDraw(Action):
+    """Accept the opponent's draw offer: the game ends in a draw."""
+
+    kind: Literal["acceptdraw"] = "acceptdraw"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Accept the draw"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "The game ends now in a draw."
+
+
+class DeclineDraw(Action):
+    """Decline the opponent's draw offer: play goes on."""
+
+    kind: Literal["declinedraw"] = "declinedraw"
+
+    def label(self) -> str:
+        """Button text."""
+        return "Decline the draw"
+
+    def detail(self) -> str:
+        """What follows."""
+        return "The game goes on; you may offer a draw yourself in a later turn."
 
 
 # ---- Movement ------------------------------------------------------------------------------
@@ -529,6 +574,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AutoPlace,
     Discard,
     Done,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
     TurnShield,
     Step,
     Fly,

@@ -87,11 +87,16 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
     public = shown(state)
     fits: dict[str, Fits] = {}
     c = state.combat
+    told = announced(state, seat)
+    mixed: set[str] = set()  # combat hand cards whose creature / item split is not public
     if c is not None:
         side = _side(c, 1 - seat)
         fits |= {u: _item for u in c.items[side]}
         fits |= {u: _channeler for u in c.channelers[side]}
         fits |= {u: _fighter for u in c.hands[side]}
+        if told is None and c.hands[side]:
+            mixed = {u for u in c.hands[side] + c.items[side] if u not in public}
+            fits |= {u: _creature_or_item for u in mixed}
     places: list[tuple[list[str], Fits]] = []
     for st in sorted(state.stacks, key=lambda s: s.shield):
         if st.owner != seat and not st.revealed:
@@ -105,7 +110,11 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
     slots = []
     for uids, default in places:
         slots += [(u, fits.get(u, default)) for u in uids if u not in public]
-    told = announced(state, seat)
+    # the opponent has creatures left (it still fights primaries), not how many: one place
+    # of the hand is a creature, the others a creature or a creature item
+    first = next((k for k, (u, _) in enumerate(slots) if u in mixed), None)
+    if first is not None:
+        slots[first] = (slots[first][0], _fighter)
     if told is not None:  # the opponent told this of the creatures in its combat hand
         attribute, values = told
         hand = set(c.hands[side])  # type: ignore[union-attr]
@@ -172,7 +181,17 @@ def redeal(state: GuardiansState, seat: int, rng: Random) -> tuple[GuardiansStat
     rng.shuffle(mine.deck)
     if copy.fight is not None:
         copy.fight.origins = dict(sorted(copy.fight.origins.items()))
+    if copy.combat is not None and announced(state, seat) is None:
+        _sort_hand(copy, copy.combat, _side(copy.combat, 1 - seat))
     return copy, _forget(copy, 1 - seat)
+
+
+def _sort_hand(state: GuardiansState, c: CombatState, side: int) -> None:
+    """The opponent's combat hand split anew into creatures and items, as dealt."""
+    cards = cards_map(state)
+    hand = sorted(c.hands[side] + c.items[side])
+    c.hands[side] = [u for u in hand if isinstance(cards[u], Creature)]
+    c.items[side] = [u for u in hand if not isinstance(cards[u], Creature)]
 
 
 def _declared_command(
@@ -188,7 +207,7 @@ def _declared_command(
     side = _side(c, 1 - seat)
     if not c.declared[side]:
         return None
-    hand, storage = set(c.hands[side]), set(c.storage[side])
+    hand, storage = set(c.hands[side] + c.items[side]), set(c.storage[side])
     for i, cid in enumerate(pool):
         x = CATALOGUE.cards[cid]
         if not is_command_card(x) or getattr(x, "cost", 0) > c.stones[side]:
@@ -274,7 +293,7 @@ def _creature_or_item(c: DeckCard) -> bool:
     return _creature(c) or _item(c)
 
 
-TIGHTNESS = (_channeler, _item, _fighter, _creature, _double, _single, _any)
+TIGHTNESS = (_channeler, _item, _fighter, _creature_or_item, _creature, _double, _single, _any)
 """The order in which places are dealt: the fewest fitting cards first (what the opponent
 told of its hand before all)."""
 

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Action, EngineError, Event, Game, Result, Unavailable
-from engines.guardians import board, determinize, organize, policy, settlement
+from engines.guardians import board, determinize, move_groups, organize, policy, settlement
 from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
@@ -113,9 +113,15 @@ class Guardians(Game[GuardiansState]):
         return None
 
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
-        """Done organising while the Storage Hand is over 7 cards."""
+        """Done organising while the Storage Hand is over 7 cards; creatures with no room."""
         route = current_route(self.state)
         return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
+
+    def action_groups(self, seat: int, actions: list[Action]) -> list[str | None]:
+        """Draw & Organize moves by where the card goes ("To a Shield", "Take back"…)."""
+        if self.state.phase != "organize":
+            return [None] * len(actions)
+        return move_groups.organize_groups(self.state, seat, actions)
 
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""

@@ -161,7 +161,7 @@ def _held(state: GuardiansState, seat: int) -> list[str]:
     return s.storage + [u for u in s.drawn if card(state, u).kind in _DOUBLE]
 
 
-def _candidates(state: GuardiansState, seat: int) -> list[str]:
+def candidates(state: GuardiansState, seat: int) -> list[str]:
     """Cards that may be placed, one per card id: drawn first, then the pen."""
     s = state.seats[seat]
     seen: set[str] = set()
@@ -209,9 +209,11 @@ def take_back_options(state: GuardiansState, seat: int) -> list[TakeBack]:
     Channelling is an intention "this turn", so a channeler under a Stronghold may leave it at
     the next Draw & Organize; creatures and items lying on a Stronghold may be re-organised too.
     A creature stays while the items there would outnumber the creatures left. Copies of one
-    card in one place are one move.
+    card in one place are one move. A card taken back this Draw & Organize stays where it is
+    placed again, so every Draw & Organize ends.
     """
     out: list[TakeBack] = []
+    taken = {p.uid for p in state.seats[seat].plan if p.target == "pen"}
     for col, h in zip(COLUMNS, state.seats[seat].holds, strict=True):
         if h.rubbled:
             continue
@@ -220,7 +222,9 @@ def take_back_options(state: GuardiansState, seat: int) -> list[TakeBack]:
             for uid in pile:
                 cid = state.cards[uid]
                 rest = [u for u in pile if u != uid]
-                if cid in seen or (source == col and not board.stack_ok(state, rest)):
+                if uid in taken or cid in seen:
+                    continue
+                if source == col and not board.stack_ok(state, rest):
                     continue
                 seen.add(cid)
                 out.append(TakeBack(uid=uid, card=cid, source=source))
@@ -260,7 +264,7 @@ def organize_actions(state: GuardiansState, seat: int, single: bool = True) -> l
     if can_redraw(state, seat):
         out.append(Redraw(count=len(s.drawn)))
     if single:
-        for uid in _candidates(eff, seat):
+        for uid in candidates(eff, seat):
             out += place_options(eff, seat, uid)
         out += take_back_options(eff, seat)
     if auto_plan(eff, seat):  # a plan places cards only where a single placement may go

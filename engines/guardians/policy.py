@@ -36,6 +36,8 @@ of about ``COMBAT_SPREAD``."""
 LAST_CREATURE = -5.0
 """Settling by discarding a Shield's last creature destroys the Shield: only when forced."""
 NOISE = 0.3
+DRAW_ACCEPTED, LONG_GAME = 0.55, 30
+"""Accept a draw offer when the estimate is at most this, or from this turn on."""
 
 
 def vitality(state: GuardiansState, uids: list[str]) -> int:
@@ -58,7 +60,7 @@ def choose(state: GuardiansState, seat: int, legal: list[Action], rng: Random) -
 
 def _scorer(state: GuardiansState, seat: int) -> Callable[[Action], float]:
     if state.phase == "organize":
-        return _organize
+        return lambda a: _organize(state, seat, a)
     if state.phase == "combat" and state.combat is not None:
         return _combat_scorer(state, seat, state.combat)
     if state.phase == "settle":
@@ -69,8 +71,16 @@ def _scorer(state: GuardiansState, seat: int) -> Callable[[Action], float]:
 ORGANIZE = {"keepup": 1.0, "redraw": 4.0, "auto": 3.0, "place": 0.0, "done": 1.0}
 
 
-def _organize(action: Action) -> float:
-    """Redraw a hand without Shields, auto-place, discard the cheapest extra, then done."""
+def _organize(state: GuardiansState, seat: int, action: Action) -> float:
+    """Redraw a hand without Shields, auto-place, discard the cheapest extra, then done.
+
+    A draw: offered when not ahead; accepted when about even or once the game runs long.
+    """
+    if isinstance(action, ga.OfferDraw):
+        return 2.0 if evaluate(state, seat) <= 0.5 else -5.0
+    if isinstance(action, ga.AcceptDraw):
+        even = evaluate(state, seat) <= DRAW_ACCEPTED
+        return 1.0 if even or state.turn >= LONG_GAME else -1.0
     if isinstance(action, ga.Discard):
         return 2.5 - _value(action.card) / 10
     return ORGANIZE.get(action.kind, 0.0)

@@ -12,8 +12,18 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engines.base import Action, Event, Unavailable
-from engines.guardians import board, clash, merge, movement, organize, settlement, stronghold
-from engines.guardians.actions import Done
+from engines.guardians import (
+    board,
+    clash,
+    draw_offer,
+    merge,
+    move_groups,
+    movement,
+    organize,
+    settlement,
+    stronghold,
+)
+from engines.guardians.actions import AcceptDraw, DeclineDraw, Done, OfferDraw
 from engines.guardians.combat import combat_apply, combat_legal_actions, combat_to_act
 from engines.guardians.state import GuardiansState
 
@@ -55,24 +65,42 @@ class Route:
     """A shorter list the playout policy picks from (None: ``actions``)."""
 
 
+def _organizers(state: GuardiansState) -> list[int]:
+    """Seats still organising, and a seat that must answer a draw offer."""
+    answering = draw_offer.answering(state)
+    return [i for i, x in enumerate(state.seats) if not x.ready or i == answering]
+
+
+def _organize_actions(state: GuardiansState, seat: int, single: bool = True) -> list[Action]:
+    """Only the answer to a draw offer; else the seat's organising, plus a draw offer."""
+    offer = draw_offer.offer_actions(state, seat)
+    if draw_offer.answering(state) == seat:
+        return offer
+    return [*organize.organize_actions(state, seat, single=single), *offer]
+
+
 def _apply_organize(state: GuardiansState, seat: int, action: Action) -> list[Event]:
     """One Draw & Organize action; once both seats are done, commit and turn Up-cards."""
-    events = organize.apply_organize(state, seat, action)
-    if all(x.ready for x in state.seats):
+    if isinstance(action, OfferDraw | AcceptDraw | DeclineDraw):
+        events = draw_offer.apply_offer(state, seat, action)
+    else:
+        events = organize.apply_organize(state, seat, action)
+    if state.phase == "organize" and state.draw_offer is None and all(x.ready for x in state.seats):
         organize.commit(state)
         events += movement.start_up(state)
     return events
 
 
-def _storage_limit(state: GuardiansState, seat: int) -> list[Unavailable]:
-    """Done, while the Storage Hand is over 7 cards."""
-    if state.seats[seat].up_choice:
+def _organize_unavailable(state: GuardiansState, seat: int) -> list[Unavailable]:
+    """Done, while the Storage Hand is over 7 cards; creatures no space has room for."""
+    if state.seats[seat].up_choice or draw_offer.answering(state) == seat:
         return []
+    out = move_groups.no_room(state, seat)
     excess = organize.storage_excess(state, seat)
-    if not excess:
-        return []
-    reason = f"Discard {excess} more from your Storage Hand (7 at most)."
-    return [Unavailable(label=Done().label(), reason=reason)]
+    if excess:
+        reason = f"Discard {excess} more from your Storage Hand (7 at most)."
+        out.insert(0, Unavailable(label=Done().label(), reason=reason))
+    return out
 
 
 def _combat_actions(state: GuardiansState, seat: int) -> list[Action]:
@@ -96,13 +124,13 @@ NOBODY = Route(to_act=_nobody, actions=_no_moves, apply=_no_apply)
 
 ROUTES: dict[Step, Route] = {
     "organize": Route(
-        to_act=lambda s: [i for i, x in enumerate(s.seats) if not x.ready],
-        actions=organize.organize_actions,
+        to_act=_organizers,
+        actions=_organize_actions,
         apply=_apply_organize,
         reveals=True,
-        unavailable=_storage_limit,
+        unavailable=_organize_unavailable,
         # the playout policy never picks a single placement: skip listing them
-        playout_actions=lambda s, seat: organize.organize_actions(s, seat, single=False),
+        playout_actions=lambda s, seat: _organize_actions(s, seat, single=False),
     ),
     "up": NOBODY,  # Up-cards are turned within the move that ends organising
     "move": Route(

@@ -12,8 +12,6 @@ from engines.guardians.organize import start_organize
 from engines.guardians.state import GuardiansState, Land, Stack
 
 SHIELD_GOAL = 5
-MAX_TURNS = 20
-"""The text has no turn limit; we bound a game (see docs/rules/guardians.md, Engine rulings)."""
 
 
 # ---- Shields lost ------------------------------------------------------------------------------
@@ -95,29 +93,6 @@ def _six_lands(state: GuardiansState) -> list[Event]:
             finish(state, [seat], f"Player {seat + 1} wins: all six lands are theirs.")
             return [Event(text=state.summary)]
     return []
-
-
-def _by_turn_limit(state: GuardiansState) -> list[Event]:
-    """After the last turn: more lands, then more enemy Shields destroyed, then Vitality."""
-    keys = [
-        (
-            board.lands_of(state, seat),
-            state.seats[1 - seat].shields_lost,
-            state.seats[seat].vitality,
-        )
-        for seat in (0, 1)
-    ]
-    if keys[0] == keys[1]:
-        finish(state, [], f"Turn {MAX_TURNS} is over with nothing between the sides: a draw.")
-    else:
-        win = 0 if keys[0] > keys[1] else 1
-        finish(
-            state,
-            [win],
-            f"Turn {MAX_TURNS} is over: Player {win + 1} wins on lands "
-            f"({keys[win][0]}-{keys[1 - win][0]}), Shields destroyed and Vitality.",
-        )
-    return [Event(text=state.summary)]
 
 
 # ---- settlement ----------------------------------------------------------------------------------
@@ -224,8 +199,6 @@ def apply_settle(state: GuardiansState, seat: int, action: object) -> list[Event
 
 
 def end_turn(state: GuardiansState) -> list[Event]:
-    """The turn is over: the turn limit, else the next Draw & Organize."""
-    if state.turn >= MAX_TURNS:
-        return _by_turn_limit(state)
+    """The turn is over: the next Draw & Organize (the text has no last turn)."""
     state.turn += 1
     return [Event(text=f"Turn {state.turn} begins."), *start_organize(state)]

@@ -78,6 +78,7 @@ class Seat(BaseModel):
     up_choice: bool = False  # Tes Let: keep or discard the old Up-card before drawing
     channel_used: list[str] = []
     flew: bool = False  # one flight per turn
+    offered: int = 0  # the last turn in which this seat offered a draw
 
 
 class MoveState(BaseModel):
@@ -146,6 +147,7 @@ class GuardiansState(BaseModel):
     challenge: Challenge | None = None
     settle: dict[str, int] = {}  # terrainless space -> seat that must settle it
     settle_done: list[int] = []  # seats that remove no more terrain (until new terrain is laid)
+    draw_offer: int | None = None  # the seat whose draw offer awaits an answer
     shuffles: int = 0
     log: list[str] = []
     winners: list[int] | None = None

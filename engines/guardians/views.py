@@ -224,7 +224,7 @@ class ResultView(BaseModel):
 
 GOAL = (
     "Win by holding all six disputed lands, destroying 5 enemy Shields (the markers that move "
-    "your creatures) or killing the enemy Guardian; after turn 20, more lands wins."
+    "your creatures) or killing the enemy Guardian; from turn 20 on, either may offer a draw."
 )
 """How to win and how the game ends, in one line (rules: Winning)."""
 
@@ -429,6 +429,11 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
         key = "challenge"
     text = f"{HELP[key].title}. {sentence(HELP[key].text)}"
     now = f"Now: {HELP[key].now}"
+    if state.draw_offer is not None:
+        now = (
+            f"Now: Player {state.draw_offer + 1} offers a draw; "
+            f"Player {2 - state.draw_offer} accepts or declines it."
+        )
     if state.phase == "organize" and seat is not None:
         eff = effective(state, seat)
         row = 0 if seat == 0 else 3

@@ -28,7 +28,9 @@ def test_place_shows_points_used_and_the_30_point_limit_holds():
     _give(game, 0, ["sand_lord", "sand_lord", "swordsman", "wild_nymph"])
     play(game, 0, "Place Sand Lord on Left")
     place = next(a for a in game.legal_actions(0) if a.label() == "Place Sand Lord on Left")
-    assert place.detail() == "Left: 22/30 points after this."
+    assert place.detail() == (
+        "A Stronghold space holds at most 30 points of creatures: Left 22/30 after this."
+    )
     game.apply(0, place)
     assert "Place Swordsman on Left" in labels(game, 0)  # 22 + 6 = 28
     play(game, 0, "Place Swordsman on Left")
@@ -221,3 +223,32 @@ def test_taking_back_never_leaves_more_items_than_creatures_on_a_stronghold():
     assert "Take Swordsman back from Right" not in labels(game, 0)
     play(game, 0, "Take Ring of Channeling back from Right")
     assert "Take Swordsman back from Right" in labels(game, 0)
+
+
+def test_a_card_is_taken_back_at_most_once_a_draw_and_organize():
+    """Every Draw & Organize ends: a card taken back and placed again stays placed this turn
+    (else a player, or the computer's search, could take it back and place it for ever)."""
+    game = _fresh()
+    _second_turn(game)
+    s = game.state
+    s.seats[0].holds[0].under.append(take(game, 0, "court_mage"))
+    s.phase = "organize"
+    play(game, 0, "Take Court Mage back from under Left")
+    play(game, 0, "Place Court Mage under Right (channel)")
+    assert not [x for x in labels(game, 0) if x.startswith("Take ")]
+    assert "Done organising" in labels(game, 0)
+
+
+def test_a_creature_with_no_room_is_greyed_out_with_the_limit_in_words():
+    """Text: "You may not have more than 30 points on or under any space at any time": a
+    creature that fits nowhere is shown greyed out, saying why."""
+    game = _fresh()
+    _give(game, 0, ["black_lung"] * 4)
+    for column in ("Left", "Centre", "Right"):
+        play(game, 0, f"Place Black Lung on {column}")
+    assert not [x for x in labels(game, 0) if x.startswith("Place Black Lung")]
+    greyed = {u.label: u.reason for u in game.unavailable_actions(0)}
+    assert greyed["Place Black Lung"] == (
+        "No room for its 16 points: a Stronghold space holds at most 30 points of creatures "
+        "(Left 16/30, Centre 16/30, Right 16/30)."
+    )

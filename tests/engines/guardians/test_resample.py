@@ -6,11 +6,13 @@ from collections import Counter
 
 import pytest
 
+import ai
 from engines.guardians import Guardians, board, determinize, organize
 from engines.guardians.board import card
 from engines.guardians.cards import Creature
 from engines.guardians.catalogue import CATALOGUE
-from engines.guardians.settlement import MAX_TURNS
+
+from .scenario import movement_game, play, shield
 
 UID = re.compile(r'"([ab][0-9]{2,3})"')
 CREATURES = {c.id for c in CATALOGUE.cards.values() if c.kind == "creature"}
@@ -246,7 +248,7 @@ def test_twenty_policy_games_end_with_legal_moves_only():
             game.apply(seat, action)  # apply checks legality
             moves += 1
             assert moves < 3000
-        assert game.result is not None and game.state.turn <= MAX_TURNS
+        assert game.result is not None
 
 
 def test_evaluate_tracks_the_lead_and_gives_the_result_once_over():
@@ -329,3 +331,36 @@ def test_a_flown_shield_in_a_combat_with_an_announce_is_sampled():
         if tried == 2:
             break
     assert tried == 2
+
+
+def _combat_against(hidden_third: str) -> Guardians:
+    """Seat 0 attacks seat 1's Shield of a Wraith, a Barrow Wight and a hidden third card.
+
+    The third card's uid is the same in every variant (its identity swapped with a card of
+    the deck), so seat 0 sees exactly the same game whatever it is.
+    """
+    game = movement_game()
+    s = game.state
+    shield(game, 1, "C2", ["wraith", "barrow_wight", "ring_of_channeling"])
+    third = s.stacks[-1].cards[-1]
+    if hidden_third != "ring_of_channeling":
+        other = next(u for u in s.seats[1].deck if s.cards[u] == hidden_third)
+        s.cards[third], s.cards[other] = s.cards[other], s.cards[third]
+    shield(game, 0, "C1", ["swordsman", "axeman"])
+    play(game, 0, "Turn Shield on C1")
+    game.apply(0, next(a for a in game.legal_actions(0) if getattr(a, "to", "") == "C2"))
+    assert game.state.phase == "combat"  # apply replaced the state
+    return game
+
+
+def test_the_computer_reads_only_the_public_count_of_an_opponents_combat_hand():
+    """Hidden: how many creatures the opponent has left ("neither knows how many the opponent
+    has"), only its stack's size. Same view, same samples, same move."""
+    with_item = _combat_against("ring_of_channeling")
+    with_creature = _combat_against("skeletal_minion")
+    assert with_item.state.combat.hands[1] != with_creature.state.combat.hands[1]
+    assert with_item.view(0) == with_creature.view(0)
+    for k in range(3):
+        a = with_item.resample(0, random.Random(k)).to_json()
+        assert a == with_creature.resample(0, random.Random(k)).to_json()
+    assert ai.choose(with_item, 0, "hard", 5) == ai.choose(with_creature, 0, "hard", 5)

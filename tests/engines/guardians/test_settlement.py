@@ -1,4 +1,4 @@
-"""Terrain settlement, the win checks and the turn limit."""
+"""Terrain settlement, the win checks, the turn's end and draw offers."""
 
 from engines.guardians import settlement
 from engines.guardians.board import DISPUTED
@@ -106,14 +106,47 @@ def test_five_destroyed_shields_win():
     assert game.is_over and game.result.winners == [0]
 
 
-def test_the_turn_limit_ends_the_game_on_lands():
-    """Ruling: after turn 20 the seat with more lands wins (then Shields destroyed, Vitality)."""
+def test_turn_20_does_not_end_the_game():
+    """Text: no turn limit ("If no one has won, go back to the Draw & Organize phase")."""
     game = movement_game()
-    game.state.turn = settlement.MAX_TURNS
+    game.state.turn = 20
     terrain(game, 0, "C2")
     _settle(game)
-    assert game.is_over and game.result.winners == [0]
-    assert game.result.scores == {0: 4, 1: 2}
+    assert not game.is_over
+    assert game.state.phase == "organize" and game.state.turn == 21
+
+
+def _organizing_at(turn):
+    game = movement_game()
+    game.state.turn = turn - 1
+    _settle(game)
+    assert game.state.phase == "organize" and game.state.turn == turn
+    return game
+
+
+def test_a_draw_may_be_offered_from_turn_20_and_accepted():
+    """Ruling: from turn 20 on a player may offer a draw; the opponent accepts with a button."""
+    assert "Offer a draw" not in labels(_organizing_at(19), 0)
+    game = _organizing_at(20)
+    play(game, 0, "Offer a draw")
+    assert labels(game, 1) == ["Accept the draw", "Decline the draw"]
+    assert "Offer a draw" not in labels(game, 0)
+    play(game, 1, "Accept the draw")
+    assert game.is_over and game.result.winners == []
+    assert "a draw" in game.result.summary
+
+
+def test_a_declined_draw_plays_on_and_is_offered_once_a_turn():
+    """Ruling: declined, the game goes on; the same player may offer again next turn."""
+    game = _organizing_at(21)
+    play(game, 1, "Done organising")  # the answer is asked even of a seat done organising
+    play(game, 0, "Offer a draw")
+    assert game.to_act() == [0, 1]
+    play(game, 1, "Decline the draw")
+    assert not game.is_over and game.to_act() == [0]
+    assert "Offer a draw" not in labels(game, 0)
+    play(game, 0, "Done organising")
+    assert any(line.startswith("Up-cards") for line in game.state.log)  # the turn went on
 
 
 def test_hammer_of_doom_in_settlement_requires_another_card():
