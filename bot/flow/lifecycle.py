@@ -48,10 +48,10 @@ AGREE_LAPSED = (
 
 @dataclass(frozen=True)
 class Answer:
-    """A command's ephemeral answer; ``view`` holds the Yes button of a question."""
+    """A command's ephemeral answer; ``asks``: a question's session and its Yes button."""
 
     text: str
-    view: discord.ui.View | None = None
+    asks: tuple[str, discord.ui.View] | None = None
 
 
 def manages_server(interaction: discord.Interaction) -> bool:
@@ -125,7 +125,7 @@ class Lifecycle:
             raise NotInGame()
         if session.status == "active" and session.rated:
             yes = custom_ids.resign_id(session.id, session.step)
-            return Answer(RESIGN_QUESTION, one_button("Yes, resign", yes, DANGER))
+            return Answer(RESIGN_QUESTION, (session.id, one_button("Yes, resign", yes, DANGER)))
         return Answer(await self._resign(session.id, user_id, None))
 
     async def confirm_resign(self, interaction: discord.Interaction, sid: str, step: int) -> None:
@@ -261,7 +261,7 @@ class Lifecycle:
             "without a result for its players. It can't be undone."
         )
         yes = custom_ids.end_id(session.id)
-        return Answer(question, one_button("Yes, end it", yes, DANGER))
+        return Answer(question, (session.id, one_button("Yes, end it", yes, DANGER)))
 
     async def confirm_end(self, interaction: discord.Interaction, sid: str) -> None:
         """The Yes of ``/game end``: Manage Server is checked again, then the game ends."""

@@ -134,13 +134,8 @@ class Delivery:
                 custom_id=custom_ids.confirm_id(session.id, step, code),
             )
         )
-        sent = await interaction.followup.send(
-            f"{text}\nPress the button to confirm, or choose another move.",
-            view=view,
-            ephemeral=True,
-            wait=True,
-        )
-        await self.answers.replace(interaction, session.id, sent)
+        question = f"{text}\nPress the button to confirm, or choose another move."
+        await self.answers.send(interaction, session.id, question, view=view)
 
     async def confirmed(self, interaction: discord.Interaction) -> None:
         """Turn a confirmation question into a note that the move was made, its Yes disabled."""
