@@ -196,7 +196,7 @@ class Delivery:
             discord.ui.Button(
                 label=shorten(f"Yes: {label}", BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
-                custom_id=custom_ids.confirm_id(session.id, step, code),
+                custom_id=custom_ids.CONFIRM.build(session.id, step, code),
             )
         )
         question = f"{text}\nPress the button to confirm, or choose another move."
