@@ -61,7 +61,7 @@ class Routed:
 
 
 class ActionButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACTION.template
 ):
     """A button that applies one action."""
 
@@ -72,7 +72,7 @@ class ActionButton(
 
 
 class ActionSelect(
-    Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT.template
 ):
     """A select menu whose option values are action codes."""
 
@@ -85,7 +85,7 @@ class ActionSelect(
 
 
 class ConfirmButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CONFIRM_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CONFIRM.template
 ):
     """The "Yes" on a confirmation question: applies the move it confirms."""
 
@@ -96,7 +96,7 @@ class ConfirmButton(
 
 
 class AutoPlayButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AUTO_PLAY.template
 ):
     """A player's toggle: play my forced moves for me even when that tells something.
 
@@ -112,7 +112,7 @@ class AutoPlayButton(
 class LegacyAutoPlayButton(
     Routed,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=custom_ids.LEGACY_AUTO_PLAY_TEMPLATE,
+    template=custom_ids.LEGACY_AUTO_PLAY.template,
 ):
     """The toggle as posted by earlier versions (``auto:<sid>``), still on running games' messages.
 
@@ -128,7 +128,7 @@ class LegacyAutoPlayButton(
 
 
 class HandButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND.template
 ):
     """The "My hand" button: the private view and controls, ephemerally (the DM fallback)."""
 
@@ -138,7 +138,7 @@ class HandButton(
 
 
 class ChallengeButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CHALLENGE_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.CHALLENGE.template
 ):
     """Accept or Decline on a challenge."""
 
@@ -149,7 +149,7 @@ class ChallengeButton(
 
 
 class HelpButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP.template
 ):
     """The "?" button: the phase help and the clicker's choices, ephemerally."""
 
@@ -161,7 +161,7 @@ class HelpButton(
 
 
 class UndoButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.UNDO_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.UNDO.template
 ):
     """The Undo button on the board of a solo game whose engine allows it."""
 
@@ -172,7 +172,7 @@ class UndoButton(
 
 
 class PageButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PAGE.template
 ):
     """Another page of a long list of moves ("More moves ▶", "◀ Previous moves")."""
 
@@ -184,7 +184,7 @@ class PageButton(
 
 
 class TakeoverButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TAKEOVER_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.TAKEOVER.template
 ):
     """The waiting player's "Let the computer play <name>'s seat"."""
 
@@ -195,7 +195,7 @@ class TakeoverButton(
 
 
 class ResignButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.RESIGN_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.RESIGN.template
 ):
     """The "Yes, resign" of ``/game resign`` in a rated game."""
 
@@ -206,7 +206,7 @@ class ResignButton(
 
 
 class EndButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.END_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.END.template
 ):
     """The "Yes, end it" of a moderator's ``/game end``."""
 
@@ -216,7 +216,7 @@ class EndButton(
 
 
 class AgreeButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGREE_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGREE.template
 ):
     """**Agree** on another player's request to abort."""
 
@@ -227,7 +227,7 @@ class AgreeButton(
 
 
 class PlayAgainButton(
-    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGAIN_TEMPLATE
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGAIN.template
 ):
     """**Play again** under an ended game's result."""
 

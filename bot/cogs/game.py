@@ -15,6 +15,7 @@ from bot.flow.lifecycle import Answer, manages_server
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
 from bot.surface import lessons, presenter
+from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
 from engines.text import plural
@@ -110,8 +111,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         latest = await self.bot.store.load(session.id)
         if latest.step != step:
             text += "\nThe game has moved on since you asked: ask again for the new position."
-        sent = await interaction.followup.send(text, ephemeral=True, wait=True)
-        await self.bot.sessions.delivery.answers.replace(interaction, session.id, sent)
+        await self.bot.sessions.delivery.answers.send(interaction, session.id, text)
 
     async def _hint_session(self, interaction: discord.Interaction) -> Session:
         """The solo game here that this member plays and that waits for a move; else refuse."""
@@ -138,7 +138,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         """Resign: the other players win."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         answer = await self.bot.lifecycle.resign(interaction.channel_id, interaction.user.id)
-        await _send(interaction, answer)
+        await _send(interaction, answer, self.bot.sessions.delivery.answers)
 
     @app_commands.command(description="Abort the game (all players agree, or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -157,7 +157,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         answer = await self.bot.lifecycle.end(
             interaction.guild_id, interaction.channel_id, session, manages_server(interaction)
         )
-        await _send(interaction, answer)
+        await _send(interaction, answer, self.bot.sessions.delivery.answers)
 
     @app_commands.command(description="Re-run a finished game from its seed and moves")
     @app_commands.describe(session="Session id (default: the last finished game here)")
@@ -248,12 +248,13 @@ def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> 
     return "\n".join(lines)
 
 
-async def _send(interaction: discord.Interaction, answer: Answer) -> None:
-    """A deferred command's ephemeral answer, with the question's Yes button if any."""
-    if answer.view is None:
+async def _send(interaction: discord.Interaction, answer: Answer, answers: PrivateAnswers) -> None:
+    """A deferred command's ephemeral answer; a question replaces the member's last answer."""
+    if answer.asks is None:
         await interaction.followup.send(answer.text, ephemeral=True)
     else:
-        await interaction.followup.send(answer.text, view=answer.view, ephemeral=True)
+        sid, view = answer.asks
+        await answers.send(interaction, sid, answer.text, view=view)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -48,10 +48,10 @@ AGREE_LAPSED = (
 
 @dataclass(frozen=True)
 class Answer:
-    """A command's ephemeral answer; ``view`` holds the Yes button of a question."""
+    """A command's ephemeral answer; ``asks``: a question's session and its Yes button."""
 
     text: str
-    view: discord.ui.View | None = None
+    asks: tuple[str, discord.ui.View] | None = None
 
 
 def manages_server(interaction: discord.Interaction) -> bool:
@@ -124,8 +124,8 @@ class Lifecycle:
         if session.seat_of(user_id) is None:
             raise NotInGame()
         if session.status == "active" and session.rated:
-            yes = custom_ids.resign_id(session.id, session.step)
-            return Answer(RESIGN_QUESTION, one_button("Yes, resign", yes, DANGER))
+            yes = custom_ids.RESIGN.build(session.id, session.step)
+            return Answer(RESIGN_QUESTION, (session.id, one_button("Yes, resign", yes, DANGER)))
         return Answer(await self._resign(session.id, user_id, None))
 
     async def confirm_resign(self, interaction: discord.Interaction, sid: str, step: int) -> None:
@@ -202,7 +202,7 @@ class Lifecycle:
         ids = [s.user_id for s in session.seats if s.seat not in agreed and s.computer is None]
         pings = " ".join(f"<@{uid}>" for uid in ids)
         view = one_button(
-            "Agree", custom_ids.agree_id(session.id, session.step), discord.ButtonStyle.secondary
+            "Agree", custom_ids.AGREE.build(session.id, session.step), discord.ButtonStyle.secondary
         )
         try:
             channel = await self.manager.delivery.channel(session)
@@ -260,8 +260,8 @@ class Lifecycle:
             f"Are you sure? This ends session `{session.id}` in <#{session.channel_id}> "
             "without a result for its players. It can't be undone."
         )
-        yes = custom_ids.end_id(session.id)
-        return Answer(question, one_button("Yes, end it", yes, DANGER))
+        yes = custom_ids.END.build(session.id)
+        return Answer(question, (session.id, one_button("Yes, end it", yes, DANGER)))
 
     async def confirm_end(self, interaction: discord.Interaction, sid: str) -> None:
         """The Yes of ``/game end``: Manage Server is checked again, then the game ends."""
@@ -420,7 +420,7 @@ class Lifecycle:
                         f"Let the computer play {session.names[seat]}'s seat", BUTTON_LABEL
                     ),
                     style=discord.ButtonStyle.primary,
-                    custom_id=custom_ids.takeover_id(session.id, seat),
+                    custom_id=custom_ids.TAKEOVER.build(session.id, seat),
                 )
             )
         pings = " ".join(f"<@{s.user_id}>" for s in present)

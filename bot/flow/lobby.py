@@ -170,7 +170,7 @@ class Lobby:
                 discord.ui.Button(
                     label=answer.title(),
                     style=style,
-                    custom_id=custom_ids.challenge_id(session.id, answer),
+                    custom_id=custom_ids.CHALLENGE.build(session.id, answer),
                 )
             )
         self._started(interaction)

@@ -72,5 +72,4 @@ async def answer(
         if session.status != "active" or session.state_json is None:
             raise SessionNotFound()
         embed = help_embed(session, session.seat_of(interaction.user.id))
-        sent = await interaction.followup.send(embed=embed, ephemeral=True, wait=True)
-        await answers.replace(interaction, sid, sent)
+        await answers.send(interaction, sid, embed=embed)

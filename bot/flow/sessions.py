@@ -13,7 +13,7 @@ from datetime import datetime
 
 import discord
 
-from bot.errors import NotInGame, SessionNotFound, StaleButton
+from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
@@ -42,6 +42,14 @@ COMPUTER_STUCK = (
     "The computer stopped after {moves} moves in a row without reaching your turn: this is a bug "
     "and has been logged. Use `/game resign` or ask a moderator to `/game end` this game."
 )
+
+NOT_SHOWN = {
+    False: "Your move counts, but a message could not be updated: "
+    "press **My hand** on the board to continue.",
+    True: "Your move counts, but the board could not be updated: press one of its moves to "
+    "bring it up to date (that press does nothing else).",
+}
+"""What the player is told when a message could not be updated, by where the moves are."""
 
 
 def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
@@ -176,7 +184,9 @@ class SessionManager:
         seat = session.seat_of(interaction.user.id)
         if session.status != "active" or seat is None or session.seats[seat].computer:
             return  # the locked path answers these (and a click takes a seat back)
-        if step < session.seats[seat].prompt_step:
+        if step < session.seats[seat].prompt_step and not self.delivery.clicked_old_board(
+            interaction, session
+        ):
             raise StaleButton(session.game_id)
 
     async def _act(
@@ -185,6 +195,8 @@ class SessionManager:
         """The click under the session lock: check, apply, persist, show."""
         session, seat = await self._player_session(interaction, sid)
         if step < session.seats[seat].prompt_step or step > session.step:
+            if self.delivery.clicked_old_board(interaction, session):
+                raise UserFacingError(await self.delivery.replace_old_board(interaction, session))
             raise StaleButton(session.game_id)
         lessons.require_move(session, seat, code)
         action = session.game_cls.decode(code)
@@ -537,11 +549,7 @@ class SessionManager:
                 exc.code,
             )
             if interaction is not None:
-                await ephemeral(
-                    interaction,
-                    "Your move counts, but a message could not be updated: "
-                    "press **My hand** on the board to continue.",
-                )
+                await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
 
     async def _show(
         self,

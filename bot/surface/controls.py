@@ -158,7 +158,7 @@ def build_view(
             view.add_item(
                 discord.ui.Button(
                     label=shorten(c.label, BUTTON_LABEL),
-                    custom_id=custom_ids.action_id(sid, step, c.code),
+                    custom_id=custom_ids.ACTION.build(sid, step, c.code),
                     style=discord.ButtonStyle.primary,
                     row=r,
                 )
@@ -195,7 +195,7 @@ def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui
         out.append(
             discord.ui.Button(
                 label=f"◀ Previous moves (page {page}/{count})",
-                custom_id=custom_ids.page_id(sid, step, page - 1),
+                custom_id=custom_ids.PAGE.build(sid, step, page - 1),
                 style=discord.ButtonStyle.secondary,
             )
         )
@@ -203,7 +203,7 @@ def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui
         out.append(
             discord.ui.Button(
                 label=f"More moves ▶ (page {page + 2}/{count})",
-                custom_id=custom_ids.page_id(sid, step, page + 1),
+                custom_id=custom_ids.PAGE.build(sid, step, page + 1),
                 style=discord.ButtonStyle.secondary,
             )
         )
@@ -214,7 +214,7 @@ def _select(
     sid: str, step: int, r: int, row: Row, position: tuple[int, int]
 ) -> discord.ui.Select[discord.ui.View]:
     return discord.ui.Select(
-        custom_id=custom_ids.select_id(sid, step, r),
+        custom_id=custom_ids.SELECT.build(sid, step, r),
         placeholder=_placeholder(row.choices, position),
         options=[
             discord.SelectOption(

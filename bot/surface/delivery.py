@@ -20,6 +20,12 @@ DMS_CLOSED = (
     "your cards and make your moves (only you will see them)."
 )
 
+BOARD_REDRAWN = (
+    "This board was out of date, so that did nothing. Here is the current one: it shows "
+    "the position now."
+)
+BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
+
 
 class Delivery:
     """Where messages go; it never decides game logic."""
@@ -28,6 +34,7 @@ class Delivery:
         self.client = client
         self.store = store
         self.answers = PrivateAnswers(client)
+        self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel, from cache or the API."""
@@ -38,19 +45,77 @@ class Delivery:
         return channel
 
     async def update_board(self, session: Session, ending: str | None = None) -> None:
-        """Edit the board message in place (or post a new one if it was deleted)."""
+        """Edit the board message in place; failing that, post it anew and strip the old one.
+
+        A board Discord would not edit (deleted, or the edit refused) must not keep live
+        buttons for a position that has moved on. A board that could be neither edited nor
+        posted again is noted as out of date: a click on it redraws it (``clicked_old_board``).
+        """
         recent = await self.store.recent_events(session.id)
-        msg = await presenter.board(session, recent, ending=ending)
         channel = await self.channel(session)
-        if session.message_id is not None:
+        old = session.message_id
+        if old is not None:
+            msg = await presenter.board(session, recent, ending=ending)
             try:
-                partial = channel.get_partial_message(session.message_id)  # type: ignore[attr-defined]
-                await partial.edit(**msg.kwargs(edit=True))
+                await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
+                self._outdated.discard(session.id)
                 return
             except discord.NotFound:
                 log.info("board message gone, posting anew session=%s", session.id)
-        sent = await channel.send(**msg.kwargs())
+                old = None
+            except discord.HTTPException as exc:
+                log.info(
+                    "board edit refused, posting anew session=%s code=%s", session.id, exc.code
+                )
+        msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
+        try:
+            sent = await channel.send(**msg.kwargs())
+        except discord.HTTPException:
+            if old is not None:
+                self._outdated.add(session.id)
+            raise
         await self.store.set_message(session.id, sent.id)
+        self._outdated.discard(session.id)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+            except discord.HTTPException as exc:
+                log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
+
+    def clicked_old_board(self, interaction: discord.Interaction, session: Session) -> bool:
+        """Whether the click came from a board that does not show the current position.
+
+        An older board message whose buttons could not be removed, or the board itself when
+        its last update failed in this process.
+        """
+        message = interaction.message
+        if message is None or interaction.guild_id is None or message.flags.ephemeral:
+            return False
+        return message.id != session.message_id or session.id in self._outdated
+
+    async def replace_old_board(self, interaction: discord.Interaction, session: Session) -> str:
+        """Answer a click on an out-of-date board; what to tell the clicker.
+
+        Through the click's interaction, which needs no channel permission: the clicked board
+        is redrawn if it is the session's, else its buttons are removed.
+        """
+        message = interaction.message
+        assert message is not None
+        current = session.message_id == message.id
+        try:
+            if current:
+                recent = await self.store.recent_events(session.id)
+                msg = await presenter.board(session, recent)
+                await interaction.edit_original_response(**msg.kwargs(edit=True))
+                self._outdated.discard(session.id)
+            else:
+                await interaction.edit_original_response(view=None)
+        except discord.HTTPException as exc:
+            log.info("old board not replaced session=%s code=%s", session.id, exc.code)
+        if current:
+            return BOARD_REDRAWN
+        where = f"{session.guild_id}/{session.channel_id}/{session.message_id}"
+        return BOARD_MOVED.format(link=f"https://discord.com/channels/{where}")
 
     async def private(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
@@ -131,16 +196,11 @@ class Delivery:
             discord.ui.Button(
                 label=shorten(f"Yes: {label}", BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
-                custom_id=custom_ids.confirm_id(session.id, step, code),
+                custom_id=custom_ids.CONFIRM.build(session.id, step, code),
             )
         )
-        sent = await interaction.followup.send(
-            f"{text}\nPress the button to confirm, or choose another move.",
-            view=view,
-            ephemeral=True,
-            wait=True,
-        )
-        await self.answers.replace(interaction, session.id, sent)
+        question = f"{text}\nPress the button to confirm, or choose another move."
+        await self.answers.send(interaction, session.id, question, view=view)
 
     async def confirmed(self, interaction: discord.Interaction) -> None:
         """Turn a confirmation question into a note that the move was made, its Yes disabled."""

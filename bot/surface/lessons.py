@@ -110,7 +110,7 @@ def next_game_view(session: Session) -> discord.ui.View:
         discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.success,
-            custom_id=custom_ids.again_id(session.id),
+            custom_id=custom_ids.AGAIN.build(session.id),
         )
     )
     return view

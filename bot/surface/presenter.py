@@ -158,7 +158,7 @@ def play_again_view(session: Session) -> discord.ui.View:
         discord.ui.Button(
             label="Play again",
             style=discord.ButtonStyle.success,
-            custom_id=custom_ids.again_id(session.id),
+            custom_id=custom_ids.AGAIN.build(session.id),
         )
     )
     return view

@@ -1,7 +1,9 @@
 """One private answer at a time: a member's newer answer in a game replaces the older one.
 
-The "?" answer, ``/game hint`` and a confirmation question are ephemeral: only the interaction
-that made one can delete it, through its webhook (application id and token, valid 15 minutes).
+The "?" answer, ``/game hint`` and every question (a move's confirmation, the "Are you sure?"
+of ``/game resign`` and ``/game end``) are sent by :meth:`PrivateAnswers.send`, ephemerally:
+only the interaction that made one can delete it, through its webhook (application id and
+token, valid 15 minutes).
 So the last one per (member, session) is kept in memory, by message id (a question is a
 follow-up of a click whose ``@original`` is the clicked DM or board, never to be deleted), and
 deleted when the next one is sent. Questions answered by their Yes keep their outcome here, so
@@ -15,6 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -56,6 +59,29 @@ class PrivateAnswers:
 
     def __len__(self) -> int:
         return len(self._last)
+
+    async def send(
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        text: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Answer ``interaction`` privately about ``sid``, replacing the member's last answer.
+
+        The interaction must be acknowledged already (the answer is a follow-up).
+        """
+        extras: dict[str, Any] = {}
+        if text is not None:
+            extras["content"] = text
+        if embed is not None:
+            extras["embed"] = embed
+        if view is not None:
+            extras["view"] = view
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **extras)
+        await self.replace(interaction, sid, sent)
 
     async def replace(
         self, interaction: discord.Interaction, sid: str, message: discord.abc.Snowflake

@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from bot.storage.history import can_undo
@@ -21,7 +19,7 @@ def hand_button(sid: str) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
         label="My hand",
         emoji="🃏",
-        custom_id=custom_ids.hand_id(sid),
+        custom_id=custom_ids.HAND.build(sid),
         style=discord.ButtonStyle.secondary,
     )
 
@@ -29,7 +27,7 @@ def hand_button(sid: str) -> discord.ui.Button[discord.ui.View]:
 def help_button(sid: str) -> discord.ui.Button[discord.ui.View]:
     """The "?" button: phase help and the clicker's choices."""
     return discord.ui.Button(
-        label="?", custom_id=custom_ids.help_id(sid), style=discord.ButtonStyle.secondary
+        label="?", custom_id=custom_ids.HELP.build(sid), style=discord.ButtonStyle.secondary
     )
 
 
@@ -38,7 +36,7 @@ def undo_button(sid: str, step: int) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
         label="Undo last move",
         emoji="↩️",
-        custom_id=custom_ids.undo_id(sid, step),
+        custom_id=custom_ids.UNDO.build(sid, step),
         style=discord.ButtonStyle.secondary,
     )
 
@@ -75,20 +73,15 @@ def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.u
     return discord.ui.Button(
         label=shorten(f"{option}: {'ON' if on else 'OFF'}", BUTTON_LABEL),
         emoji="✅" if on else "⬜",
-        custom_id=custom_ids.auto_play_id(session.id, not on),
+        custom_id=custom_ids.AUTO_PLAY.build(session.id, int(not on)),
         style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
     )
 
 
-_TOGGLE_IDS = [
-    re.compile(custom_ids.AUTO_PLAY_TEMPLATE),
-    re.compile(custom_ids.LEGACY_AUTO_PLAY_TEMPLATE),
-]
-
-
 def _is_toggle(custom_id: str | None) -> bool:
     """Whether a custom id is an auto-play toggle's (either format)."""
-    return any(pattern.fullmatch(custom_id or "") for pattern in _TOGGLE_IDS)
+    toggles = (custom_ids.AUTO_PLAY, custom_ids.LEGACY_AUTO_PLAY)
+    return any(kind.parse(custom_id) is not None for kind in toggles)
 
 
 def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:

@@ -17,8 +17,7 @@ carried oil is "?"; such counters are drawn alike, so the image cannot tell them
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 from PIL import Image
 from pydantic import BaseModel, Field
@@ -26,13 +25,9 @@ from pydantic import BaseModel, Field
 from engines.gondor.views import GondorView
 from render.gondor import board, panel, text
 from render.gondor.style import PALETTE, WIDTH
+from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "WIDTH", "alt_text", "parse", "render"]
-
-
-def parse(view: Mapping[str, Any] | GondorView) -> GondorView:
-    """The view as its model; a missing or malformed field raises pydantic's ValidationError."""
-    return view if isinstance(view, GondorView) else GondorView.model_validate(view)
+__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "typed"]
 
 
 class LegendView(BaseModel):
@@ -42,24 +37,19 @@ class LegendView(BaseModel):
     places: list[tuple[str, str]] = Field(default_factory=list, max_length=40)
 
 
-def _legend(view: Mapping[str, Any] | GondorView) -> LegendView | None:
-    if isinstance(view, GondorView) or "legend" not in view:
-        return None
-    return LegendView.model_validate(view)
+def _legend(key: LegendView) -> Image.Image:
+    return panel.legend(tuple(key.places)).copy()
 
 
-def render(view: Mapping[str, Any] | GondorView) -> Image.Image:
-    """Draw the whole map, a zoomed crop when the view names focus hexes, or the legend."""
-    key = _legend(view)
-    if key is not None:
-        return panel.legend(tuple(key.places)).copy()
-    return board.render(parse(view))
+def _legend_alt(key: LegendView) -> str:
+    places = panel.places_note(tuple(key.places))
+    return text.fit_sentences([panel.LEGEND_ALT, f"{places}." if places else ""])
 
 
-def alt_text(view: Mapping[str, Any] | GondorView) -> str:
-    """The alt text of the same image (at most 1000 characters)."""
-    key = _legend(view)
-    if key is not None:
-        places = panel.places_note(tuple(key.places))
-        return text.fit_sentences([panel.LEGEND_ALT, f"{places}." if places else ""])
-    return board.alt_text(parse(view))
+VIEWS = ViewKinds(
+    ViewKind(LegendView, _legend, _legend_alt, key="legend"),
+    ViewKind(GondorView, board.render, board.alt_text),
+)
+typed = VIEWS.typed
+render = VIEWS.render
+alt_text = VIEWS.alt_text

@@ -44,8 +44,8 @@ async def test_built_view_respects_discord_limits(n):
     assert len({i.row for i in items}) <= 5
     for item in items:
         assert len(item.custom_id) <= 100
-        assert re.fullmatch(custom_ids.ACTION_TEMPLATE, item.custom_id) or re.fullmatch(
-            custom_ids.SELECT_TEMPLATE, item.custom_id
+        assert re.fullmatch(custom_ids.ACTION.template, item.custom_id) or re.fullmatch(
+            custom_ids.SELECT.template, item.custom_id
         )
         if hasattr(item, "options"):
             assert 1 <= len(item.options) <= 25
@@ -53,14 +53,53 @@ async def test_built_view_respects_discord_limits(n):
     assert offered == n
 
 
-def test_custom_ids_round_trip_through_their_templates():
-    code = "x" * 60
-    cid = custom_ids.action_id("z" * 10, 999999, code)
-    m = re.fullmatch(custom_ids.ACTION_TEMPLATE, cid)
-    assert m and m["code"] == code and m["step"] == "999999" and len(cid) <= 100
-    assert re.fullmatch(custom_ids.HAND_TEMPLATE, custom_ids.hand_id("abc"))
-    assert re.fullmatch(custom_ids.CHALLENGE_TEMPLATE, custom_ids.challenge_id("abc", "accept"))
-    assert not re.fullmatch(custom_ids.ACTION_TEMPLATE, "g1:abc:1:bad code")
+ID_SAMPLES = [
+    (custom_ids.ACTION, ("z" * 12, 999999, "x" * 60), f"g1:{'z' * 12}:999999:{'x' * 60}"),
+    (custom_ids.ACTION, ("abc", 0, "play.3_a-B"), "g1:abc:0:play.3_a-B"),
+    (custom_ids.SELECT, ("abc", 12, 3), "s1:abc:12:3"),
+    (custom_ids.CONFIRM, ("abc", 12, "buy.2"), "ok1:abc:12:buy.2"),
+    (custom_ids.HAND, ("abc",), "hand:abc"),
+    (custom_ids.AUTO_PLAY, ("abc", 1), "auto1:abc:1"),
+    (custom_ids.AUTO_PLAY, ("abc", 0), "auto1:abc:0"),
+    (custom_ids.LEGACY_AUTO_PLAY, ("abc",), "auto:abc"),
+    (custom_ids.CHALLENGE, ("abc", "accept"), "ch:abc:accept"),
+    (custom_ids.CHALLENGE, ("abc", "decline"), "ch:abc:decline"),
+    (custom_ids.HELP, ("abc",), "help:abc"),
+    (custom_ids.UNDO, ("abc", 7), "undo:abc:7"),
+    (custom_ids.PAGE, ("abc", 7, 999), "pg1:abc:7:999"),
+    (custom_ids.TAKEOVER, ("abc", 1), "cpu:abc:1"),
+    (custom_ids.RESIGN, ("abc", 7), "rs1:abc:7"),
+    (custom_ids.END, ("abc",), "end1:abc"),
+    (custom_ids.AGREE, ("abc", 7), "ab1:abc:7"),
+    (custom_ids.AGAIN, ("abc",), "again:abc"),
+]
+"""Each kind's ids exactly as live and stored buttons carry them."""
+
+
+def test_every_custom_id_kind_builds_its_format_and_parses_it_back():
+    assert {kind for kind, _, _ in ID_SAMPLES} == set(custom_ids.KINDS)
+    assert len({kind.prefix for kind in custom_ids.KINDS}) == len(custom_ids.KINDS)
+    for kind, values, expected in ID_SAMPLES:
+        assert kind.build(*values) == expected and len(expected) <= 100
+        assert kind.parse(expected) == dict(zip(kind.fields, map(str, values), strict=True))
+        assert re.fullmatch(kind.template, expected)
+        others = [k for k in custom_ids.KINDS if k is not kind and k.parse(expected)]
+        assert others == [], f"{expected} is also a {others}"
+
+
+def test_a_custom_id_that_does_not_fit_its_kind_is_refused():
+    assert custom_ids.ACTION.parse("g1:abc:1:bad code") is None
+    assert custom_ids.ACTION.parse("g1:abc:1:" + "x" * 61) is None
+    assert custom_ids.HAND.parse(None) is None
+    for kind, values in [
+        (custom_ids.ACTION, ("abc", 1, "bad code")),
+        (custom_ids.AUTO_PLAY, ("abc", True)),
+        (custom_ids.CHALLENGE, ("abc", "maybe")),
+        (custom_ids.UNDO, ("abc",)),
+        (custom_ids.SELECT, ("ABC", 1, 0)),
+    ]:
+        with pytest.raises(ValueError):
+            kind.build(*values)
 
 
 def test_moves_with_long_labels_become_a_select_with_descriptions():
@@ -123,7 +162,7 @@ def test_a_long_list_is_paged_in_selects_of_25_and_small_kinds_stay_on_every_pag
         assert nav in labels and "Auto 0" in labels
         assert len({i.row for i in view.children}) <= 5
         assert re.fullmatch(
-            custom_ids.PAGE_TEMPLATE,
+            custom_ids.PAGE.template,
             next(i.custom_id for i in view.children if getattr(i, "label", "") == nav),
         )
     placeholders = [i.placeholder for i in first.children if isinstance(i, discord.ui.Select)]

@@ -42,6 +42,14 @@ def yes_button(message) -> str:
     return message.find_button("Yes")
 
 
+async def press_yes_twice(world: World, who: str, question, outcome: str) -> None:
+    """A double click on a question's Yes: the question becomes ``outcome`` with its buttons
+    disabled, and the second press adds only that nothing more was done."""
+    _, second = await world.double_click(who, question, yes_button(question))
+    assert outcome in question.text() and all(b.disabled for b in question.buttons())
+    assert second.messages == [] and "nothing more was done" in question.text()
+
+
 async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(world):
     session = await world.knightfall_duel()
     ix = await world.slash("alice", "game resign")
@@ -58,9 +66,7 @@ async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(w
 
     since = channel_count(world)
     question = (await world.slash("alice", "game resign")).messages[-1]
-    _, second = await world.double_click("alice", question, yes_button(question))
-    assert "You resigned" in question.text() and all(b.disabled for b in question.buttons())
-    assert second.messages == [] and "nothing more was done" in question.text()
+    await press_yes_twice(world, "alice", question, "You resigned")
     ended = await world.bot.store.load(session.id)
     assert ended.status == "finished" and ended.end_reason == "resigned"
     assert_announced(world, ended, "Alice resigned", since)
@@ -115,9 +121,7 @@ async def test_game_end_asks_the_moderator_then_announces_to_the_players_only(wo
     assert question.ephemeral and "Are you sure" in question.text()
     assert (await world.live()).id == session.id
 
-    _, second = await world.double_click("carol", question, yes_button(question))
-    assert "Ended session" in question.text() and all(b.disabled for b in question.buttons())
-    assert second.messages == [] and "nothing more was done" in question.text()
+    await press_yes_twice(world, "carol", question, "Ended session")
     ended = await world.bot.store.load(session.id)
     assert ended.status == "abandoned" and ended.end_reason == "aborted"
     assert_announced(world, ended, "moderator ended", since)

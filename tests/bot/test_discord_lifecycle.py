@@ -244,6 +244,7 @@ async def test_resigning_when_the_board_cannot_be_edited_still_confirms_the_resu
     session = await world.knightfall_duel()
     path = f"/channels/{world.chan.id}/messages/{session.message_id}"
     world.emu.fail_next("PATCH", path, status=403, code=50001, message="Missing Access")
+    world.emu.fail_next("POST", f"/channels/{world.chan.id}/messages", code=50001)  # nor anew
     text = await world.resign("alice")
     assert "resigned" in text and "could not be updated" in text and "try again" not in text
     assert (await world.bot.store.load(session.id)).status == "finished"

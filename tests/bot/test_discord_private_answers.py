@@ -111,6 +111,29 @@ async def test_a_stale_yes_after_the_game_moved_is_disabled_and_says_so(world, m
     await finish(world, moved)
 
 
+async def test_resign_and_end_questions_replace_the_last_answer_and_are_replaced(world):
+    session = await world.knightfall_duel()
+    board = world.board(session)
+    first_id = world.emu.all_messages()[-1].id
+    await world.click("alice", board, board.find_button("?"))
+    await world.slash("alice", "game resign")
+    [question] = answers_since(world, "alice", first_id)
+    assert question.find_button("Yes, resign"), question.text()
+    await world.click("alice", board, board.find_button("?"))
+    [help_answer] = answers_since(world, "alice", first_id)
+    assert "what now?" in help_answer.text()
+
+    await world.slash("carol", "game end")
+    await world.slash("carol", "game end")
+    [question] = answers_since(world, "carol", first_id)
+    assert question.find_button("Yes, end it"), question.text()
+    await world.click("carol", board, board.find_button("?"))
+    [help_answer] = answers_since(world, "carol", first_id)
+    assert "what now?" in help_answer.text()
+    assert (await world.live()).status == "active"  # questions only: nothing ended
+    await finish(world, session)
+
+
 @dataclass
 class Member:
     id: int

@@ -76,7 +76,7 @@ def test_the_whole_map_shows_every_hex_and_both_images_are_wider_than_tall():
     whole = gondor.render(CASES["mid-sauron"])
     zoom = gondor.render(CASES["zoom-gate-sauron"])
     assert whole.height <= whole.width and zoom.height <= zoom.width
-    game_map = gondor.parse(CASES["mid-sauron"]).map
+    game_map = gondor.typed(CASES["mid-sauron"]).map
     layout = gmap.full_layout(game_map)
     ground = gmap.full_background(gmap.map_key(game_map))
     for hex_id in ("0101", "0124", "3201", "3224"):  # the four corners lie inside the image
@@ -95,7 +95,7 @@ def test_siege_marks_appear_only_when_the_view_has_them():
 
 def test_gates_take_the_colour_of_their_holder():
     v = CASES["mid-sauron"]
-    game_map = gondor.parse(v).map
+    game_map = gondor.typed(v).map
     layout = gmap.full_layout(game_map)
     img = gondor.render(v)
     top = panel.HEADER_H
@@ -252,7 +252,7 @@ def test_speed_and_size():
 
 def test_the_prompt_names_the_side_once():
     prompt = {"to_act": ["westernesse"], "you": None, "pending": "Westernesse: choose a group."}
-    view = gondor.parse({**CASES["initial-sauron"], **prompt})
+    view = gondor.typed({**CASES["initial-sauron"], **prompt})
     assert text.pending_line(view) == "Waiting for Westernesse: choose a group."
     mine = view.model_copy(update={"you": "westernesse"})
     assert text.pending_line(mine) == "Your decision (Westernesse): choose a group."

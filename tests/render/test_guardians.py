@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 import render
 from render import alt_text, common, render_image, render_png
-from render.guardians import board, parse, stamp
+from render.guardians import board, stamp, typed
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
 
 ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
@@ -230,17 +230,17 @@ def test_the_viewers_strongholds_are_at_the_bottom(viewer, own_at_bottom, record
     render_image("guardians", view)
     own_row, other_row = ("L0", "L3") if own_at_bottom == 0 else ("L3", "L0")
     assert header_y(texts, own_row) > header_y(texts, other_row)
-    assert board.row_order(parse(view))[-1] == (0 if own_at_bottom == 0 else 3)
+    assert board.row_order(typed(view))[-1] == (0 if own_at_bottom == 0 else 3)
 
 
 def test_facing_arrows_follow_turned_and_the_owners_side():
-    view = parse(make_case("move", 0)[0])
+    view = typed(make_case("move", 0)[0])
     shield = next(s for space in view.spaces for s in space.shields)
     shield = shield.model_copy(update={"owner": 0, "turned": False})
     assert board.facing_arrow(view, shield) == "▼"  # faces its owner at the bottom
     turned = shield.model_copy(update={"turned": True})
     assert board.facing_arrow(view, turned) == "▲"
-    flipped = parse(make_case("move", 1)[0])
+    flipped = typed(make_case("move", 1)[0])
     assert board.facing_arrow(flipped, shield) == "▲"  # the owner is at the top for seat 1
 
 

@@ -1,0 +1,113 @@
+"""A board Discord would not edit: the games whose moves are on the board never leave live
+buttons for a position that has moved on."""
+
+import pytest
+
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+START = {"galdors_grip": "galdor start", "gondolin": "gondolin start"}
+
+
+async def start(world, game_id: str = "galdors_grip"):
+    if (left := await world.live()) is not None:  # an earlier test failed midway
+        await finish(world, left)
+    await world.slash("alice", START[game_id])
+    session = await world.live()
+    assert session is not None and session.game_id == game_id
+    return session, world.board(session)
+
+
+def plain_move(session, board) -> tuple[str, str, str | None]:
+    """A move on the board that is made at once (no question first)."""
+    game = session.game
+    for control in move_controls(board):
+        kind, cid, value = control
+        code = cid.split(":", 3)[3] if kind == "button" else value
+        if game.confirm_text(0, game.decode(code)) is None:
+            return control
+    raise AssertionError("every move asks first")
+
+
+async def press(world, board, control):
+    """Alice presses a move's button or picks its option on ``board``."""
+    kind, cid, value = control
+    alice = world.people["alice"]
+    if kind == "button":
+        ix = await world.emu.click(alice, board, cid)
+    else:
+        ix = await world.emu.select(alice, board, cid, [value])
+    await ix.done(timeout=10)
+    await world.quiesce()
+    return ix
+
+
+def refuse_edits(world, board, times: int) -> None:
+    """The next ``times`` edits of ``board`` through the channel are refused."""
+    path = f"/channels/{world.chan.id}/messages/{board.id}"
+    world.emu.fail_next("PATCH", path, code=50001, message="Missing Access", times=times)
+
+
+def steps_on(message) -> set[int]:
+    return {int(cid.split(":")[2]) for _, cid, _ in move_controls(message)}
+
+
+async def finish(world, session):
+    """Resign whatever game is left running, so the next test has the channel."""
+    if (await world.live()) is not None:
+        await world.resign(world.user(session, 0).name)
+
+
+@pytest.mark.parametrize("game_id", ["galdors_grip", "gondolin"])
+async def test_a_refused_board_edit_posts_a_fresh_board_and_strips_the_old_one(world, game_id):
+    session, board = await start(world, game_id)
+    refuse_edits(world, board, times=1)
+    ix = await press(world, board, plain_move(session, board))
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step
+    assert moved.message_id != board.id
+    fresh = world.board(moved)
+    assert steps_on(fresh) == {moved.step}
+    assert board.buttons() == [], "the old board's moves are gone"
+    assert not [m for m in ix.messages if m.ephemeral], [m.text() for m in ix.messages]
+    await finish(world, moved)
+
+
+async def test_a_click_on_a_board_left_behind_says_where_the_current_one_is(world):
+    session, board = await start(world)
+    refuse_edits(world, board, times=2)  # the edit, then removing its buttons
+    await press(world, board, plain_move(session, board))
+    moved = await world.bot.store.load(session.id)
+    assert moved.message_id != board.id and move_controls(board)
+
+    ix = await press(world, board, plain_move(session, board))
+    assert (await world.bot.store.load(session.id)).step == moved.step
+    [answer] = [m for m in ix.messages if m.ephemeral]
+    assert "out of date" in answer.text() and f"/{moved.message_id}" in answer.text()
+    assert move_controls(board) == [], "the clicked old board lost its moves"
+    assert steps_on(world.board(moved)) == {moved.step}
+    await finish(world, moved)
+
+
+async def test_a_board_that_could_not_be_updated_is_brought_up_to_date_by_a_click(world):
+    session, board = await start(world)
+    refuse_edits(world, board, times=1)
+    world.emu.fail_next("POST", f"/channels/{world.chan.id}/messages", times=1)
+    ix = await press(world, board, plain_move(session, board))
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step and moved.message_id == board.id
+    assert "Your move counts" in ix.messages[-1].text()
+    assert "My hand" not in ix.messages[-1].text(), "Galdor's Grip has no My hand"
+    assert steps_on(board) == {session.step}, "the board still shows the old position"
+
+    ix = await press(world, board, plain_move(session, board))
+    assert (await world.bot.store.load(session.id)).step == moved.step
+    [answer] = [m for m in ix.messages if m.ephemeral]
+    assert "out of date" in answer.text()
+    assert steps_on(board) == {moved.step}, "the board shows the current position again"
+    assert f"Move {moved.step}" in board.text()
+
+    await press(world, board, plain_move(moved, board))  # and its moves work
+    assert (await world.bot.store.load(session.id)).step > moved.step
+    await finish(world, moved)
