@@ -69,7 +69,12 @@ class Movement(PhaseRules):
         raise IllegalAction("That is not possible in a Movement Phase.")
 
     def finish(self, state: GondorState) -> list[Event]:
-        """The Banner ends the Westernesse Movement Phase with a leader (18.13)."""
+        """The Banner ends the Westernesse Movement Phase with a leader (18.13).
+
+        A side ending it with nothing moved is remembered: it is asked that once a game.
+        """
+        if not state.moved and state.acting not in state.idle_ends:
+            state.idle_ends.append(state.acting)
         return banner.settle(state)
 
     def unavailable(self, state: GondorState) -> list[Unavailable]:

@@ -29,7 +29,24 @@ def test_hints_phase_help_confirm_and_reveals():
     game = deployed()
     assert "Magic" in game.phase_help(None)
     advance_to(game, 1, "sauron-movement")
-    assert game.confirm_text(0, EndMovement()) == "End movement without moving anything?"
+    assert game.confirm_text(0, EndMovement()).startswith("End movement without moving anything?")
     assert not game.auto_play_reveals(0)
     select = next(a for a in game.legal_actions(0) if isinstance(a, Select))
     assert select.label().startswith("Select ")
+
+
+def test_ending_movement_idle_is_asked_once_a_game_per_side():
+    """The slip-guard asks a side the first time only, not in every Movement Phase."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    assert game.confirm_text(0, EndMovement()) is not None
+    game.apply(0, EndMovement())
+    advance_to(game, 1, "westernesse-movement")
+    assert game.confirm_text(1, EndMovement()) is not None  # Westernesse has not been asked yet
+    game.apply(1, EndMovement())
+    for side, seat in (("sauron-movement", 0), ("westernesse-movement", 1)):
+        advance_to(game, 2, side)
+        assert not game.state.moved
+        assert game.confirm_text(seat, EndMovement()) is None
+    restored = Gondor.from_json(game.to_json())
+    assert restored.confirm_text(1, EndMovement()) is None
