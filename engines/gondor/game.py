@@ -18,6 +18,7 @@ from engines.gondor.actions import (
     EndPhase,
     Move,
     SetupDone,
+    StandardDeploy,
     side_name,
 )
 from engines.gondor.board import other
@@ -160,6 +161,8 @@ class Gondor(Game[GondorState]):
             events = rules.finish(s) + self._end_phase()
         else:
             events = rules.apply(s, action)
+            if isinstance(action, StandardDeploy) and action.done:  # deploy and Done, one click
+                events += rules.finish(s) + self._end_phase()
         events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
         victory.settle(s)  # 19.13: remember the garrison falling, whatever made it fall
         after = spotlight.marks(s)
