@@ -30,7 +30,7 @@ class Deployment(PhaseRules):
         todo = setup.unplaced(state, state.acting)
         if not todo:
             back = setup.placed_back(state, state.acting)
-            return [SetupDone(), *(TakeBack(counter=i, hex=state.counters[i].hex) for i in back)]
+            return [SetupDone(), *(TakeBack(counter=i, hex=h) for i, h in back)]
         index = todo[0]
         truths = setup.truths_left(state) if state.counters[index].is_cauldron else [False]
         places: list[Action] = [

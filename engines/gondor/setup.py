@@ -98,11 +98,11 @@ def standard_hex(state: GondorState, index: int) -> str | None:
     return min(hexes, key=lambda h: (distance(h, MAIN_GATE), h), default=None)
 
 
-def placed_back(state: GondorState, side: Side) -> list[int]:
-    """``side``'s start counters on the map that may be taken back (not a fixed one)."""
+def placed_back(state: GondorState, side: Side) -> list[tuple[int, str]]:
+    """(index, hex) of ``side``'s placed start counters that may be taken back (not fixed)."""
     fixed = set(SCHEDULE.fixed)
     return [
-        i
+        (i, c.hex)
         for i, c in enumerate(state.counters)
         if c.side == side and c.group == "start" and c.hex is not None and c.type not in fixed
     ]
