@@ -2,8 +2,9 @@
 
 import random
 
-from engines.gondor.actions import EndMovement, Select
+from engines.gondor.actions import Deselect, EndMovement, Move, Select
 from engines.gondor.game import Gondor
+from engines.gondor.hexes import distance
 from tests.engines.gondor.play import advance_to, deployed
 
 
@@ -50,3 +51,21 @@ def test_ending_movement_idle_is_asked_once_a_game_per_side():
         assert game.confirm_text(seat, EndMovement()) is None
     restored = Gondor.from_json(game.to_json())
     assert restored.confirm_text(1, EndMovement()) is None
+
+
+def test_a_selected_groups_destinations_come_nearest_the_enemy_first():
+    """The Move list opens with the hexes nearest the enemy's units, furthest reach first."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    select = next(
+        a for a in game.legal_actions(0) if isinstance(a, Select) and len(a.counters) == 1
+    )
+    game.apply(0, select)
+    moves = [a for a in game.legal_actions(0) if isinstance(a, Move)]
+    front = [c.hex for c in game.state.counters if c.side == "westernesse" and c.kind == "unit"]
+
+    def key(m: Move) -> tuple[int, int, str]:
+        return min(distance(m.hex, h) for h in front if h), -m.mp, m.hex
+
+    assert len(moves) > 5 and moves == sorted(moves, key=key)
+    assert game.legal_actions(0)[-1] == Deselect()
