@@ -66,6 +66,45 @@ class AutoDeploy(Action):
         return "Every counter still unplaced goes to a random legal hex of its area."
 
 
+class StandardDeploy(Action):
+    """Place the rest of the side's start counters in the standard set-up (13.0, ruling)."""
+
+    kind: Literal["standard_deploy"] = "standard_deploy"
+    done: bool = False
+
+    def label(self) -> str:
+        """Button text."""
+        return "Deploy the standard set-up" + (" and finish" if self.done else "")
+
+    def detail(self) -> str | None:
+        """What it does."""
+        then = (
+            "and the side is done deploying"
+            if self.done
+            else "then any counter may be taken back and placed again before Done"
+        )
+        return (
+            "Every counter still unplaced goes to the free hex of its area nearest the Main Gate "
+            f"(Westernesse inside the walls; cauldrons real or dummy at random); {then}."
+        )
+
+
+class TakeBack(Action):
+    """Lift a placed start counter off the map to place it again (deployment, before Done)."""
+
+    kind: Literal["take_back"] = "take_back"
+    counter: int
+    hex: str
+
+    def label(self) -> str:
+        """E.g. "Take back Orc Archers 2 (2322)"."""
+        return f"Take back {counter_name(self.counter)} ({self.hex})"
+
+    def detail(self) -> str | None:
+        """What it does."""
+        return f"Lifts it off {self.hex}; then choose where it goes."
+
+
 class SetupDone(Action):
     """Finish deploying."""
 
@@ -162,6 +201,8 @@ class EndPhase(Action):
 SETUP_AND_MOVEMENT_ACTIONS: tuple[type[Action], ...] = (
     Place,
     AutoDeploy,
+    StandardDeploy,
+    TakeBack,
     SetupDone,
     Select,
     Deselect,

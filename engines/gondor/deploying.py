@@ -1,10 +1,22 @@
-"""Initial deployment (13.0) as a phase: one counter per action, auto-deploy, done."""
+"""Initial deployment (13.0) as a phase: one counter per action, standard set-up, done.
+
+The common path is one click ("Deploy the standard set-up and finish") or a few: the standard
+set-up, then single counters taken back and placed again, then Done.
+"""
 
 from __future__ import annotations
 
 from engines.base import Action, Event, IllegalAction
 from engines.gondor import setup
-from engines.gondor.actions import AutoDeploy, Place, SetupDone, counter_name, side_name
+from engines.gondor.actions import (
+    AutoDeploy,
+    Place,
+    SetupDone,
+    StandardDeploy,
+    TakeBack,
+    counter_name,
+    side_name,
+)
 from engines.gondor.phase import PhaseRules
 from engines.gondor.state import GondorState
 from engines.rng import rng_for
@@ -17,7 +29,8 @@ class Deployment(PhaseRules):
         """The legal hexes of the next counter (real or dummy for a cauldron), or Done."""
         todo = setup.unplaced(state, state.acting)
         if not todo:
-            return [SetupDone()]
+            back = setup.placed_back(state, state.acting)
+            return [SetupDone(), *(TakeBack(counter=i, hex=h) for i, h in back)]
         index = todo[0]
         truths = setup.truths_left(state) if state.counters[index].is_cauldron else [False]
         places: list[Action] = [
@@ -25,7 +38,8 @@ class Deployment(PhaseRules):
             for d in truths
             for h in setup.legal_hexes(state, index)
         ]
-        return [*places, AutoDeploy()]
+        standard = [StandardDeploy(done=True), StandardDeploy()]
+        return [*places, *standard, AutoDeploy()]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Place one counter, or the rest at random."""
@@ -33,6 +47,10 @@ class Deployment(PhaseRules):
             return _place(state, action)
         if isinstance(action, AutoDeploy):
             return _auto_deploy(state)
+        if isinstance(action, StandardDeploy):
+            return _standard(state)
+        if isinstance(action, TakeBack):
+            return _take_back(state, action)
         raise IllegalAction("That is not possible during deployment.")
 
     def finish(self, state: GondorState) -> list[Event]:
@@ -75,3 +93,26 @@ def _auto_deploy(state: GondorState) -> list[Event]:
         setup.place(state, index, rng.choice(hexes), rng.choice(truths))
         count += 1
     return [Event(text=f"{side_name(state.acting)} auto-deploys {count} counters.")]
+
+
+def _standard(state: GondorState) -> list[Event]:
+    """The rest in the standard set-up; cauldrons' truths drawn from the seed (16.71)."""
+    rng = rng_for(state.seed, f"standard-{state.step}")
+    count = 0
+    for index in setup.unplaced(state, state.acting):
+        hex_ref = setup.standard_hex(state, index)
+        if hex_ref is None:
+            continue
+        truths = setup.truths_left(state) if state.counters[index].is_cauldron else [False]
+        setup.place(state, index, hex_ref, rng.choice(truths))
+        count += 1
+    side = side_name(state.acting)
+    return [Event(text=f"{side} deploys the standard set-up ({count} counters).")]
+
+
+def _take_back(state: GondorState, action: TakeBack) -> list[Event]:
+    """Lift a counter off to place it again; a cauldron is named only as "a cauldron"."""
+    counter = state.counters[action.counter]
+    name = "a cauldron" if counter.is_cauldron else counter_name(action.counter)
+    setup.unplace(state, action.counter)
+    return [Event(text=f"{side_name(state.acting)} takes back {name} from {action.hex}.")]

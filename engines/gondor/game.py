@@ -18,6 +18,7 @@ from engines.gondor.actions import (
     EndPhase,
     Move,
     SetupDone,
+    StandardDeploy,
     side_name,
 )
 from engines.gondor.board import other
@@ -160,6 +161,8 @@ class Gondor(Game[GondorState]):
             events = rules.finish(s) + self._end_phase()
         else:
             events = rules.apply(s, action)
+            if isinstance(action, StandardDeploy) and action.done:  # deploy and Done, one click
+                events += rules.finish(s) + self._end_phase()
         events += banner.check(s)  # 18.14: the Banner stays with its leader, falls with him
         victory.settle(s)  # 19.13: remember the garrison falling, whatever made it fall
         after = spotlight.marks(s)
@@ -229,9 +232,14 @@ class Gondor(Game[GondorState]):
         return self.to_act() == [seat] and self.rules().reveals(self.state)
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
-        """Ask before ending a movement phase in which nothing moved, or what the rules ask."""
-        if isinstance(action, EndMovement) and not self.state.moved:
-            return "End movement without moving anything?"
+        """Ask what the rules ask, and once a game per side before ending a Movement Phase idle.
+
+        The question guards against a slip the first time; a side that has once ended a Movement
+        Phase moving nothing meant it, and is not asked again for every one.
+        """
+        s = self.state
+        if isinstance(action, EndMovement) and not s.moved and s.acting not in s.idle_ends:
+            return "End movement without moving anything? You will not be asked again this game."
         return self.rules().confirm(self.state, action) if seat in self.to_act() else None
 
     def unavailable_actions(self, seat: int) -> list[Unavailable]:

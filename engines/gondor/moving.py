@@ -15,19 +15,20 @@ from engines.gondor.actions import (
     counter_name,
     side_name,
 )
-from engines.gondor.board import Board
+from engines.gondor.board import Board, other
 from engines.gondor.data import COUNTERS, SCHEDULE
 from engines.gondor.effects import frozen
 from engines.gondor.formation_actions import BreakFormation, Form
 from engines.gondor.formations import break_formation, form, formation_orders, partners, splits
-from engines.gondor.hexes import distance
+from engines.gondor.hexes import cube, distance
 from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege.moves import after_move, movement_started
-from engines.gondor.state import SEATS, GondorState
+from engines.gondor.state import ROAD_HEXES, SEATS, GondorState
 from engines.resources import data_path
 from engines.rng import rng_for
 
+MAIN_GATE = ROAD_HEXES[0]
 GROUP_NAMES: dict[str, str] = tomllib.loads(
     (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
 )["groups"]
@@ -44,10 +45,7 @@ class Movement(PhaseRules):
     def choices(self, state: GondorState) -> list[Action]:
         """The movable groups and End movement; once a group is chosen, its destinations."""
         if state.selected:
-            moves: list[Action] = [
-                Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()
-            ]
-            return [*moves, Deselect()]
+            return [*destinations(state), Deselect()]
         return [*groups(state), *formation_orders(state), *_endings(state)]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
@@ -69,7 +67,12 @@ class Movement(PhaseRules):
         raise IllegalAction("That is not possible in a Movement Phase.")
 
     def finish(self, state: GondorState) -> list[Event]:
-        """The Banner ends the Westernesse Movement Phase with a leader (18.13)."""
+        """The Banner ends the Westernesse Movement Phase with a leader (18.13).
+
+        A side ending it with nothing moved is remembered: it is asked that once a game.
+        """
+        if not state.moved and state.acting not in state.idle_ends:
+            state.idle_ends.append(state.acting)
         return banner.settle(state)
 
     def unavailable(self, state: GondorState) -> list[Unavailable]:
@@ -201,6 +204,24 @@ def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
     return dict(sorted(best.items()))
 
 
+def destinations(state: GondorState) -> list[Move]:
+    """The selected group's moves, likeliest first: nearest the front, then furthest reach.
+
+    The front is the enemy's combat units on the map (none yet: the Main Gate); ties go to
+    the move spending more MP, then the lower hex id. Only the order a player reads them in.
+    """
+    enemy = other(state.acting)
+    front = {c.hex for c in state.counters if c.side == enemy and c.kind == "unit" and c.hex}
+    goals = [cube(h) for h in sorted(front) or [MAIN_GATE]]
+    moves = [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()]
+
+    def near(hex_ref: str) -> int:
+        x, y, z = cube(hex_ref)
+        return min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
+
+    return sorted(moves, key=lambda m: (near(m.hex), -m.mp, m.hex))
+
+
 def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event, tuple[str, ...]]:
     """Carry the selected counters along their path to the Move's hex; drop the selection.
 
@@ -287,7 +308,7 @@ class BreakMove(PhaseRules):
 
     def choices(self, state: GondorState) -> list[Action]:
         """Its destinations (no other choice: stacking must hold, 5.2)."""
-        return [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()]
+        return list(destinations(state))
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Move it out."""

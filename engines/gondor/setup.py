@@ -6,7 +6,11 @@ from functools import cache
 
 from engines.gondor.board import stacking_problem
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Area, Side
-from engines.gondor.state import Counter, GondorState
+from engines.gondor.hexes import distance
+from engines.gondor.state import ROAD_HEXES, Counter, GondorState
+
+MAIN_GATE = ROAD_HEXES[0]
+"""The hex before the Main Gate (1918): the standard set-up gathers both sides towards it."""
 
 
 @cache
@@ -80,3 +84,35 @@ def place(state: GondorState, index: int, hex_ref: str, dummy: bool) -> None:
         counter.type = "dummy-cauldron" if dummy else "cauldron"
         counter.oil = COUNTERS.equipment[counter.type].oil
     state.visit(counter.side, [hex_ref])
+
+
+def standard_hex(state: GondorState, index: int) -> str | None:
+    """Counter ``index``'s hex in the standard set-up, given what is placed already.
+
+    Its legal hex nearest the Main Gate (ties: lower id); Westernesse's inside the walls
+    while a city hex is free for it. Sauron's equipment thus stacks with his foremost units.
+    """
+    hexes = legal_hexes(state, index)
+    if state.counters[index].side == "westernesse":
+        hexes = [h for h in hexes if MAP.hexes[h].in_city] or hexes
+    return min(hexes, key=lambda h: (distance(h, MAIN_GATE), h), default=None)
+
+
+def placed_back(state: GondorState, side: Side) -> list[tuple[int, str]]:
+    """(index, hex) of ``side``'s placed start counters that may be taken back (not fixed)."""
+    fixed = set(SCHEDULE.fixed)
+    return [
+        (i, c.hex)
+        for i, c in enumerate(state.counters)
+        if c.side == side and c.group == "start" and c.hex is not None and c.type not in fixed
+    ]
+
+
+def unplace(state: GondorState, index: int) -> None:
+    """Lift counter ``index`` off the map; a cauldron loses its truth and oil until placed."""
+    counter = state.counters[index]
+    counter.hex = None
+    if counter.is_cauldron:
+        counter.dummy = None
+        counter.type = "cauldron"
+        counter.oil = 0

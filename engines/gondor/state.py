@@ -127,6 +127,7 @@ class GondorState(BaseModel):
     placed: dict[str, bool] = {}  # setup: side -> finished deploying
     selected: list[int] = []  # counters chosen for a move (movement phases)
     moved: list[int] = []  # counters that moved (or entered) this phase
+    idle_ends: list[Side] = []  # sides that ended a Movement Phase moving nothing (asked once)
     stuck: list[list[int]] = []  # groups chosen that had nowhere to go, since the last move
     entered: dict[str, int] = {}  # entry hex -> combat units that entered by it this phase
     arrived: list[str] = []  # reinforcement groups whose arrival came

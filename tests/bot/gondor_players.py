@@ -27,7 +27,8 @@ MOVES_PER_PHASE = 3
 FIRES_PER_SEGMENT = 2
 """Missile fire orders a side gives in one missile segment before it ends the segment."""
 PRIORITY = {
-    "auto_deploy": 0,
+    "standard_deploy": 0,
+    "auto_deploy": 1,
     "setup_done": 1,
     "pick_oil": 0,
     "pour": 0,

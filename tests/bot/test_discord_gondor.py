@@ -16,7 +16,9 @@ import pytest
 
 from bot.surface.rules import how_to_play
 from engines.gondor import Gondor
-from engines.gondor.actions import Move, Select
+from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeploy, TakeBack
+from tests.bot.gondor_table import press as press_code
+from tests.bot.gondor_table import read_controls
 from tests.bot.harness import World, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -274,3 +276,34 @@ async def test_discord_refuses_a_select_of_26_options(world):
     with pytest.raises(discord.HTTPException) as refused:
         await world.bot.http.request(route, json=payload)
     assert refused.value.status == 400 and "25" in str(refused.value)
+
+
+async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
+    """Sauron deploys the standard set-up, moves one counter, Done; Westernesse in one click."""
+    await world.slash("carol", "gondor challenge", chan=world.chan2, opponent=world.people["dave"])
+    challenge = world.emu.channel_messages(world.chan2)[-1]
+    await world.click("dave", challenge, challenge.find_button("Accept"))
+    session = await world.live(world.chan2)
+    carol, dave = world.people["carol"], world.people["dave"]  # Sauron, Westernesse
+    clicks = 0
+
+    async def make(user, pick) -> Gondor:
+        nonlocal clicks
+        seen = await read_controls(world, user)
+        assert seen is not None
+        action = next(a for a in seen.actions() if pick(a))
+        clicks += await press_code(world, seen, Gondor.encode(action))
+        return (await world.bot.store.load(session.id)).game
+
+    game = await make(carol, lambda a: a == StandardDeploy())
+    taken = next(a for a in game.legal_actions(0) if isinstance(a, TakeBack))
+    game = await make(carol, lambda a: a == taken)
+    assert game.state.counters[taken.counter].hex is None
+    game = await make(carol, lambda a: isinstance(a, Place) and a.hex != taken.hex)
+    moved_to = game.state.counters[taken.counter].hex
+    assert moved_to not in (None, taken.hex)
+    game = await make(carol, lambda a: a == SetupDone())
+    assert clicks == 4 and game.to_act() == [1]
+    game = await make(dave, lambda a: a == StandardDeploy(done=True))
+    assert clicks == 5 and (game.state.turn, game.state.phase) == (1, "magic-1")
+    assert game.state.counters[taken.counter].hex == moved_to

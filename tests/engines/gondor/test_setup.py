@@ -3,9 +3,10 @@
 import pytest
 
 from engines.base import IllegalAction
-from engines.gondor.actions import AutoDeploy, Place, SetupDone
+from engines.gondor.actions import AutoDeploy, Place, SetupDone, StandardDeploy, TakeBack
 from engines.gondor.data import MAP
 from engines.gondor.game import Gondor
+from engines.gondor.hexes import distance
 from tests.engines.gondor.play import SEED, deployed
 
 
@@ -66,3 +67,60 @@ def test_after_both_sides_deploy_game_turn_one_begins_with_westernesse_magic():
     assert game.to_act() == [1]
     start = [c for c in game.state.counters if c.group == "start"]
     assert all(c.hex is not None for c in start)
+
+
+def test_the_standard_set_up_and_done_in_one_click_each():
+    """Both sides deploy in one click; Game-Turn 1 starts. The set-up is legal and sensible."""
+    game = Gondor.new(2, SEED)
+    game.apply(0, StandardDeploy(done=True))
+    assert game.to_act() == [1] and game.state.placed["sauron"]
+    game.apply(1, StandardDeploy(done=True))
+    assert (game.state.turn, game.state.phase) == (1, "magic-1")
+    start = [c for c in game.state.counters if c.group == "start"]
+    assert all(c.hex is not None for c in start)
+    sauron_units = [c.hex for c in start if c.side == "sauron" and c.kind == "unit"]
+    assert len(set(sauron_units)) == len(sauron_units)  # 5.2
+    assert all(21 <= MAP.hexes[h].row <= 24 for h in sauron_units)
+    assert max(distance(h, "1918") for h in sauron_units) <= 7  # gathered towards the gate
+    towers = [c.hex for c in start if c.side == "sauron" and c.kind == "equipment"]
+    assert set(towers) <= set(sauron_units)  # equipment goes with units that can carry it
+    westernesse = [c.hex for c in start if c.side == "westernesse"]
+    assert all(MAP.hexes[h].in_city for h in westernesse)
+    cauldrons = [c for c in start if c.is_cauldron]
+    assert sorted(c.dummy for c in cauldrons) == [False] * 3 + [True] * 3
+    assert not any("real" in line or "dummy" in line for line in game.state.log)
+    again = Gondor.new(2, SEED)
+    again.apply(0, StandardDeploy(done=True))
+    again.apply(1, StandardDeploy(done=True))
+    assert again.to_json() == game.to_json()  # deterministic from the seed
+
+
+def test_after_the_standard_set_up_single_counters_are_taken_back_and_placed_again():
+    game = Gondor.new(2, SEED)
+    game.apply(0, StandardDeploy())
+    legal = game.legal_actions(0)
+    assert legal[0] == SetupDone()
+    backs = [a for a in legal if isinstance(a, TakeBack)]
+    assert len(backs) == 30 and len({a.label() for a in backs}) == 30
+    first = backs[0]
+    game.apply(0, first)
+    assert game.state.counters[first.counter].hex is None
+    places = [a for a in game.legal_actions(0) if isinstance(a, Place)]
+    assert {a.counter for a in places} == {first.counter}
+    elsewhere = next(a for a in places if a.hex != first.hex)
+    game.apply(0, elsewhere)
+    assert game.state.counters[first.counter].hex == elsewhere.hex
+    game.apply(0, SetupDone())
+    game.apply(1, StandardDeploy())
+    guard = next(i for i, c in enumerate(game.state.counters) if c.type == "citadel-guard")
+    backs = [a for a in game.legal_actions(1) if isinstance(a, TakeBack)]
+    assert guard not in {a.counter for a in backs}  # 13.2: it stands in 1903
+    cauldron = next(a for a in backs if game.state.counters[a.counter].is_cauldron)
+    was_dummy = game.state.counters[cauldron.counter].dummy
+    events = game.apply(1, cauldron)
+    assert all("real" not in e.text and "dummy" not in e.text for e in events)
+    truths = {a.dummy for a in game.legal_actions(1) if isinstance(a, Place)}
+    assert truths == {was_dummy}  # the other five truths are placed: this one is the one left
+    game.apply(1, StandardDeploy(done=True))
+    assert game.state.turn == 1
+    assert sorted(c.dummy for c in game.state.counters if c.is_cauldron) == [False] * 3 + [True] * 3
