@@ -50,7 +50,7 @@ class Tree(app_commands.CommandTree):
     """Maps every command error to one friendly ephemeral answer."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tracked while handled, refused while the bot stops (``bot/surface/inflight.py``)."""
+        """Tracked while handled, refused while stopping or full (``bot/surface/inflight.py``)."""
         return await cast(TabletopBot, self.client).inflight.admit(interaction)
 
     async def on_error(
@@ -98,7 +98,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.settings = settings
         self._resumed = False  # on_ready comes again after each reconnect
         self._closing_all: asyncio.Task[None] | None = None
-        self.inflight = InFlight()
+        self.inflight = InFlight(settings.max_in_flight)
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""

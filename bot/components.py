@@ -56,7 +56,7 @@ class Routed:
         return routed
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Let the bot's :class:`InFlight` admit the click (refused while the bot stops)."""
+        """Let the bot's :class:`InFlight` admit the click (refused while stopping or full)."""
         return await _bot(interaction).inflight.admit(interaction)
 
 
