@@ -2,7 +2,7 @@
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
         [--database sqlite|postgres] [--processes 1] [--game gondolin] [--double 0.02]
-        [--max-in-flight 200]
+        [--max-in-flight 50]
 
 The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` servers of
 ``games`` channels, one member per channel; ``processes`` unchanged bot processes
@@ -43,6 +43,8 @@ from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls
 
+BUSY_PAUSE_S = 2.0
+"""How long a member told "busy, try again in a moment" waits before clicking again."""
 STALE = StaleButton.LEAD
 """The refusal of a button from an older board (a double click's second press)."""
 
@@ -317,6 +319,9 @@ class Load:
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
                 self.measures.ack.append(time.perf_counter() - began)
+            if any(m.content == BUSY for ix in presses for m in ix.messages):
+                await asyncio.sleep(BUSY_PAUSE_S)  # told to try again in a moment: they wait
+                return
             keys = [str(table.channel.id), *(ix.token for ix in presses)]
             await self.watch.until(
                 keys, lambda: self.answered(table, board, step, presses), ANSWER_TIMEOUT_S
@@ -510,7 +515,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--double", type=float, default=0.02, help="share of double clicks")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--max-in-flight", type=int, default=200, help="interactions per process (MAX_IN_FLIGHT)"
+        "--max-in-flight", type=int, default=50, help="interactions per process (MAX_IN_FLIGHT)"
     )
     args = parser.parse_args(argv)
     if args.database == "sqlite" and args.processes > 1:

@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     housekeeping_seconds: float = 300.0
     # Interactions one process handles at once; beyond it a click or command is answered
     # "busy, try again" at once instead of missing Discord's 3 s deadline in a queue.
-    max_in_flight: int = Field(default=200, ge=1)
+    max_in_flight: int = Field(default=50, ge=1)
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"
     # A search still running after this plays the game's quick policy move instead.
