@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import ai
-from bot.errors import SessionNotFound, UserFacingError
+from bot.errors import UserFacingError
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
-from bot.surface import lessons, presenter
+from bot.surface import lessons, presenter, replay_view
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
@@ -159,40 +159,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         )
         await _send(interaction, answer, self.bot.sessions.delivery.answers)
 
-    @app_commands.command(description="Re-run a finished game from its seed and moves")
+    @app_commands.command(description="Re-run a finished game from its seed, and watch it")
     @app_commands.describe(session="Session id (default: the last finished game here)")
     async def replay(self, interaction: discord.Interaction, session: str | None = None) -> None:
-        """Prove the shuffle was fair: same seed, same moves, same result.
+        """Prove the shuffle was fair (same seed, same moves, same result), then watch the game.
 
-        The rebuild runs off the event loop and is kept per finished game; each member may
-        ask once per cooldown.
+        The answer says whether the re-run matches and shows the game's first position with
+        buttons to step through it and to have it animated. The rebuild runs off the event loop
+        and is kept per finished game; each member may ask once per cooldown.
         """
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
         if session:
-            try:
-                found = await self.bot.store.load(session.strip().lower())
-            except SessionNotFound:
-                found = None
-            if (
-                found is None
-                or found.guild_id != interaction.guild_id
-                or found.status != "finished"
-            ):
-                raise UserFacingError("No finished game with that id in this server.")
+            found = await replays.finished(interaction.guild_id, session.strip().lower()[:40])
         else:
-            found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
-            if found is None:
+            last = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
+            if last is None:
                 raise UserFacingError("No finished game in this channel yet.")
+            found = last
         replays.asked(interaction.user.id, interaction.created_at)
         await interaction.response.defer(thinking=True)
         report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
-        await interaction.followup.send(
+        text = (
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
             f"{verdict}. {presenter.with_names(report.summary, found.names)}"
         )
+        shown = await replay_view.position(found, await replays.timeline(found), 0)
+        await interaction.followup.send(text, **shown.kwargs())
 
     @app_commands.command(description="Show this server's game settings (Manage Server changes)")
     @app_commands.describe(
