@@ -197,6 +197,16 @@ class DiscordEmulator:
         """Delete a guild channel (CHANNEL_DELETE); its routes answer 404 ``10003`` after."""
         self.state.delete_channel(channel, payloads.channel(self.state, channel))
 
+    def threads(self, channel: Channel) -> list[Channel]:
+        """The public threads started in ``channel``, oldest first (archived ones too)."""
+        return [
+            c for c in self.state.channels.values() if c.is_thread and c.parent_id == channel.id
+        ]
+
+    def archive_thread(self, thread: Channel, archived: bool = True) -> None:
+        """Archive (or unarchive) a thread, as Discord does after inactivity (THREAD_UPDATE)."""
+        self.state.set_archived(thread, archived)
+
     def fail_next(
         self,
         method: str,

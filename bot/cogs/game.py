@@ -39,6 +39,10 @@ LEVEL_CHOICES = [
     *(app_commands.Choice(name=level, value=level) for level in ai.LEVELS),
     app_commands.Choice(name="the bot's default", value=DEFAULT),
 ]
+THREADS_CHOICES = [
+    app_commands.Choice(name="on: each game in its own thread off the channel", value="on"),
+    app_commands.Choice(name="off: each game in the channel it starts in", value="off"),
+]
 SETTINGS_ADMIN_ONLY = (
     "Only members with Manage Server change this server's settings; "
     "`/game settings` without options shows them."
@@ -193,24 +197,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.describe(
         takeover="Whether an absent player's seat may be handed to the computer",
         level="The computer's level when it takes a seat over",
+        threads="Whether each new game gets its own thread off the channel it starts in",
     )
-    @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES, threads=THREADS_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
         takeover: str | None = None,
         level: str | None = None,
+        threads: str | None = None,
     ) -> None:
         """Anyone sees the settings; members with Manage Server change them."""
         servers = self.bot.lifecycle.servers
         guild_id = interaction.guild_id or 0
-        if takeover is None and level is None:
+        if takeover is None and level is None and threads is None:
             choices = await servers.get(guild_id)
         elif not manages_server(interaction):
             raise UserFacingError(SETTINGS_ADMIN_ONLY)
         else:
             now = discord.utils.utcnow()
-            choices = await servers.change(guild_id, interaction.user.id, now, takeover, level)
+            choices = await servers.change(
+                guild_id, interaction.user.id, now, takeover, level, threads
+            )
         text = describe(choices, self.bot.settings.idle_days)
         await interaction.response.send_message(text, ephemeral=True)
 

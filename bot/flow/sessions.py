@@ -330,7 +330,7 @@ class SessionManager:
             await reply()
         if lesson_done:
             view = lessons.next_game_view(session)
-            await self.delivery.announce(session, lessons.done_text(session), view)
+            await self.delivery.announce(session, lessons.done_text(session), view, result=True)
             return
         await self._announce_end(session, change)
         await self.computer_turns(session)
@@ -519,7 +519,7 @@ class SessionManager:
             summary,
             Aftermath(change.ratings_before, after, change.best_before, ranks),
         )
-        await self.delivery.announce(session, text, play_again_view(session))
+        await self.delivery.announce(session, text, play_again_view(session), result=True)
 
     async def _announce_end(self, session: Session, change: Change) -> None:
         result = session.game.result

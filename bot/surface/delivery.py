@@ -7,7 +7,7 @@ import logging
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import custom_ids, mentions, presenter
+from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
@@ -207,11 +207,29 @@ class Delivery:
         await close_question(interaction, "Done.", self.answers)
 
     async def announce(
-        self, session: Session, text: str, view: discord.ui.View | None = None
+        self,
+        session: Session,
+        text: str,
+        view: discord.ui.View | None = None,
+        *,
+        result: bool = False,
     ) -> None:
-        """Post the end of a game in the channel, pinging its players."""
+        """Post in the game's channel, pinging its players.
+
+        The ``result`` of a game in its own thread is posted in the thread without pings, and
+        its first line in the channel the thread hangs off, pinging the players once there.
+        """
         channel = await self.channel(session)
+        threaded = result and game_threads.in_thread(session)
+        pings = mentions.NOBODY if threaded else mentions.players(session)
         if view is None:
-            await channel.send(text, allowed_mentions=mentions.players(session))
+            await channel.send(text, allowed_mentions=pings)
         else:
-            await channel.send(text, view=view, allowed_mentions=mentions.players(session))
+            await channel.send(text, view=view, allowed_mentions=pings)
+        if not threaded:
+            return
+        parent_id = session.parent_channel_id or 0
+        parent = self.client.get_channel(parent_id) or await self.client.fetch_channel(parent_id)
+        assert isinstance(parent, discord.abc.Messageable)
+        headline = game_threads.headline(session, text)
+        await parent.send(headline, allowed_mentions=mentions.players(session))
