@@ -65,7 +65,7 @@ class Table:
         """Each press: "accepted" (no refusal came), "refused" (a stale button) or the error.
 
         Read once the bot is quiet: a click the bot applied gets no message of its own (its
-        acknowledgement defers an update and the board is edited), a refused one an ephemeral.
+        answer is the updated board), a refused one an ephemeral.
         """
         found = []
         for ix in self.presses:
