@@ -70,7 +70,7 @@ class Table:
         process was full and said so at once) or the error.
 
         Read once the bot is quiet: a click the bot applied gets no message of its own (its
-        acknowledgement defers an update and the board is edited), a refused one an ephemeral.
+        answer is the updated board), a refused one an ephemeral.
         """
         found = []
         for ix in self.presses:

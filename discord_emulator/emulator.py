@@ -6,6 +6,7 @@ import asyncio
 import datetime as dt
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -138,6 +139,14 @@ class DiscordEmulator:
     def requests(self) -> list[RequestRecord]:
         """Every HTTP request the bot made, with status (and Discord error code/message)."""
         return self._log.requests
+
+    def calls_by_route(self, since: int = 0) -> Counter[str]:
+        """How many requests the bot made per route, from the ``since``-th request on.
+
+        A route is a method and a path template, ``PATCH /channels/{channel}/messages/{message}``,
+        as Discord's rate limits group requests; ``since`` is a ``len(emu.requests)`` taken earlier.
+        """
+        return Counter(r.route for r in self._log.requests[since:])
 
     def error_responses(self) -> list[RequestRecord]:
         """Requests answered with an error (4xx), e.g. validation failures like 50035."""
