@@ -89,9 +89,16 @@ class Delivery:
         """
         recent = await self.store.recent_events(session.id)
         msg = await presenter.board(session, recent, ending=ending)
-        if clicked is not None and await self._answer_with(clicked, msg):
-            self._outdated.discard(session.id)
-            return
+        if clicked is not None:
+            try:
+                if await self._answer_with(clicked, msg):
+                    self._outdated.discard(session.id)
+                    return
+            except discord.HTTPException as exc:  # e.g. the click expired (10062): edit it
+                log.info(
+                    "click not answered, editing the board session=%s code=%s", session.id, exc.code
+                )
+                msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
         if session.message_id is not None and self._unchanged(session.message_id, msg):
             return
         channel = await self.channel(session)
