@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     replay_cooldown_seconds: float = 30.0  # between one member's /game replay requests
     housekeeping_seconds: float = 300.0
+    # The simulations /game review spends on each reviewed move (unset: each game's own
+    # budget, ai/levels.py REVIEW_LEVELS; tests set a small one).
+    review_simulations: int | None = Field(default=None, ge=2)
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"
     # A search still running after this plays the game's quick policy move instead.
