@@ -232,9 +232,9 @@ def review_view(
         for s, c in enumerate(curves)
         if c
     ]
-    summary = "; ".join(ranges) or "No move was a choice worth judging."
+    sentences = ["; ".join(ranges) or "No move was a choice worth judging"]
     if not turns:
-        summary += ". No move cost much against the computer's choice."
+        sentences.append("No move cost much against the computer's choice")
     return {
         "title": f"Review: {session.game_cls.title}",
         "goal": aim,
@@ -244,7 +244,7 @@ def review_view(
             for name, curve in zip(session.names, curves, strict=True)
         ],
         "turns": turns,
-        "summary": shorten(summary + ".", 300),
+        "summary": shorten(". ".join(sentences) + ".", 300),
     }
 
 
