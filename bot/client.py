@@ -19,6 +19,7 @@ from bot.flow.computer import Computer
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
+from bot.flow.review import Reviews
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import database
@@ -81,6 +82,7 @@ class TabletopBot(commands.AutoShardedBot):
     lobby: Lobby
     lifecycle: Lifecycle
     replays: Replays
+    reviews: Reviews
     computer: Computer
     renders: RenderPool
 
@@ -113,6 +115,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.replays = Replays(self.store, self.settings)
+        self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):
             await self.load_extension(ext)

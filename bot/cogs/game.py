@@ -1,7 +1,9 @@
-"""/game status | log | hint | resign | abort | end | replay | settings: shared by every game."""
+"""/game status | log | hint | resign | abort | end | replay | review | settings: every game's."""
 
 from __future__ import annotations
 
+import io
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import ai
-from bot.errors import UserFacingError
+from bot.errors import SessionNotFound, UserFacingError
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
+from bot.flow.review import STILL_ON
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
 from bot.surface import lessons, presenter, replay_view
@@ -23,6 +26,7 @@ from engines.text import plural
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+log = logging.getLogger(__name__)
 
 HINT_TOP = 5
 """The hint lists this many moves; the rest are summarised."""
@@ -192,6 +196,66 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         )
         shown = await replay_view.position(found, await replays.timeline(found), 0)
         await interaction.followup.send(text, **shown.kwargs())
+
+    @app_commands.command(description="The computer reviews a finished game: chances and mistakes")
+    @app_commands.describe(session="Session id (default: your last game in this channel)")
+    async def review(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """Each player's chance move by move and the three costliest moves, as an image.
+
+        Judged off the event loop, one review at a time; a long one shows its progress in the
+        deferred answer, and the review arrives as a follow-up.
+        """
+        found = await self._review_session(interaction, session)
+        with self.bot.reviews.for_member(interaction.user.id):
+            await interaction.response.defer(thinking=True)
+            shown = False
+
+            async def progress(share: float) -> None:
+                nonlocal shown
+                try:
+                    await interaction.edit_original_response(
+                        content=f"Reviewing… {round(100 * share)} %"
+                    )
+                    shown = True
+                except discord.HTTPException as exc:  # progress is a courtesy
+                    log.debug("review progress not shown: %s", exc.code)
+
+            done = await self.bot.reviews.review(found, progress)
+        image = discord.File(io.BytesIO(done.png), filename="review.png", description=done.alt)
+        await interaction.followup.send(done.text, file=image)
+        if shown:  # the review came as a follow-up: the progress message has served
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException as exc:
+                log.debug("review progress not deleted: %s", exc.code)
+
+    async def _review_session(self, interaction: discord.Interaction, sid: str | None) -> Session:
+        """The finished game to review: ``sid`` in this server, or the member's last game here."""
+        store, user_id = self.bot.store, interaction.user.id
+        found: Session | None
+        if sid:
+            try:
+                found = await store.load(sid.strip().lower())
+            except SessionNotFound:
+                found = None
+            if found is None or found.guild_id != interaction.guild_id:
+                raise UserFacingError("No game with that id in this server.")
+        else:
+            channel_id = interaction.channel_id or 0
+            found = await store.live_in_channel(channel_id)
+            if found is None or found.seat_of(user_id) is None:
+                found = await store.latest_finished_of_member(channel_id, user_id)
+            if found is None:
+                found = await store.latest_ended_in_channel(channel_id)
+            if found is None:
+                raise UserFacingError("No finished game in this channel yet.")
+        if found.status in ("pending", "active"):
+            raise UserFacingError(STILL_ON)
+        if found.status != "finished":
+            raise UserFacingError(
+                "That game was aborted or abandoned: only finished games have a review."
+            )
+        return found
 
     @app_commands.command(description="Show this server's game settings (Manage Server changes)")
     @app_commands.describe(

@@ -234,6 +234,16 @@ class SessionStore:
         )
         return await self.load(rows[0]["id"]) if rows else None
 
+    async def latest_finished_of_member(self, channel_id: int, user_id: int) -> Session | None:
+        """The most recently finished session of a channel that ``user_id`` played in."""
+        rows = await self.db.fetchall(
+            "SELECT sessions.id FROM sessions JOIN seats ON seats.session_id = sessions.id"
+            " WHERE sessions.channel_id=? AND sessions.status='finished' AND seats.user_id=?"
+            " ORDER BY sessions.updated_at DESC LIMIT 1",
+            (channel_id, user_id),
+        )
+        return await self.load(rows[0]["id"]) if rows else None
+
     # ---- writing ---------------------------------------------------------------------------
     async def record_action(
         self,
