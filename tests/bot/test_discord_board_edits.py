@@ -7,6 +7,7 @@ expired: Discord's 10062) is the board edited through the channel, which may be 
 
 import pytest
 
+from bot.surface import acknowledge
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -45,6 +46,13 @@ async def press(world, board, control):
     await ix.done(timeout=10)
     await world.quiesce()
     return ix
+
+
+@pytest.fixture(autouse=True)
+def no_early_deferral(monkeypatch):
+    """The refused answer below must be the click's own, not a deferral a slow picture
+    (a loaded machine) would send first."""
+    monkeypatch.setattr(acknowledge, "ACK_BUDGET_SECONDS", 10.0)
 
 
 def refuse_edits(world, board, times: int) -> None:
