@@ -24,9 +24,14 @@ def field(answer, title: str) -> str:
     return found["name"] + "\n" + found["value"]
 
 
-async def test_a_member_with_no_games_is_pointed_to_help(world):
+async def test_a_member_with_no_games_is_pointed_to_help_and_a_lesson_does_not_count(world):
     answer = answer_of(await world.slash("dave", "stats"))
     assert "No games yet — try /help" in answer.text() and answer.attachments == []
+    await world.slash("dave", "galdor learn")
+    assert (await world.live()).lesson is not None
+    await world.resign("dave")
+    assert await world.live() is None
+    assert "No games yet — try /help" in answer_of(await world.slash("dave", "stats")).text()
 
 
 async def test_a_members_stats_after_a_few_games_with_the_rating_graph(world):
