@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,28 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
 """Per-game budgets, for games whose simulations cost more (a move stays under 1 s at p95),
 and the solo games' hint budgets: ``simulations`` shared among the legal moves, a hint under
 2 s at p95 (docs/design/ai.md, "Hints")."""
+
+
+REVIEW = Level("review", simulations=24, horizon=8, smart_playouts=True, candidates=6)
+"""The budget ``ai.review`` spends on each reviewed move of a game that keeps the defaults."""
+
+REVIEW_LEVELS: dict[str, Level] = {
+    "galdors_grip": Level("review", 16, horizon=None, smart_playouts=True, candidates=4),
+    "gondolin": Level("review", 24, horizon=None, smart_playouts=True, candidates=4),
+    "guardians": Level("review", 12, horizon=6, smart_playouts=True, candidates=4),
+    # some 500 reviewed moves a game: one move and the estimate (docs/design/ai.md, "Reviews")
+    "gondor": Level("review", 4, horizon=0, smart_playouts=True, candidates=3),
+}
+"""Per-game review budgets: the solo games play to the end (a chance to reach the goal);
+the budgets keep a whole game's review within a minute on two cores (bench/review.py)."""
+
+
+def review_level(game_id: str, simulations: int | None = None) -> Level:
+    """The review's budget for ``game_id``; ``simulations`` overrides its count (tests)."""
+    lvl = REVIEW_LEVELS.get(game_id, REVIEW)
+    if simulations is None:
+        return lvl
+    return replace(lvl, simulations=max(2, simulations))
 
 
 def get_level(name: str, game_id: str | None = None) -> Level:

@@ -122,6 +122,17 @@ def compare_all(game: Game, seat: int, lvl: Level, seed: int, min_samples: int) 
     return SearchResult(moves[0].action, moves, per_move * len(legal))
 
 
+def values_on_samples(
+    game: Game, seat: int, actions: list[Action], lvl: Level, seed: int, samples: int
+) -> list[float]:
+    """Each action's average value for ``seat`` on the same ``samples`` determinizations."""
+    drawn = _Samples(game, seat, random.Random(seed))
+    return [
+        sum(simulate(drawn.get(k), seat, action, lvl) for k in range(samples)) / samples
+        for action in actions
+    ]
+
+
 def _legal(game: Game, seat: int) -> list[Action]:
     """The seat's moves; ValueError for a finished game or a seat with no move now."""
     if game.is_over:

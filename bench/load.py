@@ -2,6 +2,7 @@
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
         [--database sqlite|postgres] [--processes 1] [--game gondolin] [--double 0.02]
+        [--max-in-flight 50]
 
 The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` servers of
 ``games`` channels, one member per channel; ``processes`` unchanged bot processes
@@ -37,10 +38,13 @@ import asyncpg
 
 from bot.errors import StaleButton
 from bot.storage.history import FORCED
+from bot.surface.inflight import BUSY
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls
 
+BUSY_PAUSE_S = 2.0
+"""How long a member told "busy, try again in a moment" waits before clicking again."""
 STALE = StaleButton.LEAD
 """The refusal of a button from an older board (a double click's second press)."""
 
@@ -62,10 +66,11 @@ class Table:
     asked: set[int] = field(default_factory=set)  # presses answered with a question
 
     def outcomes(self) -> list[str]:
-        """Each press: "accepted" (no refusal came), "refused" (a stale button) or the error.
+        """Each press: "accepted" (no refusal came), "refused" (a stale button), "busy" (the
+        process was full and said so at once) or the error.
 
         Read once the bot is quiet: a click the bot applied gets no message of its own (its
-        acknowledgement defers an update and the board is edited), a refused one an ephemeral.
+        answer is the updated board), a refused one an ephemeral.
         """
         found = []
         for ix in self.presses:
@@ -78,6 +83,8 @@ class Table:
                 found.append("accepted")
             elif any(STALE in n for n in notes):
                 found.append("refused")
+            elif notes == [BUSY]:
+                found.append("busy")
             else:
                 found.append(f"error: {notes[0][:80]}")
         return found
@@ -256,6 +263,7 @@ class Load:
                 "DISCORD_GATEWAY_URL": self.emu.gateway_url,
                 key: self.database,
                 "START_COOLDOWN_SECONDS": "0",
+                "MAX_IN_FLIGHT": str(self.args.max_in_flight),
                 "LOG_LEVEL": "WARNING",
             }
             if count > 1:
@@ -311,6 +319,9 @@ class Load:
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
                 self.measures.ack.append(time.perf_counter() - began)
+            if any(m.content == BUSY for ix in presses for m in ix.messages):
+                await asyncio.sleep(BUSY_PAUSE_S)  # told to try again in a moment: they wait
+                return
             keys = [str(table.channel.id), *(ix.token for ix in presses)]
             await self.watch.until(
                 keys, lambda: self.answered(table, board, step, presses), ANSWER_TIMEOUT_S
@@ -438,12 +449,13 @@ def report(args, load: Load, spent, started, logged, base, idle, active) -> None
     m = load.measures
     tables = len(load.tables)
     outcomes = {t.channel.id: t.outcomes() for t in load.tables}
-    accepted = refused = lost = doubled = 0
+    accepted = refused = busy = lost = doubled = 0
     for channel_id, found in outcomes.items():
         ok = found.count("accepted")
         accepted += ok
         refused += found.count("refused")
-        m.errors += [o for o in found if o not in ("accepted", "refused", "asked")]
+        busy += found.count("busy")
+        m.errors += [o for o in found if o not in ("accepted", "refused", "busy", "asked")]
         in_db = logged.get(channel_id, 0)
         lost += max(0, ok - in_db)
         doubled += max(0, in_db - ok)
@@ -461,7 +473,8 @@ def report(args, load: Load, spent, started, logged, base, idle, active) -> None
         f" -> updated board p50 {pct(m.updated, 0.5):.0f} ms, p99 {pct(m.updated, 0.99):.0f} ms"
     )
     print(
-        f"  accepted {accepted}, refused {refused} (double clicks' losers), errors {len(m.errors)},"
+        f"  accepted {accepted}, refused {refused} (double clicks' losers), busy {busy} (refused"
+        f" at once: more than {args.max_in_flight} in flight), errors {len(m.errors)},"
         f" lost {lost}, doubled {doubled}"
     )
     for error in sorted(set(m.errors))[:5]:
@@ -501,6 +514,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="gondolin", choices=["gondolin", "galdor"])
     parser.add_argument("--double", type=float, default=0.02, help="share of double clicks")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--max-in-flight", type=int, default=50, help="interactions per process (MAX_IN_FLIGHT)"
+    )
     args = parser.parse_args(argv)
     if args.database == "sqlite" and args.processes > 1:
         parser.error("several processes need a shared database: --database postgres")

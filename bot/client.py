@@ -19,6 +19,7 @@ from bot.flow.computer import Computer
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
+from bot.flow.review import Reviews
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import database
@@ -50,7 +51,7 @@ class Tree(app_commands.CommandTree):
     """Maps every command error to one friendly ephemeral answer."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tracked while handled, refused while the bot stops (``bot/surface/inflight.py``)."""
+        """Tracked while handled, refused while stopping or full (``bot/surface/inflight.py``)."""
         return await cast(TabletopBot, self.client).inflight.admit(interaction)
 
     async def on_error(
@@ -81,6 +82,7 @@ class TabletopBot(commands.AutoShardedBot):
     lobby: Lobby
     lifecycle: Lifecycle
     replays: Replays
+    reviews: Reviews
     computer: Computer
     renders: RenderPool
 
@@ -98,7 +100,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.settings = settings
         self._resumed = False  # on_ready comes again after each reconnect
         self._closing_all: asyncio.Task[None] | None = None
-        self.inflight = InFlight()
+        self.inflight = InFlight(settings.max_in_flight)
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""
@@ -113,6 +115,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.replays = Replays(self.store, self.settings)
+        self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):
             await self.load_extension(ext)

@@ -15,6 +15,7 @@ import discord
 from bot.flow import paging, phase_help, undo
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
+from bot.flow.replays import Replays
 from bot.flow.sessions import SessionManager
 from bot.surface import custom_ids, table_buttons
 from bot.surface.inflight import InFlight
@@ -26,6 +27,7 @@ class Services(Protocol):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    replays: Replays
     inflight: InFlight
 
 
@@ -56,7 +58,7 @@ class Routed:
         return routed
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Let the bot's :class:`InFlight` admit the click (refused while the bot stops)."""
+        """Let the bot's :class:`InFlight` admit the click (refused while stopping or full)."""
         return await _bot(interaction).inflight.admit(interaction)
 
 
@@ -236,6 +238,27 @@ class PlayAgainButton(
         await _bot(interaction).lobby.play_again(interaction, self.fields["sid"])
 
 
+class ReplayStepButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REPLAY.template
+):
+    """⏮ ◀ ▶ ⏭ (and −10 / +10) under a replay: anyone who sees it may step through."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the position the button names."""
+        sid, position = self.fields["sid"], int(self.fields["pos"])
+        await _bot(interaction).replays.step(interaction, sid, position)
+
+
+class AnimationButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ANIMATION.template
+):
+    """**Animated replay** under a replay."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Post the game as an animated image."""
+        await _bot(interaction).replays.animate(interaction, self.fields["sid"])
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -252,4 +275,6 @@ DYNAMIC_ITEMS = (
     EndButton,
     AgreeButton,
     PlayAgainButton,
+    ReplayStepButton,
+    AnimationButton,
 )

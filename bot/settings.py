@@ -35,6 +35,12 @@ class Settings(BaseSettings):
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     replay_cooldown_seconds: float = 30.0  # between one member's /game replay requests
     housekeeping_seconds: float = 300.0
+    # Interactions one process handles at once; beyond it a click or command is answered
+    # "busy, try again" at once instead of missing Discord's 3 s deadline in a queue.
+    max_in_flight: int = Field(default=50, ge=1)
+    # The simulations /game review spends on each reviewed move (unset: each game's own
+    # budget, ai/levels.py REVIEW_LEVELS; tests set a small one).
+    review_simulations: int | None = Field(default=None, ge=2)
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"
     # A search still running after this plays the game's quick policy move instead.

@@ -11,6 +11,7 @@ from .models import (
     ATTACH_FILES,
     EMBED_LINKS,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
     Channel,
@@ -33,18 +34,21 @@ def require(state: State, chan: Channel, needed: int) -> None:
         raise ApiError(403, 50013, "Missing Permissions")
 
 
+def send_permission(chan: Channel) -> int:
+    """What lets one post in ``chan``: in a thread, Send Messages has no effect."""
+    return SEND_MESSAGES_IN_THREADS if chan.is_thread else SEND_MESSAGES
+
+
 def message_body(state: State, chan: Channel, body: Body, *, creating: bool) -> Body:
     """The body as Discord applies it when the bot posts (or edits its own message) in ``chan``.
 
-    Posting needs Send Messages; editing one's own message does not. New files need Attach
+    Posting needs Send Messages (in a thread: Send Messages in Threads); editing one's own
+    message does not. New files need Attach
     Files. Without Embed Links a bot's embeds are dropped, and a new message that had nothing
     else is refused with 50013.
     """
-    require(
-        state,
-        chan,
-        VIEW_CHANNEL | (SEND_MESSAGES if creating else 0) | (ATTACH_FILES if body.files else 0),
-    )
+    send = send_permission(chan) if creating else 0
+    require(state, chan, VIEW_CHANNEL | send | (ATTACH_FILES if body.files else 0))
     if chan.is_dm or not body.payload.get("embeds"):
         return body
     if state.channel_permissions(chan, state.bot_user.id) & EMBED_LINKS:

@@ -31,6 +31,8 @@ def slash(
     state: State, user: User, channel: Channel, path: str, options: dict[str, Any]
 ) -> Interaction:
     state.check_can_see(user, channel)
+    if channel.is_thread and channel.archived:
+        raise EmulatorError(f"#{channel.name} is archived: Discord offers no commands there")
     parts = path.strip().lstrip("/").split()
     if not parts:
         raise EmulatorError("empty command path")
@@ -171,6 +173,8 @@ def submit_modal(state: State, ix: Interaction, values: dict[str, str]) -> Inter
 
 def user_message(state: State, user: User, channel: Channel, content: str) -> Message:
     state.check_can_see(user, channel)
+    if channel.is_thread and channel.archived:
+        state.set_archived(channel, False)  # a message sent in a thread unarchives it
     msg = Message(
         id=state.next_id(),
         channel_id=channel.id,

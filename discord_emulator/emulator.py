@@ -6,6 +6,7 @@ import asyncio
 import datetime as dt
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -139,6 +140,14 @@ class DiscordEmulator:
         """Every HTTP request the bot made, with status (and Discord error code/message)."""
         return self._log.requests
 
+    def calls_by_route(self, since: int = 0) -> Counter[str]:
+        """How many requests the bot made per route, from the ``since``-th request on.
+
+        A route is a method and a path template, ``PATCH /channels/{channel}/messages/{message}``,
+        as Discord's rate limits group requests; ``since`` is a ``len(emu.requests)`` taken earlier.
+        """
+        return Counter(r.route for r in self._log.requests[since:])
+
     def error_responses(self) -> list[RequestRecord]:
         """Requests answered with an error (4xx), e.g. validation failures like 50035."""
         return [r for r in self._log.requests if r.status >= 400]
@@ -196,6 +205,16 @@ class DiscordEmulator:
     def delete_channel(self, channel: Channel) -> None:
         """Delete a guild channel (CHANNEL_DELETE); its routes answer 404 ``10003`` after."""
         self.state.delete_channel(channel, payloads.channel(self.state, channel))
+
+    def threads(self, channel: Channel) -> list[Channel]:
+        """The public threads started in ``channel``, oldest first (archived ones too)."""
+        return [
+            c for c in self.state.channels.values() if c.is_thread and c.parent_id == channel.id
+        ]
+
+    def archive_thread(self, thread: Channel, archived: bool = True) -> None:
+        """Archive (or unarchive) a thread, as Discord does after inactivity (THREAD_UPDATE)."""
+        self.state.set_archived(thread, archived)
 
     def fail_next(
         self,

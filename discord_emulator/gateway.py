@@ -328,6 +328,22 @@ class Gateway:
         elif event in ("CHANNEL_CREATE", "CHANNEL_UPDATE"):
             chan = state.channel(info["channel_id"])
             self.dispatch(event, payloads.channel(state, chan), INTENT_GUILDS, chan.guild_id)
+        elif event in ("THREAD_CREATE", "THREAD_UPDATE"):
+            thread = state.channel(info["channel_id"])
+            data = payloads.channel(state, thread)
+            if event == "THREAD_CREATE":
+                data["newly_created"] = True
+            self.dispatch(event, data, INTENT_GUILDS, thread.guild_id)
+        elif event == "THREAD_MEMBERS_UPDATE":
+            thread = state.channel(info["channel_id"])
+            joined = state.utcnow().isoformat()
+            data = {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild_id),
+                "member_count": min(len(thread.member_ids), 50),
+                "added_members": [payloads.thread_member(thread, info["user_id"], joined)],
+            }
+            self.dispatch(event, data, INTENT_GUILDS, thread.guild_id)
         elif event == "CHANNEL_DELETE":
             guild_id = int(info["payload"]["guild_id"])
             self.dispatch(event, info["payload"], INTENT_GUILDS, guild_id)

@@ -18,6 +18,9 @@ MANAGE_MESSAGES = 1 << 13
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = sum(
     1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 19, 20, 21, 25, 26, 31, 35, 36, 37, 38)
@@ -33,6 +36,8 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # a thread's auto_archive_duration choices
 
 # Interaction types.
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -125,10 +130,21 @@ class Channel:
     position: int = 0
     topic: str | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)  # by role or user id
+    # Threads only: the channel it hangs off (its permissions are the parent's), who started it.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    auto_archive_duration: int = 4320
+    archive_timestamp: dt.datetime | None = None
+    member_ids: set[int] = field(default_factory=set)  # the thread's members
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     @property
     def mention(self) -> str:

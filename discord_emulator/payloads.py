@@ -68,6 +68,8 @@ def channel(state: State, c: Channel) -> dict[str, Any]:
             "flags": 0,
             "recipients": [user(recipient)],
         }
+    if c.is_thread:
+        return thread(state, c)
     return {
         "id": str(c.id),
         "type": c.type,
@@ -85,6 +87,40 @@ def channel(state: State, c: Channel) -> dict[str, Any]:
         "parent_id": None,
         "flags": 0,
     }
+
+
+def thread(state: State, c: Channel) -> dict[str, Any]:
+    """A thread's channel object: its parent, its starter, its metadata, the bot's membership."""
+    count = len(state.messages_in(c.id))
+    stamp = (c.archive_timestamp or state.utcnow()).isoformat()
+    data: dict[str, Any] = {
+        "id": str(c.id),
+        "type": c.type,
+        "guild_id": str(c.guild_id),
+        "parent_id": str(c.parent_id),
+        "owner_id": str(c.owner_id),
+        "name": c.name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "message_count": count,
+        "total_message_sent": count,
+        "member_count": min(len(c.member_ids), 50),
+        "thread_metadata": {
+            "archived": c.archived,
+            "auto_archive_duration": c.auto_archive_duration,
+            "archive_timestamp": stamp,
+            "locked": False,
+            "create_timestamp": stamp,
+        },
+    }
+    if state.bot_user.id in c.member_ids:
+        data["member"] = thread_member(c, state.bot_user.id, stamp)
+    return data
+
+
+def thread_member(c: Channel, user_id: int, joined: str) -> dict[str, Any]:
+    return {"id": str(c.id), "user_id": str(user_id), "join_timestamp": joined, "flags": 0}
 
 
 def interaction_channel(state: State, c: Channel, user_id: int) -> dict[str, Any]:
@@ -133,7 +169,7 @@ def guild(state: State, g: Guild, *, full: bool = True) -> dict[str, Any]:
             member_count=len(g.members),
             members=[member(state, g, m) for m in g.members.values()],
             channels=[channel(state, state.channels[c]) for c in g.channel_ids],
-            threads=[],
+            threads=[thread(state, t) for t in state.threads_of(g)],
             presences=[],
             voice_states=[],
             stage_instances=[],
@@ -183,6 +219,9 @@ def message(state: State, m: Message, *, for_gateway: bool = False) -> dict[str,
         "pinned": False,
         "flags": m.flags,
     }
+    started = state.channels.get(m.id)  # a thread started from this message shares its id
+    if started is not None and started.is_thread:
+        data["thread"] = thread(state, started)
     if m.webhook_id is not None:
         data["webhook_id"] = str(m.webhook_id)
         data["application_id"] = str(m.webhook_id)

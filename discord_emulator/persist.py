@@ -54,5 +54,6 @@ def load(state: State, path: Path) -> bool:
         setattr(state, key, world[key])
     for chan in state.channels.values():
         vars(chan).setdefault("overwrites", {})  # saved before channels had overwrites
+        vars(chan).setdefault("member_ids", set())  # saved before threads
     state.messages = world["messages"]
     return True

@@ -7,7 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import access, commands, payloads
+from . import access, commands, payloads, threads
 from .bodies import Body, apply_fields, read_body
 from .models import (
     FLAG_EPHEMERAL,
@@ -79,6 +79,7 @@ class RestApi:
         r.add_get(chan + r"/messages/{message:\d+}", self.get_message)
         r.add_patch(chan + r"/messages/{message:\d+}", self.edit_message)
         r.add_delete(chan + r"/messages/{message:\d+}", self.delete_message)
+        r.add_post(chan + r"/messages/{message:\d+}/threads", self.start_thread)
 
     # --- users, gateway, application --------------------------------------------------------
 
@@ -227,6 +228,8 @@ class RestApi:
         chan = self._channel(request)
         body = access.message_body(self.state, chan, await read_body(request), creating=True)
         self._check_dm_allowed(chan)
+        if chan.is_thread and chan.archived:
+            self.state.set_archived(chan, False)  # a message sent in a thread unarchives it
         msg = Message(
             id=self.state.next_id(),
             channel_id=chan.id,
@@ -250,6 +253,7 @@ class RestApi:
         chan = self._channel(request)
         body = access.message_body(self.state, chan, await read_body(request), creating=False)
         msg = self.state.message(chan.id, snowflake(request, "message"))
+        threads.refuse_if_archived(chan)
         if msg.author_id != self.state.bot_user.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         apply_fields(self.state, msg, body, creating=False)
@@ -265,3 +269,12 @@ class RestApi:
         access.require(self.state, chan, VIEW_CHANNEL | others)
         self.state.delete_message(msg)
         return no_content()
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """A public thread started from a message of a text channel (THREAD_CREATE)."""
+        chan = self._channel(request)
+        body = await read_body(request)
+        thread = threads.start_from_message(
+            self.state, chan, snowflake(request, "message"), body.payload
+        )
+        return json_response(payloads.channel(self.state, thread), 201)

@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 NO_AUTH_PARTS = ("/interactions/", "/webhooks/")
 PAGE_PREFIX = "/play"
+API_PREFIX = "/api/v{version}"
 
 
 @dataclass
@@ -29,6 +30,14 @@ class RequestRecord:
     status: int
     code: int | None = None  # Discord error code when the answer was an error
     message: str = ""  # the error message, when the answer was an error
+    route: str = ""  # "METHOD /path/{param}…": ids and tokens as names, as rate limits group them
+
+
+def route_of(request: web.Request) -> str:
+    """The request's route as Discord's rate limits group it: method and path template."""
+    resource = request.match_info.route.resource
+    path = resource.canonical if resource is not None else request.path
+    return f"{request.method} {path.removeprefix(API_PREFIX)}"
 
 
 class RequestLog:
@@ -42,7 +51,9 @@ class RequestLog:
     def record(
         self, request: web.Request, status: int, code: int | None = None, message: str = ""
     ) -> None:
-        self.requests.append(RequestRecord(request.method, request.path, status, code, message))
+        record = RequestRecord(request.method, request.path, status, code, message)
+        record.route = route_of(request)
+        self.requests.append(record)
         self.last_activity = time.monotonic()
 
 

@@ -17,6 +17,7 @@ from .models import (
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
     MANAGE_GUILD,
+    PUBLIC_THREAD,
     VIEW_CHANNEL,
     ApiError,
     Channel,
@@ -181,8 +182,10 @@ class State:
 
         The guild permissions, then the channel's @everyone overwrite, the member's roles'
         overwrites together (denies, then allows), then the member's own overwrite.
-        Administrators (and the owner) keep every permission.
+        Administrators (and the owner) keep every permission. A thread has its parent's.
         """
+        if chan.is_thread:
+            chan = self.channel(chan.parent_id or 0)
         guild = self.guild(chan.guild_id or 0)
         perms = self.permissions(guild, user_id)
         if perms == ALL_PERMISSIONS:
@@ -203,8 +206,8 @@ class State:
 
     def set_overwrite(self, chan: Channel, overwrite: Overwrite) -> None:
         """Put a permission overwrite on a guild channel (CHANNEL_UPDATE)."""
-        if chan.is_dm:
-            raise EmulatorError("DM channels have no permission overwrites")
+        if chan.is_dm or chan.is_thread:
+            raise EmulatorError("only guild channels have permission overwrites (threads: none)")
         chan.overwrites[overwrite.id] = overwrite
         self.on_change("CHANNEL_UPDATE", {"channel_id": chan.id})
 
@@ -216,10 +219,50 @@ class State:
         self.on_change("CHANNEL_CREATE", {"channel_id": chan.id})
         return chan
 
+    def add_thread(
+        self, parent: Channel, message: Message, name: str, owner_id: int, auto_archive: int
+    ) -> Channel:
+        """A public thread started from ``message`` in ``parent``: it takes the message's id.
+
+        Its starter is its first member (THREAD_CREATE, then THREAD_MEMBERS_UPDATE).
+        """
+        thread = Channel(
+            message.id,
+            PUBLIC_THREAD,
+            name,
+            parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner_id,
+            auto_archive_duration=auto_archive,
+            archive_timestamp=self.utcnow(),
+            member_ids={owner_id},
+        )
+        self.channels[thread.id] = thread
+        self.on_change("THREAD_CREATE", {"channel_id": thread.id})
+        self.on_change("THREAD_MEMBERS_UPDATE", {"channel_id": thread.id, "user_id": owner_id})
+        self.on_change("MESSAGE_UPDATE", {"message": message})
+        return thread
+
+    def set_archived(self, thread: Channel, archived: bool) -> None:
+        """Archive or unarchive a thread (THREAD_UPDATE)."""
+        if not thread.is_thread:
+            raise EmulatorError("only threads are archived")
+        thread.archived = archived
+        thread.archive_timestamp = self.utcnow()
+        self.on_change("THREAD_UPDATE", {"channel_id": thread.id})
+
+    def threads_of(self, guild: Guild, *, active: bool = True) -> list[Channel]:
+        """The guild's threads (by default the active ones, as GUILD_CREATE lists them)."""
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and c.guild_id == guild.id and not (active and c.archived)
+        ]
+
     def delete_channel(self, chan: Channel, payload: dict) -> None:
         """Forget a guild channel; ``payload`` is its last channel object (for CHANNEL_DELETE)."""
-        if chan.is_dm or chan.id not in self.channels:
-            raise EmulatorError("only an existing guild channel can be deleted")
+        if chan.is_dm or chan.is_thread or chan.id not in self.channels:
+            raise EmulatorError("only an existing guild channel (not a thread) can be deleted")
         del self.channels[chan.id]
         self.guild(chan.guild_id or 0).channel_ids.remove(chan.id)
         self.on_change("CHANNEL_DELETE", {"payload": payload})

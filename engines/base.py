@@ -203,6 +203,15 @@ class Game(ABC, Generic[S]):
         """
         return ""
 
+    def chapter(self) -> str:
+        """The part of the game now, as a replay steps through it ("Round 3", "Turn 2 · move").
+
+        A replay stops where the chapter changes, so a long game is watched turn by turn;
+        "" (the default): the game has no parts and a replay steps move by move. Cheap: the
+        replay asks after every move.
+        """
+        return ""
+
     # ---- optional hooks for computer players (ai/; defaults suit a game with nothing hidden) --
     def copy(self) -> Self:
         """An independent copy of the game (the state round-trips through JSON)."""

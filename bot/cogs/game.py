@@ -1,7 +1,9 @@
-"""/game status | log | hint | resign | abort | end | replay | settings: shared by every game."""
+"""/game status | log | hint | resign | abort | end | replay | review | settings: every game's."""
 
 from __future__ import annotations
 
+import io
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,9 +14,10 @@ import ai
 from bot.errors import SessionNotFound, UserFacingError
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
+from bot.flow.review import STILL_ON
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
-from bot.surface import lessons, presenter
+from bot.surface import lessons, presenter, replay_view
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
 from engines import Action
@@ -23,6 +26,7 @@ from engines.text import plural
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+log = logging.getLogger(__name__)
 
 HINT_TOP = 5
 """The hint lists this many moves; the rest are summarised."""
@@ -38,6 +42,10 @@ TAKEOVER_CHOICES = [
 LEVEL_CHOICES = [
     *(app_commands.Choice(name=level, value=level) for level in ai.LEVELS),
     app_commands.Choice(name="the bot's default", value=DEFAULT),
+]
+THREADS_CHOICES = [
+    app_commands.Choice(name="on: each game in its own thread off the channel", value="on"),
+    app_commands.Choice(name="off: each game in the channel it starts in", value="off"),
 ]
 SETTINGS_ADMIN_ONLY = (
     "Only members with Manage Server change this server's settings; "
@@ -159,63 +167,122 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         )
         await _send(interaction, answer, self.bot.sessions.delivery.answers)
 
-    @app_commands.command(description="Re-run a finished game from its seed and moves")
+    @app_commands.command(description="Re-run a finished game from its seed, and watch it")
     @app_commands.describe(session="Session id (default: the last finished game here)")
     async def replay(self, interaction: discord.Interaction, session: str | None = None) -> None:
-        """Prove the shuffle was fair: same seed, same moves, same result.
+        """Prove the shuffle was fair (same seed, same moves, same result), then watch the game.
 
-        The rebuild runs off the event loop and is kept per finished game; each member may
-        ask once per cooldown.
+        The answer says whether the re-run matches and shows the game's first position with
+        buttons to step through it and to have it animated. The rebuild runs off the event loop
+        and is kept per finished game; each member may ask once per cooldown.
         """
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
         if session:
-            try:
-                found = await self.bot.store.load(session.strip().lower())
-            except SessionNotFound:
-                found = None
-            if (
-                found is None
-                or found.guild_id != interaction.guild_id
-                or found.status != "finished"
-            ):
-                raise UserFacingError("No finished game with that id in this server.")
+            found = await replays.finished(interaction.guild_id, session.strip().lower()[:40])
         else:
-            found = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
-            if found is None:
+            last = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
+            if last is None:
                 raise UserFacingError("No finished game in this channel yet.")
+            found = last
         replays.asked(interaction.user.id, interaction.created_at)
         await interaction.response.defer(thinking=True)
         report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
-        await interaction.followup.send(
+        text = (
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "
             f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
             f"{verdict}. {presenter.with_names(report.summary, found.names)}"
         )
+        shown = await replay_view.position(found, await replays.timeline(found), 0)
+        await interaction.followup.send(text, **shown.kwargs())
+
+    @app_commands.command(description="The computer reviews a finished game: chances and mistakes")
+    @app_commands.describe(session="Session id (default: your last game in this channel)")
+    async def review(self, interaction: discord.Interaction, session: str | None = None) -> None:
+        """Each player's chance move by move and the three costliest moves, as an image.
+
+        Judged off the event loop, one review at a time; a long one shows its progress in the
+        deferred answer, and the review arrives as a follow-up.
+        """
+        found = await self._review_session(interaction, session)
+        with self.bot.reviews.for_member(interaction.user.id):
+            await interaction.response.defer(thinking=True)
+            shown = False
+
+            async def progress(share: float) -> None:
+                nonlocal shown
+                try:
+                    await interaction.edit_original_response(
+                        content=f"Reviewing… {round(100 * share)} %"
+                    )
+                    shown = True
+                except discord.HTTPException as exc:  # progress is a courtesy
+                    log.debug("review progress not shown: %s", exc.code)
+
+            done = await self.bot.reviews.review(found, progress)
+        image = discord.File(io.BytesIO(done.png), filename="review.png", description=done.alt)
+        await interaction.followup.send(done.text, file=image)
+        if shown:  # the review came as a follow-up: the progress message has served
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException as exc:
+                log.debug("review progress not deleted: %s", exc.code)
+
+    async def _review_session(self, interaction: discord.Interaction, sid: str | None) -> Session:
+        """The finished game to review: ``sid`` in this server, or the member's last game here."""
+        store, user_id = self.bot.store, interaction.user.id
+        found: Session | None
+        if sid:
+            try:
+                found = await store.load(sid.strip().lower())
+            except SessionNotFound:
+                found = None
+            if found is None or found.guild_id != interaction.guild_id:
+                raise UserFacingError("No game with that id in this server.")
+        else:
+            channel_id = interaction.channel_id or 0
+            found = await store.live_in_channel(channel_id)
+            if found is None or found.seat_of(user_id) is None:
+                found = await store.latest_finished_of_member(channel_id, user_id)
+            if found is None:
+                found = await store.latest_ended_in_channel(channel_id)
+            if found is None:
+                raise UserFacingError("No finished game in this channel yet.")
+        if found.status in ("pending", "active"):
+            raise UserFacingError(STILL_ON)
+        if found.status != "finished":
+            raise UserFacingError(
+                "That game was aborted or abandoned: only finished games have a review."
+            )
+        return found
 
     @app_commands.command(description="Show this server's game settings (Manage Server changes)")
     @app_commands.describe(
         takeover="Whether an absent player's seat may be handed to the computer",
         level="The computer's level when it takes a seat over",
+        threads="Whether each new game gets its own thread off the channel it starts in",
     )
-    @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES, threads=THREADS_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
         takeover: str | None = None,
         level: str | None = None,
+        threads: str | None = None,
     ) -> None:
         """Anyone sees the settings; members with Manage Server change them."""
         servers = self.bot.lifecycle.servers
         guild_id = interaction.guild_id or 0
-        if takeover is None and level is None:
+        if takeover is None and level is None and threads is None:
             choices = await servers.get(guild_id)
         elif not manages_server(interaction):
             raise UserFacingError(SETTINGS_ADMIN_ONLY)
         else:
             now = discord.utils.utcnow()
-            choices = await servers.change(guild_id, interaction.user.id, now, takeover, level)
+            choices = await servers.change(
+                guild_id, interaction.user.id, now, takeover, level, threads
+            )
         text = describe(choices, self.bot.settings.idle_days)
         await interaction.response.send_message(text, ephemeral=True)
 

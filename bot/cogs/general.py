@@ -47,7 +47,10 @@ Press **?** on the board or on your cards for what the current phase is about an
 your choices does (and why a move is not possible now).
 `/game status` · `/game log` (`last`: the game that just ended) · `/game resign` (a rated game
 asks first) · `/game abort` (all players agree: the others get an **Agree** button) ·
-`/game replay` (re-run a finished game from its published seed). Every ending is announced in
+`/game replay` (re-run a finished game from its published seed, then step through it or
+watch it animated) ·
+`/game review` (after a game: each player's chance move by move, and the three costliest
+moves with what the computer would have played). Every ending is announced in
 the channel, and **Play again** under it starts the same game (two players: sides swapped).
 Members with Manage Server: `/game end` ends any game in the server without a result (after a
 confirmation);

@@ -16,7 +16,7 @@ from bot.storage.models import UNRATED
 from bot.storage.outcomes import resignation
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
-from bot.surface import custom_ids, mentions
+from bot.surface import custom_ids, game_threads, mentions
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
@@ -112,9 +112,15 @@ class Lifecycle:
         self.servers = ServerSettings(manager.store.db, settings)
 
     async def live_session(self, channel_id: int | None) -> Session:
-        """The game running in this channel, or a friendly refusal."""
+        """The game running in this channel, or a friendly refusal.
+
+        In a channel whose games are played in threads, the refusal names those threads.
+        """
         session = await self.store.live_in_channel(channel_id or 0)
         if session is None:
+            threads = await self.store.live_threads_of(channel_id or 0, game_threads.LISTED + 1)
+            if threads:
+                raise UserFacingError(game_threads.threads_here(threads))
             raise UserFacingError("No game is running in this channel.")
         return session
 

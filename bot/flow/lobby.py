@@ -24,8 +24,9 @@ from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.storage.models import LESSON, safe_name
+from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
-from bot.surface import custom_ids, mentions, presenter
+from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
 from engines.lessons import OPPONENT, lesson_for
@@ -47,24 +48,32 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def _guild_ids(interaction: discord.Interaction) -> tuple[int, int]:
-    """The server and channel of a start, once the bot may show a game there."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserFacingError("Games are played in a server channel, not in direct messages.")
-    require_game_permissions(interaction)
-    return interaction.guild_id, interaction.channel_id
-
-
 class Lobby:
     """Creates sessions; the manager takes over once a game is running."""
 
     def __init__(self, manager: SessionManager, settings: Settings) -> None:
         self.manager = manager
         self.store = manager.store
+        self.servers = ServerSettings(manager.store.db, settings)
         self.challenge_minutes = settings.challenge_minutes
         self.max_games = settings.max_games_per_user
         self.cooldown = timedelta(seconds=settings.start_cooldown_seconds)
         self._last_start: dict[int, datetime] = {}  # user id -> their last start or challenge
+
+    async def _place(self, interaction: discord.Interaction) -> tuple[int, int, bool]:
+        """The server and channel of a start, and whether the game gets its own thread.
+
+        Its own thread off the channel is the server's setting; a start in a thread plays in
+        that thread (Discord has no threads in threads). Refused where the bot lacks a
+        permission the game needs.
+        """
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        if guild_id is None or channel_id is None:
+            raise UserFacingError("Games are played in a server channel, not in direct messages.")
+        thread = isinstance(interaction.channel, discord.TextChannel)
+        thread = thread and (await self.servers.get(guild_id)).threads
+        require_game_permissions(interaction, thread=thread)
+        return guild_id, channel_id, thread
 
     async def _admit(
         self, interaction: discord.Interaction, guild_id: int, players: list[discord.abc.User]
@@ -122,7 +131,7 @@ class Lobby:
             await self.versus_computer(interaction, game_id, level, options or {}, seat=seat)
             return
         cls = engines.get_game(game_id)
-        guild_id, channel_id = _guild_ids(interaction)
+        guild_id, channel_id, thread = await self._place(interaction)
         if opponent.bot:
             raise UserFacingError(
                 "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
@@ -149,6 +158,7 @@ class Lobby:
             options=options,
             game=None,
             now=discord.utils.utcnow(),
+            in_thread=thread,
         )
         minutes = round(self.challenge_minutes)
         embed = discord.Embed(
@@ -221,7 +231,16 @@ class Lobby:
                 return
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
-            require_game_permissions(interaction)  # the challenge stays open meanwhile
+            thread = game_threads.awaits_thread(session)
+            require_game_permissions(interaction, thread=thread)  # the challenge stays open
+            if thread and interaction.message is not None:
+                session = await self._move_to_thread(interaction, interaction.message.id, session)
+                await interaction.edit_original_response(
+                    content=game_threads.start_line(session),
+                    embed=None,
+                    view=None,
+                    allowed_mentions=mentions.NOBODY,
+                )
             await self._begin(session, interaction)
 
     async def versus_computer(
@@ -236,7 +255,7 @@ class Lobby:
         """Start a two-player game at once, the computer at ``level`` in the other seat."""
         if level not in ai.LEVELS:
             raise UserFacingError(f"Pick a level: {', '.join(ai.LEVELS)}.")
-        guild_id, channel_id = _guild_ids(interaction)
+        guild_id, channel_id, thread = await self._place(interaction)
         me = self.manager.client.user
         assert me is not None  # commands arrive only once the bot is logged in
         seed = new_seed()
@@ -257,6 +276,7 @@ class Lobby:
             game=game,
             now=discord.utils.utcnow(),
             computers={1 - seat: level},
+            in_thread=thread,
         )
         self._started(interaction)
         log.info("game against the computer session=%s level=%s", session.id, level)
@@ -266,7 +286,7 @@ class Lobby:
         self, interaction: discord.Interaction, game_id: str, options: dict[str, object]
     ) -> None:
         """Start a one-player game in this channel."""
-        guild_id, channel_id = _guild_ids(interaction)
+        guild_id, channel_id, thread = await self._place(interaction)
         seed = new_seed()
         game = engines.get_game(game_id).new(1, seed=seed, options=options)  # refusals: ephemeral
         await self._admit(interaction, guild_id, [interaction.user])
@@ -279,6 +299,7 @@ class Lobby:
             options=options,
             game=game,
             now=discord.utils.utcnow(),
+            in_thread=thread,
         )
         self._started(interaction)
         await self._post_board(interaction, session)
@@ -291,7 +312,7 @@ class Lobby:
         lesson = lesson_for(game_id)
         if lesson is None:
             raise UserFacingError("This game has no lesson yet: its `rules` command explains it.")
-        guild_id, channel_id = _guild_ids(interaction)
+        guild_id, channel_id, thread = await self._place(interaction)
         cls = engines.get_game(game_id)
         game = cls.new(lesson.seats, seed=lesson.seed, options=dict(lesson.options))
         await self._admit(interaction, guild_id, [interaction.user])
@@ -310,6 +331,7 @@ class Lobby:
             game=game,
             now=discord.utils.utcnow(),
             computers={OPPONENT: DEFAULT_LEVEL} if lesson.seats > 1 else None,
+            in_thread=thread,
         )
         self._started(interaction)
         log.info("lesson started session=%s game=%s", session.id, game_id)
@@ -355,18 +377,44 @@ class Lobby:
             await self.versus_computer(interaction, session.game_id, DEFAULT_LEVEL, {}, seat=0)
 
     async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
-        """Answer the start command with the new game's board, then let the game begin."""
+        """Answer the start command with the new game's board, then let the game begin.
+
+        A game in its own thread: the answer becomes the channel's line about the game, the
+        thread is started from it and the board is posted in the thread.
+        """
         async with self.manager.lock(session.id):
             try:
                 await interaction.response.defer(thinking=True)  # rendering may take a moment
-                msg = await presenter.board(session, [])
-                sent = await interaction.followup.send(wait=True, **msg.kwargs())
+                if game_threads.awaits_thread(session):
+                    line = await interaction.followup.send(
+                        game_threads.start_line(session),
+                        wait=True,
+                        allowed_mentions=mentions.NOBODY,
+                    )
+                    session = await self._move_to_thread(interaction, line.id, session)
+                    await line.edit(content=game_threads.start_line(session))
+                    channel = await self.manager.delivery.channel(session)
+                    msg = await presenter.board(session, [])
+                    sent = await channel.send(**msg.kwargs())
+                else:
+                    msg = await presenter.board(session, [])
+                    sent = await interaction.followup.send(wait=True, **msg.kwargs())
             except Exception as exc:
                 await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
                 raise
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
             await self.manager.begin(session)
+
+    async def _move_to_thread(
+        self, interaction: discord.Interaction, message_id: int, session: Session
+    ) -> Session:
+        """Start the game's thread from a message of the interaction's channel (its home now)."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)  # a game gets a thread only there
+        thread = await game_threads.start_thread(channel, message_id, session)
+        log.info("game thread started session=%s thread=%s", session.id, thread.id)
+        return await self.store.move_to_thread(session.id, thread.id)
 
     async def _begin(self, session: Session, interaction: discord.Interaction) -> None:
         """Create the game for an accepted challenge and turn the challenge into the board."""

@@ -16,8 +16,7 @@ from bot.surface.replies import reply_errors
 async def turn_page(
     store: SessionStore, interaction: discord.Interaction, sid: str, step: int, page: int
 ) -> None:
-    """Show page ``page`` of the clicker's moves in the message they clicked."""
-    await interaction.response.defer()
+    """Show page ``page`` of the clicker's moves in the message they clicked (in the answer)."""
     async with reply_errors(interaction, f"session={sid} page"):
         session = await store.load(sid)
         if session.status != "active" or session.game.is_over:
@@ -34,4 +33,4 @@ async def turn_page(
             if on_board
             else presenter.private_components(session, seat, page)
         )
-        await interaction.edit_original_response(view=view)
+        await interaction.response.edit_message(view=view)

@@ -1,32 +1,48 @@
-"""``/game replay``: a finished game re-run from its seed and moves, off the event loop.
+"""``/game replay``: a finished game re-run from its seed and moves, to check and to watch.
 
 Rebuilding a long game takes seconds of CPU (a game of Gondor: some 1,700 moves), so the
-rebuild runs in a worker (``bot.surface.render_pool.run``), one replay at a time so that images keep
-the other workers. A finished game never changes: its report is kept (the last
-``CACHE_SIZE`` games), and asking again costs nothing. Each member may ask once per
+rebuild runs in a worker (``bot.surface.render_pool.run``), one at a time so that images keep
+the other workers. It yields the game's timeline (``bot.storage.timeline``): the check (same
+final state?) and the positions the step-through shows, chapter by chapter, each from the
+spectator's view. A finished game never changes: its timeline is kept (the last
+``CACHE_SIZE`` games) and asking again costs nothing; after a restart the first press of a
+replay's button rebuilds it. Each member may ask for a replay, and for an animation, once per
 ``REPLAY_COOLDOWN_SECONDS``.
+
+The step-through buttons work for anyone who sees the replay message (it is public, like a
+board): a press shows the position its id names in that message, for everyone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
-from bot.errors import UserFacingError
+import discord
+
+from bot.errors import SessionNotFound, UserFacingError
 from bot.settings import Settings
-from bot.storage import history
+from bot.storage import timeline as timelines
 from bot.storage.store import Session, SessionStore
-from bot.surface import render_pool
+from bot.storage.timeline import Timeline
+from bot.surface import animation, render_pool, replay_view
+from bot.surface.replies import reply_errors
 from engines import EngineError
 
 log = logging.getLogger(__name__)
 
-CACHE_SIZE = 64
-"""Reports of finished games kept (a few hundred bytes each)."""
+T = TypeVar("T")
+
+CACHE_SIZE = 8
+"""Timelines of finished games kept (a Gondor game's: about 1.5 MB)."""
+ANIMATIONS = 4
+"""Animations kept (each under Discord's 10 MiB upload limit)."""
 
 
 @dataclass(frozen=True)
@@ -43,14 +59,20 @@ OLD_RULES = (
     "This game was played under an earlier version of the game's rules in this bot, and its "
     "moves no longer replay under the rules in force. Its result stands as recorded."
 )
+NOT_FOUND = "No finished game with that id in this server."
+NOT_OVER = "That game is still being played: its replay comes once it has ended."
+TOO_LARGE = (
+    "This game's animation would not fit under Discord's upload limit; "
+    "step through it with the ◀ ▶ buttons instead."
+)
 
 
 class ReplayCooldown(UserFacingError):
-    """The member asked for a replay moments ago."""
+    """The member asked for a replay (or an animation) moments ago."""
 
-    def __init__(self, seconds: int) -> None:
+    def __init__(self, what: str, seconds: int) -> None:
         super().__init__(
-            f"You asked for a replay moments ago; you can ask for another in {seconds} s."
+            f"You asked for {what} moments ago; you can ask for another in {seconds} s."
         )
 
 
@@ -60,49 +82,63 @@ class Replays:
     def __init__(self, store: SessionStore, settings: Settings) -> None:
         self.store = store
         self.cooldown = timedelta(seconds=settings.replay_cooldown_seconds)
-        self._last: dict[int, datetime] = {}  # user id -> when they last asked
-        self._reports: OrderedDict[str, ReplayReport] = OrderedDict()
+        self._last: dict[str, dict[int, datetime]] = {}  # what -> user id -> when they asked
+        self._timelines: OrderedDict[str, Timeline] = OrderedDict()
+        self._animations: OrderedDict[str, bytes] = OrderedDict()
         self._one_at_a_time = asyncio.Lock()
 
-    def admit(self, user_id: int, now: datetime) -> None:
+    def admit(self, user_id: int, now: datetime, what: str = "a replay") -> None:
         """Refuse a member who asked within the cooldown (cheap: before anything is read)."""
-        last = self._last.get(user_id)
+        last = self._last.get(what, {}).get(user_id)
         if last is not None and now - last < self.cooldown:
             wait = self.cooldown - (now - last)
-            raise ReplayCooldown(max(1, math.ceil(wait.total_seconds())))
+            raise ReplayCooldown(what, max(1, math.ceil(wait.total_seconds())))
 
-    def asked(self, user_id: int, now: datetime) -> None:
+    def asked(self, user_id: int, now: datetime, what: str = "a replay") -> None:
         """Start the member's cooldown (only replays that are answered count)."""
-        self._last = {uid: t for uid, t in self._last.items() if now - t < self.cooldown}
-        self._last[user_id] = now
+        recent = self._last.get(what, {})
+        self._last[what] = {uid: t for uid, t in recent.items() if now - t < self.cooldown}
+        self._last[what][user_id] = now
+
+    async def finished(self, guild_id: int | None, sid: str) -> Session:
+        """The finished game ``sid`` of this server; a running one is refused, saying so."""
+        try:
+            session = await self.store.load(sid)
+        except SessionNotFound:
+            raise UserFacingError(NOT_FOUND) from None
+        if session.guild_id != guild_id:
+            raise UserFacingError(NOT_FOUND)
+        if session.status in ("active", "pending"):
+            raise UserFacingError(NOT_OVER)
+        if session.status != "finished":
+            raise UserFacingError(NOT_FOUND)
+        return session
 
     async def report(self, session: Session) -> ReplayReport:
         """Re-run a finished game from seed and action log; compare with the stored state."""
-        found = self._cached(session.id)
+        timeline = await self.timeline(session)
+        matches = timeline.state == session.state_json
+        return ReplayReport(session.id, timeline.moves, matches, timeline.summary)
+
+    async def timeline(self, session: Session) -> Timeline:
+        """The game's positions, rebuilt in a worker unless kept."""
+        found = _cached(self._timelines, session.id)
         if found is not None:
             return found
         async with self._one_at_a_time:
-            found = self._cached(session.id)  # asked by someone else meanwhile
+            found = _cached(self._timelines, session.id)  # asked by someone else meanwhile
             if found is not None:
                 return found
-            report = await self._rebuild(session)
+            timeline = await self._rebuild(session)
         if session.status == "finished":  # a finished game never changes
-            self._reports[session.id] = report
-            if len(self._reports) > CACHE_SIZE:
-                self._reports.popitem(last=False)
-        return report
+            _keep(self._timelines, session.id, timeline, CACHE_SIZE)
+        return timeline
 
-    def _cached(self, sid: str) -> ReplayReport | None:
-        found = self._reports.get(sid)
-        if found is not None:
-            self._reports.move_to_end(sid)
-        return found
-
-    async def _rebuild(self, session: Session) -> ReplayReport:
+    async def _rebuild(self, session: Session) -> Timeline:
         moves = await self.store.moves(session.id)
         try:
-            state = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
-                history.replayed_state,
+            timeline = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
+                timelines.replayed_timeline,
                 session.game_id,
                 len(session.seats),
                 session.seed,
@@ -112,7 +148,65 @@ class Replays:
         except EngineError:  # its text may name a hidden card: never shown, never logged
             log.info("replay refused session=%s: its moves break the rules in force", session.id)
             raise UserFacingError(OLD_RULES) from None
-        game = session.game_cls.from_json(state)
-        summary = game.result.summary if game.result else "ended before the engine's end"
         log.info("replayed session=%s moves=%s", session.id, len(moves))
-        return ReplayReport(session.id, len(moves), state == session.state_json, summary)
+        return timeline
+
+    async def step(self, interaction: discord.Interaction, sid: str, position: int) -> None:
+        """A step-through button: show position ``position`` in the clicked replay message."""
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} replay step"):
+            session = await self.finished(interaction.guild_id, sid)
+            timeline = await self.timeline(session)
+            shown = await replay_view.position(session, timeline, position)
+            kept = {k: v for k, v in shown.kwargs(edit=True).items() if k != "content"}
+            await interaction.edit_original_response(**kept)  # the report above stays
+
+    async def animate(self, interaction: discord.Interaction, sid: str) -> None:
+        """The "Animated replay" button: the whole game as a GIF, posted under the replay."""
+        what = "an animated replay"
+        async with reply_errors(interaction, f"session={sid} replay animation"):
+            self.admit(interaction.user.id, interaction.created_at, what)
+            session = await self.finished(interaction.guild_id, sid)
+            self.asked(interaction.user.id, interaction.created_at, what)
+            await interaction.response.defer(thinking=True)
+            data = await self.animation(session)
+            file = discord.File(
+                io.BytesIO(data),
+                filename=f"replay-{session.id}.gif",
+                description=f"The board of this game of {session.game_cls.title}, move by move.",
+            )
+            await interaction.followup.send(replay_view.animation_caption(session), file=file)
+
+    async def animation(self, session: Session) -> bytes:
+        """The game as an animated GIF, drawn in a worker unless kept."""
+        found = _cached(self._animations, session.id)
+        if found is not None:
+            return found
+        timeline = await self.timeline(session)
+        async with self._one_at_a_time:
+            found = _cached(self._animations, session.id)
+            if found is not None:
+                return found
+            views = [p.packed_view for p in timeline.positions]
+            try:
+                data = await render_pool.run(
+                    animation.animate, session.game_id, views, session.names
+                )
+            except animation.TooLarge:
+                raise UserFacingError(TOO_LARGE) from None
+        log.info("animated session=%s frames<=%s bytes=%s", session.id, len(views), len(data))
+        _keep(self._animations, session.id, data, ANIMATIONS)
+        return data
+
+
+def _cached(cache: OrderedDict[str, T], sid: str) -> T | None:
+    found = cache.get(sid)
+    if found is not None:
+        cache.move_to_end(sid)
+    return found
+
+
+def _keep(cache: OrderedDict[str, T], sid: str, value: T, size: int) -> None:
+    cache[sid] = value
+    if len(cache) > size:
+        cache.popitem(last=False)

@@ -20,6 +20,7 @@ from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import lessons, table_buttons
+from bot.surface.acknowledge import answering, deadline
 from bot.surface.delivery import Delivery
 from bot.surface.presenter import (
     Aftermath,
@@ -163,10 +164,16 @@ class SessionManager:
         *,
         confirmed: bool = False,
     ) -> None:
-        """Handle one click on an action button or select (or on its confirmation)."""
-        await interaction.response.defer()  # ack within 3 s; rendering may take longer
+        """Handle one click on an action button or select (or on its confirmation).
+
+        The clicked message's new version is the click's answer when it is ready within
+        ``ACK_BUDGET_SECONDS``; otherwise the click is deferred then and the message edited.
+        """
         question = self.delivery.answers if confirmed else None
-        async with reply_errors(interaction, f"session={sid} step={step}", question=question):
+        async with (
+            deadline(interaction),
+            reply_errors(interaction, f"session={sid} step={step}", question=question),
+        ):
             await self._refuse_outdated(interaction, sid, step)
             async with self.lock(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
@@ -330,7 +337,7 @@ class SessionManager:
             await reply()
         if lesson_done:
             view = lessons.next_game_view(session)
-            await self.delivery.announce(session, lessons.done_text(session), view)
+            await self.delivery.announce(session, lessons.done_text(session), view, result=True)
             return
         await self._announce_end(session, change)
         await self.computer_turns(session)
@@ -519,7 +526,7 @@ class SessionManager:
             summary,
             Aftermath(change.ratings_before, after, change.best_before, ranks),
         )
-        await self.delivery.announce(session, text, play_again_view(session))
+        await self.delivery.announce(session, text, play_again_view(session), result=True)
 
     async def _announce_end(self, session: Session, change: Change) -> None:
         result = session.game.result
@@ -572,7 +579,9 @@ class SessionManager:
             and interaction.message.id == session.message_id
         )
         if board:
-            await self.delivery.update_board(session)
+            await self.delivery.update_board(
+                session, clicked=interaction if clicked_board else None
+            )
         if controls_in_channel(session):
             return
         game = session.game
@@ -625,9 +634,10 @@ class SessionManager:
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(view=None)
-            else:
-                await interaction.response.edit_message(view=None)
+            async with answering(interaction):
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(view=None)
+                else:
+                    await interaction.response.edit_message(view=None)
         except discord.HTTPException:
             log.info("could not strip components of an ended game's message")

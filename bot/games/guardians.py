@@ -275,7 +275,7 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
         self.cog, self.name = cog, name
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Tracked while handled, refused while the bot stops (``bot/surface/inflight.py``)."""
+        """Tracked while handled, refused while stopping or full (``bot/surface/inflight.py``)."""
         return await self.cog.bot.inflight.admit(interaction)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -3,10 +3,10 @@
 The one place that knows how log entries replay: ``@<code>`` is a move the bot played because
 it was the seat's only choice, ``!resign`` changes nothing in the engine, ``!undo`` removes the
 player's last chosen move together with the forced moves that followed it. ``/game replay``
-and the Undo button (``bot.flow.undo``) both rebuild through :func:`rebuild`, so a game with
-undos replays the same. A long game takes seconds to rebuild (a game of Gondor has some 1,700
-moves), so the bot runs :func:`replayed_state` in a worker process
-(``bot.surface.render_pool.run``); this module imports only the engines and
+(``bot.storage.timeline``) and the Undo button (``bot.flow.undo``) both replay
+:func:`moves_to_replay`, so a game with undos replays the same. A long game takes seconds to
+rebuild (a game of Gondor has some 1,700 moves), so the bot runs :func:`replayed_state` in a
+worker process (``bot.surface.render_pool.run``); this module imports only the engines and
 ``bot.storage.models`` for that reason.
 """
 

@@ -74,6 +74,9 @@ class Session:
     created_at: datetime
     updated_at: datetime
     seats: list[Seat] = field(default_factory=list)
+    parent_channel_id: int | None = None
+    """The channel whose thread the game is played in (None: it is played in ``channel_id``).
+    Equal to ``channel_id`` while the game waits for its thread (a challenge not yet accepted)."""
 
     @cached_property
     def game(self) -> Game:

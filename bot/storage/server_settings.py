@@ -18,12 +18,17 @@ DEFAULT = "default"
 
 @dataclass(frozen=True)
 class ServerChoices:
-    """Takeover of absent seats on this server; ``*_chosen``: set by its admins (not default)."""
+    """Takeover of absent seats on this server; ``*_chosen``: set by its admins (not default).
+
+    ``threads``: each game is played in its own thread off the channel it starts in (off
+    unless the server's admins turn it on).
+    """
 
     takeover: bool
     level: str
     takeover_chosen: bool
     level_chosen: bool
+    threads: bool = False
 
     @property
     def takeover_level(self) -> str | None:
@@ -42,7 +47,8 @@ class ServerSettings:
     async def get(self, guild_id: int) -> ServerChoices:
         """The server's settings, its admins' choices over the bot's defaults."""
         row = await self.db.fetchone(
-            "SELECT computer_takeover, takeover_level FROM server_settings WHERE guild_id=?",
+            "SELECT computer_takeover, takeover_level, threads FROM server_settings"
+            " WHERE guild_id=?",
             (guild_id,),
         )
         takeover = None if row is None else row["computer_takeover"]
@@ -52,6 +58,7 @@ class ServerSettings:
             level=level or self.level,
             takeover_chosen=takeover is not None,
             level_chosen=level is not None,
+            threads=row is not None and bool(row["threads"]),
         )
 
     async def change(
@@ -61,27 +68,32 @@ class ServerSettings:
         now: datetime,
         takeover: str | None = None,
         level: str | None = None,
+        threads: str | None = None,
     ) -> ServerChoices:
         """Apply an admin's choices ("on"/"off", a level, or DEFAULT; None keeps the setting)."""
         async with self.db.transaction():
             row = await self.db.fetchone(
-                "SELECT computer_takeover, takeover_level FROM server_settings WHERE guild_id=?",
+                "SELECT computer_takeover, takeover_level, threads FROM server_settings"
+                " WHERE guild_id=?",
                 (guild_id,),
             )
             kept_takeover = None if row is None else row["computer_takeover"]
             kept_level = None if row is None else row["takeover_level"]
+            kept_threads = None if row is None else row["threads"]
             if takeover is not None:
                 kept_takeover = None if takeover == DEFAULT else int(takeover == "on")
             if level is not None:
                 kept_level = None if level == DEFAULT else level
+            if threads is not None:
+                kept_threads = int(threads == "on")
             await self.db.execute(
                 "INSERT INTO server_settings"
-                " (guild_id, computer_takeover, takeover_level, changed_by, changed_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, computer_takeover, takeover_level, threads, changed_by, changed_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " computer_takeover=excluded.computer_takeover,"
-                " takeover_level=excluded.takeover_level,"
+                " takeover_level=excluded.takeover_level, threads=excluded.threads,"
                 " changed_by=excluded.changed_by, changed_at=excluded.changed_at",
-                (guild_id, kept_takeover, kept_level, user_id, now.isoformat()),
+                (guild_id, kept_takeover, kept_level, kept_threads, user_id, now.isoformat()),
             )
         return await self.get(guild_id)
 
@@ -100,6 +112,8 @@ def describe(choices: ServerChoices, idle_days: float) -> str:
             f"({source(choices.takeover_chosen)})",
             f"• The computer's level when it takes a seat over: **{choices.level}** "
             f"({source(choices.level_chosen)})",
+            f"• Each game in its own thread: **{'on' if choices.threads else 'off'}** "
+            "(the channel then shows only starts and results)",
             f"-# A player who does not move is reminded after {idle_days / 2:g} days and resigns "
             f"after {idle_days:g} (the bot's setting). With takeover on, the reminder also lets "
             "the waiting player hand the seat to the computer; the game is then unrated. "

@@ -56,10 +56,13 @@ class SessionStore:
         game: Game | None,
         now: datetime,
         computers: dict[int, str] | None = None,
+        in_thread: bool = False,
     ) -> Session:
         """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
 
-        ``computers``: the seats the computer plays, with its level.
+        ``computers``: the seats the computer plays, with its level. ``in_thread``: the game
+        will be played in a thread off ``channel_id`` (:meth:`move_to_thread`); until then it
+        does not hold the channel.
         """
         computers = computers or {}
         auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
@@ -71,8 +74,8 @@ class SessionStore:
             async with self.transaction():
                 await self.db.execute(
                     "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
-                    " options_json, state_json, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    " options_json, state_json, created_at, updated_at, parent_channel_id)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
                     (
                         sid,
                         game_id,
@@ -84,6 +87,7 @@ class SessionStore:
                         state,
                         stamp,
                         stamp,
+                        channel_id if in_thread else None,
                     ),
                 )
                 await self.db.executemany(
@@ -99,6 +103,14 @@ class SessionStore:
             if running is None:
                 raise
             raise ChannelBusy(engines.get_game(running.game_id).title) from exc
+        return await self.load(sid)
+
+    async def move_to_thread(self, sid: str, thread_id: int) -> Session:
+        """The game is played in its new thread from now on (its board is posted there anew)."""
+        async with self.transaction():
+            await self.db.execute(
+                "UPDATE sessions SET channel_id=?, message_id=NULL WHERE id=?", (thread_id, sid)
+            )
         return await self.load(sid)
 
     async def activate(self, session: Session, game: Game, now: datetime) -> Session:
@@ -137,6 +149,7 @@ class SessionStore:
             state_json=row["state_json"],
             created_at=datetime.fromisoformat(row["created_at"]),
             updated_at=datetime.fromisoformat(row["updated_at"]),
+            parent_channel_id=row["parent_channel_id"],
             seats=[
                 Seat(
                     seat=r["seat"],
@@ -154,12 +167,22 @@ class SessionStore:
         )
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
-        """The pending or active session in a channel, if any."""
+        """The pending or active session in a channel, if any (not one awaiting its thread)."""
         rows = await self.db.fetchall(
-            "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')",
+            "SELECT id FROM sessions WHERE channel_id=? AND status IN ('pending','active')"
+            " AND (parent_channel_id IS NULL OR parent_channel_id <> channel_id)",
             (channel_id,),
         )
         return await self.load(rows[0]["id"]) if rows else None
+
+    async def live_threads_of(self, channel_id: int, limit: int) -> list[int]:
+        """The threads off a channel whose games are running, oldest game first."""
+        rows = await self.db.fetchall(
+            "SELECT channel_id FROM sessions WHERE parent_channel_id=? AND status='active'"
+            " AND channel_id <> parent_channel_id ORDER BY created_at, id LIMIT ?",
+            (channel_id, limit),
+        )
+        return [r["channel_id"] for r in rows]
 
     async def with_computer(self) -> list[str]:
         """Ids of active sessions in which the computer plays a seat."""
@@ -208,6 +231,16 @@ class SessionStore:
             "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
             " ORDER BY updated_at DESC LIMIT 1",
             (channel_id,),
+        )
+        return await self.load(rows[0]["id"]) if rows else None
+
+    async def latest_finished_of_member(self, channel_id: int, user_id: int) -> Session | None:
+        """The most recently finished session of a channel that ``user_id`` played in."""
+        rows = await self.db.fetchall(
+            "SELECT sessions.id FROM sessions JOIN seats ON seats.session_id = sessions.id"
+            " WHERE sessions.channel_id=? AND sessions.status='finished' AND seats.user_id=?"
+            " ORDER BY sessions.updated_at DESC LIMIT 1",
+            (channel_id, user_id),
         )
         return await self.load(rows[0]["id"]) if rows else None
 

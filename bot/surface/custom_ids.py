@@ -20,6 +20,7 @@ FIELDS = {
     "answer": r"accept|decline",
     "page": r"\d{1,3}",
     "seat": r"\d",
+    "pos": r"\d{1,4}",
 }
 """What each field may hold."""
 
@@ -83,6 +84,11 @@ AGREE = Kind("ab1", ("sid", "step"))
 """**Agree** on a request to abort, valid while the game is still at ``step``."""
 AGAIN = Kind("again", ("sid",))
 """**Play again** on an ended game's result message: the same game, options and players."""
+REPLAY = Kind("rp1", ("sid", "pos", "n"))
+"""A replay's step-through button: show position ``pos``; ``n`` tells the message's buttons
+apart (◀ and ⏮ may lead to the same position)."""
+ANIMATION = Kind("rpa", ("sid",))
+"""**Animated replay** under a replay: the whole game as an animated image."""
 
 KINDS = (
     ACTION,
@@ -100,5 +106,7 @@ KINDS = (
     END,
     AGREE,
     AGAIN,
+    REPLAY,
+    ANIMATION,
 )
 """Every kind, each routed by its own component (``bot/components.py``)."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import custom_ids, mentions, presenter
+from bot.surface import custom_ids, game_threads, mentions, presenter
+from bot.surface.acknowledge import answering
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
@@ -27,14 +29,41 @@ BOARD_REDRAWN = (
 BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
 
 
+SHOWN_SIZE = 4096
+"""How many messages' last contents Delivery remembers (a hash each), to skip unchanged edits."""
+
+
 class Delivery:
-    """Where messages go; it never decides game logic."""
+    """Where messages go; it never decides game logic.
+
+    It remembers a hash of what it last put in each board and DM (the last ``SHOWN_SIZE``,
+    in memory) and does not edit a message to what it already shows: every request counts
+    against Discord's rate limits. After a restart the first edit of each message is made.
+    """
 
     def __init__(self, client: discord.Client, store: SessionStore) -> None:
         self.client = client
         self.store = store
         self.answers = PrivateAnswers(client)
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
+        self._shown: OrderedDict[int, str] = OrderedDict()
+
+    def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
+        """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
+        digest = msg.digest()
+        if self._shown.get(message_id) == digest:
+            self._shown.move_to_end(message_id)
+            return True
+        self._note(message_id, digest)
+        return False
+
+    def _note(self, message_id: int, digest: str | None) -> None:
+        """Note what a message shows now (None: not known, the next edit is made)."""
+        self._shown.pop(message_id, None)
+        if digest is not None:
+            self._shown[message_id] = digest
+            while len(self._shown) > SHOWN_SIZE:
+                self._shown.popitem(last=False)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel, from cache or the API."""
@@ -44,36 +73,58 @@ class Delivery:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def update_board(self, session: Session, ending: str | None = None) -> None:
+    async def update_board(
+        self,
+        session: Session,
+        ending: str | None = None,
+        *,
+        clicked: discord.Interaction | None = None,
+    ) -> None:
         """Edit the board message in place; failing that, post it anew and strip the old one.
 
-        A board Discord would not edit (deleted, or the edit refused) must not keep live
-        buttons for a position that has moved on. A board that could be neither edited nor
-        posted again is noted as out of date: a click on it redraws it (``clicked_old_board``).
+        ``clicked``: a click on the board not answered yet, answered with the new board. A
+        board Discord would not edit (deleted, or the edit refused) must not keep live buttons
+        for a position that has moved on. A board that could be neither edited nor posted
+        again is noted as out of date: a click on it redraws it (``clicked_old_board``).
         """
         recent = await self.store.recent_events(session.id)
+        msg = await presenter.board(session, recent, ending=ending)
+        if clicked is not None:
+            try:
+                if await self._answer_with(clicked, msg):
+                    self._outdated.discard(session.id)
+                    return
+            except discord.HTTPException as exc:  # e.g. the click expired (10062): edit it
+                log.info(
+                    "click not answered, editing the board session=%s code=%s", session.id, exc.code
+                )
+                msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
+        if session.message_id is not None and self._unchanged(session.message_id, msg):
+            return
         channel = await self.channel(session)
         old = session.message_id
         if old is not None:
-            msg = await presenter.board(session, recent, ending=ending)
             try:
                 await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
                 self._outdated.discard(session.id)
                 return
             except discord.NotFound:
+                self._note(old, None)
                 log.info("board message gone, posting anew session=%s", session.id)
                 old = None
             except discord.HTTPException as exc:
+                self._note(old, None)  # not shown: the next edit is made
                 log.info(
                     "board edit refused, posting anew session=%s code=%s", session.id, exc.code
                 )
-        msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
+            msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
         try:
             sent = await channel.send(**msg.kwargs())
         except discord.HTTPException:
             if old is not None:
                 self._outdated.add(session.id)
             raise
+        self._note(sent.id, msg.digest())
         await self.store.set_message(session.id, sent.id)
         self._outdated.discard(session.id)
         if old is not None:
@@ -106,16 +157,25 @@ class Delivery:
             if current:
                 recent = await self.store.recent_events(session.id)
                 msg = await presenter.board(session, recent)
-                await interaction.edit_original_response(**msg.kwargs(edit=True))
+                if not await self._answer_with(interaction, msg):
+                    await interaction.edit_original_response(**msg.kwargs(edit=True))
                 self._outdated.discard(session.id)
             else:
-                await interaction.edit_original_response(view=None)
+                async with answering(interaction):
+                    if interaction.response.is_done():
+                        await interaction.edit_original_response(view=None)
+                    else:
+                        await interaction.response.edit_message(view=None)
         except discord.HTTPException as exc:
             log.info("old board not replaced session=%s code=%s", session.id, exc.code)
         if current:
             return BOARD_REDRAWN
+        return BOARD_MOVED.format(link=self._board_link(session))
+
+    @staticmethod
+    def _board_link(session: Session) -> str:
         where = f"{session.guild_id}/{session.channel_id}/{session.message_id}"
-        return BOARD_MOVED.format(link=f"https://discord.com/channels/{where}")
+        return f"https://discord.com/channels/{where}"
 
     async def private(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
@@ -132,6 +192,7 @@ class Delivery:
         try:
             dm = self.client.get_partial_messageable(s.dm_channel_id)
             await dm.get_partial_message(s.dm_message_id).edit(view=None)
+            self._note(s.dm_message_id, None)
         except discord.HTTPException:
             log.info("could not strip old DM session=%s seat=%s", session.id, seat)
 
@@ -143,10 +204,13 @@ class Delivery:
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
         msg = await self.private(session, seat, notes, ending)
+        if self._unchanged(s.dm_message_id, msg):
+            return
         try:
             dm = self.client.get_partial_messageable(s.dm_channel_id)
             await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
         except discord.HTTPException:
+            self._note(s.dm_message_id, None)
             log.info("could not refresh DM session=%s seat=%s", session.id, seat)
 
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
@@ -155,8 +219,7 @@ class Delivery:
         await self.strip_dm(session, seat)
         msg = await self.private(session, seat, notes)
         try:
-            user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
-            sent = await user.send(**msg.kwargs())
+            sent = await (await self._dm_channel(s.user_id, s.dm_channel_id)).send(**msg.kwargs())
         except discord.Forbidden:
             log.info("DMs closed session=%s seat=%s user=%s", session.id, seat, s.user_id)
             await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
@@ -167,21 +230,45 @@ class Delivery:
                     allowed_mentions=mentions.only([s.user_id]),
                 )
             return
+        self._note(sent.id, msg.digest())
         await self.store.set_dm(
             session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
         )
+
+    async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
+        """The player's DM channel: the one their last DM went to, else discord.py's (cached)."""
+        if channel_id is not None:
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return await self.client.create_dm(discord.Object(user_id))
 
     async def in_place(
         self, interaction: discord.Interaction, session: Session, seat: int, notes: list[str]
     ) -> None:
         """Replace the message the player clicked (their DM or ephemeral) with the new view."""
         msg = await self.private(session, seat, notes)
-        await interaction.edit_original_response(**msg.kwargs(edit=True))
+        if not await self._answer_with(interaction, msg):
+            await interaction.edit_original_response(**msg.kwargs(edit=True))
+            if interaction.message is not None:
+                self._note(interaction.message.id, msg.digest())
         message = interaction.message
         if message is not None and interaction.guild_id is None:
             await self.store.set_dm(
                 session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
             )
+
+    async def _answer_with(self, interaction: discord.Interaction, msg: presenter.Message) -> bool:
+        """Answer a click not answered yet with ``msg`` in place of the clicked message.
+
+        One request (UPDATE_MESSAGE, the picture uploaded with it) instead of a deferral and
+        an edit; False when the click was answered (deferred) already.
+        """
+        async with answering(interaction):
+            if interaction.response.is_done():
+                return False
+            await interaction.response.edit_message(**msg.kwargs(edit=True))
+        if interaction.message is not None:
+            self._note(interaction.message.id, msg.digest())
+        return True
 
     async def ask_confirmation(
         self, interaction: discord.Interaction, session: Session, step: int, code: str, text: str
@@ -200,18 +287,49 @@ class Delivery:
             )
         )
         question = f"{text}\nPress the button to confirm, or choose another move."
-        await self.answers.send(interaction, session.id, question, view=view)
+        sent: discord.abc.Snowflake | None = None
+        async with answering(interaction):
+            if not interaction.response.is_done():  # the question is the click's answer
+                answer = await interaction.response.send_message(
+                    question, view=view, ephemeral=True
+                )
+                resource = answer.resource
+                if isinstance(resource, discord.InteractionMessage):
+                    sent = resource
+                else:
+                    sent = await interaction.original_response()
+        if sent is None:
+            sent = await interaction.followup.send(question, view=view, ephemeral=True, wait=True)
+        await self.answers.replace(interaction, session.id, sent)
 
     async def confirmed(self, interaction: discord.Interaction) -> None:
         """Turn a confirmation question into a note that the move was made, its Yes disabled."""
         await close_question(interaction, "Done.", self.answers)
 
     async def announce(
-        self, session: Session, text: str, view: discord.ui.View | None = None
+        self,
+        session: Session,
+        text: str,
+        view: discord.ui.View | None = None,
+        *,
+        result: bool = False,
     ) -> None:
-        """Post the end of a game in the channel, pinging its players."""
+        """Post in the game's channel, pinging its players.
+
+        The ``result`` of a game in its own thread is posted in the thread without pings, and
+        its first line in the channel the thread hangs off, pinging the players once there.
+        """
         channel = await self.channel(session)
+        threaded = result and game_threads.in_thread(session)
+        pings = mentions.NOBODY if threaded else mentions.players(session)
         if view is None:
-            await channel.send(text, allowed_mentions=mentions.players(session))
+            await channel.send(text, allowed_mentions=pings)
         else:
-            await channel.send(text, view=view, allowed_mentions=mentions.players(session))
+            await channel.send(text, view=view, allowed_mentions=pings)
+        if not threaded:
+            return
+        parent_id = session.parent_channel_id or 0
+        parent = self.client.get_channel(parent_id) or await self.client.fetch_channel(parent_id)
+        assert isinstance(parent, discord.abc.Messageable)
+        headline = game_threads.headline(session, text)
+        await parent.send(headline, allowed_mentions=mentions.players(session))

@@ -6,6 +6,11 @@ recorded it without redrawing the board, whose buttons were then stale for good.
 tree's and every component's ``interaction_check`` call :meth:`InFlight.admit` first, in the
 handler's own task; :meth:`InFlight.drain` (at close, before the gateway and HTTP close) refuses
 new ones with a clear answer and waits for those under way.
+
+It also bounds the work a process takes on: beyond ``limit`` interactions being handled, a new
+one is answered at once with "busy, try again" (well inside Discord's 3 s deadline) instead of
+queueing behind the others until its deadline passes. Autocomplete is never counted or refused:
+it is cheap and a refusal would only empty the member's list.
 """
 
 from __future__ import annotations
@@ -21,24 +26,42 @@ from bot.surface.replies import ephemeral
 log = logging.getLogger(__name__)
 
 RESTARTING = "The bot is restarting: nothing was done. Try again in a moment."
+BUSY = "The bot is very busy right now: nothing was done. Try again in a moment."
 
 
 class InFlight:
     """The tasks handling interactions now; closed to new ones once draining."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int) -> None:
         self.closing = False
+        self.limit = limit
+        self.refused_busy = 0
         self._tasks: set[asyncio.Task[object]] = set()
 
+    def __len__(self) -> int:
+        """Interactions being handled now."""
+        return len(self._tasks)
+
     async def admit(self, interaction: discord.Interaction) -> bool:
-        """In the handler's task, before it acts: track it; while closing, refuse it."""
+        """In the handler's task, before it acts: track it; refuse it while closing or full."""
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
         task = asyncio.current_task()
-        if task is not None:
+        if task is not None and task not in self._tasks:
+            if not autocomplete and not self.closing and len(self) >= self.limit:
+                self.refused_busy += 1
+                if self.refused_busy % 100 == 1:  # the first, then one line per hundred
+                    log.warning(
+                        "busy: %s interactions being handled; %s refused so far",
+                        len(self),
+                        self.refused_busy,
+                    )
+                await ephemeral(interaction, BUSY)
+                return False
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         if not self.closing:
             return True
-        if interaction.type is not discord.InteractionType.autocomplete:
+        if not autocomplete:
             await ephemeral(interaction, RESTARTING)
         return False
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +52,27 @@ class Message:
         if self.view is not None:
             out["view"] = self.view
         return out
+
+    def digest(self) -> str:
+        """A hash of what the message shows: embeds, pictures, components.
+
+        A move's step in a button or select id is left out: a seat's moves stay valid while
+        its choices are unchanged (``prompt_step``), so only a change a player sees counts.
+        """
+        kwargs = self.kwargs()
+        h = hashlib.sha256()
+        h.update(json.dumps([e.to_dict() for e in kwargs["embeds"]], sort_keys=True).encode())
+        components = self.view.to_components() if self.view is not None else []
+        h.update(MOVE_STEP.sub(r"\1", json.dumps(components, sort_keys=True)).encode())
+        for f in kwargs["files"]:
+            data = f.fp.getvalue() if isinstance(f.fp, io.BytesIO) else b""
+            h.update(f"{f.filename}\0{f.description}\0{len(data)}\0".encode())
+            h.update(data)
+        return h.hexdigest()
+
+
+MOVE_STEP = re.compile(r'("(?:g1|s1):[^:"]+:)\d+')
+"""The step in a move's button or select id (``custom_ids``), which :meth:`digest` leaves out."""
 
 
 def with_names(text: str, names: list[str]) -> str:
@@ -297,7 +320,7 @@ async def private(
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
-    embed.set_footer(text=f"Move {session.step} · only you see this")
+    embed.set_footer(text="Only you see this")  # no move number: an unchanged view stays as it is
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
     return Message(embed, file, private_components(session, seat))

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 import discord
 
 from bot.errors import UserFacingError
+from bot.surface.acknowledge import answering
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import CONTENT
 from engines import EngineError
@@ -27,10 +28,11 @@ async def ephemeral(interaction: discord.Interaction, text: str) -> None:
     """
     text = shorten(text, CONTENT)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        async with answering(interaction):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
 
@@ -64,10 +66,11 @@ async def close_question(
     text = shorten(text, CONTENT)
     view = disabled(message)
     try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=text, view=view)
-        else:
-            await interaction.response.edit_message(content=text, view=view)
+        async with answering(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=text, view=view)
+            else:
+                await interaction.response.edit_message(content=text, view=view)
     except discord.HTTPException:
         log.info("could not close a question interaction=%s", interaction.id)
 

@@ -58,6 +58,10 @@ class GaldorsGrip(Game[GripState]):
         """The deck as the player sees it; spectators see the same."""
         return build_view(self.state)
 
+    def chapter(self) -> str:
+        """A replay steps turn by turn."""
+        return f"Turn {self.state.turn}"
+
     def goal(self) -> str:
         """How to win and how the game ends, with this game's target (``views.goal_line``)."""
         return goal_line(self.state)

@@ -188,6 +188,10 @@ class Gondolin(Game[GondolinState]):
             )
         return None
 
+    def chapter(self) -> str:
+        """A replay steps by turn and phase."""
+        return f"Turn {self.state.turn} · {self.state.phase.replace('_', ' ')}"
+
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL

@@ -207,6 +207,14 @@ class Gondor(Game[GondorState]):
         return self._start_phase(PHASE_IDS[0])
 
     # ---- hints ------------------------------------------------------------------------------
+    def chapter(self) -> str:
+        """A replay steps by Game-Turn and phase (both players' halves are phases of their own)."""
+        s = self.state
+        if s.phase == "setup":
+            return "Initial Deployment"
+        name = _phase(s.phase)["name"] if s.phase in PHASE_IDS else "Game over"
+        return f"Game-Turn {s.turn} · {name}"
+
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL

@@ -123,6 +123,10 @@ class Guardians(Game[GuardiansState]):
             return [None] * len(actions)
         return move_groups.organize_groups(self.state, seat, actions)
 
+    def chapter(self) -> str:
+        """A replay steps by turn and phase."""
+        return f"Turn {self.state.turn} · {self.state.phase}"
+
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL

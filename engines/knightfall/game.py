@@ -61,6 +61,10 @@ class Knightfall(Game[KnightfallState]):
         route = ROUTES[self.state.stage]
         return route.unavailable(self.state, seat) if seat in route.to_act(self.state) else []
 
+    def chapter(self) -> str:
+        """A replay steps round by round."""
+        return f"Round {self.state.round}"
+
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL

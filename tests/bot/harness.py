@@ -101,13 +101,16 @@ class World:
 
     async def assert_pings_reach_only_players(self) -> None:
         """No message ever notified @everyone or a role, nor anyone but the players of a game
-        in its channel (the emulator resolves each message's ``allowed_mentions``)."""
+        in its channel, or the one its thread hangs off (the emulator resolves each message's
+        ``allowed_mentions``)."""
         rows = await self.bot.db.fetchall(
-            "SELECT s.channel_id, t.user_id FROM sessions s JOIN seats t ON t.session_id = s.id"
+            "SELECT s.channel_id, s.parent_channel_id, t.user_id"
+            " FROM sessions s JOIN seats t ON t.session_id = s.id"
         )
         players: dict[int, set[int]] = {}
-        for row in rows:
-            players.setdefault(row[0], set()).add(row[1])
+        for row in rows:  # a game in a thread also announces its result in the parent channel
+            for channel_id in {row[0], row[1]} - {None}:
+                players.setdefault(channel_id, set()).add(row[2])
         for message, mentions in self.emu.pings():
             assert not mentions.everyone and not mentions.role_ids, message
             if message.guild_id is not None:

@@ -1,5 +1,9 @@
 """A board Discord would not edit: the games whose moves are on the board never leave live
-buttons for a position that has moved on."""
+buttons for a position that has moved on.
+
+A click is answered with the new board itself; only when that answer is refused (the click
+expired: Discord's 10062) is the board edited through the channel, which may be refused too.
+"""
 
 import pytest
 
@@ -44,7 +48,9 @@ async def press(world, board, control):
 
 
 def refuse_edits(world, board, times: int) -> None:
-    """The next ``times`` edits of ``board`` through the channel are refused."""
+    """The next click's answer, then the next ``times`` edits of ``board`` through the channel,
+    are refused."""
+    world.emu.fail_next("POST", "/callback", status=404, code=10062, message="Unknown interaction")
     path = f"/channels/{world.chan.id}/messages/{board.id}"
     world.emu.fail_next("PATCH", path, code=50001, message="Missing Access", times=times)
 

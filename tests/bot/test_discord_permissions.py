@@ -69,14 +69,22 @@ async def test_a_permission_lost_mid_game_keeps_the_move_and_logs_no_secret(worl
     caplog.set_level(logging.DEBUG)
     emu = world.emu
     chan = emu.add_text_channel(world.guild, "mid-game")
-    await world.slash("alice", "galdor start", chan)
+    await world.slash("alice", "knightfall challenge", chan, opponent=world.people["bob"])
+    challenge = emu.channel_messages(chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
     session = await world.live(chan)
-    board = emu.channel_messages(chan)[-1]
     emu.set_channel_permissions(chan, emu.bot_user, deny=ATTACH)
 
-    kind, custom_id, _ = move_controls(board)[0]
-    assert kind == "button"
-    ix = await world.click("alice", board, custom_id)
+    # The board is edited through the channel (its new picture needs Attach Files); the
+    # clicked DM would be the click's answer, which needs no permission.
+    dm = world.controls_message(world.people["alice"])
+    kind, custom_id, value = move_controls(dm)[0]
+    if kind == "button":
+        ix = await world.emu.click(world.people["alice"], dm, custom_id)
+    else:
+        ix = await world.emu.select(world.people["alice"], dm, custom_id, [value])
+    await ix.done(timeout=10)
+    await world.quiesce()
     assert "Your move counts" in ix.messages[-1].text()
     assert (await world.bot.store.load(session.id)).step > session.step  # the move is kept
     assert any(r.code == 50013 for r in emu.error_responses())
@@ -86,4 +94,4 @@ async def test_a_permission_lost_mid_game_keeps_the_move_and_logs_no_secret(worl
     assert all(r.exc_info is None for r in failed)
 
     emu.set_channel_permissions(chan, emu.bot_user)
-    await world.slash("alice", "game resign", chan)
+    await world.resign("alice", chan)

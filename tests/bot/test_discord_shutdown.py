@@ -44,7 +44,7 @@ async def test_a_click_under_way_when_the_bot_stops_is_finished(world):
 async def test_a_click_arriving_while_the_bot_stops_is_refused_and_changes_nothing(world):
     session = await world.live()
     board = world.board(session)
-    world.emu.delay_next("PATCH", "/messages/", 1.0)  # the first click is still being shown
+    world.emu.delay_next("POST", "/callback", 1.0)  # the first click is still being shown
     first = await press(world, board, move_controls(board)[0])
     await first.done(timeout=10)
     stopping = asyncio.create_task(world.stop_bot())

@@ -52,7 +52,7 @@ def random_move(game, rng):
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
     numbers = [n for n, _ in migration_scripts("sqlite")]
-    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 11))
+    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 12))
     latest = numbers[-1]
     db = await database.connect(db_target)
     assert await database.migrate(db) == latest
@@ -80,6 +80,35 @@ async def test_only_one_live_session_per_channel(store):
     with pytest.raises(ChannelBusy, match="already running"):
         await new_session(store, channel=10)
     await new_session(store, channel=11)
+
+
+async def test_a_game_awaiting_its_thread_holds_no_channel_and_then_holds_its_thread(store):
+    game = engines.get_game("galdors_grip").new(1, seed=5)
+    made = []
+    for user in (101, 102):  # two starts in one channel, each to get its own thread
+        made.append(
+            await store.create(
+                game_id="galdors_grip",
+                guild_id=1,
+                channel_id=10,
+                players=[(user, "ann")],
+                seed=5,
+                options={},
+                game=game,
+                now=NOW,
+                in_thread=True,
+            )
+        )
+    assert [s.parent_channel_id for s in made] == [10, 10]
+    assert await store.live_in_channel(10) is None
+    assert await store.live_threads_of(10, 5) == []
+    moved = await store.move_to_thread(made[0].id, 77)
+    assert (moved.channel_id, moved.parent_channel_id, moved.message_id) == (77, 10, None)
+    assert (await store.live_in_channel(77)).id == moved.id
+    assert await store.live_threads_of(10, 5) == [77]
+    await new_session(store, channel=10)  # a game in the channel itself, as without threads
+    with pytest.raises(ChannelBusy):
+        await new_session(store, channel=77)  # one game per thread
 
 
 async def test_concurrent_writes_of_the_same_step_one_wins_one_is_stale(store):

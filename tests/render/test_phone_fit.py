@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 import engines
-from render import common, gondor, rating_graph, render_image
+from render import common, gondor, rating_graph, render_image, review
 from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
@@ -131,3 +131,30 @@ def test_the_rating_graph_is_wider_than_tall_and_its_text_readable_at_400_px(fon
         words = rating_graph.alt_text(lines, "Ann — rating history")
         assert words.startswith("Ann — rating history. Knightfall") and ": from 1500 to 1" in words
         assert len(words) <= 1000
+
+
+def review_view(turns: int) -> dict:
+    """A review of a long two-player game, with ``turns`` turning points of the longest text."""
+    long = "Q" * 32
+    return {
+        "title": "Review: Knightfall: A Kingdom's War",
+        "goal": "win",
+        "moves": 2600,
+        "seats": [
+            {"name": long, "points": [(m, (m % 97) / 96) for m in range(0, 2600, 3)]},
+            {"name": "W" * 32, "points": [(m, 1 - (m % 89) / 88) for m in range(1, 2600, 3)]},
+        ],
+        "turns": [
+            {"move": 40 * i, "seat": 0, "chance": 0.5, "text": f"Move {40 * i}: {long} " * 12}
+            for i in range(turns)
+        ],
+        "summary": "x" * 300,
+    }
+
+
+@pytest.mark.parametrize("turns", [0, 1, 3])
+def test_the_review_image_is_wider_than_tall_and_its_text_readable_at_400_px(turns, font_sizes):
+    img = review.render(review_view(turns))
+    assert img.height <= img.width
+    assert min(font_sizes) * common.BASE_WIDTH / img.width >= common.MIN_PX
+    assert len(review.alt_text(review_view(turns))) <= 1000

@@ -37,3 +37,15 @@ async def test_each_choice_is_kept_apart_and_default_clears_it(servers):
     assert (await servers.get(2)).takeover_level == "easy", "another server is untouched"
     cleared = await servers.change(1, 9, NOW, level=DEFAULT)
     assert cleared == await servers.get(2)
+
+
+async def test_game_threads_are_off_until_a_server_turns_them_on(servers):
+    assert (await servers.get(1)).threads is False
+    assert "Each game in its own thread: **off**" in describe(await servers.get(1), 7)
+    on = await servers.change(1, 9, NOW, threads="on")
+    assert on.threads and on.takeover_level == "easy", "takeover keeps the bot's default"
+    assert "Each game in its own thread: **on**" in describe(on, 7)
+    kept = await servers.change(1, 9, NOW, level="hard")
+    assert kept.threads, "another choice keeps threads on"
+    assert (await servers.change(1, 9, NOW, threads="off")).threads is False
+    assert (await servers.get(2)).threads is False

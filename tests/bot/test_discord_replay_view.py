@@ -1,0 +1,175 @@
+"""Watching a finished game: ``/game replay``'s step-through and its animation, for real.
+
+The games are played by random legal moves in the engine and stored the way the bot stores
+them (a whole Knightfall game through the buttons would take minutes); everything after that
+goes through the discord.py client and the emulator.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import random
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from PIL import Image
+
+import engines
+from bot.flow.sessions import split_events
+from bot.storage import history
+from bot.surface.animation import MAX_FRAMES, UPLOAD_LIMIT
+from discord_emulator import Message
+from tests.bot.harness import World, all_card_labels, assert_no_leak, hidden_labels
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SEED = 11
+
+
+async def store_finished(world: World, game_id: str, seats: int, seed: int = SEED):
+    """A game played to its end by random moves, stored as the bot stores one in #games-2."""
+    cls = engines.get_game(game_id)
+    game = cls.new(seats, seed=seed, options={})
+    rng = random.Random(seed)
+    rows: list[tuple[int | None, str, list[str]]] = []
+    while not game.is_over:
+        seat = min(game.to_act())
+        action = rng.choice(game.legal_actions(seat))
+        public, _ = split_events(game.apply(seat, action))
+        rows.append((seat, cls.encode(action), public))
+    names = ["alice", "bob"][:seats]
+    session = await world.bot.store.create(
+        game_id=game_id,
+        guild_id=world.guild.id,
+        channel_id=world.chan2.id,
+        players=[(world.people[n].id, n) for n in names],
+        seed=seed,
+        options={},
+        game=cls.new(seats, seed=seed, options={}),
+        now=datetime.now(UTC),
+    )
+    await world.bot.store.record_actions(
+        session, rows, game=game, now=datetime.now(UTC), result=game.result
+    )
+    return await world.bot.store.load(session.id), [(seat, code) for seat, code, _ in rows]
+
+
+def current(world: World, message: Message) -> Message:
+    """The message as it is now in #games-2 (the emulator edits it in place)."""
+    return next(m for m in world.emu.channel_messages(world.chan2) if m.id == message.id)
+
+
+def footer(message: Message) -> str:
+    return message.embeds[0]["footer"]["text"]
+
+
+def disabled(message: Message, label: str) -> bool:
+    return next(b.disabled for b in message.buttons() if b.label == label)
+
+
+def picture(message: Message) -> bytes:
+    return message.attachments[0].data
+
+
+async def replay(world: World, who: str, sid: str) -> Message:
+    ix = await world.slash(who, "game replay", chan=world.chan2, session=sid)
+    answer = ix.messages[-1]
+    assert not answer.ephemeral, answer.text()
+    return current(world, answer)
+
+
+async def press(world: World, who: str, message: Message, label: str) -> Message:
+    await world.click(who, message, message.find_button(label))
+    return current(world, message)
+
+
+async def test_stepping_through_a_knightfall_game_reveals_cards_only_as_the_game_did(world):
+    session, log = await store_finished(world, "knightfall", 2)
+    message = await replay(world, "carol", session.id)
+    verdict = message.content
+    assert "the same final state" in verdict
+    assert "Before the first move" in message.text() and "Round 1" in message.text()
+    assert "position 1 of " in footer(message)
+    first = picture(message)
+
+    moves = history.moves_to_replay(log)
+    seen: set[str] = set()
+    hidden_at_start = hidden_labels(session.game_cls.new(2, seed=SEED, options={}), None)
+    pictures = [first]
+    while not disabled(message, "▶"):
+        message = await press(world, "dave", message, "▶")  # anyone in the channel may step
+        text = message.text()
+        done = int(re.search(r"Move (\d+) of (\d+)", text).group(1))
+        then = history.rebuild(session.game_cls, 2, SEED, {}, log[:done])
+        assert then.chapter() in text
+        assert_no_leak([text], hidden_labels(then, None))  # embed and the image's alt text
+        seen |= {label for label in all_card_labels() if label in text}
+        pictures.append(picture(message))
+    assert f"Move {len(moves)} of {len(moves)}" in message.text()
+    assert "Game over" in message.text()
+    assert seen & hidden_at_start, "cards hidden at the start show once the game revealed them"
+    assert len(set(pictures)) > len(pictures) // 2, "the picture follows the position"
+
+    back = await press(world, "carol", message, "◀")
+    assert picture(back) == pictures[-2]
+    start = await press(world, "carol", back, "⏮")
+    assert picture(start) == first and "position 1 of " in footer(start)
+    assert start.content == verdict, "the replay's verdict stays above the board"
+
+
+async def test_the_animation_is_an_animated_gif_under_the_upload_limit(world, caplog):
+    caplog.set_level(logging.INFO)
+    session, _ = await store_finished(world, "gondolin", 1)
+    message = await replay(world, "alice", session.id)
+    positions = int(re.search(r"position 1 of (\d+)", footer(message)).group(1))
+    world.bot.replays.cooldown = timedelta(seconds=30)
+    try:
+        ix = await world.click("bob", message, message.find_button("Animated replay"))
+        posted = ix.messages[-1]
+        assert not posted.ephemeral and session.id in posted.text()
+        gif = posted.attachments[0]
+        assert gif.filename.endswith(".gif") and gif.size <= UPLOAD_LIMIT
+        image = Image.open(io.BytesIO(gif.data))
+        assert image.format == "GIF" and image.n_frames == min(positions, MAX_FRAMES) > 1
+
+        again = await world.click("bob", message, message.find_button("Animated replay"))
+        assert again.messages[-1].ephemeral
+        assert "you can ask for another in" in again.messages[-1].text()
+        other = await world.click("carol", message, message.find_button("Animated replay"))
+        assert other.messages[-1].attachments[0].data == gif.data
+        drawn = [r for r in caplog.records if f"animated session={session.id}" in r.getMessage()]
+        assert len(drawn) == 1, "the animation of a finished game is drawn once"
+    finally:
+        world.bot.replays.cooldown = timedelta(0)
+
+
+async def test_a_running_game_is_not_replayed(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    ix = await world.slash("dave", "game replay", session=session.id)
+    answer = ix.messages[-1]
+    assert answer.ephemeral and "still being played" in answer.text()
+    assert not answer.attachments
+    await world.resign("alice")
+
+
+async def test_the_buttons_still_work_after_a_restart(world, caplog):
+    caplog.set_level(logging.INFO)
+    session, _ = await store_finished(world, "galdors_grip", 1)
+    message = await replay(world, "alice", session.id)
+    forward = await press(world, "alice", message, "▶")
+    assert "position 2 of " in footer(forward)
+    before = picture(forward)
+
+    await world.stop_bot()
+    await world.start_bot()
+    caplog.clear()
+    later = await press(world, "bob", forward, "▶")
+    assert "position 3 of " in footer(later)
+    assert picture(later) != before
+    assert any(f"replayed session={session.id}" in r.getMessage() for r in caplog.records)
+    end = await press(world, "bob", later, "⏭")
+    last = re.search(r"position (\d+) of (\d+)", footer(end)).groups()
+    assert last[0] == last[1] and disabled(end, "▶") and disabled(end, "⏭")

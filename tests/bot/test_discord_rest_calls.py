@@ -1,0 +1,107 @@
+"""What a click costs in requests to Discord: the clicked message is the click's answer, an
+unchanged message is not edited again, and a slow picture still answers within the deadline."""
+
+import asyncio
+import random
+
+import pytest
+
+import bot.surface.acknowledge
+import bot.surface.presenter
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+CALLBACK = "POST /interactions/{id}/{token}/callback"
+CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
+CHANNEL_POST = "POST /channels/{channel}/messages"
+
+
+async def press(world, who, message, control):
+    """Press a move's control; the interaction and the requests the bot made for it."""
+    since = len(world.emu.requests)
+    kind, custom_id, value = control
+    user = world.people[who]
+    if kind == "button":
+        ix = await world.emu.click(user, message, custom_id)
+    else:
+        ix = await world.emu.select(user, message, custom_id, [value])
+    await ix.done(timeout=10)
+    await world.quiesce()
+    return ix, world.emu.calls_by_route(since)
+
+
+async def test_a_solo_click_is_answered_with_the_new_board_in_one_request(world):
+    await world.slash("alice", "gondolin start")
+    session = await world.live()
+    board = world.board(session)
+    picture = board.attachments[0].data
+    ix, calls = await press(world, "alice", board, move_controls(board)[0])
+    assert ix.response_type == 7 and not ix.late  # UPDATE_MESSAGE: the board itself
+    assert calls == {CALLBACK: 1}, calls
+    after = await world.bot.store.load(session.id)
+    assert after.step > session.step
+    assert board.attachments[0].data != picture  # the new picture came with the answer
+    assert f"Move {after.step}" in board.text()
+    await world.end_game()
+
+
+async def test_a_duel_click_costs_its_answer_the_board_and_the_dms_that_change(world):
+    session = await world.knightfall_duel()
+    dm = world.controls_message(world.people["alice"])
+    bob_dm = world.controls_message(world.people["bob"])
+    ix, calls = await press(world, "alice", dm, move_controls(dm)[0])
+    assert ix.response_type == 7 and not ix.late  # Alice's DM is the click's answer
+    assert calls == {CALLBACK: 1, CHANNEL_EDIT: 2}, calls  # the board, Bob's DM (it shows her move)
+    assert "Alice" in bob_dm.text() and len(bob_dm.history) == 1
+    rng = random.Random(1)
+    since, clicks = len(world.emu.requests), 0
+    for _ in range(12):  # new DMs too: to the channel the last one went to, no user looked up
+        session = await world.bot.store.load(session.id)
+        user = world.user(session, rng.choice(session.game.to_act()))
+        message = world.controls_message(user)
+        await press(world, user.name, message, rng.choice(move_controls(message)))
+        clicks += 1
+    calls = world.emu.calls_by_route(since)
+    assert calls[CHANNEL_POST] > 0 and calls[CALLBACK] == clicks, calls
+    assert set(calls) == {CALLBACK, CHANNEL_EDIT, CHANNEL_POST}, calls
+    await world.end_game()
+
+
+async def test_showing_a_game_nothing_changed_in_edits_nothing(world):
+    session = await world.knightfall_duel()
+    dm = world.controls_message(world.people["alice"])
+    await press(world, "alice", dm, move_controls(dm)[0])
+    session = await world.bot.store.load(session.id)
+    board, bob_dm = world.board(session), world.controls_message(world.people["bob"])
+    edits = len(board.history), len(bob_dm.history)
+    await world.bot.sessions.show(session, None, None, [], {})  # Alice's notes of her move go
+    await world.quiesce()
+    assert (len(board.history), len(bob_dm.history)) == edits  # the same board, Bob's DM too
+    since = len(world.emu.requests)
+    await world.bot.sessions.show(session, None, None, [], {})  # board and both DMs, again
+    await world.quiesce()
+    assert world.emu.calls_by_route(since) == {}
+    await world.end_game()
+
+
+async def test_a_slow_picture_is_deferred_within_the_deadline_then_shown(world, monkeypatch):
+    await world.slash("alice", "gondolin start")
+    session = await world.live()
+    board = world.board(session)
+    draw = bot.surface.presenter.render_pool.picture
+
+    async def slow(game_id, view):
+        await asyncio.sleep(0.6)
+        return await draw(game_id, view)
+
+    monkeypatch.setattr(bot.surface.acknowledge, "ACK_BUDGET_SECONDS", 0.3)
+    ix, _ = await press(world, "alice", board, move_controls(board)[0])
+    assert ix.response_type == 7  # drawn within the budget: the board is the answer
+    monkeypatch.setattr(bot.surface.presenter.render_pool, "picture", slow)
+    session = await world.bot.store.load(session.id)
+    ix, calls = await press(world, "alice", board, move_controls(board)[0])
+    assert ix.response_type == 6 and not ix.late  # deferred at the budget
+    assert calls == {CALLBACK: 1, CHANNEL_EDIT: 1}, calls
+    after = await world.bot.store.load(session.id)
+    assert f"Move {after.step}" in board.text()
+    await world.end_game()
