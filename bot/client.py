@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_GRACE_S = 8.0  # clicks under way get this long to finish when the bot stops
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.general")
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.cogs.stats")
 
 
 def game_extensions() -> list[str]:

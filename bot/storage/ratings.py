@@ -20,11 +20,13 @@ async def _load(db: Database, guild_id: int, game: str, user_id: int) -> glicko2
     return glicko2.Player(rating=rating, rd=rd, vol=vol)
 
 
-async def update_ratings(db: Database, guild_id: int, game: str, outcomes: list[Outcome]) -> None:
+async def update_ratings(
+    db: Database, guild_id: int, game: str, outcomes: list[Outcome]
+) -> dict[int, tuple[float, float]]:
     """Rate one finished two-player game as its own rating period (inside the caller's txn).
 
     Under the server's ratings lock, so two games ending at once in two processes cannot both
-    start from the same old rating.
+    start from the same old rating. Returns each player's rating before and after the game.
     """
     a, b = outcomes
     await db.lock(f"ratings:{guild_id}:{game}")
@@ -42,3 +44,4 @@ async def update_ratings(db: Database, guild_id: int, game: str, outcomes: list[
             (guild_id, game, b.user_id, pb.rating, pb.rd, pb.vol),
         ],
     )
+    return {a.user_id: (before_a[0], pa.rating), b.user_id: (before_b[0], pb.rating)}

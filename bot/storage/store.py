@@ -324,9 +324,14 @@ class SessionStore:
     async def _write_results(
         self, session: Session, outcomes: list[Outcome], now: datetime
     ) -> None:
+        """Each player's result, with their rating before and after it when the game is rated."""
+        changes: dict[int, tuple[float, float]] = {}
+        if session.rated:
+            changes = await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
         await self.db.executemany(
             "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score,"
-            " extra_json, finished_at, vs_computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " extra_json, finished_at, vs_computer, rating_before, rating_after)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     session.id,
@@ -338,12 +343,11 @@ class SessionStore:
                     json.dumps(o.extra),
                     now.isoformat(),
                     o.vs_computer,
+                    *changes.get(o.user_id, (None, None)),
                 )
                 for o in outcomes
             ],
         )
-        if session.rated:
-            await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 import engines
-from render import common, gondor, render_image, review
+from render import common, gondor, rating_graph, render_image, review
 from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
@@ -116,6 +116,21 @@ def test_every_image_is_wider_than_tall_and_its_text_readable_at_400_px(game_id,
 def test_the_gondor_legend_has_words_for_its_image():
     words = gondor.alt_text({"legend": True})
     assert words.startswith("Gondor legend") and len(words) <= 1000
+
+
+def test_the_rating_graph_is_wider_than_tall_and_its_text_readable_at_400_px(font_sizes):
+    many = [(x, 1500.0 + (-1) ** x * 7 * x) for x in range(31)]
+    for lines in (
+        [("Knightfall", [(0, 1500.0), (1, 1516.2)])],
+        [(engines.get_game(g).title, many) for g in engines.GAME_IDS],
+    ):
+        font_sizes.clear()
+        img = rating_graph.render(lines, "A very long display name indeed — rating history")
+        assert img.height <= img.width and font_sizes
+        assert min(font_sizes) * common.BASE_WIDTH / img.width >= common.MIN_PX
+        words = rating_graph.alt_text(lines, "Ann — rating history")
+        assert words.startswith("Ann — rating history. Knightfall") and ": from 1500 to 1" in words
+        assert len(words) <= 1000
 
 
 def review_view(turns: int) -> dict:

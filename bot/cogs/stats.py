@@ -1,0 +1,258 @@
+"""/stats: a member's games on this server (or the server's), with their rating history drawn.
+
+Stats are public like the leaderboards: the answer is posted in the channel, and it pings no
+one (members are named by mentions inside an embed, sent with no mention allowed).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.cogs.general import GAME_CHOICES
+from bot.errors import UserFacingError
+from bot.storage import stats
+from bot.storage.db import Database
+from bot.storage.models import safe_name
+from bot.surface import render_pool
+from bot.surface.text_limits import fit_embed
+from engines.text import plural
+from render import rating_graph
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+NO_GAMES = "No games yet — try /help"
+BOTH = "Pick a member or the whole server, not both."
+GRAPH = "rating.png"
+COLOUR = discord.Colour.dark_gold()
+LEVEL_ORDER = {"hard": 0, "normal": 1, "easy": 2}
+SCOPE_CHOICES = [
+    app_commands.Choice(name="a member (default: you)", value="member"),
+    app_commands.Choice(name="the whole server", value="server"),
+]
+
+
+def record(wins: int, losses: int, draws: int) -> str:
+    """``3W 1L 0D``."""
+    return f"{wins}W {losses}L {draws}D"
+
+
+@dataclass(frozen=True)
+class MemberStats:
+    """Everything /stats tells of one member, read in one consistent snapshot."""
+
+    records: list[stats.Record]
+    ratings: dict[str, float]
+    histories: dict[str, list[stats.RatedGame]]
+    opponents: list[stats.Opponent]
+
+
+async def member_stats(db: Database, guild_id: int, user_id: int, game: str | None) -> MemberStats:
+    """The member's records, ratings, rating histories and opponents (one game, or all)."""
+    records = await stats.records(db, guild_id, user_id, game)
+    played = list(dict.fromkeys(r.game for r in records))
+    versus = [g for g in played if engines.get_game(g).max_players > 1]
+    ratings = await stats.ratings(db, guild_id, user_id, versus)
+    histories = {g: await stats.rating_history(db, guild_id, user_id, g) for g in ratings}
+    opponents = await stats.opponents(db, guild_id, user_id, game) if versus else []
+    return MemberStats(records, ratings, {g: h for g, h in histories.items() if h}, opponents)
+
+
+def rating_line(rating: float, history: list[stats.RatedGame]) -> str:
+    """``rating 1534 (+22 over the last 5 rated games)``."""
+    text = f"rating **{rating:.0f}**"
+    if history:
+        last = history[-stats.RECENT :]
+        change = last[-1].after - last[0].before
+        text += f" ({change:+.0f} over the last {plural(len(last), 'rated game')})"
+    return text
+
+
+def solo_lines(rows: list[stats.Record]) -> list[str]:
+    """Games, wins, and the best score with and without hints or Undo."""
+    games = sum(r.games for r in rows)
+    wins = sum(r.wins for r in rows)
+    scores = [r.best for r in rows if r.best is not None]
+    plain = [r.best_plain for r in rows if r.best_plain is not None]
+    line = f"{plural(games, 'game')} · {wins} won"
+    if scores:
+        best, best_plain = max(scores), max(plain) if plain else None
+        line += f" · best **{best:g}**"
+        if best_plain is None:
+            line += " (with hints or Undo)"
+        elif best_plain < best:
+            line += f" (with hints or Undo; {best_plain:g} without)"
+    return [line]
+
+
+def versus_lines(game: str, rows: list[stats.Record], found: MemberStats) -> list[str]:
+    """Rated record and rating, unrated games, each computer level, favourite opponents."""
+    lines = []
+    rated = [r for r in rows if r.level is None and not r.unrated]
+    if rated:
+        r = rated[0]
+        line = f"**Rated**: {plural(r.games, 'game')} · {record(r.wins, r.losses, r.draws)}"
+        if game in found.ratings:
+            line += " · " + rating_line(found.ratings[game], found.histories.get(game, []))
+        lines.append(line)
+    for r in rows:
+        if r.level is None and r.unrated:
+            unrated = record(r.wins, r.losses, r.draws)
+            lines.append(f"**Unrated** (the computer took a seat): {unrated}")
+    levels = sorted((r for r in rows if r.level), key=lambda r: LEVEL_ORDER.get(r.level or "", 3))
+    if levels:
+        lines.append(
+            "**Against the computer**: "
+            + " · ".join(f"{r.level} {record(r.wins, r.losses, r.draws)}" for r in levels)
+        )
+    people = [o for o in found.opponents if o.game == game]
+    if people:
+        lines.append(
+            "**Favourite opponents**: "
+            + " · ".join(
+                f"<@{o.user_id}> {plural(o.games, 'game')} ({record(o.wins, o.losses, o.draws)})"
+                for o in people
+            )
+        )
+    elif levels:  # the computer is a favourite only when no person was ever played
+        games = plural(sum(r.games for r in levels), "game")
+        lines.append(f"**Favourite opponent**: the computer ({games})")
+    return lines
+
+
+def member_embed(name: str, found: MemberStats) -> discord.Embed:
+    """One field per game played, in the bot's game order."""
+    embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
+    if not found.records:
+        embed.description = NO_GAMES
+        return embed
+    total = sum(r.games for r in found.records)
+    embed.description = f"{plural(total, 'finished game')} on this server."
+    for game in engines.GAME_IDS:
+        rows = [r for r in found.records if r.game == game]
+        if not rows:
+            continue
+        cls = engines.get_game(game)
+        lines = solo_lines(rows) if cls.max_players == 1 else versus_lines(game, rows, found)
+        played = plural(sum(r.games for r in rows), "game")
+        embed.add_field(name=f"{cls.title} — {played}", value="\n".join(lines), inline=False)
+    if found.histories:
+        embed.set_image(url=f"attachment://{GRAPH}")
+    else:
+        embed.set_footer(text="No rated games to draw a rating history from.")
+    return fit_embed(embed)
+
+
+def graph_lines(histories: dict[str, list[stats.RatedGame]]) -> list[rating_graph.Line]:
+    """One line per game; x counts the member's rated games of every game, oldest first.
+
+    A line starts at the rating before its first game drawn, just left of that game.
+    """
+    order = sorted((h.finished_at, g) for g, games in histories.items() for h in games)
+    xs = {key: x for x, key in enumerate(order, 1)}
+    lines = []
+    for game in engines.GAME_IDS:
+        games = histories.get(game)
+        if not games:
+            continue
+        points = [(xs[(games[0].finished_at, game)] - 1, games[0].before)]
+        points += [(xs[(h.finished_at, game)], h.after) for h in games]
+        lines.append((engines.get_game(game).title, points))
+    return lines
+
+
+def server_embed(name: str, found: stats.ServerStats) -> discord.Embed:
+    """Games per game, the most active players and the longest win streaks."""
+    embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
+    if not found.games:
+        embed.description = NO_GAMES
+        return embed
+    embed.add_field(
+        name="Games",
+        value="\n".join(
+            f"{engines.get_game(c.game).title} — {plural(c.games, 'game')},"
+            f" {plural(c.players, 'player')}"
+            for c in found.games
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="Most active",
+        value="\n".join(
+            f"**{i}.** <@{a.user_id}> — {plural(a.games, 'game')}"
+            for i, a in enumerate(found.active, 1)
+        ),
+        inline=False,
+    )
+    if found.streaks:
+        embed.add_field(
+            name="Longest win streaks",
+            value="\n".join(
+                f"<@{s.user_id}> — {s.wins} wins in a row at {engines.get_game(s.game).title}"
+                for s in found.streaks
+            ),
+            inline=False,
+        )
+    if found.results >= stats.SERVER_WINDOW:
+        embed.set_footer(text=f"Counted over the latest {stats.SERVER_WINDOW:,} results.")
+    return fit_embed(embed)
+
+
+class StatsCog(commands.Cog):
+    """/stats."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Games, wins, best scores and ratings on this server")
+    @app_commands.describe(
+        member="Whose stats (default: yours)",
+        game="One game only (default: every game)",
+        scope="A member's stats, or the whole server's",
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        game: str | None = None,
+        scope: str = "member",
+    ) -> None:
+        """Posted in the channel, pinging no one; the rating graph is drawn in a render worker."""
+        if scope == "server" and member is not None:
+            raise UserFacingError(BOTH)
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer(thinking=True)
+        file = discord.utils.MISSING
+        if scope == "server":
+            async with self.bot.store.reading():
+                summary = await stats.server_stats(self.bot.db, guild_id, game)
+            guild = interaction.guild.name if interaction.guild else "This server"
+            embed = server_embed(safe_name(guild), summary)
+        else:
+            who = member or interaction.user
+            async with self.bot.store.reading():
+                found = await member_stats(self.bot.db, guild_id, who.id, game)
+            embed = member_embed(safe_name(who.display_name), found)
+            if found.histories:
+                title = f"{safe_name(who.display_name)} — rating history"
+                png, alt = await render_pool.run(
+                    rating_graph.picture, graph_lines(found.histories), title
+                )
+                file = discord.File(io.BytesIO(png), GRAPH, description=alt)
+        await interaction.followup.send(
+            embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(StatsCog(bot))
