@@ -3,6 +3,7 @@ the bot's controls. Screenshots go to test-artifacts/playground/."""
 
 import random
 import re
+import time
 
 from selenium.webdriver import Chrome, Keys
 from selenium.webdriver.common.by import By
@@ -66,9 +67,10 @@ def controls(browser: Chrome, *prefixes: str) -> list:
     return browser.find_elements(By.CSS_SELECTOR, css)
 
 
-def use(browser: Chrome, control, rng: random.Random) -> str:
+def use(browser: Chrome, control, rng: random.Random, option: str | None = None) -> str:
     """Click a button, or open a select and click one of its options, as a player would.
 
+    ``option``: the text the select's option starts with (else a random option).
     Then wait until the bot answered: the enabled controls on the page changed (a move moves the
     step in every id; a confirmation adds one). The page also redraws when nothing changed, so
     a wait for the element to leave the page let a slow bot's same controls be clicked twice.
@@ -77,14 +79,27 @@ def use(browser: Chrome, control, rng: random.Random) -> str:
     before = enabled_ids(browser)
     if browser.execute_script("return arguments[0].tagName", control) == "SELECT":
         control.click()
-        option = rng.choice(control.find_elements(By.CSS_SELECTOR, "option:not([disabled])"))
-        label = option.text
-        option.click()
+        labels = option_labels(browser, [control])[0]
+        chosen = [i for i, t in enumerate(labels) if option is not None and t.startswith(option)]
+        i = chosen[0] if chosen else rng.randrange(len(labels))
+        label = labels[i]
+        control.find_elements(By.CSS_SELECTOR, "option:not([disabled])")[i].click()
     else:
         label = control.text
         control.click()
     wait_for(browser, lambda: enabled_ids(browser) != before, 30, f"the bot's answer to {label}")
     return label
+
+
+def option_labels(browser: Chrome, elements: list) -> list[list[str]]:
+    """Each control's choices as the page shows them: a select's enabled options, a button's
+    label (read in one request: a Gondor list has up to 25 options)."""
+    return browser.execute_script(
+        "return arguments[0].map((e) => e.tagName === 'SELECT'"
+        " ? [...e.querySelectorAll('option:not([disabled])')].map((o) => o.text)"
+        " : [e.innerText])",
+        elements,
+    )
 
 
 def enabled_ids(browser: Chrome) -> list[str]:
@@ -126,27 +141,6 @@ def wait_shown(browser: Chrome, channel: str | None) -> None:
         ),
         what=f"the messages of channel {channel}",
     )
-
-
-def play_on_board(browser: Chrome, rng: random.Random, max_clicks: int, shoot: str = "") -> int:
-    """Click the board's moves at random (confirming when asked) until *Game over*; clicks.
-
-    ``shoot``: name of a screenshot taken after the fifth click.
-    """
-    clicks = 0
-    ended = page_text(browser).count("Game over")  # earlier games' boards in the channel
-    while page_text(browser).count("Game over") == ended:
-        assert clicks < max_clicks, "the game did not end"
-        try:
-            confirm = controls(browser, "ok1:")
-            use(browser, confirm[0] if confirm else rng.choice(controls(browser, *MOVES)), rng)
-        except (*REDRAWN, IndexError):  # redrawn under the pointer: look again
-            continue
-        clicks += 1
-        assert "did not respond" not in error_text(browser)
-        if clicks == 5 and shoot:
-            shot(browser, shoot)
-    return clicks
 
 
 def pick_suggestion(browser: Chrome, option: str, wanted=lambda text: True) -> str:
@@ -254,3 +248,173 @@ def seen_text(browser: Chrome) -> str:
         "return document.querySelector('#messages').textContent + ' ' +"
         " [...document.images].map((i) => i.alt).join(' ')"
     )
+
+
+LESSON_STEP = re.compile(r"Lesson, step (\d+) of (\d+)")
+COOLDOWN = re.compile(r"you can start another in (\d+) s")
+
+
+def texts(browser: Chrome, css: str = "article") -> list[str]:
+    """The text of each message matching ``css``, oldest first, read at once (no redraw under
+    the reading)."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => e.innerText)", css
+    )
+
+
+def answers(browser: Chrome, contains: str) -> list[str]:
+    """The member's "only you can see this" answers containing ``contains``, oldest first."""
+    return [t for t in texts(browser, "article.ephemeral") if contains in t]
+
+
+def learn_command(browser: Chrome, game: str) -> str:
+    """Type ``/help`` and read ``game``'s lesson command on the help's line naming the game."""
+    before = len(answers(browser, "Start a game"))
+    run_command(browser, "/help")
+    help_ = wait_for(
+        browser, lambda: answers(browser, "Start a game")[before:], 20, "the help's answer"
+    )[-1]
+    for line in help_.splitlines():
+        if game in line and (found := re.search(r"/\w+ learn\b", line)):
+            return found.group()
+    raise AssertionError(f"the help names no lesson for {game}: {help_}")
+
+
+def play_lesson(browser: Chrome, in_dm: bool) -> list[int]:
+    """Play the lesson just started: at each step, click its one enabled move (confirming if
+    asked). Returns the step numbers read on the page, in order.
+
+    ``in_dm``: a two-player game's lesson, whose moves come in the learner's DM.
+    """
+    wait_for(browser, lambda: LESSON_STEP.search(page_text(browser)), 30, "the lesson's step 1")
+    if in_dm:
+        open_dm(browser)
+    seen: list[int] = []
+    total = None
+    while total is None or seen[-1] < total:
+
+        def next_step() -> tuple[int, int, list] | None:
+            steps = LESSON_STEP.findall(page_text(browser))
+            moves = controls(browser, *MOVES)
+            if not steps or (seen and int(steps[-1][0]) <= seen[-1]) or not moves:
+                return None
+            return int(steps[-1][0]), int(steps[-1][1]), moves
+
+        number, total, moves = wait_for(browser, next_step, 30, "the lesson's next step")
+        assert len(moves) == 1, f"step {number}: {[m.text for m in moves]} enabled, not one"
+        try:
+            use(browser, moves[0], random.Random(0))
+            if confirm := controls(browser, "ok1:"):
+                use(browser, confirm[0], random.Random(0))
+        except REDRAWN:  # redrawn under the pointer: look again
+            continue
+        assert "did not respond" not in error_text(browser)
+        seen.append(number)
+    return seen
+
+
+def start_real_game(browser: Chrome) -> None:
+    """In #games, press the button the "Lesson done" message names; wait for the new board.
+
+    A lesson may end within the start cooldown: the bot then says how many seconds to wait.
+    """
+    open_channel(browser, 1)
+
+    def press() -> bool:
+        """Find the named button in the newest "Lesson done" message and click it."""
+        done = [
+            a
+            for a in browser.find_elements(By.CSS_SELECTOR, "article")
+            if "Lesson done —" in a.text
+        ][-1]
+        names = [s.text for s in done.find_elements(By.CSS_SELECTOR, ".content strong")]
+        next(b for b in done.find_elements(By.CSS_SELECTOR, "button") if b.text in names).click()
+        return True
+
+    for _ in range(3):
+        boards = page_text(browser).count("Session ")
+        refused = len(answers(browser, "can start another"))
+        wait_for(browser, press, 30, "the Lesson done message's button")
+        wait_for(
+            browser,
+            lambda: (
+                page_text(browser).count("Session ") > boards  # noqa: B023
+                or len(answers(browser, "can start another")) > refused  # noqa: B023
+            ),
+            30,
+            "the real game",
+        )
+        if page_text(browser).count("Session ") > boards:
+            return
+        wait = COOLDOWN.search(answers(browser, "can start another")[-1])
+        assert wait is not None
+        time.sleep(int(wait.group(1)))  # the bot's start cooldown, as it says
+    raise AssertionError("the real game did not start")
+
+
+def announcements(browser: Chrome, member: str) -> list[str]:
+    """The channel's "@member — Game over." messages shown, oldest first."""
+    return [
+        t
+        for t in texts(browser, "article:not(.ephemeral)")
+        if f"@{member}" in t and "Game over" in t
+    ]
+
+
+def pick(browser: Chrome, prefer: tuple[str, ...], rng: random.Random) -> tuple:
+    """The move a newcomer makes: a confirmation's Yes, else the first move whose label starts
+    with one of ``prefer`` (a button, or an option of a list), else a random move.
+
+    Returns the control and the text of the option to pick in it (None: a button, or any).
+    """
+    if confirm := controls(browser, "ok1:"):
+        return confirm[0], None
+    mine = controls(browser, *MOVES)
+    labels = option_labels(browser, mine)
+    for wanted in prefer:
+        for control, texts in zip(mine, labels, strict=True):
+            for text in texts:
+                if text.startswith(wanted):
+                    return control, text
+    return rng.choice(mine), None
+
+
+def play_real_game(
+    browser: Chrome,
+    member: str,
+    in_dm: bool,
+    prefer: tuple[str, ...],
+    rng: random.Random,
+    max_moves: int,
+) -> tuple[int, str]:
+    """Play the game just started to its end: its moves, and the channel's announcement.
+
+    ``in_dm``: the member's moves come in their DM (a two-player game).
+    """
+    announced = len(announcements(browser, member))
+    if in_dm:
+        open_dm(browser)
+    ended = page_text(browser).count("Game over")
+
+    def over() -> bool:
+        return page_text(browser).count("Game over") > ended
+
+    moves = 0
+    while True:
+        wait_for(browser, lambda: controls(browser, *MOVES) or over(), 60, "a move or the end")
+        if over():
+            break
+        assert moves < max_moves, "the game did not end"
+        try:
+            control, option = pick(browser, prefer, rng)
+            use(browser, control, rng, option)
+        except (*REDRAWN, IndexError):  # redrawn under the pointer: look again
+            continue
+        moves += 1
+        assert "did not respond" not in error_text(browser)
+    if in_dm:
+        open_channel(browser, 1)
+    ending = wait_for(
+        browser, lambda: announcements(browser, member)[announced:], 20, "the announced end"
+    )
+    return moves, ending[-1]
