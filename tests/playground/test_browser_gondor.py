@@ -1,5 +1,5 @@
-"""Gondor in a real browser: alice challenges bob, both deploy from their DMs (Auto-deploy the
-rest, Done), then play a whole first Game-Turn, phases A to H, ending each phase when they may
+"""Gondor in a real browser: alice challenges bob, both deploy from their DMs, Sauron first
+(Auto-deploy the rest, Done), then play a whole first Game-Turn, phases A to H, ending each phase when they may
 (else a random move): alice gives one order typed in the message box with autocomplete
 (``/gondor move``) and the board shows its close-up image; a long list of moves is paged."""
 
@@ -125,7 +125,9 @@ def test_gondor_deployment_and_a_whole_game_turn(playground, browser):
     paged = False
     for _ in range(MAX_ROUNDS):
         for name in ("alice", "bob"):
-            become(browser, name)
+            become(browser, name)  # the DM list is the member's once their channel shows
+            if not browser.find_elements(By.CSS_SELECTOR, "#dms li[data-channel]"):
+                continue  # nothing to do yet (Sauron deploys first)
             open_dm(browser)
             text = seen_text(browser)
             if "Turn 2 of 16" in text:
