@@ -60,9 +60,9 @@ confirmation);
 `/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
 server, then each player's unrated record against the computer by level; solo games: best score
 and wins (💡: games with hints).
-`/stats` — your games on this server: played, won, lost and drawn per game, best solo scores,
-ratings with their history drawn, favourite opponents; `member:` someone else's, `game:` one
-game, `scope: the whole server` the server's games, most active players and win streaks.
+`/stats` — this server's games, most active players and win streaks; `member:` (you or anyone)
+their games: played, won, lost and drawn per game, best solo scores, ratings with their history
+drawn, favourite opponents; `game:` one game only.
 """
 
 

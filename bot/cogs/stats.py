@@ -1,4 +1,7 @@
-"""/stats: a member's games on this server (or the server's), with their rating history drawn.
+"""/stats: the server's games, or one member's with their rating history drawn.
+
+Without ``member`` the answer is the whole server's (games per game, most active players,
+longest win streaks) with a line on how to see one's own.
 
 Stats are public like the leaderboards: the answer is posted in the channel, and it pings no
 one (members are named by mentions inside an embed, sent with no mention allowed).
@@ -16,7 +19,6 @@ from discord.ext import commands
 
 import engines
 from bot.cogs.general import GAME_CHOICES
-from bot.errors import UserFacingError
 from bot.storage import stats
 from bot.storage.db import Database
 from bot.storage.models import safe_name
@@ -29,14 +31,10 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 NO_GAMES = "No games yet — try /help"
-BOTH = "Pick a member or the whole server, not both."
+YOURS = "Your own: /stats member: and pick yourself."
 GRAPH = "rating.png"
 COLOUR = discord.Colour.dark_gold()
 LEVEL_ORDER = {"hard": 0, "normal": 1, "easy": 2}
-SCOPE_CHOICES = [
-    app_commands.Choice(name="a member (default: you)", value="member"),
-    app_commands.Choice(name="the whole server", value="server"),
-]
 
 
 def record(wins: int, losses: int, draws: int) -> str:
@@ -200,8 +198,10 @@ def server_embed(name: str, found: stats.ServerStats) -> discord.Embed:
             ),
             inline=False,
         )
+    footer = YOURS
     if found.results >= stats.SERVER_WINDOW:
-        embed.set_footer(text=f"Counted over the latest {stats.SERVER_WINDOW:,} results.")
+        footer = f"Counted over the latest {stats.SERVER_WINDOW:,} results. {YOURS}"
+    embed.set_footer(text=footer)
     return fit_embed(embed)
 
 
@@ -211,39 +211,34 @@ class StatsCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Games, wins, best scores and ratings on this server")
+    @app_commands.command(description="This server's games, or a member's wins, scores and rating")
     @app_commands.describe(
-        member="Whose stats (default: yours)",
+        member="Whose stats (leave it out for the whole server's)",
         game="One game only (default: every game)",
-        scope="A member's stats, or the whole server's",
     )
-    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self,
         interaction: discord.Interaction,
         member: discord.User | None = None,
         game: str | None = None,
-        scope: str = "member",
     ) -> None:
         """Posted in the channel, pinging no one; the rating graph is drawn in a render worker."""
-        if scope == "server" and member is not None:
-            raise UserFacingError(BOTH)
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(thinking=True)
         file = discord.utils.MISSING
-        if scope == "server":
+        if member is None:
             async with self.bot.store.reading():
                 summary = await stats.server_stats(self.bot.db, guild_id, game)
             guild = interaction.guild.name if interaction.guild else "This server"
             embed = server_embed(safe_name(guild), summary)
         else:
-            who = member or interaction.user
             async with self.bot.store.reading():
-                found = await member_stats(self.bot.db, guild_id, who.id, game)
-            embed = member_embed(safe_name(who.display_name), found)
+                found = await member_stats(self.bot.db, guild_id, member.id, game)
+            embed = member_embed(safe_name(member.display_name), found)
             if found.histories:
-                title = f"{safe_name(who.display_name)} — rating history"
+                title = f"{safe_name(member.display_name)} — rating history"
                 png, alt = await render_pool.run(
                     rating_graph.picture, graph_lines(found.histories), title
                 )
