@@ -5,9 +5,11 @@
 Plays whole games through the real bot logged into the local Discord emulator, with scripted
 players who read only what the bot shows them (the moves on the board, in their DM or behind
 My hand) and pick among them at random; Gondor's players follow a plan instead
-(tests/bot/gondor_players.py), turning the pages of long lists of moves. Counts per game:
+(tests/bot/gondor_players.py), turning the pages of the long lists of moves they may choose
+from. Counts per game:
 clicks, screens that offered exactly one move, page turns, and new DMs per player (edits of an
-existing DM do not notify, so they don't count).
+existing DM do not notify, so they don't count). For Gondor it also prints the clicks and page
+turns by phase and kind of move, most first.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import asyncio
 import random
 import statistics
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +41,9 @@ class Counts:
     single: int = 0
     pages: int = 0
     dms: dict[str, int] = field(default_factory=dict)
+    by_kind: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Clicks per (phase or decision, kind of move)."""
+    pages_by_kind: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 async def start(world: World, game_id: str) -> None:
@@ -89,12 +95,17 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
 async def gondor_move(world: World, session, players: list[Player], counts: Counts) -> None:
     """The Gondor player to act reads every page of their DM's moves and makes their plan's."""
     seat = session.game.to_act()[0]
-    seen = await read_controls(world, world.user(session, seat))
+    seen = await read_controls(world, world.user(session, seat), players[seat].opens)
     assert seen is not None, "the player to act has no controls"
     action = players[seat].choose(session.game.view(seat), seen.actions())
+    state = session.game.state
+    where = (state.pending.kind if state.pending else state.phase, str(action.kind))
     counts.single += len(seen.offered) == 1
-    counts.clicks += await press(world, seen, Gondor.encode(action))
+    clicks = await press(world, seen, Gondor.encode(action))
+    counts.clicks += clicks
     counts.pages += seen.turns
+    counts.by_kind[where] += clicks
+    counts.pages_by_kind[where] += seen.turns
 
 
 async def run(games: int, only: str | None) -> None:
@@ -117,8 +128,21 @@ async def run(games: int, only: str | None) -> None:
                 row = [game_id, str(games), f"{clicks:.1f}{turns}", f"{single:.0%} of clicks"]
                 row.append(per_player)
                 print("| " + " | ".join(row) + " |")
+                if game_id == "gondor":
+                    breakdown(results)
         finally:
             await world.close()
+
+
+def breakdown(results: list[Counts]) -> None:
+    """Clicks and page turns per game by phase (or decision) and kind of move, most first."""
+    clicks: Counter[tuple[str, str]] = sum((r.by_kind for r in results), Counter())
+    pages: Counter[tuple[str, str]] = sum((r.pages_by_kind for r in results), Counter())
+    n = len(results)
+    print("\n| phase or decision | kind of move | clicks per game | page turns per game |")
+    print("|---|---|---|---|")
+    for key in sorted(clicks.keys() | pages.keys(), key=lambda k: -(clicks[k] + pages[k])):
+        print(f"| {key[0]} | {key[1]} | {clicks[key] / n:.1f} | {pages[key] / n:.1f} |")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -16,6 +16,7 @@ from engines.text import shorten
 MAX_ROWS = 5
 PER_ROW = 5
 PER_SELECT = 25
+T = TypeVar("T")
 LONG_LABEL = 45  # a longer label reads badly on a phone's button: such moves go in a select
 
 
@@ -32,11 +33,20 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A button that shows another page of the moves (a list's own page, or back to all)."""
+
+    label: str
+    page: int
+
+
+@dataclass(frozen=True)
 class Row:
-    """One component row: up to 5 buttons, or one select of up to 25 options."""
+    """One component row: up to 5 buttons, one select of up to 25 options, or up to 5 links."""
 
     choices: list[Choice]
     select: bool
+    links: tuple[Link, ...] = ()
 
 
 def choices_for(game: Game, seat: int) -> list[Choice]:
@@ -60,12 +70,17 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     Buttons where they fit. A kind of move with a label too long for a phone's button, or a
     group of moves the game gave a heading, becomes a select, whose options also show each
     move's detail (effect and cost). If the buttons still need too many rows, kinds with more
-    than 5 choices become selects too; failing that, everything becomes selects of 25.
+    than 5 choices become selects too; failing that, the lists share selects of 25 (the buttons
+    stay: "End movement" is never hidden in a list), and at last everything becomes selects.
     """
     groups, described = _grouped(choices)
     rows = _rows(groups, described)
     if len(rows) > max_rows:
         rows = _rows(groups, described | _big(groups))
+    if len(rows) > max_rows:  # the lists share selects, in order; the buttons stay
+        fixed = [r for r in rows if not r.select]
+        listed = [c for r in rows if r.select for c in r.choices]
+        rows = fixed + [Row(c, select=True) for c in _chunks(listed, PER_SELECT)]
     if len(rows) > max_rows:
         rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
     return rows
@@ -74,20 +89,69 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
 def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
     """The rows of each page: one page if everything fits.
 
-    Otherwise the small kinds of move stay buttons on every page ("Auto-deploy", "Done") and
-    the long lists go in selects of 25, as many per page as the rows left allow.
+    Otherwise the first page keeps every move it can hold and a link to each list too long for
+    it ("Catapult 1 hurls a fireball at… (60)"), which opens that list on pages of its own with a
+    way back: the player turns only to the list they want (``_contents``). Failing that, the
+    small kinds of move stay buttons on every page ("Auto-deploy", "Done") and the long lists
+    go in selects of 25, as many per page as the rows left allow, page after page.
     """
     rows = layout(choices, max_rows)
     if len(rows) <= max_rows:
         return [rows]
     groups, described = _grouped(choices)
     split = _rows(groups, described | _big(groups))
+    contents = _contents(groups, split, max_rows)
+    if contents is not None:
+        return contents
     fixed = [r for r in split if not r.select]
     lists = [r for r in split if r.select]
     room = max_rows - len(fixed)
     if room < 1:
         fixed, lists, room = [], rows, max_rows
     return [fixed + lists[i : i + room] for i in range(0, len(lists), room)]
+
+
+def _contents(
+    groups: dict[str, list[Choice]], split: list[Row], max_rows: int
+) -> list[list[Row]] | None:
+    """A first page with links to the longest lists, each on pages of its own; None: no room.
+
+    Lists are moved off the first page longest first, only until it fits; a list's pages keep
+    their last row for "◀ All moves" (and "More ▶" when it needs several). Only for two lists
+    or more: one long list reads as well page after page, with more of it on the first.
+    """
+    lists: dict[str, list[Row]] = {}
+    for r in split:
+        if r.select:
+            lists.setdefault(_key(r.choices[0]), []).append(r)
+    fixed = [r for r in split if not r.select]
+    room = max_rows - 1
+    for count in range(2, len(lists) + 1):
+        longest = set(sorted(lists, key=lambda k: -len(groups[k]))[:count])
+        moved = [k for k in lists if k in longest]
+        links: list[Link] = []
+        book: list[list[Row]] = [[]]
+        for k in moved:
+            rows = lists[k]
+            parts = [rows[i : i + room] for i in range(0, len(rows), room)]
+            hint = _placeholder(groups[k], (1, 1)).removesuffix("…")
+            links.append(Link(shorten(f"{hint}… ({len(groups[k])})", BUTTON_LABEL), len(book)))
+            for j, part in enumerate(parts):
+                nav = [Link("◀ All moves", 0)]
+                if j + 1 < len(parts):
+                    nav.append(Link(f"More ▶ ({j + 2}/{len(parts)})", len(book) + 1))
+                book.append([*part, Row([], select=False, links=tuple(nav))])
+        kept = [r for k, rows in lists.items() if k not in moved for r in rows]
+        first = fixed + kept + [Row([], False, tuple(c)) for c in _chunks(links, PER_ROW)]
+        if len(first) <= max_rows:
+            book[0] = first
+            return book
+    return None
+
+
+def _key(choice: Choice) -> str:
+    """The group a choice is listed in: its heading, else its kind."""
+    return choice.group or choice.kind
 
 
 def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
@@ -98,7 +162,7 @@ def _grouped(choices: list[Choice]) -> tuple[dict[str, list[Choice]], set[str]]:
     """
     groups: dict[str, list[Choice]] = {}
     for c in choices:
-        groups.setdefault(c.group or c.kind, []).append(c)
+        groups.setdefault(_key(c), []).append(c)
     described = {
         k
         for k, g in groups.items()
@@ -120,7 +184,7 @@ def _rows(groups: dict[str, list[Choice]], select_kinds: set[str]) -> list[Row]:
     return rows
 
 
-def _chunks(items: list[Choice], size: int) -> list[list[Choice]]:
+def _chunks(items: list[T], size: int) -> list[list[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -150,7 +214,17 @@ def build_view(
         book = pages(choices, budget)
     page = max(0, min(page, len(book) - 1))
     rows = book[page]
+    linked = any(row.links for p in book for row in p)
     for r, row in enumerate(rows):
+        for link in row.links:
+            view.add_item(
+                discord.ui.Button(
+                    label=link.label,
+                    custom_id=custom_ids.PAGE.build(sid, step, link.page),
+                    style=discord.ButtonStyle.secondary,
+                    row=r,
+                )
+            )
         if row.select:
             view.add_item(_select(sid, step, r, row, _position(book, page, r)))
             continue
@@ -174,15 +248,22 @@ def build_view(
                 row=len(rows) + i // PER_ROW,
             )
         )
-    for item in [*_page_buttons(sid, step, page, len(book)), *extras]:
+    turns = [] if linked else _page_buttons(sid, step, page, len(book))
+    for item in [*turns, *extras]:
         item.row = MAX_ROWS - 1
         view.add_item(item)
     return view
 
 
 def _position(book: list[list[Row]], page: int, r: int) -> tuple[int, int]:
-    """Which select this is among all the selects of every page (1-based), and how many."""
+    """Which select this is among all the selects of every page (1-based), and how many.
+
+    With links to lists on their own pages, counted within its list only.
+    """
     flat = [row for p in book for row in p if row.select]
+    if any(row.links for p in book for row in p):
+        key = _key(book[page][r].choices[0])
+        flat = [row for row in flat if _key(row.choices[0]) == key]
     return flat.index(book[page][r]) + 1, len(flat)
 
 

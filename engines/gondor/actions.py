@@ -162,6 +162,33 @@ class Move(Action):
         return f"Ends on {h.terrain} terrain, {where}; spends {mp_text(self.mp / 2)}."
 
 
+class March(Action):
+    """Select a group and move it, one click: a suggested move (3.0, ruling)."""
+
+    kind: Literal["march"] = "march"
+    counters: tuple[int, ...]
+    start: str | None
+    hex: str
+    mp: int  # MP spent, in half MP, as in Move
+    entry: str | None = None
+
+    def label(self) -> str:
+        """E.g. "Orc Infantry 4 (0523) to 0520 (4 MP)"; entering: "… enter at 3216, to 3014"."""
+        names = " + ".join(counter_name(i) for i in self.counters)
+        cost = mp_text(self.mp / 2)
+        if self.entry is None:
+            return f"{names} ({self.start}) to {self.hex} ({cost})"
+        return f"{names} enter at {self.entry}, to {self.hex} ({cost})"
+
+    def detail(self) -> str | None:
+        """The terrain of the destination."""
+        return self.move().detail()
+
+    def move(self) -> Move:
+        """The second click it stands for."""
+        return Move(hex=self.hex, mp=self.mp, entry=self.entry)
+
+
 class EndMovement(Action):
     """End the movement phase."""
 
@@ -207,6 +234,7 @@ SETUP_AND_MOVEMENT_ACTIONS: tuple[type[Action], ...] = (
     Select,
     Deselect,
     Move,
+    March,
     EndMovement,
     BannerJoin,
     EndPhase,

@@ -16,6 +16,7 @@ from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
     EndMovement,
     EndPhase,
+    March,
     Move,
     SetupDone,
     StandardDeploy,
@@ -29,11 +30,11 @@ from engines.gondor.deploying import Deployment
 from engines.gondor.formation_actions import FORMATION_ACTIONS
 from engines.gondor.magic.actions import MAGIC_ACTIONS
 from engines.gondor.magic.phases import MagicPhase, StalemateChoice
-from engines.gondor.moving import BreakMove, Movement
+from engines.gondor.moving import BreakMove, Movement, suggestions
 from engines.gondor.phase import PhaseRules
 from engines.gondor.policy import estimate, playout
 from engines.gondor.rally import RallyPhase
-from engines.gondor.siege.actions import SIEGE_ACTIONS
+from engines.gondor.siege.actions import SIEGE_ACTIONS, Hurl
 from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
@@ -50,6 +51,7 @@ HELP: dict[str, str] = _PHASE_TEXT["help"]
 NOW: dict[str, str] = _PHASE_TEXT["now"]  # what the players are doing, in plain words
 GLOSSARY: dict[str, str] = _PHASE_TEXT["glossary"]
 ENDINGS = (EndPhase, EndMovement, SetupDone)
+SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
 
@@ -110,6 +112,7 @@ class Gondor(Game[GondorState]):
     def __init__(self, state: GondorState) -> None:
         super().__init__(state)
         self._cache: tuple[GondorState, int, list[Action]] | None = None
+        self._suggested: tuple[GondorState, int, list[Action]] | None = None
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondorState:
@@ -141,8 +144,20 @@ class Gondor(Game[GondorState]):
         return DECISIONS[s.pending.kind] if s.pending else PHASE_RULES[s.phase]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """The acting side's choices (cached per step)."""
-        return list(self._choices()) if seat in self.to_act() else []
+        """The acting side's suggested moves, then its choices (cached per step)."""
+        if seat not in self.to_act():
+            return []
+        return [*self._suggestions(), *self._choices()]
+
+    def _suggestions(self) -> list[Action]:
+        """Movement's one-click moves (``moving.suggestions``), computed once per step.
+
+        Apart from ``_choices``: the computer's playouts never list them (a path search each).
+        """
+        s = self.state
+        if self._suggested is None or self._suggested[0] is not s or self._suggested[1] != s.step:
+            self._suggested = (s, s.step, list(suggestions(s)))
+        return self._suggested[2]
 
     def _choices(self) -> list[Action]:
         """The rules' choices now, computed once per state and step."""
@@ -250,6 +265,16 @@ class Gondor(Game[GondorState]):
             return "End movement without moving anything? You will not be asked again this game."
         return self.rules().confirm(self.state, action) if seat in self.to_act() else None
 
+    def action_groups(self, seat: int, actions: list[Action]) -> list[str | None]:
+        """Headings: the suggested moves, and each catapult's hurls of one missile.
+
+        "Catapult 1 hurls a fireball at": up to sixty targets, a list apart from breach fire.
+        """
+        return [
+            a.heading() if isinstance(a, Hurl) else SUGGESTED if isinstance(a, March) else None
+            for a in actions
+        ]
+
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
         """The moves the rules in force show greyed, with why (spells out of reach...)."""
         return self.rules().unavailable(self.state) if seat in self.to_act() else []
@@ -267,7 +292,7 @@ class Gondor(Game[GondorState]):
         """A quick sensible move (engines/gondor/policy/playout.py)."""
         side = SEATS[seat]
         quick = playout.quick(self.state, side, rng)
-        return quick or playout.choose(self.state, side, self.legal_actions(seat), rng)
+        return quick or playout.choose(self.state, side, list(self._choices()), rng)
 
     def worth_search(self, seat: int) -> bool:
         """False for deployment and the routine movement clicks (no decision pending).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 
 from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor import banner
@@ -10,6 +11,7 @@ from engines.gondor.actions import (
     BannerJoin,
     Deselect,
     EndMovement,
+    March,
     Move,
     Select,
     counter_name,
@@ -29,6 +31,9 @@ from engines.resources import data_path
 from engines.rng import rng_for
 
 MAIN_GATE = ROAD_HEXES[0]
+MOVEMENT_PHASES = ("sauron-movement", "westernesse-movement")
+SUGGESTED = 5
+"""Suggested moves listed at most: each costs a path search at every listing."""
 GROUP_NAMES: dict[str, str] = tomllib.loads(
     (data_path("gondor") / "phases.toml").read_text(encoding="utf-8")
 )["groups"]
@@ -58,6 +63,9 @@ class Movement(PhaseRules):
             return []
         if isinstance(action, Move):
             return _move(state, action)
+        if isinstance(action, March):
+            state.selected = list(action.counters)
+            return _move(state, action.move())
         if isinstance(action, Form):
             return form(state, action)
         if isinstance(action, BreakFormation):
@@ -188,11 +196,14 @@ def groups(state: GondorState) -> list[Select]:
     return out
 
 
-def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
-    """Destination -> (MP, entry hex or None) for the selected group, cheapest first."""
+def targets(
+    state: GondorState, group: list[int] | None = None
+) -> dict[str, tuple[float, str | None]]:
+    """Destination -> (MP, entry hex or None) for the group (the selected one), cheapest first."""
+    group = group or state.selected
     board = state.board()
-    ids = [state.counters[i].id for i in state.selected]
-    lead = state.counters[state.selected[0]]
+    ids = [state.counters[i].id for i in group]
+    lead = state.counters[group[0]]
     if lead.hex is not None:
         return {h: (mp, None) for h, mp in reach(board, ids).costs.items()}
     best: dict[str, tuple[float, str | None]] = {}
@@ -204,22 +215,57 @@ def targets(state: GondorState) -> dict[str, tuple[float, str | None]]:
     return dict(sorted(best.items()))
 
 
-def destinations(state: GondorState) -> list[Move]:
-    """The selected group's moves, likeliest first: nearest the front, then furthest reach.
-
-    The front is the enemy's combat units on the map (none yet: the Main Gate); ties go to
-    the move spending more MP, then the lower hex id. Only the order a player reads them in.
-    """
+def _front(state: GondorState) -> Callable[[str], int]:
+    """The distance from a hex to the enemy's nearest combat unit on the map (else the gate)."""
     enemy = other(state.acting)
     front = {c.hex for c in state.counters if c.side == enemy and c.kind == "unit" and c.hex}
     goals = [cube(h) for h in sorted(front) or [MAIN_GATE]]
-    moves = [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in targets(state).items()]
 
     def near(hex_ref: str) -> int:
         x, y, z = cube(hex_ref)
         return min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
 
+    return near
+
+
+def destinations(state: GondorState, group: list[int] | None = None) -> list[Move]:
+    """The group's (the selected one's) moves, likeliest first: nearest the front, then reach.
+
+    The front is the enemy's combat units on the map (none yet: the Main Gate); ties go to
+    the move spending more MP, then the lower hex id. Only the order a player reads them in.
+    """
+    near = _front(state)
+    found = targets(state, group).items()
+    moves = [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in found]
     return sorted(moves, key=lambda m: (near(m.hex), -m.mp, m.hex))
+
+
+def suggestions(state: GondorState) -> list[March]:
+    """Up to ``SUGGESTED`` likely moves, one click each (nothing selected, nothing pending).
+
+    The stacks on the map nearest the front but not next to it, nearest first (ties: lower
+    hex id), each as a whole with its likeliest destination not already suggested, if that
+    brings it nearer; the same moves stay two clicks away (Select, then Move). A path search
+    per stack tried.
+    """
+    if state.selected or state.pending is not None or state.phase not in MOVEMENT_PHASES:
+        return []
+    near = _front(state)
+    stacks: dict[str, Select] = {}
+    for s in groups(state):
+        if s.hex is not None and near(s.hex) > 1:
+            stacks.setdefault(s.hex, s)  # the whole stack comes first
+    out: list[March] = []
+    for hex_ref in sorted(stacks, key=lambda h: (near(h), h))[: 2 * SUGGESTED]:
+        group = stacks[hex_ref].counters
+        taken = {m.hex for m in out}
+        moves = (m for m in destinations(state, list(group)) if m.hex not in taken)
+        best = next(moves, None)
+        if best is not None and near(best.hex) < near(hex_ref):
+            out.append(March(counters=group, start=hex_ref, hex=best.hex, mp=best.mp))
+        if len(out) == SUGGESTED:
+            break
+    return out
 
 
 def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event, tuple[str, ...]]:

@@ -4,7 +4,9 @@ Sauron fires the breach order with the best odds each Siege Phase, marches a few
 the Main Gate (1918) each movement phase and takes every melee offered; Westernesse sends a unit
 onto a cauldron to pick up oil, pours it when Sauron stands below (else holds), casts a spell
 with Gandalf when he can and melees when offered. Both rally what they can. A policy sees only
-the offered actions and its own seat's view (what its map image shows).
+the offered actions and its own seat's view (what its map image shows). Like a person, a
+player takes a suggested move (one click) when it is the move its plan would make, and opens
+only the lists of moves it may choose from (neither side hurls fireballs or Heads).
 """
 
 from __future__ import annotations
@@ -82,10 +84,14 @@ class Player:
             or self._move(view, offered, phase)
         )
         if chosen is not None:
-            self.done[phase] += 1
+            self.done[phase] += 2 if kind(chosen) == "march" else 1  # a march: select + move
             return chosen
         ends = [a for a in offered if kind(a) in ENDS]
         return ends[0] if ends else ranked[0] if ranked else offered[0]
+
+    def opens(self, label: str) -> bool:
+        """Whether the player opens a list of moves by its link's label: not hurls."""
+        return " hurls " not in label
 
     # ---- the parts of the plan ------------------------------------------------------------
     def _melee(self, offered: list[Action]) -> Action | None:
@@ -143,9 +149,14 @@ class Player:
         else:  # Grond to the gate, catapults into range, then the nearest group, or one entering
             marching = [a for a in selects if far(a) > _halt(a.label())]
             chosen = min(marching, key=lambda a: (_rank(a.label()), far(a)), default=None)
-        if chosen is not None:
-            self.tried.add((phase, chosen.counters))  # type: ignore[attr-defined]
-            self.halt = _halt(chosen.label()) if self.side == "sauron" else 0
+        if chosen is None:
+            return None
+        self.tried.add((phase, chosen.counters))  # type: ignore[attr-defined]
+        self.halt = _halt(chosen.label()) if self.side == "sauron" else 0
+        for march in (a for a in offered if kind(a) == "march"):
+            # one click when the suggestion stops where the plan would (nothing does better)
+            if march.counters == chosen.counters and far(march) == self.halt:  # type: ignore[attr-defined]
+                return march
         return chosen
 
     def _goals(self, view: dict) -> list[str]:

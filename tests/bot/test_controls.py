@@ -31,7 +31,10 @@ def test_layout_never_exceeds_five_rows_and_keeps_every_choice():
     )
     rows = controls.layout(choices)
     assert len(rows) <= 5
-    assert [c for r in rows for c in r.choices] == choices
+    listed = [c for r in rows for c in r.choices]
+    assert sorted(listed, key=lambda c: c.code) == sorted(choices, key=lambda c: c.code)
+    assert rows[0] == controls.Row(make("f", 3), select=False)  # a few moves stay buttons
+    assert [c for r in rows[1:] for c in r.choices] == choices[:-3]  # the lists, in order
 
 
 @pytest.mark.parametrize("n", [0, 1, 5, 20, 21, 60, 125])
@@ -169,3 +172,41 @@ def test_a_long_list_is_paged_in_selects_of_25_and_small_kinds_stay_on_every_pag
         )
     placeholders = [i.placeholder for i in first.children if isinstance(i, discord.ui.Select)]
     assert placeholders[0].startswith("Place… (list 1 of 6: Place 0 … Place 24)")
+
+
+def test_several_long_lists_get_a_first_page_of_links_and_a_page_each():
+    """Six lists of 60 (a siege's hurls) and a few moves: all on one first page, the few moves
+    there and a link to each list, which opens on its own page with a way back."""
+    import discord
+
+    def hurls(n: int) -> list[Choice]:
+        return [
+            Choice(code=f"h.{n}.{i}", label=f"C{n} hurls at {i}", kind="hurl", group=f"C{n} at")
+            for i in range(60)
+        ]
+
+    lists = [c for n in range(6) for c in hurls(n)]
+    choices = [*make("breach", 9), *lists, *make("end", 1)]
+    extra = discord.ui.Button(label="?", custom_id="help:abc")
+    book = controls.pages(choices, 4)
+    first = book[0]
+    assert len(first) <= 4 and [r.choices for r in first if r.choices] == [
+        make("end", 1),
+        make("breach", 9),
+    ]
+    links = [link for r in first for link in r.links]
+    assert [link.label for link in links] == [f"C{n} at… (60)" for n in range(6)]
+    for n, link in enumerate(links):
+        page = book[link.page]
+        assert [c for r in page for c in r.choices] == hurls(n)
+        assert page[-1].links == (controls.Link("◀ All moves", 0),)
+    view = controls.build_view("abc", 7, choices, extras=[extra])
+    labels = [i.label for i in view.children if isinstance(i, discord.ui.Button)]
+    assert "C0 at… (60)" in labels and not any("More moves" in str(x) for x in labels)
+    opened = controls.build_view("abc", 7, choices, extras=[extra], page=links[2].page)
+    back = next(i for i in opened.children if getattr(i, "label", "") == "◀ All moves")
+    assert back.custom_id == custom_ids.PAGE.build("abc", 7, 0)
+    selects = [i for i in opened.children if isinstance(i, discord.ui.Select)]
+    assert [s.placeholder.split(" (")[0] for s in selects] == ["C2 at…"] * 3
+    assert selects[0].placeholder.startswith("C2 at… (list 1 of 3:")
+    assert len({i.row for i in opened.children}) <= 5

@@ -226,7 +226,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     message = world.controls_message(bob)
     controls = move_controls(message)
     assert controls
-    select = next(c for c in controls if c[0] == "select")
+    select = next(c for c in controls if c[0] == "select" and c[2].startswith("select."))
     await world.make_move(bob, message, select)
     resumed = await world.bot.store.load(session.id)
     assert resumed.step == after.step + 1 and resumed.game.state.selected

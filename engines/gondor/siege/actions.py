@@ -120,9 +120,13 @@ class Hurl(Order):
 
     def label(self) -> str:
         """E.g. "Catapult 1 hurls a fireball at 2213 (range 3: may scatter)"."""
-        what = "a Severed Head" if self.head else "a fireball"
         scatter = ": may scatter" if self.range >= int(TABLES.fireball["scatter_from"]) else ""  # type: ignore[arg-type]
-        return f"{self.actor()} hurls {what} at {self.hex} (range {self.range}{scatter})"
+        return f"{self.heading()} {self.hex} (range {self.range}{scatter})"
+
+    def heading(self) -> str:
+        """What every hurl of this catapult and missile shares: "Catapult 1 hurls a fireball at"."""
+        what = "a Severed Head" if self.head else "a fireball"
+        return f"{self.actor()} hurls {what} at"
 
     def detail(self) -> str | None:
         """What it does."""

@@ -2,7 +2,10 @@
 
 import random
 
-from engines.gondor.actions import Deselect, EndMovement, Move, Select
+import pytest
+
+from engines.base import IllegalAction
+from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, counter_name
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
 from tests.engines.gondor.play import advance_to, deployed
@@ -69,3 +72,43 @@ def test_a_selected_groups_destinations_come_nearest_the_enemy_first():
 
     assert len(moves) > 5 and moves == sorted(moves, key=key)
     assert game.legal_actions(0)[-1] == Deselect()
+
+
+def test_suggested_moves_are_one_click_each_and_old_two_click_moves_still_work():
+    """Up to 5 stacks nearest the front (not next to it) with their likeliest destination, each
+    one click; the same move by Select then Move leaves the same position, and replays."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    legal = game.legal_actions(0)
+    marches = [a for a in legal if isinstance(a, March)]
+    assert 1 <= len(marches) <= 5 and legal[: len(marches)] == marches  # listed first
+    assert len({m.hex for m in marches}) == len(marches)  # never two to one hex
+    assert game.action_groups(0, legal)[0] == "Suggested moves (one click)"
+    first = marches[0]
+    assert first.label() == (
+        f"{' + '.join(counter_name(i) for i in first.counters)} ({first.start}) to "
+        f"{first.hex} ({first.mp / 2:g} MP)"
+    )
+    two_clicks = Gondor.from_json(game.to_json())
+    two_clicks.apply(0, Select(counters=first.counters, hex=first.start))
+    best = next(a for a in two_clicks.legal_actions(0) if isinstance(a, Move))
+    assert (best.hex, best.mp) == (first.hex, first.mp)  # the likeliest destination
+    two_clicks.apply(0, best)
+    game.apply(0, Gondor.decode(Gondor.encode(first)))
+    for state in (game.state, two_clicks.state):
+        assert [state.counters[i].hex for i in first.counters] == [first.hex] * len(first.counters)
+    assert game.state.moved == two_clicks.state.moved and not game.state.selected
+    assert game.state.pending == two_clicks.state.pending  # e.g. a Ladder, asked alike
+    assert first not in game.legal_actions(game.to_act()[0])  # it moved: not suggested again
+
+
+def test_nothing_is_suggested_once_a_group_is_selected_or_outside_movement():
+    game = deployed()
+    assert not any(isinstance(a, March) for a in game.legal_actions(game.to_act()[0]))
+    advance_to(game, 1, "sauron-movement")
+    select = next(a for a in game.legal_actions(0) if isinstance(a, Select))
+    game.apply(0, select)
+    assert not any(isinstance(a, March) for a in game.legal_actions(0))
+    stale = March(counters=select.counters, start=select.hex, hex="2620", mp=2)
+    with pytest.raises(IllegalAction):
+        game.apply(0, stale)
