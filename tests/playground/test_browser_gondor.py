@@ -1,7 +1,8 @@
 """Gondor in a real browser: alice challenges bob, both deploy from their DMs, Sauron first
 (Auto-deploy the rest, Done), then play a whole first Game-Turn, phases A to H, ending each
-phase when they may (else a random move): alice gives one order typed in the message box with autocomplete
-(``/gondor move``) and the board shows its close-up image; a long list of moves is paged."""
+phase when they may (else a random move): alice gives one order typed in the message box with
+autocomplete (``/gondor move``) and the board shows its close-up image; a long list of moves is
+paged."""
 
 import random
 
