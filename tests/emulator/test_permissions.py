@@ -7,8 +7,9 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 
-from discord_emulator import DiscordEmulator, EmulatorError, loopback_only, persist, run_bot
+from discord_emulator import DiscordEmulator, EmulatorError, persist
 from discord_emulator.models import ALL_PERMISSIONS
+from tests.emulator.one_bot import new_channel, one_bot_world
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -44,30 +45,10 @@ def perms_bot() -> discord.Client:
     return client
 
 
-class World:
-    pass
-
-
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world():
-    with loopback_only() as refused:
-        async with DiscordEmulator() as emu:
-            w = World()
-            w.emu = emu
-            w.guild = emu.add_guild("Server")
-            w.alice = emu.add_user("alice")
-            emu.add_member(w.guild, w.alice)
-            async with run_bot(perms_bot(), emu) as client:
-                w.client = client
-                yield w
-            assert not emu.unhandled, emu.unhandled
-    assert not refused, refused
-
-
-async def new_channel(w, name: str):
-    chan = w.emu.add_text_channel(w.guild, name)
-    await w.emu.wait_for(lambda: w.client.get_channel(chan.id))
-    return chan
+    async for w in one_bot_world(perms_bot):
+        yield w
 
 
 async def test_overwrites_apply_in_discords_order():

@@ -5,7 +5,8 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 
-from discord_emulator import DiscordEmulator, EmulatorError, loopback_only, run_bot
+from discord_emulator import EmulatorError, run_bot
+from tests.emulator.one_bot import new_channel, one_bot_world
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -42,30 +43,10 @@ def thread_bot() -> discord.Client:
     return client
 
 
-class World:
-    pass
-
-
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world():
-    with loopback_only() as refused:
-        async with DiscordEmulator() as emu:
-            w = World()
-            w.emu = emu
-            w.guild = emu.add_guild("Server")
-            w.alice = emu.add_user("alice")
-            emu.add_member(w.guild, w.alice)
-            async with run_bot(thread_bot(), emu) as client:
-                w.client = client
-                yield w
-            assert not emu.unhandled, emu.unhandled
-    assert not refused, refused
-
-
-async def new_channel(w, name: str):
-    chan = w.emu.add_text_channel(w.guild, name)
-    await w.emu.wait_for(lambda: w.client.get_channel(chan.id))
-    return chan
+    async for w in one_bot_world(thread_bot):
+        yield w
 
 
 async def start(w, chan, name: str = "a game") -> tuple[discord.Message, discord.Thread]:
