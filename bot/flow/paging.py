@@ -24,8 +24,8 @@ async def turn_page(
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise NotInGame()
-        if step != session.step:
-            raise StaleButton(session.game_id)
+        if step < session.seats[seat].prompt_step or step > session.step:
+            raise StaleButton(session.game_id)  # a DM left as it was keeps its moves' step
         message = interaction.message
         on_board = message is not None and message.id == session.message_id
         view = (

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NoReturn
 
 import discord
 
@@ -194,7 +195,15 @@ class SessionManager:
         if step < session.seats[seat].prompt_step and not self.delivery.clicked_old_board(
             interaction, session
         ):
-            raise StaleButton(session.game_id)
+            await self._refuse_stale(interaction, session, seat)
+
+    async def _refuse_stale(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> NoReturn:
+        """Refuse a stale button; one on an older DM loses its buttons and links the newest."""
+        if self.delivery.clicked_old_dm(interaction, session, seat):
+            raise UserFacingError(await self.delivery.retire_old_dm(interaction, session, seat))
+        raise StaleButton(session.game_id)
 
     async def _act(
         self, interaction: discord.Interaction, sid: str, step: int, code: str, *, confirmed: bool
@@ -204,7 +213,7 @@ class SessionManager:
         if step < session.seats[seat].prompt_step or step > session.step:
             if self.delivery.clicked_old_board(interaction, session):
                 raise UserFacingError(await self.delivery.replace_old_board(interaction, session))
-            raise StaleButton(session.game_id)
+            await self._refuse_stale(interaction, session, seat)
         lessons.require_move(session, seat, code)
         action = session.game_cls.decode(code)
         question = None if confirmed else session.game.confirm_text(seat, action)

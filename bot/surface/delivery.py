@@ -8,7 +8,7 @@ from collections import OrderedDict
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import custom_ids, game_threads, mentions, presenter
+from bot.surface import custom_ids, game_threads, mentions, own_view, presenter
 from bot.surface.acknowledge import answering
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
@@ -27,6 +27,9 @@ BOARD_REDRAWN = (
     "the position now."
 )
 BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
+OLD_DM = (
+    "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
+)
 
 
 SHOWN_SIZE = 4096
@@ -38,7 +41,9 @@ class Delivery:
 
     It remembers a hash of what it last put in each board and DM (the last ``SHOWN_SIZE``,
     in memory) and does not edit a message to what it already shows: every request counts
-    against Discord's rate limits. After a restart the first edit of each message is made.
+    against Discord's rate limits. A DM is edited for another player's move only when what
+    is the player's own changed (``own_view``): its picture may show an older position, and
+    says so. After a restart the first edit of each message is made.
     """
 
     def __init__(self, client: discord.Client, store: SessionStore) -> None:
@@ -47,6 +52,7 @@ class Delivery:
         self.answers = PrivateAnswers(client)
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
+        self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
@@ -59,11 +65,12 @@ class Delivery:
 
     def _note(self, message_id: int, digest: str | None) -> None:
         """Note what a message shows now (None: not known, the next edit is made)."""
-        self._shown.pop(message_id, None)
-        if digest is not None:
-            self._shown[message_id] = digest
-            while len(self._shown) > SHOWN_SIZE:
-                self._shown.popitem(last=False)
+        _remember(self._shown, message_id, digest)
+
+    def _note_own(self, session: Session, seat: int, message_id: int) -> None:
+        """Note that a seat's DM shows what is the player's own now."""
+        own = own_view.digest(session.game, seat, session.seats[seat].auto_play)
+        _remember(self._own, message_id, own)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel, from cache or the API."""
@@ -184,39 +191,40 @@ class Delivery:
         recent = await self.store.recent_events(session.id, 4)
         return await presenter.private(session, seat, notes, recent, ending)
 
-    async def strip_dm(self, session: Session, seat: int) -> None:
-        """Remove the controls from a seat's last DM (they are stale now)."""
-        s = session.seats[seat]
-        if s.dm_channel_id is None or s.dm_message_id is None:
-            return
-        try:
-            dm = self.client.get_partial_messageable(s.dm_channel_id)
-            await dm.get_partial_message(s.dm_message_id).edit(view=None)
-            self._note(s.dm_message_id, None)
-        except discord.HTTPException:
-            log.info("could not strip old DM session=%s seat=%s", session.id, seat)
-
     async def refresh_dm(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
     ) -> None:
-        """Edit a seat's current DM to the latest view, silently (no new notification)."""
+        """Edit a seat's current DM to the latest view, silently (no new notification).
+
+        In a running game, only when the player has ``notes`` or what is their own changed:
+        their hand, their secrets, their moves (``own_view``).
+        """
         s = session.seats[seat]
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
+        live = session.status == "active" and not session.game.is_over and ending is None
+        own = own_view.digest(session.game, seat, s.auto_play)
+        if live and not notes and self._own.get(s.dm_message_id) == own:
+            return
         msg = await self.private(session, seat, notes, ending)
         if self._unchanged(s.dm_message_id, msg):
+            _remember(self._own, s.dm_message_id, own)
             return
         try:
             dm = self.client.get_partial_messageable(s.dm_channel_id)
             await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
+            _remember(self._own, s.dm_message_id, own)
         except discord.HTTPException:
             self._note(s.dm_message_id, None)
             log.info("could not refresh DM session=%s seat=%s", session.id, seat)
 
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
-        """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets)."""
+        """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets).
+
+        The previous DM keeps its buttons: they are stale, and a press on one takes them off
+        and links this one (``retire_old_dm``), a request saved on every new DM.
+        """
         s = session.seats[seat]
-        await self.strip_dm(session, seat)
         msg = await self.private(session, seat, notes)
         try:
             sent = await (await self._dm_channel(s.user_id, s.dm_channel_id)).send(**msg.kwargs())
@@ -231,6 +239,7 @@ class Delivery:
                 )
             return
         self._note(sent.id, msg.digest())
+        self._note_own(session, seat, sent.id)
         await self.store.set_dm(
             session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
         )
@@ -252,9 +261,38 @@ class Delivery:
                 self._note(interaction.message.id, msg.digest())
         message = interaction.message
         if message is not None and interaction.guild_id is None:
+            self._note_own(session, seat, message.id)
             await self.store.set_dm(
                 session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
             )
+
+    @staticmethod
+    def clicked_old_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:
+        """Whether the click came from a DM older than the seat's newest one."""
+        message, newest = interaction.message, session.seats[seat].dm_message_id
+        return (
+            message is not None
+            and interaction.guild_id is None
+            and newest is not None
+            and message.id != newest
+        )
+
+    async def retire_old_dm(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> str:
+        """Take the buttons off an older DM that was clicked; what to tell the clicker."""
+        try:
+            async with answering(interaction):
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(view=None)
+                else:
+                    await interaction.response.edit_message(view=None)
+        except discord.HTTPException as exc:
+            log.info("old DM keeps its buttons session=%s code=%s", session.id, exc.code)
+        s = session.seats[seat]
+        return OLD_DM.format(
+            link=f"https://discord.com/channels/@me/{s.dm_channel_id}/{s.dm_message_id}"
+        )
 
     async def _answer_with(self, interaction: discord.Interaction, msg: presenter.Message) -> bool:
         """Answer a click not answered yet with ``msg`` in place of the clicked message.
@@ -333,3 +371,12 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
+
+
+def _remember(shown: OrderedDict[int, str], message_id: int, digest: str | None) -> None:
+    """Note a message's digest (None: forget it), keeping the last ``SHOWN_SIZE``."""
+    shown.pop(message_id, None)
+    if digest is not None:
+        shown[message_id] = digest
+        while len(shown) > SHOWN_SIZE:
+            shown.popitem(last=False)

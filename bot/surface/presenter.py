@@ -313,6 +313,8 @@ async def private(
         lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":
         lines.append(_waiting_line(session))
+    if live and not on_board:  # edited for another's move only when the player's own changed
+        lines.append(f"The board in <#{session.channel_id}> always shows the game as it is now.")
     if ending:
         lines.append(f"**Game over.** {ending}")
     elif session.end_reason == LESSON_DONE and session.lesson is not None:
@@ -320,7 +322,7 @@ async def private(
     elif game.is_over and game.result is not None:
         lines.append(f"**Game over.** {game.result.summary}")
     embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
-    embed.set_footer(text="Only you see this")  # no move number: an unchanged view stays as it is
+    embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
     return Message(embed, file, private_components(session, seat))

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 CALLBACK = "POST /interactions/{id}/{token}/callback"
 CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
 CHANNEL_POST = "POST /channels/{channel}/messages"
+WEBHOOK_POST = "POST /webhooks/{app}/{token}"
 
 
 async def press(world, who, message, control):
@@ -45,14 +46,15 @@ async def test_a_solo_click_is_answered_with_the_new_board_in_one_request(world)
     await world.end_game()
 
 
-async def test_a_duel_click_costs_its_answer_the_board_and_the_dms_that_change(world):
+async def test_a_duel_click_costs_its_answer_and_the_board_not_the_waiting_dm(world):
     session = await world.knightfall_duel()
     dm = world.controls_message(world.people["alice"])
     bob_dm = world.controls_message(world.people["bob"])
     ix, calls = await press(world, "alice", dm, move_controls(dm)[0])
     assert ix.response_type == 7 and not ix.late  # Alice's DM is the click's answer
-    assert calls == {CALLBACK: 1, CHANNEL_EDIT: 2}, calls  # the board, Bob's DM (it shows her move)
-    assert "Alice" in bob_dm.text() and len(bob_dm.history) == 1
+    assert calls == {CALLBACK: 1, CHANNEL_EDIT: 1}, calls  # and the board
+    assert bob_dm.history == [] and "as of move 0" in bob_dm.text()  # his own did not change
+    assert f"<#{world.chan.id}>" in bob_dm.text()  # where the game as it is now is
     rng = random.Random(1)
     since, clicks = len(world.emu.requests), 0
     for _ in range(12):  # new DMs too: to the channel the last one went to, no user looked up
@@ -64,6 +66,36 @@ async def test_a_duel_click_costs_its_answer_the_board_and_the_dms_that_change(w
     calls = world.emu.calls_by_route(since)
     assert calls[CHANNEL_POST] > 0 and calls[CALLBACK] == clicks, calls
     assert set(calls) == {CALLBACK, CHANNEL_EDIT, CHANNEL_POST}, calls
+    assert sum(calls.values()) <= 2.5 * clicks, calls
+    await world.end_game()
+
+
+async def test_a_new_dm_leaves_the_old_ones_buttons_and_a_press_there_links_the_newest(world):
+    session = await world.knightfall_duel()
+    players = [world.people["alice"], world.people["bob"]]
+    first = {u.id: len(world.emu.dm_messages(u)) - 1 for u in players}  # this game's first DM
+    rng = random.Random(1)
+    older = []
+    for _ in range(30):
+        session = await world.bot.store.load(session.id)
+        user = world.user(session, rng.choice(session.game.to_act()))
+        message = world.controls_message(user)
+        _, calls = await press(world, user.name, message, rng.choice(move_controls(message)))
+        older = [(u, m) for u in players for m in world.emu.dm_messages(u)[first[u.id] : -1]]
+        if older:  # the first new DM: the click's answer, the board, the DM; no other edit
+            assert calls == {CALLBACK: 1, CHANNEL_EDIT: 1, CHANNEL_POST: 1}, calls
+            break
+    [(user, old)] = older
+    assert old.buttons(), "the old DM keeps its buttons"
+    session = await world.bot.store.load(session.id)
+    newest = world.emu.dm_messages(user)[-1]
+    seen = next(v for v in reversed(old.history) if move_controls(v))  # a client not refreshed
+    ix, calls = await press(world, user.name, seen, move_controls(seen)[0])
+    assert calls == {CALLBACK: 1, WEBHOOK_POST: 1}, calls  # its buttons off, then why
+    assert (await world.bot.store.load(session.id)).step == session.step
+    assert old.buttons() == [] and move_controls(newest)
+    [answer] = [m for m in ix.messages if m.ephemeral]
+    assert "older" in answer.text() and f"/{newest.channel_id}/{newest.id}" in answer.text()
     await world.end_game()
 
 

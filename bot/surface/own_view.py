@@ -1,0 +1,53 @@
+"""What is a player's own in a game: what their view shows that the table's does not, their moves.
+
+A player's DM is edited for an opponent's move only when this changed (or they have private
+notes): the public position is on the board in the channel, and every request to Discord
+counts against its rate limits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Any
+
+from engines import Game
+
+Leaves = Counter[tuple[str, Any]]
+
+
+def digest(game: Game, seat: int, auto_play: bool) -> str:
+    """A hash of the seat's secrets (``view(seat)`` beside ``view(None)``), moves and switch."""
+    seen: Leaves = Counter()
+    public: Leaves = Counter()
+    _differences(game.view(seat), game.view(None), "", seen, public)
+    secrets = sorted((seen - public).items(), key=repr)
+    moves = [type(game).encode(a) for a in game.legal_actions(seat)]
+    return hashlib.sha256(repr((secrets, moves, auto_play)).encode()).hexdigest()
+
+
+def _differences(mine: Any, theirs: Any, path: str, seen: Leaves, public: Leaves) -> None:
+    """The leaves of the parts where two views differ, each keyed by its path without indices.
+
+    Identical parts (a map, the public position) are skipped at once; lists are compared as
+    multisets of leaves, so a piece moving about the table changes nothing secret.
+    """
+    if mine == theirs:
+        return
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in mine.keys() | theirs.keys():
+            _differences(mine.get(key), theirs.get(key), f"{path}.{key}", seen, public)
+        return
+    _leaves(mine, path, seen)
+    _leaves(theirs, path, public)
+
+
+def _leaves(value: Any, path: str, out: Leaves) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _leaves(item, f"{path}.{key}", out)
+    elif isinstance(value, list):
+        for item in value:
+            _leaves(item, f"{path}[]", out)
+    else:
+        out[(path, value)] += 1
