@@ -396,7 +396,7 @@ def test_every_view_is_square_or_landscape():
     from engines.guardians.lookup import card_view
 
     phases = set()
-    for seed in (3, 33):  # 33 ends within engine_views' 300 steps
+    for seed in (3, 105):  # 105 ends within engine_views' 300 steps
         for view in engine_views(seed, every=2):
             phases.add((view["phase"], view["combat"] is not None))
             img = render_image("guardians", view)

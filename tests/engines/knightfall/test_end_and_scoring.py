@@ -68,7 +68,7 @@ def test_the_bot_records_an_equal_total_as_a_draw_for_both():
 
     game = over(camp(K="~KS", A1="2C"), camp(K="~KD", M3="2H"))
     seats = [SimpleNamespace(seat=s, user_id=100 + s) for s in (0, 1)]
-    session = SimpleNamespace(seats=seats, options={}, computer_seats={})
+    session = SimpleNamespace(seats=seats, options={}, computer_seats={}, lesson=None)
     lines = outcomes_for(session, game.result)
     assert [(o.outcome, o.score) for o in lines] == [("draw", 15), ("draw", 15)]
     won = over(camp(K="~KS", A1="3C"), camp(K="~KD", M3="2H"))
