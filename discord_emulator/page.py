@@ -166,8 +166,23 @@ class PageApi:
         chans = [self.state.channels[c] for c in guild.channel_ids]
         return [{"id": str(c.id), "name": c.name or "", "topic": c.topic or ""} for c in chans]
 
+    def _threads(self, user: User) -> list[dict[str, str]]:
+        """The active threads of the member's servers that they may see (their parent's rule)."""
+        listed = []
+        for guild in self.state.guilds.values():
+            for t in self.state.threads_of(guild) if user.id in guild.members else []:
+                try:
+                    self.state.check_can_see(user, t)
+                except EmulatorError:
+                    continue
+                listed.append({"id": str(t.id), "name": t.name or "", "parent": str(t.parent_id)})
+        return listed
+
     async def feed(self, request: web.Request) -> web.Response:
-        """The member's DM list and the messages of one channel as they see them."""
+        """The member's DM list, the threads they see, and one channel's messages as they see them.
+
+        The channel may be a thread; the threads are listed on every poll, as they appear.
+        """
         user = self._member(request.query.get("member"))
         dm_id = self.state.dm_channel_of.get(user.id)
         dms = [{"id": str(dm_id), "name": self.state.bot_user.name}] if dm_id else []
@@ -179,7 +194,7 @@ class PageApi:
                 for m in self.state.messages.values()
                 if m.channel_id == chan.id and self.visible(user, m)
             ]
-        return json_response({"dms": dms, "messages": messages})
+        return json_response({"dms": dms, "threads": self._threads(user), "messages": messages})
 
     def _message(self, user: User, msg: Message) -> dict[str, Any]:
         author = self.state.users.get(msg.author_id)

@@ -8,6 +8,8 @@ class App {
     this.world = null;
     this.member = null;
     this.channel = null;
+    this.threads = [];  // the active threads the member sees, from the feed
+    this.threadsShown = "";
     this.lastFeed = "";
     this.dismissed = new Set();
     this.composer = new Composer(this);
@@ -15,6 +17,11 @@ class App {
     // Like Discord, stay on the newest message unless the member scrolled up to read.
     this.stick = true;
     this.messages.addEventListener("scroll", () => { this.stick = this.nearBottom(); });
+    // A channel mention (the bot's "— in #thread") opens that channel or thread, as in Discord.
+    this.messages.addEventListener("click", (e) => {
+      const link = e.target.closest(".mention[data-link]");
+      if (link && this.known(link.dataset.link)) this.setChannel(link.dataset.link);
+    });
   }
 
   nearBottom() {
@@ -37,7 +44,7 @@ class App {
     picker.addEventListener("change", () => this.setMember(picker.value));
     const channels = document.getElementById("channels");
     for (const c of this.world.channels) {
-      channels.append(el("li", { "data-channel": c.id, onclick: () => this.setChannel(c.id) }, c.name));
+      channels.append(el("li", { class: "channel", "data-channel": c.id, onclick: () => this.setChannel(c.id) }, c.name));
     }
     this.setMember(picker.value);
     this.poll();
@@ -48,7 +55,8 @@ class App {
     this.member = id;
     sessionStorage.setItem("member", id);
     this.dismissed.clear();
-    this.showDms([]);  // never show the previous member's DMs, not even for a moment
+    this.showDms([]);  // never show the previous member's DMs or threads, not even for a moment
+    this.showThreads([]);
     this.messages.replaceChildren();
     this.setChannel(this.world.channels[0].id);
   }
@@ -66,8 +74,11 @@ class App {
       li.classList.toggle("active", li.dataset.channel === id);
     }
     const chan = this.world.channels.find((c) => c.id === id);
+    const thread = this.threads.find((t) => t.id === id);
+    const parent = thread && this.world.channels.find((c) => c.id === thread.parent);
     const title = document.getElementById("channel-title");
-    title.replaceChildren(chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`,
+    if (thread) title.replaceChildren(`# ${parent ? parent.name : "unknown"} › ${thread.name}`);
+    else title.replaceChildren(chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`,
       ...(chan && chan.topic ? [el("span", { class: "topic" }, chan.topic)] : []));
     const query = new URLSearchParams({ member: this.member, channel: id });
     const answer = await fetch(`/play/api/commands?${query}`);
@@ -95,6 +106,7 @@ class App {
     this.lastFeed = text;
     const feed = JSON.parse(text);
     this.showDms(feed.dms);
+    this.showThreads(feed.threads);
     this.showMessages(feed.messages);
     this.messages.dataset.channel = channel;
   }
@@ -104,6 +116,26 @@ class App {
     const items = dms.map((d) => el("li", { "data-channel": d.id, class: d.id === this.channel ? "active" : "",
       onclick: () => this.setChannel(d.id) }, d.name));
     list.replaceChildren(...(items.length ? items : [el("li", { class: "none" }, "none yet")]));
+  }
+
+  showThreads(threads) {
+    // Each under its channel, like Discord; redrawn only when the list changed, so a click on
+    // the sidebar never lands on an item being replaced.
+    const shown = JSON.stringify(threads);
+    if (shown === this.threadsShown) return;
+    this.threadsShown = shown;
+    this.threads = threads;
+    for (const li of document.querySelectorAll("#channels li.thread")) li.remove();
+    for (const li of document.querySelectorAll("#channels li.channel")) {
+      li.after(...threads.filter((t) => t.parent === li.dataset.channel).map((t) => el("li", {
+        class: t.id === this.channel ? "thread active" : "thread", "data-channel": t.id,
+        "data-parent": t.parent, onclick: () => this.setChannel(t.id) }, t.name)));
+    }
+  }
+
+  known(id) {
+    return this.world.channels.some((c) => c.id === id) || this.threads.some((t) => t.id === id)
+      || document.querySelector(`#dms li[data-channel="${id}"]`) !== null;
   }
 
   showMessages(messages) {
@@ -123,7 +155,7 @@ class App {
   names() {
     const users = new Map(this.world.members.map((m) => [m.id, m.name]));
     users.set(this.world.bot.id, this.world.bot.name);
-    const channels = new Map(this.world.channels.map((c) => [c.id, c.name]));
+    const channels = new Map([...this.world.channels, ...this.threads].map((c) => [c.id, c.name]));
     return { user: (id) => users.get(id) || "unknown", channel: (id) => channels.get(id) || "unknown" };
   }
 

@@ -23,7 +23,8 @@ function markdownInline(text, names) {
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g,
       '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
     .replace(/&lt;@[!&]?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names.user(id))}</span>`)
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escapeHtml(names.channel(id))}</span>`)
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
+      `<span class="mention" data-link="${id}">#${escapeHtml(names.channel(id))}</span>`)
     .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (_, s) => new Date(Number(s) * 1000).toLocaleString());
   return html.replace(/\u0000(\d+)\u0000/g, (_, i) => codes[Number(i)]);
 }

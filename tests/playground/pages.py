@@ -30,7 +30,7 @@ def become(browser: Chrome, name: str) -> None:
     )
     wait_shown(
         browser,
-        browser.find_element(By.CSS_SELECTOR, "#channels li:nth-child(1)").get_dom_attribute(
+        browser.find_element(By.CSS_SELECTOR, "#channels li.channel").get_dom_attribute(
             "data-channel"
         ),
     )
@@ -125,8 +125,9 @@ def open_page(browser: Chrome, base: str, member: str) -> None:
 
 
 def open_channel(browser: Chrome, n: int) -> None:
-    """Open the n-th text channel (1: #games) and wait for its messages."""
-    item = browser.find_element(By.CSS_SELECTOR, f"#channels li:nth-child({n})")
+    """Open the n-th text channel (1: #games; its threads not counted) and wait for its
+    messages."""
+    item = browser.find_elements(By.CSS_SELECTOR, "#channels li.channel")[n - 1]
     item.click()
     wait_shown(browser, item.get_dom_attribute("data-channel"))
 
