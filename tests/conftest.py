@@ -35,14 +35,16 @@ def db_target(request, tmp_path):
 # that hold the most tests: ``--no-loadscope-reorder`` in pyproject.toml).
 SLOW_FILES = (
     "tests/playground/test_browser_first_games.py",
-    "tests/playground/test_browser.py",
-    "tests/playground/test_browser_gondor.py",
-    "tests/playground/test_browser_first_game_gondor.py",
     "tests/bot/test_discord_gondor_game.py",
-    "tests/bot/test_discord_guardians.py",
-    "tests/engines/test_conformance.py",
+    "tests/playground/test_browser_first_game_gondor.py",
     "tests/engines/test_conformance_gondor.py",
+    "tests/bot/test_discord_guardians.py",
+    "tests/playground/test_browser.py",
+    "tests/engines/test_conformance.py",
+    "tests/bot/test_discord_computer.py",
+    "tests/render/test_legibility.py",
     "tests/playground/test_browser_guardians.py",
+    "tests/playground/test_browser_gondor.py",
 )
 
 

@@ -1,7 +1,9 @@
 """The playground in a real browser: Debian's headless Chromium, driven through chromedriver.
 
 Open the printed address, type ``/``: the command list and a command's options; then members
-switch to play a Knightfall duel from their own DMs to its end: each sees their own DMs only.
+switch to play a Knightfall duel from their own DMs: each sees their own DMs only, and bob's
+page never shows alice's face-down cards. The duel stops once both made ``DUEL_EACH`` moves and
+the leak check has had its chances (whole games: the bot tests, and the newcomer's first games).
 Screenshots of the key moments go to test-artifacts/playground/.
 """
 
@@ -35,6 +37,7 @@ from tests.playground.pages import (
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦♣♠]")  # a card as a label names it
 DUEL_MOVES = 300  # a Knightfall duel takes about 110 moves (README's click counts)
+DUEL_EACH = 20
 
 
 def test_the_command_list_and_a_commands_options(playground, browser):
@@ -118,7 +121,7 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
     hidden: set[str] = set()  # alice's cards her controls named during this muster (face down)
     checked = 0  # times bob's page was checked against a non-empty hidden set
     over = False
-    while not over:
+    while not over and (min(moves.values()) < DUEL_EACH or checked < 3):
         assert idle < 20, f"nobody could move after {moves}"
         assert sum(moves.values()) < DUEL_MOVES, "the duel did not end"
         for name in ("alice", "bob"):
@@ -151,7 +154,8 @@ def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser)
                 shot(browser, "10-knightfall-after-ten-turns")
     assert min(moves.values()) >= 10
     assert checked >= 3, "alice's cards were rarely known: the leak check is weak"
-    shot(browser, "14-knightfall-game-over")
-    assert not controls(browser, *MOVES), "controls still enabled after the duel ended"
-    open_channel(browser, 2)
-    wait_for(browser, lambda: "Game over" in page_text(browser), what="the board's Game over")
+    if over:
+        shot(browser, "14-knightfall-game-over")
+        assert not controls(browser, *MOVES), "controls still enabled after the duel ended"
+        open_channel(browser, 2)
+        wait_for(browser, lambda: "Game over" in page_text(browser), what="the board's Game over")
