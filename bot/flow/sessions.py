@@ -21,7 +21,7 @@ from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import lessons, table_buttons
-from bot.surface.acknowledge import answering, deadline
+from bot.surface.acknowledge import deadline, strip_clicked
 from bot.surface.delivery import Delivery
 from bot.surface.presenter import (
     Aftermath,
@@ -643,10 +643,6 @@ class SessionManager:
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:
-            async with answering(interaction):
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(view=None)
-                else:
-                    await interaction.response.edit_message(view=None)
+            await strip_clicked(interaction)
         except discord.HTTPException:
             log.info("could not strip components of an ended game's message")

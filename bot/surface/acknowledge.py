@@ -77,3 +77,12 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         return
     async with guard.lock:
         yield
+
+
+async def strip_clicked(interaction: discord.Interaction) -> None:
+    """Take the buttons off the clicked message: in the click's answer if it has none yet."""
+    async with answering(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.response.edit_message(view=None)

@@ -9,7 +9,7 @@ import discord
 
 from bot.storage.store import Session, SessionStore
 from bot.surface import custom_ids, game_threads, mentions, own_view, presenter
-from bot.surface.acknowledge import answering
+from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
@@ -168,11 +168,7 @@ class Delivery:
                     await interaction.edit_original_response(**msg.kwargs(edit=True))
                 self._outdated.discard(session.id)
             else:
-                async with answering(interaction):
-                    if interaction.response.is_done():
-                        await interaction.edit_original_response(view=None)
-                    else:
-                        await interaction.response.edit_message(view=None)
+                await strip_clicked(interaction)
         except discord.HTTPException as exc:
             log.info("old board not replaced session=%s code=%s", session.id, exc.code)
         if current:
@@ -282,11 +278,7 @@ class Delivery:
     ) -> str:
         """Take the buttons off an older DM that was clicked; what to tell the clicker."""
         try:
-            async with answering(interaction):
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(view=None)
-                else:
-                    await interaction.response.edit_message(view=None)
+            await strip_clicked(interaction)
         except discord.HTTPException as exc:
             log.info("old DM keeps its buttons session=%s code=%s", session.id, exc.code)
         s = session.seats[seat]
