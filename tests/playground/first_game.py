@@ -18,8 +18,8 @@ from tests.playground.pages import (
     open_page,
     play_lesson,
     play_real_game,
-    run_command,
     shot,
+    start_lesson,
     start_real_game,
 )
 
@@ -38,11 +38,11 @@ def play_first_game(playground: str, browser, who: Newcomer) -> None:
     started = time.monotonic()
     open_page(browser, playground, who.member)
     command = learn_command(browser, who.game)
-    run_command(browser, command)
+    start_lesson(browser, command)
     steps = play_lesson(browser, who.in_dm)
     assert steps == list(range(1, len(steps) + 1)) and 4 <= len(steps) <= 8, steps
     lesson = time.monotonic() - started
-    start_real_game(browser)
+    start_real_game(browser, who.member)
     rng = random.Random(who.member)
     moves, ending = play_real_game(browser, who.member, who.in_dm, who.prefer, rng, MAX_MOVES)
     shot(browser, f"first-game-{command.split()[0][1:]}-over")

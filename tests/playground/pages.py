@@ -1,10 +1,13 @@
 """What a player does on the page, for the browser tests: pick a member, type a command, click
 the bot's controls. Screenshots go to test-artifacts/playground/."""
 
+import contextlib
 import random
 import re
 import time
+from collections.abc import Callable
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver import Chrome, Keys
 from selenium.webdriver.common.by import By
 
@@ -281,6 +284,41 @@ def learn_command(browser: Chrome, game: str) -> str:
     raise AssertionError(f"the help names no lesson for {game}: {help_}")
 
 
+def until_started(
+    browser: Chrome, act: Callable[[], object], started: Callable[[], object], what: str
+) -> None:
+    """Do ``act`` (a start) until ``started()``. A start right after another is refused with
+    the seconds to wait, and the newcomer waits them; any other refusal fails with its text."""
+    for _ in range(3):
+        before = len(texts(browser, "article.ephemeral"))
+        act()
+        wait_for(
+            browser,
+            lambda: started() or len(texts(browser, "article.ephemeral")) > before,  # noqa: B023
+            60,
+            what,
+        )
+        with contextlib.suppress(TimeoutException):  # an answer may come before the start
+            wait_for(browser, started, 3)
+        if started():
+            return
+        answer = texts(browser, "article.ephemeral")[-1]
+        wait = COOLDOWN.search(answer)
+        assert wait is not None, f"{what}: the bot answered {answer!r}"
+        time.sleep(int(wait.group(1)))  # the bot's start cooldown, as it says
+    raise AssertionError(f"{what}: still refused after three tries")
+
+
+def start_lesson(browser: Chrome, command: str) -> None:
+    """Run the lesson ``command`` and wait for its first step."""
+    until_started(
+        browser,
+        lambda: run_command(browser, command),
+        lambda: LESSON_STEP.search(page_text(browser)),
+        "the lesson's step 1",
+    )
+
+
 def play_lesson(browser: Chrome, in_dm: bool) -> list[int]:
     """Play the lesson just started: at each step, click its one enabled move (confirming if
     asked). Returns the step numbers read on the page, in order.
@@ -314,43 +352,29 @@ def play_lesson(browser: Chrome, in_dm: bool) -> list[int]:
     return seen
 
 
-def start_real_game(browser: Chrome) -> None:
-    """In #games, press the button the "Lesson done" message names; wait for the new board.
-
-    A lesson may end within the start cooldown: the bot then says how many seconds to wait.
-    """
+def start_real_game(browser: Chrome, member: str) -> None:
+    """In #games, press the button the member's "Lesson done" message names; wait for the new
+    board."""
     open_channel(browser, 1)
 
     def press() -> bool:
-        """Find the named button in the newest "Lesson done" message and click it."""
+        """Find the named button in the member's newest "Lesson done" message and click it."""
         done = [
             a
             for a in browser.find_elements(By.CSS_SELECTOR, "article")
-            if "Lesson done —" in a.text
+            if f"@{member} Lesson done —" in a.text
         ][-1]
         names = [s.text for s in done.find_elements(By.CSS_SELECTOR, ".content strong")]
         next(b for b in done.find_elements(By.CSS_SELECTOR, "button") if b.text in names).click()
         return True
 
-    for _ in range(3):
-        boards = page_text(browser).count("Session ")
-        refused = len(answers(browser, "can start another"))
-        wait_for(browser, press, 30, "the Lesson done message's button")
-        wait_for(
-            browser,
-            lambda: (
-                page_text(browser).count("Session ") > boards  # noqa: B023
-                or len(answers(browser, "can start another")) > refused  # noqa: B023
-            ),
-            30,
-            "the real game",
-        )
-        if page_text(browser).count("Session ") > boards:
-            return
-        wait = COOLDOWN.search(answers(browser, "can start another")[-1])
-        assert wait is not None
-        time.sleep(int(wait.group(1)))  # the bot's start cooldown, as it says
-    raise AssertionError("the real game did not start")
+    boards = page_text(browser).count("Session ")
+    until_started(
+        browser,
+        lambda: wait_for(browser, press, 60, "the Lesson done message's button"),
+        lambda: page_text(browser).count("Session ") > boards,
+        "the real game",
+    )
 
 
 def announcements(browser: Chrome, member: str) -> list[str]:
