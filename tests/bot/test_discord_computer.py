@@ -28,6 +28,8 @@ from tests.bot.harness import World
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MAX_MOVES = 400
+SHORT_MOVES = 4
+"""Alice's moves against each level: the computer answers every one."""
 
 
 async def computer_game(world: World, level: str, **options) -> object:
@@ -115,22 +117,35 @@ async def play_out(world: World, session, rng: random.Random, restart_at: int | 
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
-async def test_a_full_knightfall_game_against_each_level(world, level):
+async def test_each_level_answers_by_its_name_and_gets_no_dm(world, level):
+    """A few moves against each level (a whole game per level: ``bench.computer_games``)."""
     options = {"opponent": world.emu.bot_user} if level == "hard" else {}
     session = await computer_game(world, level, **options)
     computer = computer_seat(session)
     assert session.seats[computer].computer == level
     assert session.names[computer] == f"Computer ({level})"
     assert session.seats[computer].user_id == world.emu.bot_user.id
-    restart_at = 12 if level == "normal" else None
-    session = await play_out(world, session, random.Random(level), restart_at)
-
-    assert session.status == "finished"
+    rng = random.Random(level)
+    for _ in range(SHORT_MOVES):
+        session = await world.bot.store.load(session.id)
+        assert computer_to_act(session) is None, "the computer owes a move after a reply"
+        await world.play_one(session, 1 - computer, rng)
     rows = await world.bot.store.action_log(session.id)
     assert any(seat == computer for seat, _, _ in rows), "the computer's moves are logged"
     # the computer gets no DM, and its seat never had one
     assert world.emu.state.dm_channel_of.get(world.emu.bot_user.id) is None
-    assert session.seats[computer].dm_message_id is None
+    assert (await world.bot.store.load(session.id)).seats[computer].dm_message_id is None
+    await world.slash("alice", "game abort")
+    assert (await world.bot.store.load(session.id)).status != "active"
+
+
+async def test_a_full_knightfall_game_against_the_computer_survives_a_restart(world):
+    level = "normal"
+    session = await computer_game(world, level)
+    computer = computer_seat(session)
+    session = await play_out(world, session, random.Random(level), restart_at=12)
+
+    assert session.status == "finished"
     # unrated, recorded against the level
     async with world.bot.store.reading():
         rows = await world.bot.db.fetchall(
@@ -143,6 +158,7 @@ async def test_a_full_knightfall_game_against_each_level(world, level):
     ending = world.emu.channel_messages(world.chan)[-1].content
     assert "Game over" in ending and "unrated" in ending and "Ratings:" not in ending
     assert alice.mention in ending and world.emu.bot_user.mention not in ending
+    assert session.seats[computer].dm_message_id is None
 
     board = await world.slash("dave", "leaderboard", game="knightfall")
     text = board.messages[-1].text()

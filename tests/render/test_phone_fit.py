@@ -25,6 +25,8 @@ from tests.render import guardians_views, test_legibility
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
 SHOWN_WIDTH = 400
+MAX_VIEWS = 36
+"""Views per game at most (each image is drawn with every cache emptied, about 1 s)."""
 CACHES = (
     cards.card_face,
     cards.card_back,
@@ -68,9 +70,10 @@ def images(game_id: str) -> Iterator[tuple[str, dict]]:
             for who in guardians_views.VIEWERS:
                 yield f"{case}-{who}", guardians_views.make_case(case, who)[0]
     else:
-        for i, (g, v) in enumerate(test_legibility.cases()):
-            if g == game_id:
-                yield f"view {i}", v
+        views = [v for g, v in test_legibility.cases() if g == game_id]
+        step = -(-len(views) // MAX_VIEWS)  # an even sample: the playouts repeat layouts
+        for i, v in enumerate(views[::step]):
+            yield f"view {i * step}", v
     yield from lookups(game_id)
 
 

@@ -1,6 +1,5 @@
-"""The game as a whole: random legal play ends, replays, round-trips; hints."""
-
-import random
+"""The game as a whole: hints, phase help, confirmations (random legal play to the end, its
+replay and round-trips: tests/engines/test_conformance_gondor.py)."""
 
 import pytest
 
@@ -9,24 +8,6 @@ from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, c
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
 from tests.engines.gondor.play import advance_to, deployed
-
-
-def test_random_legal_play_reaches_a_result_and_replays_from_the_seed():
-    game = Gondor.new(2, 77)
-    rng = random.Random(1)
-    codes = []
-    while not game.is_over:
-        seat = game.to_act()[0]
-        action = rng.choice(game.legal_actions(seat))
-        codes.append((seat, Gondor.encode(action)))
-        game.apply(seat, action)
-        assert len(codes) < 5000
-    assert game.result is not None and game.result.summary
-    replay = Gondor.new(2, 77)
-    for seat, code in codes:
-        replay.apply(seat, Gondor.decode(code))
-    assert replay.to_json() == game.to_json()
-    assert Gondor.from_json(game.to_json()).to_json() == game.to_json()
 
 
 def test_hints_phase_help_confirm_and_reveals():
