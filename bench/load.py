@@ -1,19 +1,30 @@
-"""Load test: many servers and games, random clicks at a fixed rate, real bot processes.
+"""Load test: many servers and a mix of all five games, real bot processes, clicks at a rate.
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
-        [--database sqlite|postgres] [--processes 1] [--game gondolin] [--double 0.02]
-        [--max-in-flight 50]
+        [--mix | --game gondolin|galdor|knightfall|guardians|gondor] [--idle 0.5]
+        [--computer 0.33] [--seed-idle store|bot] [--sweep 10]
+        [--database sqlite|postgres] [--processes 1] [--double 0.02] [--max-in-flight 50]
 
 The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` servers of
-``games`` channels, one member per channel; ``processes`` unchanged bot processes
-(``python -m bot``) log into it and share one database (SQLite: one process only; PostgreSQL: a
-throwaway durable server, fsync on). Every member starts a solo game (its moves are buttons on
-the board), then clicks arrive at ``rate`` per second for ``seconds``: a random member whose
-last click is answered presses a random move on their board (a share ``double`` of the clicks
-are double clicks: the same button twice at once). Reported: actions/s, time from click to the
-acknowledgement and to the updated board (p50/p99), errors, lost and doubled actions (the
-accepted clicks against the database's action log), memory of each bot process, and memory per
-idle and per active game.
+``games`` channels, one game each; ``processes`` unchanged bot processes (``python -m bot``)
+log into it and share one database (SQLite: one process only; PostgreSQL: a throwaway durable
+server, fsync on), each running its share of the shards and the idle sweep every ``sweep`` s.
+
+The games are of all five kinds in the shares of ``bench.load_tables.MIX`` (``--game`` for one
+kind): solo games, two-player games between two members of the server (each clicking the
+controls the bot sends to their DMs) and a share ``computer`` of them against the computer
+(it thinks in its worker). A share ``idle`` of the games is never clicked: they are written
+into the database through the bot's own store before the bots log in (``--seed-idle bot``:
+started by commands like the others). The others are started by their members' commands
+(a challenge and its Accept for two members). Then clicks arrive at ``rate`` per second for
+``seconds``: a random member who is not waiting for an answer and has moves presses one of
+the moves the bot shows them (a share ``double`` are double clicks: the same control twice at
+once); a game that ended is started again.
+
+Reported: actions/s, click to acknowledgement and to the updated board or DM (p50/p99, in all
+and by kind of game), REST calls per click (the emulator's per-route counters), errors,
+refusals ("busy"), lost and doubled actions (each member's accepted clicks against the
+database's action log), memory of each bot process and per game, CPU per action.
 """
 
 from __future__ import annotations
@@ -26,143 +37,43 @@ import random
 import re
 import signal
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
 
-from bot.errors import StaleButton
+from bench.load_report import Measures, Memory, cpu_use, memory, report, tally
+from bench.load_seed import seed_idle
+from bench.load_tables import (
+    KINDS,
+    MIX,
+    Member,
+    Table,
+    board_of,
+    confirmation,
+    controls_of,
+    ended,
+    layout,
+    page_turns,
+    step_of,
+)
 from bot.storage.history import FORCED
 from bot.surface.inflight import BUSY
-from discord_emulator import Channel, DiscordEmulator, Message, User
-from discord_emulator.interactions import Interaction
+from discord_emulator import DiscordEmulator, Message
 from tests.bot.harness import move_controls
 
 BUSY_PAUSE_S = 2.0
 """How long a member told "busy, try again in a moment" waits before clicking again."""
-STALE = StaleButton.LEAD
-"""The refusal of a button from an older board (a double click's second press)."""
-
 READY_TIMEOUT_S = 120.0
 WATCH_S = 0.005  # how often the driver reads the bot's new requests
 RECHECK_S = 0.5  # a waiting click checks its board at least this often
 ANSWER_TIMEOUT_S = 120.0
 START_CONCURRENCY = 8
-
-
-@dataclass
-class Table:
-    """One member's game: their channel and every interaction the driver made there."""
-
-    user: User
-    channel: Channel
-    busy: bool = False
-    presses: list[Interaction] = field(default_factory=list)
-    asked: set[int] = field(default_factory=set)  # presses answered with a question
-
-    def outcomes(self) -> list[str]:
-        """Each press: "accepted" (no refusal came), "refused" (a stale button), "busy" (the
-        process was full and said so at once) or the error.
-
-        Read once the bot is quiet: a click the bot applied gets no message of its own (its
-        answer is the updated board), a refused one an ephemeral.
-        """
-        found = []
-        for ix in self.presses:
-            notes = [m.content for m in ix.messages if m.ephemeral]
-            if ix.late:
-                found.append("late acknowledgement")
-            elif ix.id in self.asked:  # its "Yes" is a press of its own (the question
-                found.append("asked")  # itself then reads "Done.", without buttons)
-            elif not notes or notes == ["Done."]:  # "Done.": a confirmed move
-                found.append("accepted")
-            elif any(STALE in n for n in notes):
-                found.append("refused")
-            elif notes == [BUSY]:
-                found.append("busy")
-            else:
-                found.append(f"error: {notes[0][:80]}")
-        return found
-
-
-@dataclass
-class Measures:
-    """Everything the run measured."""
-
-    ack: list[float] = field(default_factory=list)
-    updated: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    doubles: int = 0
-    clicks: int = 0
-    cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
-
-
-def board_of(emu: DiscordEmulator, table: Table) -> Message | None:
-    """The newest message in the table's channel with moves on it."""
-    for message in reversed(emu.channel_messages(table.channel)):
-        if message.author_id == emu.bot_user.id and move_controls(message):
-            return message
-    return None
-
-
-def confirmation(ix: Interaction) -> str | None:
-    """The custom_id of the "Yes" button if the bot asked to confirm the move."""
-    for message in ix.messages:
-        for button in message.buttons():
-            if (button.custom_id or "").startswith("ok1:"):
-                return button.custom_id
-    return None
-
-
-def step_of(custom_id: str) -> int:
-    """The game step a move control was drawn for (``g1:<session>:<step>:<code>``)."""
-    return int(custom_id.split(":")[2])
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process, in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time a process has used so far, in seconds (0 once it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except FileNotFoundError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def descendants(pid: int) -> list[int]:
-    """The processes a process started, and theirs (a bot's render and computer workers)."""
-    found: list[int] = []
-    for children in Path(f"/proc/{pid}/task").glob("*/children"):
-        with contextlib.suppress(FileNotFoundError):
-            for child in map(int, children.read_text().split()):
-                found += [child, *descendants(child)]
-    return found
-
-
-def cpu_use(pids: list[int]) -> list[tuple[float, float]]:
-    """CPU seconds so far of each bot process and of its workers; the driver's is last."""
-    used = [(cpu_seconds(p), sum(cpu_seconds(c) for c in descendants(p))) for p in pids]
-    return [*used, (time.process_time(), 0.0)]
-
-
-def pct(values: list[float], q: float) -> float:
-    """The ``q`` quantile (nearest rank) in milliseconds; 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+TRIES = 8
+"""Members a click offered to a waiting member is offered to next, before it is dropped."""
 
 
 TOUCHED = re.compile(r"/channels/(\d+)/|/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
@@ -226,16 +137,30 @@ class Load:
         self.database = ""
         self.postgres = None
 
+    @property
+    def members(self) -> list[Member]:
+        """Every member of every table."""
+        return [m for t in self.tables for m in t.members]
+
     # ---- setting up ----------------------------------------------------------------------
     def seed(self) -> None:
-        """``servers`` servers with ``games`` channels and one member per channel."""
-        for s in range(self.args.servers):
-            guild = self.emu.add_guild(f"Server {s}")
-            for g in range(self.args.games):
-                channel = self.emu.add_text_channel(guild, f"games-{g}")
-                user = self.emu.add_user(f"player-{s}-{g}")
-                self.emu.add_member(guild, user)
-                self.tables.append(Table(user, channel))
+        """``servers`` servers of ``games`` channels, each channel's game and its members;
+        with several processes the servers are spread evenly over the shards."""
+        a = self.args
+        shares = {a.game: 1.0} if a.game else MIX
+        plans = iter(layout(a.servers * a.games, shares, a.idle, a.computer))
+        count = a.processes
+        for s in range(a.servers):
+            shard = (s % count, count) if count > 1 else None
+            guild = self.emu.add_guild(f"Server {s}", shard=shard)
+            for g in range(a.games):
+                kind, idle, computer = next(plans)
+                table = Table(kind, self.emu.add_text_channel(guild, f"games-{g}"), computer, idle)
+                for p in range(1 if computer else kind.players):
+                    user = self.emu.add_user(f"player-{s}-{g}-{p}")
+                    self.emu.add_member(guild, user)
+                    table.members.append(Member(user, table))
+                self.tables.append(table)
 
     def open_database(self) -> None:
         """A SQLite file in the work folder, or a throwaway durable PostgreSQL server."""
@@ -264,6 +189,7 @@ class Load:
                 key: self.database,
                 "START_COOLDOWN_SECONDS": "0",
                 "MAX_IN_FLIGHT": str(self.args.max_in_flight),
+                "HOUSEKEEPING_SECONDS": str(self.args.sweep),
                 "LOG_LEVEL": "WARNING",
             }
             if count > 1:
@@ -272,93 +198,184 @@ class Load:
                 await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
             )
         await self.emu.wait_for(
-            lambda: self.emu.connected and self.emu.registered_commands(None),
+            lambda: len(self.emu.shards()) >= count and self.emu.registered_commands(None),
             timeout=READY_TIMEOUT_S,
         )
 
-    async def start_games(self) -> None:
-        """Every member starts a game in their channel."""
+    def by_commands(self) -> list[Table]:
+        """The tables whose games the members start by commands."""
+        return [t for t in self.tables if not t.idle or self.args.seed_idle == "bot"]
+
+    async def seed_idle(self) -> None:
+        """The idle games into the database, before the bots log in (unless started by
+        commands too)."""
+        if self.args.seed_idle == "store":
+            await seed_idle(self.database, [t for t in self.tables if t.idle])
+
+    async def start_by_commands(self) -> None:
+        """Every played table's first member starts its game."""
         gate = asyncio.Semaphore(START_CONCURRENCY)
 
         async def start(table: Table) -> None:
             async with gate:
                 await self.new_game(table)
 
-        await asyncio.gather(*(start(t) for t in self.tables))
+        await asyncio.gather(*(start(t) for t in self.by_commands()))
 
     async def new_game(self, table: Table) -> None:
-        """``/<game> start`` and wait for its board."""
-        ix = await self.emu.slash(table.user, table.channel, f"{self.args.game} start")
-        await ix.done(timeout=ANSWER_TIMEOUT_S)
-        await self.emu.wait_for(lambda: board_of(self.emu, table), timeout=ANSWER_TIMEOUT_S)
+        """The first member starts the table's game (a challenge the second accepts, or one
+        against the computer); wait until someone has moves."""
+        table.starting = True
+        try:
+            table.since = len(self.emu.channel_messages(table.channel))
+            first, *others = [m.user for m in table.members]
+            path = f"{table.kind.name} {'start' if table.kind.players == 1 else 'challenge'}"
+            options = {"opponent": others[0]} if others else {}
+            ix = await self.emu.slash(first, table.channel, path, **options)
+            await ix.done(timeout=ANSWER_TIMEOUT_S)
+            if others:
+                challenge = await self.emu.wait_for(
+                    lambda: self.challenge_of(table), timeout=ANSWER_TIMEOUT_S
+                )
+                accept = await self.emu.click(others[0], challenge, challenge.find_button("Accept"))
+                await accept.done(timeout=ANSWER_TIMEOUT_S)
+            await self.emu.wait_for(lambda: self.begun(table), timeout=ANSWER_TIMEOUT_S)
+        finally:
+            table.starting = False
+
+    def challenge_of(self, table: Table) -> Message | None:
+        """The challenge posted since the table's start, if it is there yet."""
+        for message in self.emu.channel_messages(table.channel)[table.since :]:
+            if any(b.label == "Accept" for b in message.buttons()):
+                return message
+        return None
+
+    def begun(self, table: Table) -> bool:
+        """A member of the new game has moves to make (or it already ended)."""
+        if table.kind.players == 1:
+            return board_of(self.emu, table.channel) is not None
+        return any(controls_of(self.emu, m) for m in table.members) or ended(self.emu, table)
 
     # ---- clicking ------------------------------------------------------------------------
-    async def click(self, table: Table, rng: random.Random) -> None:
-        """One member's click (or double click), timed to the acknowledgement and the board."""
-        table.busy = True
+    async def click(self, member: Member, message: Message, rng: random.Random) -> None:
+        """One member's click (or double click) on the message with their moves, timed to the
+        acknowledgement and to the clicked board or DM showing the move."""
+        table = member.table
+        label = table.label
         try:
-            board = board_of(self.emu, table)
-            if board is None:  # the game ended: a new one
-                await self.new_game(table)
+            controls = move_controls(message)
+            if not controls:  # only pages of moves: turn to one
+                await self.turn_page(member, message, rng.choice(page_turns(message)))
                 return
-            kind, custom_id, value = rng.choice(move_controls(board))
+            kind, custom_id, value = rng.choice(controls)
             step = step_of(custom_id)
+            versions = len(message.history)
             double = rng.random() < self.args.double
             began = time.perf_counter()
             presses = [
                 await (
-                    self.emu.click(table.user, board, custom_id)
+                    self.emu.click(member.user, message, custom_id)
                     if kind == "button"
-                    else self.emu.select(table.user, board, custom_id, [value])
+                    else self.emu.select(member.user, message, custom_id, [value])
                 )
                 for _ in range(2 if double else 1)
             ]
-            table.presses += presses
+            member.presses += presses
             self.measures.clicks += len(presses)
             self.measures.doubles += double
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
-                self.measures.ack.append(time.perf_counter() - began)
+                self.measures.ack.setdefault(label, []).append(time.perf_counter() - began)
             if any(m.content == BUSY for ix in presses for m in ix.messages):
                 await asyncio.sleep(BUSY_PAUSE_S)  # told to try again in a moment: they wait
                 return
-            keys = [str(table.channel.id), *(ix.token for ix in presses)]
+            keys = [*self.keys(member), *(ix.token for ix in presses)]
             await self.watch.until(
-                keys, lambda: self.answered(table, board, step, presses), ANSWER_TIMEOUT_S
+                keys,
+                lambda: self.answered(member, message, versions, step, presses),
+                ANSWER_TIMEOUT_S,
             )
             asked = next((ix for ix in presses if confirmation(ix)), None)
             if asked is not None:  # the player says yes
-                table.asked.add(asked.id)
+                member.asked.add(asked.id)
                 question = next(m for m in asked.messages if m.buttons())
-                yes = await self.emu.click(table.user, question, confirmation(asked) or "")
-                table.presses.append(yes)
+                yes = await self.emu.click(member.user, question, confirmation(asked) or "")
+                member.presses.append(yes)
                 await yes.done(timeout=ANSWER_TIMEOUT_S)
                 await self.watch.until(
-                    [str(table.channel.id), yes.token],
-                    lambda: self.answered(table, board, step, [yes]),
+                    [*self.keys(member), yes.token],
+                    lambda: self.answered(member, message, versions, step, [yes]),
                     ANSWER_TIMEOUT_S,
                 )
-            self.measures.updated.append(time.perf_counter() - began)
+            self.measures.updated.setdefault(label, []).append(time.perf_counter() - began)
         except Exception as exc:  # a measured failure, not a crash of the driver
             self.measures.errors.append(f"{type(exc).__name__}: {exc}"[:120])
         finally:
-            table.busy = False
+            member.busy = False
 
-    def answered(self, table: Table, board: Message, step: int, presses: list) -> bool:
-        """The board moved past ``step`` (or the game ended), or every press was refused."""
+    async def turn_page(self, member: Member, message: Message, custom_id: str) -> None:
+        """Press a page button and wait for the message to show the page (no move made)."""
+        versions = len(message.history)
+        ix = await self.emu.click(member.user, message, custom_id)
+        await ix.done(timeout=ANSWER_TIMEOUT_S)
+        self.measures.pages += 1
+        await self.watch.until(
+            [*self.keys(member), ix.token],
+            lambda: len(message.history) > versions or bool(ix.messages),
+            ANSWER_TIMEOUT_S,
+        )
+
+    def keys(self, member: Member) -> list[str]:
+        """The channels whose requests may answer the member's click: the game's and their DM."""
+        dm = self.emu.state.dm_channel_of.get(member.user.id)
+        return [str(member.table.channel.id), *([str(dm)] if dm else [])]
+
+    def answered(
+        self, member: Member, message: Message, versions: int, step: int, presses: list
+    ) -> bool:
+        """The clicked message shows a newer step (or no moves), another message took its
+        place, or every press was refused."""
         if all(any(m.ephemeral for m in ix.messages) for ix in presses):
             return True
-        now = board_of(self.emu, table)
-        if now is None or now.id != board.id:
-            return len(board.history) > 0 or now is not None
-        return max(step_of(c) for _, c, _ in move_controls(now)) > step
+        if len(message.history) > versions:
+            steps = [step_of(c) for _, c, _ in move_controls(message)]
+            if not steps or max(steps) > step:
+                return True
+        now = controls_of(self.emu, member)
+        return now is not None and now.id != message.id
+
+    async def restart(self, table: Table) -> None:
+        """A new game where one ended."""
+        try:
+            await self.new_game(table)
+            self.measures.restarts += 1
+        except Exception as exc:
+            self.measures.errors.append(f"new game: {type(exc).__name__}: {exc}"[:120])
+
+    def offer(self, played: list[Member], rng: random.Random) -> asyncio.Task[None] | None:
+        """One offered click: the first of a few random members who can act does."""
+        for _ in range(TRIES):
+            member = rng.choice(played)
+            if member.busy or member.table.starting:
+                continue
+            message = controls_of(self.emu, member)
+            if message is not None:
+                member.busy = True
+                return asyncio.create_task(self.click(member, message, rng))
+            if ended(self.emu, member.table):
+                member.table.starting = True
+                return asyncio.create_task(self.restart(member.table))
+        self.measures.waiting += 1
+        return None
 
     async def run_clicks(self) -> float:
         """Clicks at ``rate`` per second for ``seconds``; the time it took."""
         rng = random.Random(self.args.seed)
+        played = [m for t in self.tables if not t.idle for m in t.members]
         tasks: set[asyncio.Task[None]] = set()
         interval = 1.0 / self.args.rate
         watching = asyncio.create_task(self.watch.run())
+        since = len(self.emu.requests)
         began = time.perf_counter()
         n = 0
         while (now := time.perf_counter()) - began < self.args.seconds:
@@ -366,22 +383,42 @@ class Load:
             if now < due:
                 await asyncio.sleep(due - now)
             n += 1
-            idle = [t for t in self.tables if not t.busy]
-            if not idle:
-                self.measures.errors.append("every member was waiting for an answer")
-                continue
-            task = asyncio.create_task(self.click(rng.choice(idle), rng))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+            task = self.offer(played, rng) if played else None
+            if task is not None:
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
         if tasks:
             await asyncio.wait(tasks)
         watching.cancel()
-        return time.perf_counter() - began
+        spent = time.perf_counter() - began
+        await self.emu.settle(quiet=0.5, timeout=60)
+        self.count_calls(since)
+        return spent
+
+    def count_calls(self, since: int) -> None:
+        """The window's requests by route, and by kind of table (by the channel, DM or
+        interaction each names)."""
+        self.measures.calls = self.emu.calls_by_route(since)
+        owner: dict[str, str] = {}
+        for table in self.tables:
+            owner[str(table.channel.id)] = table.label
+            for member in table.members:
+                owner |= {ix.token: table.label for ix in member.presses}
+                owner |= {str(k): table.label for k in self.keys(member)}
+        for record in self.emu.requests[since:]:
+            found = TOUCHED.search(record.path)
+            key = found and (found.group(1) or found.group(2))
+            self.measures.calls_by_label[owner.get(key or "", "other")] += 1
 
     # ---- checking ------------------------------------------------------------------------
-    async def logged_moves(self) -> dict[int, int]:
-        """Chosen (not forced, not bot-level) moves in the database, by channel."""
-        sql = "SELECT s.channel_id, a.code FROM actions a JOIN sessions s ON s.id = a.session_id"
+    async def logged_moves(self) -> dict[tuple[int, int], int]:
+        """Moves members chose (not forced, not bot-level, not the computer's) in the
+        database, by channel and member."""
+        sql = (
+            "SELECT s.channel_id, t.user_id, t.computer_level, a.code FROM actions a"
+            " JOIN sessions s ON s.id = a.session_id"
+            " LEFT JOIN seats t ON t.session_id = a.session_id AND t.seat = a.seat"
+        )
         if self.args.database == "sqlite":
             with contextlib.closing(sqlite3.connect(self.database)) as db:
                 rows = db.execute(sql).fetchall()
@@ -391,10 +428,11 @@ class Load:
                 rows = [tuple(r) for r in await db.fetch(sql)]
             finally:
                 await db.close()
-        counts: dict[int, int] = {}
-        for channel_id, code in rows:
-            if not code.startswith((FORCED, "!")):
-                counts[int(channel_id)] = counts.get(int(channel_id), 0) + 1
+        counts: dict[tuple[int, int], int] = {}
+        for channel_id, user_id, computer, code in rows:
+            if computer is None and user_id is not None and not code.startswith((FORCED, "!")):
+                key = (int(channel_id), int(user_id))
+                counts[key] = counts.get(key, 0) + 1
         return counts
 
     async def stop(self) -> None:
@@ -421,82 +459,38 @@ async def run(args: argparse.Namespace) -> None:
         try:
             load.seed()
             load.open_database()
+            t0 = time.perf_counter()
+            await load.seed_idle()
             await load.start_bots()
             pids = [b.pid for b in load.bots]
-            base = [rss_mb(p) for p in pids]
-            t0 = time.perf_counter()
-            await load.start_games()
+            mem = Memory(base=memory(pids), started=[])
+            await load.start_by_commands()
             started = time.perf_counter() - t0
-            idle = [rss_mb(p) for p in pids]
+            mem.started = memory(pids)
             cpu_before = cpu_use(pids)
             spent = await load.run_clicks()
-            await load.emu.settle(quiet=0.5, timeout=60)
             load.measures.cpu = [
                 (main - main0, workers - workers0)
                 for (main, workers), (main0, workers0) in zip(
                     cpu_use(pids), cpu_before, strict=True
                 )
             ]
-            active = [rss_mb(p) for p in pids]
+            mem.after = memory(pids)
             logged = await load.logged_moves()
         finally:
             await load.stop()
-    report(args, load, spent, started, logged, base, idle, active)
-
-
-def report(args, load: Load, spent, started, logged, base, idle, active) -> None:
-    """Print one block of figures."""
-    m = load.measures
-    tables = len(load.tables)
-    outcomes = {t.channel.id: t.outcomes() for t in load.tables}
-    accepted = refused = busy = lost = doubled = 0
-    for channel_id, found in outcomes.items():
-        ok = found.count("accepted")
-        accepted += ok
-        refused += found.count("refused")
-        busy += found.count("busy")
-        m.errors += [o for o in found if o not in ("accepted", "refused", "busy", "asked")]
-        in_db = logged.get(channel_id, 0)
-        lost += max(0, ok - in_db)
-        doubled += max(0, in_db - ok)
-    touched = sum(1 for t in load.tables if t.presses)
-    print(
-        f"{args.database}, {args.processes} bot process(es), {args.game}:"
-        f" {tables} games on {args.servers} servers, started in {started:.0f} s"
-    )
-    print(
-        f"  clicks {m.clicks} in {spent:.0f} s ({m.doubles} double clicks):"
-        f" {accepted / spent:.1f} accepted actions/s at an offered {args.rate}/s"
-    )
-    print(
-        f"  click -> acknowledgement p50 {pct(m.ack, 0.5):.0f} ms, p99 {pct(m.ack, 0.99):.0f} ms;"
-        f" -> updated board p50 {pct(m.updated, 0.5):.0f} ms, p99 {pct(m.updated, 0.99):.0f} ms"
-    )
-    print(
-        f"  accepted {accepted}, refused {refused} (double clicks' losers), busy {busy} (refused"
-        f" at once: more than {args.max_in_flight} in flight), errors {len(m.errors)},"
-        f" lost {lost}, doubled {doubled}"
-    )
-    for error in sorted(set(m.errors))[:5]:
-        print(f"    error: {error} (x{m.errors.count(error)})")
-    for i, (b, i_mb, a) in enumerate(zip(base, idle, active, strict=True)):
-        print(f"  bot process {i}: {b:.0f} MB at start, {i_mb:.0f} MB idle, {a:.0f} MB after")
-    if m.cpu and accepted:
-        *bots, (driver, _) = m.cpu
-        used = ", ".join(
-            f"bot process {i} {main / accepted * 1000:.1f} ms + its workers"
-            f" {workers / accepted * 1000:.1f} ms"
-            for i, (main, workers) in enumerate(bots)
-        )
-        print(
-            f"  CPU per accepted action (clicking and settling): {used};"
-            f" the driver and emulator {driver / accepted * 1000:.1f} ms"
-        )
-    per_idle = (sum(idle) - sum(base)) / tables * 1024
-    per_active = (sum(active) - sum(idle)) / max(1, touched) * 1024
-    print(
-        f"  memory per idle game {per_idle:.1f} KB, per active game {per_active:.1f} KB"
-        f" ({touched} games clicked); median ack {statistics.median(m.ack or [0]) * 1000:.0f} ms"
+    what = "the mix" if args.game is None else args.game
+    report(
+        f"{args.database}, {args.processes} bot process(es), {what}",
+        load.tables,
+        load.measures,
+        tally(load.members, logged),
+        mem,
+        spent=spent,
+        started=started,
+        rate=args.rate,
+        max_in_flight=args.max_in_flight,
+        by_bot=len(load.by_commands()),
     )
 
 
@@ -511,7 +505,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--game", default="gondolin", choices=["gondolin", "galdor"])
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--mix", action="store_true", help="all five games in set shares (the default)"
+    )
+    which.add_argument("--game", choices=list(KINDS), help="one kind of game only")
+    parser.add_argument("--idle", type=float, default=0.5, help="share of games never clicked")
+    parser.add_argument(
+        "--computer",
+        type=float,
+        default=1 / 3,
+        help="share of the played two-player games against the computer",
+    )
+    parser.add_argument(
+        "--seed-idle",
+        choices=["store", "bot"],
+        default="store",
+        help="idle games written through the store (fast) or started by commands",
+    )
+    parser.add_argument("--sweep", type=float, default=10.0, help="HOUSEKEEPING_SECONDS")
     parser.add_argument("--double", type=float, default=0.02, help="share of double clicks")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -520,6 +532,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.database == "sqlite" and args.processes > 1:
         parser.error("several processes need a shared database: --database postgres")
+    if not (0 <= args.idle < 1 and 0 <= args.computer <= 1):
+        parser.error("--idle must be at least 0 and below 1, --computer from 0 to 1")
     asyncio.run(run(args))
 
 

@@ -55,5 +55,5 @@ def load(state: State, path: Path) -> bool:
     for chan in state.channels.values():
         vars(chan).setdefault("overwrites", {})  # saved before channels had overwrites
         vars(chan).setdefault("member_ids", set())  # saved before threads
-    state.messages = world["messages"]
+    state.set_messages(world["messages"])
     return True

@@ -50,6 +50,7 @@ class State:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}  # every message ever, deleted ones included
+        self._in_channel: dict[int, list[Message]] = {}  # the same, by channel (oldest first)
         self.dm_channel_of: dict[int, int] = {}  # user id -> DM channel id
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None = global) -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
@@ -297,6 +298,7 @@ class State:
 
     def add_message(self, msg: Message) -> Message:
         self.messages[msg.id] = msg
+        self._in_channel.setdefault(msg.channel_id, []).append(msg)
         if not msg.ephemeral:
             self.on_change("MESSAGE_CREATE", {"message": msg})
         return msg
@@ -309,11 +311,15 @@ class State:
 
     def messages_in(self, channel_id: int) -> list[Message]:
         """Visible (non-ephemeral, not deleted) messages of a channel, oldest first."""
-        return [
-            m
-            for m in self.messages.values()
-            if m.channel_id == channel_id and not m.ephemeral and not m.deleted
-        ]
+        found = self._in_channel.get(channel_id, ())
+        return [m for m in found if not m.ephemeral and not m.deleted]
+
+    def set_messages(self, messages: dict[int, Message]) -> None:
+        """Replace every message (a saved world loaded), oldest first."""
+        self.messages = messages
+        self._in_channel = {}
+        for msg in sorted(messages.values(), key=lambda m: m.id):
+            self._in_channel.setdefault(msg.channel_id, []).append(msg)
 
     def delete_message(self, msg: Message) -> None:
         msg.history.append(msg.snapshot())

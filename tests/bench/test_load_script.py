@@ -11,7 +11,13 @@ import re
 import pytest
 
 from bench import load
+from bench.load_report import tally
+from bench.load_tables import KINDS, Member, Table
+from discord_emulator import Channel, User
+from discord_emulator.interactions import Interaction
 from tests.storage.postgres_server import MISSING, bin_dir
+
+ROW = re.compile(r"\| (\w+(?: vs \w+)?) \| (\d+) \| (\d+) \|")
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
@@ -19,14 +25,59 @@ def test_a_small_load_loses_and_doubles_nothing(database, capsys):
     if database == "postgres" and bin_dir() is None:
         pytest.skip(MISSING)
     small = ["--servers", "2", "--games", "3", "--rate", "6", "--seconds", "4", "--double", "0.5"]
-    load.main([*small, "--database", database])
+    load.main([*small, "--game", "gondolin", "--idle", "0", "--database", database])
     out = capsys.readouterr().out
     counts = re.search(
         r"accepted (\d+), refused (\d+) .* errors (\d+), lost (\d+), doubled (\d+)", out
     )
     assert counts, out
     accepted, refused, errors, lost, doubled = map(int, counts.groups())
-    doubles = int(re.search(r"\((\d+) double clicks\)", out).group(1))
+    doubles = int(re.search(r"\((\d+) double clicks", out).group(1))
     assert (errors, lost, doubled) == (0, 0, 0), out
     assert doubles >= 3 and refused == doubles, "each double click is refused exactly once"
     assert accepted >= 10
+
+
+def test_the_mix_plays_every_kind_of_game_and_loses_and_doubles_nothing(capsys):
+    """All five games, two members clicking from their DMs, the computer, idle games in the
+    database: every member's accepted clicks are in the action log once."""
+    small = ["--servers", "1", "--games", "12", "--rate", "8", "--seconds", "5"]
+    load.main([*small, "--idle", "0.5", "--double", "0.2"])
+    out = capsys.readouterr().out
+    assert "12 games (7 played, 5 idle)" in out, out
+    counts = re.search(
+        r"accepted (\d+), refused (\d+) .* errors (\d+), lost (\d+), doubled (\d+)", out
+    )
+    assert counts, out
+    accepted, _, errors, lost, doubled = map(int, counts.groups())
+    assert (errors, lost, doubled) == (0, 0, 0), out
+    assert accepted >= 15, out
+    played = {label: int(n) for label, _, n in ROW.findall(out)}
+    kinds = {"gondolin", "galdor", "knightfall vs member", "knightfall vs computer"}
+    assert kinds | {"guardians vs member", "gondor vs member"} == set(played), out
+    assert all(played[k] > 0 for k in kinds), out  # the long games' first moves may be slow
+    assert re.search(r"REST calls per accepted click: \d+\.\d+", out), out
+
+
+def test_the_tally_finds_a_lost_and_a_doubled_action():
+    """An accepted click missing from the log is lost; a logged move nobody's click accepted
+    is doubled."""
+    table = Table(KINDS["knightfall"], Channel(10, 0, "games", guild_id=1))
+    alice, bob = Member(User(1, "alice"), table), Member(User(2, "bob"), table)
+    table.members = [alice, bob]
+    for n, member in enumerate((alice, alice, bob)):
+        member.presses.append(
+            Interaction(
+                id=n,
+                token=f"t{n}",
+                created=0.0,
+                type=3,
+                user=member.user,
+                channel=table.channel,
+                data={},
+            )
+        )
+    found = tally(table.members, {(10, 1): 2, (10, 2): 1})
+    assert (found.accepted["knightfall vs member"], found.lost, found.doubled) == (3, 0, 0)
+    assert tally(table.members, {(10, 1): 1, (10, 2): 1}).lost == 1
+    assert tally(table.members, {(10, 1): 2, (10, 2): 2}).doubled == 1
