@@ -166,7 +166,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.wait_until_ready()
 
     async def close(self) -> None:
-        """Finish the interactions under way, then close the gateway, the workers, the database.
+        """Finish the clicks and edits under way, then close the gateway, workers, database.
 
         The worker pools are waited for (off the event loop), so no process outlives the bot.
         Idempotent: a second call (a signal's, then ``async with``'s end) waits for the first.
@@ -186,6 +186,8 @@ class TabletopBot(commands.AutoShardedBot):
     async def _close_all(self) -> None:
         self.housekeeping.cancel()
         await self.inflight.drain(SHUTDOWN_GRACE_S)
+        if hasattr(self, "sessions"):  # the boards and DMs those clicks changed
+            await self.sessions.delivery.edits.close(SHUTDOWN_GRACE_S)
         await super().close()
         if hasattr(self, "computer"):
             for task in self.sessions.background:

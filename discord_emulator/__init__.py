@@ -18,8 +18,10 @@ from .models import (
     SelectInfo,
     User,
 )
+from .rate_limits import MESSAGE_EDITS, RateLimit
 
 __all__ = [
+    "MESSAGE_EDITS",
     "ApiError",
     "Attachment",
     "BotNotConnected",
@@ -31,6 +33,7 @@ __all__ = [
     "Interaction",
     "Member",
     "Message",
+    "RateLimit",
     "Role",
     "SelectInfo",
     "User",

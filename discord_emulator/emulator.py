@@ -29,6 +29,7 @@ from .models import (
     User,
 )
 from .page import PageApi
+from .rate_limits import MESSAGE_EDITS, EditLimiter, RateLimit
 from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
 from .shards import GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD, ShardKey, shard_of
@@ -47,6 +48,7 @@ class DiscordEmulator:
         max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
         guilds_per_shard: int = GUILDS_PER_RECOMMENDED_SHARD,
         heartbeat_interval_s: float = HEARTBEAT_INTERVAL_S,
+        edit_limit: RateLimit | None = MESSAGE_EDITS,
     ) -> None:
         """``deadline_s``: how long the bot has for an initial interaction response.
 
@@ -54,7 +56,8 @@ class DiscordEmulator:
         ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more guilds is closed
         with 4011 (Discord: 2,500). ``guilds_per_shard``: ``GET /gateway/bot`` recommends one
         shard per this many guilds (Discord: 1,000). ``heartbeat_interval_s``: the interval
-        HELLO asks for (Discord: 41.25 s).
+        HELLO asks for (Discord: 41.25 s). ``edit_limit``: message edits allowed per channel
+        (Discord: 5 per 5 s; None: no limit), see :meth:`limit_edits`.
         """
         self.state = State()
         self.state.deadline_s = deadline_s
@@ -62,6 +65,7 @@ class DiscordEmulator:
         self.state.guilds_per_shard = guilds_per_shard
         self._log = RequestLog()
         self.faults = Faults()
+        self.edit_limits = EditLimiter(edit_limit)
         self.gateway = Gateway(
             self.state, lambda: self.gateway_url, self._log.unhandled, heartbeat_interval_s
         )
@@ -75,7 +79,7 @@ class DiscordEmulator:
     async def start(self, port: int = 0) -> DiscordEmulator:
         """Serve on 127.0.0.1 at ``port`` (0: a free one)."""
         app = web.Application(
-            middlewares=[make_middleware(self.state, self._log, self.faults)],
+            middlewares=[make_middleware(self.state, self._log, self.faults, self.edit_limits)],
             client_max_size=64 * 1024 * 1024,
         )
         RestApi(self.state, lambda: self.gateway_url).add_routes(app)
@@ -236,6 +240,15 @@ class DiscordEmulator:
     def delay_next(self, method: str, path: str, seconds: float) -> None:
         """The next matching request takes effect at once but is answered ``seconds`` later."""
         self.faults.add(Fault(method.upper(), path, delay_s=seconds))
+
+    def limit_edits(self, limit: RateLimit | None) -> None:
+        """From now on allow ``limit`` message edits per channel (None: no limit).
+
+        Every answer to ``PATCH /channels/{id}/messages/{id}`` carries Discord's
+        ``X-RateLimit-*`` headers; an edit beyond the limit is answered 429 with
+        ``retry_after``, unapplied (``rate_limits.py``). Counts start afresh.
+        """
+        self.edit_limits.set(limit)
 
     def set_nick(self, guild: Guild, user: User, nick: str | None) -> None:
         """Change a member's server nickname (GUILD_MEMBER_UPDATE); any text, as on Discord."""

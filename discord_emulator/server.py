@@ -13,6 +13,7 @@ from aiohttp import web
 
 from .faults import Faults
 from .models import ApiError
+from .rate_limits import EditLimiter
 from .rest import json_response
 from .state import State
 
@@ -58,9 +59,13 @@ class RequestLog:
 
 
 def make_middleware(
-    state: State, reqlog: RequestLog, faults: Faults | None = None
+    state: State,
+    reqlog: RequestLog,
+    faults: Faults | None = None,
+    limiter: EditLimiter | None = None,
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
     faults = faults or Faults()
+    limiter = limiter or EditLimiter(None)
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -72,6 +77,18 @@ def make_middleware(
         if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
             reqlog.record(request, 401, 0)
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        limited = limiter.check(route_of(request), request.match_info.get("channel"))
+        if limited is not None and limited.refused:
+            reqlog.record(request, 429, None, "You are being rate limited.")
+            return limited.too_many()
+        response = await answer(request, handler)
+        if limited is not None:
+            response.headers.update(limited.headers)
+        return response
+
+    async def answer(request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The handler's answer, Discord's error, or an emulator bug as a 400."""
+        path = request.path
         fault = faults.take(request.method, path)
         try:
             if fault is not None and fault.error is not None:

@@ -491,15 +491,23 @@ class Lifecycle:
         A game that had started gets the result message pinging its players (with rating
         changes when ``change`` noted them); a challenge only has its message edited.
         """
+        lost: list[discord.HTTPException] = []
+
+        async def failed(exc: discord.HTTPException) -> None:
+            lost.append(exc)
+
         try:
             if session.state_json is None:
                 await self._edit_board_text(session, text)
                 return True
             delivery = self.manager.delivery
-            await delivery.update_board(session, ending=text)
+            await delivery.update_board(session, ending=text, failed=failed)
             for seat in range(len(session.seats)):
                 await delivery.refresh_dm(session, seat, [], ending=text)
             await self.manager.announce_end(session, change or Change(), text)
+            await delivery.board_sent(session)
+            if lost:
+                raise lost[0]
         except discord.HTTPException:
             log.warning("could not show the ending session=%s", session.id)
             return False

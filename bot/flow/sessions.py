@@ -21,8 +21,8 @@ from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import lessons, table_buttons
-from bot.surface.acknowledge import deadline, strip_clicked
-from bot.surface.delivery import Delivery
+from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
+from bot.surface.delivery import Delivery, Failed
 from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
@@ -552,10 +552,13 @@ class SessionManager:
         *,
         board: bool = True,
     ) -> None:
-        """Bring every message up to date after a change (called under the session lock)."""
-        try:
-            await self._show(session, interaction, actor, set(prompted), private, board=board)
-        except discord.HTTPException as exc:
+        """Bring every message up to date after a change (called under the session lock).
+
+        The board's edit may land after this returns (``Delivery.update_board``); a failure
+        is told the same way then.
+        """
+
+        async def failed(exc: discord.HTTPException) -> None:
             # The move is saved; a lost message must not look like a lost move.
             log.warning(
                 "delivery failed session=%s step=%s status=%s code=%s",
@@ -565,7 +568,13 @@ class SessionManager:
                 exc.code,
             )
             if interaction is not None:
+                await defer_unless_answered(interaction)  # @original stays the clicked message
                 await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
+
+        try:
+            await self._show(session, interaction, actor, set(prompted), private, board, failed)
+        except discord.HTTPException as exc:
+            await failed(exc)
 
     async def _show(
         self,
@@ -574,8 +583,8 @@ class SessionManager:
         actor: int | None,
         prompted: set[int],
         private: dict[int, list[str]],
-        *,
         board: bool,
+        failed: Failed,
     ) -> None:
         """Board edited in place; a new DM only for a seat that must act on new choices.
 
@@ -589,7 +598,7 @@ class SessionManager:
         )
         if board:
             await self.delivery.update_board(
-                session, clicked=interaction if clicked_board else None
+                session, clicked=interaction if clicked_board else None, failed=failed
             )
         if controls_in_channel(session):
             return

@@ -38,13 +38,7 @@ class Deadline:
         await self._defer()
 
     async def _defer(self) -> None:
-        async with self.lock:
-            if self.interaction.response.is_done():
-                return
-            try:
-                await self.interaction.response.defer()
-            except discord.HTTPException:
-                log.warning("could not acknowledge interaction %s", self.interaction.id)
+        await defer_unless_answered(self.interaction)
 
     async def close(self) -> None:
         """The handler is done: stop the timer and defer if nothing answered the click."""
@@ -77,6 +71,21 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         return
     async with guard.lock:
         yield
+
+
+async def defer_unless_answered(interaction: discord.Interaction) -> None:
+    """Acknowledge the click with a deferral unless something answered it already.
+
+    What is sent after is a follow-up, never the click's first answer (which a later edit of
+    ``@original``, meant for the clicked message, would replace).
+    """
+    async with answering(interaction):
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException:
+            log.warning("could not acknowledge interaction %s", interaction.id)
 
 
 async def strip_clicked(interaction: discord.Interaction) -> None:

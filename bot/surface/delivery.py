@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import discord
 
 from bot.storage.store import Session, SessionStore
 from bot.surface import custom_ids, game_threads, mentions, own_view, presenter
 from bot.surface.acknowledge import answering, strip_clicked
+from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
 from engines.text import shorten
 
 log = logging.getLogger(__name__)
+K = TypeVar("K")
+V = TypeVar("V")
+Failed = Callable[[discord.HTTPException], Awaitable[None]]
+"""Told why a board could be neither edited nor posted anew (its edit is sent in the background)."""
 
 DMS_CLOSED = (
     "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
@@ -43,7 +51,9 @@ class Delivery:
     in memory) and does not edit a message to what it already shows: every request counts
     against Discord's rate limits. A DM is edited for another player's move only when what
     is the player's own changed (``own_view``): its picture may show an older position, and
-    says so. After a restart the first edit of each message is made.
+    says so. After a restart the first edit of each message is made. Edits through the
+    channel go through ``edits``: under a burst of moves, a message skips the pictures in
+    between and shows the newest (``edit_coalescer``).
     """
 
     def __init__(self, client: discord.Client, store: SessionStore) -> None:
@@ -53,6 +63,8 @@ class Delivery:
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
+        self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
+        self.edits = EditCoalescer()  # boards by session id, DMs by message id
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
@@ -86,19 +98,20 @@ class Delivery:
         ending: str | None = None,
         *,
         clicked: discord.Interaction | None = None,
+        failed: Failed | None = None,
     ) -> None:
-        """Edit the board message in place; failing that, post it anew and strip the old one.
+        """Bring the board message up to date: in the click's answer, else edited in place.
 
-        ``clicked``: a click on the board not answered yet, answered with the new board. A
-        board Discord would not edit (deleted, or the edit refused) must not keep live buttons
-        for a position that has moved on. A board that could be neither edited nor posted
-        again is noted as out of date: a click on it redraws it (``clicked_old_board``).
+        ``clicked``: a click on the board not answered yet, answered with the new board. The
+        edit goes through ``edits`` (at most one in flight per board, only the newest state
+        waiting: ``edit_coalescer``), so it may land after this returns; ``failed`` is told
+        if the board could be neither edited nor posted anew (``_edit_board``).
         """
         recent = await self.store.recent_events(session.id)
         msg = await presenter.board(session, recent, ending=ending)
         if clicked is not None:
             try:
-                if await self._answer_with(clicked, msg):
+                if await self._answer_with(clicked, msg, session.id):
                     self._outdated.discard(session.id)
                     return
             except discord.HTTPException as exc:  # e.g. the click expired (10062): edit it
@@ -106,10 +119,47 @@ class Delivery:
                     "click not answered, editing the board session=%s code=%s", session.id, exc.code
                 )
                 msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
-        if session.message_id is not None and self._unchanged(session.message_id, msg):
+        board = self._board_id(session)
+        if board is not None and self._unchanged(board, msg):
             return
+        edit = functools.partial(self._edit_board, session, msg, recent, ending, failed)
+        self.edits.submit(session.id, edit)
+
+    def _board_id(self, session: Session) -> int | None:
+        """The board message: the one posted anew here if the session was loaded before."""
+        return self._moved.get(session.id, session.message_id)
+
+    async def board_sent(self, session: Session) -> None:
+        """Wait until the board's edits under way have been sent (or failed)."""
+        await self.edits.flush(session.id)
+
+    async def _edit_board(
+        self,
+        session: Session,
+        msg: presenter.Message,
+        recent: list[str],
+        ending: str | None,
+        failed: Failed | None,
+    ) -> None:
+        """Edit the board in place; failing that, post it anew and strip the old one.
+
+        A board Discord would not edit (deleted, or the edit refused) must not keep live
+        buttons for a position that has moved on. A board that could be neither edited nor
+        posted again is noted as out of date (a click on it redraws it: ``clicked_old_board``)
+        and ``failed`` is told.
+        """
+        try:
+            await self._edit_or_post(session, msg, recent, ending)
+        except discord.HTTPException as exc:
+            if failed is None:
+                raise
+            await failed(exc)
+
+    async def _edit_or_post(
+        self, session: Session, msg: presenter.Message, recent: list[str], ending: str | None
+    ) -> None:
+        old = self._board_id(session)
         channel = await self.channel(session)
-        old = session.message_id
         if old is not None:
             try:
                 await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
@@ -132,6 +182,7 @@ class Delivery:
                 self._outdated.add(session.id)
             raise
         self._note(sent.id, msg.digest())
+        _remember(self._moved, session.id, sent.id)
         await self.store.set_message(session.id, sent.id)
         self._outdated.discard(session.id)
         if old is not None:
@@ -164,7 +215,7 @@ class Delivery:
             if current:
                 recent = await self.store.recent_events(session.id)
                 msg = await presenter.board(session, recent)
-                if not await self._answer_with(interaction, msg):
+                if not await self._answer_with(interaction, msg, session.id):
                     await interaction.edit_original_response(**msg.kwargs(edit=True))
                 self._outdated.discard(session.id)
             else:
@@ -203,16 +254,25 @@ class Delivery:
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
         msg = await self.private(session, seat, notes, ending)
-        if self._unchanged(s.dm_message_id, msg):
-            _remember(self._own, s.dm_message_id, own)
-            return
+        unchanged = self._unchanged(s.dm_message_id, msg)
+        _remember(self._own, s.dm_message_id, own)
+        if not unchanged:
+            edit = functools.partial(
+                self._edit_dm, session.id, seat, s.dm_channel_id, s.dm_message_id, msg
+            )
+            self.edits.submit(s.dm_message_id, edit)
+
+    async def _edit_dm(
+        self, sid: str, seat: int, channel_id: int, message_id: int, msg: presenter.Message
+    ) -> None:
+        """Edit a DM in place; a failure only leaves it as it was (the next change edits it)."""
         try:
-            dm = self.client.get_partial_messageable(s.dm_channel_id)
-            await dm.get_partial_message(s.dm_message_id).edit(**msg.kwargs(edit=True))
-            _remember(self._own, s.dm_message_id, own)
+            dm = self.client.get_partial_messageable(channel_id)
+            await dm.get_partial_message(message_id).edit(**msg.kwargs(edit=True))
         except discord.HTTPException:
-            self._note(s.dm_message_id, None)
-            log.info("could not refresh DM session=%s seat=%s", session.id, seat)
+            self._note(message_id, None)
+            _remember(self._own, message_id, None)
+            log.info("could not refresh DM session=%s seat=%s", sid, seat)
 
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets).
@@ -251,11 +311,12 @@ class Delivery:
     ) -> None:
         """Replace the message the player clicked (their DM or ephemeral) with the new view."""
         msg = await self.private(session, seat, notes)
-        if not await self._answer_with(interaction, msg):
-            await interaction.edit_original_response(**msg.kwargs(edit=True))
-            if interaction.message is not None:
-                self._note(interaction.message.id, msg.digest())
         message = interaction.message
+        key = message.id if message is not None else None
+        if not await self._answer_with(interaction, msg, key):
+            await interaction.edit_original_response(**msg.kwargs(edit=True))
+            if message is not None:
+                self._note(message.id, msg.digest())
         if message is not None and interaction.guild_id is None:
             self._note_own(session, seat, message.id)
             await self.store.set_dm(
@@ -286,12 +347,17 @@ class Delivery:
             link=f"https://discord.com/channels/@me/{s.dm_channel_id}/{s.dm_message_id}"
         )
 
-    async def _answer_with(self, interaction: discord.Interaction, msg: presenter.Message) -> bool:
+    async def _answer_with(
+        self, interaction: discord.Interaction, msg: presenter.Message, key: object
+    ) -> bool:
         """Answer a click not answered yet with ``msg`` in place of the clicked message.
 
         One request (UPDATE_MESSAGE, the picture uploaded with it) instead of a deferral and
-        an edit; False when the click was answered (deferred) already.
+        an edit; False when the click was answered (deferred) already. An older state of the
+        message, edited under ``key`` through the channel, is dropped or waited for first.
         """
+        if key is not None:
+            await self.edits.settle(key)
         async with answering(interaction):
             if interaction.response.is_done():
                 return False
@@ -365,10 +431,10 @@ class Delivery:
         await parent.send(headline, allowed_mentions=mentions.players(session))
 
 
-def _remember(shown: OrderedDict[int, str], message_id: int, digest: str | None) -> None:
+def _remember(shown: OrderedDict[K, V], key: K, value: V | None) -> None:
     """Note a message's digest (None: forget it), keeping the last ``SHOWN_SIZE``."""
-    shown.pop(message_id, None)
-    if digest is not None:
-        shown[message_id] = digest
+    shown.pop(key, None)
+    if value is not None:
+        shown[key] = value
         while len(shown) > SHOWN_SIZE:
             shown.popitem(last=False)

@@ -35,7 +35,7 @@ class World:
 
     @classmethod
     async def create(cls, db_path: Path) -> World:
-        emu = await DiscordEmulator().start()
+        emu = await DiscordEmulator(edit_limit=None).start()  # tests limit edits: limit_edits
         world = cls(emu=emu, db_path=db_path)
         world.guild = emu.add_guild("Test Server")
         world.chan = emu.add_text_channel(world.guild, "games")
@@ -82,11 +82,12 @@ class World:
 
     async def quiesce(self, timeout: float = 120.0) -> None:
         """Wait until the bot finished every interaction handler (and the computer's turns
-        resumed after a start), then for HTTP to go quiet.
+        resumed after a start, and the message edits they left under way), then for HTTP to
+        go quiet.
 
         Waiting for HTTP silence alone is not enough: rendering makes no requests.
         """
-        prefixes = ("discord-ui-", "CommandTree-invoker", "computer-")
+        prefixes = ("discord-ui-", "CommandTree-invoker", "computer-", "message-edit-")
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             busy = [
@@ -237,7 +238,7 @@ async def sharded_world(
     ``world.guilds[i]`` and ``world.chans[i]`` are shard ``i``'s; ``world.chan`` is shard 0's.
     Start bots with :func:`start_process`; ``emulator``: options of :class:`DiscordEmulator`.
     """
-    emu = await DiscordEmulator(**emulator).start()  # type: ignore[arg-type]
+    emu = await DiscordEmulator(edit_limit=None, **emulator).start()  # type: ignore[arg-type]
     world = World(emu=emu, db_path=database)  # type: ignore[arg-type]
     shards = range(shard_count)
     world.guilds = [emu.add_guild(f"Server {i}", shard=(i, shard_count)) for i in shards]
