@@ -26,7 +26,7 @@ from pathlib import Path
 from discord_emulator import loopback_only
 from engines.gondor import Gondor
 from tests.bot.gondor_players import Player
-from tests.bot.gondor_table import press, read_controls
+from tests.bot.gondor_table import press, read_controls, switches
 from tests.bot.harness import World, move_controls
 
 GAMES = ("knightfall", "galdors_grip", "gondolin", "gondor")
@@ -95,10 +95,20 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
 async def gondor_move(world: World, session, players: list[Player], counts: Counts) -> None:
     """The Gondor player to act reads every page of their DM's moves and makes their plan's."""
     seat = session.game.to_act()[0]
-    seen = await read_controls(world, world.user(session, seat), players[seat].opens)
+    user = world.user(session, seat)
+    state = session.game.state
+    where = (state.pending.kind if state.pending else state.phase, "standing")
+    message = world.controls_message(user)
+    shown = switches(message) if message is not None else {}
+    wanted = players[seat].switch(session.game.view(seat), {k: on for k, (_, on) in shown.items()})
+    if message is not None and wanted is not None:  # a standing choice, switched once
+        await world.click(user.name, message, shown[wanted][0])
+        counts.clicks += 1
+        counts.by_kind[where] += 1
+        return
+    seen = await read_controls(world, user, players[seat].opens)
     assert seen is not None, "the player to act has no controls"
     action = players[seat].choose(session.game.view(seat), seen.actions())
-    state = session.game.state
     where = (state.pending.kind if state.pending else state.phase, str(action.kind))
     counts.single += len(seen.offered) == 1
     clicks = await press(world, seen, Gondor.encode(action))

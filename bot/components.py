@@ -129,6 +129,17 @@ class LegacyAutoPlayButton(
         await _bot(interaction).sessions.set_auto_play(interaction, self.fields["sid"], on)
 
 
+class StandingButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.STANDING.template
+):
+    """A player's standing choice ("Pass my magic phases"); its id carries what a click sets."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the clicker's standing choice."""
+        sid, key, on = self.fields["sid"], self.fields["key"], self.fields["on"] == "1"
+        await _bot(interaction).sessions.set_standing(interaction, sid, key, on)
+
+
 class HandButton(
     Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND.template
 ):
@@ -265,6 +276,7 @@ DYNAMIC_ITEMS = (
     ConfirmButton,
     AutoPlayButton,
     LegacyAutoPlayButton,
+    StandingButton,
     HandButton,
     ChallengeButton,
     HelpButton,

@@ -12,6 +12,7 @@ from engines.base import (
     Game,
     IllegalAction,
     Result,
+    StandingChoice,
     Unavailable,
 )
 
@@ -34,6 +35,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Result",
+    "StandingChoice",
     "Unavailable",
     "get_game",
     "is_game_package",

@@ -68,6 +68,23 @@ class Unavailable(BaseModel):
     reason: str
 
 
+class StandingChoice(BaseModel):
+    """A switch a player turns on to have one kind of optional turn passed for them.
+
+    E.g. Gondor's "Pass my magic phases". The bot shows it beside their moves when it applies
+    (``Game.standing_applies``) and, once on, always, so it can be switched off at any time;
+    while on, the move ``Game.standing_move`` names is made for them with a public line.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    """A short id of lowercase letters, kept with the seat (``seats.standing``)."""
+    label: str
+    explanation: str
+    """One line: what it passes, shown where the switch is offered."""
+
+
 class Result(BaseModel):
     """The outcome of a finished game."""
 
@@ -106,6 +123,8 @@ class Game(ABC, Generic[S]):
     only the revealing ones; the others are played for the player whatever the switch says."""
     auto_play_default: ClassVar[bool] = False
     """Where the switch starts for a new game."""
+    standing_choices: ClassVar[tuple[StandingChoice, ...]] = ()
+    """The standing choices a player may switch on (none by default)."""
 
     def __init__(self, state: S) -> None:
         self.state: S = state
@@ -176,6 +195,18 @@ class Game(ABC, Generic[S]):
         be fought), where the only move waits for the player's click.
         """
         return False
+
+    def standing_applies(self, seat: int, key: str) -> bool:
+        """Whether standing choice ``key`` is about ``seat``'s turn now (its switch is offered)."""
+        return False
+
+    def standing_move(self, seat: int, key: str) -> tuple[Action, str] | None:
+        """The move standing choice ``key`` makes for ``seat`` now and the public line saying so.
+
+        None when it does not apply now. Only an optional turn whose passing hides nothing:
+        the bot makes the move for a player who switched the choice on.
+        """
+        return None
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """A question to confirm before ``action`` is applied (a costly move), or None."""

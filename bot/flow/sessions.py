@@ -96,6 +96,23 @@ def forced_move(session: Session) -> tuple[int, Action] | None:
     return None
 
 
+def standing_move(session: Session) -> tuple[int, Action, str] | None:
+    """A seat's move that one of their standing choices makes now, and the public line.
+
+    A person's choice only (a computer's seat has none), and never a move that ends the game or
+    asks to be confirmed: that one waits for the click.
+    """
+    game = session.game
+    if game.is_over:
+        return None
+    for seat in game.to_act():
+        for key in sorted(session.seats[seat].standing):
+            made = game.standing_move(seat, key)
+            if made is not None and not _worth_a_click(game, seat, made[0]):
+                return seat, made[0], made[1]
+    return None
+
+
 def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
     """Whether a person's only move must wait for them: it ends the game, or is a moment."""
     if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
@@ -254,6 +271,31 @@ class SessionManager:
                 on = not session.seats[seat].auto_play
             if on != session.seats[seat].auto_play:
                 await self.store.set_auto_play(sid, seat, on)
+                session = await self.store.load(sid)
+            await self._show_toggle(interaction, session, seat)
+            await self._after_move(
+                session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
+            )
+
+    async def set_standing(
+        self, interaction: discord.Interaction, sid: str, key: str, on: bool
+    ) -> None:
+        """A player switches one of their standing choices on or off (a setting, not a move).
+
+        Answered like the auto-play toggle: the clicked message's switch shows the setting, and
+        a move the choice makes now is played and shown like a click's.
+        """
+        lock = self.lock(sid)
+        if lock.locked():
+            await interaction.response.defer()  # a move is being made: answer after it
+        async with reply_errors(interaction, f"session={sid} standing"), lock:
+            session, seat = await self._player_session(interaction, sid)
+            if key not in {c.key for c in session.game_cls.standing_choices}:
+                raise UserFacingError("This game has no such standing choice.")
+            keys = session.seats[seat].standing
+            wanted = keys | {key} if on else keys - {key}
+            if wanted != keys:
+                await self.store.set_standing(sid, seat, wanted)
                 session = await self.store.load(sid)
             await self._show_toggle(interaction, session, seat)
             await self._after_move(
@@ -457,7 +499,10 @@ class SessionManager:
         )
 
     async def _play_forced(self, session: Session, change: Change) -> Session:
-        """Play every move that is a seat's only choice, each logged as played for them.
+        """Play every only move and every standing choice's move, each logged.
+
+        A seat's only choice is logged as played for them; a standing choice's move
+        (``standing_move``) with its own public line.
 
         In a lesson, instead, the opponent's scripted moves up to the learner's next step.
         """
@@ -465,13 +510,17 @@ class SessionManager:
             return await self._play_scripted(session, change)
         played: dict[int, list[str]] = {}
         for _ in range(MAX_FORCED):
-            forced = forced_move(session)
-            if forced is None:
+            chosen = standing_move(session)
+            forced = forced_move(session) if chosen is None else None
+            if chosen is not None:  # the player's standing choice: its line says so
+                seat, action, note = chosen
+            elif forced is not None:
+                seat, action = forced
+                # A label speaks to its seat and may name hidden cards: only they read it.
+                note = f"{session.names[seat]} had only one possible move; the bot played it."
+                played.setdefault(seat, []).append(action.label())
+            else:
                 break
-            seat, action = forced
-            # A label speaks to its seat and may name hidden cards: only they read it.
-            note = f"{session.names[seat]} had only one possible move; the bot played it."
-            played.setdefault(seat, []).append(action.label())
             code = FORCED + session.game_cls.encode(action)
             session = await self._record(session, seat, action, code, change, note)
         for seat, labels in played.items():

@@ -50,6 +50,8 @@ class Seat:
     dm_message_id: int | None = None
     prompt_step: int = 0
     auto_play: bool = False
+    standing: frozenset[str] = frozenset()
+    """The keys of the player's standing choices switched on (``Game.standing_choices``)."""
     computer: str | None = None  # the level the computer plays this seat at; None: a person
 
     def __post_init__(self) -> None:

@@ -160,6 +160,7 @@ class SessionStore:
                     dm_message_id=r["dm_message_id"],
                     prompt_step=r["prompt_step"],
                     auto_play=bool(r["auto_play"]),
+                    standing=frozenset(k for k in r["standing"].split(",") if k),
                     computer=r["computer_level"],
                 )
                 for r in seat_rows
@@ -383,6 +384,13 @@ class SessionStore:
         """Record a seat's opt-in to have revealing forced moves played for them."""
         await self._update(
             "UPDATE seats SET auto_play=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
+        )
+
+    async def set_standing(self, sid: str, seat: int, keys: frozenset[str]) -> None:
+        """Record the standing choices a seat has switched on."""
+        await self._update(
+            "UPDATE seats SET standing=? WHERE session_id=? AND seat=?",
+            (",".join(sorted(keys)), sid, seat),
         )
 
     async def set_computer(self, sid: str, seat: int, level: str | None) -> None:

@@ -199,9 +199,10 @@ def build_view(
 ) -> discord.ui.View | None:
     """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
 
-    ``extras`` (My hand, "?", Undo, toggles) share the last row, so the moves get one row
+    ``extras`` (My hand, "?", Undo, switches) share the last row, so the moves get one row
     fewer when there are any. More moves than 25 per row can hold are shown a page at a
-    time (``page``), with "Previous" / "More" buttons in that last row. Greyed moves fill
+    time (``page``), with "Previous" / "More" buttons in that last row if they fit beside
+    the extras, else in a row of their own. Greyed moves fill
     only the rows left over: the "?" button lists them all.
     """
     if not choices and not extras:
@@ -209,8 +210,8 @@ def build_view(
     view = discord.ui.View(timeout=None)
     budget = MAX_ROWS - (1 if extras else 0)
     book = pages(choices, budget) if choices else [[]]
-    if len(book) > 1 and not extras:
-        budget -= 1  # the page buttons need a row of their own
+    if len(book) > 1 and (not extras or len(extras) > PER_ROW - 2):
+        budget -= 1  # the page buttons need a row of their own (the extras fill theirs)
         book = pages(choices, budget)
     page = max(0, min(page, len(book) - 1))
     rows = book[page]
@@ -249,7 +250,11 @@ def build_view(
             )
         )
     turns = [] if linked else _page_buttons(sid, step, page, len(book))
-    for item in [*turns, *extras]:
+    shared = len(turns) + len(extras) <= PER_ROW
+    for turn in turns:
+        turn.row = MAX_ROWS - 1 if shared else budget
+        view.add_item(turn)
+    for item in extras:
         item.row = MAX_ROWS - 1
         view.add_item(item)
     return view

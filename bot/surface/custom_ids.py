@@ -21,6 +21,7 @@ FIELDS = {
     "page": r"\d{1,3}",
     "seat": r"\d",
     "pos": r"\d{1,4}",
+    "key": r"[a-z]{1,16}",
 }
 """What each field may hold."""
 
@@ -66,6 +67,9 @@ nothing (a toggle that flipped would undo a double click)."""
 LEGACY_AUTO_PLAY = Kind("auto", ("sid",))
 """The toggle as posted before it carried the state it sets (still on messages of running
 games): it does not say what a click sets."""
+STANDING = Kind("std1", ("sid", "key", "on"))
+"""A player's standing choice ``key`` (``Game.standing_choices``) switched on (1) or off (0);
+like the toggle's, the id carries the setting a click makes."""
 CHALLENGE = Kind("ch", ("sid", "answer"))
 """Accept / Decline on a challenge."""
 HELP = Kind("help", ("sid",))
@@ -97,6 +101,7 @@ KINDS = (
     HAND,
     AUTO_PLAY,
     LEGACY_AUTO_PLAY,
+    STANDING,
     CHALLENGE,
     HELP,
     UNDO,

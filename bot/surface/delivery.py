@@ -81,7 +81,8 @@ class Delivery:
 
     def _note_own(self, session: Session, seat: int, message_id: int) -> None:
         """Note that a seat's DM shows what is the player's own now."""
-        own = own_view.digest(session.game, seat, session.seats[seat].auto_play)
+        s = session.seats[seat]
+        own = own_view.digest(session.game, seat, (s.auto_play, s.standing))
         _remember(self._own, message_id, own)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
@@ -250,7 +251,7 @@ class Delivery:
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
         live = session.status == "active" and not session.game.is_over and ending is None
-        own = own_view.digest(session.game, seat, s.auto_play)
+        own = own_view.digest(session.game, seat, (s.auto_play, s.standing))
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
         msg = await self.private(session, seat, notes, ending)

@@ -16,14 +16,18 @@ from engines import Game
 Leaves = Counter[tuple[str, Any]]
 
 
-def digest(game: Game, seat: int, auto_play: bool) -> str:
-    """A hash of the seat's secrets (``view(seat)`` beside ``view(None)``), moves and switch."""
+def digest(game: Game, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
+    """A hash of the seat's secrets (``view(seat)`` beside ``view(None)``), moves and switches.
+
+    ``switches``: the seat's auto-play toggle and the standing choices it has on.
+    """
     seen: Leaves = Counter()
     public: Leaves = Counter()
     _differences(game.view(seat), game.view(None), "", seen, public)
     secrets = sorted((seen - public).items(), key=repr)
     moves = [type(game).encode(a) for a in game.legal_actions(seat)]
-    return hashlib.sha256(repr((secrets, moves, auto_play)).encode()).hexdigest()
+    settings = (switches[0], sorted(switches[1]))
+    return hashlib.sha256(repr((secrets, moves, settings)).encode()).hexdigest()
 
 
 def _differences(mine: Any, theirs: Any, path: str, seen: Leaves, public: Leaves) -> None:

@@ -286,6 +286,16 @@ def private_components(session: Session, seat: int, page: int = 0) -> discord.ui
     )
 
 
+def _standing_offers(session: Session, seat: int) -> list[str]:
+    """A line for each standing choice the seat may switch on below, saying what it passes."""
+    on = session.seats[seat].standing
+    return [
+        f"⚙️ **{c.label}** (below): {c.explanation}"
+        for c in table_buttons.offered_standing(session, seat)
+        if c.key not in on
+    ]
+
+
 async def private(
     session: Session,
     seat: int,
@@ -309,6 +319,7 @@ async def private(
     on_board = controls_in_channel(session)
     if live and not on_board and game.legal_actions(seat):
         lines.append("**Your move:** choose below.")
+        lines += _standing_offers(session, seat)
     elif on_board and live:
         lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":

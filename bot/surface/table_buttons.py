@@ -1,4 +1,6 @@
-"""The buttons beside a seat's moves: "My hand", "Undo last move", the auto-play toggle, "?".
+"""The buttons beside a seat's moves: "My hand", "Undo", the switches, "?".
+
+The switches: the auto-play toggle and the standing choices (``Game.standing_choices``).
 
 ``controls.build_view`` puts them in the last component row.
 """
@@ -11,6 +13,7 @@ from bot.storage.history import can_undo
 from bot.storage.store import Session
 from bot.surface import custom_ids
 from bot.surface.text_limits import BUTTON_LABEL
+from engines import StandingChoice
 from engines.text import shorten
 
 
@@ -57,6 +60,8 @@ def board_extras(
         buttons.append(undo_button(session.id, session.step))
     if controls_on_board and (toggle := auto_play_button(session, 0)) is not None:
         buttons.append(toggle)
+    if controls_on_board:
+        buttons += standing_buttons(session, 0)
     buttons.append(help_button(session.id))
     return buttons
 
@@ -74,6 +79,38 @@ def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.u
         label=shorten(f"{option}: {'ON' if on else 'OFF'}", BUTTON_LABEL),
         emoji="✅" if on else "⬜",
         custom_id=custom_ids.AUTO_PLAY.build(session.id, int(not on)),
+        style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+    )
+
+
+def offered_standing(session: Session, seat: int) -> list[StandingChoice]:
+    """The seat's standing choices shown now: those on (to switch off), those that apply now.
+
+    None for the computer's seat or in a lesson (it plays its script).
+    """
+    if session.seats[seat].computer is not None or session.lesson is not None:
+        return []
+    on, game = session.seats[seat].standing, session.game
+    return [
+        c
+        for c in session.game_cls.standing_choices
+        if c.key in on or game.standing_applies(seat, c.key)
+    ]
+
+
+def standing_buttons(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:
+    """A switch for each standing choice shown now ("Pass my magic phases: OFF")."""
+    return [_standing_button(session, seat, c) for c in offered_standing(session, seat)]
+
+
+def _standing_button(
+    session: Session, seat: int, choice: StandingChoice
+) -> discord.ui.Button[discord.ui.View]:
+    on = choice.key in session.seats[seat].standing
+    return discord.ui.Button(
+        label=shorten(f"{choice.label}: {'ON' if on else 'OFF'}", BUTTON_LABEL),
+        emoji="✅" if on else "⬜",
+        custom_id=custom_ids.STANDING.build(session.id, choice.key, int(not on)),
         style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
     )
 
@@ -97,23 +134,30 @@ def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:
 
 
 def with_toggle(message: discord.Message, session: Session, seat: int) -> discord.ui.View:
-    """The clicked message's own components, its toggle showing the seat's setting now.
+    """The clicked message's own components, its switches showing the seat's settings now.
 
-    Only the toggle changes: the moves and the page shown stay as they are (a setting is not
-    a move, and the message's image still shows the position its moves belong to).
+    Only the toggle and the standing choices' switches change: the moves and the page shown
+    stay as they are (a setting is not a move, and the message's image still shows the
+    position its moves belong to).
     """
     view = discord.ui.View.from_message(message, timeout=None)
-    fresh = auto_play_button(session, seat)
-    if fresh is None:
-        return view
+    toggle = auto_play_button(session, seat)
+    choices = {c.key: c for c in session.game_cls.standing_choices}
     for item in view.children:
-        if isinstance(item, discord.ui.Button) and _is_toggle(item.custom_id):
+        if not isinstance(item, discord.ui.Button):
+            continue
+        switch = custom_ids.STANDING.parse(item.custom_id)
+        fresh = toggle if _is_toggle(item.custom_id) else None
+        if switch is not None and switch["key"] in choices:
+            fresh = _standing_button(session, seat, choices[switch["key"]])
+        if fresh is not None:
             item.label, item.emoji, item.style = fresh.label, fresh.emoji, fresh.style
             item.custom_id = fresh.custom_id
     return view
 
 
 def private_extras(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:
-    """Beside a player's private moves: their auto-play toggle (if any) and "?"."""
+    """Beside a player's private moves: their auto-play toggle (if any), standing choices, "?"."""
     toggle = auto_play_button(session, seat)
-    return [*([toggle] if toggle else []), help_button(session.id)]
+    standing = standing_buttons(session, seat)
+    return [*([toggle] if toggle else []), *standing, help_button(session.id)]

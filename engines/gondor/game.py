@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, Result, Unavailable
+from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
 from engines.gondor import banner, determinize, spotlight, victory
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
@@ -54,6 +54,23 @@ ENDINGS = (EndPhase, EndMovement, SetupDone)
 SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
+MAGIC_PHASES = ("magic-1", "magic-2")
+STANDING = (
+    StandingChoice(
+        key="magic",
+        label="Pass my magic phases",
+        explanation="your magic leader neither moves nor casts: each of your magic phases is "
+        "passed for you, with a line in the log, until you switch it off.",
+    ),
+    StandingChoice(
+        key="nohurl",
+        label="My catapults hurl nothing",
+        explanation="your catapults hurl no fireballs or Heads: a Siege Phase with nothing "
+        "else to fire is passed for you (a breach shot or Grond is still asked), until you "
+        "switch it off.",
+    ),
+)
+"""Gondor's standing choices: phases with nothing the rules force (rulings 8.5, 16.12)."""
 
 PHASE_RULES: dict[str, PhaseRules] = {
     "setup": Deployment(),
@@ -100,6 +117,7 @@ class Gondor(Game[GondorState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     auto_play_option: ClassVar[str] = "Play my only oil and cauldron moves for me"
+    standing_choices: ClassVar[tuple[StandingChoice, ...]] = STANDING
     state_type: ClassVar[type[GondorState]] = GondorState
     action_types: ClassVar[tuple[type[Action], ...]] = (
         *SETUP_AND_MOVEMENT_ACTIONS,
@@ -253,6 +271,34 @@ class Gondor(Game[GondorState]):
     def auto_play_reveals(self, seat: int) -> bool:
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""
         return self.to_act() == [seat] and self.rules().reveals(self.state)
+
+    def standing_applies(self, seat: int, key: str) -> bool:
+        """A magic phase, or a Siege Phase offering only hurls, is the seat's now.
+
+        Only the phase's own choices: a pending decision (where the Nazgûl lands, an advance
+        through a breach) or a group being moved is asked; so is a Siege Phase in which a
+        catapult may fire at a wall or Grond may batter.
+        """
+        s = self.state
+        if self.to_act() != [seat] or s.pending is not None or s.selected:
+            return False
+        if key == "magic":
+            return s.phase in MAGIC_PHASES
+        if key == "nohurl":
+            return s.phase == "siege" and all(
+                isinstance(a, Hurl | EndPhase) for a in self._choices()
+            )
+        return False
+
+    def standing_move(self, seat: int, key: str) -> tuple[Action, str] | None:
+        """End phase, with "Sauron passes his magic phase (standing choice)." for the log."""
+        if not self.standing_applies(seat, key) or EndPhase() not in self._choices():
+            return None
+        side = side_name(SEATS[seat])
+        if key == "magic":
+            his = "his" if SEATS[seat] == "sauron" else "its"
+            return EndPhase(), f"{side} passes {his} magic phase (standing choice)."
+        return EndPhase(), f"{side}'s catapults hurl nothing this Siege Phase (standing choice)."
 
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Ask what the rules ask, and once a game per side before ending a Movement Phase idle.

@@ -27,6 +27,7 @@ from engines.gondor.movement import MoveError, group_of, reach
 from engines.gondor.phase import PhaseRules
 from engines.gondor.siege.moves import after_move, movement_started
 from engines.gondor.state import ROAD_HEXES, SEATS, GondorState
+from engines.gondor.victory import GATES_INTO
 from engines.resources import data_path
 from engines.rng import rng_for
 
@@ -240,27 +241,43 @@ def destinations(state: GondorState, group: list[int] | None = None) -> list[Mov
     return sorted(moves, key=lambda m: (near(m.hex), -m.mp, m.hex))
 
 
+def _at_the_gate(state: GondorState) -> bool:
+    """Whether Sauron's suggested moves aim at the Main Gate: his, while it stands unbreached."""
+    return state.acting == "sauron" and GATES_INTO[1][0] not in state.breaches
+
+
+def _gate_near(hex_ref: str) -> int:
+    return distance(hex_ref, MAIN_GATE)
+
+
 def suggestions(state: GondorState) -> list[March]:
     """Up to ``SUGGESTED`` likely moves, one click each (nothing selected, nothing pending).
 
-    The stacks on the map nearest the front but not next to it, nearest first (ties: lower
-    hex id), each as a whole with its likeliest destination not already suggested, if that
-    brings it nearer; the same moves stay two clicks away (Select, then Move). A path search
-    per stack tried.
+    The stacks on the map nearest the goal but not next to it nor to an enemy combat unit,
+    nearest first (ties: lower hex id), each as a whole with its likeliest destination not
+    already suggested, if that brings it nearer the goal; the same moves stay two clicks
+    away (Select, then Move). The goal is the front (``destinations``), except Sauron's
+    while the Main Gate stands: the hex before it (1918), kept for a group with Grond, the
+    only weapon that breaches it (15.23). A path search per stack tried.
     """
     if state.selected or state.pending is not None or state.phase not in MOVEMENT_PHASES:
         return []
-    near = _front(state)
+    front = _front(state)
+    gate = _at_the_gate(state)
+    near = _gate_near if gate else front
     stacks: dict[str, Select] = {}
     for s in groups(state):
-        if s.hex is not None and near(s.hex) > 1:
+        if s.hex is not None and near(s.hex) > 1 and front(s.hex) > 1:
             stacks.setdefault(s.hex, s)  # the whole stack comes first
     out: list[March] = []
     for hex_ref in sorted(stacks, key=lambda h: (near(h), h))[: 2 * SUGGESTED]:
         group = stacks[hex_ref].counters
-        taken = {m.hex for m in out}
-        moves = (m for m in destinations(state, list(group)) if m.hex not in taken)
-        best = next(moves, None)
+        grond = any(state.counters[i].type == "grond" for i in group)
+        taken = {m.hex for m in out} | ({MAIN_GATE} if gate and not grond else set())
+        found = destinations(state, list(group))
+        if gate:
+            found.sort(key=lambda m: (near(m.hex), -m.mp, m.hex))
+        best = next((m for m in found if m.hex not in taken), None)
         if best is not None and near(best.hex) < near(hex_ref):
             out.append(March(counters=group, start=hex_ref, hex=best.hex, mp=best.mp))
         if len(out) == SUGGESTED:

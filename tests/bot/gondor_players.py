@@ -6,7 +6,9 @@ onto a cauldron to pick up oil, pours it when Sauron stands below (else holds), 
 with Gandalf when he can and melees when offered. Both rally what they can. A policy sees only
 the offered actions and its own seat's view (what its map image shows). Like a person, a
 player takes a suggested move (one click) when it is the move its plan would make, and opens
-only the lists of moves it may choose from (neither side hurls fireballs or Heads).
+only the lists of moves it may choose from (neither side hurls fireballs or Heads), and
+switches a standing choice on ("Pass my magic phases") once its plan has no use for the
+phases it passes.
 """
 
 from __future__ import annotations
@@ -89,6 +91,20 @@ class Player:
         ends = [a for a in offered if kind(a) in ENDS]
         return ends[0] if ends else ranked[0] if ranked else offered[0]
 
+    def switch(self, view: dict[str, Any], shown: dict[str, bool]) -> str | None:
+        """The standing choice to switch on now (its label), once the plan has no use for it.
+
+        Neither side's catapults hurl (Sauron's still fire at walls); a side passes its magic
+        phases once its plan is done with magic (Sauron's Grond operated, Gandalf's points
+        spent).
+        """
+        wanted = {"My catapults hurl nothing": True}  # neither side hurls
+        if self.side == "sauron":
+            wanted["Pass my magic phases"] = self.grond_operated
+        else:
+            wanted["Pass my magic phases"] = view["magic_points"]["westernesse"] == 0
+        return next((k for k, on in shown.items() if not on and wanted.get(k)), None)
+
     def opens(self, label: str) -> bool:
         """Whether the player opens a list of moves by its link's label: not hurls."""
         return " hurls " not in label
@@ -153,9 +169,15 @@ class Player:
             return None
         self.tried.add((phase, chosen.counters))  # type: ignore[attr-defined]
         self.halt = _halt(chosen.label()) if self.side == "sauron" else 0
-        for march in (a for a in offered if kind(a) == "march"):
-            # one click when the suggestion stops where the plan would (nothing does better)
-            if march.counters == chosen.counters and far(march) == self.halt:  # type: ignore[attr-defined]
+        marches = [a for a in offered if kind(a) == "march"]
+        for n, march in enumerate(marches):
+            # One click when the suggestion stops where the plan would: at the plan's distance,
+            # or, for the host marching on the gate, the first suggestion (nothing suggested
+            # before it took a hex: it goes as near the gate as the group can, 1918 left to
+            # Grond, as the plan does).
+            ours = march.counters == chosen.counters  # type: ignore[attr-defined]
+            nearest = n == 0 and goal == [GATE] and self.halt <= 1
+            if ours and (far(march) == self.halt or nearest):
                 return march
         return chosen
 

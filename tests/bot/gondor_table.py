@@ -41,6 +41,16 @@ def page_button(message: Message, label: str) -> str | None:
     return next((i for i, text in page_buttons(message).values() if text.startswith(label)), None)
 
 
+def switches(message: Message) -> dict[str, tuple[str, bool]]:
+    """The standing choices' switches shown: label ("Pass my magic phases") -> (id, on)."""
+    out = {}
+    for b in message.buttons():
+        if (b.custom_id or "").startswith("std1:"):
+            label, _, state = (b.label or "").rpartition(": ")
+            out[label] = (b.custom_id or "", state == "ON")
+    return out
+
+
 @dataclass
 class Controls:
     """A DM's moves, page by page; ``turns``: page buttons pressed so far."""

@@ -65,6 +65,7 @@ ID_SAMPLES = [
     (custom_ids.AUTO_PLAY, ("abc", 1), "auto1:abc:1"),
     (custom_ids.AUTO_PLAY, ("abc", 0), "auto1:abc:0"),
     (custom_ids.LEGACY_AUTO_PLAY, ("abc",), "auto:abc"),
+    (custom_ids.STANDING, ("abc", "magic", 1), "std1:abc:magic:1"),
     (custom_ids.CHALLENGE, ("abc", "accept"), "ch:abc:accept"),
     (custom_ids.CHALLENGE, ("abc", "decline"), "ch:abc:decline"),
     (custom_ids.HELP, ("abc",), "help:abc"),
@@ -137,6 +138,21 @@ def test_extras_share_the_last_row_and_moves_get_the_rows_before():
     rows = {i.row for i in view.children if i is not extra}
     assert max(rows) <= 3 and extra.row == 4
     assert sum(1 for i in view.children if i is not extra) >= 1
+
+
+def test_page_buttons_get_a_row_of_their_own_when_the_extras_fill_the_last():
+    """Four extras (a toggle, two standing choices, "?") leave no room for two page buttons."""
+    import discord
+
+    extras = [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(4)]
+    choices = make("place", 200) + make("auto", 1)  # pages with both page buttons
+    for page in (0, 1, 2):
+        view = controls.build_view("abc", 7, choices, extras=extras, page=page)
+        rows = [i.row for i in view.children]
+        assert max(rows) == 4 and all(rows.count(r) <= 5 for r in set(rows))
+        assert [e.row for e in extras] == [4] * 4
+        turns = [i for i in view.children if (i.custom_id or "").startswith("pg1:")]
+        assert {t.row for t in turns} == ({3} if len(turns) == 2 else {4})
 
 
 def test_greyed_out_moves_are_disabled_and_never_crowd_out_real_ones():

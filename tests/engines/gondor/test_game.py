@@ -72,8 +72,8 @@ def test_suggested_moves_are_one_click_each_and_old_two_click_moves_still_work()
     )
     two_clicks = Gondor.from_json(game.to_json())
     two_clicks.apply(0, Select(counters=first.counters, hex=first.start))
-    best = next(a for a in two_clicks.legal_actions(0) if isinstance(a, Move))
-    assert (best.hex, best.mp) == (first.hex, first.mp)  # the likeliest destination
+    best = first.move()
+    assert best in two_clicks.legal_actions(0)
     two_clicks.apply(0, best)
     game.apply(0, Gondor.decode(Gondor.encode(first)))
     for state in (game.state, two_clicks.state):
@@ -81,6 +81,41 @@ def test_suggested_moves_are_one_click_each_and_old_two_click_moves_still_work()
     assert game.state.moved == two_clicks.state.moved and not game.state.selected
     assert game.state.pending == two_clicks.state.pending  # e.g. a Ladder, asked alike
     assert first not in game.legal_actions(game.to_act()[0])  # it moved: not suggested again
+
+
+def test_westernesse_is_suggested_its_groups_likeliest_destination():
+    """Westernesse's suggestion is the first move of the group's list: nearest the enemy."""
+    game = deployed()
+    advance_to(game, 1, "westernesse-movement")
+    marches = [a for a in game.legal_actions(1) if isinstance(a, March)]
+    assert marches
+    for march in marches[:1]:
+        game.apply(1, Select(counters=march.counters, hex=march.start))
+        best = next(a for a in game.legal_actions(1) if isinstance(a, Move))
+        assert (best.hex, best.mp) == (march.hex, march.mp)
+
+
+def test_sauron_is_suggested_moves_on_the_main_gate_keeping_its_hex_for_grond():
+    """While the Main Gate stands, Sauron's suggestions go as near 1918 as each group can get
+    (the stacks nearest it first), 1918 itself only for a group with Grond (15.23)."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    marches = [a for a in game.legal_actions(0) if isinstance(a, March)]
+    assert marches
+    taken: set[str] = set()
+    starts = [distance(m.start or "", "1918") for m in marches]
+    assert starts == sorted(starts) and min(starts) > 1
+    for march in marches:
+        trial = Gondor.from_json(game.to_json())
+        trial.apply(0, Select(counters=march.counters, hex=march.start))
+        free = [
+            a.hex
+            for a in trial.legal_actions(0)
+            if isinstance(a, Move) and a.hex not in taken | {"1918"}
+        ]
+        assert distance(march.hex, "1918") == min(distance(h, "1918") for h in free)
+        assert distance(march.hex, "1918") < distance(march.start or "", "1918")
+        taken.add(march.hex)
 
 
 def test_nothing_is_suggested_once_a_group_is_selected_or_outside_movement():
