@@ -368,11 +368,11 @@ def start_real_game(browser: Chrome, member: str) -> None:
         next(b for b in done.find_elements(By.CSS_SELECTOR, "button") if b.text in names).click()
         return True
 
-    boards = page_text(browser).count("Session ")
+    posts = len(texts(browser, "article:not(.ephemeral)"))  # the new game's board is one more
     until_started(
         browser,
         lambda: wait_for(browser, press, 60, "the Lesson done message's button"),
-        lambda: page_text(browser).count("Session ") > boards,
+        lambda: len(texts(browser, "article:not(.ephemeral)")) > posts,
         "the real game",
     )
 
