@@ -13,7 +13,7 @@ from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import Settings
 from bot.storage.store import Session
-from discord_emulator import DiscordEmulator, Message, User
+from discord_emulator import DiscordEmulator, Interaction, Message, User
 
 
 def database_setting(database: Path | str) -> dict[str, object]:
@@ -192,6 +192,19 @@ class World:
         assert options, f"{who} must act but has no controls"
         await self.make_move(user, message, rng.choice(options))
 
+    async def press(
+        self, user: User, message: Message, control: tuple[str, str, str | None]
+    ) -> Interaction:
+        """Press a move's button or pick its option; the interaction, answered in time."""
+        kind, custom_id, value = control
+        if kind == "button":
+            ix = await self.emu.click(user, message, custom_id)
+        else:
+            ix = await self.emu.select(user, message, custom_id, [value])
+        await ix.done(timeout=10)
+        assert not ix.late
+        return ix
+
     async def make_move(
         self, user: User, message: Message, control: tuple[str, str, str | None]
     ) -> int:
@@ -199,14 +212,8 @@ class World:
 
         Returns the number of clicks it took (2 with a confirmation).
         """
-        kind, custom_id, value = control
-        if kind == "button":
-            ix = await self.emu.click(user, message, custom_id)
-        else:
-            ix = await self.emu.select(user, message, custom_id, [value])
-        await ix.done(timeout=10)
+        ix = await self.press(user, message, control)
         await self.quiesce()
-        assert not ix.late
         question = next((m for m in ix.messages if m.ephemeral and confirm_button(m)), None)
         if question is not None:
             yes = await self.emu.click(user, question, confirm_button(question))

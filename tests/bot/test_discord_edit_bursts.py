@@ -46,18 +46,6 @@ def board_edits(world, since: int, board) -> int:
     )
 
 
-async def press(world, user, message, control):
-    """Press a move's button or pick its option; the interaction, once answered."""
-    kind, custom_id, value = control
-    if kind == "button":
-        ix = await world.emu.click(user, message, custom_id)
-    else:
-        ix = await world.emu.select(user, message, custom_id, [value])
-    await ix.done(timeout=10)
-    assert not ix.late
-    return ix
-
-
 async def handled(world) -> None:
     """Wait for the bot's click handlers (the computer's reply included), not for its edits."""
     while busy := [
@@ -80,7 +68,7 @@ async def test_a_burst_of_moves_skips_to_the_newest_board(world, limited):
         message = world.controls_message(alice)
         if message is None or (await world.bot.store.load(session.id)).status != "active":
             break
-        await press(world, alice, message, rng.choice(move_controls(message)))
+        await world.press(alice, message, rng.choice(move_controls(message)))
         clicks += 1
         session = await world.bot.store.load(session.id)
         if session.status != "active":
@@ -109,7 +97,7 @@ async def test_spaced_moves_edit_the_board_once_each_at_once(world, limited):
         user = world.user(session, rng.choice(session.game.to_act()))
         message = world.controls_message(user)
         since = len(world.emu.requests)
-        await press(world, user, message, rng.choice(move_controls(message)))
+        await world.press(user, message, rng.choice(move_controls(message)))
         await world.quiesce()
         calls = world.emu.calls_by_route(since)
         assert calls[CHANNEL_EDIT] == 1 and calls[CALLBACK] == 1, calls
