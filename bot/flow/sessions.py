@@ -20,7 +20,7 @@ from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
-from bot.surface import lessons, table_buttons
+from bot.surface import heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
 from bot.surface.delivery import Delivery, Failed
 from bot.surface.presenter import (
@@ -70,6 +70,48 @@ def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str
         else:
             private.setdefault(e.seat, []).append(e.text)
     return public, private
+
+
+@dataclass
+class Applied:
+    """Moves applied to a game: the log's rows, private texts per seat, the seats prompted."""
+
+    rows: list[tuple[int | None, str, list[str]]]
+    private: dict[int, list[str]]
+    prompted: set[int]
+
+
+def apply_moves(
+    game: Game, seat: int, moves: list[tuple[Action, str]], seats: int, note: str | None
+) -> Applied:
+    """Apply (action, code) moves of ``seat`` in turn (the engine checks each).
+
+    ``note`` opens the first one's public texts. Prompted: the seats whose legal moves changed,
+    and ``seat``.
+    """
+    before = legal_codes(game, seats)
+    rows: list[tuple[int | None, str, list[str]]] = []
+    private: dict[int, list[str]] = {}
+    for action, code in moves:
+        public, texts = split_events(game.apply(seat, action))
+        if note and not rows:
+            public.insert(0, note)
+        rows.append((seat, code, public))
+        for s, said in texts.items():
+            private.setdefault(s, []).extend(said)
+    after = legal_codes(game, seats)
+    return Applied(rows, private, {s for s in after if after[s] != before[s]} | {seat})
+
+
+def checked_plan(
+    game: Game, seat: int, plan: Callable[[Game, int], Sequence[Action]]
+) -> list[Action]:
+    """A typed order's actions, each checked on a copy of the game (IllegalAction: refused)."""
+    actions = list(plan(game, seat))
+    trial = type(game).from_json(game.to_json())
+    for action in actions:
+        trial.apply(seat, action)
+    return actions
 
 
 def forced_move(session: Session) -> tuple[int, Action] | None:
@@ -334,10 +376,7 @@ class SessionManager:
         async with reply_errors(interaction, f"session={sid} order"), self.lock(sid):
             session, seat = await self._player_session(interaction, sid)
             lessons.refuse_order(session)
-            actions = list(plan(session.game, seat))
-            trial = session.game_cls.from_json(session.game.to_json())
-            for action in actions:
-                trial.apply(seat, action)  # IllegalAction: refused, nothing changed
+            actions = await heavy.run(checked_plan, session.game, seat, plan)
             cls = session.game_cls
             change = Change()
             moves = [(a, cls.encode(a)) for a in actions]
@@ -475,17 +514,10 @@ class SessionManager:
     ) -> Session:
         """Apply (action, code) moves in turn and persist them together, before any reply."""
         game = session.game
-        before = legal_codes(game, len(session.seats))
-        rows: list[tuple[int | None, str, list[str]]] = []
-        for action, code in moves:
-            public, private = split_events(game.apply(seat, action))
-            if note and not rows:
-                public.insert(0, note)
-            rows.append((seat, code, public))
-            for s, texts in private.items():
-                change.private.setdefault(s, []).extend(texts)
-        after = legal_codes(game, len(session.seats))
-        prompted = {s for s in after if after[s] != before[s]} | {seat}
+        applied = await heavy.run(apply_moves, game, seat, moves, len(session.seats), note)
+        rows, prompted = applied.rows, applied.prompted
+        for s, texts in applied.private.items():
+            change.private.setdefault(s, []).extend(texts)
         if game.result is not None:
             await self._note_ratings(session, change)
         change.prompted |= prompted
@@ -510,8 +542,8 @@ class SessionManager:
             return await self._play_scripted(session, change)
         played: dict[int, list[str]] = {}
         for _ in range(MAX_FORCED):
-            chosen = standing_move(session)
-            forced = forced_move(session) if chosen is None else None
+            chosen = await heavy.run(standing_move, session)
+            forced = await heavy.run(forced_move, session) if chosen is None else None
             if chosen is not None:  # the player's standing choice: its line says so
                 seat, action, note = chosen
             elif forced is not None:

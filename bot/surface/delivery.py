@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import custom_ids, game_threads, mentions, own_view, presenter
+from bot.surface import custom_ids, game_threads, heavy, mentions, own_view, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
@@ -79,10 +79,10 @@ class Delivery:
         """Note what a message shows now (None: not known, the next edit is made)."""
         _remember(self._shown, message_id, digest)
 
-    def _note_own(self, session: Session, seat: int, message_id: int) -> None:
+    async def _note_own(self, session: Session, seat: int, message_id: int) -> None:
         """Note that a seat's DM shows what is the player's own now."""
         s = session.seats[seat]
-        own = own_view.digest(session.game, seat, (s.auto_play, s.standing))
+        own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
         _remember(self._own, message_id, own)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
@@ -251,7 +251,7 @@ class Delivery:
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
         live = session.status == "active" and not session.game.is_over and ending is None
-        own = own_view.digest(session.game, seat, (s.auto_play, s.standing))
+        own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
         msg = await self.private(session, seat, notes, ending)
@@ -296,7 +296,7 @@ class Delivery:
                 )
             return
         self._note(sent.id, msg.digest())
-        self._note_own(session, seat, sent.id)
+        await self._note_own(session, seat, sent.id)
         await self.store.set_dm(
             session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
         )
@@ -319,7 +319,7 @@ class Delivery:
             if message is not None:
                 self._note(message.id, msg.digest())
         if message is not None and interaction.guild_id is None:
-            self._note_own(session, seat, message.id)
+            await self._note_own(session, seat, message.id)
             await self.store.set_dm(
                 session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
             )

@@ -20,7 +20,7 @@ from bot.games import CHANNEL_CONTROL_GAMES
 from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import controls, custom_ids, lessons, render_pool, table_buttons
+from bot.surface import controls, custom_ids, heavy, lessons, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines.text import shorten
 
@@ -204,7 +204,7 @@ def whole(view: dict[str, Any]) -> dict[str, Any]:
 async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
     """The public board message; ``ending`` explains an end the engine did not decide."""
     game = session.game
-    view = whole(game.view(None))
+    view, moves = await heavy.run(_board_parts, session)
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [str(view.get("status", ""))]
     if session.step == 0 and view.get("goal"):
@@ -227,7 +227,8 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
         embed.set_footer(text=f"Move {session.step}")
     file = await image(session, view, "board.png")
     embed.set_image(url="attachment://board.png")
-    return Message(embed, file, board_components(session), await _close_up(session, view))
+    components = board_components(session, moves=moves)
+    return Message(embed, file, components, await _close_up(session, view))
 
 
 async def _close_up(
@@ -247,17 +248,54 @@ async def _close_up(
     return [(embed, file)]
 
 
-def board_components(session: Session, page: int = 0) -> discord.ui.View | None:
+@dataclass(frozen=True)
+class Moves:
+    """A seat's moves for its controls (a lesson's held-back ones greyed out).
+
+    ``legal``: whether the engine offers the seat a move here (a lesson may grey them all out).
+    """
+
+    choices: list[controls.Choice]
+    unavailable: list[str]
+    legal: bool
+
+
+def moves_for(session: Session, seat: int, *, on_board: bool) -> Moves:
+    """The controls' moves: the seat's, when the game runs and they go where ``on_board`` says."""
+    game = session.game
+    live = session.status == "active" and not game.is_over
+    shown = live and on_board == controls_in_channel(session)
+    choices = controls.choices_for(game, seat) if shown else []
+    unavailable = controls.unavailable_for(game, seat) if shown else []
+    return Moves(*_lesson_controls(session, choices, unavailable), legal=bool(choices))
+
+
+def _board_parts(session: Session) -> tuple[dict[str, Any], Moves]:
+    """The engine's part of the board: the public view, the moves on it (solo games)."""
+    return whole(session.game.view(None)), moves_for(session, 0, on_board=True)
+
+
+def _private_parts(session: Session, seat: int) -> tuple[dict[str, Any], Moves]:
+    """The engine's part of a seat's private message: their view, their moves."""
+    return session.game.view(seat), moves_for(session, seat, on_board=False)
+
+
+def board_components(
+    session: Session, page: int = 0, moves: Moves | None = None
+) -> discord.ui.View | None:
     """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
     if session.status != "active" or session.game.is_over:
         return None
     on_board = controls_in_channel(session)
-    choices = controls.choices_for(session.game, 0) if on_board else []
-    unavailable = controls.unavailable_for(session.game, 0) if on_board else []
-    choices, unavailable = _lesson_controls(session, choices, unavailable)
+    moves = moves or moves_for(session, 0, on_board=True)
     extras = table_buttons.board_extras(session, controls_on_board=on_board)
     return controls.build_view(
-        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
+        session.id,
+        session.step,
+        moves.choices,
+        unavailable=moves.unavailable,
+        extras=extras,
+        page=page,
     )
 
 
@@ -272,17 +310,20 @@ def _lesson_controls(
     return [c for c in choices if c.code not in held], greyed + unavailable
 
 
-def private_components(session: Session, seat: int, page: int = 0) -> discord.ui.View | None:
+def private_components(
+    session: Session, seat: int, page: int = 0, moves: Moves | None = None
+) -> discord.ui.View | None:
     """A seat's controls (``page``: which page of a long list of moves), "?" and toggles."""
-    game = session.game
-    live = session.status == "active" and not game.is_over
-    on_board = controls_in_channel(session)  # the moves are on the board: none here to go stale
-    choices = controls.choices_for(game, seat) if live and not on_board else []
+    live = session.status == "active" and not session.game.is_over
+    moves = moves or moves_for(session, seat, on_board=False)
     extras = table_buttons.private_extras(session, seat) if live else []
-    unavailable = controls.unavailable_for(game, seat) if live and not on_board else []
-    choices, unavailable = _lesson_controls(session, choices, unavailable)
     return controls.build_view(
-        session.id, session.step, choices, unavailable=unavailable, extras=extras, page=page
+        session.id,
+        session.step,
+        moves.choices,
+        unavailable=moves.unavailable,
+        extras=extras,
+        page=page,
     )
 
 
@@ -308,7 +349,7 @@ async def private(
     ``ending`` explains an end the engine did not decide (resign, abort, timeout).
     """
     game = session.game
-    view = game.view(seat)
+    view, moves = await heavy.run(_private_parts, session, seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
     lines = [lessons.header(session), str(view.get("status", ""))]
     if recent:
@@ -317,7 +358,7 @@ async def private(
         lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
     live = session.status == "active" and not game.is_over
     on_board = controls_in_channel(session)
-    if live and not on_board and game.legal_actions(seat):
+    if live and not on_board and moves.legal:
         lines.append("**Your move:** choose below.")
         lines += _standing_offers(session, seat)
     elif on_board and live:
@@ -336,4 +377,4 @@ async def private(
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, private_components(session, seat))
+    return Message(embed, file, private_components(session, seat, moves=moves))
