@@ -86,10 +86,17 @@ class Delivery:
         _remember(self._own, message_id, own)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
-        """The session's channel, from cache or the API."""
+        """The session's channel: from the cache, else a partial one made from its id.
+
+        Sending and editing need only the id: a DM click reaches shard 0's process, which
+        has no cache of a server of another shard, and fetching the channel would cost a
+        request per click.
+        """
         channel = self.client.get_channel(session.channel_id)
         if channel is None:
-            channel = await self.client.fetch_channel(session.channel_id)
+            return self.client.get_partial_messageable(
+                session.channel_id, guild_id=session.guild_id
+            )
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
@@ -426,7 +433,9 @@ class Delivery:
         if not threaded:
             return
         parent_id = session.parent_channel_id or 0
-        parent = self.client.get_channel(parent_id) or await self.client.fetch_channel(parent_id)
+        parent = self.client.get_channel(parent_id) or self.client.get_partial_messageable(
+            parent_id, guild_id=session.guild_id
+        )
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))

@@ -147,6 +147,12 @@ async def test_a_game_is_played_through_both_processes_and_survives_a_restart(de
             down = False
     assert dm_clicks >= 2 and hand_clicks >= 6
     assert all(p.handled for p in procs), "each process answered clicks of the game"
+    fetched = [
+        r
+        for r in world.emu.requests
+        if r.method == "GET" and r.path.endswith(f"/channels/{world.chan.id}")
+    ]
+    assert not fetched, "shard 0's process edits the board without fetching its channel"
     await world.resign("alice")
     session = await world.bot.store.load(session.id)
     assert session.status == "finished"
