@@ -23,6 +23,9 @@ def database_setting(database: Path | str) -> dict[str, object]:
     return {"database_path": database}
 
 
+QUIET = 0.04
+"""Seconds without a request from the bot after which it counts as idle."""
+
 @dataclass
 class World:
     """The emulator, one server with a games channel, four people and the bot."""
@@ -85,7 +88,9 @@ class World:
         resumed after a start, and the message edits they left under way), then for HTTP to
         go quiet.
 
-        Waiting for HTTP silence alone is not enough: rendering makes no requests.
+        Waiting for HTTP silence alone is not enough: rendering makes no requests. The silence
+        is short (``QUIET``): the handlers and edits are waited for by their tasks already, and
+        a whole game's thousand clicks would otherwise idle for minutes.
         """
         prefixes = ("discord-ui-", "CommandTree-invoker", "computer-", "message-edit-")
         deadline = asyncio.get_running_loop().time() + timeout
@@ -98,7 +103,7 @@ class World:
             remaining = deadline - asyncio.get_running_loop().time()
             assert remaining > 0, f"bot handlers still running: {busy}"
             await asyncio.wait(busy, timeout=remaining)
-        await self.emu.settle()
+        await self.emu.settle(quiet=QUIET)
 
     async def assert_pings_reach_only_players(self) -> None:
         """No message ever notified @everyone or a role, nor anyone but the players of a game
