@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -289,6 +290,16 @@ def board_components(
     on_board = controls_in_channel(session)
     moves = moves or moves_for(session, 0, on_board=True)
     extras = table_buttons.board_extras(session, controls_on_board=on_board)
+    return _controls_view(session, moves, extras, page)
+
+
+def _controls_view(
+    session: Session,
+    moves: Moves,
+    extras: Sequence[discord.ui.Item[discord.ui.View]],
+    page: int,
+) -> discord.ui.View | None:
+    """The moves (a page of them), the greyed-out ones, then the extra buttons."""
     return controls.build_view(
         session.id,
         session.step,
@@ -317,14 +328,7 @@ def private_components(
     live = session.status == "active" and not session.game.is_over
     moves = moves or moves_for(session, seat, on_board=False)
     extras = table_buttons.private_extras(session, seat) if live else []
-    return controls.build_view(
-        session.id,
-        session.step,
-        moves.choices,
-        unavailable=moves.unavailable,
-        extras=extras,
-        page=page,
-    )
+    return _controls_view(session, moves, extras, page)
 
 
 def _standing_offers(session: Session, seat: int) -> list[str]:
