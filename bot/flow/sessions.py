@@ -155,6 +155,18 @@ def standing_move(session: Session) -> tuple[int, Action, str] | None:
     return None
 
 
+def automatic_move(session: Session) -> tuple[int, Action, str | None] | None:
+    """The next move the bot makes for a player, with its public line.
+
+    A standing choice's move comes with its own line; a seat's only move with None.
+    """
+    chosen = standing_move(session)
+    if chosen is not None:
+        return chosen
+    forced = forced_move(session)
+    return None if forced is None else (*forced, None)
+
+
 def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
     """Whether a person's only move must wait for them: it ends the game, or is a moment."""
     if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
@@ -542,17 +554,15 @@ class SessionManager:
             return await self._play_scripted(session, change)
         played: dict[int, list[str]] = {}
         for _ in range(MAX_FORCED):
-            chosen = await heavy.run(standing_move, session)
-            forced = await heavy.run(forced_move, session) if chosen is None else None
-            if chosen is not None:  # the player's standing choice: its line says so
-                seat, action, note = chosen
-            elif forced is not None:
-                seat, action = forced
-                # A label speaks to its seat and may name hidden cards: only they read it.
-                note = f"{session.names[seat]} had only one possible move; the bot played it."
-                played.setdefault(seat, []).append(action.label())
-            else:
+            made = await heavy.run(automatic_move, session)  # one trip to the thread
+            if made is None:
                 break
+            seat, action, line = made
+            if line is None:  # a seat's only move
+                # A label speaks to its seat and may name hidden cards: only they read it.
+                line = f"{session.names[seat]} had only one possible move; the bot played it."
+                played.setdefault(seat, []).append(action.label())
+            note = line  # a standing choice's line says so itself
             code = FORCED + session.game_cls.encode(action)
             session = await self._record(session, seat, action, code, change, note)
         for seat, labels in played.items():
