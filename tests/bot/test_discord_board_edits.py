@@ -5,6 +5,9 @@ A click is answered with the new board itself; only when that answer is refused 
 expired: Discord's 10062) is the board edited through the channel, which may be refused too.
 """
 
+import sqlite3
+
+import asyncpg
 import pytest
 
 from bot.surface import acknowledge
@@ -118,10 +121,81 @@ async def test_a_board_that_could_not_be_updated_is_brought_up_to_date_by_a_clic
     ix = await press(world, board, plain_move(session, board))
     assert (await world.bot.store.load(session.id)).step == moved.step
     [answer] = [m for m in ix.messages if m.ephemeral]
-    assert "out of date" in answer.text()
+    assert "did nothing" in answer.text()
     assert steps_on(board) == {moved.step}, "the board shows the current position again"
     assert f"Move {moved.step}" in board.text()
 
     await press(world, board, plain_move(moved, board))  # and its moves work
     assert (await world.bot.store.load(session.id)).step > moved.step
+    await finish(world, moved)
+
+
+class ReadFailsAfterCommit:
+    """The first read after the next commit fails once, as a disk I/O error would (a lost
+    connection on PostgreSQL): the move is saved, and what follows it cannot be read."""
+
+    def __init__(self, monkeypatch, db) -> None:
+        self.armed = self.fired = False
+        real_commit, real_fetch = db._commit, db._fetch
+
+        async def commit(conn):
+            await real_commit(conn)
+            self.armed = self.armed or not self.fired
+
+        async def fetch(conn, sql, params):
+            if self.armed:
+                self.armed, self.fired = False, True
+                raise fault(db.dialect)
+            return await real_fetch(conn, sql, params)
+
+        monkeypatch.setattr(db, "_commit", commit)
+        monkeypatch.setattr(db, "_fetch", fetch)
+
+
+def fault(dialect: str) -> Exception:
+    if dialect == "sqlite":
+        return sqlite3.OperationalError("disk I/O error")
+    return asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+
+
+async def test_a_fault_after_a_saved_move_leaves_no_board_behind(world, monkeypatch):
+    session, board = await start(world, "gondolin")
+    failing = ReadFailsAfterCommit(monkeypatch, world.bot.db)
+    ix = await press(world, board, plain_move(session, board))
+    assert failing.fired
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step, "the move was saved"
+    [told] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "Your move counts" in told and "try again" not in told
+    assert steps_on(board) == {session.step}, "the board still shows the old position"
+
+    ix = await press(world, board, plain_move(session, board))  # a button of the old position
+    now = await world.bot.store.load(session.id)
+    assert now.step == moved.step, "that press did nothing else"
+    [answer] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "did nothing" in answer and "Your last move counted" in answer
+    assert steps_on(board) == {now.step}, "the board shows the current position again"
+
+    await press(world, board, plain_move(now, board))  # and its moves work
+    assert (await world.bot.store.load(session.id)).step > now.step
+    await finish(world, now)
+
+
+async def test_a_board_behind_the_database_is_redrawn_by_its_next_click(world):
+    """After a restart nothing in memory says the board is behind: its button's step does."""
+    session, board = await start(world, "gondolin")
+    stale = plain_move(session, board)
+    refuse_edits(world, board, times=1)
+    world.emu.fail_next("POST", f"/channels/{world.chan.id}/messages", times=1)
+    await press(world, board, stale)
+    await world.stop_bot()  # what the bot knew of the board is gone with it
+    await world.start_bot()
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step and steps_on(board) == {session.step}
+
+    ix = await press(world, board, stale)
+    assert (await world.bot.store.load(session.id)).step == moved.step
+    [answer] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "did nothing" in answer and "board changed" in answer
+    assert steps_on(board) == {moved.step}
     await finish(world, moved)
