@@ -5,12 +5,10 @@ A click is answered with the new board itself; only when that answer is refused 
 expired: Discord's 10062) is the board edited through the channel, which may be refused too.
 """
 
-import sqlite3
-
-import asyncpg
 import pytest
 
 from bot.surface import acknowledge
+from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -128,34 +126,6 @@ async def test_a_board_that_could_not_be_updated_is_brought_up_to_date_by_a_clic
     await press(world, board, plain_move(moved, board))  # and its moves work
     assert (await world.bot.store.load(session.id)).step > moved.step
     await finish(world, moved)
-
-
-class ReadFailsAfterCommit:
-    """The first read after the next commit fails once, as a disk I/O error would (a lost
-    connection on PostgreSQL): the move is saved, and what follows it cannot be read."""
-
-    def __init__(self, monkeypatch, db) -> None:
-        self.armed = self.fired = False
-        real_commit, real_fetch = db._commit, db._fetch
-
-        async def commit(conn):
-            await real_commit(conn)
-            self.armed = self.armed or not self.fired
-
-        async def fetch(conn, sql, params):
-            if self.armed:
-                self.armed, self.fired = False, True
-                raise fault(db.dialect)
-            return await real_fetch(conn, sql, params)
-
-        monkeypatch.setattr(db, "_commit", commit)
-        monkeypatch.setattr(db, "_fetch", fetch)
-
-
-def fault(dialect: str) -> Exception:
-    if dialect == "sqlite":
-        return sqlite3.OperationalError("disk I/O error")
-    return asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
 
 
 async def test_a_fault_after_a_saved_move_leaves_no_board_behind(world, monkeypatch):

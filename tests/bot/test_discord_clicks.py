@@ -6,6 +6,7 @@ import random
 import discord
 import pytest
 
+from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -166,3 +167,23 @@ async def test_an_old_dm_button_clicked_after_a_restart_is_answered_with_what_to
     dm = world.emu.dm_messages(alice)[-1]
     assert dm.id == old.id and move not in {c for _, c, _ in move_controls(dm)}
     await finish(world, session)
+
+
+async def test_a_fault_after_a_saved_move_is_shown_at_the_next_press_of_anyone(world, monkeypatch):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    dm = world.controls_message(alice)
+    move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
+    failing = ReadFailsAfterCommit(monkeypatch, world.bot.db)
+    ix = await world.click("alice", dm, move)
+    assert failing.fired
+    [told] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "Your move counts" in told
+    moved = await world.bot.store.load(session.id)
+    board = world.board(moved)
+    assert moved.step > session.step and f"Move {moved.step}" not in board.text()
+
+    await world.hand("bob", moved)  # the next interaction in the game, by anyone
+    assert f"Move {moved.step}" in board.text(), "the board shows the saved move"
+    assert move not in {c for _, c, _ in move_controls(world.emu.dm_messages(alice)[-1])}
+    await finish(world, moved)
