@@ -6,8 +6,10 @@ import asyncio
 import logging
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NoReturn
@@ -52,6 +54,14 @@ NOT_SHOWN = {
     "bring it up to date (that press does nothing else).",
 }
 """What the player is told when a message could not be updated, by where the moves are."""
+
+CAUGHT_UP = (
+    "The board changed since that button was shown, so it did nothing. This message now "
+    "shows the game as it stands."
+)
+"""The answer to a button of an earlier position pressed on the board or the newest DM."""
+COUNTED = "Your last move counted."
+"""Added when that message was behind because showing a saved move had failed."""
 
 
 def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
@@ -199,6 +209,25 @@ def computer_to_act(session: Session) -> int | None:
 
 
 @dataclass
+class Saved:
+    """The moves an interaction (or a computer's run) has put in the database so far."""
+
+    moves: int = 0
+    prompted: set[int] = field(default_factory=set)
+    in_channel: bool = False  # the game's moves are on its board (no DMs)
+
+
+_saved: ContextVar[Saved | None] = ContextVar("saved-moves", default=None)
+
+
+class MoveCounted(UserFacingError):
+    """Something failed after a move was saved: it counts, and the next press shows it."""
+
+    def __init__(self, saved: Saved) -> None:
+        super().__init__(NOT_SHOWN[saved.in_channel])
+
+
+@dataclass
 class Change:
     """What a click (and the forced moves after it) changed, for the messages."""
 
@@ -218,6 +247,9 @@ class SessionManager:
         self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
         self.delivery = Delivery(client, store)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Sessions whose saved moves were not all shown (something failed after the write),
+        # with the seats those moves prompted: the next interaction in the game shows them.
+        self._behind: dict[str, set[int]] = {}
 
     def lock(self, sid: str) -> asyncio.Lock:
         """The per-session lock (created on demand, dropped when nobody holds it)."""
@@ -247,8 +279,29 @@ class SessionManager:
             reply_errors(interaction, f"session={sid} step={step}", question=question),
         ):
             await self._refuse_outdated(interaction, sid, step)
-            async with self.lock(sid):
+            async with self.lock(sid), self._keeping(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
+
+    @asynccontextmanager
+    async def _keeping(self, sid: str) -> AsyncIterator[None]:
+        """Whatever fails once a move is saved, the move stands and is shown later.
+
+        The player is told their move counts (``MoveCounted``), and the game is noted as
+        behind: the next interaction in it brings every message up to date (``_catch_up``).
+        """
+        saved = Saved()
+        token = _saved.set(saved)
+        try:
+            yield
+        except Exception as exc:
+            if not saved.moves:
+                raise
+            log.exception("failed after saving a move session=%s", sid)
+            self._behind.setdefault(sid, set()).update(saved.prompted)
+            self.delivery.mark_outdated(sid)
+            raise MoveCounted(saved) from exc
+        finally:
+            _saved.reset(token)
 
     async def _refuse_outdated(self, interaction: discord.Interaction, sid: str, step: int) -> None:
         """Refuse a button the clicker's choices have changed since, without the session lock.
@@ -282,6 +335,9 @@ class SessionManager:
         """The click under the session lock: check, apply, persist, show."""
         session, seat = await self._player_session(interaction, sid)
         if step < session.seats[seat].prompt_step or step > session.step:
+            if self.delivery.clicked_current(interaction, session, seat):
+                await self._catch_up(session, interaction, seat)
+                return
             if self.delivery.clicked_old_board(interaction, session):
                 raise UserFacingError(await self.delivery.replace_old_board(interaction, session))
             await self._refuse_stale(interaction, session, seat)
@@ -302,6 +358,29 @@ class SessionManager:
         else:
             await self._after_move(session, change, actor=seat, shown_to=interaction)
 
+    async def _catch_up(
+        self,
+        session: Session,
+        interaction: discord.Interaction | None = None,
+        seat: int | None = None,
+    ) -> None:
+        """Bring every message of the game up to date with the database (under the lock).
+
+        ``interaction``: a press on a button of an earlier position, on the board or the
+        clicker's newest DM; that message is redrawn in its answer and the clicker told why.
+        A game noted as behind (a failure after a saved move) also gets the new DMs and the
+        automatic moves it missed.
+        """
+        lost = self._behind.pop(session.id, None)
+        text = CAUGHT_UP if lost is None else f"{CAUGHT_UP} {COUNTED}"
+
+        async def tell() -> None:
+            if interaction is not None:
+                await ephemeral(interaction, text)
+
+        change = Change(prompted=set(lost or ()))
+        await self._after_move(session, change, actor=seat, shown_to=interaction, reply=tell)
+
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
         await self._after_move(session, Change(prompted=set(session.game.to_act())), actor=None)
@@ -319,7 +398,7 @@ class SessionManager:
         lock = self.lock(sid)
         if lock.locked():
             await interaction.response.defer()  # a move is being made: answer after it
-        async with reply_errors(interaction, f"session={sid} auto-play"), lock:
+        async with reply_errors(interaction, f"session={sid} auto-play"), lock, self._keeping(sid):
             session, seat = await self._player_session(interaction, sid)
             if on is None:
                 on = not session.seats[seat].auto_play
@@ -342,7 +421,7 @@ class SessionManager:
         lock = self.lock(sid)
         if lock.locked():
             await interaction.response.defer()  # a move is being made: answer after it
-        async with reply_errors(interaction, f"session={sid} standing"), lock:
+        async with reply_errors(interaction, f"session={sid} standing"), lock, self._keeping(sid):
             session, seat = await self._player_session(interaction, sid)
             if key not in {c.key for c in session.game_cls.standing_choices}:
                 raise UserFacingError("This game has no such standing choice.")
@@ -385,7 +464,11 @@ class SessionManager:
         its own confirmation (no ``confirm_text`` question).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with reply_errors(interaction, f"session={sid} order"), self.lock(sid):
+        async with (
+            reply_errors(interaction, f"session={sid} order"),
+            self.lock(sid),
+            self._keeping(sid),
+        ):
             session, seat = await self._player_session(interaction, sid)
             lessons.refuse_order(session)
             actions = await heavy.run(checked_plan, session.game, seat, plan)
@@ -494,13 +577,15 @@ class SessionManager:
 
     async def _resume(self, sid: str, owns: Callable[[int], bool]) -> None:
         try:
-            async with self.lock(sid):
+            async with self.lock(sid), self._keeping(sid):
                 session = await self.store.load(sid)
                 if owns(session.guild_id) and session.lesson is not None:
                     # A stop between the learner's move and the script's replies: play them.
                     await self._after_move(session, Change(), actor=None, unless_unchanged=True)
                 elif owns(session.guild_id):
                     await self.computer_turns(session)
+        except MoveCounted:
+            pass  # logged; the next interaction in the game shows its moves
         except Exception:
             log.exception("the computer could not resume session=%s", sid)
 
@@ -533,7 +618,7 @@ class SessionManager:
         if game.result is not None:
             await self._note_ratings(session, change)
         change.prompted |= prompted
-        return await self.store.record_actions(
+        await self.store.write_actions(
             session,
             rows,
             game=game,
@@ -541,6 +626,12 @@ class SessionManager:
             prompted=frozenset(prompted),
             result=game.result,
         )
+        saved = _saved.get()
+        if saved is not None:
+            saved.moves += len(rows)
+            saved.prompted |= prompted
+            saved.in_channel = controls_in_channel(session)
+        return await self.store.load(session.id)
 
     async def _play_forced(self, session: Session, change: Change) -> Session:
         """Play every only move and every standing choice's move, each logged.
@@ -715,8 +806,11 @@ class SessionManager:
                 raise NotInGame()
             if session.status != "active":
                 raise SessionNotFound()
-            async with self.lock(sid):
+            async with self.lock(sid), self._keeping(sid):
                 session = await self._take_back(await self.store.load(sid), seat)
+                if sid in self._behind:
+                    await self._catch_up(session)
+                    session = await self.store.load(sid)
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
 
@@ -726,6 +820,9 @@ class SessionManager:
         """The running session and the clicker's seat, or the refusal to show them."""
         session = await self.store.load(sid)
         if session.status != "active":
+            if self._behind.pop(sid, None) is not None:  # its last move's showing failed
+                await self.show(session, None, None, set(), {})
+                await self._announce_end(session, Change())
             await self._strip_clicked(interaction)
             raise SessionNotFound()
         seat = session.seat_of(interaction.user.id)

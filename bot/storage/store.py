@@ -288,39 +288,96 @@ class SessionStore:
         """Persist accepted actions, each (seat, code, public events), in ONE transaction.
 
         ``game`` is the state after the last of them; all are written or none (StaleButton
-        if another writer moved the session on first).
+        if another writer moved the session on first). Returns the session as now stored.
+        """
+        await self.write_actions(
+            session,
+            moves,
+            game=game,
+            now=now,
+            prompted=prompted,
+            result=result,
+            end_reason=end_reason,
+        )
+        return await self.load(session.id)
+
+    async def write_actions(
+        self,
+        session: Session,
+        moves: list[tuple[int | None, str, list[str]]],
+        *,
+        game: Game,
+        now: datetime,
+        prompted: frozenset[int] = frozenset(),
+        result: Result | None = None,
+        end_reason: str | None = None,
+    ) -> None:
+        """The write of :meth:`record_actions`: when it returns, the moves are committed.
+
+        A connection lost while committing (a database restarting) leaves the outcome unknown:
+        the log is read back, and if the last move is there the write counts as done.
         """
         step = session.step + len(moves)
         finished = result is not None
-        async with self.transaction():
-            changed = await self.db.execute(
-                "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
-                " end_reason=? WHERE id=? AND step=? AND status='active'",
-                (
-                    game.to_json(),
-                    step,
-                    now.isoformat(),
-                    "finished" if finished else "active",
-                    end_reason,
-                    session.id,
-                    session.step,
-                ),
-            )
-            if changed != 1:
-                raise StaleButton(session.game_id)
-            for i, (seat, code, events) in enumerate(moves, 1):
-                await self.db.execute(
-                    "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (session.id, session.step + i, seat, code, json.dumps(events), now.isoformat()),
+        try:
+            async with self.transaction():
+                changed = await self.db.execute(
+                    "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+                    " end_reason=? WHERE id=? AND step=? AND status='active'",
+                    (
+                        game.to_json(),
+                        step,
+                        now.isoformat(),
+                        "finished" if finished else "active",
+                        end_reason,
+                        session.id,
+                        session.step,
+                    ),
                 )
-            await self.db.executemany(
-                "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
-                [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+                if changed != 1:
+                    raise StaleButton(session.game_id)
+                for i, (seat, code, events) in enumerate(moves, 1):
+                    await self.db.execute(
+                        "INSERT INTO actions (session_id, step, seat, code, events_json,"
+                        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            session.id,
+                            session.step + i,
+                            seat,
+                            code,
+                            json.dumps(events),
+                            now.isoformat(),
+                        ),
+                    )
+                await self.db.executemany(
+                    "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                    [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+                )
+                if result is not None:
+                    await self._write_results(session, outcomes_for(session, result), now)
+        except StaleButton:
+            raise
+        except Exception:
+            seat, code, _ = moves[-1]
+            if not await self._logged(session.id, step, seat, code, now):
+                raise
+
+    async def _logged(
+        self, sid: str, step: int, seat: int | None, code: str, now: datetime
+    ) -> bool:
+        """Whether the log holds this move at ``step``, written at ``now`` (False: unknown)."""
+        try:
+            row = await self.db.fetchone(
+                "SELECT seat, code, created_at FROM actions WHERE session_id=? AND step=?",
+                (sid, step),
             )
-            if result is not None:
-                await self._write_results(session, outcomes_for(session, result), now)
-        return await self.load(session.id)
+        except Exception:
+            return False  # the database is still away: the caller's error stands
+        return row is not None and (row["seat"], row["code"], row["created_at"]) == (
+            seat,
+            code,
+            now.isoformat(),
+        )
 
     async def _write_results(
         self, session: Session, outcomes: list[Outcome], now: datetime

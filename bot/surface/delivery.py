@@ -30,10 +30,6 @@ DMS_CLOSED = (
     "your cards and make your moves (only you will see them)."
 )
 
-BOARD_REDRAWN = (
-    "This board was out of date, so that did nothing. Here is the current one: it shows "
-    "the position now."
-)
 BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
 OLD_DM = (
     "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
@@ -199,6 +195,24 @@ class Delivery:
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
 
+    def mark_outdated(self, sid: str) -> None:
+        """Note that the session's board may not show the position (a click on it redraws it)."""
+        self._outdated.add(sid)
+
+    @staticmethod
+    def clicked_current(interaction: discord.Interaction, session: Session, seat: int) -> bool:
+        """Whether the click came from the session's board or the clicker's newest DM.
+
+        Such a message is the one to redraw when its buttons are of an earlier position: it
+        stays the place the player looks at (an ephemeral answer may be any old one).
+        """
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return False
+        if interaction.guild_id is None:
+            return message.id == session.seats[seat].dm_message_id
+        return message.id == session.message_id
+
     def clicked_old_board(self, interaction: discord.Interaction, session: Session) -> bool:
         """Whether the click came from a board that does not show the current position.
 
@@ -211,27 +225,15 @@ class Delivery:
         return message.id != session.message_id or session.id in self._outdated
 
     async def replace_old_board(self, interaction: discord.Interaction, session: Session) -> str:
-        """Answer a click on an out-of-date board; what to tell the clicker.
+        """Answer a click on an older board message; what to tell the clicker.
 
-        Through the click's interaction, which needs no channel permission: the clicked board
-        is redrawn if it is the session's, else its buttons are removed.
+        Its buttons are removed through the click's interaction, which needs no channel
+        permission, and the clicker is pointed to the current board.
         """
-        message = interaction.message
-        assert message is not None
-        current = session.message_id == message.id
         try:
-            if current:
-                recent = await self.store.recent_events(session.id)
-                msg = await presenter.board(session, recent)
-                if not await self._answer_with(interaction, msg, session.id):
-                    await interaction.edit_original_response(**msg.kwargs(edit=True))
-                self._outdated.discard(session.id)
-            else:
-                await strip_clicked(interaction)
+            await strip_clicked(interaction)
         except discord.HTTPException as exc:
             log.info("old board not replaced session=%s code=%s", session.id, exc.code)
-        if current:
-            return BOARD_REDRAWN
         return BOARD_MOVED.format(link=self._board_link(session))
 
     @staticmethod

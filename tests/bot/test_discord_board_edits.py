@@ -8,6 +8,7 @@ expired: Discord's 10062) is the board edited through the channel, which may be 
 import pytest
 
 from bot.surface import acknowledge
+from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -118,10 +119,53 @@ async def test_a_board_that_could_not_be_updated_is_brought_up_to_date_by_a_clic
     ix = await press(world, board, plain_move(session, board))
     assert (await world.bot.store.load(session.id)).step == moved.step
     [answer] = [m for m in ix.messages if m.ephemeral]
-    assert "out of date" in answer.text()
+    assert "did nothing" in answer.text()
     assert steps_on(board) == {moved.step}, "the board shows the current position again"
     assert f"Move {moved.step}" in board.text()
 
     await press(world, board, plain_move(moved, board))  # and its moves work
     assert (await world.bot.store.load(session.id)).step > moved.step
+    await finish(world, moved)
+
+
+async def test_a_fault_after_a_saved_move_leaves_no_board_behind(world, monkeypatch):
+    session, board = await start(world, "gondolin")
+    failing = ReadFailsAfterCommit(monkeypatch, world.bot.db)
+    ix = await press(world, board, plain_move(session, board))
+    assert failing.fired
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step, "the move was saved"
+    [told] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "Your move counts" in told and "try again" not in told
+    assert steps_on(board) == {session.step}, "the board still shows the old position"
+
+    ix = await press(world, board, plain_move(session, board))  # a button of the old position
+    now = await world.bot.store.load(session.id)
+    assert now.step == moved.step, "that press did nothing else"
+    [answer] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "did nothing" in answer and "Your last move counted" in answer
+    assert steps_on(board) == {now.step}, "the board shows the current position again"
+
+    await press(world, board, plain_move(now, board))  # and its moves work
+    assert (await world.bot.store.load(session.id)).step > now.step
+    await finish(world, now)
+
+
+async def test_a_board_behind_the_database_is_redrawn_by_its_next_click(world):
+    """After a restart nothing in memory says the board is behind: its button's step does."""
+    session, board = await start(world, "gondolin")
+    stale = plain_move(session, board)
+    refuse_edits(world, board, times=1)
+    world.emu.fail_next("POST", f"/channels/{world.chan.id}/messages", times=1)
+    await press(world, board, stale)
+    await world.stop_bot()  # what the bot knew of the board is gone with it
+    await world.start_bot()
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step and steps_on(board) == {session.step}
+
+    ix = await press(world, board, stale)
+    assert (await world.bot.store.load(session.id)).step == moved.step
+    [answer] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "did nothing" in answer and "board changed" in answer
+    assert steps_on(board) == {moved.step}
     await finish(world, moved)

@@ -6,6 +6,7 @@ import random
 import discord
 import pytest
 
+from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -81,22 +82,25 @@ async def test_a_toggle_posted_by_an_earlier_version_still_works_and_sets_it_onc
     await finish(world, session)
 
 
-async def test_a_stale_click_on_the_newest_message_says_what_to_do(world):
+async def test_a_stale_click_on_the_newest_message_redraws_it_and_says_so(world):
     session = await start_knightfall(world)
     alice = world.people["alice"]
     dm = world.controls_message(alice)
     move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
     first, second = await world.double_click("alice", dm, move)
-    assert (await world.bot.store.load(session.id)).step == session.step + 1
+    moved = await world.bot.store.load(session.id)
+    assert moved.step == session.step + 1
     assert world.emu.dm_messages(alice)[-1].id == dm.id, "the clicked DM is still the newest"
     refusals = [m for m in first.messages + second.messages if m.ephemeral]
     assert len(refusals) == 1
     text = refusals[0].text()
-    assert "My hand" in text and "newest message" not in text, text
+    assert "did nothing" in text and "newest message" not in text, text
+    steps = {int(cid.split(":")[2]) for _, cid, _ in move_controls(dm)}
+    assert steps <= {moved.step}, "the DM shows the current position's moves"
     await finish(world, session)
 
 
-async def test_a_stale_click_on_a_solo_board_says_the_moves_are_on_the_board(world):
+async def test_a_stale_click_on_a_solo_board_redraws_it(world):
     await world.slash("alice", "galdor start")
     session = await world.live()
     board = world.board(session)
@@ -111,9 +115,16 @@ async def test_a_stale_click_on_a_solo_board_says_the_moves_are_on_the_board(wor
     refusals = [m for m in first.messages + second.messages if m.ephemeral]
     assert len(refusals) == 1
     text = refusals[0].text()
-    assert "buttons on the game's board" in text and "newest message" not in text, text
+    assert "did nothing" in text and "newest message" not in text, text
     assert "My hand" not in text, "a solo game on the board has no My hand to press"
+    board = world.board(await world.bot.store.load(session.id))
+    assert {int(cid.split(":")[2]) for _, cid, _ in move_controls(board)} == {board_step(board)}
     await finish(world, session)
+
+
+def board_step(board) -> int:
+    """The move the board's footer says it shows."""
+    return int(board.text().rsplit("Move ", 1)[1].split()[0])
 
 
 async def outdated_dm(world):
@@ -151,6 +162,28 @@ async def test_an_old_dm_button_clicked_after_a_restart_is_answered_with_what_to
     assert not ix.late and ix.messages, "the click is answered visibly"
     answer = ix.messages[-1]
     assert answer.ephemeral and answer.visible_to == alice.id
-    assert "My hand" in answer.text() and "newest message" not in answer.text()
+    assert "did nothing" in answer.text() and "newest message" not in answer.text()
     assert (await world.bot.store.load(session.id)).step == step, "nothing changed"
+    dm = world.emu.dm_messages(alice)[-1]
+    assert dm.id == old.id and move not in {c for _, c, _ in move_controls(dm)}
     await finish(world, session)
+
+
+async def test_a_fault_after_a_saved_move_is_shown_at_the_next_press_of_anyone(world, monkeypatch):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    dm = world.controls_message(alice)
+    move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
+    failing = ReadFailsAfterCommit(monkeypatch, world.bot.db)
+    ix = await world.click("alice", dm, move)
+    assert failing.fired
+    [told] = [m.text() for m in ix.messages if m.ephemeral]
+    assert "Your move counts" in told
+    moved = await world.bot.store.load(session.id)
+    board = world.board(moved)
+    assert moved.step > session.step and f"Move {moved.step}" not in board.text()
+
+    await world.hand("bob", moved)  # the next interaction in the game, by anyone
+    assert f"Move {moved.step}" in board.text(), "the board shows the saved move"
+    assert move not in {c for _, c, _ in move_controls(world.emu.dm_messages(alice)[-1])}
+    await finish(world, moved)

@@ -47,6 +47,25 @@ class FailOnce:
         return call
 
 
+class AnswerLost:
+    """The first COMMIT goes through, then the connection drops before its answer arrives
+    (a database restarting): the writer cannot tell from the error whether it was saved."""
+
+    def __init__(self, monkeypatch, db) -> None:
+        self.fired = False
+        real_commit = db._commit
+
+        async def commit(conn):
+            await real_commit(conn)
+            if not self.fired:
+                self.fired = True
+                if db.dialect == "postgres":
+                    conn.terminate()
+                raise DiskError("connection lost")
+
+        monkeypatch.setattr(db, "_commit", commit)
+
+
 async def snapshot(observer) -> dict[str, list[tuple]]:
     """Every committed row, read through a connection of its own."""
     return {
@@ -138,6 +157,18 @@ async def test_a_failed_action_write_leaves_the_game_as_it_was(env, monkeypatch,
         )
     assert await snapshot(observer) == before
     await assert_next_actions_work(store, decks, observer)
+
+
+async def test_a_move_whose_commit_answer_was_lost_counts_once(env, monkeypatch):
+    store, decks, observer = env
+    s = await create(store, 10)
+    lost = AnswerLost(monkeypatch, store.db)
+    moved = await move(store, s)  # no error: the log shows the move was saved
+    assert lost.fired and moved.step == s.step + 1
+    rows = await snapshot(observer)
+    assert [r[1] for r in rows["actions"] if r[0] == s.id] == [1], "saved once"
+    await assert_next_actions_work(store, decks, observer)
+    assert (await move(store, moved)).step == 2
 
 
 @pytest.mark.parametrize(
