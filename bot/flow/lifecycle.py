@@ -219,7 +219,7 @@ class Lifecycle:
         """Abort without a result: every player agrees at the same step, or Manage Server.
 
         ``sid``: the game named by its session id, from anywhere in its server. A player yet
-        to agree who left the server is found out here: the game ends as their resignation.
+        to agree who left the server is found out here: that counts as their resigning.
         """
         session = await self.players_game(guild_id, channel_id, sid)
         async with self.manager.lock(session.id):
@@ -246,7 +246,7 @@ class Lifecycle:
                     gone = await self.forfeit_departed(session, [s.seat for s in missing])
                     if gone:
                         names = join_and([session.names[s] for s in gone])
-                        return f"{names} left this server: the game ended as their resignation."
+                        return f"{names} left this server; that counts as resigning."
                     await self._ask_agreement(session, seat, agreed)
                     verb = "uses" if len(missing) == 1 else "use"
                     return (
