@@ -18,6 +18,7 @@ from bot.errors import UserFacingError
 from bot.flow.computer import Computer
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
+from bot.flow.orphans import Orphans
 from bot.flow.replays import Replays
 from bot.flow.review import Reviews
 from bot.flow.sessions import SessionManager
@@ -81,6 +82,7 @@ class TabletopBot(commands.AutoShardedBot):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    orphans: Orphans
     replays: Replays
     reviews: Reviews
     computer: Computer
@@ -114,6 +116,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
+        self.orphans = Orphans(self.sessions)
+        self.sessions.delivery.on_channel_gone = self.orphans.channel_gone
         self.replays = Replays(self.store, self.settings)
         self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -150,6 +154,14 @@ class TabletopBot(commands.AutoShardedBot):
             gc.collect()
             gc.freeze()
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its games, and those in its threads (deleted with it)."""
+        self.orphans.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A deleted thread ends its game (cached or not)."""
+        self.orphans.channel_gone(payload.thread_id)
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:

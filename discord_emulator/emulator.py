@@ -207,8 +207,25 @@ class DiscordEmulator:
         return self.state.channel_permissions(channel, user.id)
 
     def delete_channel(self, channel: Channel) -> None:
-        """Delete a guild channel (CHANNEL_DELETE); its routes answer 404 ``10003`` after."""
-        self.state.delete_channel(channel, payloads.channel(self.state, channel))
+        """Delete a guild channel or a thread, as a moderator does.
+
+        A channel: CHANNEL_DELETE, and its threads go with it (no THREAD_DELETE for them, as on
+        Discord); a thread: THREAD_DELETE. The routes of every channel deleted answer 404
+        ``10003`` after, their messages are gone and nobody can act in them.
+        """
+        if channel.is_thread:
+            self.state.delete_thread(channel)
+        else:
+            self.state.delete_channel(channel, payloads.channel(self.state, channel))
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """``user`` leaves ``guild`` (or is kicked).
+
+        GUILD_MEMBER_REMOVE reaches only a bot with the (privileged) members intent; after,
+        ``GET /guilds/{guild}/members/{user}`` answers 404 ``10007`` "Unknown Member" and the
+        user can no longer act in the guild's channels (their DMs with the bot stay).
+        """
+        self.state.remove_member(guild, user)
 
     def threads(self, channel: Channel) -> list[Channel]:
         """The public threads started in ``channel``, oldest first (archived ones too)."""

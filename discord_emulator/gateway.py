@@ -344,9 +344,12 @@ class Gateway:
                 "added_members": [payloads.thread_member(thread, info["user_id"], joined)],
             }
             self.dispatch(event, data, INTENT_GUILDS, thread.guild_id)
-        elif event == "CHANNEL_DELETE":
+        elif event in ("CHANNEL_DELETE", "THREAD_DELETE"):
             guild_id = int(info["payload"]["guild_id"])
             self.dispatch(event, info["payload"], INTENT_GUILDS, guild_id)
+        elif event == "GUILD_MEMBER_REMOVE":  # privileged: only with the members intent
+            data = {"guild_id": str(info["guild_id"]), "user": payloads.user(info["user"])}
+            self.dispatch(event, data, INTENT_MEMBERS, info["guild_id"])
         elif event == "GUILD_ROLE_CREATE":
             data = {"guild_id": str(info["guild_id"]), "role": payloads.role(info["role"])}
             self.dispatch(event, data, INTENT_GUILDS, info["guild_id"])

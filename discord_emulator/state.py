@@ -261,12 +261,48 @@ class State:
         ]
 
     def delete_channel(self, chan: Channel, payload: dict) -> None:
-        """Forget a guild channel; ``payload`` is its last channel object (for CHANNEL_DELETE)."""
+        """Delete a guild channel with its threads; ``payload``: its last channel object.
+
+        Discord sends CHANNEL_DELETE for the channel alone: its threads go with it without a
+        THREAD_DELETE each (discord.py's ``parse_channel_delete`` drops them from its cache).
+        """
         if chan.is_dm or chan.is_thread or chan.id not in self.channels:
             raise EmulatorError("only an existing guild channel (not a thread) can be deleted")
-        del self.channels[chan.id]
+        for thread in [c for c in self.channels.values() if c.is_thread and c.parent_id == chan.id]:
+            self._forget_channel(thread)
+        self._forget_channel(chan)
         self.guild(chan.guild_id or 0).channel_ids.remove(chan.id)
         self.on_change("CHANNEL_DELETE", {"payload": payload})
+
+    def delete_thread(self, thread: Channel) -> None:
+        """Delete a thread (THREAD_DELETE: its id, guild, parent and type only)."""
+        if not thread.is_thread or thread.id not in self.channels:
+            raise EmulatorError("only an existing thread can be deleted this way")
+        self._forget_channel(thread)
+        payload = {
+            "id": str(thread.id),
+            "guild_id": str(thread.guild_id),
+            "parent_id": str(thread.parent_id),
+            "type": thread.type,
+        }
+        self.on_change("THREAD_DELETE", {"payload": payload})
+
+    def _forget_channel(self, chan: Channel) -> None:
+        """A deleted channel's routes answer 404 ``10003``; its messages are gone (no events)."""
+        del self.channels[chan.id]
+        for msg in self._in_channel.get(chan.id, ()):
+            if not msg.deleted:
+                msg.history.append(msg.snapshot())
+                msg.deleted = True
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """``user`` leaves ``guild`` (or is kicked): GUILD_MEMBER_REMOVE, members intent only."""
+        if user.id not in guild.members or user.id in (self.bot_user.id, guild.owner_id):
+            raise EmulatorError(f"{user.name} is not a member who can leave this guild")
+        del guild.members[user.id]
+        for thread in self.threads_of(guild, active=False):
+            thread.member_ids.discard(user.id)
+        self.on_change("GUILD_MEMBER_REMOVE", {"guild_id": guild.id, "user": user})
 
     def channel(self, channel_id: int) -> Channel:
         try:
@@ -289,6 +325,8 @@ class State:
         if chan.is_dm:
             if chan.recipient_id != user.id:
                 raise EmulatorError(f"{user.name} cannot see the DM channel of another user")
+        elif chan.id not in self.channels:
+            raise EmulatorError(f"#{chan.name} was deleted")
         elif user.id not in self.guild(chan.guild_id or 0).members:
             raise EmulatorError(f"{user.name} is not a member of the guild of #{chan.name}")
         elif not self.channel_permissions(chan, user.id) & VIEW_CHANNEL:

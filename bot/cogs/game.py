@@ -19,9 +19,9 @@ from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
 from bot.surface import lessons, presenter, replay_view
 from bot.surface.private_answers import PrivateAnswers
-from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
+from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines import Action
-from engines.text import plural
+from engines.text import plural, shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -141,21 +141,40 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         lessons.refuse_order(session)  # a lesson says which move to make
         return session
 
-    @app_commands.command(description="Give up the game in this channel")
-    async def resign(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(description="Give up the game in this channel (or another of yours)")
+    @app_commands.describe(session="Session id of your game (default: the game in this channel)")
+    async def resign(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Resign: the other players win."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self.bot.lifecycle.resign(interaction.channel_id, interaction.user.id)
+        answer = await self.bot.lifecycle.resign(
+            interaction.channel_id, interaction.user.id, guild_id=interaction.guild_id, sid=session
+        )
         await _send(interaction, answer, self.bot.sessions.delivery.answers)
 
     @app_commands.command(description="Abort the game (all players agree, or Manage Server)")
-    async def abort(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(session="Session id of your game (default: the game in this channel)")
+    async def abort(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Abort without a result."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.bot.lifecycle.abort(
-            interaction.channel_id, interaction.user.id, manages_server(interaction)
+            interaction.channel_id,
+            interaction.user.id,
+            manages_server(interaction),
+            guild_id=interaction.guild_id,
+            sid=session,
         )
         await interaction.followup.send(text, ephemeral=True)
+
+    @resign.autocomplete("session")
+    @abort.autocomplete("session")
+    async def _own_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The member's running games and challenges in this server, newest first."""
+        games = await self.bot.lifecycle.own_games(
+            interaction.guild_id, interaction.user.id, current
+        )
+        return [app_commands.Choice(name=game_choice(g), value=g.id) for g in games]
 
     @app_commands.command(description="End any game in this server (Manage Server only)")
     @app_commands.describe(session="Session id (default: the game in this channel)")
@@ -285,6 +304,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             )
         text = describe(choices, self.bot.settings.idle_days)
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def game_choice(session: Session) -> str:
+    """A game as an autocomplete choice: its game and players, then its id."""
+    suffix = f" · {session.id}"
+    players = f"{session.game_cls.title}: {' vs '.join(session.names)}"
+    return shorten(players, OPTION_LABEL - len(suffix)) + suffix
 
 
 def _percent(value: float) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -16,7 +16,7 @@ from bot.storage.models import UNRATED
 from bot.storage.outcomes import resignation
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
-from bot.surface import custom_ids, game_threads, mentions
+from bot.surface import custom_ids, game_threads, membership, mentions
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 DANGER = discord.ButtonStyle.danger
 
 SWEEP = "sweep"  # the housekeeping job claimed once per tick (table housekeeping)
+LEFT = "left"  # the end reason of a game a player left by leaving the server
+LIVE = ("pending", "active")
 NOT_UPDATED = " A message could not be updated; the board may look out of date."
 ADMIN_ONLY = (
     "`/game end` is for members with Manage Server. Players can use `/game resign`, "
@@ -87,6 +89,16 @@ def timeout_result(session: Session, waiting: list[int], idle: timedelta) -> Res
     )
 
 
+def departure_result(session: Session, gone: list[int]) -> Result:
+    """The players who left the server resign: everyone else wins."""
+    names = join_and([session.seats[s].name for s in gone])
+    return Result(
+        winners=[s.seat for s in session.seats if s.seat not in gone],
+        scores={s.seat: 0 for s in session.seats},
+        summary=f"{names} left the server; that counts as resigning.",
+    )
+
+
 def _span(delta: timedelta) -> str:
     hours = delta.total_seconds() / 3600
     if hours >= 48:
@@ -124,9 +136,36 @@ class Lifecycle:
             raise UserFacingError("No game is running in this channel.")
         return session
 
-    async def resign(self, channel_id: int | None, user_id: int) -> Answer:
-        """``/game resign``: a rated game asks first (a Yes button); others end at once."""
-        session = await self.live_session(channel_id)
+    async def players_game(
+        self, guild_id: int | None, channel_id: int | None, sid: str | None
+    ) -> Session:
+        """The live game ``/game resign`` or ``abort`` means: ``sid`` of this server, else here."""
+        if sid is None:
+            return await self.live_session(channel_id)
+        session = await self._in_server(guild_id, sid)
+        if session.status not in LIVE:
+            raise UserFacingError(f"Session `{session.id}` has already ended.")
+        return session
+
+    async def own_games(self, guild_id: int | None, user_id: int, typed: str) -> list[Session]:
+        """The member's live games of this server whose id or players match ``typed``."""
+        games = await self.store.live_of_member(guild_id or 0, user_id, 25)
+        typed = typed.strip().lower()
+        return [g for g in games if typed in f"{g.id} {' '.join(g.names)}".lower()]
+
+    async def resign(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        sid: str | None = None,
+    ) -> Answer:
+        """``/game resign``: a rated game asks first (a Yes button); others end at once.
+
+        ``sid``: the game named by its session id, from anywhere in its server (its player only).
+        """
+        session = await self.players_game(guild_id, channel_id, sid)
         if session.seat_of(user_id) is None:
             raise NotInGame()
         if session.status == "active" and session.rated:
@@ -149,7 +188,7 @@ class Lifecycle:
         """
         async with self.manager.lock(sid):
             session = await self.store.load(sid)
-            if session.status not in ("pending", "active"):
+            if session.status not in LIVE:
                 raise SessionNotFound()
             seat = session.seat_of(user_id)
             if seat is None:
@@ -168,11 +207,25 @@ class Lifecycle:
             shown = await self._announce(session, result.summary, change)
         return "You resigned; the result is saved." + ("" if shown else NOT_UPDATED)
 
-    async def abort(self, channel_id: int | None, user_id: int, moderator: bool) -> str:
-        """Abort without a result: every player agrees at the same step, or Manage Server."""
-        session = await self.live_session(channel_id)
+    async def abort(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        moderator: bool,
+        *,
+        guild_id: int | None = None,
+        sid: str | None = None,
+    ) -> str:
+        """Abort without a result: every player agrees at the same step, or Manage Server.
+
+        ``sid``: the game named by its session id, from anywhere in its server. A player yet
+        to agree who left the server is found out here: that counts as their resigning.
+        """
+        session = await self.players_game(guild_id, channel_id, sid)
         async with self.manager.lock(session.id):
             session = await self.store.load(session.id)
+            if session.status not in LIVE:
+                raise SessionNotFound()
             seat = session.seat_of(user_id)
             if seat is None and not moderator:
                 raise UserFacingError(
@@ -188,16 +241,18 @@ class Lifecycle:
             if seat is not None and not moderator and not solo:
                 await self.store.agree_abort(session.id, seat, session.step)
                 agreed = await self.store.abort_agreed_seats(session.id)
-                missing = [
-                    s.name for s in session.seats if s.seat not in agreed and s.computer is None
-                ]
+                missing = [s for s in session.seats if s.seat not in agreed and s.computer is None]
                 if missing:
+                    gone = await self.forfeit_departed(session, [s.seat for s in missing])
+                    if gone:
+                        names = join_and([session.names[s] for s in gone])
+                        return f"{names} left this server; that counts as resigning."
                     await self._ask_agreement(session, seat, agreed)
                     verb = "uses" if len(missing) == 1 else "use"
                     return (
-                        f"Noted: the game is aborted once {join_and(missing)} also {verb} "
-                        "`/game abort` or presses **Agree**. Your agreement lapses with the "
-                        "next move."
+                        f"Noted: the game is aborted once {join_and([s.name for s in missing])} "
+                        f"also {verb} `/game abort` or presses **Agree**. Your agreement lapses "
+                        "with the next move."
                     )
             shown = await self.end_without_result(session, "aborted", "The game was aborted.")
         text = "The game is aborted; it does not count on the leaderboard."
@@ -260,7 +315,7 @@ class Lifecycle:
     ) -> Answer:
         """``/game end``: which game, then the question "Are you sure?" with a Yes button."""
         session = await self._end_target(guild_id, channel_id, sid, admin)
-        if session.status not in ("pending", "active"):
+        if session.status not in LIVE:
             raise UserFacingError(f"Session `{session.id}` has already ended.")
         question = (
             f"Are you sure? This ends session `{session.id}` in <#{session.channel_id}> "
@@ -284,7 +339,7 @@ class Lifecycle:
         session = await self._end_target(guild_id, channel_id, sid, admin)
         async with self.manager.lock(session.id):
             session = await self.store.load(session.id)
-            if session.status not in ("pending", "active"):
+            if session.status not in LIVE:
                 raise UserFacingError(f"Session `{session.id}` has already ended.")
             shown = await self.end_without_result(
                 session, "aborted", "A server moderator ended this game."
@@ -300,8 +355,12 @@ class Lifecycle:
             raise UserFacingError(ADMIN_ONLY)
         if sid is None:
             return await self.live_session(channel_id)
+        return await self._in_server(guild_id, sid)
+
+    async def _in_server(self, guild_id: int | None, sid: str) -> Session:
+        """The session ``sid`` if it belongs to this server (else the same refusal as none)."""
         try:
-            found: Session | None = await self.store.load(sid.strip().lower())
+            found: Session | None = await self.store.load(sid.strip().lower()[:40])
         except SessionNotFound:
             found = None
         if found is None or found.guild_id != guild_id:
@@ -317,6 +376,35 @@ class Lifecycle:
         if not await self.store.close(session, status="abandoned", reason=reason, now=now):
             return True
         return await self._announce(await self.store.load(session.id), text)
+
+    async def forfeit_departed(
+        self, session: Session, seats: Collection[int] | None = None
+    ) -> list[int]:
+        """End an active game some of whose players left the server (under the session lock).
+
+        ``seats``: the ones to check (default every person's). Those who left lose as if they
+        had resigned; with no person left in the server, or in a lesson, it closes without a
+        result. Returns the seats found gone (none: the game goes on).
+        """
+        if session.status != "active":
+            return []
+        gone = await membership.departed(self.manager.client, session, seats)
+        if not gone:
+            return []
+        log.info("players left the server session=%s seats=%s", session.id, gone)
+        staying = [s for s in session.seats if s.seat not in gone and s.computer is None]
+        if not staying or session.lesson is not None:
+            names = join_and([session.names[s] for s in gone])
+            text = f"Closed without a result: {names} left the server."
+            await self.end_without_result(session, LEFT, text)
+            return gone
+        result = departure_result(session, gone)
+        seat = gone[0] if len(gone) == 1 else None
+        session, change = await self.manager.record_end(
+            session, seat=seat, code="!left", result=result, end_reason=LEFT
+        )
+        await self._announce(session, result.summary, change)
+        return gone
 
     async def housekeeping(self, now: datetime) -> int | None:
         """Sweep if this process claims the current tick first; None if another one did.
@@ -339,7 +427,7 @@ class Lifecycle:
         for sid in await self.store.sessions_where("active", now - self.idle):
             closed += await self._each(sid, self._time_out, now)
         for sid in await self.store.unwarned_idle(now - self.idle / 2):
-            await self._each(sid, self._warn, now)
+            closed += await self._each(sid, self._warn, now)
         return closed
 
     async def _each(
@@ -348,7 +436,12 @@ class Lifecycle:
         try:
             async with self.manager.lock(sid):
                 session = await self.store.load(sid)
-                return int(await handle(session, now))
+                try:
+                    return int(await handle(session, now))
+                except discord.HTTPException as exc:
+                    if not self.manager.delivery.gone(session.channel_id, exc):
+                        raise
+                    return 0  # its channel is deleted: the game ends on its own (``orphans``)
         except Exception:
             log.exception("housekeeping failed for session=%s", sid)
             return 0
@@ -371,6 +464,8 @@ class Lifecycle:
                 text = f"Closed without a result: nobody moved for {_span(self.idle)}."
             await self.end_without_result(session, "idle", text)
             return True
+        if await self.forfeit_departed(session):
+            return True  # whoever left loses, not whoever the game waits for
         result = timeout_result(session, waiting, self.idle)
         seat = waiting[0] if len(waiting) == 1 else None
         session, change = await self.manager.record_end(
@@ -388,6 +483,8 @@ class Lifecycle:
             return False  # someone moved meanwhile
         if not await self.store.set_idle_warned(session.id, session.step):
             return False  # warned already at this step (by another sweep, maybe elsewhere)
+        if await self.forfeit_departed(session):
+            return True  # a player left the server: nobody is reminded, the game ends
         waiting = waiting_seats(session)
         deadline = _stamp(session.updated_at + self.idle)
         title = session.game_cls.title
@@ -508,8 +605,10 @@ class Lifecycle:
             await delivery.board_sent(session)
             if lost:
                 raise lost[0]
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             log.warning("could not show the ending session=%s", session.id)
+            if exc not in lost:  # the board's failures were reported where they happened
+                self.manager.delivery.gone(session.channel_id, exc)
             return False
         return True
 

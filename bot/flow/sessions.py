@@ -24,7 +24,7 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
-from bot.surface.delivery import Delivery, Failed
+from bot.surface.delivery import Delivery, Failed, channel_deleted
 from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
@@ -749,13 +749,14 @@ class SessionManager:
                 exc.status,
                 exc.code,
             )
-            if interaction is not None:
+            if interaction is not None and not channel_deleted(exc):  # deleted: the game ends
                 await defer_unless_answered(interaction)  # @original stays the clicked message
                 await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
 
         try:
             await self._show(session, interaction, actor, set(prompted), private, board, failed)
         except discord.HTTPException as exc:
+            self.delivery.gone(session.channel_id, exc)
             await failed(exc)
 
     async def _show(

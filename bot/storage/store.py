@@ -185,6 +185,26 @@ class SessionStore:
         )
         return [r["channel_id"] for r in rows]
 
+    async def live_in_or_off(self, channel_id: int) -> list[str]:
+        """Ids of the pending and active sessions played in a channel or in a thread off it."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM sessions WHERE status IN ('pending','active')"
+            " AND (channel_id=? OR parent_channel_id=?) ORDER BY created_at, id",
+            (channel_id, channel_id),
+        )
+        return [r["id"] for r in rows]
+
+    async def live_of_member(self, guild_id: int, user_id: int, limit: int) -> list[Session]:
+        """The pending and active sessions of a server the user holds a seat in, newest first."""
+        rows = await self.db.fetchall(
+            "SELECT sessions.id FROM sessions JOIN seats ON seats.session_id = sessions.id"
+            " WHERE seats.user_id=? AND sessions.guild_id=?"
+            " AND sessions.status IN ('pending','active')"
+            " ORDER BY sessions.updated_at DESC, sessions.id LIMIT ?",
+            (user_id, guild_id, limit),
+        )
+        return [await self.load(r["id"]) for r in rows]
+
     async def with_computer(self) -> list[str]:
         """Ids of active sessions in which the computer plays a seat."""
         rows = await self.db.fetchall(

@@ -24,6 +24,11 @@ K = TypeVar("K")
 V = TypeVar("V")
 Failed = Callable[[discord.HTTPException], Awaitable[None]]
 """Told why a board could be neither edited nor posted anew (its edit is sent in the background)."""
+ChannelGone = Callable[[int], None]
+"""Told the id of a game's channel (or thread) Discord says no longer exists."""
+
+UNKNOWN_CHANNEL = 10003
+"""Discord's code for a channel or thread that does not exist (deleted)."""
 
 DMS_CLOSED = (
     "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
@@ -38,6 +43,11 @@ OLD_DM = (
 
 SHOWN_SIZE = 4096
 """How many messages' last contents Delivery remembers (a hash each), to skip unchanged edits."""
+
+
+def channel_deleted(exc: discord.HTTPException) -> bool:
+    """Whether Discord answered that the channel (or thread) does not exist."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
 class Delivery:
@@ -61,6 +71,18 @@ class Delivery:
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
+        self.on_channel_gone: ChannelGone = lambda channel_id: None
+
+    def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
+        """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
+
+        Missing Access (``50001``) is not a deletion: the permission can be granted again.
+        """
+        if not channel_deleted(exc):
+            return False
+        log.info("channel gone channel=%s", channel_id)
+        self.on_channel_gone(channel_id)
+        return True
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
@@ -155,6 +177,7 @@ class Delivery:
         try:
             await self._edit_or_post(session, msg, recent, ending)
         except discord.HTTPException as exc:
+            self.gone(session.channel_id, exc)
             if failed is None:
                 raise
             await failed(exc)
@@ -169,7 +192,9 @@ class Delivery:
                 await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
                 self._outdated.discard(session.id)
                 return
-            except discord.NotFound:
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    raise  # nowhere to post it anew
                 self._note(old, None)
                 log.info("board message gone, posting anew session=%s", session.id)
                 old = None
@@ -310,6 +335,16 @@ class Delivery:
             session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
         )
 
+    async def tell(self, user_id: int, channel_id: int | None, text: str) -> bool:
+        """Send a player a plain DM that pings no one; False if Discord refused it."""
+        try:
+            dm = await self._dm_channel(user_id, channel_id)
+            await dm.send(text, allowed_mentions=mentions.NOBODY)
+        except discord.HTTPException as exc:
+            log.info("could not DM user=%s code=%s", user_id, exc.code)
+            return False
+        return True
+
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
         """The player's DM channel: the one their last DM went to, else discord.py's (cached)."""
         if channel_id is not None:
@@ -428,10 +463,14 @@ class Delivery:
         channel = await self.channel(session)
         threaded = result and game_threads.in_thread(session)
         pings = mentions.NOBODY if threaded else mentions.players(session)
-        if view is None:
-            await channel.send(text, allowed_mentions=pings)
-        else:
-            await channel.send(text, view=view, allowed_mentions=pings)
+        try:
+            if view is None:
+                await channel.send(text, allowed_mentions=pings)
+            else:
+                await channel.send(text, view=view, allowed_mentions=pings)
+        except discord.HTTPException as exc:
+            self.gone(session.channel_id, exc)
+            raise
         if not threaded:
             return
         parent_id = session.parent_channel_id or 0

@@ -26,6 +26,7 @@ def database_setting(database: Path | str) -> dict[str, object]:
 QUIET = 0.04
 """Seconds without a request from the bot after which it counts as idle."""
 
+
 @dataclass
 class World:
     """The emulator, one server with a games channel, four people and the bot."""
@@ -80,6 +81,16 @@ class World:
     async def live(self, chan=None) -> Session | None:
         return await self.bot.store.live_in_channel((chan or self.chan).id)
 
+    async def until_ended(self, sid: str, timeout: float = 10.0) -> Session:
+        """Wait until the session ended (e.g. on a gateway event), then until the bot is idle."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (session := await self.bot.store.load(sid)).status in ("pending", "active"):
+            assert loop.time() < deadline, f"session {sid} is still {session.status}"
+            await asyncio.sleep(0.01)
+        await self.quiesce()
+        return session
+
     def user(self, session: Session, seat: int) -> User:
         return next(u for u in self.people.values() if u.id == session.seats[seat].user_id)
 
@@ -92,7 +103,13 @@ class World:
         is short (``QUIET``): the handlers and edits are waited for by their tasks already, and
         a whole game's thousand clicks would otherwise idle for minutes.
         """
-        prefixes = ("discord-ui-", "CommandTree-invoker", "computer-", "message-edit-")
+        prefixes = (
+            "discord-ui-",
+            "CommandTree-invoker",
+            "computer-",
+            "message-edit-",
+            "channel-gone-",
+        )
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             busy = [

@@ -6,7 +6,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from tests.bot.harness import World, move_controls
+from tests.bot.harness import World, all_card_labels, assert_no_leak, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -226,3 +226,66 @@ async def test_play_again_in_a_solo_game_keeps_the_options_and_a_new_best_is_tol
     assert again.game_id == "galdors_grip" and again.seats[0].user_id == world.people["alice"].id
     assert again.options == session.options
     await world.resign("alice")
+
+
+# ---- a game whose channel is gone -------------------------------------------------------------
+def notices(world: World, user, since: int) -> list:
+    """The DMs ``user`` got since their ``since``-th saying a game or challenge ended."""
+    return [
+        m
+        for m in world.emu.dm_messages(user)[since:]
+        if "was deleted" in m.content and not m.attachments
+    ]
+
+
+async def test_a_deleted_channel_ends_its_duel_and_each_player_is_told_once_by_dm(world):
+    emu = world.emu
+    alice, bob = world.people["alice"], world.people["bob"]
+    doomed = emu.add_text_channel(world.guild, "doomed")
+    await emu.wait_for(lambda: world.bot.get_channel(doomed.id))
+    await world.slash("alice", "knightfall challenge", chan=doomed, opponent=bob)
+    challenge = emu.channel_messages(doomed)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(doomed)
+    slots = await world.bot.store.live_count(world.guild.id, alice.id)
+    dms = {u.id: len(emu.dm_messages(u)) for u in (alice, bob)}
+
+    emu.delete_channel(doomed)
+    ended = await world.until_ended(session.id)
+    assert (ended.status, ended.end_reason) == ("abandoned", "deleted")
+    assert await world.bot.store.live_count(world.guild.id, alice.id) == slots - 1
+    for user in (alice, bob):
+        (notice,) = notices(world, user, dms[user.id])
+        assert "Knightfall" in notice.content and "Alice vs Bob" in notice.content
+        assert session.id in notice.content and "without a result" in notice.content
+        assert not notice.mentions.notified and not notice.buttons()
+        assert_no_leak([notice.text()], set(all_card_labels()))
+        seat = ended.seats[session.seat_of(user.id)]
+        game_dm = emu.state.messages[seat.dm_message_id]
+        assert "was deleted" in game_dm.text() and move_controls(game_dm) == []
+
+    # Another process that found the channel gone (404 10003) ends nothing more, tells no one.
+    assert await world.bot.orphans.end_games_in(doomed.id) == 0
+    await world.quiesce()
+    assert all(len(notices(world, u, dms[u.id])) == 1 for u in (alice, bob))
+
+
+async def test_a_board_edit_answered_unknown_channel_ends_the_game_and_missing_access_not(world):
+    session = await world.knightfall_duel()
+    emu, rng = world.emu, random.Random(7)
+    alice, bob = world.people["alice"], world.people["bob"]
+    board = f"/channels/{world.chan.id}/messages/{session.message_id}"
+    posts = f"/channels/{world.chan.id}/messages"
+    emu.fail_next("PATCH", board, status=403, code=50001, message="Missing Access")
+    emu.fail_next("POST", posts, status=403, code=50001, message="Missing Access")
+    await world.play_one(session, session.game.to_act()[0], rng)
+    session = await world.bot.store.load(session.id)
+    assert session.status == "active"  # a permission can be granted again: the game goes on
+
+    dms = {u.id: len(emu.dm_messages(u)) for u in (alice, bob)}
+    emu.fail_next("PATCH", board, status=404, code=10003, message="Unknown Channel")
+    await world.play_one(session, session.game.to_act()[0], rng)  # a move the bot saves
+    ended = await world.until_ended(session.id)
+    assert (ended.status, ended.end_reason) == ("abandoned", "deleted")
+    assert ended.step > session.step  # the move counts
+    assert all(len(notices(world, u, dms[u.id])) == 1 for u in (alice, bob))

@@ -225,19 +225,21 @@ async def test_an_idle_solo_game_is_closed_without_a_warning(world):
 
 
 async def test_one_failing_game_does_not_stop_the_sweep(world):
-    doomed = world.emu.add_text_channel(world.guild, "doomed")
-    await world.slash("alice", "knightfall challenge", chan=doomed, opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(doomed)[-1]
+    bob = world.people["bob"]
+    await world.slash("alice", "knightfall challenge", chan=world.chan2, opponent=bob)
+    challenge = world.emu.channel_messages(world.chan2)[-1]
     await world.click("bob", challenge, challenge.find_button("Accept"))
-    lost = await world.live(doomed)
+    broken = await world.live(world.chan2)
     session = await world.knightfall_duel("carol", "dave")
-    world.emu.delete_channel(doomed)
+    unreadable = "UPDATE sessions SET state_json=? WHERE id=?"
+    await world.bot.db.execute(unreadable, ('{"not": "a game"}', broken.id))
+    assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) == 1
     await world.quiesce()
-    assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 8 * DAY) >= 2
-    await world.quiesce()
-    assert (await world.bot.store.load(lost.id)).status == "abandoned"
     ended = await world.bot.store.load(session.id)
     assert ended.status == "abandoned" and world.board(ended).buttons() == []
+    assert (await world.bot.store.load(broken.id)).status == "active"
+    await world.bot.db.execute(unreadable, (broken.state_json, broken.id))
+    await world.end_game(chan=world.chan2)
 
 
 async def test_resigning_when_the_board_cannot_be_edited_still_confirms_the_result(world):
@@ -283,3 +285,76 @@ async def test_a_game_whose_moves_broke_later_rules_is_not_replayed_and_says_why
     ix = await world.slash("dave", "game replay", session=session.id)
     text = ix.messages[-1].text()
     assert "earlier version of the game's rules" in text and "result stands" in text
+
+
+# ---- naming a game by its session; a player who left the server ---------------------------
+async def test_resign_and_abort_name_a_game_by_session_from_anywhere_in_the_server(world):
+    session = await world.knightfall_duel()
+    elsewhere = world.chan2
+    choices = await world.emu.autocomplete(
+        world.people["alice"], elsewhere, "game resign", "session", "bob"
+    )
+    await choices.done(timeout=10)
+    assert [c["value"] for c in choices.choices] == [session.id]
+    assert choices.choices[0]["name"].startswith("Knightfall")
+
+    ix = await world.slash("dave", "game resign", chan=elsewhere, session=session.id)
+    assert ix.messages[-1].text() == "You are not playing in this game."
+    ix = await world.slash("dave", "game abort", chan=elsewhere, session=session.id)
+    assert "Only the players" in ix.messages[-1].text()
+    ix = await world.slash("alice", "game abort", chan=elsewhere, session="nosuchgame")
+    assert ix.messages[-1].text() == "No game with that id in this server."
+    assert (await world.live()).id == session.id  # nothing changed
+
+    ix = await world.slash("alice", "game abort", chan=elsewhere, session=session.id)
+    assert "once Bob also uses" in ix.messages[-1].text()
+    await world.slash("bob", "game abort", chan=elsewhere, session=session.id.upper())
+    assert (await world.bot.store.load(session.id)).end_reason == "aborted"
+    ix = await world.slash("bob", "game resign", chan=elsewhere, session=session.id)
+    assert ix.messages[-1].text() == f"Session `{session.id}` has already ended."
+
+    session = await world.knightfall_duel()
+    ix = await world.slash("bob", "game resign", chan=elsewhere, session=session.id)
+    assert "Are you sure" in ix.messages[-1].text()  # the same question as in the channel
+    assert "You resigned" in await world._confirmed("bob", ix)
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "resigned"
+
+
+async def results_of(world: World, sid: str) -> dict[int, str]:
+    rows = await world.bot.db.fetchall(
+        "SELECT user_id, outcome FROM results WHERE session_id=?", (sid,)
+    )
+    return {r["user_id"]: r["outcome"] for r in rows}
+
+
+async def test_a_player_who_left_the_server_loses_when_found_gone(world):
+    emu = world.emu
+    alice, bob = world.people["alice"], world.people["bob"]
+    # Found at the idle reminder: nobody is reminded, the one who left loses.
+    session = await world.knightfall_duel()
+    since = len(emu.channel_messages(world.chan))
+    dms = len(emu.dm_messages(alice))
+    emu.remove_member(world.guild, bob)  # no event reaches the bot: it has no members intent
+    try:
+        assert await world.bot.lifecycle.sweep(discord.utils.utcnow() + 4 * DAY) == 1
+        await world.quiesce()
+        ended = await world.bot.store.load(session.id)
+        assert (ended.status, ended.end_reason) == ("finished", "left")
+        assert await results_of(world, session.id) == {alice.id: "win", bob.id: "loss"}
+        (over,) = [m for m in emu.channel_messages(world.chan)[since:] if "Game over" in m.text()]
+        assert "Bob left the server" in over.text()
+        assert over.mentions.notified == {alice.id}  # Bob is no longer there to be pinged
+        assert not [m for m in emu.dm_messages(alice)[dms:] if "waiting" in m.text()]
+
+        # Found when the other player asks to abort.
+        emu.add_member(world.guild, bob)
+        session = await world.knightfall_duel()
+        emu.remove_member(world.guild, bob)
+        ix = await world.slash("alice", "game abort")
+        assert ix.messages[-1].text() == "Bob left this server; that counts as resigning."
+        ended = await world.bot.store.load(session.id)
+        assert (ended.status, ended.end_reason) == ("finished", "left")
+    finally:
+        if bob.id not in world.guild.members:
+            emu.add_member(world.guild, bob)

@@ -179,3 +179,43 @@ async def test_a_game_in_a_thread_resumes_after_a_restart(world):
     assert len(board.history) >= 1  # the board was edited in its thread
     await world.slash("alice", "game resign", thread)
     assert "Game over" in emu.channel_messages(chan)[-1].text()
+
+
+def ended_notices(world, user, since: int) -> list[str]:
+    return [m.content for m in world.emu.dm_messages(user)[since:] if "was deleted" in m.content]
+
+
+async def test_a_deleted_game_thread_or_its_channel_ends_the_games_off_it(world):
+    await threads_setting(world, "on")
+    emu = world.emu
+    alice, bob, carol, dave = (world.people[n] for n in ("alice", "bob", "carol", "dave"))
+    chan = await channel(world, "doomed-threads")
+    await world.slash("alice", "knightfall challenge", chan, opponent=bob)
+    challenge = emu.channel_messages(chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    thread = the_thread(world, chan)
+    duel = await world.live(thread)
+    dms = {u.id: len(emu.dm_messages(u)) for u in (alice, bob, carol, dave)}
+
+    emu.delete_channel(thread)  # THREAD_DELETE
+    ended = await world.until_ended(duel.id)
+    assert (ended.status, ended.end_reason) == ("abandoned", "deleted")
+    for user in (alice, bob):
+        (text,) = ended_notices(world, user, dms[user.id])
+        assert "its thread was deleted" in text and duel.id in text
+
+    # The channel goes with its threads (Discord sends no THREAD_DELETE for them): a solo game
+    # in another thread off it and a challenge waiting there for its thread end too.
+    await world.slash("alice", "galdor start", chan)
+    (solo,) = [await world.live(t) for t in emu.threads(chan) if t.id != thread.id]
+    await world.slash("carol", "knightfall challenge", chan, opponent=dave)
+    waiting = set(await world.bot.store.live_in_or_off(chan.id)) - {solo.id}
+    (pending,) = waiting
+    emu.delete_channel(chan)  # CHANNEL_DELETE only
+    assert (await world.until_ended(solo.id)).end_reason == "deleted"
+    assert (await world.until_ended(pending)).end_reason == "deleted"
+    (text,) = [t for t in ended_notices(world, alice, dms[alice.id]) if "Galdor" in t]
+    assert "its thread was deleted" in text and solo.id in text
+    for user in (carol, dave):
+        (text,) = ended_notices(world, user, dms[user.id])
+        assert "challenge" in text and "Carol vs Dave" in text

@@ -687,3 +687,31 @@ async def test_deleted_channels_injected_failures_and_late_answers(w):
     await w.emu.wait_for(lambda: "edited" in [m.content for m in w.emu.channel_messages(w.chan)])
     assert not edit.done()  # applied at once, answered late
     await edit
+
+
+async def test_a_member_who_leaves_is_unknown_and_can_no_longer_act_in_the_guild(w):
+    carol = w.emu.add_user("carol")
+    w.emu.add_member(w.guild, carol)
+    guild = w.bot.get_guild(w.guild.id)
+    assert (await guild.fetch_member(carol.id)).id == carol.id
+    (session,) = [s for s in w.emu.gateway.sessions.values() if s.alive and s.conn is not None]
+    since = session.seq
+    w.emu.remove_member(w.guild, carol)
+    with pytest.raises(discord.NotFound) as gone:
+        await guild.fetch_member(carol.id)
+    assert gone.value.code == 10007
+    # Without the (privileged) members intent the bot is not told.
+    assert [f["t"] for f in session.buffer if f["s"] > since] == []
+    with pytest.raises(EmulatorError, match="not a member"):
+        await w.emu.slash(carol, w.chan, "demo game challenge", opponent=w.bob)
+    with pytest.raises(EmulatorError):
+        w.emu.remove_member(w.guild, carol)  # gone already
+
+    intents = discord.Intents.default()
+    intents.members = True
+    async with run_bot(discord.Client(intents=intents, guild_ready_timeout=0.1), w.emu) as told:
+        w.emu.add_member(w.guild, carol)
+        removed = asyncio.create_task(told.wait_for("raw_member_remove", timeout=5))
+        w.emu.remove_member(w.guild, carol)
+        event = await removed
+        assert (event.guild_id, event.user.id) == (w.guild.id, carol.id)

@@ -1,5 +1,7 @@
 """Public threads: started from a message, known to discord.py, used, refused as Discord does."""
 
+import asyncio
+
 import discord
 import pytest
 import pytest_asyncio
@@ -164,3 +166,57 @@ async def test_a_client_logging_in_knows_the_active_threads(world):
     ) as other:
         known = other.get_channel(thread.id)
         assert isinstance(known, discord.Thread) and known.parent_id == chan.id
+
+
+def gateway_session(w):
+    """The bot's gateway session (the one connected)."""
+    (session,) = [s for s in w.emu.gateway.sessions.values() if s.alive and s.conn is not None]
+    return session
+
+
+def events_since(w, count: int) -> list[str]:
+    """The names of the events dispatched to the bot since its ``count``-th."""
+    return [frame["t"] for frame in gateway_session(w).buffer if frame["s"] > count]
+
+
+async def test_a_deleted_thread_is_announced_by_thread_delete_and_is_gone(world):
+    w = world
+    chan = await new_channel(w, "thread-deleted")
+    _, thread = await start(w, chan)
+    board = await thread.send("board")
+    await w.emu.wait_for(lambda: w.client.get_channel(thread.id))
+    emulated = w.emu.state.channel(thread.id)
+    deleted = asyncio.create_task(w.client.wait_for("raw_thread_delete", timeout=5))
+    w.emu.delete_channel(emulated)
+    raw = await deleted
+    assert (raw.thread_id, raw.parent_id, raw.guild_id) == (thread.id, chan.id, w.guild.id)
+    assert raw.thread_type is discord.ChannelType.public_thread
+    assert w.client.get_channel(thread.id) is None
+    with pytest.raises(discord.NotFound) as gone:
+        await board.edit(content="moved")
+    assert gone.value.code == 10003
+    with pytest.raises(discord.NotFound) as gone:
+        await thread.send("anew")
+    assert gone.value.code == 10003
+    assert w.emu.state.messages_in(thread.id) == [] and w.emu.threads(chan) == []
+    with pytest.raises(EmulatorError, match="deleted"):
+        await w.emu.slash(w.alice, emulated, "where")
+    assert w.client.get_channel(chan.id) is not None  # the channel stays
+
+
+async def test_deleting_a_channel_deletes_its_threads_without_a_thread_delete(world):
+    w = world
+    chan = await new_channel(w, "parent-deleted")
+    _, thread = await start(w, chan)
+    await w.emu.wait_for(lambda: w.client.get_channel(thread.id))
+    emulated = w.emu.state.channel(thread.id)
+    since = gateway_session(w).seq
+    w.emu.delete_channel(w.emu.state.channel(chan.id))
+    await w.emu.wait_for(lambda: w.client.get_channel(chan.id) is None)
+    assert events_since(w, since) == ["CHANNEL_DELETE"]  # Discord sends none for the threads
+    assert w.client.get_channel(thread.id) is None  # discord.py drops them with their channel
+    with pytest.raises(discord.NotFound) as gone:
+        await thread.send("still here?")
+    assert gone.value.code == 10003
+    with pytest.raises(EmulatorError, match="deleted"):
+        await w.emu.slash(w.alice, emulated, "where")

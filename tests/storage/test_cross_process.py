@@ -127,3 +127,20 @@ async def test_two_games_ending_at_once_in_two_processes_both_count_in_the_ratin
             ann.update_player([1500.0], [350.0], [score])
         sequences.append((round(ann.rating, 6), round(ann.rd, 6)))
     assert (round(rows[0]["rating"], 6), round(rows[0]["rd"], 6)) in sequences
+
+
+async def test_two_processes_ending_a_game_whose_channel_is_gone_end_it_once(stores):
+    """The gateway event in one process, a 404 Unknown Channel in the other: one close wins,
+    and only its process tells the players (``bot/flow/orphans.py``)."""
+    s = await knightfall(stores[0], channel=40)
+    assert [await store.live_in_or_off(40) for store in stores] == [[s.id], [s.id]]
+    loaded = [await store.load(s.id) for store in stores]
+    closed = await asyncio.gather(
+        *(
+            store.close(session, status="abandoned", reason="deleted", now=NOW)
+            for store, session in zip(stores, loaded, strict=True)
+        )
+    )
+    assert sorted(closed) == [False, True]
+    assert (await stores[1].load(s.id)).end_reason == "deleted"
+    assert await stores[0].live_in_or_off(40) == []
