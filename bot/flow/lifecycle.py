@@ -20,7 +20,7 @@ from bot.surface import custom_ids, game_threads, mentions
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
-from engines.text import join_and, shorten
+from engines.text import join_and, player, shorten
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def blames(session: Session, waiting: list[int]) -> bool:
 
 def timeout_result(session: Session, waiting: list[int], idle: timedelta) -> Result:
     """The idle seats resign: everyone else wins."""
-    names = join_and([session.seats[s].name for s in waiting])
+    names = join_and([player(s) for s in waiting])
     return Result(
         winners=[s.seat for s in session.seats if s.seat not in waiting],
         scores={s.seat: 0 for s in session.seats},
@@ -189,7 +189,9 @@ class Lifecycle:
                 await self.store.agree_abort(session.id, seat, session.step)
                 agreed = await self.store.abort_agreed_seats(session.id)
                 missing = [
-                    s.name for s in session.seats if s.seat not in agreed and s.computer is None
+                    session.names[s.seat]
+                    for s in session.seats
+                    if s.seat not in agreed and s.computer is None
                 ]
                 if missing:
                     await self._ask_agreement(session, seat, agreed)
@@ -235,7 +237,7 @@ class Lifecycle:
                 raise UserFacingError(AGREE_LAPSED)
             agreed = await self.store.abort_agreed_seats(sid)
             missing = [s for s in session.seats if s.seat not in agreed and s.computer is None]
-            names = join_and([s.name for s in missing])
+            names = join_and([session.names[s.seat] for s in missing])
             seat = session.seat_of(interaction.user.id)
             if seat is None:
                 raise UserFacingError(f"Only {names} can agree to abort this game.")
@@ -423,7 +425,7 @@ class Lifecycle:
             view.add_item(
                 discord.ui.Button(
                     label=shorten(
-                        f"Let the computer play {session.names[seat]}'s seat", BUTTON_LABEL
+                        f"Let the computer play {session.plain_names[seat]}'s seat", BUTTON_LABEL
                     ),
                     style=discord.ButtonStyle.primary,
                     custom_id=custom_ids.TAKEOVER.build(session.id, seat),
