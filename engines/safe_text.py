@@ -14,9 +14,9 @@ longer change the text around it:
   nothing: emphasis, spoilers, code, masked links and bare links, quotes, headings, subtext,
   lists and ``<...>`` tags (mentions, channels, emoji, timestamps) all show as typed.
 
-Each function takes the member's own text, never a result of either: a text escaped twice would
-show its backslashes. Cut what they return with :func:`engines.text.shorten`, which never cuts
-inside an escape or an isolate.
+Either takes the member's text or what :func:`plain` made of it (``plain`` changes nothing it
+made), never what :func:`markdown` made: escaped twice, a text shows its backslashes. Cut what
+they return with :func:`engines.text.shorten`, which never cuts inside an escape or an isolate.
 """
 
 from __future__ import annotations

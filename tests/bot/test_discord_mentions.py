@@ -94,7 +94,7 @@ async def named_game(world: World):
     """carol (a masked link) and dave (markdown, an override, Hebrew) play Knightfall to its end.
 
     A start, moves, their DMs, the idle reminder and takeover offer (a button naming dave), an
-    abort request, the log, a resignation and its result, a replay and dave's stats.
+    abort request, the log, a resignation and its result, a replay, a review and dave's stats.
     """
     carol, dave = world.people["carol"], world.people["dave"]
     world.emu.set_nick(world.guild, carol, NITRO)
@@ -114,6 +114,7 @@ async def named_game(world: World):
         await world.slash("carol", "game log")
         await world.resign("carol")
         await world.slash("carol", "game replay", session=session.id)
+        await world.slash("carol", "game review", session=session.id)
         await world.slash("carol", "stats", member=dave)
     finally:
         world.emu.set_nick(world.guild, carol, None)
