@@ -70,6 +70,11 @@ def quoted(text: str, limit: int = QUOTE_CHARS) -> str:
     return markdown(repr(shorten(text, limit)))
 
 
+def echoed(text: str, limit: int = QUOTE_CHARS) -> str:
+    """A player's input inside a reply's own quotes (“…”): cut short, then its markdown escaped."""
+    return markdown(shorten(text, limit))
+
+
 def glossary_line(text: str, glossary: Mapping[str, str]) -> str:
     """A "Words used here:" line, then one per glossary term ``text`` uses ("• CMP: …"), or "".
 
