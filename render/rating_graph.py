@@ -11,6 +11,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from engines.text import shorten
 from render.common import (
     FELT,
     FELT_LINE,
@@ -103,7 +104,7 @@ def alt_text(lines: list[Line], title: str) -> str:
             f" (lowest {min(ratings):.0f}, highest {max(ratings):.0f})"
         )
     text = f"{title}. " + "; ".join(parts) + "."
-    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+    return shorten(text, ALT_LIMIT)
 
 
 def picture(lines: list[Line], title: str) -> tuple[bytes, str]:

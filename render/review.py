@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.text import shorten
 from render.common import (
     BASE_WIDTH,
     FELT,
@@ -139,7 +140,7 @@ def alt_text(view: Mapping[str, Any]) -> str:
     parts = [f"{v.title}. {v.summary}"]
     parts += [f"{i}. {t.text}" for i, t in enumerate(v.turns, 1)]
     text = " ".join(parts)
-    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+    return shorten(text, ALT_LIMIT)
 
 
 def picture(view: Mapping[str, Any]) -> tuple[bytes, str]:

@@ -89,13 +89,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         if session is None:
             raise UserFacingError("No game has been played in this channel yet.")
         rows = await self.bot.store.action_log(session.id)
-        lines = [t for _, _, events in rows for t in events][-40:]
-        text = "\n".join(f"• {t}" for t in lines) or "Nothing has happened yet."
-        text = presenter.with_names(text, session.names)
+        events = [t for _, _, events in rows for t in events][-40:]
+        lines = [f"• {presenter.with_names(t, session.names)}" for t in events]
+        text = newest_lines(lines, EMBED_DESCRIPTION) or "Nothing has happened yet."
         title = f"{session.game_cls.title} — {' vs '.join(session.names)}"
         if session.status != "active":
             title += " (ended)"
-        embed = discord.Embed(title=title, description=text[-EMBED_DESCRIPTION:])  # the newest
+        embed = discord.Embed(title=title, description=text)
         embed.set_footer(text=f"Session {session.id}")
         fit_embed(embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -315,6 +315,20 @@ def game_choice(session: Session) -> str:
 
 def _percent(value: float) -> str:
     return f"{round(100 * value)} %"
+
+
+def newest_lines(lines: list[str], limit: int) -> str:
+    """The last of ``lines`` that fit in ``limit`` characters, whole (no escape cut in two)."""
+    kept: list[str] = []
+    size = -1
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    if lines and not kept:
+        return shorten(lines[-1], limit)
+    return "\n".join(reversed(kept))
 
 
 def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> str:

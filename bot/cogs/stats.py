@@ -21,9 +21,9 @@ import engines
 from bot.cogs.general import GAME_CHOICES
 from bot.storage import stats
 from bot.storage.db import Database
-from bot.storage.models import safe_name
 from bot.surface import render_pool
 from bot.surface.text_limits import fit_embed
+from engines.safe_text import markdown, plain
 from engines.text import plural
 from render import rating_graph
 
@@ -232,13 +232,13 @@ class StatsCog(commands.Cog):
             async with self.bot.store.reading():
                 summary = await stats.server_stats(self.bot.db, guild_id, game)
             guild = interaction.guild.name if interaction.guild else "This server"
-            embed = server_embed(safe_name(guild), summary)
+            embed = server_embed(markdown(guild), summary)
         else:
             async with self.bot.store.reading():
                 found = await member_stats(self.bot.db, guild_id, member.id, game)
-            embed = member_embed(safe_name(member.display_name), found)
+            embed = member_embed(markdown(member.display_name), found)
             if found.histories:
-                title = f"{safe_name(member.display_name)} — rating history"
+                title = f"{plain(member.display_name)} — rating history"
                 png, alt = await render_pool.run(
                     rating_graph.picture, graph_lines(found.histories), title
                 )

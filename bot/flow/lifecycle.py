@@ -20,7 +20,7 @@ from bot.surface import custom_ids, game_threads, membership, mentions
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
-from engines.text import join_and, shorten
+from engines.text import join_and, player, shorten
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ def blames(session: Session, waiting: list[int]) -> bool:
 
 def timeout_result(session: Session, waiting: list[int], idle: timedelta) -> Result:
     """The idle seats resign: everyone else wins."""
-    names = join_and([session.seats[s].name for s in waiting])
+    names = join_and([player(s) for s in waiting])
     return Result(
         winners=[s.seat for s in session.seats if s.seat not in waiting],
         scores={s.seat: 0 for s in session.seats},
@@ -91,7 +91,7 @@ def timeout_result(session: Session, waiting: list[int], idle: timedelta) -> Res
 
 def departure_result(session: Session, gone: list[int]) -> Result:
     """The players who left the server resign: everyone else wins."""
-    names = join_and([session.seats[s].name for s in gone])
+    names = join_and([player(s) for s in gone])
     return Result(
         winners=[s.seat for s in session.seats if s.seat not in gone],
         scores={s.seat: 0 for s in session.seats},
@@ -249,8 +249,9 @@ class Lifecycle:
                         return f"{names} left this server; that counts as resigning."
                     await self._ask_agreement(session, seat, agreed)
                     verb = "uses" if len(missing) == 1 else "use"
+                    waiting = join_and([session.names[s.seat] for s in missing])
                     return (
-                        f"Noted: the game is aborted once {join_and([s.name for s in missing])} "
+                        f"Noted: the game is aborted once {waiting} "
                         f"also {verb} `/game abort` or presses **Agree**. Your agreement lapses "
                         "with the next move."
                     )
@@ -290,7 +291,7 @@ class Lifecycle:
                 raise UserFacingError(AGREE_LAPSED)
             agreed = await self.store.abort_agreed_seats(sid)
             missing = [s for s in session.seats if s.seat not in agreed and s.computer is None]
-            names = join_and([s.name for s in missing])
+            names = join_and([session.names[s.seat] for s in missing])
             seat = session.seat_of(interaction.user.id)
             if seat is None:
                 raise UserFacingError(f"Only {names} can agree to abort this game.")
@@ -394,7 +395,7 @@ class Lifecycle:
         log.info("players left the server session=%s seats=%s", session.id, gone)
         staying = [s for s in session.seats if s.seat not in gone and s.computer is None]
         if not staying or session.lesson is not None:
-            names = join_and([session.names[s] for s in gone])
+            names = join_and([player(s) for s in gone])
             text = f"Closed without a result: {names} left the server."
             await self.end_without_result(session, LEFT, text)
             return gone
@@ -520,7 +521,7 @@ class Lifecycle:
             view.add_item(
                 discord.ui.Button(
                     label=shorten(
-                        f"Let the computer play {session.names[seat]}'s seat", BUTTON_LABEL
+                        f"Let the computer play {session.plain_names[seat]}'s seat", BUTTON_LABEL
                     ),
                     style=discord.ButtonStyle.primary,
                     custom_id=custom_ids.TAKEOVER.build(session.id, seat),

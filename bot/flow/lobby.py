@@ -23,13 +23,14 @@ from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
-from bot.storage.models import LESSON, safe_name
+from bot.storage.models import LESSON
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
 from engines.lessons import OPPONENT, lesson_for
+from engines.safe_text import markdown
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ class Lobby:
             raise Cooldown(math.ceil(wait.total_seconds()))
         for player in players:
             if await self.store.live_count(guild_id, player.id) >= self.max_games:
-                name = None if player.id == starter else safe_name(player.display_name)
+                name = None if player.id == starter else markdown(player.display_name)
                 raise TooManyGames(name, self.max_games)
 
     def _started(self, interaction: discord.Interaction) -> None:
@@ -224,7 +225,7 @@ class Lobby:
                 verb = "withdrew the challenge" if seat == challenger else "declined"
                 await self.store.close(session, status="abandoned", reason="declined", now=now)
                 await interaction.edit_original_response(
-                    content=f"{safe_name(interaction.user.display_name)} {verb}.",
+                    content=f"{markdown(interaction.user.display_name)} {verb}.",
                     embed=None,
                     view=None,
                 )

@@ -190,7 +190,7 @@ class Replays:
             views = [p.packed_view for p in timeline.positions]
             try:
                 data = await render_pool.run(
-                    animation.animate, session.game_id, views, session.names
+                    animation.animate, session.game_id, views, session.plain_names
                 )
             except animation.TooLarge:
                 raise UserFacingError(TOO_LARGE) from None

@@ -34,7 +34,7 @@ from bot.surface import render_pool
 from bot.surface.presenter import with_names
 from bot.surface.text_limits import CONTENT
 from engines import EngineError
-from engines.text import plural, shorten
+from engines.text import player, plural, shorten
 from render import review as drawing
 
 log = logging.getLogger(__name__)
@@ -121,9 +121,10 @@ class Reviews:
             raise UserFacingError("That game ended before its first move: nothing to review.")
         judged, final = await self._judge(session, moves, progress)
         view = review_view(session, len(moves), judged, final)
-        png, alt = await render_pool.run(drawing.picture, view)
+        png, alt = await render_pool.run(drawing.picture, named(view, session.plain_names))
         log.info("reviewed session=%s moves=%s judged=%s", session.id, len(moves), len(judged))
-        return Review(session.id, png, alt, review_text(session, view, len(judged)))
+        text = review_text(session, named(view, session.names), len(judged))
+        return Review(session.id, png, alt, text)
 
     async def _judge(
         self, session: Session, moves: list[tuple[int, str]], progress: Progress
@@ -184,7 +185,7 @@ def _percent(value: float) -> str:
 
 
 def turn_text(session: Session, j: Judgement) -> str:
-    """A turning point: "Move 12: Alice played X; the computer would play Y (…60 % → 45 %)".
+    """A turning point: "Move 12: Player 1 played X; the computer would play Y (…60 % → 45 %)".
 
     A move is named only when it named nothing hidden from the other seats then, and the
     computer's move only beside a move named (``ai.review.review_chunk``).
@@ -197,8 +198,7 @@ def turn_text(session: Session, j: Judgement) -> str:
     else:
         best = cls.decode(j.best).label() if best_public else SECRET_BEST
         move = f"played {cls.decode(j.played).label()}; the computer would play {best}"
-    text = f"Move {j.move + 1}: {session.names[j.seat]} {move} ({chance})."
-    return with_names(text, session.names)
+    return f"Move {j.move + 1}: {player(j.seat)} {move} ({chance})."
 
 
 def review_view(
@@ -207,7 +207,8 @@ def review_view(
     """The image's view: each seat's chance at its judged moves, and the turning points.
 
     A seat's line is its own chance as judged from what it knew at each of its decisions (two
-    players' lines need not add up to 100 %), then the result once the game is over.
+    players' lines need not add up to 100 %), then the result once the game is over. Its texts
+    name the seats "Player 1": :func:`named` fills the names in.
     """
     seats = len(session.seats)
     curves: list[list[tuple[int, float]]] = [[] for _ in range(seats)]
@@ -222,13 +223,13 @@ def review_view(
             "move": j.move,
             "seat": j.seat,
             "chance": j.before,
-            "text": shorten(turn_text(session, j), 600),
+            "text": turn_text(session, j),
         }
         for j in turning_points(judged, reviewed)
     ]
     aim = goal(session)
     ranges = [
-        f"{session.names[s]}'s chance to {aim} {_percent(c[0][1])} → {_percent(c[-1][1])}"
+        f"{player(s)}'s chance to {aim} {_percent(c[0][1])} → {_percent(c[-1][1])}"
         for s, c in enumerate(curves)
         if c
     ]
@@ -241,11 +242,18 @@ def review_view(
         "moves": max(1, moves),
         "seats": [
             {"name": shorten(name, 100), "points": curve}
-            for name, curve in zip(session.names, curves, strict=True)
+            for name, curve in zip(session.plain_names, curves, strict=True)
         ],
         "turns": turns,
-        "summary": shorten(". ".join(sentences) + ".", 300),
+        "summary": ". ".join(sentences) + ".",
     }
+
+
+def named(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The review's view with ``names`` in its texts, each cut to the image's limit after."""
+    turns = [{**t, "text": shorten(with_names(t["text"], names), 600)} for t in view["turns"]]
+    summary = shorten(with_names(view["summary"], names), 300)
+    return {**view, "turns": turns, "summary": summary}
 
 
 def review_text(session: Session, view: dict[str, Any], judged: int) -> str:

@@ -33,6 +33,7 @@ from bot.surface.presenter import (
 )
 from bot.surface.replies import ephemeral, reply_errors
 from engines import Action, Event, Game, Result
+from engines.text import player
 
 log = logging.getLogger(__name__)
 
@@ -651,7 +652,7 @@ class SessionManager:
             seat, action, line = made
             if line is None:  # a seat's only move
                 # A label speaks to its seat and may name hidden cards: only they read it.
-                line = f"{session.names[seat]} had only one possible move; the bot played it."
+                line = f"{player(seat)} had only one possible move; the bot played it."
                 played.setdefault(seat, []).append(action.label())
             note = line  # a standing choice's line says so itself
             code = FORCED + session.game_cls.encode(action)

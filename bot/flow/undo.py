@@ -11,6 +11,7 @@ from bot.flow.sessions import SessionManager
 from bot.storage.history import UNDO, can_undo, mark_used_undo, moves_to_replay, replayed_state
 from bot.surface import render_pool
 from bot.surface.replies import reply_errors
+from engines.text import player
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ async def undo(
             seat=seat,
             code=UNDO,
             game=game,
-            public_events=[f"{session.names[seat]} took back the last move."],
+            public_events=[f"{player(seat)} took back the last move."],
             now=discord.utils.utcnow(),
             prompted=frozenset({seat}),
         )

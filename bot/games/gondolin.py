@@ -20,7 +20,8 @@ from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
 from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
-from engines.text import shorten
+from engines.safe_text import markdown, plain
+from engines.text import quoted, shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -167,7 +168,9 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         """Names only, ephemerally."""
         own = await self.decks.names(interaction.user.id, decks.GAME)
         ready = [f"`{decks.READY}{d.id}` — {d.name}" for d in CATALOGUE.decks.values()]
-        text = ("**Yours:** " + (", ".join(own) if own else "none yet")) + "\n**Ready-made:**\n"
+        text = (
+            "**Yours:** " + (", ".join(map(markdown, own)) if own else "none yet")
+        ) + "\n**Ready-made:**\n"
         await interaction.response.send_message(text + "\n".join(ready), ephemeral=True)
 
     @deck.command(name="create", description="Create a deck (empty, or a copy)")
@@ -181,7 +184,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
             interaction.user.id, decks.GAME, name, cards, discord.utils.utcnow(), new=True
         )
         await interaction.response.send_message(
-            f"Deck **{name}** created with {len(cards)} cards.", ephemeral=True
+            f"Deck **{markdown(name)}** created with {len(cards)} cards.", ephemeral=True
         )
 
     @deck.command(name="add", description="Add copies of a card to your deck")
@@ -222,7 +225,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         )
         verb = "Added" if delta > 0 else "Removed"
         await interaction.response.send_message(
-            f"{verb} {abs(delta)}× {CATALOGUE.card(card).name}: **{name}** now has "
+            f"{verb} {abs(delta)}× {CATALOGUE.card(card).name}: **{markdown(name)}** now has "
             f"{len(cards)} cards ({cards.count(card)} of that one).",
             ephemeral=True,
         )
@@ -240,12 +243,12 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         """List, image and (with a story) its problems."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
-        text = f"**{name}** — {len(cards)} cards\n{decks.describe(cards)}"
+        text = f"**{markdown(name)}** — {len(cards)} cards\n{decks.describe(cards)}"
         if story:
             text += "\n\n" + verdict(cards, story)
         embed = fit_embed(discord.Embed(title="Deck", description=text, colour=COLOUR))
         if cards:
-            file, _ = await sheet_file(f"Deck {name}", cards, page - 1)
+            file, _ = await sheet_file(f"Deck {plain(name)}", cards, page - 1)
             embed.set_image(url="attachment://cards.png")
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
@@ -263,7 +266,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         """The deck code."""
         cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
         await interaction.response.send_message(
-            f"Deck code for **{name}**:\n```{deck_code(cards)}```\n"
+            f"Deck code for **{markdown(name)}**:\n```{deck_code(cards)}```\n"
             "Import it with `/gondolin deck import`.",
             ephemeral=True,
         )
@@ -279,15 +282,15 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
             interaction.user.id, decks.GAME, name, cards, discord.utils.utcnow(), new=True
         )
         await interaction.response.send_message(
-            f"Imported **{name}** ({len(cards)} cards).", ephemeral=True
+            f"Imported **{markdown(name)}** ({len(cards)} cards).", ephemeral=True
         )
 
     @deck.command(name="delete", description="Delete one of your decks")
     async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
         """Delete a deck."""
         if not await self.decks.delete(interaction.user.id, decks.GAME, name):
-            raise UserFacingError(f"You have no deck called {name!r}.")
-        await interaction.response.send_message(f"Deleted **{name}**.", ephemeral=True)
+            raise UserFacingError(f"You have no deck called {quoted(name)}.")
+        await interaction.response.send_message(f"Deleted **{markdown(name)}**.", ephemeral=True)
 
     @deck_create.autocomplete("copy")
     @deck_show.autocomplete("name")

@@ -26,7 +26,8 @@ from engines.guardians.decks import (
     parse_deck,
     starter,
 )
-from engines.text import shorten
+from engines.safe_text import markdown
+from engines.text import quoted, shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -131,7 +132,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
             else " Add a Guardian, a Stronghold set and cards with `/guardians deck add`."
         )
         await interaction.response.send_message(
-            f"Deck **{name}** made: {decks.summary(deck)}{hint}", ephemeral=True
+            f"Deck **{markdown(name)}** made: {decks.summary(deck)}{hint}", ephemeral=True
         )
 
     @deck.command(name="add", description="Add cards, or set the Guardian or Stronghold set")
@@ -169,7 +170,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         done = decks.change(deck, card, count)
         await self._save(interaction.user.id, name, deck, new=False)
         await interaction.response.send_message(
-            f"{done} **{name}**: {decks.summary(deck)}", ephemeral=True
+            f"{done} **{markdown(name)}**: {decks.summary(deck)}", ephemeral=True
         )
 
     @deck.command(name="show", description="A deck's cards with counts, and whether it is legal")
@@ -191,7 +192,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         lines = []
         for name in await self.decks.names(interaction.user.id, decks.GAME):
             deck = await decks.own(self.decks, interaction.user.id, name)
-            lines.append(f"• **{name}** — {decks.summary(deck)}")
+            lines.append(f"• **{markdown(name)}** — {decks.summary(deck)}")
         starters = [f"• `{decks.STARTER}{d.id}` — {d.name}" for d in CATALOGUE.decks.values()]
         text = "**Yours:**\n" + ("\n".join(lines) if lines else "none yet")
         text += "\n**Starters:**\n" + "\n".join(starters)
@@ -201,8 +202,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
         """Delete a deck."""
         if not await self.decks.delete(interaction.user.id, decks.GAME, name):
-            raise UserFacingError(f"You have no deck called {name!r}.")
-        await interaction.response.send_message(f"Deleted **{name}**.", ephemeral=True)
+            raise UserFacingError(f"You have no deck called {quoted(name)}.")
+        await interaction.response.send_message(f"Deleted **{markdown(name)}**.", ephemeral=True)
 
     @deck.command(name="export", description="A deck as plain text, to keep or share")
     @app_commands.describe(name="Your deck or a starter")
@@ -215,11 +216,11 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         if len(text) > EXPORT_LIMIT:
             file = discord.File(io.BytesIO(text.encode()), "deck.txt")
             await interaction.response.send_message(
-                f"**{name}** as text (attached). {note}", file=file, ephemeral=True
+                f"**{markdown(name)}** as text (attached). {note}", file=file, ephemeral=True
             )
             return
         await interaction.response.send_message(
-            f"**{name}** as text:\n```\n{text}```\n{note}", ephemeral=True
+            f"**{markdown(name)}** as text:\n```\n{text}```\n{note}", ephemeral=True
         )
 
     @deck.command(name="import", description="Save a deck from its text (a form opens to paste it)")
@@ -228,7 +229,7 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         """Open a form for the deck text; the name is checked first."""
         name = clean_name(name)
         if await self.decks.get(interaction.user.id, decks.GAME, name) is not None:
-            raise UserFacingError(f"You already have a deck called {name!r}.")
+            raise UserFacingError(f"You already have a deck called {quoted(name)}.")
         await interaction.response.send_modal(ImportForm(self, name))
 
     async def _save(self, user_id: int, name: str, deck: DeckList, *, new: bool) -> None:
@@ -293,7 +294,7 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
             await ephemeral(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"Imported **{self.name}**: {decks.summary(deck)}", ephemeral=True
+            f"Imported **{markdown(self.name)}**: {decks.summary(deck)}", ephemeral=True
         )
 
 
@@ -304,7 +305,8 @@ def challenge_options(name: str, deck: DeckList, starter_id: str | None) -> dict
     check = check_deck(deck)
     if not check.ok:
         raise UserFacingError(
-            f"**{name}** can't be played yet:\n" + "\n".join(f"• {e}" for e in check.errors)
+            f"**{markdown(name)}** can't be played yet:\n"
+            + "\n".join(f"• {e}" for e in check.errors)
         )
     other = starter(decks.opponent_starter(deck))
     return {

@@ -12,6 +12,7 @@ from bot.errors import UserFacingError
 from bot.storage.db import Database
 from engines.gondolin.decks import MAX_CARDS as GONDOLIN_MAX_CARDS
 from engines.guardians.decks import MAX_CARDS as GUARDIANS_MAX_CARDS
+from engines.text import quoted
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
@@ -74,9 +75,11 @@ class DeckStore:
             await self.db.lock(f"decks:{user_id}:{game}")
             exists = await self._get(user_id, game, name) is not None
             if new and exists:
-                raise UserFacingError(f"You already have a deck called {name!r}.")
+                raise UserFacingError(f"You already have a deck called {quoted(name)}.")
             if not new and not exists:
-                raise UserFacingError(f"You have no deck called {name!r}. See `/{game} deck list`.")
+                raise UserFacingError(
+                    f"You have no deck called {quoted(name)}. See `/{game} deck list`."
+                )
             if new and await self._count(user_id, game) >= MAX_DECKS:
                 raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
             await self.db.execute(

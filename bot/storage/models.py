@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -11,6 +10,7 @@ import engines
 from bot.errors import SessionNotFound
 from engines import Game
 from engines.lessons import Lesson, lesson_for
+from engines.safe_text import markdown, plain
 
 UNRATED = "unrated"
 """Session option set when the computer took over an absent player's seat: no rating, and the
@@ -20,18 +20,6 @@ LESSON = "lesson"
 script, is never rated and writes no results (``engines.lessons``)."""
 LESSON_DONE = "lesson"
 """The end reason of a lesson played to its last step."""
-
-
-MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
-"""What Discord reads as a mention in text (as ``discord.utils.escape_mentions`` does)."""
-
-
-def safe_name(name: str) -> str:
-    """A display name that mentions no one in any text: ``@everyone`` becomes ``@\u200beveryone``.
-
-    The zero-width space breaks the mention and draws as nothing, so images show the name as is.
-    """
-    return MENTION.sub("@\u200b\\1", name)
 
 
 class UnreadableState(RuntimeError):
@@ -45,6 +33,7 @@ class Seat:
     seat: int
     user_id: int
     name: str
+    """The member's display name as shown where Discord reads no markdown (``plain``)."""
     dm_closed: bool = False
     dm_channel_id: int | None = None
     dm_message_id: int | None = None
@@ -55,7 +44,7 @@ class Seat:
     computer: str | None = None  # the level the computer plays this seat at; None: a person
 
     def __post_init__(self) -> None:
-        self.name = safe_name(self.name)  # names come from members: they must ping no one
+        self.name = plain(self.name)  # from members: no ping, no bidi control, isolated
 
 
 @dataclass
@@ -124,5 +113,16 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        """Display names by seat."""
+        """Display names by seat, their markdown escaped (``engines.safe_text.markdown``).
+
+        For a message's content and an embed's title, description and fields.
+        """
+        return [markdown(s.name) for s in self.seats]
+
+    @property
+    def plain_names(self) -> list[str]:
+        """Display names by seat where Discord reads no markdown.
+
+        For labels, options, footers, thread names, images and alt text.
+        """
         return [s.name for s in self.seats]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from bot.storage.models import Session
 from engines import Result
+from engines.text import player
 
 
 @dataclass(frozen=True)
@@ -48,10 +49,9 @@ def outcomes_for(session: Session, result: Result) -> list[Outcome]:
 
 def resignation(session: Session, seat: int) -> Result:
     """The result of ``seat`` resigning: everyone else wins (a solo resign is a loss)."""
-    name = session.seats[seat].name
     others = [s.seat for s in session.seats if s.seat != seat]
     return Result(
         winners=others,
         scores={s.seat: 0 for s in session.seats},
-        summary=f"{name} resigned.",
+        summary=f"{player(seat)} resigned.",
     )

@@ -33,18 +33,18 @@ def in_thread(session: Session) -> bool:
     return session.parent_channel_id not in (None, session.channel_id)
 
 
-def _players(session: Session) -> str:
-    return f"{session.game_cls.title}: {' vs '.join(session.names)}"
+def _players(session: Session, names: list[str]) -> str:
+    return f"{session.game_cls.title}: {' vs '.join(names)}"
 
 
 def thread_name(session: Session) -> str:
-    """The thread's name: the game and its players."""
-    return shorten(_players(session), THREAD_NAME)
+    """The thread's name: the game and its players (a name: no markdown)."""
+    return shorten(_players(session, session.plain_names), THREAD_NAME)
 
 
 def start_line(session: Session) -> str:
     """The channel's one line about a game in its thread (names only: it pings no one)."""
-    return f"**{_players(session)}** — in <#{session.channel_id}>"
+    return f"**{_players(session, session.names)}** — in <#{session.channel_id}>"
 
 
 def headline(session: Session, result: str) -> str:

@@ -2,8 +2,8 @@
 
 discord.py's ``AllowedMentions(users=[...])`` leaves ``@everyone`` and roles on unless the client's
 default turns them off, so every send that pings names its users through :func:`only`, and a
-display name is neutralised before it goes into any text (``bot.storage.models.safe_name``,
-applied to every seat's name).
+display name is neutralised before it goes into any text (``engines.safe_text``, applied to
+every seat's name).
 """
 
 from __future__ import annotations

@@ -76,11 +76,22 @@ MOVE_STEP = re.compile(r'("(?:g1|s1):[^:"]+:)\d+')
 """The step in a move's button or select id (``custom_ids``), which :meth:`digest` leaves out."""
 
 
+PLAYER_N = re.compile(r"\bPlayer (\d+)\b")
+"""How engines, and the bot's own lines about a seat, name a seat: "Player 1"."""
+
+
 def with_names(text: str, names: list[str]) -> str:
-    """Engines say "Player 1"; players want to read their names."""
-    for i in reversed(range(len(names))):  # "Player 10" before "Player 1"
-        text = text.replace(f"Player {i + 1}", names[i])
-    return text
+    """Engines say "Player 1"; players want to read their names.
+
+    ``names``: ``Session.names`` for markdown (content, embeds), ``Session.plain_names`` else.
+    One pass, so a name that reads "Player 2" stays a name.
+    """
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else m.group(0)
+
+    return PLAYER_N.sub(name, text)
 
 
 def seed_hash(seed: int) -> str:
@@ -90,7 +101,7 @@ def seed_hash(seed: int) -> str:
 
 async def image(session: Session, view: dict[str, Any], name: str) -> discord.File:
     """Render a view off the event loop (``bot.surface.render_pool``), wrapped with its alt text."""
-    view = {**view, "seat_names": session.names}
+    view = {**view, "seat_names": session.plain_names}
     picture = await render_pool.picture(session.game_id, view)
     return discord.File(io.BytesIO(picture.png), filename=name, description=picture.alt)
 
@@ -136,7 +147,7 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
     before, after = after_game.ratings_before, after_game.ratings_after
     if before is not None and after:
         changes = [
-            f"{s.name} {round(before.get(s.user_id, DEFAULT[0]))} → "
+            f"{session.names[s.seat]} {round(before.get(s.user_id, DEFAULT[0]))} → "
             f"{round(after.get(s.user_id, DEFAULT[0]))}"
             for s in session.seats
         ]
@@ -146,7 +157,7 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
         lines.append(best)
     if after_game.ranks:
         places = [
-            f"{s.name} #{after_game.ranks[s.user_id]}"
+            f"{session.names[s.seat]} #{after_game.ranks[s.user_id]}"
             for s in session.seats
             if s.user_id in after_game.ranks
         ]
@@ -213,15 +224,11 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     lines.insert(0, lessons.header(session))
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
+    lines = [with_names(line, session.names) for line in lines]
     lines.append(_waiting_line(session))
     ended = game.is_over or session.status != "active"
-    if ending:
-        lines.append(f"**Game over.** {ending}")
-    elif session.end_reason == LESSON_DONE and session.lesson is not None:
-        lines.append(f"🎓 **Lesson done.** {session.lesson.done}")
-    elif game.is_over and game.result is not None:
-        lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
+    lines.append(_ending(session, ending))
+    embed.description = "\n\n".join(x for x in lines if x)
     if ended or session.step == 0:
         embed.set_footer(text=_fair_shuffle(session, ended))
     else:
@@ -230,6 +237,19 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     embed.set_image(url="attachment://board.png")
     components = board_components(session, moves=moves)
     return Message(embed, file, components, await _close_up(session, view))
+
+
+def _ending(session: Session, ending: str | None) -> str:
+    """How the game ended: ``ending`` (an end the engine did not decide), else its own."""
+    if ending:
+        text = f"**Game over.** {ending}"
+    elif session.end_reason == LESSON_DONE and session.lesson is not None:
+        text = f"🎓 **Lesson done.** {session.lesson.done}"
+    elif session.game.is_over and session.game.result is not None:
+        text = f"**Game over.** {session.game.result.summary}"
+    else:
+        return ""
+    return with_names(text, session.names)
 
 
 async def _close_up(
@@ -360,24 +380,20 @@ async def private(
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     if notes:
         lines.append("\n".join(f"🔒 {t}" for t in notes[-6:]))
+    lines = [with_names(line, session.names) for line in lines]
     live = session.status == "active" and not game.is_over
     on_board = controls_in_channel(session)
     if live and not on_board and moves.legal:
         lines.append("**Your move:** choose below.")
-        lines += _standing_offers(session, seat)
+        lines += [with_names(t, session.names) for t in _standing_offers(session, seat)]
     elif on_board and live:
         lines.append("Your moves are on the board.")
     elif not game.is_over and session.status == "active":
         lines.append(_waiting_line(session))
     if live and not on_board:  # edited for another's move only when the player's own changed
         lines.append(f"The board in <#{session.channel_id}> always shows the game as it is now.")
-    if ending:
-        lines.append(f"**Game over.** {ending}")
-    elif session.end_reason == LESSON_DONE and session.lesson is not None:
-        lines.append(f"🎓 **Lesson done.** {session.lesson.done}")
-    elif game.is_over and game.result is not None:
-        lines.append(f"**Game over.** {game.result.summary}")
-    embed.description = with_names("\n\n".join(x for x in lines if x), session.names)
+    lines.append(_ending(session, ending))
+    embed.description = "\n\n".join(x for x in lines if x)
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")

@@ -2,8 +2,9 @@
 
 Every user-facing text is cut to one of these limits with :func:`engines.text.shorten` (embeds
 as a whole with :func:`fit_embed`), so the bot never sends what Discord refuses with a 400 and
-the player is never left with "interaction failed". Player input echoed in a reply is quoted
-short with :func:`engines.text.quoted`.
+the player is never left with "interaction failed". A member's text in it is escaped first
+(``engines.safe_text``), and the cut never splits an escape. Player input echoed in a reply is
+quoted short with :func:`engines.text.quoted`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 // Discord's markdown, the parts bots use: headings, -# subtext, quotes, lists, bold, italics,
-// underline, strike, spoilers, inline and block code, masked links, mentions and timestamps.
+// underline, strike, spoilers, inline and block code, masked links, mentions, timestamps and
+// backslash escapes.
 "use strict";
 
 function escapeHtml(text) {
@@ -8,11 +9,13 @@ function escapeHtml(text) {
 }
 
 function markdownInline(text, names) {
-  const codes = [];
-  let html = escapeHtml(text).replace(/`([^`]+)`/g, (_, code) => {
-    codes.push(`<code>${code}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
-  });
+  // An escape (a backslash before punctuation) and inline code show as typed: both are set
+  // aside first, left to right as Discord reads them, so no later rule sees their characters.
+  const kept = [];
+  let html = escapeHtml(String(text).replace(/\\([^0-9A-Za-z\s])|`([^`]+)`/g, (_, escaped, code) => {
+    kept.push(code === undefined ? escapeHtml(escaped) : `<code>${escapeHtml(code)}</code>`);
+    return `\u0000${kept.length - 1}\u0000`;
+  }));
   html = html
     .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
     .replace(/__(.+?)__/g, "<u>$1</u>")
@@ -26,7 +29,7 @@ function markdownInline(text, names) {
     .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
       `<span class="mention" data-link="${id}">#${escapeHtml(names.channel(id))}</span>`)
     .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (_, s) => new Date(Number(s) * 1000).toLocaleString());
-  return html.replace(/\u0000(\d+)\u0000/g, (_, i) => codes[Number(i)]);
+  return html.replace(/\u0000(\d+)\u0000/g, (_, i) => kept[Number(i)]);
 }
 
 function markdown(text, names) {

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.guardians.cards import DeckCard, Guardian, StrongholdSet
 from engines.guardians.catalogue import CATALOGUE, DATA_DIR, Catalogue
-from engines.text import QUOTE_CHARS, plural, sentence, shorten
+from engines.text import echoed, plural, sentence
 
 
 class DeckRules(BaseModel):
@@ -223,7 +223,7 @@ def parse_deck(text: str, lookup: Lookup = LOOKUP, max_cards: int = MAX_CARDS) -
             over = True
             problem = f"that makes {total} cards; a deck holds at most {max_cards}."
         if problem:
-            problems.append(f"Line {number} (“{shorten(line, QUOTE_CHARS)}”): {problem}")
+            problems.append(f"Line {number} (“{echoed(line)}”): {problem}")
         if len(problems) == MAX_PROBLEMS:
             problems.append("(Reading stopped there; fix these lines first.)")
             break
@@ -258,7 +258,7 @@ def _read_line(line: str, deck: DeckList, lookup: Lookup, max_cards: int) -> str
             return f"{guardian.name} is a Guardian; write “Guardian: {guardian.name}”."
         if sset:
             return f"{sset.name} is a Stronghold set; write “Strongholds: {sset.name}”."
-        return f"no card is called “{shorten(name, QUOTE_CHARS)}”{lookup.suggestion(name)}."
+        return f"no card is called “{echoed(name)}”{lookup.suggestion(name)}."
     if count < 1:
         return "the count must be at least 1."
     deck.cards[card.id] = deck.cards.get(card.id, 0) + count
@@ -271,7 +271,7 @@ def _read_key(key: str, value: str, deck: DeckList, lookup: Lookup) -> str | Non
         guardian = lookup.guardian(value)
         if guardian is None:
             known = ", ".join(g.name for g in lookup.catalogue.guardians.values())
-            return f"there is no Guardian “{shorten(value, QUOTE_CHARS)}” (known: {known})."
+            return f"there is no Guardian “{echoed(value)}” (known: {known})."
         if deck.guardian is not None:
             return "a deck has one Guardian only."
         deck.guardian = guardian.id
@@ -279,7 +279,7 @@ def _read_key(key: str, value: str, deck: DeckList, lookup: Lookup) -> str | Non
     sset = lookup.strongholds(value)
     if sset is None:
         known = ", ".join(s.name for s in lookup.catalogue.strongholds.values())
-        return f"there is no Stronghold set “{shorten(value, QUOTE_CHARS)}” (known: {known})."
+        return f"there is no Stronghold set “{echoed(value)}” (known: {known})."
     if deck.strongholds is not None:
         return "a deck has one Stronghold set only."
     deck.strongholds = sset.id

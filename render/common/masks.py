@@ -6,6 +6,10 @@ the ink through it; ``CachedFont`` returns the mask it rendered before for the s
 same start offset and the same stroke, so images stay identical to the pixel. The cache is
 shared by every font of the process and bounded by the bytes of its masks (least recently used
 out first); masks are never drawn on, only read.
+
+It also leaves out the bidi controls a name may carry (the isolate ``engines.safe_text`` puts
+around right-to-left text, for the alt text and the message): the basic layout would draw each
+as a box, and reorders nothing anyway.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from collections import OrderedDict
 from typing import Any
 
 from PIL import ImageFont
+
+from engines.safe_text import BIDI_CONTROLS
 
 BUDGET_BYTES = 16 * 1024 * 1024  # about 4,000 lines of 22-50 px text
 
@@ -73,8 +79,30 @@ def _bytes(mask: Mask) -> int:
 MASKS = MaskCache()
 
 
+def drawable(text: str) -> str:
+    """``text`` without bidi controls, which the basic layout would draw as boxes."""
+    return text if text.isascii() else BIDI_CONTROLS.sub("", text)
+
+
 class CachedFont(ImageFont.FreeTypeFont):
-    """``ImageFont.FreeTypeFont`` whose ``getmask2`` answers repeated lines from ``MASKS``."""
+    """``ImageFont.FreeTypeFont`` whose ``getmask2`` answers repeated lines from ``MASKS``.
+
+    Every text is measured and drawn without its bidi controls (:func:`drawable`).
+    """
+
+    def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
+        """The advance of ``text`` as drawn."""
+        if isinstance(text, str):
+            text = drawable(text)
+        return super().getlength(text, *args, **kwargs)
+
+    def getbbox(
+        self, text: str | bytes | bytearray, *args: Any, **kwargs: Any
+    ) -> tuple[float, float, float, float]:
+        """The bounding box of ``text`` as drawn."""
+        if isinstance(text, str):
+            text = drawable(text)
+        return super().getbbox(text, *args, **kwargs)
 
     def getmask2(  # type: ignore[override]
         self,
@@ -91,6 +119,8 @@ class CachedFont(ImageFont.FreeTypeFont):
         **kwargs: Any,
     ) -> Mask:
         """The mask of one line of text, rendered once per (text, offset, stroke, anchor)."""
+        if isinstance(text, str):
+            text = drawable(text)
         if args or mode == "RGBA":  # colour glyphs carry the ink: not shared
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start,

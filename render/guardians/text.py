@@ -7,7 +7,7 @@ first when everything does not fit.
 from __future__ import annotations
 
 from engines.guardians.views import CombatView, FighterView, GuardiansView, PlayerView, SpaceView
-from engines.text import join_and, plural, sentence
+from engines.text import join_and, plural, sentence, shorten
 from render.guardians.card import card_line
 from render.guardians.combat import (
     cast_phrase,
@@ -170,4 +170,4 @@ def alt_text(view: GuardiansView) -> str:
             chosen.add(i)
             used += 1 + len(text)
     text = " ".join(parts[i][1] for i in sorted(chosen))
-    return text if text else parts[0][1][:ALT_MAX]
+    return text if text else shorten(parts[0][1], ALT_MAX)

@@ -10,7 +10,7 @@ import re
 from pydantic import Field
 
 from engines.knightfall.views import CardView, KnightfallView, PowerView
-from engines.text import plural
+from engines.text import plural, shorten
 
 ALT_MAX = 1000  # Discord attachment descriptions are capped at 1024 characters.
 STAGE_TITLES = {
@@ -193,7 +193,7 @@ def alt_text(view: View) -> str:
         text = " ".join(t for prio, t in parts if t and prio <= cutoff)
         if len(text) <= ALT_MAX:
             return text
-    return text[: ALT_MAX - 1] + "…"
+    return shorten(text, ALT_MAX)
 
 
 def _result_sentence(view: View) -> str:

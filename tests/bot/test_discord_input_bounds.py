@@ -4,6 +4,8 @@ Discord accepts instead of an "interaction failed"."""
 
 import pytest
 
+from discord_emulator import markdown
+from discord_emulator.markdown import Mark
 from engines.gondolin.catalogue import CATALOGUE as GONDOLIN
 from engines.gondolin.decks import deck_code
 
@@ -89,3 +91,18 @@ async def test_a_long_option_gets_a_short_friendly_answer(world, path, options):
     text = answer(ix)
     assert len(text) < 400, text
     assert "QQQQQQQQQQ…'" in text and "END" not in text
+
+
+async def test_typed_text_echoed_back_shows_as_typed_not_as_a_link_or_markdown(world):
+    """A card name, a deck text's line and a deck's name come back as the member typed them."""
+    link = "[Nitro](https://evil.example)"
+    card = answer(await world.slash("dave", "knightfall card", name=link))
+    text = f"Guardian: Rak Nam\n3 {link}\n"
+    line = answer(await import_text(world, "dave", "links", text))
+    made = answer(await world.slash("dave", "guardians deck new", name="__Big__"))
+    shown = [markdown.render(t) for t in (card, line, made)]
+    marks = [[m for m in s.marks if m.kind != "code"] for s in shown]  # the bot's `/commands`
+    assert marks == [[], [], [Mark("strong", "__Big__")]]
+    assert f"'{link}'" in shown[0].text and f"Line 2 (“3 {link}”)" in shown[1].text
+    assert "Deck __Big__ made" in shown[2].text
+    assert await saved(world, "guardians", "dave", "__Big__") == []

@@ -2,6 +2,7 @@
 
 import discord
 
+from bot.cogs.game import newest_lines
 from bot.surface.text_limits import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -9,6 +10,7 @@ from bot.surface.text_limits import (
     FIELD_VALUE,
     fit_embed,
 )
+from engines.safe_text import markdown
 
 
 def test_every_part_of_an_embed_is_cut_to_its_limit():
@@ -28,3 +30,10 @@ def test_the_description_leaves_room_for_other_embeds_of_the_message():
     assert len(embed) == 4000 and embed.description.endswith("…")
     short = fit_embed(discord.Embed(title="Board", description="short"))
     assert short.description == "short" and short.title == "Board"
+
+
+def test_the_log_keeps_its_newest_lines_whole_so_no_escape_is_cut():
+    lines = [f"• {markdown('**Admin**')} moved {i}." for i in range(40)]
+    text = newest_lines(lines, 100)
+    assert len(text) <= 100 and text.split("\n") == lines[-len(text.split("\n")) :]
+    assert newest_lines(["x" * 200], 100) == "x" * 99 + "…"

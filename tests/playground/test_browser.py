@@ -70,6 +70,19 @@ def test_the_command_list_and_a_commands_options(playground, browser):
     shot(browser, "02-command-options")
 
 
+def test_the_page_shows_an_escaped_name_as_typed(playground, browser):
+    """A name the bot escaped (``engines.safe_text``) reads as typed: no link, no bold."""
+    open_page(browser, playground, "alice")
+    names = "{user: () => 'someone', channel: () => 'games'}"
+    html = browser.execute_script(
+        f"return markdown(arguments[0], {names})",
+        r"Waiting for: **\[Nitro\](https\://evil.example)** and \*\*Admin\*\* \|\|x\|\|",
+    )
+    assert html == (
+        "Waiting for: <strong>[Nitro](https://evil.example)</strong> and **Admin** ||x||"
+    )
+
+
 def test_a_knightfall_duel_between_two_members_by_their_dms(playground, browser):
     """Bob challenges Alice, she accepts, and both play from their own DMs, switching members
     in one tab; each sees only their DMs."""

@@ -52,3 +52,17 @@ def test_the_cache_keeps_within_its_budget(fresh):
     assert len(fresh._masks) < 60
     fnt.getmask2("line number 59", "L")  # the newest is still there
     assert fresh.hits == 1
+
+
+def test_a_name_isolated_for_the_alt_text_draws_as_the_name():
+    """The isolate around right-to-left text (engines.safe_text) is no box in a picture."""
+    fnt = CachedFont(PATH, 24, layout_engine=ImageFont.Layout.BASIC)
+    name, isolated = "Admin עדי", "\u2068Admin עדי\u2069"
+    assert fnt.getlength(isolated) == fnt.getlength(name)
+    assert fnt.getbbox(isolated) == fnt.getbbox(name)
+    pictures = []
+    for text in (name, isolated):
+        img = Image.new("RGB", (300, 40), common.FELT)
+        ImageDraw.Draw(img).text((4, 4), text, font=fnt, fill=common.GOLD)
+        pictures.append(img)
+    assert ImageChops.difference(*pictures).getbbox() is None
