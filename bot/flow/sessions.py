@@ -15,6 +15,7 @@ from typing import NoReturn
 import discord
 
 from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.flow.catch_up import CatchUp
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
@@ -22,7 +23,7 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
-from bot.surface.delivery import Delivery, Failed
+from bot.surface.delivery import Delivery, Failed, passing
 from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
@@ -217,6 +218,8 @@ class SessionManager:
         self.computer = computer
         self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
         self.delivery = Delivery(client, store)
+        self.catch_up = CatchUp(self._show_again)
+        self.delivery.behind = self.catch_up.behind
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, sid: str) -> asyncio.Lock:
@@ -658,6 +661,8 @@ class SessionManager:
                 exc.status,
                 exc.code,
             )
+            if passing(exc):
+                self.catch_up.behind(session.id)
             if interaction is not None:
                 await defer_unless_answered(interaction)  # @original stays the clicked message
                 await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
@@ -698,12 +703,28 @@ class SessionManager:
             if session.seats[seat].computer is not None:
                 continue  # the computer reads nothing: its seat gets no messages
             notes = private.get(seat, [])
-            if seat == actor and interaction is not None and not clicked_board:
-                await self.delivery.in_place(interaction, session, seat, notes)
-            elif seat in prompted and seat in game.to_act():
-                await self.delivery.dm(session, seat, notes)
-            else:
-                await self.delivery.refresh_dm(session, seat, notes)
+            owed = self.delivery.owes_dm(session, seat)  # Discord refused it earlier
+            try:  # each seat's message apart: one Discord refuses stops no other
+                if seat == actor and interaction is not None and not clicked_board:
+                    await self.delivery.in_place(interaction, session, seat, notes)
+                elif (seat in prompted or owed) and seat in game.to_act():
+                    await self.delivery.dm(session, seat, notes)
+                else:
+                    await self.delivery.refresh_dm(session, seat, notes)
+            except discord.HTTPException as exc:
+                await failed(exc)
+
+    async def _show_again(self, sid: str) -> None:
+        """Show a game as it is now, after Discord would not take some of its messages.
+
+        Only a running game, or one its last move ended (an ending of the bot's, such as a
+        resignation, is shown by ``lifecycle``). Returns once every request was answered.
+        """
+        async with self.lock(sid):
+            session = await self.store.load(sid)
+            if session.status == "active" or (session.game.is_over and session.end_reason is None):
+                await self.show(session, None, None, (), {})
+                await self.delivery.all_sent(session)
 
     async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
         """The "My hand" button: the player's private view and controls, ephemerally."""

@@ -6,7 +6,7 @@ import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import discord
 
@@ -44,6 +44,16 @@ SHOWN_SIZE = 4096
 """How many messages' last contents Delivery remembers (a hash each), to skip unchanged edits."""
 
 
+def passing(exc: discord.HTTPException) -> bool:
+    """Whether Discord's error may pass, so the same request may succeed later.
+
+    A server error, a rate limit beyond discord.py's tries, or a click that expired meanwhile
+    (its message can still be edited through the channel); not a refusal (a permission, a
+    deleted message), which a later request meets again.
+    """
+    return exc.status >= 500 or exc.status == 429 or exc.code == 10062
+
+
 class Delivery:
     """Where messages go; it never decides game logic.
 
@@ -62,9 +72,12 @@ class Delivery:
         self.answers = PrivateAnswers(client)
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
-        self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
+        self._own: OrderedDict[int, OwnShown] = OrderedDict()  # by DM id
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
+        self.behind: Callable[[str], None] = lambda sid: None
+        """Told the session whose message Discord would not take for now (``passing``)."""
+        self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
@@ -83,7 +96,7 @@ class Delivery:
         """Note that a seat's DM shows what is the player's own now."""
         s = session.seats[seat]
         own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
-        _remember(self._own, message_id, own)
+        _remember(self._own, message_id, OwnShown(own, session.step))
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel: from the cache, else a partial one made from its id.
@@ -141,6 +154,17 @@ class Delivery:
         """Wait until the board's edits under way have been sent (or failed)."""
         await self.edits.flush(session.id)
 
+    async def all_sent(self, session: Session) -> None:
+        """Wait until the edits under way of the board and every DM were sent (or failed)."""
+        await self.board_sent(session)
+        for seat in session.seats:
+            if seat.dm_message_id is not None:
+                await self.edits.flush(seat.dm_message_id)
+
+    def owes_dm(self, session: Session, seat: int) -> bool:
+        """Whether a new DM to the seat could not be sent (Discord's trouble): it still must be."""
+        return (session.id, seat) in self._owed
+
     async def _edit_board(
         self,
         session: Session,
@@ -159,6 +183,8 @@ class Delivery:
         try:
             await self._edit_or_post(session, msg, recent, ending)
         except discord.HTTPException as exc:
+            if passing(exc):
+                self.behind(session.id)
             if failed is None:
                 raise
             await failed(exc)
@@ -179,6 +205,9 @@ class Delivery:
                 old = None
             except discord.HTTPException as exc:
                 self._note(old, None)  # not shown: the next edit is made
+                if passing(exc):  # not refused: Discord is in trouble, the edit is made later
+                    self._outdated.add(session.id)
+                    raise
                 log.info(
                     "board edit refused, posting anew session=%s code=%s", session.id, exc.code
                 )
@@ -252,18 +281,23 @@ class Delivery:
         """Edit a seat's current DM to the latest view, silently (no new notification).
 
         In a running game, only when the player has ``notes`` or what is their own changed:
-        their hand, their secrets, their moves (``own_view``).
+        their hand, their secrets, their moves (``own_view``); or when its moves went stale
+        (they carry a step before the seat's ``prompt_step``: the player moved elsewhere, by
+        **My hand** or a typed order, or Discord refused the DM's last edit).
         """
+        self._owed.discard((session.id, seat))  # no new DM is due: the current one is edited
         s = session.seats[seat]
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
         live = session.status == "active" and not session.game.is_over and ending is None
         own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
-        if live and not notes and self._own.get(s.dm_message_id) == own:
+        known = self._own.get(s.dm_message_id, OwnShown("", -1))
+        valid = known.step >= s.prompt_step  # the moves it shows still work
+        if live and not notes and valid and known.own == own:
             return
         msg = await self.private(session, seat, notes, ending)
-        unchanged = self._unchanged(s.dm_message_id, msg)
-        _remember(self._own, s.dm_message_id, own)
+        unchanged = self._unchanged(s.dm_message_id, msg) and valid
+        _remember(self._own, s.dm_message_id, OwnShown(own, session.step))
         if not unchanged:
             edit = functools.partial(
                 self._edit_dm, session.id, seat, s.dm_channel_id, s.dm_message_id, msg
@@ -277,10 +311,12 @@ class Delivery:
         try:
             dm = self.client.get_partial_messageable(channel_id)
             await dm.get_partial_message(message_id).edit(**msg.kwargs(edit=True))
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             self._note(message_id, None)
             _remember(self._own, message_id, None)
             log.info("could not refresh DM session=%s seat=%s", sid, seat)
+            if passing(exc):
+                self.behind(sid)
 
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets).
@@ -293,6 +329,7 @@ class Delivery:
         try:
             sent = await (await self._dm_channel(s.user_id, s.dm_channel_id)).send(**msg.kwargs())
         except discord.Forbidden:
+            self._owed.discard((session.id, seat))
             log.info("DMs closed session=%s seat=%s user=%s", session.id, seat, s.user_id)
             await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
             if not s.dm_closed:
@@ -302,6 +339,12 @@ class Delivery:
                     allowed_mentions=mentions.only([s.user_id]),
                 )
             return
+        except discord.HTTPException as exc:
+            if passing(exc):  # still owed: the game's next showing sends it
+                self._owed.add((session.id, seat))
+                self.behind(session.id)
+            raise
+        self._owed.discard((session.id, seat))
         self._note(sent.id, msg.digest())
         await self._note_own(session, seat, sent.id)
         await self.store.set_dm(
@@ -439,6 +482,13 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
+
+
+class OwnShown(NamedTuple):
+    """What of a seat's own a DM shows (``own_view.digest``), and the step its moves carry."""
+
+    own: str
+    step: int
 
 
 def _remember(shown: OrderedDict[K, V], key: K, value: V | None) -> None:

@@ -16,10 +16,18 @@ import pytest_asyncio
 
 from discord_emulator import MESSAGE_EDITS, RateLimit
 from tests.bot.harness import move_controls
+from tests.bot.shown_now import caught_up, players_moves
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
 CALLBACK = "POST /interactions/{id}/{token}/callback"
+CHANNEL_POST = "POST /channels/{channel}/messages"
+ORIGINAL_EDIT = "PATCH /webhooks/{app}/{token}/messages/{message}"
+
+
+def steps_of(message) -> set[int]:
+    """The steps a message's move controls carry (its buttons'; a select's are in its id)."""
+    return {int(cid.split(":")[2]) for _, cid, _ in move_controls(message)}
 
 
 @pytest_asyncio.fixture(loop_scope="module")
@@ -104,4 +112,41 @@ async def test_spaced_moves_edit_the_board_once_each_at_once(world, limited):
         after = await world.bot.store.load(session.id)
         assert shown_move(board) == after.step, "the board shows the move once it is made"
     assert not [r for r in world.emu.requests if r.status == 429]
+    await world.end_game()
+
+
+async def test_a_duel_in_a_storm_keeps_every_move_once_and_every_message_catches_up(world):
+    """Discord answers 5xx and 429 while Alice and Bob play Knightfall by DM: every move counts
+    once (a double click too), a player whose message could not be shown is told so, and once
+    the storm passes the board and both DMs show the game as it is, with no click needed."""
+    session = await world.knightfall_duel()
+    emu, rng, chosen, told = world.emu, random.Random(5), [], []
+    emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], share=0.5, failures=3, seed=2)  # raised at once
+    emu.storm(429, CALLBACK, failures=2, retry_after=0.1)  # waited out
+    emu.storm(429, failures=2, retry_after=0.1, global_limit=True)
+    emu.storm(500, ORIGINAL_EDIT, failures=1)  # sent again after 1 s
+    for turn in range(5):
+        if turn == 4:  # the last move's board and DMs fail once: only a catch-up shows them
+            emu.calm()
+            emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], failures=1)
+        session = await world.bot.store.load(session.id)
+        seat = rng.choice(session.game.to_act())
+        user = world.user(session, seat)
+        message = world.controls_message(user)
+        if message is None or steps_of(message) != {session.seats[seat].prompt_step}:
+            message = await world.hand(user.name, session)  # as NOT_SHOWN asks
+        kind, custom_id, value = control = rng.choice(move_controls(message))
+        chosen.append((seat, value if kind == "select" else custom_id.split(":", 3)[3]))
+        if turn == 1 and kind == "button":
+            first, second = await world.double_click(user.name, message, custom_id)
+            answers = [*first.messages, *second.messages]
+        else:
+            ix = await world.press(user, message, control)
+            await world.quiesce()
+            answers = ix.messages
+        told += [m.text() for m in answers if m.ephemeral and "Your move counts" in m.text()]
+    assert told, "a player whose message could not be updated is told"
+    assert [r.status for r in emu.requests if r.status >= 500], "the storm struck"
+    session = await caught_up(world, session.id)
+    assert await players_moves(world, session.id) == chosen, "each move once, none lost"
     await world.end_game()
