@@ -649,11 +649,14 @@ class SessionManager:
         """Bring every message up to date after a change (called under the session lock).
 
         The board's edit may land after this returns (``Delivery.update_board``); a failure
-        is told the same way then.
+        is told the same way then, once. A message Discord would not take for now
+        (``passing``: a storm) is shown again by ``catch_up`` once it does.
         """
+        told = False  # once, however many messages failed
 
         async def failed(exc: discord.HTTPException) -> None:
             # The move is saved; a lost message must not look like a lost move.
+            nonlocal told
             log.warning(
                 "delivery failed session=%s step=%s status=%s code=%s",
                 session.id,
@@ -663,7 +666,8 @@ class SessionManager:
             )
             if passing(exc):
                 self.catch_up.behind(session.id)
-            if interaction is not None:
+            if interaction is not None and not told:
+                told = True
                 await defer_unless_answered(interaction)  # @original stays the clicked message
                 await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
 

@@ -6,7 +6,7 @@ import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 import discord
 
@@ -72,7 +72,7 @@ class Delivery:
         self.answers = PrivateAnswers(client)
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
-        self._own: OrderedDict[int, OwnShown] = OrderedDict()  # by DM id
+        self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
         self.behind: Callable[[str], None] = lambda sid: None
@@ -96,7 +96,7 @@ class Delivery:
         """Note that a seat's DM shows what is the player's own now."""
         s = session.seats[seat]
         own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
-        _remember(self._own, message_id, OwnShown(own, session.step))
+        _remember(self._own, message_id, own)
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel: from the cache, else a partial one made from its id.
@@ -281,9 +281,7 @@ class Delivery:
         """Edit a seat's current DM to the latest view, silently (no new notification).
 
         In a running game, only when the player has ``notes`` or what is their own changed:
-        their hand, their secrets, their moves (``own_view``); or when its moves went stale
-        (they carry a step before the seat's ``prompt_step``: the player moved elsewhere, by
-        **My hand** or a typed order, or Discord refused the DM's last edit).
+        their hand, their secrets, their moves (``own_view``).
         """
         self._owed.discard((session.id, seat))  # no new DM is due: the current one is edited
         s = session.seats[seat]
@@ -291,13 +289,11 @@ class Delivery:
             return
         live = session.status == "active" and not session.game.is_over and ending is None
         own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
-        known = self._own.get(s.dm_message_id, OwnShown("", -1))
-        valid = known.step >= s.prompt_step  # the moves it shows still work
-        if live and not notes and valid and known.own == own:
+        if live and not notes and self._own.get(s.dm_message_id) == own:
             return
         msg = await self.private(session, seat, notes, ending)
-        unchanged = self._unchanged(s.dm_message_id, msg) and valid
-        _remember(self._own, s.dm_message_id, OwnShown(own, session.step))
+        unchanged = self._unchanged(s.dm_message_id, msg)
+        _remember(self._own, s.dm_message_id, own)
         if not unchanged:
             edit = functools.partial(
                 self._edit_dm, session.id, seat, s.dm_channel_id, s.dm_message_id, msg
@@ -482,13 +478,6 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
-
-
-class OwnShown(NamedTuple):
-    """What of a seat's own a DM shows (``own_view.digest``), and the step its moves carry."""
-
-    own: str
-    step: int
 
 
 def _remember(shown: OrderedDict[K, V], key: K, value: V | None) -> None:

@@ -22,7 +22,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
 CALLBACK = "POST /interactions/{id}/{token}/callback"
 CHANNEL_POST = "POST /channels/{channel}/messages"
-ORIGINAL_EDIT = "PATCH /webhooks/{app}/{token}/messages/{message}"
 
 
 def steps_of(message) -> set[int]:
@@ -115,38 +114,81 @@ async def test_spaced_moves_edit_the_board_once_each_at_once(world, limited):
     await world.end_game()
 
 
+async def send(world, user, message, control):
+    """Press a move's button or pick its option, without waiting for the answer."""
+    kind, custom_id, value = control
+    if kind == "button":
+        return await world.emu.click(user, message, custom_id)
+    return await world.emu.select(user, message, custom_id, [value])
+
+
+def code_of(control) -> str:
+    kind, custom_id, value = control
+    return value if kind == "select" else custom_id.split(":", 3)[3]
+
+
+def prompting(session, seat: int, controls: list) -> list:
+    """The controls whose move gives the other player new moves to make (a new DM)."""
+    game, other = session.game, 1 - seat
+    found = []
+    for control in controls:
+        after = game.copy()
+        after.apply(seat, game.decode(code_of(control)))
+        if other in after.to_act() and after.legal_actions(other) != game.legal_actions(other):
+            found.append(control)
+    return found
+
+
 async def test_a_duel_in_a_storm_keeps_every_move_once_and_every_message_catches_up(world):
     """Discord answers 5xx and 429 while Alice and Bob play Knightfall by DM: every move counts
-    once (a double click too), a player whose message could not be shown is told so, and once
-    the storm passes the board and both DMs show the game as it is, with no click needed."""
+    once (a double click, a press again after "This interaction failed"), a player whose message
+    could not be shown is told so, and once the storm passes the board and both DMs show the
+    game as it is, with no click: the "your move" DM Discord refused is sent then."""
     session = await world.knightfall_duel()
     emu, rng, chosen, told = world.emu, random.Random(5), [], []
     emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], share=0.5, failures=3, seed=2)  # raised at once
     emu.storm(429, CALLBACK, failures=2, retry_after=0.1)  # waited out
     emu.storm(429, failures=2, retry_after=0.1, global_limit=True)
-    emu.storm(500, ORIGINAL_EDIT, failures=1)  # sent again after 1 s
-    for turn in range(5):
-        if turn == 4:  # the last move's board and DMs fail once: only a catch-up shows them
-            emu.calm()
-            emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], failures=1)
+    for turn in range(10):
         session = await world.bot.store.load(session.id)
         seat = rng.choice(session.game.to_act())
         user = world.user(session, seat)
         message = world.controls_message(user)
         if message is None or steps_of(message) != {session.seats[seat].prompt_step}:
             message = await world.hand(user.name, session)  # as NOT_SHOWN asks
-        kind, custom_id, value = control = rng.choice(move_controls(message))
-        chosen.append((seat, value if kind == "select" else custom_id.split(":", 3)[3]))
+        controls = move_controls(message)
+        new_dm = prompting(session, seat, controls)
+        last = turn >= 4 and (new_dm or turn == 9)
+        if last:  # its board edit and the other's new DM fail once: only a catch-up shows them
+            controls = new_dm or controls
+            other = world.user(session, 1 - seat)
+            dms = len(emu.dm_messages(other))
+            emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], failures=1)
+        kind, custom_id, _ = control = rng.choice(controls)
+        chosen.append((seat, code_of(control)))
         if turn == 1 and kind == "button":
             first, second = await world.double_click(user.name, message, custom_id)
             answers = [*first.messages, *second.messages]
-        else:
-            ix = await world.press(user, message, control)
+        elif turn == 3:  # the answer fails past Discord's 3 s: "This interaction failed"
+            emu.calm()
+            emu.storm(503, CALLBACK, failures=1)
+            seen = message.snapshot()  # what the player's client still shows
+            ix = await send(world, user, message, control)
+            await emu.wait_for(lambda ix=ix: ix.refusals)
+            emu.advance(3.0)  # before discord.py's second try, 1 s later
+            assert (await ix.done()).failed
             await world.quiesce()
-            answers = ix.messages
+            answers = (await world.press(user, seen, control)).messages  # pressed again
+            assert "did nothing" in answers[-1].text(), answers[-1].text()
+        else:
+            answers = (await world.press(user, message, control)).messages
+            await world.quiesce()
         told += [m.text() for m in answers if m.ephemeral and "Your move counts" in m.text()]
+        if last:
+            break
     assert told, "a player whose message could not be updated is told"
-    assert [r.status for r in emu.requests if r.status >= 500], "the storm struck"
     session = await caught_up(world, session.id)
     assert await players_moves(world, session.id) == chosen, "each move once, none lost"
+    if new_dm:
+        assert len(emu.dm_messages(other)) == dms + 1, "the refused 'your move' DM was sent"
     await world.end_game()
