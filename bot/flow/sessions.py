@@ -722,13 +722,16 @@ class SessionManager:
         """Show a game as it is now, after Discord would not take some of its messages.
 
         Only a running game, or one its last move ended (an ending of the bot's, such as a
-        resignation, is shown by ``lifecycle``). Returns once every request was answered.
+        resignation, is shown by ``lifecycle``). Returns once every request was answered; the
+        edits sent in the background are waited for without the lock, which a click may want.
         """
         async with self.lock(sid):
             session = await self.store.load(sid)
-            if session.status == "active" or (session.game.is_over and session.end_reason is None):
-                await self.show(session, None, None, (), {})
-                await self.delivery.all_sent(session)
+            ended_by_a_move = session.status == "finished" and session.end_reason is None
+            if session.status != "active" and not ended_by_a_move:
+                return
+            await self.show(session, None, None, (), {})
+        await self.delivery.all_sent(session)
 
     async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
         """The "My hand" button: the player's private view and controls, ephemerally."""
