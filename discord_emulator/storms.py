@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -58,6 +59,7 @@ CLOUDFLARE = (
 )
 UPSTREAM = "upstream connect error or disconnect/reset before headers. reset reason: overflow"
 ROUTE_LIMIT = 5  # the X-RateLimit-Limit a route's 429 names
+ROUTE = re.compile(r"(GET|POST|PUT|PATCH|DELETE) /\S*")
 
 
 @dataclass
@@ -89,6 +91,8 @@ class Storm:
             raise ValueError("the global limit answers 429")
         if self.failures is None and self.seconds is None:
             raise ValueError("a storm needs an end: failures per route, seconds, or both")
+        if any(not ROUTE.fullmatch(route) for route in self.routes or ()):
+            raise ValueError(f"routes are named as calls_by_route names them: {self.routes}")
         if not 0.0 < self.share <= 1.0:
             raise ValueError("share is a fraction of the requests, above 0 and at most 1")
         self._rng = random.Random(self.seed)

@@ -171,6 +171,8 @@ async def test_a_storm_strikes_a_share_of_the_requests_and_spares_interactions_i
     w.emu.calm()
     assert (await raw_edit(w, w.chan.id, sent.id, "calm")).status == 200
 
+    with pytest.raises(ValueError):
+        w.emu.storm(503, "/channels/", failures=1)  # a path, not a route
     w.emu.storm(429, failures=1, global_limit=True)
     url = f"{w.emu.api_base}/webhooks/{w.emu.application_id}/no-such-token"
     async with w.http.post(url, json={"content": "x"}) as answer:
