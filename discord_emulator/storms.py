@@ -27,7 +27,6 @@ meanwhile); without ``Via`` it is taken for Cloudflare's ban and raised. So keep
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re
@@ -139,11 +138,7 @@ class Storm:
     def _too_many(self, route: str) -> web.Response:
         wait = self.retry_after
         body = {"message": "You are being rate limited.", "retry_after": wait}
-        response = web.Response(
-            status=429,
-            body=json.dumps({**body, "global": self.global_limit}),
-            content_type="application/json",
-        )
+        response = json_response({**body, "global": self.global_limit}, 429)
         headers = {"Retry-After": str(math.ceil(wait)), "Via": "1.1 google"}
         if self.global_limit:
             headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
