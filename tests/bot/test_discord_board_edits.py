@@ -3,6 +3,7 @@ buttons for a position that has moved on.
 
 A click is answered with the new board itself; only when that answer is refused (the click
 expired: Discord's 10062) is the board edited through the channel, which may be refused too.
+In Discord's storms (``emu.storm``) no board is posted anew: the board catches up by itself.
 """
 
 import pytest

@@ -4,7 +4,9 @@ Discord allows about 5 message edits per 5 s in a channel and discord.py waits o
 before each edit beyond it. Here the emulator enforces a tighter limit, so a burst of moves
 (a player's clicks back to back, each answered by the computer) outruns it: the board must
 end on the newest position in fewer edits than moves, never going back to an older one.
-Spaced moves still cost one edit each, sent at once.
+Spaced moves still cost one edit each, sent at once. In Discord's storms (5xx, 429 of a route
+or of the global limit: ``emu.storm``) a duel's moves all count once and its board and DMs
+catch up by themselves once the storm passes.
 """
 
 import asyncio
