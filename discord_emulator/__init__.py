@@ -19,6 +19,7 @@ from .models import (
     User,
 )
 from .rate_limits import MESSAGE_EDITS, RateLimit
+from .storms import Storm
 
 __all__ = [
     "MESSAGE_EDITS",
@@ -36,6 +37,7 @@ __all__ = [
     "RateLimit",
     "Role",
     "SelectInfo",
+    "Storm",
     "User",
     "discord_pointed_at",
     "loopback_only",

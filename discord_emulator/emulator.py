@@ -7,7 +7,7 @@ import datetime as dt
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
@@ -34,6 +34,7 @@ from .rest import RestApi
 from .server import RequestLog, RequestRecord, make_middleware
 from .shards import GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD, ShardKey, shard_of
 from .state import State
+from .storms import Storm, Storms, routes_set
 from .webhooks import WebhookApi
 
 
@@ -65,6 +66,7 @@ class DiscordEmulator:
         self.state.guilds_per_shard = guilds_per_shard
         self._log = RequestLog()
         self.faults = Faults()
+        self.storms = Storms()
         self.edit_limits = EditLimiter(edit_limit)
         self.gateway = Gateway(
             self.state, lambda: self.gateway_url, self._log.unhandled, heartbeat_interval_s
@@ -79,7 +81,9 @@ class DiscordEmulator:
     async def start(self, port: int = 0) -> DiscordEmulator:
         """Serve on 127.0.0.1 at ``port`` (0: a free one)."""
         app = web.Application(
-            middlewares=[make_middleware(self.state, self._log, self.faults, self.edit_limits)],
+            middlewares=[
+                make_middleware(self.state, self._log, self.faults, self.edit_limits, self.storms)
+            ],
             client_max_size=64 * 1024 * 1024,
         )
         RestApi(self.state, lambda: self.gateway_url).add_routes(app)
@@ -153,7 +157,7 @@ class DiscordEmulator:
         return Counter(r.route for r in self._log.requests[since:])
 
     def error_responses(self) -> list[RequestRecord]:
-        """Requests answered with an error (4xx), e.g. validation failures like 50035."""
+        """Requests answered with an error (4xx, or a storm's 5xx), e.g. 50035."""
         return [r for r in self._log.requests if r.status >= 400]
 
     # --- world setup ---------------------------------------------------------------------
@@ -257,6 +261,45 @@ class DiscordEmulator:
     def delay_next(self, method: str, path: str, seconds: float) -> None:
         """The next matching request takes effect at once but is answered ``seconds`` later."""
         self.faults.add(Fault(method.upper(), path, delay_s=seconds))
+
+    def storm(
+        self,
+        status: int,
+        routes: Iterable[str] | str | None = None,
+        *,
+        share: float = 1.0,
+        failures: int | None = None,
+        seconds: float | None = None,
+        retry_after: float = 0.25,
+        global_limit: bool = False,
+        seed: int = 0,
+    ) -> Storm:
+        """From now on, Discord fails a share of the requests on ``routes``, unapplied.
+
+        ``status``: 500, 502, 503 or 504 (each with Discord's or Cloudflare's body), or 429 with
+        ``retry_after`` (of the route, or with ``global_limit`` the global one, which spares the
+        interaction endpoints). ``routes``: route names as ``calls_by_route`` gives them, e.g.
+        ``"POST /interactions/{id}/{token}/callback"`` (None: every route). ``share``: the
+        fraction of those requests that fail. It ends after ``failures`` failed requests on
+        each route or after ``seconds``, whichever comes first (``storms.py``; ``calm()`` ends
+        every storm). A failed callback not answered again within the deadline fails the
+        interaction for its user (``ix.failed``).
+        """
+        storm = Storm(
+            status,
+            routes_set(routes),
+            share=share,
+            failures=failures,
+            seconds=seconds,
+            retry_after=retry_after,
+            global_limit=global_limit,
+            seed=seed,
+        )
+        return self.storms.add(storm)
+
+    def calm(self) -> None:
+        """End every storm now."""
+        self.storms.calm()
 
     def limit_edits(self, limit: RateLimit | None) -> None:
         """From now on allow ``limit`` message edits per channel (None: no limit).

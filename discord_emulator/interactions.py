@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from . import payloads
@@ -87,6 +88,31 @@ def _new_message(state: State, ix: Interaction, body: Body | None, *, ephemeral:
     state.add_message(msg)
     ix.messages.append(msg)
     return msg
+
+
+def failed_by_discord(state: State, ix: Interaction, error: ApiError, *, callback: bool) -> None:
+    """Discord failed a request of this interaction (a storm's 5xx or 429), unapplied.
+
+    A failed callback leaves the interaction unanswered: unless an answer arrives within the
+    deadline, the user sees "This interaction failed" (``ix.failed``) when it passes.
+    """
+    ix.refusals.append(error)
+    if callback:
+        _expire_at_deadline(state, ix)
+
+
+def _expire_at_deadline(state: State, ix: Interaction) -> None:
+    """Fail ``ix`` for its user once the deadline passed unanswered.
+
+    On the state's clock (``emu.advance`` moves it), looked at every 0.1 s at most.
+    """
+    if ix.response_type is not None:
+        return
+    left = state.deadline_s - (state.now() - ix.created)
+    if left <= 0:
+        ix.expire()
+        return
+    asyncio.get_running_loop().call_later(min(left, 0.1), _expire_at_deadline, state, ix)
 
 
 def _refuse(ix: Interaction, error: ApiError) -> ApiError:

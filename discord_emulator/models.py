@@ -338,6 +338,7 @@ class Interaction:
         self.created = created  # on the state's clock
         self.response_type: int | None = None
         self.late = False  # an initial response came after the 3 s deadline and was refused
+        self.expired = False  # Discord failed its callback and no answer came within 3 s
         self.ephemeral = False
         self.messages: list[Message] = []  # created by this interaction, in order
         self.original: Message | None = None  # what @original points at
@@ -346,8 +347,23 @@ class Interaction:
         self.refusals: list[ApiError] = []  # errors the emulator answered for this interaction
         self._answered = asyncio.Event()
 
+    @property
+    def failed(self) -> bool:
+        """Whether the user saw "This interaction failed": no initial response in time."""
+        return self.late or self.expired
+
+    def expire(self) -> None:
+        """The deadline passed after Discord failed a callback: failed, unless answered."""
+        if self.response_type is None:
+            self.expired = True
+            self._answered.set()
+
     async def done(self, timeout: float = 5.0) -> Interaction:
-        """Wait until the bot gave (or tried too late to give) its initial response."""
+        """Wait until the bot gave its initial response, or the interaction failed for the user.
+
+        It failed when the response came after the deadline (``late``), or when Discord failed
+        its callback and none came within the deadline (``expired``, see ``storms.py``).
+        """
         try:
             await asyncio.wait_for(self._answered.wait(), timeout)
         except TimeoutError:

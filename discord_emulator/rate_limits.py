@@ -12,6 +12,7 @@ Windows run in real time (discord.py sleeps real seconds), not on the emulator's
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,11 @@ from aiohttp import web
 from .rest import json_response
 
 EDIT_ROUTE = "PATCH /channels/{channel}/messages/{message}"
-BUCKET = "e5f1c0a7d3b9e2f4a6c8d0b2e4f6a8c0"  # Discord's bucket hashes are opaque strings
+
+
+def bucket_of(route: str) -> str:
+    """The route's ``X-RateLimit-Bucket``: an opaque hash, one per route as on Discord."""
+    return hashlib.sha256(route.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,7 @@ class EditLimiter:
             "X-RateLimit-Remaining": str(self.limit.count - window.used),
             "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": BUCKET,
+            "X-RateLimit-Bucket": bucket_of(EDIT_ROUTE),
             "Via": "1.1 google",
         }
         return Verdict(headers, reset_after, refused)

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from . import interactions
 from .faults import Faults
 from .models import ApiError
 from .rate_limits import EditLimiter
 from .rest import json_response
 from .state import State
+from .storms import Storm, Storms
 
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -63,9 +65,11 @@ def make_middleware(
     reqlog: RequestLog,
     faults: Faults | None = None,
     limiter: EditLimiter | None = None,
+    storms: Storms | None = None,
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
     faults = faults or Faults()
     limiter = limiter or EditLimiter(None)
+    storms = storms or Storms()
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -77,7 +81,11 @@ def make_middleware(
         if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
             reqlog.record(request, 401, 0)
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        limited = limiter.check(route_of(request), request.match_info.get("channel"))
+        route = route_of(request)
+        storm = storms.strike(route, path) if path.startswith("/api/") else None
+        if storm is not None:
+            return struck(request, route, storm)
+        limited = limiter.check(route, request.match_info.get("channel"))
         if limited is not None and limited.refused:
             reqlog.record(request, 429, None, "You are being rate limited.")
             return limited.too_many()
@@ -85,6 +93,16 @@ def make_middleware(
         if limited is not None:
             response.headers.update(limited.headers)
         return response
+
+    def struck(request: web.Request, route: str, storm: Storm) -> web.Response:
+        """A storm's answer, unapplied; an interaction's request is noted on the interaction."""
+        reqlog.record(request, storm.status, None, storm.text())
+        token = request.match_info.get("token")
+        ix = state.interactions.get(token) if token is not None else None
+        if ix is not None:  # a callback, or the interaction's webhook
+            callback = request.path.endswith("/callback")
+            interactions.failed_by_discord(state, ix, storm.error(), callback=callback)
+        return storm.answer(route)
 
     async def answer(request: web.Request, handler: Handler) -> web.StreamResponse:
         """The handler's answer, Discord's error, or an emulator bug as a 400."""

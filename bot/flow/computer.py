@@ -3,8 +3,8 @@
 ``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
 a process pool (or a thread pool) and awaits the answer, so other games and commands carry on.
 A worker process ends with the bot, however the bot ends (``bot.surface.pool_workers``). This
-module imports only the engines, ``ai`` and ``bot.surface.pool_workers``, so a worker process
-starts quickly.
+module imports only the engines, ``ai``, ``bot.surface.pool_workers`` and ``bot.surface.heavy``,
+so a worker process starts quickly.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import ai
 import engines
+from bot.surface import heavy
 from bot.surface.pool_workers import exit_with_parent
 from engines import Action, Game
 
@@ -85,6 +86,8 @@ class Computer:
 
     A search that fails or runs over the limit is abandoned (its worker replaced) and the
     computer plays the game's quick policy move instead, so a game never waits for it long.
+    That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
+    still the game's rules, and the new worker process would first have to start.
     """
 
     def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
@@ -113,7 +116,7 @@ class Computer:
             )
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = new_executor(self.kind)
-            code = cls.encode(policy_move(game, seat, seed))
+            code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
 
     async def hint(

@@ -17,6 +17,7 @@ from typing import NoReturn
 import discord
 
 from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.flow.catch_up import CatchUp
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
@@ -24,7 +25,7 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
 from bot.surface import heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
-from bot.surface.delivery import Delivery, Failed, channel_deleted
+from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
@@ -247,6 +248,8 @@ class SessionManager:
         self.computer = computer
         self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
         self.delivery = Delivery(client, store)
+        self.catch_up = CatchUp(self._show_again)
+        self.delivery.behind = self.catch_up.behind
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # Sessions whose saved moves were not all shown (something failed after the write),
         # with the seats those moves prompted: the next interaction in the game shows them.
@@ -300,6 +303,7 @@ class SessionManager:
             log.exception("failed after saving a move session=%s", sid)
             self._behind.setdefault(sid, set()).update(saved.prompted)
             self.delivery.mark_outdated(sid)
+            self.catch_up.behind(sid)  # shown again shortly, or by the next interaction
             raise MoveCounted(saved) from exc
         finally:
             _saved.reset(token)
@@ -380,7 +384,11 @@ class SessionManager:
                 await ephemeral(interaction, text)
 
         change = Change(prompted=set(lost or ()))
-        await self._after_move(session, change, actor=seat, shown_to=interaction, reply=tell)
+        try:
+            await self._after_move(session, change, actor=seat, shown_to=interaction, reply=tell)
+        except Exception:
+            self._behind.setdefault(session.id, set()).update(lost or ())  # still owed
+            raise
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
@@ -738,11 +746,14 @@ class SessionManager:
         """Bring every message up to date after a change (called under the session lock).
 
         The board's edit may land after this returns (``Delivery.update_board``); a failure
-        is told the same way then.
+        is told the same way then, once. A message Discord would not take for now
+        (``passing``: a storm) is shown again by ``catch_up`` once it does.
         """
+        told = False  # once, however many messages failed
 
         async def failed(exc: discord.HTTPException) -> None:
             # The move is saved; a lost message must not look like a lost move.
+            nonlocal told
             log.warning(
                 "delivery failed session=%s step=%s status=%s code=%s",
                 session.id,
@@ -750,7 +761,11 @@ class SessionManager:
                 exc.status,
                 exc.code,
             )
-            if interaction is not None and not channel_deleted(exc):  # deleted: the game ends
+            if passing(exc):
+                self.catch_up.behind(session.id)
+            # A deleted channel ends the game (told by DM); else the player is told once.
+            if interaction is not None and not told and not channel_deleted(exc):
+                told = True
                 await defer_unless_answered(interaction)  # @original stays the clicked message
                 await ephemeral(interaction, NOT_SHOWN[controls_in_channel(session)])
 
@@ -791,12 +806,34 @@ class SessionManager:
             if session.seats[seat].computer is not None:
                 continue  # the computer reads nothing: its seat gets no messages
             notes = private.get(seat, [])
-            if seat == actor and interaction is not None and not clicked_board:
-                await self.delivery.in_place(interaction, session, seat, notes)
-            elif seat in prompted and seat in game.to_act():
-                await self.delivery.dm(session, seat, notes)
+            owed = self.delivery.owes_dm(session, seat)  # Discord refused it earlier
+            try:  # each seat's message apart: one Discord refuses stops no other
+                if seat == actor and interaction is not None and not clicked_board:
+                    await self.delivery.in_place(interaction, session, seat, notes)
+                elif (seat in prompted or owed) and seat in game.to_act():
+                    await self.delivery.dm(session, seat, notes)
+                else:
+                    await self.delivery.refresh_dm(session, seat, notes)
+            except discord.HTTPException as exc:
+                await failed(exc)
+
+    async def _show_again(self, sid: str) -> None:
+        """Show a game as it is now, after Discord would not take some of its messages.
+
+        Only a running game, or one its last move ended (an ending of the bot's, such as a
+        resignation, is shown by ``lifecycle``). Returns once every request was answered; the
+        edits sent in the background are waited for without the lock, which a click may want.
+        """
+        async with self.lock(sid), self._keeping(sid):
+            session = await self.store.load(sid)
+            if sid in self._behind:  # a failure after a saved move: what it owed, result too
+                await self._catch_up(session)
             else:
-                await self.delivery.refresh_dm(session, seat, notes)
+                ended_by_a_move = session.status == "finished" and session.end_reason is None
+                if session.status != "active" and not ended_by_a_move:
+                    return
+                await self.show(session, None, None, (), {})
+        await self.delivery.all_sent(session)
 
     async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
         """The "My hand" button: the player's private view and controls, ephemerally."""

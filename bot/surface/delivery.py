@@ -50,6 +50,16 @@ def channel_deleted(exc: discord.HTTPException) -> bool:
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
+def passing(exc: discord.HTTPException) -> bool:
+    """Whether Discord's error may pass, so the same request may succeed later.
+
+    A server error, a rate limit beyond discord.py's tries, or a click that expired meanwhile
+    (its message can still be edited through the channel); not a refusal (a permission, a
+    deleted message), which a later request meets again.
+    """
+    return exc.status >= 500 or exc.status == 429 or exc.code == 10062
+
+
 class Delivery:
     """Where messages go; it never decides game logic.
 
@@ -72,6 +82,9 @@ class Delivery:
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
         self.on_channel_gone: ChannelGone = lambda channel_id: None
+        self.behind: Callable[[str], None] = lambda sid: None
+        """Told the session whose message Discord would not take for now (``passing``)."""
+        self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
 
     def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
         """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
@@ -159,6 +172,17 @@ class Delivery:
         """Wait until the board's edits under way have been sent (or failed)."""
         await self.edits.flush(session.id)
 
+    async def all_sent(self, session: Session) -> None:
+        """Wait until the edits under way of the board and every DM were sent (or failed)."""
+        await self.board_sent(session)
+        for seat in session.seats:
+            if seat.dm_message_id is not None:
+                await self.edits.flush(seat.dm_message_id)
+
+    def owes_dm(self, session: Session, seat: int) -> bool:
+        """Whether a new DM to the seat could not be sent (Discord's trouble): it still must be."""
+        return (session.id, seat) in self._owed
+
     async def _edit_board(
         self,
         session: Session,
@@ -178,6 +202,8 @@ class Delivery:
             await self._edit_or_post(session, msg, recent, ending)
         except discord.HTTPException as exc:
             self.gone(session.channel_id, exc)
+            if passing(exc):
+                self.behind(session.id)
             if failed is None:
                 raise
             await failed(exc)
@@ -200,6 +226,9 @@ class Delivery:
                 old = None
             except discord.HTTPException as exc:
                 self._note(old, None)  # not shown: the next edit is made
+                if passing(exc):  # not refused: Discord is in trouble, the edit is made later
+                    self._outdated.add(session.id)
+                    raise
                 log.info(
                     "board edit refused, posting anew session=%s code=%s", session.id, exc.code
                 )
@@ -281,6 +310,7 @@ class Delivery:
         In a running game, only when the player has ``notes`` or what is their own changed:
         their hand, their secrets, their moves (``own_view``).
         """
+        self._owed.discard((session.id, seat))  # no new DM is due: the current one is edited
         s = session.seats[seat]
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
@@ -304,10 +334,12 @@ class Delivery:
         try:
             dm = self.client.get_partial_messageable(channel_id)
             await dm.get_partial_message(message_id).edit(**msg.kwargs(edit=True))
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             self._note(message_id, None)
             _remember(self._own, message_id, None)
             log.info("could not refresh DM session=%s seat=%s", sid, seat)
+            if passing(exc):
+                self.behind(sid)
 
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets).
@@ -320,6 +352,7 @@ class Delivery:
         try:
             sent = await (await self._dm_channel(s.user_id, s.dm_channel_id)).send(**msg.kwargs())
         except discord.Forbidden:
+            self._owed.discard((session.id, seat))
             log.info("DMs closed session=%s seat=%s user=%s", session.id, seat, s.user_id)
             await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
             if not s.dm_closed:
@@ -329,6 +362,12 @@ class Delivery:
                     allowed_mentions=mentions.only([s.user_id]),
                 )
             return
+        except discord.HTTPException as exc:
+            if passing(exc):  # still owed: the game's next showing sends it
+                self._owed.add((session.id, seat))
+                self.behind(session.id)
+            raise
+        self._owed.discard((session.id, seat))
         self._note(sent.id, msg.digest())
         await self._note_own(session, seat, sent.id)
         await self.store.set_dm(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -10,6 +11,7 @@ import pytest
 import ai
 from bot.flow.computer import Computer, policy_move
 from engines.knightfall import Knightfall
+from tests.bot.loop_watch import LIMIT, CallbackWatch
 
 
 def wide_position() -> tuple[Knightfall, int]:
@@ -24,7 +26,9 @@ def computer():
     computer.close()
 
 
-async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, monkeypatch):
+@pytest.fixture
+def stuck(monkeypatch):
+    """Every search waits until the test sets the event (at most 10 s)."""
     release = threading.Event()
 
     def stuck(game, seat, level, seed):
@@ -32,6 +36,11 @@ async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, monke
         return game.legal_actions(seat)[0]
 
     monkeypatch.setattr(ai, "choose", stuck)
+    yield release
+    release.set()
+
+
+async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, stuck):
     game, seat = wide_position()
     stuck_executor = computer.executor
     began = time.monotonic()
@@ -40,7 +49,27 @@ async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, monke
     assert action == policy_move(game, seat, 7) and action in game.legal_actions(seat)
     assert Knightfall.decode(code) == action
     assert computer.executor is not stuck_executor, "the stuck worker was replaced"
-    release.set()
+
+
+async def test_the_quick_move_after_a_timeout_is_worked_out_beside_the_loop(
+    computer, stuck, monkeypatch
+):
+    """A quick move that computes for 200 ms (a big position) holds no callback of the bot."""
+    quick = Knightfall.rollout_action
+
+    def slow(game, seat, rng):
+        began = time.thread_time()
+        while time.thread_time() - began < 0.2:
+            pass
+        return quick(game, seat, rng)
+
+    monkeypatch.setattr(Knightfall, "rollout_action", slow)
+    game, seat = wide_position()
+    with CallbackWatch() as watch:
+        choosing = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=5))
+        action, _ = await choosing
+    assert action in game.legal_actions(seat)
+    assert watch.longest("bot").cpu < LIMIT, f"the quick move held the loop: {watch.longest()}"
 
 
 async def test_a_failed_search_plays_the_quick_move(computer, monkeypatch):

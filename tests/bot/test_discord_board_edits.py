@@ -3,17 +3,23 @@ buttons for a position that has moved on.
 
 A click is answered with the new board itself; only when that answer is refused (the click
 expired: Discord's 10062) is the board edited through the channel, which may be refused too.
+In Discord's storms (``emu.storm``) no board is posted anew: the board catches up by itself.
 """
 
 import pytest
 
+from bot.flow import catch_up
 from bot.surface import acknowledge
 from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
+from tests.bot.shown_now import caught_up, players_moves
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 START = {"galdors_grip": "galdor start", "gondolin": "gondolin start"}
+CALLBACK = "POST /interactions/{id}/{token}/callback"
+CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
+CHANNEL_POST = "POST /channels/{channel}/messages"
 
 
 async def start(world, game_id: str = "galdors_grip"):
@@ -129,6 +135,7 @@ async def test_a_board_that_could_not_be_updated_is_brought_up_to_date_by_a_clic
 
 
 async def test_a_fault_after_a_saved_move_leaves_no_board_behind(world, monkeypatch):
+    monkeypatch.setattr(catch_up, "RETRY_SECONDS", (60.0,))  # the press comes first
     session, board = await start(world, "gondolin")
     failing = ReadFailsAfterCommit(monkeypatch, world.bot.db)
     ix = await press(world, board, plain_move(session, board))
@@ -169,3 +176,33 @@ async def test_a_board_behind_the_database_is_redrawn_by_its_next_click(world):
     assert "did nothing" in answer and "board changed" in answer
     assert steps_on(board) == {moved.step}
     await finish(world, moved)
+
+
+async def test_moves_in_a_storm_count_once_and_the_board_catches_up_by_itself(world):
+    """Discord answers 5xx and 429 while Alice plays Galdor's Grip on the board: each move is
+    saved once (a double click too), she is told when the board could not be updated, and once
+    the storm passes the board shows the game as it is, without a click."""
+    session, board = await start(world)
+    emu, chosen, told = world.emu, [], []
+    emu.storm(429, failures=2, retry_after=0.1, global_limit=True)
+    for turn in range(3):
+        session = await world.bot.store.load(session.id)
+        board = world.board(session)
+        if turn == 0:
+            emu.storm(500, CALLBACK, failures=1)  # sent again after 1 s, in time
+        if turn == 2:  # the answer fails 5 times over, then its edit: told, caught up later
+            emu.storm(429, CALLBACK, failures=5, retry_after=0.05)
+            emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], failures=1)
+        kind, cid, value = control = plain_move(session, board)
+        chosen.append((0, value if kind == "select" else cid.split(":", 3)[3]))
+        if turn == 1 and kind == "button":
+            first, second = await world.double_click("alice", board, cid)
+            answers = [*first.messages, *second.messages]
+        else:
+            answers = (await press(world, board, control)).messages
+        told += [m.text() for m in answers if m.ephemeral and "Your move counts" in m.text()]
+    assert told, "the player whose board could not be updated is told"
+    session = await caught_up(world, session.id)
+    assert session.message_id == board.id, "no board posted anew for Discord's trouble"
+    assert await players_moves(world, session.id) == chosen, "each move once, none lost"
+    await finish(world, session)

@@ -6,6 +6,7 @@ import random
 import discord
 import pytest
 
+from bot.flow import catch_up
 from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
@@ -170,6 +171,7 @@ async def test_an_old_dm_button_clicked_after_a_restart_is_answered_with_what_to
 
 
 async def test_a_fault_after_a_saved_move_is_shown_at_the_next_press_of_anyone(world, monkeypatch):
+    monkeypatch.setattr(catch_up, "RETRY_SECONDS", (60.0,))  # the press comes first
     session = await start_knightfall(world)
     alice = world.people["alice"]
     dm = world.controls_message(alice)
@@ -186,4 +188,21 @@ async def test_a_fault_after_a_saved_move_is_shown_at_the_next_press_of_anyone(w
     await world.hand("bob", moved)  # the next interaction in the game, by anyone
     assert f"Move {moved.step}" in board.text(), "the board shows the saved move"
     assert move not in {c for _, c, _ in move_controls(world.emu.dm_messages(alice)[-1])}
+    await finish(world, moved)
+
+
+async def test_a_fault_after_a_saved_move_is_shown_by_itself_soon_after(world, monkeypatch):
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    dm = world.controls_message(alice)
+    move = next(cid for kind, cid, _ in move_controls(dm) if kind == "button")
+    ReadFailsAfterCommit(monkeypatch, world.bot.db)
+    await world.click("alice", dm, move)
+    moved = await world.bot.store.load(session.id)
+    board = world.board(moved)
+    await world.emu.wait_for(lambda: f"Move {moved.step}" in board.text(), timeout=10)
+    await world.emu.wait_for(
+        lambda: move not in {c for _, c, _ in move_controls(world.emu.dm_messages(alice)[-1])},
+        timeout=10,
+    )
     await finish(world, moved)

@@ -4,7 +4,9 @@ Discord allows about 5 message edits per 5 s in a channel and discord.py waits o
 before each edit beyond it. Here the emulator enforces a tighter limit, so a burst of moves
 (a player's clicks back to back, each answered by the computer) outruns it: the board must
 end on the newest position in fewer edits than moves, never going back to an older one.
-Spaced moves still cost one edit each, sent at once.
+Spaced moves still cost one edit each, sent at once. In Discord's storms (5xx, 429 of a route
+or of the global limit: ``emu.storm``) a duel's moves all count once and its board and DMs
+catch up by themselves once the storm passes.
 """
 
 import asyncio
@@ -16,10 +18,17 @@ import pytest_asyncio
 
 from discord_emulator import MESSAGE_EDITS, RateLimit
 from tests.bot.harness import move_controls
+from tests.bot.shown_now import caught_up, players_moves
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
 CALLBACK = "POST /interactions/{id}/{token}/callback"
+CHANNEL_POST = "POST /channels/{channel}/messages"
+
+
+def steps_of(message) -> set[int]:
+    """The steps a message's move controls carry (its buttons'; a select's are in its id)."""
+    return {int(cid.split(":")[2]) for _, cid, _ in move_controls(message)}
 
 
 @pytest_asyncio.fixture(loop_scope="module")
@@ -104,4 +113,86 @@ async def test_spaced_moves_edit_the_board_once_each_at_once(world, limited):
         after = await world.bot.store.load(session.id)
         assert shown_move(board) == after.step, "the board shows the move once it is made"
     assert not [r for r in world.emu.requests if r.status == 429]
+    await world.end_game()
+
+
+async def send(world, user, message, control):
+    """Press a move's button or pick its option, without waiting for the answer."""
+    kind, custom_id, value = control
+    if kind == "button":
+        return await world.emu.click(user, message, custom_id)
+    return await world.emu.select(user, message, custom_id, [value])
+
+
+def code_of(control) -> str:
+    kind, custom_id, value = control
+    return value if kind == "select" else custom_id.split(":", 3)[3]
+
+
+def prompting(session, seat: int, controls: list) -> list:
+    """The controls whose move gives the other player new moves to make (a new DM)."""
+    game, other = session.game, 1 - seat
+    found = []
+    for control in controls:
+        after = game.copy()
+        after.apply(seat, game.decode(code_of(control)))
+        if other in after.to_act() and after.legal_actions(other) != game.legal_actions(other):
+            found.append(control)
+    return found
+
+
+async def test_a_duel_in_a_storm_keeps_every_move_once_and_every_message_catches_up(world):
+    """Discord answers 5xx and 429 while Alice and Bob play Knightfall by DM: every move counts
+    once (a double click, a press again after "This interaction failed"), a player whose message
+    could not be shown is told so, and once the storm passes the board and both DMs show the
+    game as it is, with no click: the "your move" DM Discord refused is sent then."""
+    session = await world.knightfall_duel()
+    emu, rng, chosen, told = world.emu, random.Random(5), [], []
+    emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], share=0.5, failures=3, seed=2)  # raised at once
+    emu.storm(429, CALLBACK, failures=2, retry_after=0.1)  # waited out
+    emu.storm(429, failures=2, retry_after=0.1, global_limit=True)
+    for turn in range(10):
+        session = await world.bot.store.load(session.id)
+        seat = rng.choice(session.game.to_act())
+        user = world.user(session, seat)
+        message = world.controls_message(user)
+        if message is None or steps_of(message) != {session.seats[seat].prompt_step}:
+            message = await world.hand(user.name, session)  # as NOT_SHOWN asks
+        controls = move_controls(message)
+        new_dm = prompting(session, seat, controls)
+        last = turn >= 4 and (new_dm or turn == 9)
+        if last:  # its board edit and the other's new DM fail once: only a catch-up shows them
+            controls = new_dm or controls
+            other = world.user(session, 1 - seat)
+            dms = len(emu.dm_messages(other))
+            emu.storm(503, [CHANNEL_EDIT, CHANNEL_POST], failures=1)
+        kind, custom_id, _ = control = rng.choice(controls)
+        chosen.append((seat, code_of(control)))
+        if turn == 1 and kind == "button":
+            first, second = await world.double_click(user.name, message, custom_id)
+            answers = [*first.messages, *second.messages]
+        elif turn == 3:  # the answer fails past Discord's 3 s: "This interaction failed"
+            emu.calm()
+            emu.storm(503, CALLBACK, failures=1)
+            seen = message.snapshot()  # what the player's client still shows
+            ix = await send(world, user, message, control)
+            await emu.wait_for(lambda ix=ix: ix.refusals)
+            emu.advance(3.0)  # before discord.py's second try, 1 s later
+            assert (await ix.done()).failed
+            await world.quiesce()
+            again = await world.press(user, seen, control)  # pressed again: the DM is redrawn
+            await world.quiesce()  # and a note follows
+            answers = again.messages
+            assert "did nothing" in answers[-1].text(), answers[-1].text()
+        else:
+            answers = (await world.press(user, message, control)).messages
+            await world.quiesce()
+        told += [m.text() for m in answers if m.ephemeral and "Your move counts" in m.text()]
+        if last:
+            break
+    assert told, "a player whose message could not be updated is told"
+    session = await caught_up(world, session.id)
+    assert await players_moves(world, session.id) == chosen, "each move once, none lost"
+    if new_dm:
+        assert len(emu.dm_messages(other)) == dms + 1, "the refused 'your move' DM was sent"
     await world.end_game()

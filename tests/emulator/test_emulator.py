@@ -715,3 +715,22 @@ async def test_a_member_who_leaves_is_unknown_and_can_no_longer_act_in_the_guild
         w.emu.remove_member(w.guild, carol)
         event = await removed
         assert (event.guild_id, event.user.id) == (w.guild.id, carol.id)
+
+
+async def test_a_callback_discord_fails_is_retried_or_fails_the_interaction_for_its_user(w):
+    callback = "POST /interactions/{id}/{token}/callback"
+    w.emu.storm(503, callback, failures=1)
+    ix = await w.emu.slash(w.alice, w.chan, "demo ping")
+    await ix.done()  # discord.py's webhook adapter sends a 5xx callback again after 1 s
+    assert not ix.failed and ix.messages[0].content == "pong from guild to alice"
+    assert [e.status for e in ix.refusals] == [503]
+
+    storm = w.emu.storm(429, callback, failures=5, retry_after=0.05)  # discord.py's 5 tries
+    ix = await w.emu.slash(w.alice, w.chan, "demo ping")
+    await w.emu.wait_for(lambda: storm.over)
+    await asyncio.sleep(0.2)
+    assert not ix.failed, "not before the deadline"
+    w.emu.advance(3.0)
+    await ix.done(timeout=1)
+    assert ix.failed and not ix.late and ix.response_type is None and not ix.messages
+    assert [e.status for e in ix.refusals] == [429] * 5

@@ -1,10 +1,13 @@
-"""Discord's rate limit on message edits, and what the real discord.py client does with it.
+"""Discord's rate limit on message edits, its storms, and what the real discord.py client does.
 
 discord.py reads the ``X-RateLimit-*`` headers and waits before it would exceed the limit; a
 429 it did not see coming (another process used the channel's edits) is waited out and the
-same edit sent again, never raised.
+same edit sent again, never raised. In a storm (``emu.storm``) Discord answers 5xx or 429 for a
+while: discord.py sends a 500, 502 or 504 again after a second, raises a 503 at once, and waits
+out a route's or the global 429.
 """
 
+import asyncio
 import time
 
 import aiohttp
@@ -16,6 +19,7 @@ from discord_emulator import DiscordEmulator, RateLimit, loopback_only, run_bot
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EDIT_ROUTE = "PATCH /channels/{channel}/messages/{message}"
+POST_ROUTE = "POST /channels/{channel}/messages"
 
 
 class World:
@@ -110,3 +114,94 @@ async def test_discord_py_reads_the_headers_and_never_exceeds_the_limit(world):
     assert edit_statuses(w, since) == [200] * 5  # it waited before the limit: no 429
     assert w.emu.channel_messages(w.other)[-1].content == "5"
     w.emu.limit_edits(None)
+
+
+async def test_a_storm_answers_as_discord_and_cloudflare_do_and_applies_nothing(world):
+    w = world
+    sent = await w.bot.get_channel(w.chan.id).send("calm")
+    since = len(w.emu.requests)
+    w.emu.storm(500, EDIT_ROUTE, failures=1)
+    failed = await raw_edit(w, w.chan.id, sent.id, "lost")
+    assert failed.status == 500 and failed.content_type == "application/json"
+    assert await failed.json() == {"message": "500: Internal Server Error", "code": 0}
+    assert (await raw_edit(w, w.chan.id, sent.id, "after")).status == 200  # its one failure
+
+    w.emu.storm(502, EDIT_ROUTE, failures=1)
+    failed = await raw_edit(w, w.chan.id, sent.id, "lost")
+    assert failed.status == 502 and failed.content_type == "text/html"
+    assert "502 Bad Gateway" in await failed.text() and failed.headers["Server"] == "cloudflare"
+
+    w.emu.storm(503, EDIT_ROUTE, seconds=0.3)
+    failed = await raw_edit(w, w.chan.id, sent.id, "lost")
+    assert failed.status == 503 and failed.content_type == "text/plain"
+    assert (await failed.text()).startswith("upstream connect error")
+    await asyncio.sleep(0.3)
+    assert (await raw_edit(w, w.chan.id, sent.id, "after the storm")).status == 200
+
+    w.emu.storm(429, EDIT_ROUTE, failures=1, retry_after=1.5)
+    limited = await raw_edit(w, w.chan.id, sent.id, "lost")
+    body = await limited.json()
+    assert limited.status == 429 and body["global"] is False and body["retry_after"] == 1.5
+    assert limited.headers["Retry-After"] == "2" and limited.headers["Via"]
+    assert limited.headers["X-RateLimit-Scope"] == "user"
+    assert limited.headers["X-RateLimit-Remaining"] == "0"
+    assert float(limited.headers["X-RateLimit-Reset-After"]) == 1.5
+    assert limited.headers["X-RateLimit-Bucket"] and "X-RateLimit-Global" not in limited.headers
+
+    w.emu.storm(429, failures=1, retry_after=0.5, global_limit=True)
+    limited = await raw_edit(w, w.chan.id, sent.id, "lost")
+    body = await limited.json()
+    assert limited.status == 429 and body["global"] is True and body["retry_after"] == 0.5
+    assert limited.headers["X-RateLimit-Global"] == "true" and limited.headers["Via"]
+    assert limited.headers["X-RateLimit-Scope"] == "global"
+    assert "X-RateLimit-Bucket" not in limited.headers
+
+    assert "lost" not in w.emu.all_texts(), "a failed request changes nothing"
+    assert edit_statuses(w, since) == [500, 200, 502, 503, 200, 429, 429]
+
+
+async def test_a_storm_strikes_a_share_of_the_requests_and_spares_interactions_its_global_limit(
+    world,
+):
+    w = world
+    sent = await w.bot.get_channel(w.chan.id).send("shared")
+    storm = w.emu.storm(503, EDIT_ROUTE, share=0.5, failures=20, seed=3)
+    statuses = [(await raw_edit(w, w.chan.id, sent.id, str(n))).status for n in range(20)]
+    assert 5 <= statuses.count(503) <= 15 and storm.failed[EDIT_ROUTE] == statuses.count(503)
+    w.emu.calm()
+    assert (await raw_edit(w, w.chan.id, sent.id, "calm")).status == 200
+
+    with pytest.raises(ValueError):
+        w.emu.storm(503, "/channels/", failures=1)  # a path, not a route
+    w.emu.storm(429, failures=1, global_limit=True)
+    url = f"{w.emu.api_base}/webhooks/{w.emu.application_id}/no-such-token"
+    async with w.http.post(url, json={"content": "x"}) as answer:
+        assert answer.status == 404, "interaction endpoints are not bound to the global limit"
+    w.emu.calm()
+
+
+async def test_discord_py_sends_a_5xx_again_but_raises_a_503_at_once(world):
+    w = world
+    channel = w.bot.get_channel(w.chan.id)
+    w.emu.storm(503, POST_ROUTE, failures=1)
+    with pytest.raises(discord.DiscordServerError) as failed:
+        await channel.send("not sent")
+    assert failed.value.status == 503 and "upstream connect error" in failed.value.text
+    assert "not sent" not in w.emu.all_texts()
+
+    w.emu.storm(502, POST_ROUTE, failures=1)
+    since, began = len(w.emu.requests), time.monotonic()
+    await channel.send("sent once")
+    assert time.monotonic() - began >= 1.0  # discord.py sleeps 1 s before its second try
+    assert [r.status for r in w.emu.requests[since:] if r.route == POST_ROUTE] == [502, 200]
+    assert [m.content for m in w.emu.channel_messages(w.chan)].count("sent once") == 1
+
+
+async def test_discord_py_waits_out_the_global_limit(world):
+    w = world
+    channel = w.bot.get_channel(w.other.id)
+    w.emu.storm(429, failures=1, retry_after=0.3, global_limit=True)
+    since, began = len(w.emu.requests), time.monotonic()
+    await channel.send("after the global limit")
+    assert time.monotonic() - began >= 0.3
+    assert [r.status for r in w.emu.requests[since:] if r.route == POST_ROUTE] == [429, 200]
