@@ -207,8 +207,9 @@ class GondorState(BaseModel):
             tuple(c.piece() for c in self.counters),
             gates=dict(self.gates),
             breaches=frozenset(self.breaches),
-            ladders={h: x.side for h, x in self.ladders.items() if x.turn < self.turn},
-            towers=self._ready_towers(),
+            ladders={h: x.side for h, x in self.ladders.items()},
+            ready_ladders={h: x.side for h, x in self.ladders.items() if x.turn < self.turn},
+            ready_towers=self._ready_towers(),
             fires=frozenset(self.fires),
         )
 
