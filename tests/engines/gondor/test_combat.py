@@ -15,6 +15,7 @@ from engines.gondor.combat.actions import Advance, Challenge, Fire, Melee, Rally
 from engines.gondor.combat.odds import apr, morale_row, strike_class
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
+from engines.gondor.state import ActiveSpell
 
 from .play import deployed
 from .scene import counter, index, kinds, load, play, scene
@@ -409,3 +410,42 @@ def test_break_darkness_and_demoralization(monkeypatch):
     assert morale_row(game.state, spear) == "X"
     game.state.totals["garrison"] = 36
     assert morale_row(game.state, spear) == "Y"
+
+
+def _spell(game, spell: str) -> None:
+    """Put a spell in force for the rest of this Game-Turn (8.5)."""
+    s = game.state
+    s.spells.append(ActiveSpell(id=spell, family=spell, phase="magic-1", ends=s.turn + 1))
+    s.step += 1
+
+
+def test_17_21_break_darkness_lowers_class_e_and_missile_units_too():
+    """17.21: "the attack strength of *all* Mordor units is lowered by one". A class-E unit
+    strikes on the row below E (F: 5 4 3 2), and missile fire on F instead of e: the Orc
+    Archers (Ee-3-X) need 3, not 4, to hit the Spearmen (APR 3) by fire, and 3 by melee; so
+    does the Orc Infantry (E-2-Y) next to them. The Spearmen (D) strike back as before."""
+    where = {"orc-archers-1": "2620", "orc-infantry-1": "2622", "gondor-spearmen-1": "2621"}
+    game = scene(where)
+    archers, orcs = index(game, "orc-archers-1"), index(game, "orc-infantry-1")
+    spear = index(game, "gondor-spearmen-1")
+    assert [a.need for a in game.legal_actions(0) if a.kind == "fire"] == [4]
+    _spell(game, "break-darkness")
+    assert [a.need for a in game.legal_actions(0) if a.kind == "fire"] == [3]
+    assert strike_class(game.state, archers) == strike_class(game.state, orcs) == "F"
+    play(game, "end_segment")
+    melee = {a.unit: (a.need, a.back) for a in game.legal_actions(0) if a.kind == "melee"}
+    assert melee == {archers: (3, 5), orcs: (3, 6)}  # the Spearmen D: 5 vs APR 3, 6 vs APR 2
+    assert strike_class(game.state, spear) == "D"
+
+
+def test_17_11_fearspell_lowers_westernesse_missile_fire():
+    """17.11: "Westernesse units reduced by 1 in Attack Strength": the Gondor Bowman (e-2-X)
+    shoots the Orc Infantry (APR 2) on F, 4 instead of 5; catapults are equipment, not units,
+    and keep e."""
+    where = {"gondor-bowman-1": "2620", "gondor-catapult-1": "2620", "orc-infantry-1": "2622"}
+    game = scene(where, phase="westernesse-combat")
+    bow, cat = index(game, "gondor-bowman-1"), index(game, "gondor-catapult-1")
+    shots = {a.unit: a.need for a in game.legal_actions(1) if a.kind == "fire"}
+    assert shots == {bow: 5, cat: 5}
+    _spell(game, "fear")
+    assert {a.unit: a.need for a in game.legal_actions(1) if a.kind == "fire"} == {bow: 4, cat: 5}
