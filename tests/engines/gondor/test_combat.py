@@ -301,7 +301,7 @@ def test_a_rampaging_mumak_attacks_the_unit_its_owner_chooses_in_a_melee(monkeyp
 @pytest.mark.parametrize(
     ("mumak", "spearmen", "breach", "stops"),
     [
-        ("1918", "1919", None, True),  # the Main Gate (Westernesse's)
+        ("1918", "1919", None, False),  # the Main Gate, Westernesse's: a wall (15.15)
         ("1817", "1818", None, True),  # a tower hexside
         ("0104", "0105", None, True),  # Mountain (0103)
         ("2714", "2715", "2713/2714", True),  # a breach in the outer wall
@@ -309,8 +309,9 @@ def test_a_rampaging_mumak_attacks_the_unit_its_owner_chooses_in_a_melee(monkeyp
     ],
 )
 def test_only_a_wall_eliminates_a_rampaging_mumak(monkeypatch, mumak, spearmen, breach, stops):
-    """14.32: "If it runs into a Wall it is eliminated": a gate, a tower hexside, Mountain or a
-    breach only stop it (it cannot go on), and it attacks the unit next to it."""
+    """14.32: "If it runs into a Wall it is eliminated", and 15.15: "Uncontrolled gates are
+    treated as walls", so a gate Sauron does not hold eliminates it too; a tower hexside,
+    Mountain or a breach only stop it (it cannot go on), and it attacks the unit next to it."""
     game = scene({"gondor-spearmen-1": spearmen, "mumakil-1": mumak}, phase="westernesse-combat")
     if breach:
         game.state.breaches.append(breach)
@@ -324,6 +325,24 @@ def test_only_a_wall_eliminates_a_rampaging_mumak(monkeypatch, mumak, spearmen, 
     ran = next(i for i, t in enumerate(texts) if "rampages (14.32): die 1, W" in t)
     trampled = any("Mûmakil (Harad) 1 strikes Gondor Spearmen 1" in t for t in texts[ran:])
     assert trampled == stops
+
+
+def test_14_32_a_rampaging_mumak_runs_through_a_gate_sauron_holds(monkeypatch):
+    """15.15: units move freely through gates their side controls, so a Mûmak rampaging west
+    from 1918 through the Main Gate Sauron holds runs on inside the Outer Wall (1917, 1916)
+    and stops next to the Spearmen in 1815; a Westernesse gate would have eliminated it."""
+    game = scene(
+        {"gondor-spearmen-1": "1919", "mumakil-1": "1918", "gondor-spearmen-2": "1815"},
+        phase="westernesse-combat",
+    )
+    game.state.gates["1917/1918"] = "sauron"
+    game.state.step += 1
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage, die 1: west; in its
+    # melee both miss
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 1, 6, 6, 6, 6)
+    play(game, "melee", unit=index(game, "gondor-spearmen-1"))
+    mumak = counter(game, "mumakil-1")
+    assert mumak.hex == "1916" and mumak.disrupted
 
 
 def test_individual_combat(monkeypatch):
