@@ -226,7 +226,11 @@ class GondorState(BaseModel):
         return SEATS[seat]
 
     def visit(self, side: Side, hexes: tuple[str, ...] | list[str]) -> None:
-        """Record that ``side`` occupied or passed these hexes (20.1 C, gates 15.15)."""
+        """Record that a combat unit of ``side`` occupied or passed these hexes.
+
+        Only units take a gate (15.15) or the road (20.1 C): callers call this only when a
+        combat unit moves, never for leaders, equipment or the Banner alone.
+        """
         for h in hexes:
             if h in self.road:
                 self.road[h] = side

@@ -66,6 +66,7 @@ def rampage(state: GondorState, index: int, dice: Dice) -> list[Event]:
         if any(o.hex == ahead for o in state.counters):
             break
         c.hex = ahead
+        state.visit(c.side, [ahead])  # 15.15, 20.1 C: it passes the hex
         if any(o.kind == "unit" and o.hex in MAP.neighbours[ahead] for o in state.counters):
             break
     events.append(Event(text=f"{counter_name(index)} stops in {c.hex}."))

@@ -345,6 +345,20 @@ def test_14_32_a_rampaging_mumak_runs_through_a_gate_sauron_holds(monkeypatch):
     assert mumak.hex == "1916" and mumak.disrupted
 
 
+def test_20_1_c_a_rampaging_mumak_passes_the_road_hex(monkeypatch):
+    """20.1 C: the road goes to the last side whose units "occupy or pass through" 1918: a
+    Mûmak rampaging west from 1920 passes 1919 and 1918, then runs into the Main Gate,
+    Westernesse's and so a wall (15.15), and is eliminated; 1918 is Sauron's."""
+    game = scene({"gondor-spearmen-1": "1921", "mumakil-1": "1920"}, phase="westernesse-combat")
+    game.state.road["1918"] = "westernesse"
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage, die 1: west
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 1)
+    events = play(game, "melee")
+    assert counter(game, "mumakil-1").hex is None
+    assert any("ran into a gate it does not hold" in e.text for e in events)
+    assert game.state.road["1918"] == "sauron"
+
+
 def test_individual_combat(monkeypatch):
     """7.2: the difference of ratings on 1d6; D1 costs the defender a Rally Point, which counts
     for demoralization (19.2); K kills; Éowyn +3 against the Nazgûl Lord, whose rating is 10

@@ -6,7 +6,7 @@ from engines.gondor.combat.actions import Fire, Melee
 from engines.gondor.movement import reachable
 from engines.gondor.removal import wreck_at
 from engines.gondor.siege.actions import NoLadder, PlaceLadder
-from engines.gondor.state import Ladder
+from engines.gondor.state import ActiveSpell, Ladder
 from engines.gondor.victory import demoralized, level_controller, settle, total
 from engines.gondor.zoc import zoc
 from tests.engines.gondor.play import advance_to, end_phase
@@ -163,6 +163,31 @@ def test_15_15_moving_through_a_breached_gate_takes_it():
     move(game, [orc], "1916")
     assert game.state.gates[MAIN_GATE] == "sauron"
     assert {"hexside": ["1917", "1918"], "controller": "sauron"} in game.view(0)["gates"]
+
+
+def test_15_15_and_20_1_c_only_combat_units_take_a_gate_or_the_road():
+    """15.15: the last side to have "any unit" occupy or pass both hexes holds a gate; 20.1 C:
+    the road is Sauron's while he was the last "to have his units" occupy or pass 1918 and
+    2124. Imrahil alone, then the Banner alone, pass through 1918 and the breached Main Gate
+    (1917): Sauron keeps both; the Spearmen passing the same way take both."""
+    game = empty_game(1, "westernesse-movement")
+    s = game.state
+    s.breaches.append(MAIN_GATE)
+    s.gates[MAIN_GATE] = "sauron"
+    s.road = {"1918": "sauron", "2124": "sauron"}
+    s.spells.append(
+        ActiveSpell(id="reveal-aragorn", family="reveal-aragorn", phase="magic-1", ends=4)
+    )
+    movers = [put(s, "imrahil", "1919"), put(s, "banner", "1919")]
+    s.banner_leader = movers[0]
+    spear = put(s, "gondor-spearmen-1", "1919")
+    for mover in movers:
+        move(game, [mover], "1916")
+        assert game.state.counters[mover].hex == "1916"
+        assert (game.state.road["1918"], game.state.gates[MAIN_GATE]) == ("sauron", "sauron")
+    move(game, [spear], "1916")
+    taken = (game.state.road["1918"], game.state.gates[MAIN_GATE])
+    assert taken == ("westernesse", "westernesse")
 
 
 def test_20_2_and_19_11_19_13_a_level_held_by_sauron_moves_both_totals():
