@@ -160,6 +160,23 @@ def test_no_retreat_means_elimination_and_demoralization(monkeypatch):
     assert game.state.pending.kind == "advance"
 
 
+@pytest.mark.parametrize(("wound", "added"), [((1, 1), 8), ((6, 6), 1 + 7)])
+def test_19_2_a_leader_lost_with_his_unit_adds_every_rally_point_he_had(monkeypatch, wound, added):
+    """19.2: "Any Leader Rally Points lost as a result of combat are added": Imrahil (8),
+    left alone when his Spearmen die and with no friendly unit within six hexes (8.3), is
+    eliminated with them and adds all 8 points to the garrison's total, on top of the
+    Spearmen's 6 (9.1): safe on his wound roll, 8; wounded first (one point), 1 + 7."""
+    game = scene({"trolls-1": "2623", "gondor-spearmen-1": "2624", "imrahil": "2624"})
+    before = game.state.totals["garrison"]
+    # hit (2), miss (12); Morale 3+3-1 = 5 -> R1 with nowhere to go (the East edge); 8.3 roll
+    load(monkeypatch, 1, 1, 6, 6, 3, 3, *wound)
+    events = play(game, "melee")
+    assert counter(game, "imrahil").hex is None
+    assert game.state.totals["garrison"] == before + 6 + added
+    assert game.state.rating_lost == {"imrahil": 8}
+    assert any("Imrahil finds no friendly unit" in e.text for e in events)
+
+
 def test_disrupted_again_is_eliminated(monkeypatch):
     """7.4: a disrupted unit disrupted again is eliminated."""
     game = scene({"trolls-1": "2620", "gondor-spearmen-1": "2621"})
