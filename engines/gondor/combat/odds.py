@@ -151,7 +151,7 @@ def fire_need(state: GondorState, board: Board, firer: int, target: int) -> int:
     if fanatical(state, firer):
         return SURE
     shooter = firer if state.counters[firer].kind == "unit" else None
-    row = missile_row(lowered(state, firer)) if shooter is not None else missile_row(0)
+    row = missile_row(0 if shooter is None else lowered(state, firer))
     return cpt_number(row, apr(state, board, target, shooter, missile=True))
 
 
