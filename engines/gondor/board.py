@@ -73,16 +73,19 @@ class Board:
     """What ZOC and movement need to know about a position.
 
     gates: gate hexside id -> controlling side (15.15; Westernesse holds all at the start).
-    breaches: breached hexside ids (16.27). ladders / towers: hexside id -> the side whose
-    ready Ladder (16.43, placed in an earlier Game-Turn) or ready Siege Tower (16.41, in the
-    lower hex) lets its units climb there. fires: hexes with a Fire counter (16.67).
+    breaches: breached hexside ids (16.27). ladders: hexside id -> the side of the Ladder
+    standing against it (ZOC, armour and combat at once, 16.44-16.46). ready_ladders /
+    ready_towers: hexside id -> the side whose Ladder placed in an earlier Game-Turn (16.43) or
+    Siege Tower that began the Siege Phase in its lower hex (16.41) lets its units climb there.
+    fires: hexes with a Fire counter (16.67).
     """
 
     pieces: tuple[Piece, ...]
     gates: Mapping[str, Side | None] = field(default_factory=_all_gates_westernesse)
     breaches: frozenset[str] = frozenset()
     ladders: Mapping[str, Side] = field(default_factory=dict)
-    towers: Mapping[str, Side] = field(default_factory=dict)
+    ready_ladders: Mapping[str, Side] = field(default_factory=dict)
+    ready_towers: Mapping[str, Side] = field(default_factory=dict)
     fires: frozenset[str] = frozenset()
 
     @cached_property

@@ -143,7 +143,7 @@ class Gondor(Game[GondorState]):
             totals={str(f["id"]): 0 for f in GAME.force},
         )
         for c in state.counters:
-            if c.hex is not None:
+            if c.hex is not None and c.kind == "unit":
                 state.visit(c.side, [c.hex])
         state.log.append("Initial deployment (13.0): Sauron places his counters first.")
         return state

@@ -135,8 +135,8 @@ def _wall_mp(board: Board, group: Group, wall: Hexside, a: str) -> float | str |
         return BREACH_MP
     if wall.upper == a:
         return "all"
-    ways = [SIEGE_TOWER_MP] if board.towers.get(wall.id) == side else []
-    ways += [LADDER_MP] if board.ladders.get(wall.id) == side else []
+    ways = [SIEGE_TOWER_MP] if board.ready_towers.get(wall.id) == side else []
+    ways += [LADDER_MP] if board.ready_ladders.get(wall.id) == side else []
     return min(ways, default=None)
 
 

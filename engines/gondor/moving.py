@@ -296,7 +296,8 @@ def move_selected(state: GondorState, action: Move) -> tuple[list[int], Event, t
     start = lead.hex
     entry = (action.entry, state.entered.get(action.entry, 0)) if action.entry else None
     path = reach(state.board(), ids, entry).path(action.hex)
-    state.visit(lead.side, path)
+    if any(state.counters[i].kind == "unit" for i in state.selected):
+        state.visit(lead.side, path)  # 15.15, 20.1 C: units only
     names = " + ".join(counter_name(i) for i in state.selected)
     for i in state.selected:
         state.counters[i].hex = action.hex

@@ -65,7 +65,6 @@ def displace_leader(state: GondorState, index: int) -> str:
     name = counter_name(index)
     if friends and friends[0][0] <= 6:
         leader.hex = friends[0][1]
-        state.visit(leader.side, [leader.hex])
         return f"{name} falls back to {leader.hex}"
     destroy(state, index)
     return f"{name} is eliminated (no friendly unit within 6 hexes)"

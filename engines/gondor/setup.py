@@ -83,7 +83,8 @@ def place(state: GondorState, index: int, hex_ref: str, dummy: bool) -> None:
         counter.dummy = dummy
         counter.type = "dummy-cauldron" if dummy else "cauldron"
         counter.oil = COUNTERS.equipment[counter.type].oil
-    state.visit(counter.side, [hex_ref])
+    if counter.kind == "unit":
+        state.visit(counter.side, [hex_ref])  # 15.15, 20.1 C: units only
 
 
 def standard_hex(state: GondorState, index: int) -> str | None:

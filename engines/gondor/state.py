@@ -207,8 +207,9 @@ class GondorState(BaseModel):
             tuple(c.piece() for c in self.counters),
             gates=dict(self.gates),
             breaches=frozenset(self.breaches),
-            ladders={h: x.side for h, x in self.ladders.items() if x.turn < self.turn},
-            towers=self._ready_towers(),
+            ladders={h: x.side for h, x in self.ladders.items()},
+            ready_ladders={h: x.side for h, x in self.ladders.items() if x.turn < self.turn},
+            ready_towers=self._ready_towers(),
             fires=frozenset(self.fires),
         )
 
@@ -225,7 +226,11 @@ class GondorState(BaseModel):
         return SEATS[seat]
 
     def visit(self, side: Side, hexes: tuple[str, ...] | list[str]) -> None:
-        """Record that ``side`` occupied or passed these hexes (20.1 C, gates 15.15)."""
+        """Record that a combat unit of ``side`` occupied or passed these hexes.
+
+        Only units take a gate (15.15) or the road (20.1 C): callers call this only when a
+        combat unit moves, never for leaders, equipment or the Banner alone.
+        """
         for h in hexes:
             if h in self.road:
                 self.road[h] = side

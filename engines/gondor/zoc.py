@@ -21,8 +21,8 @@ def zoc_crosses(board: Board, side: Side, source: str, target: str) -> bool:
     """True if a ZOC of ``side`` from ``source`` reaches the adjacent ``target`` (5.1).
 
     Never into Mountain; across a wall, tower or gate hexside only if the hexside is breached
-    [I], a gate ``side`` controls, or a Ladder or ready Siege Tower of ``side`` faces it from
-    ``source`` (16.44).
+    [I], a gate ``side`` controls, or a Ladder of ``side`` stands against it or a Siege Tower of
+    ``side`` stands in ``source`` below it (16.44: at once; only climbing waits, 16.41, 16.43).
     """
     if MAP.hexes[target].terrain in _NO_ZOC_TERRAIN:
         return False
@@ -31,8 +31,11 @@ def zoc_crosses(board: Board, side: Side, source: str, target: str) -> bool:
         return True
     if wall.kind == "gate" and board.gates.get(wall.id) == side:
         return True
-    from_below = wall.lower in (source, None)
-    return from_below and side in (board.ladders.get(wall.id), board.towers.get(wall.id))
+    if wall.lower not in (source, None):
+        return False
+    return board.ladders.get(wall.id) == side or any(
+        p.side == side and p.mobility == "siege-tower" for p in board.at(source)
+    )
 
 
 def zoc(board: Board, side: Side) -> frozenset[str]:

@@ -340,7 +340,7 @@ def test_reinforcement_entry_hexes_are_map_edge_hexes():
 
 def test_casualty_probability_table_is_complete():
     cpt = TABLES["cpt"]
-    assert set(cpt["rows"]) == {"A", "B", "C", "D", "E", "e"}
+    assert set(cpt["rows"]) == {"A", "B", "C", "D", "E", "F", "e"}
     for row in cpt["rows"].values():
         assert len(row) == len(cpt["columns"]) == 4
         assert all(2 <= n <= 12 for n in row) and row == sorted(row, reverse=True)

@@ -12,6 +12,7 @@ from engines.gondor.combat.actions import SURE
 from engines.gondor.combat.tables import (
     MORALE_MODIFIERS,
     cpt_number,
+    missile_row,
     shift_class,
     shift_morale,
 )
@@ -104,20 +105,28 @@ def apr(state: GondorState, board: Board, target: int, striker: int | None, miss
     return value
 
 
+def lowered(state: GondorState, index: int) -> int:
+    """How many steps spells lower the combat unit's attack strength, melee and missile.
+
+    17.11: FearSpell lowers every Westernesse unit; 17.21: Break Darkness every Mordor unit.
+    """
+    c = state.counters[index]
+    steps = int(c.side == "westernesse" and effects.spell_active(state, "fear"))
+    mordor = unit_type(state, index).nationality == "mordor"
+    return steps + int(mordor and effects.spell_active(state, "break-darkness"))
+
+
 def strike_class(state: GondorState, index: int, attack: bool = True) -> str | None:
     """The unit's melee class with spells (and Wedge when attacking) applied (7.3).
 
-    None: it has no melee class and cannot melee.
+    A class-E unit lowered by a spell strikes on F, the row below E. None: it has no melee
+    class and cannot melee.
     """
     c = state.counters[index]
     kind = unit_type(state, index)
     if kind.melee is None:
         return None
-    worse = 0
-    if c.side == "westernesse" and effects.spell_active(state, "fear"):
-        worse += 1  # 17.11
-    if kind.nationality == "mordor" and effects.spell_active(state, "break-darkness"):
-        worse += 1  # 17.21
+    worse = lowered(state, index)
     if attack and c.formation == "wedge" and index not in state.charged:
         worse -= 1  # 6.0: the Wedge's first melee
     return shift_class(kind.melee, worse)
@@ -134,11 +143,16 @@ def melee_need(state: GondorState, board: Board, striker: int, target: int, atta
 
 
 def fire_need(state: GondorState, board: Board, firer: int, target: int) -> int:
-    """What a missile unit or catapult needs on 2d6 to hit ``target`` (7.1, 16.25)."""
+    """What a missile unit or catapult needs on 2d6 to hit ``target`` (7.1, 16.25).
+
+    A spell lowers a unit's fire to the row below e (17.11, 17.21); a catapult is equipment,
+    not a unit, and keeps e.
+    """
     if fanatical(state, firer):
         return SURE
     shooter = firer if state.counters[firer].kind == "unit" else None
-    return cpt_number("e", apr(state, board, target, shooter, missile=True))
+    row = missile_row(0 if shooter is None else lowered(state, firer))
+    return cpt_number(row, apr(state, board, target, shooter, missile=True))
 
 
 def morale_row(state: GondorState, index: int) -> str:

@@ -1,7 +1,8 @@
 """The Mûmakil rampage (14.32): a Mûmak given a retreat result runs wild on the Scatter Diagram.
 
-It runs until it leaves the map (eliminated), runs into a Wall (eliminated), meets a hexside or
-hex it cannot enter (it stops), comes next to a combat unit or spends its Movement Allowance.
+It runs until it leaves the map (eliminated), runs into a Wall or a gate its side does not
+control (eliminated, 15.15: such a gate is a wall), meets a hexside or hex it cannot enter (it
+stops), comes next to a combat unit or spends its Movement Allowance.
 Where it stops it melees one combat unit next to it, friend or foe; with more than one, its
 owner chooses (pending "trample"). Then it is disrupted until rallied.
 """
@@ -23,14 +24,15 @@ from engines.gondor.state import GondorState, Pending
 def _crossable(board: Board, side: str, a: str, b: str) -> bool | None:
     """The hexside a-b for a rampaging Mûmak: True it crosses, False it stops, None it dies.
 
-    Only an unbreached Wall kills it (14.32); like any mounted unit it passes only a gate that
-    is breached or its side's (7.5), so a breached wall, a tower hexside or a closed gate stop it.
+    An unbreached Wall kills it (14.32), and so does a gate that is neither breached nor its
+    side's: "uncontrolled gates are treated as walls" (15.15). It passes a breached gate or its
+    side's; a breached wall or a tower hexside, which it may not cross (15.22), stop it.
     """
     wall = MAP.side(a, b)
     if wall is None:
         return True
     if wall.kind == "gate":
-        return wall.id in board.breaches or board.gates.get(wall.id) == side
+        return True if wall.id in board.breaches or board.gates.get(wall.id) == side else None
     if wall.kind == "wall" and wall.id not in board.breaches:
         return None
     return False
@@ -55,12 +57,16 @@ def rampage(state: GondorState, index: int, dice: Dice) -> list[Event]:
         ahead = hex_id(col, row)
         crossing = _crossable(board, c.side, c.hex, ahead)
         if crossing is None:
-            return events + eliminate(state, index, "ran into a Wall", dice)
+            wall = MAP.side(c.hex, ahead)
+            gate = wall is not None and wall.kind == "gate"
+            why = "ran into a gate it does not hold, a Wall (15.15)" if gate else "ran into a Wall"
+            return events + eliminate(state, index, why, dice)
         if not crossing or MAP.hexes[ahead].terrain == "mountain":
             break
         if any(o.hex == ahead for o in state.counters):
             break
         c.hex = ahead
+        state.visit(c.side, [ahead])  # 15.15, 20.1 C: it passes the hex
         if any(o.kind == "unit" and o.hex in MAP.neighbours[ahead] for o in state.counters):
             break
     events.append(Event(text=f"{counter_name(index)} stops in {c.hex}."))

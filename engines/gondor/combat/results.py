@@ -128,8 +128,9 @@ def _rejoin(state: GondorState, leader: int, reach: int | None) -> list[Event]:
         return [Event(text=f"{counter_name(leader)} joins the unit in {c.hex} (8.3).")]
     if reach is None:
         return []  # the Nazgûl Lord is harmed only by individual combat (7.2)
-    destroy(state, leader)
-    return [Event(text=f"{counter_name(leader)} finds no friendly unit and is eliminated (8.3).")]
+    # 19.2: the leader is lost to combat, so every Rally Point he has left counts
+    lost = lose_points(state, leader, rating(state, leader))
+    return [Event(text=f"{counter_name(leader)} finds no friendly unit within reach (8.3)."), *lost]
 
 
 def morale_check(state: GondorState, index: int, missile: bool, dice: Dice) -> tuple[str, Event]:

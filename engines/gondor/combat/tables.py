@@ -6,7 +6,8 @@ from typing import Any, cast
 
 from engines.gondor.data import TABLES
 
-CLASSES = "ABCDE"  # melee classes, best first (1.3.1)
+CLASSES = "ABCDEF"  # melee classes, best first (1.3.1); F only below E by a spell (17.11, 17.21)
+MISSILE = "e"  # the CPT row of missile fire (7.1), the numbers of E's row
 MORALES = "WXYZ"  # morale rows, best first (1.3.1)
 NO_EFFECT = "-"
 
@@ -20,8 +21,19 @@ RALLY_Z_MODIFIER = int(_RALLY["morale_z_modifier"])
 
 
 def shift_class(letter: str, steps: int) -> str:
-    """A melee class ``steps`` letters worse (negative: better), held within A-E (7.3)."""
+    """A melee class ``steps`` letters worse (negative: better), held within A-F (7.3).
+
+    F, the row below E, is reached only by a spell lowering a class-E unit (17.11, 17.21).
+    """
     return CLASSES[min(max(CLASSES.index(letter) + steps, 0), len(CLASSES) - 1)]
+
+
+def missile_row(lowered: int) -> str:
+    """The CPT row of missile fire lowered ``lowered`` times by spells (7.1, 17.11, 17.21).
+
+    Missile fire strikes on E's numbers, so lowered once it strikes on F's.
+    """
+    return MISSILE if lowered <= 0 else shift_class("E", lowered)
 
 
 def shift_morale(letter: str, rows: int) -> str:

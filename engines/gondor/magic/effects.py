@@ -125,7 +125,6 @@ def drive(state: GondorState, where: str) -> list[Event]:
     nazgul = by_type(state, NAZGUL)
     assert nazgul is not None
     state.counters[nazgul].hex = where
-    state.visit("sauron", [where])
     name = counter_name(nazgul)
     return [Event(text=f"{name} is driven to {where}; he may not come back next to Gandalf.")]
 

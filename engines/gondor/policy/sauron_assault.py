@@ -48,11 +48,11 @@ def ladder(state: GondorState, legal: list[Action]) -> Action | None:
     """A Ladder against a gate Sauron does not hold, else against a wall below a defender.
 
     Climbing a gate's Ladder passes both of the gate's hexes, so the gate becomes his (15.15)
-    and the whole host may follow through it. From the next Game-Turn on, a wall's Ladder lets
-    his units strike the defender above across the wall (7.3 [R]; at night a sure hit, 7.37)
-    and climb to him. Wall Ladders placed are counted as all placed less those standing
-    against gates (one thrown down at a gate counts against the walls: the reserve errs
-    towards the gates).
+    and the whole host may follow through it. A wall's Ladder lets his units strike the
+    defender above across the wall at once (7.3 [R]; at night a sure hit, 7.37) and climb to
+    him from the next Game-Turn on (16.43). Wall Ladders placed are counted as all placed
+    less those standing against gates (one thrown down at a gate counts against the walls:
+    the reserve errs towards the gates).
     """
     places = [(a, MAP.hexsides[a.hexside]) for a in legal if isinstance(a, PlaceLadder)]
     gate = next(

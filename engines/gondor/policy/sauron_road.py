@@ -30,7 +30,7 @@ MUMAK = "mumakil"
 def guards(state: GondorState, hex_ref: str | None) -> bool:
     """True for a road hex he holds in the last Game-Turns or with a Mûmak: it stays (20.1 C).
 
-    A Westernesse unit or leader passing 1918 or 2124 after his last one takes the road from
+    A Westernesse combat unit passing 1918 or 2124 after his last one takes the road from
     him; none may enter a hex where his combat unit stands.
     """
     if hex_ref not in ROAD_HEXES or state.road[hex_ref] != "sauron":

@@ -15,6 +15,7 @@ from engines.gondor.combat.actions import Advance, Challenge, Fire, Melee, Rally
 from engines.gondor.combat.odds import apr, morale_row, strike_class
 from engines.gondor.data import COUNTERS, MAP
 from engines.gondor.hexes import distance
+from engines.gondor.state import ActiveSpell
 
 from .play import deployed
 from .scene import counter, index, kinds, load, play, scene
@@ -159,6 +160,23 @@ def test_no_retreat_means_elimination_and_demoralization(monkeypatch):
     assert game.state.pending.kind == "advance"
 
 
+@pytest.mark.parametrize(("wound", "added"), [((1, 1), 8), ((6, 6), 1 + 7)])
+def test_19_2_a_leader_lost_with_his_unit_adds_every_rally_point_he_had(monkeypatch, wound, added):
+    """19.2: "Any Leader Rally Points lost as a result of combat are added": Imrahil (8),
+    left alone when his Spearmen die and with no friendly unit within six hexes (8.3), is
+    eliminated with them and adds all 8 points to the garrison's total, on top of the
+    Spearmen's 6 (9.1): safe on his wound roll, 8; wounded first (one point), 1 + 7."""
+    game = scene({"trolls-1": "2623", "gondor-spearmen-1": "2624", "imrahil": "2624"})
+    before = game.state.totals["garrison"]
+    # hit (2), miss (12); Morale 3+3-1 = 5 -> R1 with nowhere to go (the East edge); 8.3 roll
+    load(monkeypatch, 1, 1, 6, 6, 3, 3, *wound)
+    events = play(game, "melee")
+    assert counter(game, "imrahil").hex is None
+    assert game.state.totals["garrison"] == before + 6 + added
+    assert game.state.rating_lost == {"imrahil": 8}
+    assert any("Imrahil finds no friendly unit" in e.text for e in events)
+
+
 def test_disrupted_again_is_eliminated(monkeypatch):
     """7.4: a disrupted unit disrupted again is eliminated."""
     game = scene({"trolls-1": "2620", "gondor-spearmen-1": "2621"})
@@ -300,7 +318,7 @@ def test_a_rampaging_mumak_attacks_the_unit_its_owner_chooses_in_a_melee(monkeyp
 @pytest.mark.parametrize(
     ("mumak", "spearmen", "breach", "stops"),
     [
-        ("1918", "1919", None, True),  # the Main Gate (Westernesse's)
+        ("1918", "1919", None, False),  # the Main Gate, Westernesse's: a wall (15.15)
         ("1817", "1818", None, True),  # a tower hexside
         ("0104", "0105", None, True),  # Mountain (0103)
         ("2714", "2715", "2713/2714", True),  # a breach in the outer wall
@@ -308,8 +326,9 @@ def test_a_rampaging_mumak_attacks_the_unit_its_owner_chooses_in_a_melee(monkeyp
     ],
 )
 def test_only_a_wall_eliminates_a_rampaging_mumak(monkeypatch, mumak, spearmen, breach, stops):
-    """14.32: "If it runs into a Wall it is eliminated": a gate, a tower hexside, Mountain or a
-    breach only stop it (it cannot go on), and it attacks the unit next to it."""
+    """14.32: "If it runs into a Wall it is eliminated", and 15.15: "Uncontrolled gates are
+    treated as walls", so a gate Sauron does not hold eliminates it too; a tower hexside,
+    Mountain or a breach only stop it (it cannot go on), and it attacks the unit next to it."""
     game = scene({"gondor-spearmen-1": spearmen, "mumakil-1": mumak}, phase="westernesse-combat")
     if breach:
         game.state.breaches.append(breach)
@@ -323,6 +342,38 @@ def test_only_a_wall_eliminates_a_rampaging_mumak(monkeypatch, mumak, spearmen, 
     ran = next(i for i, t in enumerate(texts) if "rampages (14.32): die 1, W" in t)
     trampled = any("Mûmakil (Harad) 1 strikes Gondor Spearmen 1" in t for t in texts[ran:])
     assert trampled == stops
+
+
+def test_14_32_a_rampaging_mumak_runs_through_a_gate_sauron_holds(monkeypatch):
+    """15.15: units move freely through gates their side controls, so a Mûmak rampaging west
+    from 1918 through the Main Gate Sauron holds runs on inside the Outer Wall (1917, 1916)
+    and stops next to the Spearmen in 1815; a Westernesse gate would have eliminated it."""
+    game = scene(
+        {"gondor-spearmen-1": "1919", "mumakil-1": "1918", "gondor-spearmen-2": "1815"},
+        phase="westernesse-combat",
+    )
+    game.state.gates["1917/1918"] = "sauron"
+    game.state.step += 1
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage, die 1: west; in its
+    # melee both miss
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 1, 6, 6, 6, 6)
+    play(game, "melee", unit=index(game, "gondor-spearmen-1"))
+    mumak = counter(game, "mumakil-1")
+    assert mumak.hex == "1916" and mumak.disrupted
+
+
+def test_20_1_c_a_rampaging_mumak_passes_the_road_hex(monkeypatch):
+    """20.1 C: the road goes to the last side whose units "occupy or pass through" 1918: a
+    Mûmak rampaging west from 1920 passes 1919 and 1918, then runs into the Main Gate,
+    Westernesse's and so a wall (15.15), and is eliminated; 1918 is Sauron's."""
+    game = scene({"gondor-spearmen-1": "1921", "mumakil-1": "1920"}, phase="westernesse-combat")
+    game.state.road["1918"] = "westernesse"
+    # spearmen hit (2); Mûmak misses (12); Morale Y 5 -> R2 -> rampage, die 1: west
+    load(monkeypatch, 1, 1, 6, 6, 3, 2, 1)
+    events = play(game, "melee")
+    assert counter(game, "mumakil-1").hex is None
+    assert any("ran into a gate it does not hold" in e.text for e in events)
+    assert game.state.road["1918"] == "sauron"
 
 
 def test_individual_combat(monkeypatch):
@@ -409,3 +460,42 @@ def test_break_darkness_and_demoralization(monkeypatch):
     assert morale_row(game.state, spear) == "X"
     game.state.totals["garrison"] = 36
     assert morale_row(game.state, spear) == "Y"
+
+
+def _spell(game, spell: str) -> None:
+    """Put a spell in force for the rest of this Game-Turn (8.5)."""
+    s = game.state
+    s.spells.append(ActiveSpell(id=spell, family=spell, phase="magic-1", ends=s.turn + 1))
+    s.step += 1
+
+
+def test_17_21_break_darkness_lowers_class_e_and_missile_units_too():
+    """17.21: "the attack strength of *all* Mordor units is lowered by one". A class-E unit
+    strikes on the row below E (F: 5 4 3 2), and missile fire on F instead of e: the Orc
+    Archers (Ee-3-X) need 3, not 4, to hit the Spearmen (APR 3) by fire, and 3 by melee; so
+    does the Orc Infantry (E-2-Y) next to them. The Spearmen (D) strike back as before."""
+    where = {"orc-archers-1": "2620", "orc-infantry-1": "2622", "gondor-spearmen-1": "2621"}
+    game = scene(where)
+    archers, orcs = index(game, "orc-archers-1"), index(game, "orc-infantry-1")
+    spear = index(game, "gondor-spearmen-1")
+    assert [a.need for a in game.legal_actions(0) if a.kind == "fire"] == [4]
+    _spell(game, "break-darkness")
+    assert [a.need for a in game.legal_actions(0) if a.kind == "fire"] == [3]
+    assert strike_class(game.state, archers) == strike_class(game.state, orcs) == "F"
+    play(game, "end_segment")
+    melee = {a.unit: (a.need, a.back) for a in game.legal_actions(0) if a.kind == "melee"}
+    assert melee == {archers: (3, 5), orcs: (3, 6)}  # the Spearmen D: 5 vs APR 3, 6 vs APR 2
+    assert strike_class(game.state, spear) == "D"
+
+
+def test_17_11_fearspell_lowers_westernesse_missile_fire():
+    """17.11: "Westernesse units reduced by 1 in Attack Strength": the Gondor Bowman (e-2-X)
+    shoots the Orc Infantry (APR 2) on F, 4 instead of 5; catapults are equipment, not units,
+    and keep e."""
+    where = {"gondor-bowman-1": "2620", "gondor-catapult-1": "2620", "orc-infantry-1": "2622"}
+    game = scene(where, phase="westernesse-combat")
+    bow, cat = index(game, "gondor-bowman-1"), index(game, "gondor-catapult-1")
+    shots = {a.unit: a.need for a in game.legal_actions(1) if a.kind == "fire"}
+    assert shots == {bow: 5, cat: 5}
+    _spell(game, "fear")
+    assert {a.unit: a.need for a in game.legal_actions(1) if a.kind == "fire"} == {bow: 4, cat: 5}

@@ -6,6 +6,7 @@ from engines.gondor.combat.tables import (
     cpt_number,
     individual_column,
     individual_result,
+    missile_row,
     morale_result,
     shift_class,
     shift_morale,
@@ -18,6 +19,7 @@ CPT = {  # 7.3, as printed in docs/rules/gondor.md
     "C": [8, 7, 6, 5],
     "D": [7, 6, 5, 4],
     "E": [6, 5, 4, 3],
+    "F": [5, 4, 3, 2],  # below E: a class-E unit or missile fire lowered by a spell
     "e": [6, 5, 4, 3],
 }
 
@@ -70,8 +72,10 @@ def test_individual_combat_table():
 
 
 def test_shifts_and_points():
-    """7.3: classes one letter worse, E stays E; 1.3.1: Z stays Z; 9.1: W 8, X 6, Y 4, Z 2."""
-    assert shift_class("B", 1) == "C" and shift_class("E", 1) == "E" and shift_class("A", -1) == "A"
-    assert shift_class("C", -1) == "B"
+    """7.3: classes one letter worse, E to F (17.11, 17.21), F stays F; missile fire lowered
+    strikes on F; 1.3.1: Z stays Z; 9.1: W 8, X 6, Y 4, Z 2."""
+    assert shift_class("B", 1) == "C" and shift_class("E", 1) == "F" and shift_class("A", -1) == "A"
+    assert shift_class("C", -1) == "B" and shift_class("F", 1) == "F"
+    assert missile_row(0) == "e" and missile_row(1) == "F"
     assert shift_morale("W", 1) == "X" and shift_morale("Z", 2) == "Z"
     assert [unit_points(m) for m in "WXYZ"] == [8, 6, 4, 2]

@@ -90,14 +90,16 @@ def test_up_a_breach_a_ladder_or_a_siege_tower():
     orc = piece("orc", "orc-infantry", "2314")
     for extra, mp in (
         ({"breaches": frozenset({"2213/2314"})}, 2),
-        ({"towers": {"2213/2314": "sauron"}}, 2),
-        ({"ladders": {"2213/2314": "sauron"}}, 4),
-        ({"ladders": {"2213/2314": "westernesse"}}, None),
+        ({"ready_towers": {"2213/2314": "sauron"}}, 2),
+        ({"ready_ladders": {"2213/2314": "sauron"}}, 4),
+        ({"ready_ladders": {"2213/2314": "westernesse"}}, None),
+        ({"ladders": {"2213/2314": "sauron"}}, None),  # placed this Game-Turn (16.43)
         ({}, None),
     ):
         assert reachable(board(orc, **extra), "orc").get("2213") == mp, extra
     cav = piece("cav", "mordor-cavalry", "2314")
-    for extra in ({"breaches": frozenset({"2213/2314"})}, {"ladders": {"2213/2314": "sauron"}}):
+    ladder = {"ready_ladders": {"2213/2314": "sauron"}}
+    for extra in ({"breaches": frozenset({"2213/2314"})}, ladder):
         assert "2213" not in reachable(board(cav, **extra), "cav"), extra
 
 

@@ -126,11 +126,11 @@ def test_16_41_a_siege_tower_is_ready_when_it_began_the_siege_phase_at_the_wall(
     tower = put(game.state, "siege-tower-1", "2513")
     while game.state.phase != "siege":
         end_phase(game)
-    assert game.state.board().towers.get(WALL) == "sauron"
+    assert game.state.board().ready_towers.get(WALL) == "sauron"
     game.state.counters[tower].hex = "2514"
-    assert WALL not in game.state.board().towers
+    assert WALL not in game.state.board().ready_towers
     game.state.counters[tower].hex = "2513"
-    assert game.state.board().towers.get(WALL) == "sauron"
+    assert game.state.board().ready_towers.get(WALL) == "sauron"
 
 
 def test_16_27_a_breach_stays_and_the_board_sees_it():

@@ -2,12 +2,14 @@
 
 import re
 
+from engines.gondor.combat.actions import Fire, Melee
 from engines.gondor.movement import reachable
 from engines.gondor.removal import wreck_at
 from engines.gondor.siege.actions import NoLadder, PlaceLadder
-from engines.gondor.state import Ladder
+from engines.gondor.state import ActiveSpell, Ladder
 from engines.gondor.victory import demoralized, level_controller, settle, total
-from tests.engines.gondor.play import advance_to
+from engines.gondor.zoc import zoc
+from tests.engines.gondor.play import advance_to, end_phase
 from tests.engines.gondor.positions import empty_game, legal, move, put
 
 WALL = "2512/2513"  # inner wall: lower 2513 (level 1), upper 2512 (level 2)
@@ -26,11 +28,40 @@ def test_16_43_a_ladder_is_placed_at_the_end_of_a_move_and_climbed_next_turn():
     game.apply(0, PlaceLadder(a="2512", b="2513"))
     assert game.state.ladders[WALL] == Ladder(side="sauron", turn=1)
     assert game.view(None)["ladders"] == [["2512", "2513"]]
-    assert WALL not in game.state.board().ladders  # not this Game-Turn
+    assert WALL not in game.state.board().ready_ladders  # not this Game-Turn
     assert "2512" not in reachable(game.state.board(), "orc-infantry-1")
     advance_to(game, 2, "sauron-movement")
-    assert game.state.board().ladders[WALL] == "sauron"
+    assert game.state.board().ready_ladders[WALL] == "sauron"
     assert reachable(game.state.board(), "orc-infantry-1")["2512"] == 1 + 3
+
+
+def test_16_44_16_45_a_ladder_placed_this_game_turn_acts_at_once_only_climbing_waits():
+    """16.43 makes only the climb wait for the following Game-Turn. 16.44 (ZOC through the
+    wall), 16.45 (APR -1, melee and missile fire) and combat through the wall (7.3 [R]) hold
+    from the moment the Ladder stands: Sauron's orc may strike the spearmen above in his Combat
+    Phase, the spearmen are bound to fight it (7.31) and the bowman's shot at the orc (Orc
+    Infantry E-2-Y: APR 2 - 1) needs 6, not 5."""
+    game = empty_game(1, "sauron-movement")
+    orc = put(game.state, "orc-infantry-1", "2514")
+    spear = put(game.state, "gondor-spearmen-1", "2512")
+    bow = put(game.state, "gondor-bowman-1", "2511")
+    move(game, [orc], "2513")
+    game.apply(0, PlaceLadder(a="2512", b="2513"))
+    board = game.state.board()
+    assert "2512" in zoc(board, "sauron")
+    assert "2512" not in reachable(board, "orc-infantry-1")  # 16.43: not this Game-Turn
+    end_phase(game)
+    assert game.state.phase == "sauron-combat"
+    attack = [a for a in legal(game, 0) if isinstance(a, Melee)]
+    assert [(a.unit, a.target_unit, a.need) for a in attack] == [(orc, spear, 3)]  # E vs 3 + 1
+    advance_to(game, 1, "westernesse-combat")
+    shots = [a for a in legal(game, 1) if isinstance(a, Fire)]
+    assert [(a.unit, a.target_unit, a.need) for a in shots] == [(bow, orc, 6)]
+    end_phase(game)
+    assert game.state.segment == "melee"
+    bound = [a for a in legal(game, 1) if isinstance(a, Melee)]
+    assert [(a.unit, a.target_unit, a.need) for a in bound] == [(spear, orc, 7)]  # D vs 2 - 1
+    assert "end_phase" not in [a.kind for a in legal(game, 1)]
 
 
 def test_no_ladder_question_without_a_wall_or_ladders_left():
@@ -132,6 +163,31 @@ def test_15_15_moving_through_a_breached_gate_takes_it():
     move(game, [orc], "1916")
     assert game.state.gates[MAIN_GATE] == "sauron"
     assert {"hexside": ["1917", "1918"], "controller": "sauron"} in game.view(0)["gates"]
+
+
+def test_15_15_and_20_1_c_only_combat_units_take_a_gate_or_the_road():
+    """15.15: the last side to have "any unit" occupy or pass both hexes holds a gate; 20.1 C:
+    the road is Sauron's while he was the last "to have his units" occupy or pass 1918 and
+    2124. Imrahil alone, then the Banner alone, pass through 1918 and the breached Main Gate
+    (1917): Sauron keeps both; the Spearmen passing the same way take both."""
+    game = empty_game(1, "westernesse-movement")
+    s = game.state
+    s.breaches.append(MAIN_GATE)
+    s.gates[MAIN_GATE] = "sauron"
+    s.road = {"1918": "sauron", "2124": "sauron"}
+    s.spells.append(
+        ActiveSpell(id="reveal-aragorn", family="reveal-aragorn", phase="magic-1", ends=4)
+    )
+    movers = [put(s, "imrahil", "1919"), put(s, "banner", "1919")]
+    s.banner_leader = movers[0]
+    spear = put(s, "gondor-spearmen-1", "1919")
+    for mover in movers:
+        move(game, [mover], "1916")
+        assert game.state.counters[mover].hex == "1916"
+        assert (game.state.road["1918"], game.state.gates[MAIN_GATE]) == ("sauron", "sauron")
+    move(game, [spear], "1916")
+    taken = (game.state.road["1918"], game.state.gates[MAIN_GATE])
+    assert taken == ("westernesse", "westernesse")
 
 
 def test_20_2_and_19_11_19_13_a_level_held_by_sauron_moves_both_totals():

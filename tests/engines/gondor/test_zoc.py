@@ -67,11 +67,24 @@ def test_units_on_ladders_and_in_siege_towers_exert_zoc_through_the_wall():
     """16.44: units in Siege Towers and on Ladders exert ZOC through that wall; the
     defenders above do not exert theirs down through it."""
     pieces = (piece("orc", "orc-infantry", "2314"), piece("spear", "gondor-spearmen", "2213"))
-    for key in ("ladders", "towers"):
-        b = board(*pieces, **{key: {"2213/2314": "sauron"}})
-        assert "2213" in zoc(b, "sauron"), key
-        assert "2314" not in zoc(b, "westernesse"), key
+    ladder = board(*pieces, ladders={"2213/2314": "sauron"})
+    tower = board(*pieces, piece("tower", "siege-tower", "2314"))
+    for b in (ladder, tower):
+        assert "2213" in zoc(b, "sauron")
+        assert "2314" not in zoc(b, "westernesse")
         assert [p.id for p in exerted_on(b, "sauron", "2213")] == ["orc"]
+
+
+def test_16_44_a_siege_tower_carries_zoc_over_the_wall_before_it_is_ready():
+    """16.44 asks no readiness: a unit in a Siege Tower's hex below a wall exerts its ZOC
+    through it at once; only crossing waits for a tower that began a Siege Phase there
+    (16.41). Not through a wall the tower's hex does not lie below, nor for the enemy."""
+    orc, spear = piece("orc", "orc-infantry", "2314"), piece("spear", "gondor-spearmen", "2213")
+    b = board(orc, spear, piece("tower", "siege-tower", "2314"))
+    assert not b.ready_towers
+    assert {"2213", "2313"} <= zoc(b, "sauron")  # the wall 2213/2314 and the tower 2313/2314
+    above = board(piece("orc", "orc-infantry", "2213"), piece("tower", "siege-tower", "2213"))
+    assert "2314" not in zoc(above, "sauron")  # from the upper side: no ZOC down the wall
 
 
 def test_stacking_of_5_2():
