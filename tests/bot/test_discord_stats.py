@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.cogs.stats import MemberStats, member_embed
 from bot.storage import stats
+from bot.surface import acknowledge
 from tests.storage import stats_reference as reference
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -147,6 +148,7 @@ SAVED_DECKS = {  # the options of a Guardians game with a saved deck, as its res
     "strongholds": [["Keep", "Wall", "Gate"], ["Tower", "Moat", "Bridge"]],
 }
 PEOPLE = [7_000_000_000 + k for k in range(40)]
+DEFERRED = 5  # the interaction's answer: "thinking…", the message follows
 
 
 def seeded_games(guild_id: int, member: int, count: int):
@@ -204,10 +206,13 @@ def seeded_games(guild_id: int, member: int, count: int):
     return sessions, results
 
 
-async def test_a_member_with_many_games_gets_the_counted_figures_and_other_games_go_on(world):
+async def test_a_member_with_many_games_gets_the_counted_figures_and_other_games_go_on(
+    world, monkeypatch
+):
     """Figures of 24,000 games are read from summaries (filled from the results written before
     them, as the migration does) and equal the results counted; a click in another game
-    meanwhile is answered as fast as ever."""
+    meanwhile is answered as fast as ever. A leaderboard whose reading outlasts the budget
+    to answer is deferred first."""
     db, guild_id, dave = world.bot.db, world.guild.id, world.people["dave"].id
     sessions, results = seeded_games(guild_id, dave, 24_000)
     async with db.transaction():
@@ -267,3 +272,8 @@ async def test_a_member_with_many_games_gets_the_counted_figures_and_other_games
     assert "**Rated**: 14400 games" in field(answer, "Guardians")
     (graph,) = answer.attachments
     assert graph.description.startswith("Dave — rating history. Guardians: from ")
+
+    monkeypatch.setattr(acknowledge, "ACK_BUDGET_SECONDS", 0.05)  # it reads 28,800 results
+    board = await world.slash("carol", "leaderboard", game="guardians")
+    assert board.response_type == DEFERRED and not board.late
+    assert answer_of(board).embeds[0]["title"] == "Guardians — leaderboard"
