@@ -96,3 +96,13 @@ class MissingChannelPermissions(UserFacingError):
             f"permission{'' if one else 's'} in <#{channel_id}>. A server admin can grant "
             f"{'it' if one else 'them'} in the channel's settings → Permissions."
         )
+
+
+STORAGE_BUSY = "The game's storage is busy right now: nothing was changed. Try again in a moment."
+
+
+class StorageBusy(UserFacingError):
+    """A write waited for the database longer than its bound (another writer held it)."""
+
+    def __init__(self) -> None:
+        super().__init__(STORAGE_BUSY)

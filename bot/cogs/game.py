@@ -18,6 +18,7 @@ from bot.flow.review import STILL_ON
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
 from bot.surface import lessons, presenter, replay_view
+from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines import Action
@@ -68,10 +69,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.command(description="Show the current board (only to you)")
     async def status(self, interaction: discord.Interaction) -> None:
         """Post the public board ephemerally, with a pointer to the live message."""
-        session = await self.bot.lifecycle.live_session(interaction.channel_id)
+        async with read_first(interaction, ephemeral=True):
+            session = await self.bot.lifecycle.live_session(interaction.channel_id)
         if session.state_json is None:
             raise UserFacingError("The challenge has not been accepted yet.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_unless_answered(interaction, ephemeral=True)
         recent = await self.bot.store.recent_events(session.id)
         msg = await presenter.board(session, recent)
         msg.view = None
@@ -83,12 +85,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def log(self, interaction: discord.Interaction, which: str = "current") -> None:
         """The public events, with the players' names (never anyone's hidden cards)."""
         channel_id = interaction.channel_id or 0
-        session = None if which == "last" else await self.bot.store.live_in_channel(channel_id)
-        if session is None:
-            session = await self.bot.store.latest_ended_in_channel(channel_id)
-        if session is None:
-            raise UserFacingError("No game has been played in this channel yet.")
-        rows = await self.bot.store.action_log(session.id)
+        async with read_first(interaction, ephemeral=True):
+            session = None if which == "last" else await self.bot.store.live_in_channel(channel_id)
+            if session is None:
+                session = await self.bot.store.latest_ended_in_channel(channel_id)
+            if session is None:
+                raise UserFacingError("No game has been played in this channel yet.")
+            rows = await self.bot.store.action_log(session.id)
         events = [t for _, _, events in rows for t in events][-40:]
         lines = [f"• {presenter.with_names(t, session.names)}" for t in events]
         text = newest_lines(lines, EMBED_DESCRIPTION) or "Nothing has happened yet."
@@ -98,7 +101,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         embed = discord.Embed(title=title, description=text)
         embed.set_footer(text=f"Session {session.id}")
         fit_embed(embed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(description="Suggest your best move in a solo game (only to you)")
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -108,8 +111,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         the leaderboard. The answer names only the player's legal moves, as their buttons do,
         and replaces the player's previous private answer in this game.
         """
-        session = await self._hint_session(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with read_first(interaction, ephemeral=True):
+            session = await self._hint_session(interaction)
+        await defer_unless_answered(interaction, ephemeral=True)
         game, step = session.game, session.step
         moves, samples = await self.bot.computer.hint(
             session.game_id, game, 0, move_seed(session.seed, step)
@@ -197,15 +201,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         """
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
-        if session:
-            found = await replays.finished(interaction.guild_id, session.strip().lower()[:40])
-        else:
-            last = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
-            if last is None:
-                raise UserFacingError("No finished game in this channel yet.")
-            found = last
+        async with read_first(interaction, ephemeral=False):
+            if session:
+                found = await replays.finished(interaction.guild_id, session.strip().lower()[:40])
+            else:
+                last = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
+                if last is None:
+                    raise UserFacingError("No finished game in this channel yet.")
+                found = last
         replays.asked(interaction.user.id, interaction.created_at)
-        await interaction.response.defer(thinking=True)
+        await defer_unless_answered(interaction, ephemeral=False)
         report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
         text = (
@@ -224,9 +229,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         Judged off the event loop, one review at a time; a long one shows its progress in the
         deferred answer, and the review arrives as a follow-up.
         """
-        found = await self._review_session(interaction, session)
+        async with read_first(interaction, ephemeral=False):
+            found = await self._review_session(interaction, session)
         with self.bot.reviews.for_member(interaction.user.id):
-            await interaction.response.defer(thinking=True)
+            await defer_unless_answered(interaction, ephemeral=False)
             shown = False
 
             async def progress(share: float) -> None:
@@ -293,23 +299,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         """Anyone sees the settings; members with Manage Server change them."""
         servers = self.bot.lifecycle.servers
         guild_id = interaction.guild_id or 0
-        if takeover is None and level is None and threads is None:
-            choices = await servers.get(guild_id)
-        elif not manages_server(interaction):
+        only_shown = takeover is None and level is None and threads is None
+        if not only_shown and not manages_server(interaction):
             raise UserFacingError(SETTINGS_ADMIN_ONLY)
-        else:
-            now = discord.utils.utcnow()
-            choices = await servers.change(
-                guild_id, interaction.user.id, now, takeover, level, threads
-            )
+        async with read_first(interaction, ephemeral=True):
+            if only_shown:
+                choices = await servers.get(guild_id)
+            else:
+                now = discord.utils.utcnow()
+                choices = await servers.change(
+                    guild_id, interaction.user.id, now, takeover, level, threads
+                )
         text = describe(choices, self.bot.settings.idle_days)
-        await interaction.response.send_message(text, ephemeral=True)
+        await send(interaction, content=text, ephemeral=True)
 
 
 def game_choice(session: Session) -> str:
     """A game as an autocomplete choice: its game and players, then its id."""
     suffix = f" · {session.id}"
-    players = f"{session.game_cls.title}: {' vs '.join(session.names)}"
+    players = f"{session.game_cls.title}: {' vs '.join(session.plain_names)}"
     return shorten(players, OPTION_LABEL - len(suffix)) + suffix
 
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 import engines
 from bot.storage.db import Database
 from bot.storage.leaderboard import SoloStanding, computer_records, solo_standings, standings
+from bot.surface.acknowledge import read_first, send
 from bot.surface.rules import send_long
 from bot.surface.text_limits import OPTION_LABEL, fit_embed
 from engines.text import plural, shorten
@@ -128,14 +129,12 @@ class GeneralCog(commands.Cog):
         cls = engines.get_game(game)
         title = f"{cls.title} — leaderboard"
         table = solo_table if cls.max_players == 1 else versus_table
-        async with self.bot.store.reading():  # committed results only
-            text = await table(self.bot.db, interaction.guild_id or 0, game)
+        async with read_first(interaction, ephemeral=False), self.bot.store.reading():
+            text = await table(self.bot.db, interaction.guild_id or 0, game)  # committed only
         embed = fit_embed(
             discord.Embed(title=title, description=text, colour=discord.Colour.dark_gold())
         )
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await send(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to use the tabletop bot")
     async def help_(self, interaction: discord.Interaction) -> None:

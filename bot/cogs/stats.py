@@ -4,13 +4,17 @@ Without ``member`` the answer is the whole server's (games per game, most active
 longest win streaks) with a line on how to see one's own.
 
 Stats are public like the leaderboards: the answer is posted in the channel, and it pings no
-one (members are named by mentions inside an embed, sent with no mention allowed).
+one (members are named by mentions inside an embed, sent with no mention allowed). Each member
+may ask once per ``STATS_COOLDOWN_SECONDS``; a member's figures are read from summaries kept
+up to date at each game's end (``bot/storage/stats.py``), never counted over their results.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +23,7 @@ from discord.ext import commands
 
 import engines
 from bot.cogs.general import GAME_CHOICES
+from bot.errors import UserFacingError
 from bot.storage import stats
 from bot.storage.db import Database
 from bot.surface import render_pool
@@ -59,7 +64,7 @@ async def member_stats(db: Database, guild_id: int, user_id: int, game: str | No
     versus = [g for g in played if engines.get_game(g).max_players > 1]
     ratings = await stats.ratings(db, guild_id, user_id, versus)
     histories = {g: await stats.rating_history(db, guild_id, user_id, g) for g in ratings}
-    opponents = await stats.opponents(db, guild_id, user_id, game) if versus else []
+    opponents = await stats.opponents(db, guild_id, user_id, versus)
     return MemberStats(records, ratings, {g: h for g, h in histories.items() if h}, opponents)
 
 
@@ -205,11 +210,29 @@ def server_embed(name: str, found: stats.ServerStats) -> discord.Embed:
     return fit_embed(embed)
 
 
+class StatsCooldown(UserFacingError):
+    """The member asked for stats moments ago."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(f"You asked for stats moments ago; you can ask again in {seconds} s.")
+
+
 class StatsCog(commands.Cog):
-    """/stats."""
+    """/stats, once per cooldown per member."""
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+        self.cooldown = timedelta(seconds=bot.settings.stats_cooldown_seconds)
+        self._asked: dict[int, datetime] = {}  # user id -> when they last asked
+
+    def _admit(self, user_id: int, now: datetime) -> None:
+        """Refuse a member within their cooldown, else start it (before anything is read)."""
+        last = self._asked.get(user_id)
+        if last is not None and now - last < self.cooldown:
+            wait = self.cooldown - (now - last)
+            raise StatsCooldown(max(1, math.ceil(wait.total_seconds())))
+        self._asked = {uid: t for uid, t in self._asked.items() if now - t < self.cooldown}
+        self._asked[user_id] = now
 
     @app_commands.command(description="This server's games, or a member's wins, scores and rating")
     @app_commands.describe(
@@ -225,6 +248,7 @@ class StatsCog(commands.Cog):
         game: str | None = None,
     ) -> None:
         """Posted in the channel, pinging no one; the rating graph is drawn in a render worker."""
+        self._admit(interaction.user.id, interaction.created_at)
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(thinking=True)
         file = discord.utils.MISSING

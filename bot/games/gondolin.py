@@ -14,6 +14,7 @@ from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
 from bot.storage.decks import DeckStore, saved_deck_choices
 from bot.surface import render_pool
+from bot.surface.acknowledge import read_first, send
 from bot.surface.lookup import card_choices, send_card
 from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
@@ -146,8 +147,8 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     @app_commands.choices(story=STORIES)
     async def scoreboard(self, interaction: discord.Interaction, story: str) -> None:
         """Best scores and survivals per player for one story."""
-        async with self.bot.store.reading():  # committed results only
-            text = await solo_table(
+        async with read_first(interaction, ephemeral=False), self.bot.store.reading():
+            text = await solo_table(  # committed results only
                 self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)
             )
         text = text.replace("games won", "survived")
@@ -158,9 +159,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
                 colour=COLOUR,
             )
         )
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await send(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # ---- deck building ---------------------------------------------------------------------
     @deck.command(name="list", description="Your decks and the ready-made ones")

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import engines
-from bot.storage.models import LESSON, UNRATED, Session
+from bot.storage.models import LESSON, UNRATED, USED_UNDO, Session
 from engines import Game
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 UNDO = "!undo"
 FORCED = "@"
 """Prefix of a logged move the bot played for a seat because it was their only choice."""
-USED_UNDO = "used_undo"
-"""Session option set once the player took a move back (the leaderboard can show it)."""
 CHALLENGER_SEAT = "challenger_seat"
 """Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
 BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED, LESSON})

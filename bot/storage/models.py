@@ -15,6 +15,8 @@ from engines.safe_text import markdown, plain
 UNRATED = "unrated"
 """Session option set when the computer took over an absent player's seat: no rating, and the
 game stays off the rated standings even if the player took their seat back."""
+USED_UNDO = "used_undo"
+"""Session option set once the player took a move back (the leaderboard can show it)."""
 LESSON = "lesson"
 """Session option of a guided first game (``/<game> learn``): it follows the game's lesson
 script, is never rated and writes no results (``engines.lessons``)."""

@@ -1,9 +1,10 @@
-"""/stats queries: a member's record per game, rating history and opponents; a server's summary.
+"""/stats: a member's record per game, rating history and opponents; a server's summary.
 
-Every query is bounded: a member's are read through ``results_by_player`` (guild, member, game,
-time), a rating history is the last ``HISTORY`` rated games, and the server's summary reads its
-latest ``SERVER_WINDOW`` results through ``results_by_time``. Lessons write no results, so they
-never count here.
+A member's figures are summaries (``member_records``, ``member_opponents``) that each game's
+end adds to, in the transaction writing its results (:func:`count_results`): reading them costs
+the same for a member with 40,000 games as with 4. A rating history is the last ``HISTORY``
+rated games (``results_rated``), and the server's summary reads its latest ``SERVER_WINDOW``
+results through ``results_by_time``. Lessons write no results, so they never count here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.db import Database
-from bot.storage.leaderboard import TRUE, count, option_sql
+from bot.storage.models import UNRATED, USED_UNDO, Session
+from bot.storage.outcomes import Outcome
 
 HISTORY = 30
 """Rated games per game drawn in a member's rating history."""
@@ -25,6 +27,85 @@ ACTIVE = 5
 """Most active players listed in the server's summary."""
 STREAKS = 3
 """Longest win streaks listed in the server's summary."""
+
+
+def _higher(column: str) -> str:
+    """SQL keeping the higher of a summary's ``column`` and the new game's (NULL: none yet)."""
+    return (
+        f"CASE WHEN member_records.{column} IS NULL OR excluded.{column} > member_records.{column}"
+        f" THEN excluded.{column} ELSE member_records.{column} END"
+    )
+
+
+ADD_RECORD = f"""
+    INSERT INTO member_records
+        (guild_id, user_id, game, level, unrated, games, wins, losses, draws, best, best_plain)
+    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id, user_id, game, level, unrated) DO UPDATE SET
+        games = member_records.games + 1,
+        wins = member_records.wins + excluded.wins,
+        losses = member_records.losses + excluded.losses,
+        draws = member_records.draws + excluded.draws,
+        best = {_higher("best")},
+        best_plain = {_higher("best_plain")}
+"""
+ADD_OPPONENT = """
+    INSERT INTO member_opponents
+        (guild_id, user_id, game, opponent_id, games, wins, losses, draws)
+    VALUES (?, ?, ?, ?, 1, ?, ?, ?)
+    ON CONFLICT (guild_id, user_id, game, opponent_id) DO UPDATE SET
+        games = member_opponents.games + 1,
+        wins = member_opponents.wins + excluded.wins,
+        losses = member_opponents.losses + excluded.losses,
+        draws = member_opponents.draws + excluded.draws
+"""
+
+
+def _said_yes(value: object) -> bool:
+    """An option's value read as the leaderboards read it from JSON: true, 1, '1' or 'true'."""
+    return value is True or (type(value) is int and value == 1) or value in ("1", "true")
+
+
+def _tally(outcome: str) -> tuple[int, int, int]:
+    return int(outcome == "win"), int(outcome == "loss"), int(outcome == "draw")
+
+
+async def count_results(db: Database, session: Session, outcomes: list[Outcome]) -> None:
+    """Add a finished game's results to its players' summaries (in the results' transaction).
+
+    Its options are the session's as its results keep them; hints are read from the session.
+    """
+    if not outcomes:
+        return
+    row = await db.fetchone("SELECT hinted FROM sessions WHERE id = ?", (session.id,))
+    helped = bool(row and row["hinted"]) or _said_yes(session.options.get(USED_UNDO))
+    unrated = int(session.options.get(UNRATED) is not None)
+    game, guild = session.game_id, session.guild_id
+    await db.executemany(
+        ADD_RECORD,
+        [
+            (
+                guild,
+                o.user_id,
+                game,
+                o.vs_computer or "",
+                unrated,
+                *_tally(o.outcome),
+                o.score,
+                None if helped else o.score,
+            )
+            for o in outcomes
+        ],
+    )
+    await db.executemany(
+        ADD_OPPONENT,
+        [
+            (guild, o.user_id, game, other.user_id, *_tally(o.outcome))
+            for o in outcomes
+            for other in outcomes
+            if other.user_id != o.user_id
+        ],
+    )
 
 
 @dataclass(frozen=True)
@@ -48,30 +129,21 @@ class Record:
 
 
 async def records(db: Database, guild_id: int, user_id: int, game: str | None) -> list[Record]:
-    """The member's records on this server (one game, or every game), in a stable order."""
-    unrated = "CASE WHEN " + option_sql(db, "'unrated'") + " IS NULL THEN 0 ELSE 1 END"
-    undo = "COALESCE(" + option_sql(db, "'used_undo'") + f", '') IN {TRUE}"
-    where = "r.guild_id = ? AND r.user_id = ?" + (" AND r.game = ?" if game else "")
-    params: tuple[object, ...] = (guild_id, user_id, game) if game else (guild_id, user_id)
-    sql = f"""
-        SELECT r.game, r.vs_computer AS level, {unrated} AS unrated,
-               COUNT(*) AS games,
-               {count("r.outcome = 'win'")} AS wins,
-               {count("r.outcome = 'loss'")} AS losses,
-               {count("r.outcome = 'draw'")} AS draws,
-               MAX(r.score) AS best,
-               MAX(CASE WHEN s.hinted = 0 AND NOT ({undo}) THEN r.score END) AS best_plain
-          FROM results r
-          JOIN sessions s ON s.id = r.session_id
-         WHERE {where}
-         GROUP BY r.game, r.vs_computer, {unrated}
-         ORDER BY r.game, r.vs_computer NULLS FIRST, 3
+    """The member's records on this server (one game, or every game), in a stable order.
+
+    At most one row per game, computer level and rated or not: read by the summary's key.
     """
-    rows = await db.fetchall(sql, params)
+    where = "guild_id = ? AND user_id = ?" + (" AND game = ?" if game else "")
+    params: tuple[object, ...] = (guild_id, user_id, game) if game else (guild_id, user_id)
+    rows = await db.fetchall(
+        "SELECT game, level, unrated, games, wins, losses, draws, best, best_plain"
+        f" FROM member_records WHERE {where} ORDER BY game, level, unrated",
+        params,
+    )
     return [
         Record(
             game=r["game"],
-            level=r["level"],
+            level=r["level"] or None,
             unrated=bool(r["unrated"]),
             games=r["games"],
             wins=r["wins"],
@@ -132,31 +204,23 @@ class Opponent:
 
 
 async def opponents(
-    db: Database, guild_id: int, user_id: int, game: str | None, limit: int = OPPONENTS
+    db: Database, guild_id: int, user_id: int, games: list[str], limit: int = OPPONENTS
 ) -> list[Opponent]:
-    """The people the member played most, up to ``limit`` per game (the computer is not one)."""
-    where = "r.guild_id = ? AND r.user_id = ?" + (" AND r.game = ?" if game else "")
-    params: tuple[object, ...] = (guild_id, user_id, game) if game else (guild_id, user_id)
-    sql = f"""
-        SELECT game, user_id, games, wins, losses, draws FROM (
-            SELECT r.game, o.user_id,
-                   COUNT(*) AS games,
-                   {count("r.outcome = 'win'")} AS wins,
-                   {count("r.outcome = 'loss'")} AS losses,
-                   {count("r.outcome = 'draw'")} AS draws,
-                   ROW_NUMBER() OVER (
-                       PARTITION BY r.game ORDER BY COUNT(*) DESC, o.user_id
-                   ) AS place
-              FROM results r
-              JOIN results o ON o.session_id = r.session_id AND o.user_id <> r.user_id
-             WHERE {where}
-             GROUP BY r.game, o.user_id
-        ) ranked
-         WHERE place <= ?
-         ORDER BY game, place
+    """The people the member played most at each of ``games``, up to ``limit`` per game.
+
+    The computer is not one. One read per game, of its first ``limit`` rows
+    (``member_opponents_by_games``).
     """
-    rows = await db.fetchall(sql, (*params, limit))
-    return [Opponent(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+    found: list[Opponent] = []
+    for game in sorted(games):
+        rows = await db.fetchall(
+            "SELECT game, opponent_id, games, wins, losses, draws FROM member_opponents"
+            " WHERE guild_id = ? AND user_id = ? AND game = ?"
+            " ORDER BY games DESC, opponent_id LIMIT ?",
+            (guild_id, user_id, game, limit),
+        )
+        found += [Opponent(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+    return found
 
 
 @dataclass(frozen=True)

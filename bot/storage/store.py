@@ -13,6 +13,7 @@ from bot.storage.db import Database, IntegrityError
 from bot.storage.models import Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
+from bot.storage.stats import count_results
 from engines import Game, Result
 
 __all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
@@ -402,7 +403,10 @@ class SessionStore:
     async def _write_results(
         self, session: Session, outcomes: list[Outcome], now: datetime
     ) -> None:
-        """Each player's result, with their rating before and after it when the game is rated."""
+        """Each player's result, with their rating before and after it when the game is rated.
+
+        The players' /stats summaries are brought up to date in the same transaction.
+        """
         changes: dict[int, tuple[float, float]] = {}
         if session.rated:
             changes = await update_ratings(self.db, session.guild_id, session.game_id, outcomes)
@@ -426,6 +430,7 @@ class SessionStore:
                 for o in outcomes
             ],
         )
+        await count_results(self.db, session, outcomes)
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""

@@ -5,7 +5,8 @@ updated message itself (UPDATE_MESSAGE) saves a request over a deferral followed
 but drawing the picture may take longer. :class:`Deadline` defers the click when nothing
 answered it within ``budget`` seconds; whoever answers first holds its lock
 (:func:`answering`), so the deferral and an answer never race into Discord's "already
-acknowledged".
+acknowledged". A command that reads before it answers does the same (:func:`read_first`):
+it is deferred ("thinking…") only when its reading outlasts the budget.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 
@@ -25,10 +27,17 @@ _KEY = "deadline"  # the Deadline in ``interaction.extras``
 
 
 class Deadline:
-    """Defers ``interaction`` after ``budget`` seconds unless something answered it by then."""
+    """Defers ``interaction`` after ``budget`` seconds unless something answered it by then.
 
-    def __init__(self, interaction: discord.Interaction, budget: float) -> None:
+    ``ephemeral``: a command's deferral, "thinking…" shown as its answer will be (to everyone,
+    or only to the member); None: a click's, which shows nothing.
+    """
+
+    def __init__(
+        self, interaction: discord.Interaction, budget: float, *, ephemeral: bool | None = None
+    ) -> None:
         self.interaction = interaction
+        self.ephemeral = ephemeral
         self.lock = asyncio.Lock()
         interaction.extras[_KEY] = self
         self._timer = asyncio.create_task(self._defer_after(budget))
@@ -38,12 +47,18 @@ class Deadline:
         await self._defer()
 
     async def _defer(self) -> None:
-        await defer_unless_answered(self.interaction)
+        await defer_unless_answered(self.interaction, ephemeral=self.ephemeral)
 
     async def close(self) -> None:
         """The handler is done: stop the timer and defer if nothing answered the click."""
         await self._defer()
         self._timer.cancel()  # asleep, or done: it never holds the lock here
+        self.interaction.extras.pop(_KEY, None)
+
+    async def stop(self) -> None:
+        """Stop the timer without deferring: what follows answers by itself, in time."""
+        async with self.lock:  # a deferral under way ends first
+            self._timer.cancel()
         self.interaction.extras.pop(_KEY, None)
 
 
@@ -63,6 +78,31 @@ async def deadline(
 
 
 @contextlib.asynccontextmanager
+async def read_first(interaction: discord.Interaction, *, ephemeral: bool) -> AsyncIterator[None]:
+    """A command's reading before its first answer: deferred if it outlasts the budget.
+
+    After ``ACK_BUDGET_SECONDS`` it is deferred, "thinking…" shown as the answer will be
+    (``ephemeral``); the command then answers with :func:`send` (a follow-up once deferred),
+    or defers with :func:`defer_unless_answered` before slower work. A refusal raised within
+    is answered as ever.
+    """
+    guard = Deadline(interaction, ACK_BUDGET_SECONDS, ephemeral=ephemeral)
+    try:
+        yield
+    finally:
+        await guard.stop()
+
+
+async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """A command's answer: its response, or the follow-up once it was deferred."""
+    async with answering(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+
+@contextlib.asynccontextmanager
 async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
     """Hold off the deferral while answering: ``response.is_done()`` stays true within."""
     guard = interaction.extras.get(_KEY)
@@ -73,17 +113,23 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         yield
 
 
-async def defer_unless_answered(interaction: discord.Interaction) -> None:
-    """Acknowledge the click with a deferral unless something answered it already.
+async def defer_unless_answered(
+    interaction: discord.Interaction, *, ephemeral: bool | None = None
+) -> None:
+    """Acknowledge the interaction with a deferral unless something answered it already.
 
     What is sent after is a follow-up, never the click's first answer (which a later edit of
-    ``@original``, meant for the clicked message, would replace).
+    ``@original``, meant for the clicked message, would replace). ``ephemeral``: a command's
+    "thinking…" (to everyone, or only to the member); None: a click's silent deferral.
     """
     async with answering(interaction):
         if interaction.response.is_done():
             return
         try:
-            await interaction.response.defer()
+            if ephemeral is None:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         except discord.HTTPException:
             log.warning("could not acknowledge interaction %s", interaction.id)
 

@@ -60,6 +60,7 @@ class World:
             housekeeping_seconds=3600,
             start_cooldown_seconds=0,  # tests start games back to back (limit tests set it)
             replay_cooldown_seconds=0,  # and ask for replays (the replay tests set it)
+            stats_cooldown_seconds=0,  # and for stats (the stats tests set it)
         )
         self.bot = TabletopBot(settings, guild_ready_timeout=0.1)
         self.task = asyncio.create_task(self.bot.start(self.emu.token))
@@ -291,6 +292,7 @@ async def start_process(
         "housekeeping_seconds": 3600,
         "start_cooldown_seconds": 0,
         "replay_cooldown_seconds": 0,
+        "stats_cooldown_seconds": 0,
         "computer_pool": "thread",
         "shard_count": shard_count,
         "shard_ids": shard_ids,

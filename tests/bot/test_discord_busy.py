@@ -4,8 +4,14 @@ A click that would queue behind hundreds of others misses Discord's 3 s deadline
 sees "This interaction failed"; refused at once, they are told to try again and nothing changed.
 """
 
+import asyncio
+import contextlib
+import sqlite3
+
+import asyncpg
 import pytest
 
+from bot.errors import STORAGE_BUSY
 from bot.surface.inflight import BUSY
 from tests.bot.harness import move_controls
 
@@ -44,3 +50,67 @@ async def test_beyond_the_bound_a_command_is_refused_at_once_and_changes_nothing
     again = await world.slash("bob", "gondolin start", chan=world.chan2)
     assert BUSY not in [m.text() for m in again.messages]
     assert await world.live(world.chan2) is not None
+
+
+@contextlib.asynccontextmanager
+async def another_writer(world, session):
+    """Another writer holds what the move must write, until the block ends.
+
+    SQLite: another connection's ``BEGIN IMMEDIATE`` on the bot's file (as a second process
+    would). PostgreSQL: another connection's lock on the game's row.
+    """
+    if str(world.db_path).startswith("postgresql://"):
+        conn = await asyncpg.connect(str(world.db_path))
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT id FROM sessions WHERE id=$1 FOR UPDATE", session.id)
+                yield
+        finally:
+            await conn.close()
+    else:
+        conn = sqlite3.connect(world.db_path, isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            yield
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+
+
+async def test_a_move_waiting_on_a_locked_database_is_refused_in_time_and_others_are_answered(
+    world,
+):
+    """Another writer holds the database: the move is refused within its bound, unapplied,
+    and a member's command in another channel is answered at once meanwhile."""
+    for who, chan, start in (("alice", world.chan, "galdor"), ("bob", world.chan2, "gondolin")):
+        running = await world.live(chan)
+        if running is not None:
+            await world.resign(world.user(running, 0).name, chan=chan)
+        await world.slash(who, f"{start} start", chan=chan)
+    session = await world.live()
+    log = await world.bot.store.action_log(session.id)
+    board = world.board(session)
+    _kind, custom_id, _value = move_controls(board)[0]
+    clock = asyncio.get_running_loop().time
+    async with another_writer(world, session):
+        click = await world.emu.click(world.people["alice"], board, custom_id)
+        await asyncio.sleep(0.3)
+        asked = clock()
+        status = await world.emu.slash(world.people["bob"], world.chan2, "game status")
+        await status.done(timeout=5)
+        assert not status.late and clock() - asked < 1.0, "the status waited on the write"
+        await click.done(timeout=5)
+        assert not click.late
+        await world.emu.wait_for(lambda: click.messages, timeout=5)
+        assert clock() - asked < 3.0, "the move waited on the other writer past its bound"
+        assert [m.text() for m in click.messages] == [STORAGE_BUSY]
+        assert click.messages[0].ephemeral
+    await world.quiesce()
+    assert await world.bot.store.action_log(session.id) == log  # nothing was applied
+    assert (await world.live()).step == session.step
+
+    again = await world.click("alice", world.board(session), custom_id)  # now it is played
+    assert not again.late and STORAGE_BUSY not in [m.text() for m in again.messages]
+    assert len(await world.bot.store.action_log(session.id)) > len(log)
+    await world.resign("alice")
+    await world.resign("bob", chan=world.chan2)

@@ -1,7 +1,7 @@
 """The /stats queries on SQLite and on PostgreSQL, over games the real store finished."""
 
 import itertools
-import json
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,6 +10,8 @@ import engines
 from bot.storage import database, stats
 from bot.storage.outcomes import resignation
 from bot.storage.store import SessionStore
+from engines import Result
+from tests.storage import stats_reference as reference
 
 START = datetime(2026, 11, 22, tzinfo=UTC)
 ANN, BOB, CAT = 101, 102, 103
@@ -72,7 +74,7 @@ async def test_rated_games_keep_each_rating_before_and_after_for_the_history(sto
         h.after for h in history[2:]
     ]
 
-    found = await stats.opponents(db, 1, ANN, "knightfall")
+    found = await stats.opponents(db, 1, ANN, ["knightfall"])
     assert [(o.user_id, o.games, o.wins, o.losses, o.draws) for o in found] == [
         (BOB, 3, 2, 1, 0),
         (CAT, 1, 1, 0, 0),
@@ -93,34 +95,121 @@ async def test_games_against_the_computer_and_unrated_games_are_apart_with_no_op
     ]
     assert await stats.rating_history(db, 1, ANN, "knightfall") == []
     assert await stats.ratings(db, 1, ANN, ["knightfall"]) == {}
-    assert [o.user_id for o in await stats.opponents(db, 1, ANN, None)] == [BOB]
+    assert [o.user_id for o in await stats.opponents(db, 1, ANN, ["knightfall", "gondor"])] == [BOB]
 
 
-async def solo(db, user, outcome, score, *, hinted=False, **options):
-    """A finished solo game written as the store writes one (the score is the game's)."""
-    sid = f"solo{next(MINUTES)}"
-    await db.execute(
-        "INSERT INTO sessions (id, game, guild_id, channel_id, status, seed, created_at,"
-        " updated_at, hinted) VALUES (?, 'galdors_grip', 1, 1, 'finished', 1, 't', 't', ?)",
-        (sid, int(hinted)),
+async def solo(store, user, outcome, score, *, hinted=False, **options):
+    """A solo game of Galdor's Grip the store finishes with ``score``."""
+    now = START + timedelta(minutes=next(MINUTES))
+    session = await store.create(
+        game_id="galdors_grip",
+        guild_id=1,
+        channel_id=next(CHANNELS),
+        players=[(user, f"p{user}")],
+        seed=7,
+        options=options,
+        game=engines.get_game("galdors_grip").new(1, seed=7),
+        now=now,
     )
-    await db.execute(
-        "INSERT INTO results (session_id, user_id, guild_id, game, outcome, score, extra_json,"
-        " finished_at) VALUES (?, ?, 1, 'galdors_grip', ?, ?, ?, ?)",
-        (sid, user, outcome, score, json.dumps({"options": options}), sid),
+    if hinted:
+        await store.mark_hinted(session.id)
+    result = Result(winners=[0] if outcome == "win" else [], scores={0: score}, summary="")
+    await store.record_action(
+        session,
+        seat=0,
+        code="!resign",
+        game=session.game,
+        public_events=[],
+        now=now,
+        result=result,
+        end_reason="test",
     )
 
 
 async def test_a_solo_best_is_told_with_and_without_hints_or_undo(store):
     db = store.db
-    await solo(db, ANN, "win", 30.0, hinted=True)
-    await solo(db, ANN, "win", 25.0, used_undo=True)
-    await solo(db, ANN, "loss", 12.0)
-    await solo(db, BOB, "win", 40.0, used_undo="true")
+    await solo(store, ANN, "win", 30.0, hinted=True)
+    await solo(store, ANN, "win", 25.0, used_undo=True)
+    await solo(store, ANN, "loss", 12.0)
+    await solo(store, BOB, "win", 40.0, used_undo="true")
     (ann,) = await stats.records(db, 1, ANN, "galdors_grip")
     assert (ann.games, ann.wins, ann.best, ann.best_plain) == (3, 2, 30.0, 12.0)
     (bob,) = await stats.records(db, 1, BOB, None)
     assert (bob.best, bob.best_plain) == (40.0, None)
+
+
+async def draw(store, players):
+    """A duel ended in a draw."""
+    now = START + timedelta(minutes=next(MINUTES))
+    session = await store.create(
+        game_id="knightfall",
+        guild_id=1,
+        channel_id=next(CHANNELS),
+        players=[(uid, f"p{uid}") for uid in players],
+        seed=7,
+        options={},
+        game=engines.get_game("knightfall").new(2, seed=7),
+        now=now,
+    )
+    await store.record_action(
+        session,
+        seat=0,
+        code="!draw",
+        game=session.game,
+        public_events=[],
+        now=now,
+        result=Result(winners=[], scores={}, summary="draw"),
+        end_reason="test",
+    )
+
+
+async def test_the_summaries_equal_the_results_counted_and_the_migration_fills_them_alike(store):
+    """Each game's end adds to its players' summaries what counting every result gives; the
+    migration counts results written before the summaries into them the same."""
+    rng = random.Random(3)
+    people = [ANN, BOB, CAT, 104, 105]
+    for _ in range(40):
+        a, b = rng.sample(people, 2)
+        kind = rng.random()
+        if kind < 0.4:
+            await finish(store, [a, b], loser=rng.randrange(2))
+        elif kind < 0.5:
+            await draw(store, [a, b])
+        elif kind < 0.6:
+            await finish(store, [a, b], loser=rng.randrange(2), options={"unrated": True})
+        elif kind < 0.75:
+            level = rng.choice(["easy", "normal", "hard"])
+            await finish(store, [a, 999], loser=rng.randrange(2), computers={1: level})
+        else:
+            undo = rng.choice([None, True, "true", 1, False, "yes"])
+            await solo(
+                store,
+                a,
+                rng.choice(["win", "loss"]),
+                float(rng.randrange(40)),
+                hinted=rng.random() < 0.3,
+                **({} if undo is None else {"used_undo": undo}),
+            )
+    db = store.db
+
+    async def summaries():
+        return {
+            uid: (
+                await stats.records(db, 1, uid, None),
+                await stats.opponents(db, 1, uid, ["knightfall"]),
+            )
+            for uid in people
+        }
+
+    counted = {
+        uid: (await reference.records(db, 1, uid), await reference.opponents(db, 1, uid))
+        for uid in people
+    }
+    assert await summaries() == counted
+    kinds = {(r.level, r.unrated) for rs, _ in counted.values() for r in rs}
+    assert {(None, True), ("easy", False), (None, False)} <= kinds
+    await reference.refill_summaries(db)
+    assert await summaries() == counted
 
 
 async def test_the_server_summary_counts_games_players_and_streaks_in_its_window(store):
@@ -145,10 +234,12 @@ async def test_the_server_summary_counts_games_players_and_streaks_in_its_window
 
 
 BOUNDED = (
-    "INDEX results_by_player (guild_id=? AND user_id=?",  # one member's results
+    "INDEX results_rated (guild_id=? AND user_id=? AND game=?)",  # a member's rated games
     "INDEX results_by_time (guild_id=?)",  # the server's latest, newest first, up to a limit
-    "INDEX sqlite_autoindex_results_1 (session_id=?)",  # the other players of one game
+    "INDEX sqlite_autoindex_member_records_1 (guild_id=? AND user_id=?",  # a member's records
+    "INDEX member_opponents_by_games (guild_id=? AND user_id=? AND game=?)",  # most played first
 )
+READ = ("results", "member_records", "member_opponents")
 
 
 @pytest.fixture
@@ -158,9 +249,10 @@ async def sqlite_db(tmp_path):
     await db.close()
 
 
-async def test_every_stats_query_reads_results_through_an_index(sqlite_db):
-    """No query scans the results table: a member's through their index, the server's
-    through its latest results (SQLite's plan; the same indexes exist on PostgreSQL)."""
+async def test_every_stats_query_reads_through_an_index(sqlite_db):
+    """No query scans a table: a member's figures through their summaries' keys, their rating
+    history through their rated results, the server's through its latest results (SQLite's
+    plan; the same indexes exist on PostgreSQL)."""
     db = sqlite_db
     asked: list[tuple[str, tuple]] = []
     fetchall, fetchone = db.fetchall, db.fetchone
@@ -176,13 +268,13 @@ async def test_every_stats_query_reads_results_through_an_index(sqlite_db):
     db.fetchall, db.fetchone = recording_fetchall, recording_fetchone
     for game in (None, "knightfall"):
         await stats.records(db, 1, ANN, game)
-        await stats.opponents(db, 1, ANN, game)
         await stats.server_stats(db, 1, game)
+    await stats.opponents(db, 1, ANN, ["knightfall"])
     await stats.rating_history(db, 1, ANN, "knightfall")
-    assert len(asked) == 15
+    assert len(asked) == 14  # fetchone asks through fetchall too
     for sql, params in asked:
         plan = [row[3] for row in await fetchall("EXPLAIN QUERY PLAN " + sql, params)]
-        reads = [step for step in plan if step.split()[1:2] in (["results"], ["r"], ["o"])]
+        reads = [step for step in plan if step.split()[1:2] in ([t] for t in READ)]
         assert reads, (sql, plan)
         for step in reads:
             assert step.startswith("SEARCH") and any(way in step for way in BOUNDED), (sql, plan)

@@ -7,6 +7,9 @@ transaction starts, how the schema version is kept, cross-process locks).
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -14,11 +17,23 @@ from contextvars import ContextVar
 from importlib.resources import files
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
+from bot.errors import StorageBusy
+
+log = logging.getLogger(__name__)
+
 MIGRATIONS = files("bot.storage") / "migrations"
 
 Params = Sequence[Any]
 Mode = Literal["write", "read"]
 T = TypeVar("T")
+
+WRITE_WAIT_SECONDS = 2.0
+"""The longest a statement waits for the database before it is refused (``StorageBusy``).
+
+The wait for a connection, for the process's turn to write and for another writer's lock
+(SQLite's file, a PostgreSQL row) all count: a click or command that writes is then answered
+well inside Discord's 3 s deadline, even while another writer holds the database.
+"""
 
 
 class Row(Protocol):
@@ -51,18 +66,30 @@ class Database(ABC):
     dialect: ClassVar[str]
     integrity_errors: ClassVar[tuple[type[BaseException], ...]]
 
-    def __init__(self) -> None:
+    def __init__(self, write_wait: float = WRITE_WAIT_SECONDS) -> None:
+        self.write_wait = write_wait
         # The connection of the task's open transaction or read, if any (per database).
         self._scope: ContextVar[Any] = ContextVar(f"db-scope-{id(self)}", default=None)
 
     # ---- the backend's part -------------------------------------------------------------------
     @abstractmethod
-    def _connection(self) -> AbstractAsyncContextManager[Any]:
-        """A connection for one statement, transaction or read, held until the block ends."""
+    def _connection(self, mode: Mode) -> AbstractAsyncContextManager[Any]:
+        """A connection for one write or read, held until the block ends.
+
+        Waiting for it (and, for a write, for other writers' locks) takes at most
+        ``write_wait``, else ``StorageBusy``.
+        """
 
     @abstractmethod
-    async def _begin(self, conn: Any, mode: Mode) -> None:
-        """Open a write transaction, or a read of one consistent committed snapshot."""
+    def _is_busy(self, exc: BaseException) -> bool:
+        """Whether ``exc`` says a lock wait ran out (another writer held what was needed)."""
+
+    @abstractmethod
+    async def _begin(self, conn: Any, mode: Mode, wait: float) -> None:
+        """Open a write transaction, or a read of one consistent committed snapshot.
+
+        ``wait``: what is left of ``write_wait`` for the write's waits on other writers' locks.
+        """
 
     @abstractmethod
     async def _commit(self, conn: Any) -> None:
@@ -102,21 +129,21 @@ class Database(ABC):
 
     # ---- the interface ------------------------------------------------------------------------
     async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run one statement; how many rows it changed."""
-        async with self._statement() as conn:
+        """Run one statement; how many rows it changed (outside a transaction: in its own)."""
+        async with self._statement("write") as conn:
             return await self._guarded(self._execute(conn, sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (nothing when there are none)."""
         batch = list(rows)
         if batch:
-            async with self._statement() as conn:
+            async with self._statement("write") as conn:
                 await self._guarded(self._executemany(conn, sql, batch))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        """Every row of a query."""
-        async with self._statement() as conn:
-            return await self._fetch(conn, sql, params)
+        """Every row of a query (outside a transaction: on a reading connection)."""
+        async with self._statement("read") as conn:
+            return await self._guarded(self._fetch(conn, sql, params))
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, if any."""
@@ -132,8 +159,10 @@ class Database(ABC):
         """
         if self._scope.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
-        async with self._connection() as conn, self._scoped(conn):
-            await self._begin(conn, "write")
+        started = time.monotonic()
+        async with self._connection("write") as conn, self._scoped(conn):
+            wait = self.write_wait - (time.monotonic() - started)
+            await self._guarded(self._begin(conn, "write", wait))
             try:
                 yield
                 await self._commit(conn)
@@ -150,8 +179,8 @@ class Database(ABC):
         if self._scope.get() is not None:
             yield
             return
-        async with self._connection() as conn, self._scoped(conn):
-            await self._begin(conn, "read")
+        async with self._connection("read") as conn, self._scoped(conn):
+            await self._guarded(self._begin(conn, "read", self.write_wait))
             try:
                 yield
             finally:
@@ -167,12 +196,20 @@ class Database(ABC):
             self._scope.reset(token)
 
     @asynccontextmanager
-    async def _statement(self) -> AsyncIterator[Any]:
+    async def _statement(self, mode: Mode) -> AsyncIterator[Any]:
+        """The task's open transaction or read, else a connection of its own.
+
+        A write outside a transaction gets a transaction of its own, so that its waits are
+        bounded like any write's.
+        """
         conn = self._scope.get()
         if conn is not None:
             yield conn
+        elif mode == "write":
+            async with self.transaction():
+                yield self._scope.get()
         else:
-            async with self._connection() as conn:
+            async with self._connection(mode) as conn:
                 yield conn
 
     async def _guarded(self, call: Awaitable[T]) -> T:
@@ -180,3 +217,20 @@ class Database(ABC):
             return await call
         except self.integrity_errors as exc:
             raise IntegrityError(str(exc)) from exc
+        except Exception as exc:
+            if self._is_busy(exc):
+                raise self.busy() from exc
+            raise
+
+    async def _waited(self, waiting: Awaitable[T], seconds: float) -> T:
+        """``waiting`` (a connection, a lock) if it comes within ``seconds``, else busy."""
+        try:
+            async with asyncio.timeout(seconds):
+                return await waiting
+        except TimeoutError:
+            raise self.busy() from None
+
+    def busy(self) -> StorageBusy:
+        """The refusal of a statement that waited ``write_wait`` for the database (logged)."""
+        log.warning("the database stayed busy for %.1f s: a statement was refused", self.write_wait)
+        return StorageBusy()

@@ -9,7 +9,14 @@ from functools import lru_cache
 
 import asyncpg
 
-from bot.storage.db.base import Database, Mode, Params, Row, migration_scripts
+from bot.storage.db.base import (
+    WRITE_WAIT_SECONDS,
+    Database,
+    Mode,
+    Params,
+    Row,
+    migration_scripts,
+)
 
 # A quoted literal (kept as it is) or a ``?`` placeholder (numbered $1, $2, … in order).
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\?")
@@ -43,29 +50,52 @@ class PostgresDatabase(Database):
     Writes are READ COMMITTED transactions: a concurrent ``UPDATE … WHERE step=?`` on the same
     row waits for the first to commit, then finds the step moved on and changes nothing. Reads
     that must agree with each other run in one REPEATABLE READ snapshot (:meth:`reading`).
+
+    A write waits at most ``write_wait``: for a pooled connection, then each statement for the
+    locks other transactions hold (``lock_timeout`` and ``statement_timeout``, set to what is
+    left), else ``StorageBusy``. Reads take no row locks: a writer never holds them up.
     """
 
     dialect = "postgres"
     integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
-        super().__init__()
+    def __init__(self, pool: asyncpg.Pool, write_wait: float = WRITE_WAIT_SECONDS) -> None:
+        super().__init__(write_wait)
         self.pool = pool
 
     @classmethod
-    async def open(cls, url: str, *, max_size: int = 10) -> PostgresDatabase:
+    async def open(
+        cls, url: str, *, max_size: int = 10, write_wait: float = WRITE_WAIT_SECONDS
+    ) -> PostgresDatabase:
         """Connect a pool of up to ``max_size`` connections."""
         pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
-        return cls(pool)
+        return cls(pool, write_wait)
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self.pool.acquire() as conn:
+    async def _connection(self, mode: Mode) -> AsyncIterator[asyncpg.Connection]:
+        try:
+            conn = await self.pool.acquire(timeout=self.write_wait)
+        except TimeoutError:
+            raise self.busy() from None
+        try:
             yield conn
+        finally:
+            await self.pool.release(conn)
 
-    async def _begin(self, conn: asyncpg.Connection, mode: Mode) -> None:
+    def _is_busy(self, exc: BaseException) -> bool:
+        """A lock wait or a write's statement ran over what was left of ``write_wait``."""
+        return isinstance(exc, asyncpg.LockNotAvailableError | asyncpg.QueryCanceledError)
+
+    async def _begin(self, conn: asyncpg.Connection, mode: Mode, wait: float) -> None:
+        if mode == "read":
+            await conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return
+        left = max(1, round(wait * 1000))
+        # One round trip. Each statement then waits at most what is left of the bound, for any
+        # lock (a row's, an advisory lock) as in all: a row held by another transaction is
+        # waited for twice (its tuple lock, then the holder), so lock_timeout alone is not it.
         await conn.execute(
-            "BEGIN" if mode == "write" else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            f"BEGIN; SET LOCAL lock_timeout = {left}; SET LOCAL statement_timeout = {left}"
         )
 
     async def _commit(self, conn: asyncpg.Connection) -> None:
@@ -94,6 +124,8 @@ class PostgresDatabase(Database):
         Processes starting together take turns (an advisory lock), so each script runs once.
         """
         async with self.transaction():
+            # No bound: processes starting together wait for the first one's migrations.
+            await self.execute("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0")
             await self.lock(MIGRATION_LOCK)
             await self.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
             row = await self.fetchone("SELECT MAX(version) FROM schema_version")

@@ -1,0 +1,38 @@
+-- PostgreSQL port of sqlite/0013_stats_summaries.sql: /stats reads a member's figures from these
+-- summaries instead of counting their results; each game's end adds to them in the transaction
+-- that writes its results (bot/storage/stats.py). ``level``: the computer's ('' for people or
+-- solo); ``unrated``: a game between people the computer took a seat of; ``best``: the best
+-- score (solo games), ``best_plain`` the best of the games without hints or Undo.
+CREATE TABLE member_records (
+    guild_id   BIGINT NOT NULL,
+    user_id    BIGINT NOT NULL,
+    game       TEXT COLLATE "C" NOT NULL,
+    level      TEXT COLLATE "C" NOT NULL,
+    unrated    INTEGER NOT NULL,
+    games      INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    losses     INTEGER NOT NULL,
+    draws      INTEGER NOT NULL,
+    best       DOUBLE PRECISION,
+    best_plain DOUBLE PRECISION,
+    PRIMARY KEY (guild_id, user_id, game, level, unrated)
+);
+-- The people a member played at one game, and the member's record against each.
+CREATE TABLE member_opponents (
+    guild_id    BIGINT NOT NULL,
+    user_id     BIGINT NOT NULL,
+    game        TEXT COLLATE "C" NOT NULL,
+    opponent_id BIGINT NOT NULL,
+    games       INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    losses      INTEGER NOT NULL,
+    draws       INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id, game, opponent_id)
+);
+-- A member's most played opponents at a game first: the few listed are read, no more.
+CREATE INDEX member_opponents_by_games
+    ON member_opponents (guild_id, user_id, game, games DESC, opponent_id);
+-- A member's rated results, newest first: a rating history reads its last ones, however many
+-- unrated games lie between them.
+CREATE INDEX results_rated ON results (guild_id, user_id, game, finished_at, session_id)
+    WHERE rating_after IS NOT NULL;
