@@ -16,6 +16,7 @@ import engines
 from bot.components import DYNAMIC_ITEMS
 from bot.errors import UserFacingError
 from bot.flow.computer import Computer
+from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
@@ -83,6 +84,7 @@ class TabletopBot(commands.AutoShardedBot):
     lifecycle: Lifecycle
     replays: Replays
     reviews: Reviews
+    heavy: HeavyBudget
     computer: Computer
     renders: RenderPool
 
@@ -114,7 +116,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.sessions = SessionManager(self, self.store, self.computer)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
-        self.replays = Replays(self.store, self.settings)
+        self.heavy = HeavyBudget(self.settings.heavy_budget_seconds)
+        self.replays = Replays(self.store, self.settings, self.heavy)
         self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):

@@ -106,14 +106,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
         Only the player of the solo game in this channel may ask; the game is then marked on
         the leaderboard. The answer names only the player's legal moves, as their buttons do,
-        and replaces the player's previous private answer in this game.
+        and replaces the player's previous private answer in this game. It is the member's
+        heavy request (``bot.flow.heavy_budget``).
         """
         session = await self._hint_session(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         game, step = session.game, session.step
-        moves, samples = await self.bot.computer.hint(
-            session.game_id, game, 0, move_seed(session.seed, step)
-        )
+        with self.bot.heavy.admit(interaction.user.id) as turn:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            async with turn():
+                moves, samples = await self.bot.computer.hint(
+                    session.game_id, game, 0, move_seed(session.seed, step)
+                )
         await self.bot.store.mark_hinted(session.id)
         text = hint_text(session.game_id, moves, samples)
         latest = await self.bot.store.load(session.id)
@@ -174,7 +177,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
         The answer says whether the re-run matches and shows the game's first position with
         buttons to step through it and to have it animated. The rebuild runs off the event loop
-        and is kept per finished game; each member may ask once per cooldown.
+        and is kept per finished game; each member may ask once per cooldown, and a rebuild is
+        their heavy request (``bot.flow.heavy_budget``).
         """
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
@@ -185,9 +189,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             if last is None:
                 raise UserFacingError("No finished game in this channel yet.")
             found = last
-        replays.asked(interaction.user.id, interaction.created_at)
-        await interaction.response.defer(thinking=True)
-        report = await replays.report(found)
+        with self.bot.heavy.admit(interaction.user.id, kept=replays.kept(found.id)) as turn:
+            replays.asked(interaction.user.id, interaction.created_at)
+            await interaction.response.defer(thinking=True)
+            async with turn():
+                report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
         text = (
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "
@@ -202,11 +208,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def review(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Each player's chance move by move and the three costliest moves, as an image.
 
-        Judged off the event loop, one review at a time; a long one shows its progress in the
-        deferred answer, and the review arrives as a follow-up.
+        Judged off the event loop, one review at a time, as the member's heavy request unless
+        kept; a long one shows its progress in the deferred answer, and the review arrives as a
+        follow-up.
         """
         found = await self._review_session(interaction, session)
-        with self.bot.reviews.for_member(interaction.user.id):
+        kept = self.bot.reviews.kept(found.id)
+        with self.bot.heavy.admit(interaction.user.id, kept=kept) as turn:
             await interaction.response.defer(thinking=True)
             shown = False
 
@@ -220,7 +228,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 except discord.HTTPException as exc:  # progress is a courtesy
                     log.debug("review progress not shown: %s", exc.code)
 
-            done = await self.bot.reviews.review(found, progress)
+            async with turn():
+                done = await self.bot.reviews.review(found, progress)
         image = discord.File(io.BytesIO(done.png), filename="review.png", description=done.alt)
         await interaction.followup.send(done.text, file=image)
         if shown:  # the review came as a follow-up: the progress message has served
