@@ -12,15 +12,16 @@ from discord.ext import commands
 
 import ai
 from bot.errors import SessionNotFound, UserFacingError
+from bot.flow import computer
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.flow.review import STILL_ON
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
-from bot.surface import lessons, presenter, replay_view
+from bot.surface import lessons, presenter, render_pool, replay_view
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, fit_embed
-from engines import Action
+from engines import Action, Game
 from engines.text import plural
 
 if TYPE_CHECKING:
@@ -114,9 +115,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         with self.bot.heavy.admit(interaction.user.id) as turn:
             await interaction.response.defer(ephemeral=True, thinking=True)
             async with turn():
-                moves, samples = await self.bot.computer.hint(
-                    session.game_id, game, 0, move_seed(session.seed, step)
-                )
+                moves, samples = await hint_moves(game, move_seed(session.seed, step))
         await self.bot.store.mark_hinted(session.id)
         text = hint_text(session.game_id, moves, samples)
         latest = await self.bot.store.load(session.id)
@@ -298,6 +297,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
 def _percent(value: float) -> str:
     return f"{round(100 * value)} %"
+
+
+async def hint_moves(game: Game, seed: int) -> tuple[list[tuple[Action, float]], int]:
+    """``ai.hint`` for the solo player in the heavy worker, below the pictures and the moves.
+
+    Each legal move and its chance, best first, and the samples each was tried on.
+    """
+    cls = type(game)
+    samples, moves = await render_pool.run_heavy(
+        computer.hint, game.game_id, game.to_json(), 0, seed
+    )
+    return [(cls.decode(code), value) for code, value in moves], samples
 
 
 def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> str:

@@ -1,14 +1,14 @@
 """``/game replay``: a finished game re-run from its seed and moves, to check and to watch.
 
 Rebuilding a long game takes seconds of CPU (a game of Gondor: some 1,700 moves), so the
-rebuild runs in a worker (``bot.surface.render_pool.run``), one at a time so that images keep
-the other workers. It yields the game's timeline (``bot.storage.timeline``): the check (same
-final state?) and the positions the step-through shows, chapter by chapter, each from the
-spectator's view. A finished game never changes: its timeline is kept (the last
-``CACHE_SIZE`` games) and asking again costs nothing; after a restart the first press of a
-replay's button rebuilds it. Each member may ask for a replay, and for an animation, once per
-``REPLAY_COOLDOWN_SECONDS``; a rebuild or an animation not kept, whether asked by command or by
-a button, counts against the member's heavy budget (``bot.flow.heavy_budget``).
+rebuild runs in the heavy worker (``bot.surface.render_pool.run_heavy``), one at a time. It
+yields the game's timeline (``bot.storage.timeline``): the check (same final state?) and the
+positions the step-through shows, chapter by chapter, each from the spectator's view. A
+finished game never changes: its timeline is kept (the last ``CACHE_SIZE`` games) and asking
+again costs nothing; after a restart the first press of a replay's button rebuilds it. Each
+member may ask for a replay, and for an animation, once per ``REPLAY_COOLDOWN_SECONDS``; a
+rebuild or an animation not kept, whether asked by command or by a button, is the member's
+heavy request (``bot.flow.heavy_budget``).
 
 The step-through buttons work for anyone who sees the replay message (it is public, like a
 board): a press shows the position its id names in that message, for everyone.
@@ -144,7 +144,7 @@ class Replays:
     async def _rebuild(self, session: Session) -> Timeline:
         moves = await self.store.moves(session.id)
         try:
-            timeline = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
+            timeline = await render_pool.run_heavy(  # bot-level entries ("!undo"…) count there
                 timelines.replayed_timeline,
                 session.game_id,
                 len(session.seats),
@@ -205,7 +205,7 @@ class Replays:
                 return found
             views = [p.packed_view for p in timeline.positions]
             try:
-                data = await render_pool.run(
+                data = await render_pool.run_heavy(
                     animation.animate, session.game_id, views, session.names
                 )
             except animation.TooLarge:

@@ -1,10 +1,10 @@
 """``/game review``: the computer reviews a finished game, off the event loop.
 
-The game's moves are judged in chunks (``ai.review.review_chunk``), one worker call each
-(``bot.surface.render_pool.run``), the state handed from one to the next, so the member sees
-progress between them; one review runs at a time in this process, and a review not kept is
-the member's heavy request (``bot.flow.heavy_budget``). A finished game never changes: its
-review is kept (the last ``CACHE_SIZE``), and asking again costs nothing.
+The game's moves are judged in chunks (``ai.review.review_chunk``), one call each in the
+heavy worker (``bot.surface.render_pool.run_heavy``), the state handed from one to the next,
+so the member sees progress between them; one review runs at a time in this process, and a
+review not kept is the member's heavy request (``bot.flow.heavy_budget``). A finished game
+never changes: its review is kept (the last ``CACHE_SIZE``), and asking again costs nothing.
 
 Nothing hidden reaches the review: each seat's chance is judged from what that seat knew, and
 a move is named only when it named nothing hidden from the other seats then
@@ -105,7 +105,7 @@ class Reviews:
             raise UserFacingError("That game ended before its first move: nothing to review.")
         judged, final = await self._judge(session, moves, progress)
         view = review_view(session, len(moves), judged, final)
-        png, alt = await render_pool.run(drawing.picture, view)
+        png, alt = await render_pool.run_heavy(drawing.picture, view)
         log.info("reviewed session=%s moves=%s judged=%s", session.id, len(moves), len(judged))
         return Review(session.id, png, alt, review_text(session, view, len(judged)))
 
@@ -121,7 +121,7 @@ class Reviews:
         shown = time.monotonic()
         for start in range(0, len(moves), size):
             try:
-                chunk = await render_pool.run(
+                chunk = await render_pool.run_heavy(
                     judging.review_chunk,
                     session.game_id,
                     len(session.seats),
