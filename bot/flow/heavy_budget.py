@@ -1,12 +1,13 @@
 """One budget per member for heavy work: replays and their steps, animations, reviews, hints, Undo.
 
-Each takes from milliseconds to half a minute of a worker process's CPU (rebuilding a game of
-Gondor, judging every move of it), on the same cores as everyone's clicks. A member may have one
-such request running and ``QUEUE`` waiting behind it, and a new one starts only while the time
-their requests took in the last ``WINDOW_SECONDS`` is under their budget
-(``HEAVY_BUDGET_SECONDS``); in all, at most ``MAX_HEAVY`` requests are running or waiting. The
-rest are refused at once, before anything is read or drawn, with the wait in seconds. What is
-kept (a replay's timeline, an animation, a review) costs nothing and does not ask.
+Each takes from milliseconds to half a minute of a worker's CPU (rebuilding a game of Gondor,
+judging every move of it; most in the heavy worker, ``render_pool.run_heavy``, shared by every
+member). A member may have one such request running and ``QUEUE`` waiting behind it, and a new
+one starts only while the time their requests took in the last ``WINDOW_SECONDS`` is under
+their budget (``HEAVY_BUDGET_SECONDS``); in all, at most ``MAX_HEAVY`` requests are running or
+waiting. The rest are refused at once, before anything is rebuilt or drawn, with the wait in
+seconds. What is kept (a replay's timeline, an animation, a review) costs nothing and does not
+ask. The time counted is a request's wall time from its turn, a wait for the worker included.
 
 Usage: ``with budget.admit(user_id) as turn:`` refuses or holds the member's place (before a
 deferral, so a refusal is one cheap answer); ``async with turn():`` waits for the member's
