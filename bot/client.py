@@ -16,6 +16,7 @@ import engines
 from bot.components import DYNAMIC_ITEMS
 from bot.errors import UserFacingError
 from bot.flow.computer import Computer
+from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.orphans import Orphans
@@ -85,6 +86,7 @@ class TabletopBot(commands.AutoShardedBot):
     orphans: Orphans
     replays: Replays
     reviews: Reviews
+    heavy: HeavyBudget
     computer: Computer
     renders: RenderPool
 
@@ -118,7 +120,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.orphans = Orphans(self.sessions)
         self.sessions.delivery.on_channel_gone = self.orphans.channel_gone
-        self.replays = Replays(self.store, self.settings)
+        self.heavy = HeavyBudget(self.settings.heavy_budget_seconds)
+        self.replays = Replays(self.store, self.settings, self.heavy)
         self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):

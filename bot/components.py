@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 import discord
 
 from bot.flow import paging, phase_help, undo
+from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
@@ -29,6 +30,7 @@ class Services(Protocol):
     lifecycle: Lifecycle
     replays: Replays
     inflight: InFlight
+    heavy: HeavyBudget
 
 
 def _bot(interaction: discord.Interaction) -> Services:
@@ -181,7 +183,8 @@ class UndoButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Take back the last move."""
         sid, step = self.fields["sid"], int(self.fields["step"])
-        await undo.undo(_bot(interaction).sessions, interaction, sid, step)
+        bot = _bot(interaction)
+        await undo.undo(bot.sessions, bot.heavy, interaction, sid, step)
 
 
 class PageButton(

@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     replay_cooldown_seconds: float = 30.0  # between one member's /game replay requests
     stats_cooldown_seconds: float = 10.0  # between one member's /stats requests
+    # The time one member's heavy requests (replays and their steps, animated replays,
+    # reviews, hints, Undo) may take in any minute; beyond it they are refused with the wait.
+    heavy_budget_seconds: float = Field(default=30.0, gt=0)
     housekeeping_seconds: float = 300.0
     # Interactions one process handles at once; beyond it a click or command is answered
     # "busy, try again" at once instead of missing Discord's 3 s deadline in a queue.

@@ -12,16 +12,17 @@ from discord.ext import commands
 
 import ai
 from bot.errors import SessionNotFound, UserFacingError
+from bot.flow import computer
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.flow.review import STILL_ON
 from bot.storage.server_settings import DEFAULT, describe
 from bot.storage.store import Session
-from bot.surface import lessons, presenter, replay_view
+from bot.surface import lessons, presenter, render_pool, replay_view
 from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
-from engines import Action
+from engines import Action, Game
 from engines.text import plural, shorten
 
 if TYPE_CHECKING:
@@ -109,15 +110,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
         Only the player of the solo game in this channel may ask; the game is then marked on
         the leaderboard. The answer names only the player's legal moves, as their buttons do,
-        and replaces the player's previous private answer in this game.
+        and replaces the player's previous private answer in this game. It is the member's
+        heavy request (``bot.flow.heavy_budget``).
         """
         async with read_first(interaction, ephemeral=True):
             session = await self._hint_session(interaction)
-        await defer_unless_answered(interaction, ephemeral=True)
         game, step = session.game, session.step
-        moves, samples = await self.bot.computer.hint(
-            session.game_id, game, 0, move_seed(session.seed, step)
-        )
+        with self.bot.heavy.admit(interaction.user.id) as turn:
+            await defer_unless_answered(interaction, ephemeral=True)
+            async with turn():
+                moves, samples = await hint_moves(game, move_seed(session.seed, step))
         await self.bot.store.mark_hinted(session.id)
         text = hint_text(session.game_id, moves, samples)
         latest = await self.bot.store.load(session.id)
@@ -197,7 +199,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
 
         The answer says whether the re-run matches and shows the game's first position with
         buttons to step through it and to have it animated. The rebuild runs off the event loop
-        and is kept per finished game; each member may ask once per cooldown.
+        and is kept per finished game; each member may ask once per cooldown, and a rebuild is
+        their heavy request (``bot.flow.heavy_budget``).
         """
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
@@ -209,9 +212,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 if last is None:
                     raise UserFacingError("No finished game in this channel yet.")
                 found = last
-        replays.asked(interaction.user.id, interaction.created_at)
-        await defer_unless_answered(interaction, ephemeral=False)
-        report = await replays.report(found)
+        with self.bot.heavy.admit(interaction.user.id, kept=replays.kept(found.id)) as turn:
+            replays.asked(interaction.user.id, interaction.created_at)
+            await defer_unless_answered(interaction, ephemeral=False)
+            async with turn():
+                report = await replays.report(found)
         verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
         text = (
             f"Replayed session `{report.session_id}` from seed `{found.seed}` "
@@ -226,12 +231,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     async def review(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Each player's chance move by move and the three costliest moves, as an image.
 
-        Judged off the event loop, one review at a time; a long one shows its progress in the
-        deferred answer, and the review arrives as a follow-up.
+        Judged off the event loop, one review at a time, as the member's heavy request unless
+        kept; a long one shows its progress in the deferred answer, and the review arrives as a
+        follow-up.
         """
         async with read_first(interaction, ephemeral=False):
             found = await self._review_session(interaction, session)
-        with self.bot.reviews.for_member(interaction.user.id):
+        kept = self.bot.reviews.kept(found.id)
+        with self.bot.heavy.admit(interaction.user.id, kept=kept) as turn:
             await defer_unless_answered(interaction, ephemeral=False)
             shown = False
 
@@ -245,7 +252,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 except discord.HTTPException as exc:  # progress is a courtesy
                     log.debug("review progress not shown: %s", exc.code)
 
-            done = await self.bot.reviews.review(found, progress)
+            async with turn():
+                done = await self.bot.reviews.review(found, progress)
         image = discord.File(io.BytesIO(done.png), filename="review.png", description=done.alt)
         await interaction.followup.send(done.text, file=image)
         if shown:  # the review came as a follow-up: the progress message has served
@@ -337,6 +345,18 @@ def newest_lines(lines: list[str], limit: int) -> str:
     if lines and not kept:
         return shorten(lines[-1], limit)
     return "\n".join(reversed(kept))
+
+
+async def hint_moves(game: Game, seed: int) -> tuple[list[tuple[Action, float]], int]:
+    """``ai.hint`` for the solo player in the heavy worker, below the pictures and the moves.
+
+    Each legal move and its chance, best first, and the samples each was tried on.
+    """
+    cls = type(game)
+    samples, moves = await render_pool.run_heavy(
+        computer.hint, game.game_id, game.to_json(), 0, seed
+    )
+    return [(cls.decode(code), value) for code, value in moves], samples
 
 
 def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> str:

@@ -119,26 +119,6 @@ class Computer:
             code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
 
-    async def hint(
-        self, game_id: str, game: Game, seat: int, seed: int
-    ) -> tuple[list[tuple[Action, float]], int]:
-        """``ai.hint`` off the event loop: each legal move and its chance to win, best first.
-
-        Also returns the samples each move was tried on. A failed search raises (the player
-        is told the hint failed); the worker is replaced as after a failed move.
-        """
-        cls = type(game)
-        loop = asyncio.get_running_loop()
-        try:
-            samples, moves = await loop.run_in_executor(
-                self.executor, hint, game_id, game.to_json(), seat, seed
-            )
-        except Exception:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = new_executor(self.kind)
-            raise
-        return [(cls.decode(code), value) for code, value in moves], samples
-
     def close(self) -> None:
         """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""
         self.executor.shutdown(wait=True, cancel_futures=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,6 +43,8 @@ MOVED_ON = (
     "The game has moved on since you were asked, so that did nothing: use `{command}` again "
     "if you still want to."
 )
+OPEN_REQUESTS = 4096
+"""Abort requests whose message is remembered (to point to it when a player asks again)."""
 AGREE_LAPSED = (
     "The game has moved on since this was asked, so the request lapsed. "
     "Use `/game abort` to ask again."
@@ -122,6 +125,7 @@ class Lifecycle:
         self.challenge = timedelta(minutes=settings.challenge_minutes)
         self.interval = settings.housekeeping_seconds
         self.servers = ServerSettings(manager.store.db, settings)
+        self._requests: OrderedDict[str, tuple[int, int]] = OrderedDict()  # sid: (step, message)
 
     async def live_session(self, channel_id: int | None) -> Session:
         """The game running in this channel, or a friendly refusal.
@@ -239,28 +243,46 @@ class Lifecycle:
                     "to end it."
                 )
             if seat is not None and not moderator and not solo:
+                asked = await self.store.abort_agreed_seats(session.id)
                 await self.store.agree_abort(session.id, seat, session.step)
-                agreed = await self.store.abort_agreed_seats(session.id)
+                agreed = asked | {seat}
                 missing = [s for s in session.seats if s.seat not in agreed and s.computer is None]
                 if missing:
                     gone = await self.forfeit_departed(session, [s.seat for s in missing])
                     if gone:
                         names = join_and([session.names[s] for s in gone])
                         return f"{names} left this server; that counts as resigning."
-                    await self._ask_agreement(session, seat, agreed)
                     verb = "uses" if len(missing) == 1 else "use"
-                    waiting = join_and([session.names[s.seat] for s in missing])
-                    return (
-                        f"Noted: the game is aborted once {waiting} "
-                        f"also {verb} `/game abort` or presses **Agree**. Your agreement lapses "
-                        "with the next move."
+                    names = join_and([session.names[s.seat] for s in missing])
+                    waiting = (
+                        f"the game is aborted once {names} also {verb} "
+                        "`/game abort` or presses **Agree**"
                     )
+                    if asked:  # a request is open at this step: point to it, ping nobody
+                        return (
+                            f"The request to abort is already open "
+                            f"({self._request_link(session)}): {waiting}. "
+                            "It lapses with the next move."
+                        )
+                    await self._ask_agreement(session, seat, agreed)
+                    return f"Noted: {waiting}. Your agreement lapses with the next move."
             shown = await self.end_without_result(session, "aborted", "The game was aborted.")
         text = "The game is aborted; it does not count on the leaderboard."
         return text + ("" if shown else NOT_UPDATED)
 
+    def _request_link(self, session: Session) -> str:
+        """Where the open request to abort ``session`` is (its message, if posted here)."""
+        posted = self._requests.get(session.id)
+        if posted is None or posted[0] != session.step:
+            return "its **Agree** button is in this channel"
+        where = f"{session.guild_id}/{session.channel_id}/{posted[1]}"
+        return f"https://discord.com/channels/{where}"
+
     async def _ask_agreement(self, session: Session, seat: int, agreed: set[int]) -> None:
-        """Show the players yet to agree an **Agree** button in the channel, pinging them."""
+        """Show the players yet to agree an **Agree** button in the channel, pinging them.
+
+        One request per game and step: its message is noted, so asking again points to it.
+        """
         ids = [s.user_id for s in session.seats if s.seat not in agreed and s.computer is None]
         pings = " ".join(f"<@{uid}>" for uid in ids)
         view = one_button(
@@ -268,7 +290,7 @@ class Lifecycle:
         )
         try:
             channel = await self.manager.delivery.channel(session)
-            await channel.send(
+            sent = await channel.send(
                 f"{pings} {session.names[seat]} asks to abort this game of "
                 f"**{session.game_cls.title}**: it would not count. Press **Agree** to abort it; "
                 "the request lapses with the next move.",
@@ -277,6 +299,11 @@ class Lifecycle:
             )
         except discord.HTTPException:
             log.warning("could not post an abort request session=%s", session.id)
+            return
+        self._requests[session.id] = (session.step, sent.id)
+        self._requests.move_to_end(session.id)
+        while len(self._requests) > OPEN_REQUESTS:
+            self._requests.popitem(last=False)
 
     async def agree(self, interaction: discord.Interaction, sid: str, step: int) -> None:
         """**Agree** on an abort request: only a player yet to agree, and only at its step."""

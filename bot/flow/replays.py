@@ -1,13 +1,14 @@
 """``/game replay``: a finished game re-run from its seed and moves, to check and to watch.
 
 Rebuilding a long game takes seconds of CPU (a game of Gondor: some 1,700 moves), so the
-rebuild runs in a worker (``bot.surface.render_pool.run``), one at a time so that images keep
-the other workers. It yields the game's timeline (``bot.storage.timeline``): the check (same
-final state?) and the positions the step-through shows, chapter by chapter, each from the
-spectator's view. A finished game never changes: its timeline is kept (the last
-``CACHE_SIZE`` games) and asking again costs nothing; after a restart the first press of a
-replay's button rebuilds it. Each member may ask for a replay, and for an animation, once per
-``REPLAY_COOLDOWN_SECONDS``.
+rebuild runs in the heavy worker (``bot.surface.render_pool.run_heavy``), one at a time. It
+yields the game's timeline (``bot.storage.timeline``): the check (same final state?) and the
+positions the step-through shows, chapter by chapter, each from the spectator's view. A
+finished game never changes: its timeline is kept (the last ``CACHE_SIZE`` games) and asking
+again costs nothing; after a restart the first press of a replay's button rebuilds it. Each
+member may ask for a replay, and for an animation, once per ``REPLAY_COOLDOWN_SECONDS``; a
+rebuild or an animation not kept, whether asked by command or by a button, is the member's
+heavy request (``bot.flow.heavy_budget``).
 
 The step-through buttons work for anyone who sees the replay message (it is public, like a
 board): a press shows the position its id names in that message, for everyone.
@@ -27,6 +28,7 @@ from typing import TypeVar
 import discord
 
 from bot.errors import SessionNotFound, UserFacingError
+from bot.flow.heavy_budget import HeavyBudget
 from bot.settings import Settings
 from bot.storage import timeline as timelines
 from bot.storage.store import Session, SessionStore
@@ -79,8 +81,9 @@ class ReplayCooldown(UserFacingError):
 class Replays:
     """Replays of finished games: cooled down per member, rebuilt in a worker, cached."""
 
-    def __init__(self, store: SessionStore, settings: Settings) -> None:
+    def __init__(self, store: SessionStore, settings: Settings, budget: HeavyBudget) -> None:
         self.store = store
+        self.budget = budget
         self.cooldown = timedelta(seconds=settings.replay_cooldown_seconds)
         self._last: dict[str, dict[int, datetime]] = {}  # what -> user id -> when they asked
         self._timelines: OrderedDict[str, Timeline] = OrderedDict()
@@ -114,6 +117,10 @@ class Replays:
             raise UserFacingError(NOT_FOUND)
         return session
 
+    def kept(self, sid: str) -> bool:
+        """Whether the game's timeline is kept (showing it is cheap)."""
+        return sid in self._timelines
+
     async def report(self, session: Session) -> ReplayReport:
         """Re-run a finished game from seed and action log; compare with the stored state."""
         timeline = await self.timeline(session)
@@ -137,7 +144,7 @@ class Replays:
     async def _rebuild(self, session: Session) -> Timeline:
         moves = await self.store.moves(session.id)
         try:
-            timeline = await render_pool.run(  # bot-level entries ("!resign", "!undo") count there
+            timeline = await render_pool.run_heavy(  # bot-level entries ("!undo"…) count there
                 timelines.replayed_timeline,
                 session.game_id,
                 len(session.seats),
@@ -152,11 +159,17 @@ class Replays:
         return timeline
 
     async def step(self, interaction: discord.Interaction, sid: str, position: int) -> None:
-        """A step-through button: show position ``position`` in the clicked replay message."""
-        await interaction.response.defer()
+        """A step-through button: show position ``position`` in the clicked replay message.
+
+        A kept timeline makes it cheap; a rebuild (the timeline not kept) is the clicker's heavy
+        request, refused at once beyond their budget.
+        """
         async with reply_errors(interaction, f"session={sid} replay step"):
             session = await self.finished(interaction.guild_id, sid)
-            timeline = await self.timeline(session)
+            with self.budget.admit(interaction.user.id, kept=self.kept(session.id)) as turn:
+                await interaction.response.defer()
+                async with turn():
+                    timeline = await self.timeline(session)
             shown = await replay_view.position(session, timeline, position)
             kept = {k: v for k, v in shown.kwargs(edit=True).items() if k != "content"}
             await interaction.edit_original_response(**kept)  # the report above stays
@@ -167,9 +180,12 @@ class Replays:
         async with reply_errors(interaction, f"session={sid} replay animation"):
             self.admit(interaction.user.id, interaction.created_at, what)
             session = await self.finished(interaction.guild_id, sid)
-            self.asked(interaction.user.id, interaction.created_at, what)
-            await interaction.response.defer(thinking=True)
-            data = await self.animation(session)
+            kept = session.id in self._animations
+            with self.budget.admit(interaction.user.id, kept=kept) as turn:
+                self.asked(interaction.user.id, interaction.created_at, what)
+                await interaction.response.defer(thinking=True)
+                async with turn():
+                    data = await self.animation(session)
             file = discord.File(
                 io.BytesIO(data),
                 filename=f"replay-{session.id}.gif",
@@ -189,7 +205,7 @@ class Replays:
                 return found
             views = [p.packed_view for p in timeline.positions]
             try:
-                data = await render_pool.run(
+                data = await render_pool.run_heavy(
                     animation.animate, session.game_id, views, session.plain_names
                 )
             except animation.TooLarge:

@@ -1,10 +1,10 @@
 """``/game review``: the computer reviews a finished game, off the event loop.
 
-The game's moves are judged in chunks (``ai.review.review_chunk``), one worker call each
-(``bot.surface.render_pool.run``), the state handed from one to the next, so the member sees
-progress between them; one review runs at a time in this process, and each member has one
-under way at most. A finished game never changes: its review is kept (the last
-``CACHE_SIZE``), and asking again costs nothing.
+The game's moves are judged in chunks (``ai.review.review_chunk``), one call each in the
+heavy worker (``bot.surface.render_pool.run_heavy``), the state handed from one to the next,
+so the member sees progress between them; one review runs at a time in this process, and a
+review not kept is the member's heavy request (``bot.flow.heavy_budget``). A finished game
+never changes: its review is kept (the last ``CACHE_SIZE``), and asking again costs nothing.
 
 Nothing hidden reaches the review: each seat's chance is judged from what that seat knew, and
 a move is named only when it named nothing hidden from the other seats then
@@ -18,8 +18,7 @@ import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,13 +65,6 @@ class Review:
     text: str
 
 
-class ReviewUnderWay(UserFacingError):
-    """The member's previous review has not arrived yet."""
-
-    def __init__(self) -> None:
-        super().__init__("Your review is still under way: it arrives here when it is ready.")
-
-
 class Reviews:
     """Reviews of finished games: judged in a worker, one at a time, kept per session."""
 
@@ -81,18 +73,10 @@ class Reviews:
         self.settings = settings
         self._reviews: OrderedDict[str, Review] = OrderedDict()
         self._one_at_a_time = asyncio.Lock()
-        self._members: set[int] = set()
 
-    @contextmanager
-    def for_member(self, user_id: int) -> Iterator[None]:
-        """Hold the member's one review under way; refuse a second (cheap: nothing read)."""
-        if user_id in self._members:
-            raise ReviewUnderWay()
-        self._members.add(user_id)
-        try:
-            yield
-        finally:
-            self._members.discard(user_id)
+    def kept(self, sid: str) -> bool:
+        """Whether the game's review is kept (showing it is cheap)."""
+        return sid in self._reviews
 
     async def review(self, session: Session, progress: Progress) -> Review:
         """The review of a finished game; ``progress(share)`` at most every few seconds."""
@@ -121,7 +105,7 @@ class Reviews:
             raise UserFacingError("That game ended before its first move: nothing to review.")
         judged, final = await self._judge(session, moves, progress)
         view = review_view(session, len(moves), judged, final)
-        png, alt = await render_pool.run(drawing.picture, named(view, session.plain_names))
+        png, alt = await render_pool.run_heavy(drawing.picture, named(view, session.plain_names))
         log.info("reviewed session=%s moves=%s judged=%s", session.id, len(moves), len(judged))
         text = review_text(session, named(view, session.names), len(judged))
         return Review(session.id, png, alt, text)
@@ -138,7 +122,7 @@ class Reviews:
         shown = time.monotonic()
         for start in range(0, len(moves), size):
             try:
-                chunk = await render_pool.run(
+                chunk = await render_pool.run_heavy(
                     judging.review_chunk,
                     session.game_id,
                     len(session.seats),

@@ -447,12 +447,24 @@ class SessionManager:
     async def _show_toggle(
         self, interaction: discord.Interaction, session: Session, seat: int
     ) -> None:
-        """Show the seat's setting on the clicked message's toggle, and change nothing else."""
-        if interaction.message is None:
+        """Show the seat's setting on the clicked message's toggle, and change nothing else.
+
+        A message from earlier moves (an older DM, or a version whose moves lapsed) is redrawn
+        whole as it is now, with the setting: its own components would bring lapsed moves back.
+        """
+        message = interaction.message
+        if message is None:
             if not interaction.response.is_done():
                 await interaction.response.defer()
             return
-        view = table_buttons.with_toggle(interaction.message, session, seat)
+        older_dm = self.delivery.clicked_old_dm(interaction, session, seat)
+        if older_dm or table_buttons.shows_old_moves(message, session, seat):
+            if message.id == session.message_id:
+                await self.delivery.update_board(session, clicked=interaction)
+            else:
+                await self.delivery.in_place(interaction, session, seat, [])
+            return
+        view = table_buttons.with_toggle(message, session, seat)
         if interaction.response.is_done():
             await interaction.edit_original_response(view=view)
         else:

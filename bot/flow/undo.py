@@ -1,4 +1,8 @@
-"""The "Undo last move" button: rebuild without the last player action and log "!undo"."""
+"""The "Undo last move" button: rebuild without the last player action and log "!undo".
+
+The rebuild replays the whole game in a worker: it is the member's heavy request
+(``bot.flow.heavy_budget``), its turn taken before the game's lock.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import logging
 import discord
 
 from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.sessions import SessionManager
 from bot.storage.history import UNDO, can_undo, mark_used_undo, moves_to_replay, replayed_state
 from bot.surface import render_pool
@@ -17,12 +22,26 @@ log = logging.getLogger(__name__)
 
 
 async def undo(
-    manager: SessionManager, interaction: discord.Interaction, sid: str, step: int
+    manager: SessionManager,
+    budget: HeavyBudget,
+    interaction: discord.Interaction,
+    sid: str,
+    step: int,
 ) -> None:
     """The Undo button: rebuild without the last player action, log it, show the board."""
-    await interaction.response.defer()
+    async with reply_errors(interaction, f"session={sid} undo"):
+        with budget.admit(interaction.user.id) as turn:
+            await interaction.response.defer()
+            async with turn():
+                await _undo(manager, interaction, sid, step)
+
+
+async def _undo(
+    manager: SessionManager, interaction: discord.Interaction, sid: str, step: int
+) -> None:
+    """Under the game's lock: check the button, rebuild, record "!undo", show the board."""
     store = manager.store
-    async with reply_errors(interaction, f"session={sid} undo"), manager.lock(sid):
+    async with manager.lock(sid):
         session = await store.load(sid)
         if session.status != "active":
             raise SessionNotFound()

@@ -13,8 +13,12 @@ This module imports only ``render`` and ``bot.surface.pool_workers``, so a worke
 quickly.
 
 Other CPU work that must not hold the event loop goes through :func:`run` into the same
-workers (rebuilding a long game for ``/game replay`` or Undo, ``bot.storage.history``): the
-function and its arguments go in pickled, so the function must be importable in a worker.
+workers (Undo's rebuild, ``bot.storage.history``; the rating graph): the function and its
+arguments go in pickled, so the function must be importable in a worker. The heavy work members
+ask for (a replay's rebuild, an animation, a review, a hint: seconds each) goes through
+:func:`run_heavy` into one worker of its own at the lowest priority (``HEAVY_NICE``): pictures
+never wait behind it for a worker, and the machine's cores go to the bot and the pictures
+first.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ T = TypeVar("T")
 
 RECENT = 64  # images kept by their view's digest (about 60 KB each)
 WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
+HEAVY_NICE = 19  # the heavy worker: the lowest, below the pictures' workers
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def draw(game_id: str, pickled_view: bytes) -> Picture:
     return Picture(render_png(game_id, view), alt_text(game_id, view))
 
 
-def _start_worker() -> None:
+def _start_worker(nice: int = WORKER_NICE) -> None:
     """In a new worker: yield the CPU to the bot, leave Ctrl-C to it, and end with it.
 
     A lower priority (``WORKER_NICE``) keeps the CPU for the event loop when the machine is
@@ -67,32 +72,37 @@ def _start_worker() -> None:
     exits instead of lingering (``bot.surface.pool_workers``).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(WORKER_NICE)
+    os.nice(nice)
     exit_with_parent()
 
 
-def new_executor(kind: str, workers: int) -> Executor:
-    """``workers`` spawned processes (``process``) or threads (``thread``)."""
+def new_executor(kind: str, workers: int, nice: int = WORKER_NICE) -> Executor:
+    """``workers`` spawned processes (``process``) at priority ``nice``, or threads."""
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker)
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(nice,)
+    )
 
 
 class RenderPool:
     """Renders views to PNG in its executor; the bot holds one (``TabletopBot.renders``).
 
-    A worker that dies (killed, out of memory) breaks the executor: the pool starts new
-    workers and asks once more, so one lost process costs one slow image, not every image.
+    Beside it, ``heavy_executor``: one worker at ``HEAVY_NICE`` for :meth:`run_heavy`. A
+    worker that dies (killed, out of memory) breaks its executor: the pool starts new workers
+    and asks once more, so one lost process costs one slow image, not every image.
     """
 
     def __init__(self, kind: str = "process", workers: int | None = None) -> None:
         self.kind = kind
         self.workers = workers or os.cpu_count() or 1
         self.executor = new_executor(kind, self.workers)
+        self.heavy_executor = new_executor(kind, 1, HEAVY_NICE)
         self._recent: OrderedDict[bytes, Picture] = OrderedDict()
         for _ in range(self.workers):  # start the workers now, not at the first image
             self.executor.submit(int)
+        self.heavy_executor.submit(int)
 
     async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
         """The picture of ``view`` of game ``game_id``, drawn off the event loop."""
@@ -110,19 +120,33 @@ class RenderPool:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker, awaited without holding the event loop."""
+        return await self._run(False, fn, *args)
+
+    async def run_heavy(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the heavy worker (one job at a time, at the lowest priority)."""
+        return await self._run(True, fn, *args)
+
+    async def _run(self, heavy: bool, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
-        executor = self.executor
+        executor = self._executor(heavy)
         try:
             return await loop.run_in_executor(executor, fn, *args)
         except BrokenExecutor:  # a worker died (killed, out of memory): new workers, once more
-            if self.executor is executor:  # the first call to notice replaces them
+            if self._executor(heavy) is executor:  # the first call to notice replaces them
                 log.warning("a render worker died; starting new ones")
                 executor.shutdown(wait=False)
-                self.executor = new_executor(self.kind, self.workers)
-            return await loop.run_in_executor(self.executor, fn, *args)
+                if heavy:
+                    self.heavy_executor = new_executor(self.kind, 1, HEAVY_NICE)
+                else:
+                    self.executor = new_executor(self.kind, self.workers)
+            return await loop.run_in_executor(self._executor(heavy), fn, *args)
+
+    def _executor(self, heavy: bool) -> Executor:
+        return self.heavy_executor if heavy else self.executor
 
     def close(self) -> None:
         """Stop the workers and wait for them (at shutdown; blocks for the image being drawn)."""
+        self.heavy_executor.shutdown(wait=True, cancel_futures=True)
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 
@@ -148,3 +172,10 @@ async def run(fn: Callable[..., T], *args: Any) -> T:
     if _current is None:
         return await asyncio.to_thread(fn, *args)
     return await _current.run(fn, *args)
+
+
+async def run_heavy(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the bot's heavy worker, or in a thread when none is set."""
+    if _current is None:
+        return await asyncio.to_thread(fn, *args)
+    return await _current.run_heavy(fn, *args)

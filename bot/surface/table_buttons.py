@@ -133,6 +133,26 @@ def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:
     return None
 
 
+def shows_old_moves(message: discord.Message, session: Session, seat: int) -> bool:
+    """Whether ``message`` (as the clicker's client showed it) holds moves that lapsed since.
+
+    A move's button, select, confirmation or page issued before the seat's choices last
+    changed, or an Undo for an earlier step: that version of the message is from earlier moves.
+    """
+    valid_from = session.seats[seat].prompt_step
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            custom_id = getattr(component, "custom_id", None)
+            for kind in (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE):
+                fields = kind.parse(custom_id)
+                if fields is not None and int(fields["step"]) < valid_from:
+                    return True
+            undo = custom_ids.UNDO.parse(custom_id)
+            if undo is not None and int(undo["step"]) < session.step:
+                return True
+    return False
+
+
 def with_toggle(message: discord.Message, session: Session, seat: int) -> discord.ui.View:
     """The clicked message's own components, its switches showing the seat's settings now.
 

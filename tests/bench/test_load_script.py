@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bench import load
+from bench import flood, load
 from bench.load_report import tally
 from bench.load_tables import KINDS, Member, Table
 from discord_emulator import Channel, User
@@ -81,3 +81,14 @@ def test_the_tally_finds_a_lost_and_a_doubled_action():
     assert (found.accepted["knightfall vs member"], found.lost, found.doubled) == (3, 0, 0)
     assert tally(table.members, {(10, 1): 1, (10, 2): 1}).lost == 1
     assert tally(table.members, {(10, 1): 2, (10, 2): 2}).doubled == 1
+
+
+def test_the_flood_script_refuses_the_flooder_and_answers_everyone(capsys):
+    """One member floods every heavy command beside a small load: every request is answered in
+    time, and the flooder's are refused once his one under way and one waiting are taken."""
+    small = ["--tables", "2", "--rate", "2", "--seconds", "4", "--every", "0.1"]
+    flood.main([*small, "--finished", "2", "--moves", "60"])
+    out = capsys.readouterr().out
+    assert re.search(r"others: \d+ clicks, .* refused busy 0, errors 0", out), out
+    assert "refused: one under way, one waiting" in out, out
+    assert "late" not in out and "no answer" not in out, out

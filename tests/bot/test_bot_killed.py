@@ -1,7 +1,7 @@
 """A bot killed outright (SIGKILL: out of memory, a crash) leaves none of its processes behind.
 
-``python -m bot`` runs as a deployment runs it, against the emulator, with its render and
-computer workers in processes; after the kill, a supervisor restarting it must not find
+``python -m bot`` runs as a deployment runs it, against the emulator, with its render, heavy
+and computer workers in processes; after the kill, a supervisor restarting it must not find
 orphans piling up (workers, the multiprocessing resource tracker, a forkserver).
 """
 
@@ -86,14 +86,16 @@ async def test_a_killed_bot_leaves_no_worker_behind(tmp_path):
         await (await world.emu.slash(alice, world.chan, "gondolin start")).done(timeout=10)
         await (await world.emu.slash(alice, world.chan, "game hint")).done(timeout=10)
 
-        def hint_answered() -> bool:  # by the computer's worker process
+        def hint_answered() -> bool:  # by the heavy worker process
             return any("Best move" in m.text() for m in world.emu.ephemeral_messages(alice))
 
         await world.emu.wait_for(hint_answered, timeout=20)
+        against = await world.emu.slash(alice, world.chan2, "knightfall challenge", level="easy")
+        await against.done(timeout=10)  # the computer's first choice: its worker process
 
         def render_and_computer_workers() -> bool:
             started.update(descendants(proc.pid))
-            return sum(WORKER in command for _, command in started.values()) == 2
+            return sum(WORKER in command for _, command in started.values()) == 3
 
         await world.emu.wait_for(render_and_computer_workers, timeout=20)
         assert any("resource_tracker" in command for _, command in started.values())

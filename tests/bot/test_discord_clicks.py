@@ -206,3 +206,32 @@ async def test_a_fault_after_a_saved_move_is_shown_by_itself_soon_after(world, m
         timeout=10,
     )
     await finish(world, moved)
+
+
+ONLY_MOVES = "Play my only moves for me"  # the solo games' switch, on the board
+
+
+async def test_a_switch_pressed_on_the_board_from_earlier_moves_redraws_it_as_it_is_now(world):
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    await world.click("alice", board, board.find_button(ONLY_MOVES))  # off
+    earlier = board.snapshot()  # as a client that has not refreshed shows it: OFF
+    await world.click("alice", board, board.find_button(ONLY_MOVES))  # on again
+    game = session.game
+    move = next(
+        control
+        for control in move_controls(board)
+        if game.confirm_text(0, game.decode(control[1].split(":", 3)[3])) is None
+    )
+    await world.make_move(world.people["alice"], board, move)
+    now = move_controls(board)
+    assert now != move_controls(earlier), "the earlier version's moves lapsed"
+
+    ix = await world.click("alice", earlier, earlier.find_button(ONLY_MOVES))  # sets ON: in force
+    session = await world.bot.store.load(session.id)
+    assert session.seats[0].auto_play
+    assert not ix.late and ix.response_type == 7, "answered in the click itself"
+    assert move_controls(board) == now, "the board shows the moves of now, not the earlier ones"
+    assert board.find_button(f"{ONLY_MOVES}: ON") and session.message_id == board.id
+    await finish(world, session)

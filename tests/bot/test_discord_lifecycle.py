@@ -43,6 +43,23 @@ async def test_abort_needs_both_players_or_a_moderator_and_does_not_count(world)
     assert "aborted" in world.board(await world.bot.store.load(session.id)).text()
 
 
+async def test_asking_again_to_abort_points_to_the_open_request_and_pings_nobody(world):
+    session = await world.knightfall_duel()
+    bob = world.people["bob"]
+    pinged = len([m for m, said in world.emu.pings() if bob.id in said.notified])
+    since = len(world.emu.channel_messages(world.chan))
+    answers = [(await world.slash("alice", "game abort")).messages[-1] for _ in range(5)]
+    posted = world.emu.channel_messages(world.chan)[since:]
+    requests = [m for m in posted if "asks to abort" in m.text()]
+    assert len(requests) == 1, "one open request per game"
+    assert len([m for m, said in world.emu.pings() if bob.id in said.notified]) == pinged + 1
+    link = f"/{world.chan.id}/{requests[0].id}"
+    for again in answers[1:]:
+        assert again.ephemeral and "already open" in again.text() and link in again.text()
+    await world.click("bob", requests[0], requests[0].find_button("Agree"))
+    assert (await world.bot.store.load(session.id)).end_reason == "aborted"
+
+
 async def test_status_and_log_show_only_public_information(world):
     session = await world.knightfall_duel()
     ix = await world.slash("dave", "game status")

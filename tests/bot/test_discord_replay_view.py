@@ -17,11 +17,12 @@ import pytest
 from PIL import Image
 
 import engines
+from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.sessions import split_events
 from bot.storage import history
 from bot.surface.animation import MAX_FRAMES, UPLOAD_LIMIT
 from discord_emulator import Message
-from tests.bot.harness import World, all_card_labels, assert_no_leak, hidden_labels
+from tests.bot.harness import World, all_card_labels, assert_no_leak, hidden_labels, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -173,3 +174,60 @@ async def test_the_buttons_still_work_after_a_restart(world, caplog):
     end = await press(world, "bob", later, "⏭")
     last = re.search(r"position (\d+) of (\d+)", footer(end)).groups()
     assert last[0] == last[1] and disabled(end, "▶") and disabled(end, "⏭")
+
+
+def spent_at_once(world: World, monkeypatch) -> HeavyBudget:
+    """A heavy budget that one rebuild spends: the member's next heavy request is refused."""
+    budget = HeavyBudget(0.001)
+    monkeypatch.setattr(world.bot, "heavy", budget)
+    monkeypatch.setattr(world.bot.replays, "budget", budget)
+    return budget
+
+
+async def test_every_heavy_request_of_a_member_draws_on_one_budget(world, monkeypatch):
+    games = [(await store_finished(world, "galdors_grip", 1, seed=s))[0] for s in range(3)]
+    shown = [await replay(world, "carol", g.id) for g in games]
+    world.bot.replays._timelines.clear()  # none kept, as after a restart
+    await world.slash("dave", "galdor start")
+    board = world.board(await world.live())
+    await world.make_move(world.people["dave"], board, move_controls(board)[0])  # Undo shows
+    budget = spent_at_once(world, monkeypatch)
+
+    first = await press(world, "dave", shown[0], "▶")  # a rebuild: dave's budget is spent
+    assert "position 2 of " in footer(first)
+    refusals = [await world.click("dave", shown[1], shown[1].find_button("▶"))]  # a rebuild
+    assert "position 1 of " in footer(current(world, shown[1])), "nothing was rebuilt"
+    again = await press(world, "dave", first, "▶")  # kept: cheap, never refused
+    assert "position 3 of " in footer(again)
+    refusals.append(await world.click("dave", shown[1], shown[1].find_button("Animated replay")))
+    refusals.append(await world.slash("dave", "game review", session=games[2].id))
+    refusals.append(await world.slash("dave", "game replay", chan=world.chan2, session=games[2].id))
+    refusals.append(await world.slash("dave", "game hint"))
+    board = world.board(await world.live())
+    refusals.append(await world.click("dave", board, board.find_button("Undo")))
+    for ix in refusals:
+        (answer,) = ix.messages
+        assert answer.ephemeral and not answer.attachments, answer.text()
+        assert re.search(r"heavy work in the last minute .* try again in \d+ s\.$", answer.text())
+        assert ix.response_type == 4, "refused in the first answer, before anything is done"
+    assert budget.refused == len(refusals)
+    await world.resign("dave")
+
+
+async def test_a_member_waits_behind_one_heavy_request_at_most(world):
+    games = [(await store_finished(world, "galdors_grip", 1, seed=s))[0] for s in range(3, 6)]
+    shown = [await replay(world, "carol", g.id) for g in games]
+    world.bot.replays._timelines.clear()
+    dave = world.people["dave"]
+    waiting = []
+    async with world.bot.replays._one_at_a_time:  # another member's rebuild holds the worker
+        for message in shown[:2]:  # the first runs (and waits for the worker), one waits
+            waiting.append(await world.emu.click(dave, message, message.find_button("▶")))
+            await waiting[-1].done(timeout=5)
+        third = await world.emu.click(dave, shown[2], shown[2].find_button("▶"))
+        await third.done(timeout=5)
+        (refused,) = third.messages
+        assert refused.ephemeral and "still under way" in refused.text()
+    await world.quiesce()
+    assert all("position 2 of " in footer(current(world, m)) for m in shown[:2])
+    assert "position 1 of " in footer(current(world, shown[2]))

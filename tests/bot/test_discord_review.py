@@ -132,10 +132,11 @@ async def test_a_game_against_the_computer_names_no_card_hidden_then(world):
         assert_no_leak([line], hidden_from_opponent[index] - revealed_later)
 
 
-async def test_one_review_per_member_at_a_time_and_only_of_finished_games(world):
-    alice = world.people["alice"]
-    with world.bot.reviews.for_member(alice.id):
-        refused = (await ask_review(world, "alice")).messages[-1]
+async def test_a_review_waits_behind_the_members_heavy_requests_and_only_of_finished_games(world):
+    alice, heavy = world.people["alice"], world.bot.heavy
+    sid = await stored_gondor_game(world, 10)
+    with heavy.admit(alice.id), heavy.admit(alice.id):  # one under way, one waiting
+        refused = (await ask_review(world, "alice", session=sid)).messages[-1]
     assert refused.ephemeral and "still under way" in refused.text()
     refused = (await ask_review(world, "alice", session="nosuchgame")).messages[-1]
     assert refused.ephemeral and refused.text() == "No game with that id in this server."

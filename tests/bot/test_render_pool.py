@@ -11,7 +11,7 @@ import pytest
 import engines
 from bot.settings import Settings
 from bot.surface import render_pool
-from bot.surface.render_pool import WORKER_NICE, RenderPool
+from bot.surface.render_pool import HEAVY_NICE, WORKER_NICE, RenderPool
 from render import alt_text, render_png
 
 
@@ -84,3 +84,14 @@ def test_render_pool_setting(monkeypatch):
     monkeypatch.setenv("RENDER_POOL", "gpu")
     with pytest.raises(ValueError):
         Settings(_env_file=None)
+
+
+async def test_the_heavy_worker_yields_the_cpu_to_the_pictures_too():
+    pool = RenderPool("process", workers=1)
+    try:
+        mine = os.nice(0)
+        heavy, pictures = await pool.run_heavy(os.nice, 0), await pool.run(os.nice, 0)
+        assert heavy == min(19, mine + HEAVY_NICE) and pictures == min(19, mine + WORKER_NICE)
+        assert heavy > pictures or heavy == 19
+    finally:
+        pool.close()
