@@ -31,8 +31,10 @@ EFFECTS: dict[str, str] = {
     "bonus": "+amount vitality when every given condition holds (family/klass/size of the "
     "opponent, terrain of the battle); when=secondary: only as a secondary attacker; "
     "target='attacking'/'defending': only for that side; klass='guardian': against a Guardian",
-    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat; "
-    "target='attacking': only while attacking (a Standard Bearer's bonus)",
+    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat: "
+    "from a command card (when=command), the Standard Bearer they fight under, or a creature "
+    "of the side played earlier (when=combat); target='attacking': only while attacking "
+    "(Brom's Standard Bearer)",
     "destroys": "destroys the opposing creature before anything else if it matches "
     "(bribe icon / family / klass / size / attack; target='flying': a flier)",
     "destroy_pair": "spell: destroys a creature of klass in a match-up and its opponent",

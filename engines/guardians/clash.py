@@ -62,6 +62,7 @@ def start_fight(state: GuardiansState, stack: Stack, came: str) -> list[Event]:
         defence = stronghold_card(state, space).defence
     defender = _side(state, 1 - seat, foe.shield if foe else None, list(origins), space)
     defender.stronghold_defence = defence
+    defender.off_shield = [u for u, where in origins.items() if where != "stack"]
     land = state.lands.get(space)
     terrain = None
     if land is not None and not land.face_down:

@@ -49,12 +49,16 @@ def bonus(
     return total
 
 
-def team_bonus(source: DeckCard, fighter: Creature) -> int:
-    """``team_bonus``: +amount to each of your primary attackers (of klass, if given)."""
+def team_bonus(source: DeckCard, fighter: Creature, attacking: bool, when: tuple) -> int:
+    """``team_bonus``: +amount to each of your primary attackers (of klass, if given).
+
+    ``target='attacking'``: only while the fighter's side attacks (Brom's Standard Bearer).
+    """
+    role = "attacking" if attacking else "defending"
     return sum(
         e.amount or 0
-        for e in effects(source, "team_bonus")
-        if e.klass is None or e.klass == fighter.klass
+        for e in effects(source, "team_bonus", when)
+        if (e.klass is None or e.klass == fighter.klass) and e.target in (None, role)
     )
 
 

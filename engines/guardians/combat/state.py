@@ -39,6 +39,7 @@ class CombatSide(BaseModel):
     stones: int
     guardian_id: str
     stronghold_defence: int = 0  # defender on its own Stronghold space: the Stronghold's bonus
+    off_shield: list[str] = Field(default_factory=list)  # hand creatures not under the Shield
     channel_bonus: dict[str, int] = Field(default_factory=dict)  # extra CMP by channeler uid
 
 

@@ -285,8 +285,10 @@ class Table:
         seats=(0, 1),
         land: str | None = None,
         land_owner: int = 1,
+        shields: tuple[str | None, str | None] = (None, None),
     ) -> None:
-        """``land``: a special terrain card (owned by side ``land_owner``) sets the terrain."""
+        """``land``: a special terrain card (owned by side ``land_owner``) sets the terrain;
+        ``shields``: the Shield cards of the sides (None: a plain Shield, not in ``cards``)."""
         self.cards: dict = {}
         if land is not None:
             self.cards["t00"] = card(land)
@@ -296,6 +298,8 @@ class Table:
             uids = self._add(prefix, ids, 0)
             store = self._add(prefix, storage[i], 50)
             chan = self._add(prefix, channelers[i], 80)
+            if shields[i] is not None:
+                self.cards[f"{prefix}99"] = card(shields[i])
             sides.append(
                 CombatSide(
                     seat=seats[i],
