@@ -18,6 +18,7 @@ from engines.guardians.combat import (
     combat_outcome,
     start_combat,
 )
+from engines.guardians.combat import effects as fx
 from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature
 from engines.guardians.state import Fight, GuardiansState, Stack
@@ -60,6 +61,8 @@ def start_fight(state: GuardiansState, stack: Stack, came: str) -> list[Event]:
         assert h is not None
         origins |= {u: "on" for u in h.on} | {u: "under" for u in h.under}
         defence = stronghold_card(state, space).defence
+        if h.upgrade is not None:  # Battlements
+            defence += fx.stronghold_bonus(card(state, h.upgrade))
     defender = _side(state, 1 - seat, foe.shield if foe else None, list(origins), space)
     defender.stronghold_defence = defence
     defender.off_shield = [u for u, where in origins.items() if where != "stack"]

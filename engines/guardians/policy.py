@@ -184,7 +184,7 @@ def _combat_scorer(state: GuardiansState, seat: int, c: CombatState) -> Callable
             return 0.8 if losing else -0.5
         if isinstance(action, ca.CDeclare):
             return 0.6 * action.yes
-        return {"cheal": 1.0, "cnomore": 0.5, "cpass": 0.5}.get(action.kind, 0.4)
+        return {"cheal": 1.0, "celixir": 1.0, "cnomore": 0.5, "cpass": 0.5}.get(action.kind, 0.4)
 
     return score
 

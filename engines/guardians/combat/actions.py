@@ -293,6 +293,24 @@ class CHeal(Action):
         return "It goes back under the Shield (it did not count for control)."
 
 
+class CElixir(Action):
+    """Heal one of your beaten creatures with a hand item (Elixir of Kabod), after a won combat."""
+
+    kind: Literal["celixir"] = "celixir"
+    uid: Uid
+    card: str
+    target: Uid
+    target_card: str
+
+    def label(self) -> str:
+        """E.g. ``Heal Swordsman with Elixir of Kabod``."""
+        return f"Heal {name(self.target_card)} with {name(self.card)}"
+
+    def detail(self) -> str:
+        """The item is spent."""
+        return f"{name(self.card)} is discarded; {name(self.target_card)} goes back with you."
+
+
 class CStopHealing(Action):
     """Heal no more."""
 
@@ -319,6 +337,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CSecondary,
     CNoMore,
     CHeal,
+    CElixir,
     CStopHealing,
 )
 """Every combat action model (kinds start with "c")."""

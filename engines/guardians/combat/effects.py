@@ -80,10 +80,12 @@ def spell_bonus(spell: DeckCard, opp_klass: str | None) -> int:
     return sum(e.amount or 0 for e in effects(spell, "bonus") if e.klass in (None, opp_klass))
 
 
-def destroys(card: Creature, victim: Creature, when: tuple) -> bool:
-    """``destroys``: the opposing creature matches (bribe icon, family, klass, size, attack)."""
+def destroys(card: DeckCard, victim: Creature, when: tuple) -> bool:
+    """``destroys``: the opposing creature matches (icon, family, klass, size, attack, flier)."""
     for e in effects(card, "destroys", when):
         if e.bribe is not None and e.bribe not in victim.bribes:
+            continue
+        if e.target == "flying" and not victim.flies:
             continue
         if e.attack is not None and e.attack in victim.immune:
             continue  # "Mortals affected by fear": not the ones immune to fear

@@ -12,6 +12,7 @@ from engines.guardians.combat.actions import (
     CChannel,
     CCommand,
     CDeclare,
+    CElixir,
     CHeal,
     CItem,
     CLeave,
@@ -69,8 +70,14 @@ def legal(c: CombatState, side: int, cards: Cards) -> list[Action]:
         case "secondary":
             return [*_secondaries(c, cards, side), CNoMore()]
         case "heal":
-            heal = [build(CHeal, uid=f.uid, card=cards[f.uid].id) for f in tg.healable(c, side)]
-            return [*heal, CStopHealing()]
+            beaten = tg.healable(c, side)
+            heal = [build(CHeal, uid=f.uid, card=cards[f.uid].id) for f in beaten]
+            elixir = [
+                build(CElixir, uid=u, card=cards[u].id, target=f.uid, target_card=cards[f.uid].id)
+                for u in tg.elixirs(c, cards, side)
+                for f in beaten
+            ]
+            return [*(heal if c.heal_left else []), *elixir, CStopHealing()]
     moves = _casts(c, cards, side)
     if c.step == "window":
         moves += _items(c, cards, side) + _ranged(c, cards, side) + _channels(c, cards, side)

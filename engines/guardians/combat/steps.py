@@ -71,6 +71,8 @@ def apply(c: CombatState, seat: int, action: Action, cards: Cards) -> list[Event
             ]
         case ac.CHeal():
             return resolve.heal(c, cards, action.uid)
+        case ac.CElixir():
+            return resolve.heal(c, cards, action.target, action.uid)
         case ac.CStopHealing():
             return resolve.heal(c, cards, None)
     events = _window_move(c, cards, side, action)
@@ -263,6 +265,10 @@ def _close_casts(c: CombatState, cards: Cards) -> list[Event]:
                 if f is not None and f.fate is None:
                     f.fate = "destroyed"
                     events.append(Event(text=f"{card.name} destroys {cards[f.uid].name}."))
+        victim = c.fighter(x.target or "")
+        if fx.effects(card, "destroys") and victim is not None and victim.fate is None:
+            victim.fate = "destroyed"
+            events.append(Event(text=f"{card.name} destroys {cards[victim.uid].name}."))
         if fx.destroys_terrain(card):
             c.terrain_destroyed = True
             events.append(Event(text=f"{card.name} destroys the terrain of the space."))

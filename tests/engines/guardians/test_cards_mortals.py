@@ -58,3 +58,22 @@ def test_paladin_gives_the_other_knights_plus_two_and_is_immune_to_fear():
     t.passes()
     assert "Nightmare Steed does no damage; both survive." in t.events[-1]
     assert fight(t, "axeman", "swordsman") == (7 + 2, 6)
+
+
+
+@shows("arnath", "destroys")
+def test_arnath_destroys_fliers_and_nothing_else():
+    """Arnath, Lord of the Skies: "Flies. Destroys flying creatures." A Swordsman does not fly:
+    6 vs 6, a push; a Succubus flies: destroyed before the strengths count."""
+    t = Table(["arnath"], ["swordsman"])
+    t.no_commands()
+    assert fight(t, "arnath", "swordsman") == (6, 6)
+    t.passes()
+    assert t.fighter("swordsman").fate is None and "a push" in t.events[-2]
+    t = Table(["arnath"], ["succubus"])
+    t.no_commands()
+    t.primaries("arnath", "succubus")
+    t.no_bribes()
+    assert t.c.step == "prestrike"  # spells may still come before the destruction
+    t.passes()
+    assert t.fighter("succubus").fate == "destroyed" and t.fighter("arnath").fate is None

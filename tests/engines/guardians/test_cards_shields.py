@@ -24,6 +24,11 @@ def _match_up(game, a: str, d: str) -> tuple[int, int]:
     play(game, 1, f"Play {d}")
     for seat in game.to_act():
         play(game, seat, "No bribe")
+    return strengths_now(game)
+
+
+def strengths_now(game) -> tuple[int, int]:
+    """The attacker's and the defender's strength in the match-up under way."""
     c = game.state.combat
     att, dfd = (next(f for f in c.current() if f.side == s) for s in (0, 1))
     cards = cards_map(game.state)
