@@ -64,9 +64,10 @@ EFFECTS: dict[str, str] = {
     "stones": "Stronghold upgrade: +amount power stones at the start of each Draw & Organize",
     "channel_bonus": "Stronghold: +amount CMP to channelers placed under it",
     "draw": "+amount cards drawn in each Draw & Organize",
-    "reserve": "Stronghold upgrade: creatures of `klass` may be placed under it in Draw & "
-    "Organize (within the space's 30 points); for `amount` stones they join one of your "
-    "combats anywhere (into the combat hand)",
+    "reserve": "Stronghold upgrade (only beside the `target` Stronghold): creatures of `klass` "
+    "may be placed in reserve under it in Draw & Organize (within the space's 30 points); for "
+    "`amount` stones each joins one of your combats anywhere (into the combat hand), and a "
+    "survivor goes back",
     "guardian_channel": "Guardian: for `amount` stones, channel `target` points to a creature "
     "that cannot normally receive",
     "skip_up_card": "Guardian: may discard the Up-card and start drawing from the next card",

@@ -37,6 +37,7 @@ def _side(
     """A combat side: its hand, Storage Hand, unused channelers (not those of ``skip``)."""
     s = state.seats[seat]
     channelers = hold_channelers(state, seat, skip)
+    pits = [fx.reserve(card(state, h.upgrade)) for h in s.holds if h.upgrade and h.reserve]
     return CombatSide(
         seat=seat,
         shield=shield,
@@ -46,6 +47,8 @@ def _side(
         stones=s.stones,
         guardian_id=s.guardian,
         channel_bonus={u: n for u, n in channelers.items() if n},
+        reserve=[u for h in s.holds for u in h.reserve],
+        reserve_cost=max((e.amount or 0 for e in pits if e is not None), default=0),
     )
 
 
@@ -116,14 +119,15 @@ def apply_outcome(state: GuardiansState, out: CombatOutcome) -> list[Event]:
         state.seats[seat].stones = max(0, state.seats[seat].stones - n)
     for uid in out.channelers_used:
         state.seats[owner_of(uid)].channel_used.append(uid)
+    reserved = {u for s in state.seats for h in s.holds for u in h.reserve}  # joined or not
     for uid in [*hand, *out.discarded, *out.out_of_play]:
         board.remove_everywhere(state, uid)
     att, dfd = _find(state, f.attacker_shield), _find(state, f.defender_shield)
     placed: set[str] = set()
     for seat, uids in out.survivors.items():
         for uid in uids:
-            if uid in out.discarded or uid in out.out_of_play or uid in placed:
-                continue
+            if uid in out.discarded or uid in out.out_of_play or uid in placed or uid in reserved:
+                continue  # a reserve creature that joined and survived goes back to the reserve
             placed.add(uid)
             where = f.origins.get(uid, "stack")
             h = board.hold(state, f.space)

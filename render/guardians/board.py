@@ -127,7 +127,8 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
     room = inner - 2 * BOX_PAD
     if sh.rubbled:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
-    facts = [f"{where} {count}" for where, count in (("on", sh.on), ("under", sh.under)) if count]
+    counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
+    facts = [f"{where} {count}" for where, count in counts if count]
     parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))

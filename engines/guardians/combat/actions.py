@@ -55,6 +55,23 @@ class CDeclare(Action):
         return "You say only whether; the cards are picked next and revealed together."
 
 
+class CReserve(Action):
+    """Call a creature waiting in reserve (Death Pit of Djoser) into your combat hand."""
+
+    kind: Literal["creserve"] = "creserve"
+    uid: Uid
+    card: str
+    cost: int = Field(ge=0)
+
+    def label(self) -> str:
+        """E.g. ``Call Wraith from the reserve: 1 stone``."""
+        return f"Call {name(self.card)} from the reserve{_stones(self.cost)}"
+
+    def detail(self) -> str:
+        """Where it goes."""
+        return "It joins your combat hand; if it survives it goes back to the reserve."
+
+
 class CCommand(Action):
     """Pick your command card (revealed together with the opponent's)."""
 
@@ -323,6 +340,7 @@ class CStopHealing(Action):
 
 COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CDeclare,
+    CReserve,
     CCommand,
     CPlay,
     CBribe,

@@ -164,6 +164,17 @@ def removes_terrain_in_settlement(card: DeckCard) -> bool:
     return bool(effects(card, "destroy_terrain", when=("always",)))
 
 
+def reserve(card: DeckCard) -> Effect | None:
+    """``reserve``: the upgrade keeps creatures of ``klass`` for a stone each (``amount``)."""
+    found = effects(card, "reserve")
+    return found[0] if found else None
+
+
+def upgrade_side(card: DeckCard) -> str | None:
+    """The only side (``left`` / ``right``) an upgrade may stand on, if its effects name one."""
+    return next((e.target for e in effects(card, "reserve") if e.target), None)
+
+
 def allow_channel(card: DeckCard) -> Effect | None:
     """``allow_channel``: the creature it targets may receive channeling (up to amount)."""
     found = effects(card, "allow_channel")

@@ -37,6 +37,7 @@ def start(setup: CombatSetup, cards: Cards) -> CombatState:
         items=[[u for u in s.creatures if isinstance(cards[u], CreatureItem)] for s in sides],
         storage=[list(s.storage) for s in sides],
         channelers=[[u for u in s.channelers if isinstance(cards[u], Creature)] for s in sides],
+        reserve=[list(s.reserve) for s in sides],
         stones=[s.stones for s in sides],
     )
 
@@ -49,6 +50,8 @@ def apply(c: CombatState, seat: int, action: Action, cards: Cards) -> list[Event
     match action:
         case ac.CDeclare():
             return _declare(c, cards, side, action.yes)
+        case ac.CReserve():
+            return _call_reserve(c, cards, side, action.uid, action.cost)
         case ac.CCommand() | ac.CPlay():
             return _choose(c, cards, side, Choice(uid=action.uid))
         case ac.CBribe() if c.step == "bribe":
@@ -93,6 +96,19 @@ def _declare(c: CombatState, cards: Cards, side: int, yes: bool) -> list[Event]:
         c.step = "command"
         return events
     return events + next_fight(c, cards)
+
+
+def _call_reserve(c: CombatState, cards: Cards, side: int, uid: str, cost: int) -> list[Event]:
+    """A reserve creature joins the combat hand for ``cost`` stones (its name stays secret)."""
+    c.reserve[side].remove(uid)
+    c.hands[side].append(uid)
+    c.stones[side] -= cost
+    c.stones_spent[side] += cost
+    who = tg.ROLE[side].capitalize()
+    return [
+        Event(text=f"{who} calls a creature from the reserve into the combat hand."),
+        Event(text=f"{cards[uid].name} joins your combat hand.", seat=c.seat(side)),
+    ]
 
 
 def _choose(c: CombatState, cards: Cards, side: int, choice: Choice) -> list[Event]:
