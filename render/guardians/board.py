@@ -180,9 +180,7 @@ def cell_fill(space: SpaceView) -> RGB:
     return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(
-    view: GuardiansView, space: SpaceView, inner: int, compact: bool = False
-) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool = False) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
     terrain = stamp.key_of("terrain", space.terrain, space.kind)

@@ -60,7 +60,6 @@ def test_paladin_gives_the_other_knights_plus_two_and_is_immune_to_fear():
     assert fight(t, "axeman", "swordsman") == (7 + 2, 6)
 
 
-
 @shows("arnath", "destroys")
 def test_arnath_destroys_fliers_and_nothing_else():
     """Arnath, Lord of the Skies: "Flies. Destroys flying creatures." A Swordsman does not fly:

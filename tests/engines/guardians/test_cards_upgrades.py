@@ -2,7 +2,7 @@
 
 import random
 
-from engines.guardians import board
+from engines.guardians import board, organize
 from engines.guardians.catalogue import CATALOGUE
 
 from .card_scenarios import shows
@@ -150,3 +150,29 @@ def test_a_resample_deals_an_undead_into_the_opponents_death_pit():
     play(game, 0, "No command card")
     play(game, 1, "Call Barrow Wight from the reserve: 1 stone")
     assert len(dealt()) > 1
+
+
+@shows("sacrificial_altar", "stones")
+def test_the_sacrificial_altar_gives_a_stone_each_draw_and_organize():
+    """Sacrificial Altar: "+1 power stone at the start of each Draw & Organize phase" (not
+    once its Stronghold is rubbled)."""
+    game = movement_game()
+    s = game.state
+    s.seats[0].holds[0].upgrade = take(game, 0, "sacrificial_altar")
+    stones = [seat.stones for seat in s.seats]
+    organize.start_organize(s)
+    assert [seat.stones for seat in s.seats] == [stones[0] + 1, stones[1]]
+    s.seats[0].holds[0].rubbled = True
+    organize.start_organize(s)
+    assert s.seats[0].stones == stones[0] + 1
+
+
+@shows("scriptorium", "draw")
+def test_the_scriptorium_draws_one_more_card():
+    """Scriptorium: "Draw 1 more card in each Draw & Organize phase." """
+    game = movement_game()
+    s = game.state
+    s.turn = 2
+    before = organize.draw_count(s, 0)
+    s.seats[0].holds[2].upgrade = take(game, 0, "scriptorium")
+    assert organize.draw_count(s, 0) == before + 1 and organize.draw_count(s, 1) == before

@@ -1,5 +1,6 @@
 """Command cards: declared in turn, picked at once, revealed together (examples 1-4)."""
 
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -30,6 +31,8 @@ def in_effect(t: Table) -> dict[str, bool]:
     return {x["id"]: x["in_effect"] for x in t.view(None)["casts"]}
 
 
+@shows("vitales_dark_cloud", "aoe")
+@shows("sorcerer", "command", "aoe")
 def test_example_1_two_aoes_no_contradiction():
     """'Ex. 1: Vitales Dark Cloud vs. Sorcerer: No contradiction. Both AOEs take effect.'"""
     t = commands(
@@ -52,6 +55,8 @@ def test_example_2_visionary_vs_seer_equal_up_both_dispelled():
     assert in_effect(t) == {"visionary": False, "seer": False}
 
 
+@shows("trumpeter", "command", "first")
+@shows("baleful_eye", "command", "announce")
 def test_example_3_trumpeter_vs_baleful_eye_both_stand():
     """'Ex. 3: Trumpeter vs Baleful Eye ... these can both be done, so neither is dispelled.'"""
     t = commands(
@@ -68,6 +73,7 @@ def test_example_3_trumpeter_vs_baleful_eye_both_stand():
     assert t.view(0)["announced"] is None
 
 
+@shows("slor", "command", "terrain_change")
 def test_example_4_slor_dispels_uras_terrain_becomes_dry_heaps():
     """'Ex. 4: Uras vs. Slor ... Slor has the higher Up number, the terrain becomes Dry Heaps.
     Uras is dispelled.'"""
@@ -86,6 +92,8 @@ def test_example_4_slor_dispels_uras_terrain_becomes_dry_heaps():
     assert t.view(None)["terrain"] == "dry_heaps"
 
 
+@shows("dispel_magic", "dispel")
+@shows("floyd", "command", "self_destroy")
 def test_dispel_magic_on_the_revealed_command_card_and_floyd():
     """Combat example 1: Vitales Dark Cloud vs Floyd; Bill casts Dispel Magic, 'Vitales
     fizzles'; Floyd gives +2 to Bill's primaries and is destroyed."""
@@ -108,6 +116,7 @@ def test_dispel_magic_on_the_revealed_command_card_and_floyd():
     assert t.fighter("floyd").fate == "destroyed"
 
 
+@shows("iron_crag_baggler", "command", "dispel_command")
 def test_iron_crag_baggler_dispels_the_sorcerer():
     """'Iron Crag Baggler (as a command card, dispels opponent's command card)'."""
     t = commands("sorcerer", "iron_crag_baggler", a_hand=["sand_lord"], d_hand=["wild_nymph"])

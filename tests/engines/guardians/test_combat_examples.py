@@ -1,6 +1,7 @@
 """The worked combat examples of the text: secondaries, example 1, examples 2a-2d."""
 
 from engines.guardians.combat.matchup import needed_to_kill
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -35,6 +36,8 @@ def chris_vs_bill(chris_extra=(), bill_extra=()) -> Table:
     return t
 
 
+@shows("devil_dog", "immune")
+@shows("fire_walker", "attack")
 def test_secondary_options_for_chris():
     """'five points ... to kill [the Baggler]', 'the Archer ... seven', 'the Fire Walker ...
     only four because the Devil Dog already did 6 points', 'the Swordsman outright with any
@@ -109,6 +112,10 @@ def example_1_commands(t: Table) -> None:
     t.passes()  # Vitales fizzles; Floyd: +2 to Bill's primaries, Floyd destroyed
 
 
+@shows("super_model", "destroys")
+@shows("floyd", "team_bonus")
+@shows("wraith", "receives")
+@shows("ice_spirit", "immune")
 def test_combat_example_1_chris_vs_bill_in_swamps():
     """Chris attacks Bill in Swamps ... 'Total vitality is 30. Bill has Ice Spirit and Gn'Omish
     Gnomes for a total vitality of 9. Bill has to retreat'."""
@@ -209,6 +216,7 @@ def test_example_2b_ogre_bribed():
     assert (t.outcome.attacker_total, t.outcome.defender_total, t.outcome.winner) == (8, 9, 1)
 
 
+@shows("amber_well", "beaten_counts_as")
 def test_example_2c_amber_well_counts_as_eight():
     """'the Amber Well's special ability will let the Rock Spirit beat the Ice Ogre (8 + 5 vs
     9) ... Brian has 12. Matt has 19. Matt keeps control.'"""

@@ -3,6 +3,7 @@
 import random
 
 from engines.guardians.combat import combat_apply
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.scenario import labels, movement_game, play, shield
 from tests.engines.guardians.test_combat_helpers import CombatCodec, Table
 
@@ -137,6 +138,7 @@ def test_random_combats_always_offer_a_move_and_end():
         assert sorted(placed) == sorted(everything)
 
 
+@shows("demon_hordes_of_kabod", "heal")
 def test_demon_hordes_heal_even_when_they_lose():
     """'Demon Hordes of Kabod are an explicit exception to the rule; card text always overrides
     the rulebook.' Their card: 'After the combat, win or lose, each surviving Horde heals 1 of

@@ -82,13 +82,12 @@ def test_entering_an_enemy_shield_starts_combat_at_once():
     assert setup.came_from == "C1" and setup.defender.creatures == enemy.cards
 
 
-def test_fliers_fly_over_anything_and_are_revealed_once_a_turn(monkeypatch):
+def test_fliers_fly_over_anything_and_are_revealed_once_a_turn():
     """Text: "If your shield flies, you must show its contents to your opponent. You may only
     fly one shield per turn.\""""
-    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)  # no flier in the seed
     game = movement_game()
-    shield(game, 0, "C0", ["wild_nymph"])
-    shield(game, 0, "L0", ["wild_nymph"])
+    shield(game, 0, "C0", ["succubus"])
+    shield(game, 0, "L0", ["succubus"])
     shield(game, 1, "C2", ["archer"])
     play(game, 0, "Turn Shield on C0")
     assert "Fly to R1 via C1" in labels(game, 0) and "Fly to R1 via R0" in labels(game, 0)
@@ -99,11 +98,10 @@ def test_fliers_fly_over_anything_and_are_revealed_once_a_turn(monkeypatch):
     assert game.state.seats[0].flew
 
 
-def test_one_flight_per_turn(monkeypatch):
-    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)
+def test_one_flight_per_turn():
     game = movement_game()
-    shield(game, 0, "C0", ["wild_nymph"])
-    shield(game, 0, "L0", ["wild_nymph"])
+    shield(game, 0, "C0", ["succubus"])
+    shield(game, 0, "L0", ["succubus"])
     play(game, 0, "Turn Shield on C0")
     play(game, 0, "Fly to C2 via C1")
     game.state.mover = 0
