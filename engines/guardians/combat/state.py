@@ -38,7 +38,7 @@ class CombatSide(BaseModel):
     channelers: list[str]  # channelers under this side's Strongholds, unused this turn
     stones: int
     guardian_id: str
-    stronghold_defence: int = 0  # defender on its own Stronghold space: the Stronghold's bonus
+    stronghold_defence: int = 0  # on its own Stronghold space: its defence + Battlements
     off_shield: list[str] = Field(default_factory=list)  # hand creatures not under the Shield
     reserve: list[str] = Field(default_factory=list)  # may join the hand (Death Pit of Djoser)
     reserve_cost: int = 0  # power stones a reserve creature costs to join
