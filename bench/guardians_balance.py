@@ -5,7 +5,7 @@
 Plays seeded games of starter_1 against starter_2 through the engine contract, each seat
 choosing uniformly among its legal actions; half the games swap which deck sits in seat 0.
 Prints win rates per deck and per seat, draws, how games end (six lands, five Shields, a dead
-Guardian, the turn limit) and game length in turns and actions.
+Guardian, a draw offered and accepted) and game length in turns and actions.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ ENDINGS = (
     ("Shields are destroyed", "five Shields"),
     ("is dead", "Guardian dead"),
     ("Both sides fall", "both fall"),
-    ("is over", "turn limit"),
+    ("offer: a draw", "draw agreed"),
 )
 
 

@@ -31,6 +31,8 @@ def _target(target: str) -> str:
         return f"under {COLUMN[target[1]]} (channel)"
     if target.startswith("x"):
         return f"beside {COLUMN[target[1]]}"
+    if target.startswith("p"):
+        return f"in reserve beside {COLUMN[target[1]]}"
     return f"on {COLUMN[target]}"
 
 
@@ -86,7 +88,7 @@ class Place(Action):
     kind: Literal["place"] = "place"
     uid: Uid
     card: CardId
-    target: Annotated[str, Field(pattern=r"^[ux]?[LCR]$")]
+    target: Annotated[str, Field(pattern=r"^[uxp]?[LCR]$")]
     used: int  # points on the space after this placement
 
     def label(self) -> str:
@@ -98,6 +100,8 @@ class Place(Action):
         column = COLUMN[self.target[-1]]
         if self.target.startswith("x"):
             return f"A permanent Stronghold upgrade beside {column}."
+        if self.target.startswith("p"):
+            return f"It may join a combat for a power stone; {column} {self.used}/30 after this."
         return (
             "A Stronghold space holds at most 30 points of creatures: "
             f"{column} {self.used}/30 after this."
@@ -110,15 +114,12 @@ class TakeBack(Action):
     kind: Literal["takeback"] = "takeback"
     uid: Uid
     card: CardId
-    source: Annotated[str, Field(pattern=r"^u?[LCR]$")]
+    source: Annotated[str, Field(pattern=r"^[up]?[LCR]$")]
 
     def label(self) -> str:
         """E.g. ``Take Mystic back from under Left``."""
-        where = (
-            f"under {COLUMN[self.source[1]]}"
-            if self.source.startswith("u")
-            else COLUMN[self.source]
-        )
+        where = {"u": "under ", "p": "the reserve beside "}.get(self.source[0], "")
+        where += COLUMN[self.source[-1]]
         return f"Take {_n(self.card)} back from {where}"
 
     def detail(self) -> str:

@@ -151,7 +151,7 @@ def space_points(state: GuardiansState, space: str, seat: int) -> int:
     found = hold_of(space)
     if found is not None and found[0] == seat:
         h = state.seats[seat].holds[found[1]]
-        total += points(state, h.on) + points(state, h.under)
+        total += points(state, h.on) + points(state, h.under) + points(state, h.reserve)
     return total
 
 
@@ -165,7 +165,7 @@ def remove_everywhere(state: GuardiansState, uid: str) -> None:
             if uid in lst:
                 lst.remove(uid)
         for h in seat.holds:
-            for lst in (h.on, h.under):
+            for lst in (h.on, h.under, h.reserve):
                 if uid in lst:
                     lst.remove(uid)
             if h.upgrade == uid:

@@ -31,8 +31,10 @@ EFFECTS: dict[str, str] = {
     "bonus": "+amount vitality when every given condition holds (family/klass/size of the "
     "opponent, terrain of the battle); when=secondary: only as a secondary attacker; "
     "target='attacking'/'defending': only for that side; klass='guardian': against a Guardian",
-    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat; "
-    "target='attacking': only while attacking (a Standard Bearer's bonus)",
+    "team_bonus": "+amount to each of your primary attackers (of klass, if given) this combat: "
+    "from a command card (when=command), the Standard Bearer they fight under, or a creature "
+    "of the side played earlier (when=combat); target='attacking': only while attacking "
+    "(Brom's Standard Bearer)",
     "destroys": "destroys the opposing creature before anything else if it matches "
     "(bribe icon / family / klass / size / attack; target='flying': a flier)",
     "destroy_pair": "spell: destroys a creature of klass in a match-up and its opponent",
@@ -62,9 +64,10 @@ EFFECTS: dict[str, str] = {
     "stones": "Stronghold upgrade: +amount power stones at the start of each Draw & Organize",
     "channel_bonus": "Stronghold: +amount CMP to channelers placed under it",
     "draw": "+amount cards drawn in each Draw & Organize",
-    "reserve": "Stronghold upgrade: creatures of `klass` may be placed under it in Draw & "
-    "Organize (within the space's 30 points); for `amount` stones they join one of your "
-    "combats anywhere (into the combat hand)",
+    "reserve": "Stronghold upgrade (only beside the `target` Stronghold): creatures of `klass` "
+    "may be placed in reserve under it in Draw & Organize (within the space's 30 points); for "
+    "`amount` stones each joins one of your combats anywhere (into the combat hand), and a "
+    "survivor goes back",
     "guardian_channel": "Guardian: for `amount` stones, channel `target` points to a creature "
     "that cannot normally receive",
     "skip_up_card": "Guardian: may discard the Up-card and start drawing from the next card",

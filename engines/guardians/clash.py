@@ -18,6 +18,7 @@ from engines.guardians.combat import (
     combat_outcome,
     start_combat,
 )
+from engines.guardians.combat import effects as fx
 from engines.guardians.flow import next_mover
 from engines.guardians.settlement import destroy_stack, has_creature
 from engines.guardians.state import Fight, GuardiansState, Stack
@@ -36,6 +37,7 @@ def _side(
     """A combat side: its hand, Storage Hand, unused channelers (not those of ``skip``)."""
     s = state.seats[seat]
     channelers = hold_channelers(state, seat, skip)
+    pits = [fx.reserve(card(state, h.upgrade)) for h in s.holds if h.upgrade and h.reserve]
     return CombatSide(
         seat=seat,
         shield=shield,
@@ -45,6 +47,8 @@ def _side(
         stones=s.stones,
         guardian_id=s.guardian,
         channel_bonus={u: n for u, n in channelers.items() if n},
+        reserve=[u for h in s.holds for u in h.reserve],
+        reserve_cost=max((e.amount or 0 for e in pits if e is not None), default=0),
     )
 
 
@@ -60,8 +64,11 @@ def start_fight(state: GuardiansState, stack: Stack, came: str) -> list[Event]:
         assert h is not None
         origins |= {u: "on" for u in h.on} | {u: "under" for u in h.under}
         defence = stronghold_card(state, space).defence
+        if h.upgrade is not None:  # Battlements
+            defence += fx.stronghold_bonus(card(state, h.upgrade))
     defender = _side(state, 1 - seat, foe.shield if foe else None, list(origins), space)
     defender.stronghold_defence = defence
+    defender.off_shield = [u for u, where in origins.items() if where != "stack"]
     land = state.lands.get(space)
     terrain = None
     if land is not None and not land.face_down:
@@ -112,14 +119,15 @@ def apply_outcome(state: GuardiansState, out: CombatOutcome) -> list[Event]:
         state.seats[seat].stones = max(0, state.seats[seat].stones - n)
     for uid in out.channelers_used:
         state.seats[owner_of(uid)].channel_used.append(uid)
+    reserved = {u for s in state.seats for h in s.holds for u in h.reserve}  # joined or not
     for uid in [*hand, *out.discarded, *out.out_of_play]:
         board.remove_everywhere(state, uid)
     att, dfd = _find(state, f.attacker_shield), _find(state, f.defender_shield)
     placed: set[str] = set()
     for seat, uids in out.survivors.items():
         for uid in uids:
-            if uid in out.discarded or uid in out.out_of_play or uid in placed:
-                continue
+            if uid in out.discarded or uid in out.out_of_play or uid in placed or uid in reserved:
+                continue  # a reserve creature that joined and survived goes back to the reserve
             placed.add(uid)
             where = f.origins.get(uid, "stack")
             h = board.hold(state, f.space)

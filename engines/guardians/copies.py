@@ -75,6 +75,8 @@ def _where(state: GuardiansState, uid: str) -> str:
                 return f"from {COLUMN[col]}"
             if uid in hold.under:
                 return f"under {COLUMN[col]}"
+            if uid in hold.reserve:
+                return f"in reserve beside {COLUMN[col]}"
         if uid in seat.pen:
             return "from the Pen"
         if uid in seat.storage:

@@ -21,7 +21,8 @@ from engines.guardians.combat import CombatState
 from engines.guardians.combat import effects as fx
 from engines.guardians.combat.matchup import effective
 from engines.guardians.combat.targets import is_command_card
-from engines.guardians.state import GuardiansState
+from engines.guardians.organize import reserve_klass
+from engines.guardians.state import GuardiansState, Hold
 from engines.rng import Random
 
 DOUBLE = ("spell", "hand_item", "bribery")
@@ -97,12 +98,15 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
         if told is None and c.hands[side]:
             mixed = {u for u in c.hands[side] + c.items[side] if u not in public}
             fits |= {u: _creature_or_item for u in mixed}
+    reserved = {u: _reserved(state, h) for h in opp.holds for u in h.reserve}
+    fits |= reserved  # also when it joined the combat hand: it is a creature of that class
+    mixed -= set(reserved)
     places: list[tuple[list[str], Fits]] = []
     for st in sorted(state.stacks, key=lambda s: s.shield):
         if st.owner != seat and not st.revealed:
             places.append((st.cards, _creature))
     for h in opp.holds:
-        places += [(h.on, _creature), (h.under, _channeler)]
+        places += [(h.on, _creature), (h.under, _channeler), (h.reserve, _reserved(state, h))]
     places += [(opp.storage, _double), (opp.pen, _single)]
     places += [(opp.drawn, _any), (opp.deck, _any), (opp.discard, _any)]
     lands = sorted(state.lands.items())
@@ -125,6 +129,16 @@ def hidden_slots(state: GuardiansState, seat: int) -> list[tuple[str, Fits]]:
         for k, value in zip(hidden, values, strict=True):
             slots[k] = (slots[k][0], _telling(attribute, value))
     return slots
+
+
+def _reserved(state: GuardiansState, h: Hold) -> Fits:
+    """A reserve place: a creature of the class its upgrade keeps (Death Pit: Undead)."""
+    klass = reserve_klass(state, h)
+
+    def fits(c: DeckCard) -> bool:
+        return isinstance(c, Creature) and c.klass == klass
+
+    return fits
 
 
 def _telling(attribute: str, value: str) -> Fits:
@@ -271,7 +285,7 @@ def _spaces(state: GuardiansState, seat: int) -> dict[str, str]:
     out = {u: st.space for st in state.stacks if st.owner == seat for u in st.cards}
     row = 0 if seat == 0 else 3
     for col, h in zip("LCR", state.seats[seat].holds, strict=True):
-        out |= {u: f"{col}{row}" for u in h.on + h.under}
+        out |= {u: f"{col}{row}" for u in h.on + h.under + h.reserve}
     return out
 
 

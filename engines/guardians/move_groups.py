@@ -19,6 +19,7 @@ TO_SHIELD = "To a Shield"
 ON_STRONGHOLD = "On a Stronghold (no Shield yet)"
 UNDER = "Under a Stronghold (to channel)"
 BESIDE = "Beside a Stronghold (upgrade)"
+RESERVE = "In reserve (joins a combat for a stone)"
 SHIELD_ONTO = "A Shield onto a stack"
 TAKE_BACK = "Take back to the Pen"
 DISCARD = "Discard from the Storage Hand"
@@ -49,6 +50,8 @@ def _heading(state: GuardiansState, action: Action, shielded: set[str]) -> str |
         return UNDER
     if action.target.startswith("x"):
         return BESIDE
+    if action.target.startswith("p"):
+        return RESERVE
     return TO_SHIELD if action.target in shielded else ON_STRONGHOLD
 
 

@@ -94,17 +94,22 @@ def _others(state: GuardiansState, space: str, stack: Stack) -> list[Stack]:
     return [s for s in board.own_shields(state, space, stack.owner) if s is not stack]
 
 
-def can_stop(state: GuardiansState, stack: Stack, space: str) -> bool:
-    """Not on another of your Shields; on your Stronghold only within its 30 points."""
+def can_stop(
+    state: GuardiansState, stack: Stack, space: str, cards: list[str] | None = None
+) -> bool:
+    """Not on another of your Shields; on your Stronghold only within its 30 points.
+
+    ``cards``: what the Shield would hold (default: what it holds now).
+    """
     if _others(state, space, stack):
         return False
     found = board.hold_of(space)
-    if found is not None and found[0] == stack.owner and space != stack.space:
-        here = board.space_points(state, space, stack.owner)
-        return here + board.points(state, stack.cards) <= board.LIMIT
-    if found is not None and found[0] == stack.owner:
-        return board.space_points(state, space, stack.owner) <= board.LIMIT
-    return True
+    if found is None or found[0] != stack.owner:
+        return True
+    here = board.space_points(state, space, stack.owner)
+    if space == stack.space:
+        here -= board.points(state, stack.cards)
+    return here + board.points(state, stack.cards if cards is None else cards) <= board.LIMIT
 
 
 def _attack_note(state: GuardiansState, stack: Stack, space: str) -> Note | None:
@@ -115,18 +120,34 @@ def _attack_note(state: GuardiansState, stack: Stack, space: str) -> Note | None
     return None
 
 
-def _step_note(state: GuardiansState, stack: Stack, to: str, steps_left: int) -> Note | None:
-    """Why stepping onto ``to`` is legal ("end", "pass", "combat", "siege"), or None."""
+def _step_note(
+    state: GuardiansState, stack: Stack, to: str, steps_left: int, cards: list[str] | None = None
+) -> Note | None:
+    """Why stepping onto ``to`` is legal ("end", "pass", "combat", "siege"), or None.
+
+    ``cards``: what the Shield would hold (default: what it holds now).
+    """
     note = _attack_note(state, stack, to)
     if note is not None:
         return note
-    if can_stop(state, stack, to):
+    if can_stop(state, stack, to, cards):
         return "end"
     if steps_left > 0 and board.passable(state, to, stack.owner):
         for nxt in board.neighbours(to):
-            if _attack_note(state, stack, nxt) or can_stop(state, stack, nxt):
+            if _attack_note(state, stack, nxt) or can_stop(state, stack, nxt, cards):
                 return "pass"
     return None
+
+
+def _goes_on(state: GuardiansState, stack: Stack, cards: list[str]) -> bool:
+    """Whether the Shield, holding ``cards``, may end its move here or step on from here."""
+    if can_stop(state, stack, stack.space, cards):
+        return True
+    mv = state.move
+    steps_left = 2 - (len(mv.path) - 1) if mv is not None else 0
+    return steps_left > 0 and any(
+        _step_note(state, stack, to, steps_left - 1, cards) for to in board.neighbours(stack.space)
+    )
 
 
 def _fly_targets(state: GuardiansState, stack: Stack) -> list[Fly]:
@@ -212,12 +233,16 @@ def _on_enemy_rubble(state: GuardiansState, stack: Stack) -> bool:
 
 
 def _load_actions(state: GuardiansState, stack: Stack) -> list:
-    """Pick up from / drop off onto the own Stronghold space the Shield is on.
+    """Pick up from / drop off onto the own Stronghold space the Shield is on or passes.
 
-    Only where the Shield could end its move, so a Shield passing through never strands.
+    Text: "You cannot drop a creature onto a space that has an UNTURNED shield, and you cannot
+    pick up a creature from a space that has a TURNED shield." A pick-up takes a creature lying
+    on the Stronghold or under an unturned Shield there (never its last); a drop-off lays it on
+    the Stronghold. Each is offered only if the Shield can still end its move or go on, so a
+    Shield passing through never strands.
     """
     found = board.hold_of(stack.space)
-    if found is None or found[0] != stack.owner or not can_stop(state, stack, stack.space):
+    if found is None or found[0] != stack.owner:
         return []
     h = state.seats[stack.owner].holds[found[1]]
     if h.rubbled:
@@ -225,11 +250,20 @@ def _load_actions(state: GuardiansState, stack: Stack) -> list:
     others = _others(state, stack.space, stack)
     out: list = []
     if not any(o.turned for o in others):
-        for uid in h.on:
-            after = [*stack.cards, uid]
-            if uid not in state.moved and board.stack_ok(state, after):
-                pts = board.points(state, after)
-                out.append(Load(uid=uid, card=state.cards[uid], points=pts))
+        piles = [h.on, *(o.cards for o in others)]
+        for pile in piles:
+            for uid in pile:
+                after, rest = [*stack.cards, uid], [u for u in pile if u != uid]
+                if pile is not h.on and not any(board.is_creature(state, u) for u in rest):
+                    continue  # the unturned Shield keeps a creature
+                if (
+                    uid not in state.moved
+                    and board.stack_ok(state, after)
+                    and board.stack_ok(state, rest)
+                    and _goes_on(state, stack, after)
+                ):
+                    pts = board.points(state, after)
+                    out.append(Load(uid=uid, card=state.cards[uid], points=pts))
     resident = board.space_points(state, stack.space, stack.owner) - board.points(
         state, stack.cards
     )
@@ -242,6 +276,7 @@ def _load_actions(state: GuardiansState, stack: Stack) -> list:
                 and board.stack_ok(state, rest)
                 and board.stack_ok(state, [*h.on, uid])
                 and resident + board.points(state, [uid]) <= board.LIMIT
+                and _goes_on(state, stack, rest)
             ):
                 out.append(Unload(uid=uid, card=state.cards[uid]))
     return out
@@ -338,6 +373,9 @@ def apply_move(state: GuardiansState, seat: int, action: object) -> list[Event]:
         h = board.hold(state, stack.space)
         assert h is not None
         src, dst = (h.on, stack.cards) if isinstance(action, Load) else (stack.cards, h.on)
+        for other in _others(state, stack.space, stack):
+            if action.uid in other.cards:  # picked up from under an unturned Shield
+                src, other.revealed = other.cards, False
         src.remove(action.uid)
         dst.append(action.uid)
         state.moved.append(action.uid)

@@ -22,7 +22,8 @@ from engines.guardians.actions import (
 from engines.guardians.board import card, name
 from engines.guardians.cards import Creature, CreatureItem, Shield, StrongholdUpgrade
 from engines.guardians.catalogue import CATALOGUE
-from engines.guardians.state import COLUMNS, GuardiansState, Placement, Stack
+from engines.guardians.combat import effects as fx
+from engines.guardians.state import COLUMNS, GuardiansState, Hold, Placement, Stack
 from engines.rng import rng_for
 from engines.text import plural
 
@@ -131,6 +132,8 @@ def apply_placement(state: GuardiansState, seat: int, p: Placement) -> None:
     c = card(state, p.uid)
     if p.target.startswith("x"):
         h.upgrade = p.uid
+    elif p.target.startswith("p"):
+        h.reserve.append(p.uid)
     elif p.target.startswith("u"):
         h.under.append(p.uid)
     elif isinstance(c, Shield):
@@ -191,6 +194,8 @@ def place_options(state: GuardiansState, seat: int, uid: str) -> list[Place]:
                 out.append(Place(uid=uid, card=c.id, target=col, used=used + c.stacks_as))
                 if c.cmp > 0:
                     out.append(Place(uid=uid, card=c.id, target="u" + col, used=used + c.stacks_as))
+                if reserve_klass(state, h) == c.klass:
+                    out.append(Place(uid=uid, card=c.id, target="p" + col, used=used + c.stacks_as))
         elif isinstance(c, CreatureItem):
             if board.stack_ok(state, [*pile, uid]):
                 out.append(Place(uid=uid, card=c.id, target=col, used=used))
@@ -198,7 +203,7 @@ def place_options(state: GuardiansState, seat: int, uid: str) -> list[Place]:
             stackable = not mine and any(board.is_creature(state, u) for u in h.on)
             if stackable and not (c.standard_bearer and _bearer_in_play(state, seat)):
                 out.append(Place(uid=uid, card=c.id, target=col, used=used))
-        elif isinstance(c, StrongholdUpgrade) and col != "C" and h.upgrade is None:
+        elif isinstance(c, StrongholdUpgrade) and h.upgrade is None and _fits_beside(c, col):
             out.append(Place(uid=uid, card=c.id, target="x" + col, used=used))
     return out
 
@@ -217,7 +222,7 @@ def take_back_options(state: GuardiansState, seat: int) -> list[TakeBack]:
     for col, h in zip(COLUMNS, state.seats[seat].holds, strict=True):
         if h.rubbled:
             continue
-        for source, pile in ((col, h.on), ("u" + col, h.under)):
+        for source, pile in ((col, h.on), ("u" + col, h.under), ("p" + col, h.reserve)):
             seen: set[str] = set()
             for uid in pile:
                 cid = state.cards[uid]
@@ -229,6 +234,17 @@ def take_back_options(state: GuardiansState, seat: int) -> list[TakeBack]:
                 seen.add(cid)
                 out.append(TakeBack(uid=uid, card=cid, source=source))
     return out
+
+
+def _fits_beside(upgrade: StrongholdUpgrade, col: str) -> bool:
+    """Upgrades stand beside the left or right Stronghold (the Death Pit only the right)."""
+    return col != "C" and fx.upgrade_side(upgrade) in (None, "left" if col == "L" else "right")
+
+
+def reserve_klass(state: GuardiansState, h: Hold) -> str | None:
+    """The class of creature the upgrade beside ``h`` keeps in reserve (Death Pit: Undead)."""
+    found = fx.reserve(card(state, h.upgrade)) if h.upgrade and not h.rubbled else None
+    return found.klass if found is not None else None
 
 
 def _bearer_in_play(state: GuardiansState, seat: int) -> bool:
@@ -314,8 +330,8 @@ def auto_plan(eff: GuardiansState, seat: int) -> list[Placement]:
             options = place_options(eff, seat, uid)
             c = card(eff, uid)
             if isinstance(c, Creature):
-                want = "u" if c.cmp > 0 else ""
-                options = [o for o in options if o.target.startswith("u") == bool(want)]
+                wanted = "u" if c.cmp > 0 else "LCR"  # never "p": the reserve is a choice
+                options = [o for o in options if o.target[0] in wanted]
                 options.sort(key=lambda o: "CLR".index(o.target[-1]))
             if options:
                 p = Placement(uid=uid, target=options[0].target)

@@ -184,7 +184,9 @@ def _combat_scorer(state: GuardiansState, seat: int, c: CombatState) -> Callable
             return 0.8 if losing else -0.5
         if isinstance(action, ca.CDeclare):
             return 0.6 * action.yes
-        return {"cheal": 1.0, "cnomore": 0.5, "cpass": 0.5}.get(action.kind, 0.4)
+        if isinstance(action, ca.CReserve):  # a reserve creature, while stones are plenty
+            return 0.7 if c.stones[side] > 2 else -0.5
+        return {"cheal": 1.0, "celixir": 1.0, "cnomore": 0.5, "cpass": 0.5}.get(action.kind, 0.4)
 
     return score
 
@@ -210,7 +212,7 @@ def evaluate(state: GuardiansState, seat: int) -> float:
         top = CATALOGUE.guardians[mine.guardian].vitality
         lead += sign * GUARDIAN_WEIGHT * max(0, mine.vitality) / top
         force = sum(vitality(state, st.cards) for st in state.stacks if st.owner == s)
-        force += sum(vitality(state, h.on + h.under) for h in mine.holds)
+        force += sum(vitality(state, h.on + h.under + h.reserve) for h in mine.holds)
         force -= vitality(state, [u for u in lost if board.owner_of(u) == s])
         lead += sign * FORCE_WEIGHT * force
     lead += _combat_lead(state, seat)

@@ -17,11 +17,15 @@ COLUMNS = ("L", "C", "R")
 
 
 class Hold(BaseModel):
-    """One Stronghold space of a seat: face-down creatures on it and channelers under it."""
+    """One Stronghold space of a seat: face-down creatures on it and channelers under it.
+
+    ``reserve``: creatures waiting under the upgrade beside it (the Death Pit of Djoser).
+    """
 
     on: list[str] = []
     under: list[str] = []
     upgrade: str | None = None
+    reserve: list[str] = []
     rubbled: bool = False
 
 

@@ -56,8 +56,8 @@ def rubble(state: GuardiansState, space: str) -> list[Event]:
     assert found is not None
     s = state.seats[found[0]]
     h = s.holds[found[1]]
-    s.discard += h.on + h.under + ([h.upgrade] if h.upgrade else [])
-    h.on, h.under, h.upgrade, h.rubbled = [], [], None, True
+    s.discard += h.on + h.under + h.reserve + ([h.upgrade] if h.upgrade else [])
+    h.on, h.under, h.reserve, h.upgrade, h.rubbled = [], [], [], None, True
     return [Event(text=f"{stronghold_card(state, space).name} is rubbled.")]
 
 

@@ -160,6 +160,8 @@ class StrongholdView(BaseModel):
     under: int
     cards_on: list[CardView] | None
     cards_under: list[CardView] | None
+    reserve: int = 0  # creatures in reserve under its upgrade (Death Pit of Djoser)
+    cards_reserve: list[CardView] | None = None
 
 
 class ShieldView(BaseModel):
@@ -302,6 +304,8 @@ def _space(state: GuardiansState, space: str, viewer: int | None) -> SpaceView:
             under=len(h.under),
             cards_on=[card_view(state, u) for u in h.on] if mine else None,
             cards_under=[card_view(state, u) for u in h.under] if mine else None,
+            reserve=len(h.reserve),
+            cards_reserve=[card_view(state, u) for u in h.reserve] if mine else None,
         )
     return SpaceView(
         id=space,
@@ -469,7 +473,11 @@ def own_cards(state: GuardiansState, seat: int) -> str:
                 parts.append(f"{space.id} {shield.name}: {_listed(shield.cards)}.")
         hold = space.stronghold
         if hold is not None and hold.owner == seat:
-            for where, cards in (("on", hold.cards_on), ("under", hold.cards_under)):
+            for where, cards in (
+                ("on", hold.cards_on),
+                ("under", hold.cards_under),
+                ("in reserve", hold.cards_reserve),
+            ):
                 if cards:
                     parts.append(f"{space.id} Stronghold, {where}: {_listed(cards)}.")
     return ("**Your cards** " + " ".join(parts)) if parts else ""

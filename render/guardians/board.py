@@ -127,7 +127,8 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
     room = inner - 2 * BOX_PAD
     if sh.rubbled:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
-    facts = [f"{where} {count}" for where, count in (("on", sh.on), ("under", sh.under)) if count]
+    counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
+    facts = [f"{where} {count}" for where, count in counts if count]
     parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
@@ -142,8 +143,13 @@ def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
     return "▼" if owner_at_bottom == toward_owner else "▲"
 
 
-def shield_block(view: GuardiansView, shield: ShieldView, inner: int) -> Block:
-    """One Shield: owner colour, name, facing, creatures (×3), and cards revealed to all."""
+def shield_block(
+    view: GuardiansView, shield: ShieldView, inner: int, compact: bool = False
+) -> Block:
+    """One Shield: owner colour, name, facing, creatures (×3), and cards revealed to all.
+
+    ``compact``: its name and count only (a crowded column).
+    """
     colour = seat_colour(shield.owner)
     room = inner - 2 * BOX_PAD - 8
     turned = shield.turned
@@ -157,6 +163,8 @@ def shield_block(view: GuardiansView, shield: ShieldView, inner: int) -> Block:
         text_block(name, SMALL, room, colour, bold=True),
         facts_block(facts, SMALL, room, WARN if turned else TEXT),
     ]
+    if compact:  # the count only: the gold frame and the arrow say it is turned
+        parts = [facts_block([name, f"×{shield.count}"], SMALL, room, colour, bold=True)]
     if shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
         for c in shield.cards or []:
@@ -172,7 +180,7 @@ def cell_fill(space: SpaceView) -> RGB:
     return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(view: GuardiansView, space: SpaceView, inner: int) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool = False) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
     terrain = stamp.key_of("terrain", space.terrain, space.kind)
@@ -183,7 +191,12 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int) -> Block:
     ]
     bottom = bottom_seat(view)
     parts += [
-        stamp.cached(stamp.key_of("shield", s, bottom), inner, shield_block(view, s, inner), fill)
+        stamp.cached(
+            stamp.key_of("shield", s, bottom, compact),
+            inner,
+            shield_block(view, s, inner, compact),
+            fill,
+        )
         for s in space.shields
     ]
     return stack(parts, gap=3)
@@ -231,14 +244,24 @@ def fighting_space(view: GuardiansView) -> str | None:
     return combat.space if combat is not None and combat.step != "over" else None
 
 
-def board(view: GuardiansView, width: int) -> Block:
-    """The battlefield block, ``width`` px wide (laid out only if it is not kept as a stamp)."""
+def board(view: GuardiansView, width: int, room: int | None = None) -> Block:
+    """The battlefield block, ``width`` px wide (laid out only if it is not kept as a stamp).
+
+    Taller than ``room``, its Shields are drawn compact.
+    """
     fighting = fighting_space(view)
-    key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting)
-    return stamp.lazy(key, width, lambda: _board(view, fighting, width), FELT)
+    block = _stamped(view, fighting, width, compact=False)
+    if room is not None and block[0] > room:
+        block = _stamped(view, fighting, width, compact=True)
+    return block
 
 
-def _board(view: GuardiansView, fighting: str | None, width: int) -> Block:
+def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
+    key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting, compact)
+    return stamp.lazy(key, width, lambda: _board(view, fighting, width, compact), FELT)
+
+
+def _board(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
     """Each column L, C, R a stack of its spaces, each space as tall as what is on it."""
     cell_w = cell_width(width)
     inner = cell_w - 12
@@ -248,7 +271,7 @@ def _board(view: GuardiansView, fighting: str | None, width: int) -> Block:
         column = []
         for r in row_order(view):
             if (r, c) in by_pos:
-                contents = cell_blocks(view, by_pos[(r, c)], inner)
+                contents = cell_blocks(view, by_pos[(r, c)], inner, compact)
                 column.append((by_pos[(r, c)], contents, HEAD_H + contents[0] + 8))
         columns.append(column)
     height = max(sum(h + GAP for _, _, h in column) - GAP for column in columns)
@@ -258,7 +281,7 @@ def _board(view: GuardiansView, fighting: str | None, width: int) -> Block:
             cy = y
             for space, contents, h in column:
                 here = space.id == fighting
-                key = stamp.key_of("cell", space, bottom_seat(view), here, h)
+                key = stamp.key_of("cell", space, bottom_seat(view), here, h, compact)
                 block = cell(space, contents, h, cell_w, fighting=here)
                 stamp.cached(key, cell_w, block, FELT)[1](img, draw, x + c * (cell_w + GAP), cy)
                 cy += h + GAP

@@ -60,13 +60,14 @@ def bands(view: GuardiansView) -> list[Block]:
         out.append(combat_columns(view, room))
         return [b for b in out if b[0] > 0]
     if view.hand is not None or view.pen is not None:
-        field, seats = board.board(view, MAIN_W), panel.players(view, SIDE_W, stacked=True)
+        field, seats = board.board(view, MAIN_W, room), panel.players(view, SIDE_W, stacked=True)
         own = panel.private(view, SIDE_W, max(room, field[0]) - seats[0] - GAP)
         out.append(columns(field, stack([seats, own], gap=GAP)))
     else:  # the shorter of: players on top of the battlefield, or beside it
         wide = stack([panel.players(view, FULL), board.board(view, FULL)], gap=GAP)
         seats = panel.players(view, SIDE_W, stacked=True)
-        out.append(min(wide, columns(board.board(view, MAIN_W), seats), key=lambda b: b[0]))
+        beside = columns(board.board(view, MAIN_W, room), seats)
+        out.append(min(wide, beside, key=lambda b: b[0]))
     return [b for b in out if b[0] > 0]
 
 

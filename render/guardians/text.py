@@ -64,6 +64,7 @@ def space_phrase(space: SpaceView) -> str:
         bits.append(f"{sh.name} RUBBLE")
     elif sh is not None:
         text = f"{sh.name} +{sh.defence}, on {sh.on} under {sh.under}"
+        text += f" reserve {sh.reserve}" if sh.reserve else ""
         if sh.upgrade:
             text += f", {sh.upgrade}"
         bits.append(text)

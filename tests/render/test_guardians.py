@@ -396,7 +396,7 @@ def test_every_view_is_square_or_landscape():
     from engines.guardians.lookup import card_view
 
     phases = set()
-    for seed in (3, 105):  # 105 ends within engine_views' 300 steps
+    for seed in (3, 149):  # 149 ends within engine_views' 300 steps
         for view in engine_views(seed, every=2):
             phases.add((view["phase"], view["combat"] is not None))
             img = render_image("guardians", view)
@@ -405,3 +405,30 @@ def test_every_view_is_square_or_landscape():
     assert any(combat for _, combat in phases)
     lookup = render_image("guardians", card_view("Wailing Specter"))
     assert lookup.height <= lookup.width
+
+
+def test_a_crowded_column_draws_its_shields_compact():
+    """A Shield on every space of a column, two of them on named terrain cards: drawn in full
+    the battlefield would make the image taller than wide, so its Shields show their name and
+    count only. A Stronghold's reserve (Death Pit of Djoser) is counted like its other cards."""
+    from engines.guardians.views import GuardiansView
+    from render.guardians.style import MAIN_W
+    from tests.engines.guardians.scenario import movement_game, shield, take, terrain
+
+    game = movement_game()
+    shield(game, 0, "C0", ["swordsman"], turned=True, card="angelic_standard_bearer")
+    shield(game, 0, "C1", ["swordsman"], turned=True)
+    shield(game, 1, "C2", ["swordsman"])
+    shield(game, 1, "C3", ["swordsman"], card="dem_bones_standard_bearer")
+    terrain(game, 0, "C1", "smouldering_heaps")
+    terrain(game, 1, "C2", "ss_house_of_babes")
+    game.state.seats[1].holds[1].upgrade = take(game, 1, "death_pit_of_djoser")
+    game.state.seats[1].holds[1].reserve.append(take(game, 1, "wraith"))
+    game.state.seats[0].holds[1].under.append(take(game, 0, "court_mage"))
+    view = {**game.view(0), "seat_names": NAMES}
+    img = render_image("guardians", view)
+    assert img.height <= img.width
+    typed_view = GuardiansView.model_validate(view)
+    full, compact = board.board(typed_view, MAIN_W), board.board(typed_view, MAIN_W, room=0)
+    assert full[0] + img.height - compact[0] > img.width  # in full it would not fit
+    assert "reserve1" in "".join(alt_text("guardians", view).split())

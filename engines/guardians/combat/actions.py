@@ -55,6 +55,23 @@ class CDeclare(Action):
         return "You say only whether; the cards are picked next and revealed together."
 
 
+class CReserve(Action):
+    """Call a creature waiting in reserve (Death Pit of Djoser) into your combat hand."""
+
+    kind: Literal["creserve"] = "creserve"
+    uid: Uid
+    card: str
+    cost: int = Field(ge=0)
+
+    def label(self) -> str:
+        """E.g. ``Call Wraith from the reserve: 1 stone``."""
+        return f"Call {name(self.card)} from the reserve{_stones(self.cost)}"
+
+    def detail(self) -> str:
+        """Where it goes."""
+        return "It joins your combat hand; if it survives it goes back to the reserve."
+
+
 class CCommand(Action):
     """Pick your command card (revealed together with the opponent's)."""
 
@@ -293,6 +310,24 @@ class CHeal(Action):
         return "It goes back under the Shield (it did not count for control)."
 
 
+class CElixir(Action):
+    """Heal one of your beaten creatures with a hand item (Elixir of Kabod), after a won combat."""
+
+    kind: Literal["celixir"] = "celixir"
+    uid: Uid
+    card: str
+    target: Uid
+    target_card: str
+
+    def label(self) -> str:
+        """E.g. ``Heal Swordsman with Elixir of Kabod``."""
+        return f"Heal {name(self.target_card)} with {name(self.card)}"
+
+    def detail(self) -> str:
+        """The item is spent."""
+        return f"{name(self.card)} is discarded; {name(self.target_card)} goes back with you."
+
+
 class CStopHealing(Action):
     """Heal no more."""
 
@@ -305,6 +340,7 @@ class CStopHealing(Action):
 
 COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CDeclare,
+    CReserve,
     CCommand,
     CPlay,
     CBribe,
@@ -319,6 +355,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     CSecondary,
     CNoMore,
     CHeal,
+    CElixir,
     CStopHealing,
 )
 """Every combat action model (kinds start with "c")."""

@@ -49,12 +49,16 @@ def bonus(
     return total
 
 
-def team_bonus(source: DeckCard, fighter: Creature) -> int:
-    """``team_bonus``: +amount to each of your primary attackers (of klass, if given)."""
+def team_bonus(source: DeckCard, fighter: Creature, attacking: bool, when: tuple) -> int:
+    """``team_bonus``: +amount to each of your primary attackers (of klass, if given).
+
+    ``target='attacking'``: only while the fighter's side attacks (Brom's Standard Bearer).
+    """
+    role = "attacking" if attacking else "defending"
     return sum(
         e.amount or 0
-        for e in effects(source, "team_bonus")
-        if e.klass is None or e.klass == fighter.klass
+        for e in effects(source, "team_bonus", when)
+        if (e.klass is None or e.klass == fighter.klass) and e.target in (None, role)
     )
 
 
@@ -76,10 +80,12 @@ def spell_bonus(spell: DeckCard, opp_klass: str | None) -> int:
     return sum(e.amount or 0 for e in effects(spell, "bonus") if e.klass in (None, opp_klass))
 
 
-def destroys(card: Creature, victim: Creature, when: tuple) -> bool:
-    """``destroys``: the opposing creature matches (bribe icon, family, klass, size, attack)."""
+def destroys(card: DeckCard, victim: Creature, when: tuple) -> bool:
+    """``destroys``: the opposing creature matches (icon, family, klass, size, attack, flier)."""
     for e in effects(card, "destroys", when):
         if e.bribe is not None and e.bribe not in victim.bribes:
+            continue
+        if e.target == "flying" and not victim.flies:
             continue
         if e.attack is not None and e.attack in victim.immune:
             continue  # "Mortals affected by fear": not the ones immune to fear
@@ -156,6 +162,17 @@ def destroys_terrain(card: DeckCard) -> bool:
 def removes_terrain_in_settlement(card: DeckCard) -> bool:
     """``destroy_terrain`` with when=always: it may remove a terrain card in Terrain Settlement."""
     return bool(effects(card, "destroy_terrain", when=("always",)))
+
+
+def reserve(card: DeckCard) -> Effect | None:
+    """``reserve``: the upgrade keeps creatures of ``klass`` for a stone each (``amount``)."""
+    found = effects(card, "reserve")
+    return found[0] if found else None
+
+
+def upgrade_side(card: DeckCard) -> str | None:
+    """The only side (``left`` / ``right``) an upgrade may stand on, if its effects name one."""
+    return next((e.target for e in effects(card, "reserve") if e.target), None)
 
 
 def allow_channel(card: DeckCard) -> Effect | None:

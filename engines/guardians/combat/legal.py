@@ -12,6 +12,7 @@ from engines.guardians.combat.actions import (
     CChannel,
     CCommand,
     CDeclare,
+    CElixir,
     CHeal,
     CItem,
     CLeave,
@@ -20,6 +21,7 @@ from engines.guardians.combat.actions import (
     CPass,
     CPlay,
     CRanged,
+    CReserve,
     CSecondary,
     CStone,
     CStopHealing,
@@ -57,7 +59,7 @@ def legal(c: CombatState, side: int, cards: Cards) -> list[Action]:
     match c.step:
         case "declare":
             yes = [CDeclare(yes=True)] if tg.command_cards(c, cards, side) else []
-            return [*yes, CDeclare(yes=False)]
+            return [*_reserves(c, cards, side), *yes, CDeclare(yes=False)]
         case "command":
             return [_command(c, cards, u) for u in tg.command_cards(c, cards, side)]
         case "primary":
@@ -69,13 +71,30 @@ def legal(c: CombatState, side: int, cards: Cards) -> list[Action]:
         case "secondary":
             return [*_secondaries(c, cards, side), CNoMore()]
         case "heal":
-            heal = [build(CHeal, uid=f.uid, card=cards[f.uid].id) for f in tg.healable(c, side)]
-            return [*heal, CStopHealing()]
+            beaten = tg.healable(c, side)
+            heal = [build(CHeal, uid=f.uid, card=cards[f.uid].id) for f in beaten]
+            elixir = [
+                build(CElixir, uid=u, card=cards[u].id, target=f.uid, target_card=cards[f.uid].id)
+                for u in tg.elixirs(c, cards, side)
+                for f in beaten
+            ]
+            return [*(heal if c.heal_left else []), *elixir, CStopHealing()]
     moves = _casts(c, cards, side)
     if c.step == "window":
         moves += _items(c, cards, side) + _ranged(c, cards, side) + _channels(c, cards, side)
         moves += [m for f in _opposing_ranged(c, side) for m in _bribe_moves(c, cards, side, f)]
     return [*moves, CPass()]
+
+
+def _reserves(c: CombatState, cards: Cards, side: int) -> list[Action]:
+    """Reserve creatures that may join the combat hand now (one move per card)."""
+    cost = (c.setup.attacker, c.setup.defender)[side].reserve_cost
+    if c.stones[side] < cost:
+        return []
+    seen: dict[str, str] = {}
+    for uid in c.reserve[side]:
+        seen.setdefault(cards[uid].id, uid)
+    return [build(CReserve, uid=u, card=cid, cost=cost) for cid, u in seen.items()]
 
 
 def _command(c: CombatState, cards: Cards, uid: str) -> CCommand:

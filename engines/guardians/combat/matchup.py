@@ -117,6 +117,32 @@ def _spell_bonus(c: CombatState, cards: Cards, f: Fighter) -> int:
     return sum(fx.spell_bonus(cards[x.uid], against) for x in casts)
 
 
+def team_bonus(c: CombatState, cards: Cards, f: Fighter) -> int:
+    """``team_bonus`` for a primary attacker, from three sources.
+
+    Its side's command card in effect (Floyd), the Standard Bearer it fights under, and its
+    side's other creatures played this combat, neither bribed away nor destroyed (Marshal).
+    """
+    card, attacking = creature(cards, f.uid), f.side == ATTACKER
+    total = sum(
+        fx.team_bonus(cards[x.uid], card, attacking, ("command",))
+        for x in active(c, cards, f.side)
+        if x.command
+    )
+    side = (c.setup.attacker, c.setup.defender)[f.side]
+    if side.shield is not None and side.shield in cards and f.uid not in side.off_shield:
+        total += fx.team_bonus(cards[side.shield], card, attacking, ("combat",))
+    played = [
+        g.uid
+        for g in c.table
+        if g.side == f.side
+        and g.role == "primary"
+        and g.uid != f.uid
+        and g.fate not in ("bribed", "destroyed")
+    ]
+    return total + sum(fx.team_bonus(cards[u], card, attacking, ("combat",)) for u in played)
+
+
 def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     """A primary attacker's vitality with every bonus of its match-up."""
     card = creature(cards, f.uid)
@@ -124,8 +150,7 @@ def primary_strength(c: CombatState, cards: Cards, f: Fighter) -> int:
     total = card.vitality + received(c, cards, f) + _spell_bonus(c, cards, f)
     total += fx.bonus(card, opp, terrain(c, cards), f.side == ATTACKER, fx.PRIMARY_WHEN)
     total += _item_bonus(c, cards, f, opp, fx.PRIMARY_WHEN)
-    total += sum(fx.team_bonus(cards[x.uid], card) for x in active(c, cards, f.side) if x.command)
-    total += sum(fx.team_bonus(cards[i], card) for i in c.items[f.side])
+    total += team_bonus(c, cards, f)
     if opp is not None:
         total += _fixed_bonuses(c, cards, f, opp)
         total += _terrain_card_bonus(c, cards, f, opp, fx.PRIMARY_WHEN)

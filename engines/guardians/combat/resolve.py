@@ -23,26 +23,41 @@ def resolve(c: CombatState, cards: Cards) -> list[Event]:
     return events + _offer_healing(c, cards, [c.winner, loser])
 
 
+def _may_heal(c: CombatState, side: int) -> bool:
+    """Whether ``side`` is asked to heal: a beaten creature, and a healer or a Storage Hand.
+
+    A winner with any Storage Hand card is asked (its count is public), so being asked does
+    not reveal an Elixir of Kabod.
+    """
+    items = side == c.winner and bool(c.storage[side])
+    return bool(tg.healable(c, side)) and bool(c.heal_left or items)
+
+
 def _offer_healing(c: CombatState, cards: Cards, sides: list[int]) -> list[Event]:
     """The first of ``sides`` that can heal heals now (winner, then win-or-lose healers)."""
     for side in sides:
         c.heal_left = tg.healers(c, cards, side)
-        if c.heal_left and tg.healable(c, side):
+        if _may_heal(c, side):
             c.step, c.actor = "heal", side
             return []
     return finish(c, cards)
 
 
-def heal(c: CombatState, cards: Cards, uid: str | None) -> list[Event]:
-    """Heal one beaten creature of the healing side (None: stop)."""
+def heal(c: CombatState, cards: Cards, uid: str | None, item: str | None = None) -> list[Event]:
+    """Heal one beaten creature of the healing side (None: stop), by a healer or ``item``."""
     side, events = c.actor, []
     if uid is not None:
         fighter = c.fighter(uid)
         assert fighter is not None
         fighter.fate = "healed"
-        c.heal_left -= 1
-        events.append(Event(text=f"{tg.ROLE[side].capitalize()} heals {cards[uid].name}."))
-        if c.heal_left and tg.healable(c, side):
+        if item is None:
+            c.heal_left -= 1
+        else:
+            c.storage[side].remove(item)
+            c.used.append(item)
+        by = f" with {cards[item].name}" if item else ""
+        events.append(Event(text=f"{tg.ROLE[side].capitalize()} heals {cards[uid].name}{by}."))
+        if _may_heal(c, side):
             return events
     later = [1 - side] if side == c.winner else []
     return events + _offer_healing(c, cards, later)

@@ -12,7 +12,7 @@ ATTACKER, DEFENDER = 0, 1
 """Sides inside a combat: index 0 is the attacker, 1 the defender (seats are in the setup)."""
 
 Step = Literal[
-    "declare",  # attacker, then defender: playing a command card or not
+    "declare",  # attacker, then defender: calling reserves, then a command card or not
     "command",  # the declared sides pick their command cards at once
     "command_window",  # dispel the revealed command cards, attacker first
     "primary",  # both pick a primary attacker at once
@@ -38,7 +38,10 @@ class CombatSide(BaseModel):
     channelers: list[str]  # channelers under this side's Strongholds, unused this turn
     stones: int
     guardian_id: str
-    stronghold_defence: int = 0  # defender on its own Stronghold space: the Stronghold's bonus
+    stronghold_defence: int = 0  # on its own Stronghold space: its defence + Battlements
+    off_shield: list[str] = Field(default_factory=list)  # hand creatures not under the Shield
+    reserve: list[str] = Field(default_factory=list)  # may join the hand (Death Pit of Djoser)
+    reserve_cost: int = 0  # power stones a reserve creature costs to join
     channel_bonus: dict[str, int] = Field(default_factory=dict)  # extra CMP by channeler uid
 
 
@@ -116,6 +119,7 @@ class CombatState(BaseModel):
     items: list[list[str]]  # creature items in each combat hand
     storage: list[list[str]]  # unused double-bordered cards
     channelers: list[list[str]]  # unused stronghold channelers
+    reserve: list[list[str]] = [[], []]  # reserve creatures that may still join the hand
     stones: list[int]
     stones_spent: list[int] = Field(default_factory=lambda: [0, 0])
     channelers_used: list[str] = Field(default_factory=list)

@@ -37,6 +37,7 @@ def start(setup: CombatSetup, cards: Cards) -> CombatState:
         items=[[u for u in s.creatures if isinstance(cards[u], CreatureItem)] for s in sides],
         storage=[list(s.storage) for s in sides],
         channelers=[[u for u in s.channelers if isinstance(cards[u], Creature)] for s in sides],
+        reserve=[list(s.reserve) for s in sides],
         stones=[s.stones for s in sides],
     )
 
@@ -49,6 +50,8 @@ def apply(c: CombatState, seat: int, action: Action, cards: Cards) -> list[Event
     match action:
         case ac.CDeclare():
             return _declare(c, cards, side, action.yes)
+        case ac.CReserve():
+            return _call_reserve(c, cards, side, action.uid, action.cost)
         case ac.CCommand() | ac.CPlay():
             return _choose(c, cards, side, Choice(uid=action.uid))
         case ac.CBribe() if c.step == "bribe":
@@ -71,6 +74,8 @@ def apply(c: CombatState, seat: int, action: Action, cards: Cards) -> list[Event
             ]
         case ac.CHeal():
             return resolve.heal(c, cards, action.uid)
+        case ac.CElixir():
+            return resolve.heal(c, cards, action.target, action.uid)
         case ac.CStopHealing():
             return resolve.heal(c, cards, None)
     events = _window_move(c, cards, side, action)
@@ -91,6 +96,19 @@ def _declare(c: CombatState, cards: Cards, side: int, yes: bool) -> list[Event]:
         c.step = "command"
         return events
     return events + next_fight(c, cards)
+
+
+def _call_reserve(c: CombatState, cards: Cards, side: int, uid: str, cost: int) -> list[Event]:
+    """A reserve creature joins the combat hand for ``cost`` stones (its name stays secret)."""
+    c.reserve[side].remove(uid)
+    c.hands[side].append(uid)
+    c.stones[side] -= cost
+    c.stones_spent[side] += cost
+    who = tg.ROLE[side].capitalize()
+    return [
+        Event(text=f"{who} calls a creature from the reserve into the combat hand."),
+        Event(text=f"{cards[uid].name} joins your combat hand.", seat=c.seat(side)),
+    ]
 
 
 def _choose(c: CombatState, cards: Cards, side: int, choice: Choice) -> list[Event]:
@@ -263,6 +281,10 @@ def _close_casts(c: CombatState, cards: Cards) -> list[Event]:
                 if f is not None and f.fate is None:
                     f.fate = "destroyed"
                     events.append(Event(text=f"{card.name} destroys {cards[f.uid].name}."))
+        victim = c.fighter(x.target or "")
+        if fx.effects(card, "destroys") and victim is not None and victim.fate is None:
+            victim.fate = "destroyed"
+            events.append(Event(text=f"{card.name} destroys {cards[victim.uid].name}."))
         if fx.destroys_terrain(card):
             c.terrain_destroyed = True
             events.append(Event(text=f"{card.name} destroys the terrain of the space."))

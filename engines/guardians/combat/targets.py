@@ -12,11 +12,12 @@ from engines.guardians.combat.matchup import (
     creature,
     effective,
     may_receive,
+    on_stronghold,
     opponent_klass,
     terrain,
     terrain_card,
 )
-from engines.guardians.combat.state import Cast, CombatState, Fighter
+from engines.guardians.combat.state import DEFENDER, Cast, CombatState, Fighter
 
 ROLE = ("the attacker", "the defender")
 
@@ -96,6 +97,14 @@ def spell_targets(c: CombatState, cards: Cards, side: int, uid: str) -> list[str
         if len(pair) < 2 or any(f.role != "primary" for f in pair):
             return []
         return [f.uid for f in pair if not klass or creature(cards, f.uid).klass == klass]
+    if fx.effects(card, "destroys"):  # Rocks of Skull Cracking: an opposing primary that flies
+        return [
+            f.uid
+            for f in c.current(1 - side)
+            if f.role == "primary" and fx.destroys(card, creature(cards, f.uid), fx.PRIMARY_WHEN)
+        ]
+    if fx.effects(card, "stronghold_bonus"):  # Holy Ground: only a Stronghold's defender
+        return [None] if side == DEFENDER and on_stronghold(c) else []
     own = c.current(side)
     if fx.allow_channel(card) is not None:
         return [f.uid for f in own if not (may_receive(c, cards, f) or channel_blocked(cards, f))]
@@ -180,6 +189,17 @@ def secondary_targets(c: CombatState, side: int) -> list[Fighter]:
 def healable(c: CombatState, side: int) -> list[Fighter]:
     """The side's beaten creatures (destroyed and bribed ones cannot be healed)."""
     return [f for f in c.table if f.side == side and f.fate == "beaten"]
+
+
+def elixirs(c: CombatState, cards: Cards, side: int) -> list[str]:
+    """The winner's hand items that heal (one per card id); none for the loser."""
+    if side != c.winner:
+        return []
+    seen: dict[str, str] = {}
+    for uid in c.storage[side]:
+        if isinstance(cards[uid], HandItem) and fx.heal_amount(cards[uid]):
+            seen.setdefault(cards[uid].id, uid)
+    return list(seen.values())
 
 
 def healers(c: CombatState, cards: Cards, side: int) -> int:

@@ -49,10 +49,17 @@ def take(game: Guardians, seat: int, card_id: str) -> str:
     return uid
 
 
-def shield(game: Guardians, seat: int, space: str, creatures: list[str], turned=False) -> Stack:
-    """Put a Shield with these creatures (card ids) on ``space``."""
+def shield(
+    game: Guardians,
+    seat: int,
+    space: str,
+    creatures: list[str],
+    turned: bool = False,
+    card: str = "shield",
+) -> Stack:
+    """Put a Shield (the card ``card``) with these creatures (card ids) on ``space``."""
     stack = Stack(
-        shield=take(game, seat, "shield"),
+        shield=take(game, seat, card),
         owner=seat,
         space=space,
         cards=[take(game, seat, c) for c in creatures],

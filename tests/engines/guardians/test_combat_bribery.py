@@ -1,5 +1,6 @@
 """Bribery: 'Bribery must be the first thing you do in a primary match-up' (possibilities 1-4)."""
 
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 SL, SW = "sand_lord", "swordsman"
@@ -14,6 +15,8 @@ def matchup(a_store=(), d_store=(), **kw) -> Table:
     return t
 
 
+@shows("babes", "bribe")
+@shows("gold", "bribe")
 def test_possibility_1_swordsman_bribes_sand_lord_with_babes_and_is_bribed_too():
     """'Swordsman bribes Sand Lord with Babes. Sand Lord player may also bribe Swordsman with
     Gold or leave him unchallenged.'"""
@@ -112,6 +115,7 @@ def test_possibility_4_no_bribe_then_bombs_away():
     assert t.fighter(SL).fate == "destroyed" and t.fighter(SW).fate == "destroyed"
 
 
+@shows("merchant", "destroys")
 def test_merchant_destroys_the_swordsman_before_anything_else():
     """'If the Merchant goes up against the Swordsman, the Swordsman is destroyed and goes
     immediately to the discard pile.'"""
@@ -124,6 +128,7 @@ def test_merchant_destroys_the_swordsman_before_anything_else():
     assert t.fighter(SW).fate == "destroyed" and t.fighter("merchant").fate is None
 
 
+@shows("st_ballantines_evocation", "destroy_pair")
 def test_st_ballantines_before_the_destruction_step_destroys_both():
     """'if the Swordsman had St. Ballentine's Evocation, it could have be cast prior to the
     destruction step and thus destroying both creatures.'"""
@@ -147,6 +152,7 @@ def test_merchant_bribed_by_babes_prevents_the_destruction():
     assert t.fighter(SW).fate is None and t.fighter("merchant").fate == "bribed"
 
 
+@shows("ugly_wart_fiend", "immune_bribe_block")
 def test_ugly_wart_fiend_blocks_babes_unless_bribed_first():
     """'Ugly Wart Fiend (no Babes bribery unless the Ugly Wart Fiend is bribed first)'."""
     t = Table(

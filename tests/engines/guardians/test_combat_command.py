@@ -1,5 +1,6 @@
 """Command cards: declared in turn, picked at once, revealed together (examples 1-4)."""
 
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -30,20 +31,22 @@ def in_effect(t: Table) -> dict[str, bool]:
     return {x["id"]: x["in_effect"] for x in t.view(None)["casts"]}
 
 
+@shows("vitales_dark_cloud", "aoe")
+@shows("sorcerer", "command", "aoe")
 def test_example_1_two_aoes_no_contradiction():
     """'Ex. 1: Vitales Dark Cloud vs. Sorcerer: No contradiction. Both AOEs take effect.'"""
     t = commands(
         "vitales_dark_cloud",
         "sorcerer",
         a_hand=["wild_nymph", "sand_lord"],
-        d_hand=["gn_omish_gnomes", "ice_spirit", "baal_a_gog"],
+        d_hand=["gnomish_gnomes", "ice_spirit", "baal_a_gog"],
     )
     t.passes()
     assert in_effect(t) == {"vitales_dark_cloud": True, "sorcerer": True}
     out = {t.cards[f.uid].id for f in t.c.table if f.role == "out"}
     # Vitales (4-pt AOE) hits the Gnomes (4), not the Ice Spirit (5); the Sorcerer's 4-pt fire
     # AOE hits the Wild Nymph (4), not the Sand Lord (11).
-    assert out == {"gn_omish_gnomes", "wild_nymph"}
+    assert out == {"gnomish_gnomes", "wild_nymph"}
 
 
 def test_example_2_visionary_vs_seer_equal_up_both_dispelled():
@@ -52,6 +55,8 @@ def test_example_2_visionary_vs_seer_equal_up_both_dispelled():
     assert in_effect(t) == {"visionary": False, "seer": False}
 
 
+@shows("trumpeter", "command", "first")
+@shows("baleful_eye", "command", "announce")
 def test_example_3_trumpeter_vs_baleful_eye_both_stand():
     """'Ex. 3: Trumpeter vs Baleful Eye ... these can both be done, so neither is dispelled.'"""
     t = commands(
@@ -68,32 +73,35 @@ def test_example_3_trumpeter_vs_baleful_eye_both_stand():
     assert t.view(0)["announced"] is None
 
 
+@shows("slor", "command", "terrain_change")
 def test_example_4_slor_dispels_uras_terrain_becomes_dry_heaps():
     """'Ex. 4: Uras vs. Slor ... Slor has the higher Up number, the terrain becomes Dry Heaps.
     Uras is dispelled.'"""
     t = commands(
-        "uras_overlord_of_the_mountains",
-        "slor_overlord_of_the_wastes",
+        "uras",
+        "slor",
         a_hand=["sand_lord"],
         d_hand=["swordsman"],
         terrain="woods",
     )
     t.passes()
     assert in_effect(t) == {
-        "uras_overlord_of_the_mountains": False,
-        "slor_overlord_of_the_wastes": True,
+        "uras": False,
+        "slor": True,
     }
     assert t.view(None)["terrain"] == "dry_heaps"
 
 
+@shows("dispel_magic", "dispel")
+@shows("floyd", "command", "self_destroy")
 def test_dispel_magic_on_the_revealed_command_card_and_floyd():
     """Combat example 1: Vitales Dark Cloud vs Floyd; Bill casts Dispel Magic, 'Vitales
     fizzles'; Floyd gives +2 to Bill's primaries and is destroyed."""
     t = commands(
         "vitales_dark_cloud",
-        "floyd_the_flying_pig",
+        "floyd",
         a_hand=["wild_nymph"],
-        d_hand=["ugly_wart_fiend", "gn_omish_gnomes"],
+        d_hand=["ugly_wart_fiend", "gnomish_gnomes"],
         d_store=["dispel_magic"],
     )
     t.do(0, "cpass")
@@ -101,13 +109,14 @@ def test_dispel_magic_on_the_revealed_command_card_and_floyd():
     t.passes()
     assert in_effect(t) == {
         "vitales_dark_cloud": False,
-        "floyd_the_flying_pig": True,
+        "floyd": True,
         "dispel_magic": True,
     }
     assert not [f for f in t.c.table if f.role == "out"]
-    assert t.fighter("floyd_the_flying_pig").fate == "destroyed"
+    assert t.fighter("floyd").fate == "destroyed"
 
 
+@shows("iron_crag_baggler", "command", "dispel_command")
 def test_iron_crag_baggler_dispels_the_sorcerer():
     """'Iron Crag Baggler (as a command card, dispels opponent's command card)'."""
     t = commands("sorcerer", "iron_crag_baggler", a_hand=["sand_lord"], d_hand=["wild_nymph"])

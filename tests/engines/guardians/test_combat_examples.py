@@ -1,6 +1,7 @@
 """The worked combat examples of the text: secondaries, example 1, examples 2a-2d."""
 
 from engines.guardians.combat.matchup import needed_to_kill
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -35,17 +36,19 @@ def chris_vs_bill(chris_extra=(), bill_extra=()) -> Table:
     return t
 
 
+@shows("devil_dog", "immune")
+@shows("fire_walker", "attack")
 def test_secondary_options_for_chris():
     """'five points ... to kill [the Baggler]', 'the Archer ... seven', 'the Fire Walker ...
     only four because the Devil Dog already did 6 points', 'the Swordsman outright with any
     creature that attacks, even a Vitality 0 Idiot'."""
-    t = chris_vs_bill(chris_extra=["idiot"])
+    t = chris_vs_bill(chris_extra=["village_idiot"])
     assert t.fighter("sand_lord").fate == "beaten"  # 6 + 3 OCB + 3 ranged = 12 vs 11
     assert t.fighter("fire_walker").no_damage  # the Devil Dog is immune to fire
     assert t.c.step == "secondary" and t.to_act() == [0]
     n = needs(t)
     assert (n["iron_crag_baggler"], n["archer"], n["fire_walker"], n["swordsman"]) == (5, 7, 4, 0)
-    t.do(0, "csec", card="idiot", target_card="swordsman")
+    t.do(0, "csec", card="village_idiot", target_card="swordsman")
     t.no_bribes()
     t.passes()
     assert t.fighter("swordsman").fate == "beaten"
@@ -54,7 +57,7 @@ def test_secondary_options_for_chris():
 def test_secondary_options_for_bill():
     """'he can attack the Sorceror, but needs nine points' and 'the Devil Dog, but need a full
     seven points because the Fire Walker didn't do any damage'."""
-    t = chris_vs_bill(bill_extra=["gn_omish_gnomes"])
+    t = chris_vs_bill(bill_extra=["gnomish_gnomes"])
     assert t.to_act() == [1]
     n = needs(t)
     assert (n["sorcerer"], n["devil_dog"]) == (9, 7)
@@ -85,12 +88,12 @@ def example_1_table() -> Table:
     return Table(
         ["super_model", "snogwart", "archer", "wraith", "wild_nymph"],
         [
-            "floyd_the_flying_pig",
+            "floyd",
             "ugly_wart_fiend",
             "baal_a_gog",
             "devil_dog",
             "ice_spirit",
-            "gn_omish_gnomes",
+            "gnomish_gnomes",
         ],
         storage=(["vitales_dark_cloud"], ["dispel_magic"]),
         guardians=("tes_let", "rak_nam"),
@@ -103,12 +106,16 @@ def example_1_commands(t: Table) -> None:
     t.do(0, "cdecl", yes=True)
     t.do(1, "cdecl", yes=True)
     t.do(0, "ccmd", card="vitales_dark_cloud")
-    t.do(1, "ccmd", card="floyd_the_flying_pig")
+    t.do(1, "ccmd", card="floyd")
     t.do(0, "cpass")
     t.do(1, "ccast", card="dispel_magic")
     t.passes()  # Vitales fizzles; Floyd: +2 to Bill's primaries, Floyd destroyed
 
 
+@shows("super_model", "destroys")
+@shows("floyd", "team_bonus")
+@shows("wraith", "receives")
+@shows("ice_spirit", "immune")
 def test_combat_example_1_chris_vs_bill_in_swamps():
     """Chris attacks Bill in Swamps ... 'Total vitality is 30. Bill has Ice Spirit and Gn'Omish
     Gnomes for a total vitality of 9. Bill has to retreat'."""
@@ -133,7 +140,7 @@ def test_combat_example_1_chris_vs_bill_in_swamps():
     fight("snogwart", "devil_dog")  # 8 + 2 OCB vs 6 + 2 Floyd
     fight("wraith", "ice_spirit", (0, "cstone"))  # 8 + 7 (Tes Let) vs 5 + 2 OCB + 2 Floyd
     fight("super_model", "baal_a_gog")  # BLAM! Baal-a-Gog destroyed
-    fight("archer", "gn_omish_gnomes")  # 6 vs 4 + 2: push
+    fight("archer", "gnomish_gnomes")  # 6 vs 4 + 2: push
     assert strengths == [(5, 3), (10, 8), (15, 9), (6, 6)]
     fates = {t.cards[f.uid].id: f.fate for f in t.c.table}
     assert fates["ugly_wart_fiend"] == fates["devil_dog"] == "beaten"
@@ -143,7 +150,7 @@ def test_combat_example_1_chris_vs_bill_in_swamps():
     # The text says 30: that counts the Super Model at her stacking 4; its own resolution
     # rule ("NOT THE STACKING VITALITY") gives 1 + 8 + 6 + 8 + 4 = 27.
     assert (out.attacker_total, out.defender_total, out.winner) == (27, 9, 0)
-    assert sorted(t.cards[u].id for u in out.survivors[1]) == ["gn_omish_gnomes", "ice_spirit"]
+    assert sorted(t.cards[u].id for u in out.survivors[1]) == ["gnomish_gnomes", "ice_spirit"]
     assert t.uid("baal_a_gog") in out.discarded and t.uid("dispel_magic") in out.discarded
     assert out.stones_spent == {0: 1, 1: 0}
 
@@ -209,6 +216,7 @@ def test_example_2b_ogre_bribed():
     assert (t.outcome.attacker_total, t.outcome.defender_total, t.outcome.winner) == (8, 9, 1)
 
 
+@shows("amber_well", "beaten_counts_as")
 def test_example_2c_amber_well_counts_as_eight():
     """'the Amber Well's special ability will let the Rock Spirit beat the Ice Ogre (8 + 5 vs
     9) ... Brian has 12. Matt has 19. Matt keeps control.'"""

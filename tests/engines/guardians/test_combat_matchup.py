@@ -1,5 +1,6 @@
 """The Sand Lord / Swordsman walk-through of the rule text (OCB, terrain, ranged, channeling)."""
 
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -25,6 +26,7 @@ def test_off_colour_bonus_swordsman_six_plus_three_is_nine():
     assert strengths(t) == (9, 11)
 
 
+@shows("archer", "ranged")
 def test_archer_ranged_attack_makes_twelve():
     """'an Archer (Vitality 6, 3 pt ranged-attack) can be played. The Swordsman now has ... 12'."""
     t = walkthrough("swamps", ["archer"])
@@ -35,6 +37,7 @@ def test_archer_ranged_attack_makes_twelve():
     assert t.fighter("archer").fate is None
 
 
+@shows("sand_lord", "terrain_bonus")
 def test_woods_sand_lord_minus_six_and_no_ranged():
     """'if it were [Woods], the Sand Lord would have a penalty of -6, making him Vitality 5'."""
     t = walkthrough("woods", ["archer"])
@@ -56,6 +59,7 @@ def test_stronghold_bonus_only_for_the_defender_on_its_stronghold():
     assert strengths(t) == (9, 18)
 
 
+@shows("valkyrie_spirit", "channels_to", "cmp")
 def test_channeling_within_base_vitality_valkyrie_spirits():
     """'a second Valkyrie Spirit can give another 3 points. However, a third one would be
     ineffective; the Swordsman have received as much as he could handle.'"""
@@ -78,6 +82,7 @@ def test_channeling_within_base_vitality_valkyrie_spirits():
     assert strengths(t) == (15, 11)
 
 
+@shows("ice_spirit", "receives")
 def test_guardian_channel_costs_a_stone_and_gives_its_cmp():
     """'To use your Guardian to channel, simply spend a stone. Your creature gains the
     Guardian's CMP' (Tes Let: CMP 7)."""
@@ -91,6 +96,7 @@ def test_guardian_channel_costs_a_stone_and_gives_its_cmp():
     assert t.c.stones[0] == 1 and t.fighter("ice_spirit").channel == 5
 
 
+@shows("power_lunch", "allow_channel")
 def test_power_lunch_lets_the_sand_lord_receive_up_to_eleven():
     """'if you first play a Power Lunch spell, the Sand Lord can receive up to 11 points of
     channeling, regardless of terrain and off-color bonuses'."""
@@ -114,6 +120,7 @@ def test_power_lunch_lets_the_sand_lord_receive_up_to_eleven():
     assert strengths(t) == (9, 11 - 6 + 11)
 
 
+@shows("ice_ogre", "no_channel_against")
 def test_ice_ogre_blocks_channeling_against_it():
     """'You can't channel against Ogres'."""
     t = Table(["ice_spirit"], ["ice_ogre"], guardians=("tes_let", "rak_nam"))

@@ -3,6 +3,7 @@
 import random
 
 from engines.guardians.combat import combat_apply
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.scenario import labels, movement_game, play, shield
 from tests.engines.guardians.test_combat_helpers import CombatCodec, Table
 
@@ -41,7 +42,7 @@ def test_only_the_winner_heals_and_healed_creatures_do_not_count():
     """'only the winner can heal creatures' ... 'healed creatures DO NOT count toward control'
     ... 'you cannot use a creature that you just healed to heal a second creature'."""
     hordes = ["demon_hordes_of_kabod"] * 3
-    t = Table([*hordes, "sand_lord"], ["ice_spirit", "ice_spirit", "wild_nymph", "idiot"])
+    t = Table([*hordes, "sand_lord"], ["ice_spirit", "ice_spirit", "wild_nymph", "village_idiot"])
     t.no_commands()
     for a, d in (("a00", "b00"), ("a01", "b01"), ("a02", "b02"), ("a03", "b03")):
         t.do(0, "cplay", uid=a)
@@ -82,7 +83,7 @@ POOL = [
     "super_model",
     "merchant",
     "sorcerer",
-    "floyd_the_flying_pig",
+    "floyd",
     "ugly_wart_fiend",
     "amber_well",
     "ice_ogre",
@@ -137,12 +138,13 @@ def test_random_combats_always_offer_a_move_and_end():
         assert sorted(placed) == sorted(everything)
 
 
+@shows("demon_hordes_of_kabod", "heal")
 def test_demon_hordes_heal_even_when_they_lose():
     """'Demon Hordes of Kabod are an explicit exception to the rule; card text always overrides
     the rulebook.' Their card: 'After the combat, win or lose, each surviving Horde heals 1 of
     your beaten creatures (never one healed this combat).'"""
     hordes = ["demon_hordes_of_kabod"] * 3
-    t = Table(["ice_spirit", "ice_spirit", "idiot", "sand_lord"], hordes)
+    t = Table(["ice_spirit", "ice_spirit", "village_idiot", "sand_lord"], hordes)
     t.no_commands()
     for a, d in (("a00", "b00"), ("a01", "b01"), ("a02", "b02")):
         t.do(0, "cplay", uid=a)

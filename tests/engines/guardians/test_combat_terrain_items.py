@@ -1,6 +1,7 @@
 """Special terrain cards and Creature Magic Items in a combat."""
 
 from engines.guardians.combat.matchup import strength
+from tests.engines.guardians.card_scenarios import shows
 from tests.engines.guardians.test_combat_helpers import Table
 
 
@@ -9,6 +10,7 @@ def _strengths(t: Table) -> tuple[int, int]:
     return strength(t.c, t.cards, mine[0]), strength(t.c, t.cards, mine[1])
 
 
+@shows("deep_woods", "bonus")
 def test_deep_woods_gives_its_owner_plus_one_when_defending():
     """Deep Woods: "Woods (no ranged attacks). The owner's creatures get +1 when defending
     here." """
@@ -22,6 +24,7 @@ def test_deep_woods_gives_its_owner_plus_one_when_defending():
     assert _strengths(t) == (6, 6)  # the owner attacks: no bonus
 
 
+@shows("smouldering_heaps", "bonus")
 def test_smouldering_heaps_gives_its_owner_plus_one_against_externals():
     """Smouldering Heaps: "The Dry Heaps. The owner's creatures get +1 against Externals
     here." """
@@ -43,6 +46,8 @@ def test_destroyed_terrain_card_gives_nothing():
     assert _strengths(t) == (6, 6)
 
 
+@shows("iron_crag_brew_mountain", "immune_bribe_block")
+@shows("beer", "bribe")
 def test_iron_crag_brew_mountain_forbids_beer_to_the_owners_opponent():
     """Iron Crag Brew Mountain: "In combats here, the owner's opponent may not use Beer." """
     t = Table(
@@ -59,6 +64,7 @@ def test_iron_crag_brew_mountain_forbids_beer_to_the_owners_opponent():
     assert t.fighter("wraith").fate == "bribed"
 
 
+@shows("ss_house_of_babes", "immune_bribe_block")
 def test_ss_house_of_babes_forbids_babes_to_the_owners_opponent():
     """SS House of Babes: "In combats here, the owner's opponent may not use Babes." """
     t = Table(
@@ -70,6 +76,7 @@ def test_ss_house_of_babes_forbids_babes_to_the_owners_opponent():
     assert [a.kind for a in t.legal(1)] == ["cbribe", "cnobribe"]
 
 
+@shows("sword_of_the_mid_realms", "bonus")
 def test_sword_of_the_mid_realms_goes_with_its_creature():
     """Sword of the Mid Realms: "C. The creature carrying it gets +2 in its match-up." [D] It
     is given in the "any time" window and shares the creature's fate."""
@@ -97,6 +104,7 @@ def test_an_item_is_discarded_with_its_beaten_creature():
     assert out.winner == 1 and {"a00", "a01"} <= set(out.discarded)
 
 
+@shows("boots_of_the_heaps", "bonus")
 def test_boots_of_the_heaps_only_in_the_dry_heaps():
     """Boots of the Heaps: "C. The creature carrying it gets +3 in the Dry Heaps." """
     t = Table(["swordsman", "boots_of_the_heaps"], ["swordsman"], terrain="swamps")
@@ -112,6 +120,7 @@ def test_boots_of_the_heaps_only_in_the_dry_heaps():
     assert _strengths(t) == (9, 6)
 
 
+@shows("ring_of_channeling", "allow_channel")
 def test_ring_of_channeling_lets_its_creature_receive():
     """Ring of Channeling: "C. The creature carrying it may receive channeling up to its base
     Vitality." """

@@ -82,13 +82,12 @@ def test_entering_an_enemy_shield_starts_combat_at_once():
     assert setup.came_from == "C1" and setup.defender.creatures == enemy.cards
 
 
-def test_fliers_fly_over_anything_and_are_revealed_once_a_turn(monkeypatch):
+def test_fliers_fly_over_anything_and_are_revealed_once_a_turn():
     """Text: "If your shield flies, you must show its contents to your opponent. You may only
     fly one shield per turn.\""""
-    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)  # no flier in the seed
     game = movement_game()
-    shield(game, 0, "C0", ["wild_nymph"])
-    shield(game, 0, "L0", ["wild_nymph"])
+    shield(game, 0, "C0", ["succubus"])
+    shield(game, 0, "L0", ["succubus"])
     shield(game, 1, "C2", ["archer"])
     play(game, 0, "Turn Shield on C0")
     assert "Fly to R1 via C1" in labels(game, 0) and "Fly to R1 via R0" in labels(game, 0)
@@ -99,11 +98,10 @@ def test_fliers_fly_over_anything_and_are_revealed_once_a_turn(monkeypatch):
     assert game.state.seats[0].flew
 
 
-def test_one_flight_per_turn(monkeypatch):
-    monkeypatch.setattr(movement, "all_fly", lambda state, uids: True)
+def test_one_flight_per_turn():
     game = movement_game()
-    shield(game, 0, "C0", ["wild_nymph"])
-    shield(game, 0, "L0", ["wild_nymph"])
+    shield(game, 0, "C0", ["succubus"])
+    shield(game, 0, "L0", ["succubus"])
     play(game, 0, "Turn Shield on C0")
     play(game, 0, "Fly to C2 via C1")
     game.state.mover = 0
@@ -286,3 +284,66 @@ def test_reinforcing_never_empties_the_unturned_shield_it_takes_from():
     game.state.stack(game.state.stacks[1].shield).cards.append(take(game, 0, "axeman"))
     assert "Reinforce C1 with Wild Nymph" in labels(game, 0)
     assert "Reinforce C1 with Axeman" in labels(game, 0)
+
+
+def _through_centre(turned: bool):
+    """Seat 0's Shield on C1 steps onto C0, where another of its Shields stands (``turned``),
+    with a Sand Lord lying on the Stronghold: it may pass through, not stop."""
+    game = movement_game()
+    mover = shield(game, 0, "C1", ["swordsman", "axeman"])
+    other = shield(game, 0, "C0", ["wild_nymph", "gnomish_gnomes"], turned=turned)
+    game.state.seats[0].holds[1].on.append(take(game, 0, "sand_lord"))
+    play(game, 0, "Turn Shield on C1")
+    play(game, 0, "Move to C0")
+    assert "End the move" not in labels(game, 0)
+    return game, mover, other
+
+
+def test_drop_off_where_a_turned_shield_stands_but_no_pick_up():
+    """Text: "You cannot drop a creature onto a space that has an UNTURNED shield, and you
+    cannot pick up a creature from a space that has a TURNED shield." Passing a turned Shield
+    of its own, the Shield may drop off, not pick up, and goes on."""
+    game, mover, _ = _through_centre(turned=True)
+    moves = labels(game, 0)
+    assert "Drop off Swordsman" in moves and "Drop off Axeman" in moves
+    assert not [m for m in moves if m.startswith("Pick up")]
+    play(game, 0, "Drop off Axeman")
+    play(game, 0, "Move to L0")
+    play(game, 0, "End the move")
+    s = game.state
+    assert [s.cards[u] for u in s.seats[0].holds[1].on] == ["sand_lord", "axeman"]
+    assert [s.cards[u] for u in s.stack(mover.shield).cards] == ["swordsman"]
+
+
+def test_pick_up_where_an_unturned_shield_stands_but_no_drop_off():
+    """Passing an unturned Shield of its own, the Shield may pick up what lies on the
+    Stronghold or under that Shield (never its last creature), not drop off."""
+    game, mover, other = _through_centre(turned=False)
+    moves = labels(game, 0)
+    assert not [m for m in moves if m.startswith("Drop off")]
+    assert {"Pick up Sand Lord", "Pick up Wild Nymph", "Pick up Gn'Omish Gnomes"} <= set(moves)
+    play(game, 0, "Pick up Wild Nymph")
+    assert "Pick up Gn'Omish Gnomes" not in labels(game, 0)  # the last creature stays
+    play(game, 0, "Move to L0")
+    s = game.state
+    assert [s.cards[u] for u in s.stack(other.shield).cards] == ["gnomish_gnomes"]
+    assert sorted(s.cards[u] for u in s.stack(mover.shield).cards) == [
+        "axeman",
+        "swordsman",
+        "wild_nymph",
+    ]
+
+
+def test_a_pick_up_that_would_strand_the_shield_is_not_offered():
+    """Passing through, the Shield must go on: no pick-up after which no step is left. Here
+    the only way on is back to L0, where 19 points lie beside it."""
+    game = movement_game()
+    s = game.state
+    shield(game, 0, "L0", ["swordsman"])
+    s.seats[0].holds[0].on += [take(game, 0, "sand_lord"), take(game, 0, "snogwart")]
+    for space in ("C0", "C1", "R0"):
+        shield(game, 0, space, ["wild_nymph"])
+    s.seats[0].holds[1].on += [take(game, 0, "vesuvious_rex"), take(game, 0, "gnomish_gnomes")]
+    play(game, 0, "Turn Shield on L0")
+    play(game, 0, "Move to C0")
+    assert labels(game, 0) == ["Move to L0", "Pick up Gn'Omish Gnomes"]  # not the Rex (20)

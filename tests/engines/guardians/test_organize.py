@@ -5,6 +5,7 @@ from engines.guardians.actions import AutoPlace, Done, Place
 from engines.guardians.board import space_points
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.state import Stack
+from tests.engines.guardians.card_scenarios import shows
 
 from .scenario import classic_game, labels, play, take
 
@@ -158,6 +159,7 @@ def test_draw_count_uses_base_draw_mdl_ldl_and_luc():
     assert organize.draw_count(s, 1) == 3 - 1 + 2  # Tes Let: LDL -1, LUC +2
 
 
+@shows("tes_let", "skip_up_card")
 def test_the_previous_up_card_is_drawn_first_and_tes_let_may_skip_it():
     """Text: "Your previous Up-card is the first card you draw ... if your Guardian is Tes Let,
     you have the option to discard the Up card and start drawing with the next card.\""""

@@ -2,6 +2,7 @@
 
 from engines.guardians import settlement
 from engines.guardians.board import DISPUTED
+from tests.engines.guardians.card_scenarios import shows
 
 from .scenario import labels, movement_game, play, shield, take, terrain
 
@@ -149,6 +150,7 @@ def test_a_declined_draw_plays_on_and_is_offered_once_a_turn():
     assert any(line.startswith("Up-cards") for line in game.state.log)  # the turn went on
 
 
+@shows("hammer_of_doom", "destroy_terrain")
 def test_hammer_of_doom_in_settlement_requires_another_card():
     """Text: "If you place a terrain card and your opponent plays Hammer of Doom before the end
     of the phase, you are required to play another card (or drop a creature).\""""
@@ -174,6 +176,7 @@ def test_hammer_of_doom_in_settlement_requires_another_card():
     assert s.lands["C2"].owner == 0 and s.phase == "organize" and s.turn == 2
 
 
+@shows("ancient_tome_of_dispansation", "destroy_terrain")
 def test_the_ancient_tome_removes_your_own_terrain_to_replace_it():
     """Text: "You CANNOT replace your own terrain card, unless you have some means of removing
     the existing one (such as a Hammer of Doom or Ancient Tome of Dispansation).\""""

@@ -2,6 +2,7 @@
 
 from engines.guardians import clash
 from engines.guardians.combat import CombatOutcome
+from tests.engines.guardians.card_scenarios import shows
 
 from .scenario import labels, movement_game, play, shield, take, terrain
 from .test_combat_helpers import Table
@@ -115,6 +116,8 @@ def test_a_shield_on_rubble_may_challenge_at_the_start_of_its_move():
     assert "Challenge the Guardian with Swordsman" in labels(game, 0)
 
 
+@shows("khnumian_stronghold", "channel_bonus")
+@shows("font_of_power", "channel_bonus")
 def test_khnumian_centre_and_font_of_power_add_cmp_to_their_channelers():
     """Khnumian Stronghold (centre): "+1 CMP to each channeler placed under it." Font of Power:
     "+1 CMP to each channeler placed under the Stronghold it stands beside." """
@@ -145,6 +148,8 @@ def test_khnumian_centre_and_font_of_power_add_cmp_to_their_channelers():
     assert next(f for f in game.state.combat.table if f.side == 1).channel == 4
 
 
+@shows("dork_age", "bonus")
+@shows("shroud_of_grahzue", "bonus")
 def test_a_challenge_with_channelers_and_any_time_spells():
     """[R]: "a match-up of that creature (all bonuses, channeling, command effects except
     terrain) against the Guardian's *current* Vitality; the defender may channel into his
