@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.storage.postgres_server import MISSING, PostgresServer, bin_dir
+from tests.storage.postgres_server import started
 
 
 @pytest.fixture(scope="session")
 def postgres_server():
     """One PostgreSQL server for the whole test session (skipped only without its binaries)."""
-    path = bin_dir()
-    if path is None:
-        pytest.skip(MISSING)
-    server = PostgresServer(path)
-    try:
-        server.start()
+    with started() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -7,7 +7,7 @@ import pytest_asyncio
 
 from discord_emulator import loopback_only
 from tests.bot.harness import World, move_controls
-from tests.storage.postgres_server import MISSING, PostgresServer, bin_dir
+from tests.storage.postgres_server import started
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -15,15 +15,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 @pytest.fixture(scope="module")
 def server():
     """A PostgreSQL server of this module's own: the test stops it."""
-    path = bin_dir()
-    if path is None:
-        pytest.skip(MISSING)
-    server = PostgresServer(path)
-    try:
-        server.start()
+    with started() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")

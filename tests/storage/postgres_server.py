@@ -10,7 +10,11 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 MISSING = (
     "PostgreSQL server binaries not found (initdb and pg_ctl in /usr/lib/postgresql/*/bin): "
@@ -99,3 +103,18 @@ class PostgresServer:
             self._run(self.bin / "pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def started() -> Iterator[PostgresServer]:
+    """A server of its own, stopped (and its files removed) at the end; pytest skips the test
+    where the binaries are missing."""
+    path = bin_dir()
+    if path is None:
+        pytest.skip(MISSING)
+    server = PostgresServer(path)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
