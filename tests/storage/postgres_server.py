@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 MISSING = (
     "PostgreSQL server binaries not found (initdb and pg_ctl in /usr/lib/postgresql/*/bin): "
     "run scripts/install-postgres (Debian's postgresql package) to test the PostgreSQL backend"
@@ -109,6 +107,8 @@ class PostgresServer:
 def started() -> Iterator[PostgresServer]:
     """A server of its own, stopped (and its files removed) at the end; pytest skips the test
     where the binaries are missing."""
+    import pytest  # only the tests skip; bench/load.py uses this module without pytest
+
     path = bin_dir()
     if path is None:
         pytest.skip(MISSING)
