@@ -1,16 +1,21 @@
-"""The Gondor lesson: Sauron's first Game-Turn, from deployment to the first march."""
+"""The Gondor lesson: how Sauron wins, and his first Game-Turn from deployment to a march."""
 
 from engines.lessons import Lesson, Step
 
-LESSON = Lesson(
+GOAL = (
+    "You win after Game-Turn 16 if Minas Tirith's garrison is demoralized (its losses reach "
+    "its limit) while your army is not, and your troops were the last on the road east of "
+    "the Main Gate (hexes 1918 and 2124); otherwise Westernesse wins."
+)
+
+FIRST_TURN = Lesson(
     game_id="gondor",
     seats=2,
     seed=1,
     steps=(
         Step(
             "You command Sauron's army, east of Minas Tirith; your orders come by direct message. "
-            "First you deploy your counters in rows 21-24, one at a time or all at once: click "
-            "Auto-deploy the rest.",
+            f"{GOAL} First deploy your counters in rows 21-24: click Auto-deploy the rest.",
             "auto_deploy",
         ),
         Step(
@@ -20,13 +25,19 @@ LESSON = Lesson(
             replies=("auto_deploy", "setup_done", "end_phase"),
         ),
         Step(
-            "A Game-Turn is a row of phases, each side in turn. First the wizards: your Lord of "
-            "the Nazgûl may move or cast one spell. Save his strength for now: click End phase.",
+            "A Game-Turn is a row of phases, each side in turn. First magic: your Lord of the "
+            "Nazgûl may move or cast one spell with his magic points. FearSpell shakes the "
+            "defenders' morale: click Cast FearSpell with 5 points (sure).",
+            "cast.81.0.5",
+        ),
+        Step(
+            "FearSpell holds this Game-Turn: the defenders fight and hold their morale one "
+            "worse. One spell a phase: click End phase.",
             "end_phase",
         ),
         Step(
-            "Siege phase: each catapult may fire once, at the walls or at the defenders. The "
-            "city is still far: click End phase.",
+            "Siege phase: each catapult may hurl one fireball, at the walls or at the defenders; "
+            "breached walls let your army in. The city is still out of range: click End phase.",
             "end_phase",
             replies=("end_phase",),
         ),
@@ -47,7 +58,9 @@ LESSON = Lesson(
         ),
     ),
     done=(
-        "Each Game-Turn repeats these phases, with fire and melee after the moves, for 16 "
-        "Game-Turns; `/gondor rules` says how each side wins."
+        "Each Game-Turn repeats these phases, with fire and melee after the moves: a unit that "
+        f"ends next to an enemy fights it, and each loss adds to its side's demoralization. {GOAL}"
     ),
 )
+
+LESSONS = (FIRST_TURN,)
