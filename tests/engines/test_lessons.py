@@ -90,6 +90,17 @@ def test_guardians_combat_lesson_teaches_every_decision_and_every_way_to_win():
         assert "six" in text and "five enemy Shields" in text and "Guardian" in text
 
 
+def test_gondor_lessons_teach_magic_the_siege_and_a_combat():
+    _, first_codes = _played(lesson_for("gondor", 1))
+    assert any(code.startswith("cast.") for code in first_codes)  # FearSpell in the magic phase
+    game, codes = _played(lesson_for("gondor", 2))
+    kinds = {code.split(".")[0] for code in codes}
+    assert {"hurl", "march", "melee", "advance"} <= kinds
+    garrison = next(f for f in game.view(None)["forces"] if f["id"] == "garrison")
+    assert garrison["total"] >= 1  # the Head counts towards the garrison's demoralization
+    assert game.view(None)["road_control"]["1918"] == "sauron"  # the road's first hex is held
+
+
 @pytest.mark.parametrize(("game_id", "part"), [(g, p) for g, p in LESSONS if g in WINS])
 def test_the_lesson_says_how_each_side_wins(game_id, part):
     lesson = lesson_for(game_id, part)
