@@ -175,8 +175,8 @@ COMBAT = Lesson(
             replies=("cleave",),
         ),
         Step(
-            "Terrain settlement: your Shield holds C2, a land without your terrain. Play a "
-            "terrain card from your Pen (the first Play button) and C2 is yours. A land you "
+            "Terrain settlement: your Shield holds C2, now without terrain. Play a terrain "
+            "card from your Pen (the enabled Play button) and C2 is yours. A land you "
             "leave empty can be taken: hold all six at a settlement and you win.",
             "terrain.C2.a41.woods",
         ),
