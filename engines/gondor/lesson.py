@@ -116,7 +116,7 @@ SIEGE = Lesson(
         Step(
             "Siege phase: Catapult 3 now reaches the city. A Severed Head that lands in the "
             "city adds 1 to the garrison's losses, towards its demoralization: click Catapult 3 "
-            "hurls a Severed Head at 2116 (range 2: it cannot miss).",
+            "hurls a Severed Head at 2116 (range 2). Within range 2 it never scatters.",
             "hurl.92.2116.1.2",
         ),
         Step(
