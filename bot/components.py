@@ -252,6 +252,16 @@ class PlayAgainButton(
         await _bot(interaction).lobby.play_again(interaction, self.fields["sid"])
 
 
+class NextLessonButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.NEXT_LESSON.template
+):
+    """**Next lesson** under a finished lesson's "Lesson done"."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Start the game's next lesson part for the learner."""
+        await _bot(interaction).lobby.next_lesson(interaction, self.fields["sid"])
+
+
 class ReplayStepButton(
     Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REPLAY.template
 ):
@@ -290,6 +300,7 @@ DYNAMIC_ITEMS = (
     EndButton,
     AgreeButton,
     PlayAgainButton,
+    NextLessonButton,
     ReplayStepButton,
     AnimationButton,
 )

@@ -1,9 +1,11 @@
 """Guided first games: a lesson is a seeded game and a script of moves, as plain data.
 
-Each game's lesson lives in ``engines/<game_id>/lesson.py`` as ``LESSON``. The learner plays
-seat 0; in a two-player game seat 1 is the computer, whose moves are scripted too (``replies``),
-so a lesson plays the same every time. The bot walks the script (``bot.flow.lessons``): the
-session's step is the index of the next entry of :func:`script`.
+Each game's lessons live in ``engines/<game_id>/lesson.py`` as ``LESSONS``, in order: part 1
+teaches the first turn, a later part starts further into a game (its ``prelude`` is played for
+the learner) and teaches what the first turn does not reach. The learner plays seat 0; in a
+two-player game seat 1 is the computer, whose moves are scripted too (``replies``), so a lesson
+plays the same every time. The bot walks the script (``bot.surface.lessons``): the session's
+step is the index of the next entry of :func:`script`.
 """
 
 from __future__ import annotations
@@ -37,13 +39,17 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A short scripted game that teaches the core turn: 4 to 8 steps."""
+    """A short scripted game: 4 to 12 steps, each a decision the real game asks."""
 
     game_id: str
     seats: int
     seed: int
     steps: tuple[Step, ...]
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    title: str = "The first turn"
+    """What the part teaches, on the button that offers it ("Next lesson: …")."""
+    prelude: tuple[tuple[int, str], ...] = ()
+    """(seat, move) played for both seats before anything else: a later part's earlier turns."""
     opening: tuple[str, ...] = ()
     """The opponent's scripted moves before the first step (simultaneous choices: its first)."""
     done: str = "That is the whole turn."
@@ -60,8 +66,9 @@ class Entry:
 
 
 def script(lesson: Lesson) -> list[Entry]:
-    """Every move of the lesson in order: the opening replies, then each step and its replies."""
-    entries = [Entry(OPPONENT, move) for move in lesson.opening]
+    """Every move of the lesson in order: prelude, opening, then each step and its replies."""
+    entries = [Entry(seat, move) for seat, move in lesson.prelude]
+    entries += [Entry(OPPONENT, move) for move in lesson.opening]
     for i, step in enumerate(lesson.steps):
         entries.append(Entry(LEARNER, step.move, i))
         entries += [Entry(OPPONENT, move) for move in step.replies]
@@ -87,10 +94,16 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def lesson_for(game_id: str) -> Lesson | None:
-    """The game's lesson (``engines.<game_id>.lesson.LESSON``), or None if it has none."""
+def lessons_for(game_id: str) -> tuple[Lesson, ...]:
+    """The game's lessons in order (``engines.<game_id>.lesson.LESSONS``; none: empty)."""
     module = f"engines.{game_id}.lesson"
     if importlib.util.find_spec(module) is None:
-        return None
-    lesson: Lesson = importlib.import_module(module).LESSON
-    return lesson
+        return ()
+    lessons: tuple[Lesson, ...] = importlib.import_module(module).LESSONS
+    return lessons
+
+
+def lesson_for(game_id: str, part: int = 1) -> Lesson | None:
+    """Part ``part`` (from 1) of the game's lessons, or None if there is no such part."""
+    lessons = lessons_for(game_id)
+    return lessons[part - 1] if 1 <= part <= len(lessons) else None

@@ -29,7 +29,7 @@ from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
-from engines.lessons import OPPONENT, lesson_for
+from engines.lessons import LEARNER, OPPONENT, lesson_for, lessons_for
 from engines.safe_text import markdown
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,16 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
+
+
+def lesson_choices(game_id: str) -> list[discord.app_commands.Choice[int]]:
+    """The ``part:`` choices of ``/<game> learn``: each lesson part, by number and title."""
+    return [
+        discord.app_commands.Choice(name=f"{n}: {lesson.title}", value=n)
+        for n, lesson in enumerate(lessons_for(game_id), start=1)
+    ]
+
+
 LESSON_OPPONENT = "Computer (lesson)"
 """The name of the computer's seat in a lesson (its moves are scripted, at no level)."""
 """The descriptions of every challenge command's ``opponent`` and ``level`` options."""
@@ -305,14 +315,17 @@ class Lobby:
         self._started(interaction)
         await self._post_board(interaction, session)
 
-    async def start_lesson(self, interaction: discord.Interaction, game_id: str) -> None:
-        """``/<game> learn``: the game's lesson for this member, in this channel, unrated.
+    async def start_lesson(
+        self, interaction: discord.Interaction, game_id: str, part: int = 1
+    ) -> None:
+        """``/<game> learn``: part ``part`` of the game's lessons for this member, unrated.
 
-        The computer's seat (two-player games) plays the script's moves, never a search.
+        The computer's seat (two-player games) plays the script's moves, never a search; a
+        later part's prelude is played at the start like them.
         """
-        lesson = lesson_for(game_id)
+        lesson = lesson_for(game_id, part)
         if lesson is None:
-            raise UserFacingError("This game has no lesson yet: its `rules` command explains it.")
+            raise UserFacingError("This game has no such lesson: its `rules` command explains it.")
         guild_id, channel_id, thread = await self._place(interaction)
         cls = engines.get_game(game_id)
         game = cls.new(lesson.seats, seed=lesson.seed, options=dict(lesson.options))
@@ -328,14 +341,14 @@ class Lobby:
             channel_id=channel_id,
             players=players,
             seed=lesson.seed,
-            options={**lesson.options, LESSON: True},
+            options={**lesson.options, LESSON: part},
             game=game,
             now=discord.utils.utcnow(),
             computers={OPPONENT: DEFAULT_LEVEL} if lesson.seats > 1 else None,
             in_thread=thread,
         )
         self._started(interaction)
-        log.info("lesson started session=%s game=%s", session.id, game_id)
+        log.info("lesson started session=%s game=%s part=%s", session.id, game_id, part)
         await self._post_board(interaction, session)
 
     async def play_again(self, interaction: discord.Interaction, sid: str) -> None:
@@ -369,6 +382,14 @@ class Lobby:
             client = self.manager.client
             opponent = client.get_user(other.user_id) or await client.fetch_user(other.user_id)
             await self.challenge(interaction, session.game_id, opponent, options, seat=1 - seat)
+
+    async def next_lesson(self, interaction: discord.Interaction, sid: str) -> None:
+        """**Next lesson** under a finished lesson: the next part, for its learner only."""
+        async with reply_errors(interaction, f"session={sid} next lesson"):
+            session = await self.store.load(sid)
+            if session.seat_of(interaction.user.id) != LEARNER:
+                raise UserFacingError("Only the learner of this lesson can go on with it.")
+            await self.start_lesson(interaction, session.game_id, session.lesson_part + 1)
 
     async def _after_lesson(self, interaction: discord.Interaction, session: Session) -> None:
         """A real game after a lesson: against the computer (normal), or solo."""

@@ -10,7 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
+from bot.flow.lobby import (
+    DEFAULT_LEVEL,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
+    OPPONENT_HELP,
+    lesson_choices,
+)
 from bot.games import gondor_orders as orders
 from bot.storage.store import Session
 from bot.surface import presenter, render_pool
@@ -42,7 +48,8 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         "normal or hard). Orders by buttons in your DMs or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
         "`/gondor map [around:hex]` shows the map, `/gondor legend` what its symbols mean, "
-        "`/gondor learn` plays a guided first Game-Turn, `/gondor rules` how to play."
+        "`/gondor learn` plays a guided first Game-Turn (`part:2`: the siege and a combat), "
+        "`/gondor rules` how to play."
     )
 
     def __init__(self, bot: TabletopBot) -> None:
@@ -76,10 +83,12 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
             interaction, GAME, opponent, seat=seat, terms=terms, level=level
         )
 
-    @app_commands.command(description="Learn Gondor: Sauron's first Game-Turn, step by step")
-    async def learn(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(description="Learn Gondor: a guided game as Sauron, step by step")
+    @app_commands.describe(part="1: the goal and the first Game-Turn; 2: the siege and a combat")
+    @app_commands.choices(part=lesson_choices(GAME))
+    async def learn(self, interaction: discord.Interaction, part: int = 1) -> None:
         """The lesson, for this member only, unrated."""
-        await self.bot.lobby.start_lesson(interaction, GAME)
+        await self.bot.lobby.start_lesson(interaction, GAME, part)
 
     @app_commands.command(description="How to play Gondor")
     async def rules(self, interaction: discord.Interaction) -> None:

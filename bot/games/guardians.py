@@ -10,7 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.flow.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP
+from bot.flow.lobby import (
+    DEFAULT_LEVEL,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
+    OPPONENT_HELP,
+    lesson_choices,
+)
 from bot.games import guardians_decks as decks
 from bot.storage.decks import DeckStore, clean_name, saved_deck_choices
 from bot.surface.lookup import card_choices, send_card
@@ -53,7 +59,8 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
         f"or one of your decks (default: {CATALOGUE.decks[DEFAULT_DECK].name}), your opponent "
         "plays a starter (no opponent: the computer does, `level:` easy, normal or hard). "
         "`/guardians deck …` builds decks (new, add, remove, show, list, "
-        "delete, import, export), `/guardians learn` plays a guided first turn, "
+        "delete, import, export), `/guardians learn` plays a guided first turn (`part:2`: a "
+        "combat and the three ways to win), "
         "`/guardians card` shows any card, `/guardians rules` how to play."
     )
     deck = app_commands.Group(name="deck", description="Build and manage your Guardians decks")
@@ -94,10 +101,12 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
             + await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
         )[:25]
 
-    @app_commands.command(description="Learn Guardians: a guided first turn, step by step")
-    async def learn(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(description="Learn Guardians: a guided game, step by step")
+    @app_commands.describe(part="1: the first turn; 2: combat, bribes, channelling, how to win")
+    @app_commands.choices(part=lesson_choices("guardians"))
+    async def learn(self, interaction: discord.Interaction, part: int = 1) -> None:
         """The lesson, for this member only, unrated."""
-        await self.bot.lobby.start_lesson(interaction, "guardians")
+        await self.bot.lobby.start_lesson(interaction, "guardians", part)
 
     @app_commands.command(description="Look up a Guardians card, Guardian or Stronghold set")
     @app_commands.describe(name="A card, e.g. Swordsman, Rak Nam or Keep of Rak Nam")

@@ -18,8 +18,8 @@ game stays off the rated standings even if the player took their seat back."""
 USED_UNDO = "used_undo"
 """Session option set once the player took a move back (the leaderboard can show it)."""
 LESSON = "lesson"
-"""Session option of a guided first game (``/<game> learn``): it follows the game's lesson
-script, is never rated and writes no results (``engines.lessons``)."""
+"""Session option of a guided game (``/<game> learn``), holding the lesson's part (from 1): it
+follows that lesson's script, is never rated and writes no results (``engines.lessons``)."""
 LESSON_DONE = "lesson"
 """The end reason of a lesson played to its last step."""
 
@@ -111,7 +111,16 @@ class Session:
     @property
     def lesson(self) -> Lesson | None:
         """The lesson this session plays (``/<game> learn``), or None for a real game."""
-        return lesson_for(self.game_id) if self.options.get(LESSON) else None
+        return lesson_for(self.game_id, self.lesson_part) if self.lesson_part else None
+
+    @property
+    def lesson_part(self) -> int:
+        """The part (from 1) of the lesson this session plays; 0 for a real game.
+
+        The option holds the part; a session started before lessons had parts holds ``True``.
+        """
+        part = self.options.get(LESSON)
+        return int(part) if isinstance(part, int) else 0
 
     @property
     def names(self) -> list[str]:

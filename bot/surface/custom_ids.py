@@ -88,6 +88,8 @@ AGREE = Kind("ab1", ("sid", "step"))
 """**Agree** on a request to abort, valid while the game is still at ``step``."""
 AGAIN = Kind("again", ("sid",))
 """**Play again** on an ended game's result message: the same game, options and players."""
+NEXT_LESSON = Kind("learn", ("sid",))
+"""**Next lesson** under a finished lesson: the game's next lesson part, for its learner."""
 REPLAY = Kind("rp1", ("sid", "pos", "n"))
 """A replay's step-through button: show position ``pos``; ``n`` tells the message's buttons
 apart (◀ and ⏮ may lead to the same position)."""
@@ -111,6 +113,7 @@ KINDS = (
     END,
     AGREE,
     AGAIN,
+    NEXT_LESSON,
     REPLAY,
     ANIMATION,
 )

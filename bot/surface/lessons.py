@@ -16,7 +16,7 @@ from bot.errors import UserFacingError
 from bot.storage.models import Session
 from bot.surface import custom_ids
 from engines import Action
-from engines.lessons import LEARNER, Step, find, script
+from engines.lessons import LEARNER, Lesson, Step, find, lesson_for, script
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,16 @@ def held_back(session: Session, codes: list[str]) -> tuple[set[str], str]:
     return {c for c in codes if c != expected}, f"In this lesson: click {now.action.label()}"
 
 
+def next_part(session: Session) -> Lesson | None:
+    """The game's lesson after the one this session plays, if there is one."""
+    return lesson_for(session.game_id, session.lesson_part + 1) if session.lesson_part else None
+
+
 def next_game_view(session: Session) -> discord.ui.View:
-    """The button under "Lesson done": a real game with the default options (``again:``)."""
+    """The buttons under "Lesson done": a real game, then the next lesson part if any.
+
+    The real game has the default options (``again:``); the next part is ``learn:``.
+    """
     label = "Play the computer" if len(session.seats) > 1 else "Start a game"
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -113,6 +121,15 @@ def next_game_view(session: Session) -> discord.ui.View:
             custom_id=custom_ids.AGAIN.build(session.id),
         )
     )
+    following = next_part(session)
+    if following is not None:
+        view.add_item(
+            discord.ui.Button(
+                label=f"Next lesson: {following.title}",
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_ids.NEXT_LESSON.build(session.id),
+            )
+        )
     return view
 
 
@@ -124,6 +141,9 @@ def done_text(session: Session) -> str:
         then = "now play the computer: press **Play the computer** for a real game."
     else:
         then = "now play a real game: press **Start a game**."
+    following = next_part(session)
+    if following is not None:
+        then += f" Or learn more: press **Next lesson: {following.title}**."
     return (
         f"🎓 <@{session.seats[LEARNER].user_id}> **Lesson done** — {then}{more}\n"
         f"Lessons are never rated and never count on the leaderboard."

@@ -2,7 +2,7 @@
 
 from engines.lessons import Lesson, Step
 
-LESSON = Lesson(
+FIRST_TURN = Lesson(
     game_id="galdors_grip",
     seats=1,
     seed=2,
@@ -44,3 +44,5 @@ LESSON = Lesson(
         "Grip on top to trap Feragot. Meeting a Figment of Feragot a third time loses."
     ),
 )
+
+LESSONS = (FIRST_TURN,)

@@ -2,7 +2,7 @@
 
 from engines.lessons import Lesson, Step
 
-LESSON = Lesson(
+FIRST_TURN = Lesson(
     game_id="gondolin",
     seats=1,
     seed=17,
@@ -45,3 +45,5 @@ LESSON = Lesson(
         "story's last turn for your score; an attack your TD does not beat ends the game."
     ),
 )
+
+LESSONS = (FIRST_TURN,)

@@ -5,7 +5,7 @@ The texts are on the public board too, so they never name a card: the button doe
 
 from engines.lessons import Lesson, Step
 
-LESSON = Lesson(
+FIRST_TURN = Lesson(
     game_id="knightfall",
     seats=2,
     seed=7,
@@ -51,3 +51,5 @@ LESSON = Lesson(
         "on until the deck is empty; then the higher total power of your camp wins."
     ),
 )
+
+LESSONS = (FIRST_TURN,)

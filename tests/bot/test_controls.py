@@ -76,6 +76,7 @@ ID_SAMPLES = [
     (custom_ids.END, ("abc",), "end1:abc"),
     (custom_ids.AGREE, ("abc", 7), "ab1:abc:7"),
     (custom_ids.AGAIN, ("abc",), "again:abc"),
+    (custom_ids.NEXT_LESSON, ("abc",), "learn:abc"),
     (custom_ids.REPLAY, ("abc", 9999, 5), "rp1:abc:9999:5"),
     (custom_ids.ANIMATION, ("abc",), "rpa:abc"),
 ]

@@ -23,8 +23,8 @@ COMMANDS = {
 }
 
 
-async def start(world: World, game_id: str, who: str = "alice"):
-    await world.slash(who, f"{COMMANDS[game_id]} learn")
+async def start(world: World, game_id: str, who: str = "alice", **options):
+    await world.slash(who, f"{COMMANDS[game_id]} learn", **options)
     session = await world.live()
     assert session is not None and session.lesson is not None, "the lesson did not start"
     return session
@@ -41,7 +41,7 @@ def controls(world: World, session, who: str = "alice"):
 
 async def play_step(world: World, session, number: int, who: str = "alice"):
     """Check step ``number`` (from 1) on the board and the controls, then make its move."""
-    lesson = lesson_for(session.game_id)
+    lesson = session.lesson
     step = lesson.steps[number - 1]
     expected = find(session.game, LEARNER, step.move)
     assert expected is not None
@@ -78,9 +78,9 @@ async def finish(world: World, session, who: str = "alice"):
     return session
 
 
-async def play_steps(world: World, game_id: str):
-    session = await start(world, game_id)
-    for number in range(1, len(lesson_for(game_id).steps) + 1):
+async def play_steps(world: World, game_id: str, session=None):
+    session = session or await start(world, game_id)
+    for number in range(1, len(session.lesson.steps) + 1):
         session = await play_step(world, session, number)
     return session
 
@@ -120,11 +120,11 @@ async def test_other_moves_are_refused_kindly_and_help_still_works(world):
 
 async def test_a_typed_order_in_a_lesson_gets_the_lesson_s_step(world):
     session = await start(world, "gondor")
-    for number in range(1, 5):
+    for number in range(1, 6):
         session = await play_step(world, session, number)
     ix = await world.slash("alice", "gondor move", unit="Orc Infantry 3", to="1120")
     text = ix.messages[-1].text()
-    assert "In this lesson, click **Select Orc Infantry 4 (0523)** (step 5 of 7)." in text
+    assert "In this lesson, click **Select Orc Infantry 4 (0523)** (step 6 of 8)." in text
     assert (await world.bot.store.load(session.id)).step == session.step  # nothing changed
     await world.slash("alice", "game resign")
     assert await world.live() is None
@@ -140,4 +140,33 @@ async def test_a_restart_mid_lesson_resumes_at_the_same_step(world):
     assert session.status == "active"
     for number in range(3, len(lesson_for("knightfall").steps) + 1):
         session = await play_step(world, session, number)
+    await finish(world, session)
+
+
+async def test_lesson_done_offers_the_next_part_which_plays_to_its_end(world):
+    first = await play_steps(world, "guardians")
+    done = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+    title = lesson_for("guardians", 2).title
+    assert f"Next lesson: {title}" in done.text()
+    await world.click("bob", done, done.find_button(f"Next lesson: {title}"))
+    assert await world.live() is None  # only the learner goes on
+    await world.click("alice", done, done.find_button(f"Next lesson: {title}"))
+    session = await world.live()
+    assert session is not None and session.id != first.id and session.lesson_part == 2
+    board = world.board(session)
+    assert "Lesson, step 1 of 11." in board.text() and "five enemy Shields" in board.text()
+    assert session.game.view(None)["turn"] == 5  # four turns were played for the learner
+    session = await play_steps(world, "guardians", session)
+    last = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+    assert "Next lesson" not in last.text()  # the last part offers only a real game
+    await finish(world, session)
+
+
+async def test_a_later_part_is_chosen_with_the_learn_command_and_played_to_its_end(world):
+    session = await start(world, "gondor", part=2)
+    assert session.lesson_part == 2 and session.lesson.title == lesson_for("gondor", 2).title
+    assert session.game.view(None)["turn"] == 6  # five Game-Turns were played for the learner
+    session = await play_steps(world, "gondor", session)
+    last = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+    assert "Next lesson" not in last.text()
     await finish(world, session)
