@@ -234,6 +234,16 @@ class Game(ABC, Generic[S]):
         """
         return ""
 
+    def warnings(self, seat: int) -> list[str]:
+        """Losses ``seat`` can still prevent, each a plain sentence saying what prevents it.
+
+        E.g. "If all six lands are still without your Shield at the settlement, Player 2 wins:
+        move a Shield onto a land." Shown the turn before the loss could happen, so computed
+        only from what ``seat`` may know (nothing hidden shapes the text) and cheap: the bot
+        asks for it with every private view. Default: none.
+        """
+        return []
+
     def chapter(self) -> str:
         """The part of the game now, as a replay steps through it ("Round 3", "Turn 2 · move").
 

@@ -19,6 +19,7 @@ Leaves = Counter[tuple[str, Any]]
 def digest(game: Game, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
     """A hash of the seat's secrets (``view(seat)`` beside ``view(None)``), moves and switches.
 
+    Its warnings (``Game.warnings``) too: an opponent's move may raise one.
     ``switches``: the seat's auto-play toggle and the standing choices it has on.
     """
     seen: Leaves = Counter()
@@ -27,7 +28,8 @@ def digest(game: Game, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
     secrets = sorted((seen - public).items(), key=repr)
     moves = [type(game).encode(a) for a in game.legal_actions(seat)]
     settings = (switches[0], sorted(switches[1]))
-    return hashlib.sha256(repr((secrets, moves, settings)).encode()).hexdigest()
+    warned = game.warnings(seat)
+    return hashlib.sha256(repr((secrets, moves, warned, settings)).encode()).hexdigest()
 
 
 def _differences(mine: Any, theirs: Any, path: str, seen: Leaves, public: Leaves) -> None:

@@ -216,9 +216,10 @@ def whole(view: dict[str, Any]) -> dict[str, Any]:
 async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
     """The public board message; ``ending`` explains an end the engine did not decide."""
     game = session.game
-    view, moves = await heavy.run(_board_parts, session)
+    view, moves, warned = await heavy.run(_board_parts, session)
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [str(view.get("status", ""))]
+    lines += _warning_lines(warned)
     if session.step == 0 and view.get("goal"):
         lines.insert(0, f"**Goal:** {view['goal']}")  # the first board says how to win
     lines.insert(0, lessons.header(session))
@@ -291,14 +292,30 @@ def moves_for(session: Session, seat: int, *, on_board: bool) -> Moves:
     return Moves(*_lesson_controls(session, choices, unavailable), legal=bool(choices))
 
 
-def _board_parts(session: Session) -> tuple[dict[str, Any], Moves]:
-    """The engine's part of the board: the public view, the moves on it (solo games)."""
-    return whole(session.game.view(None)), moves_for(session, 0, on_board=True)
+def _board_parts(session: Session) -> tuple[dict[str, Any], Moves, list[str]]:
+    """The engine's part of the board: the public view, the moves and warnings (solo games)."""
+    warned = _warnings(session, 0) if controls_in_channel(session) else []
+    return whole(session.game.view(None)), moves_for(session, 0, on_board=True), warned
 
 
-def _private_parts(session: Session, seat: int) -> tuple[dict[str, Any], Moves]:
-    """The engine's part of a seat's private message: their view, their moves."""
-    return session.game.view(seat), moves_for(session, seat, on_board=False)
+def _private_parts(session: Session, seat: int) -> tuple[dict[str, Any], Moves, list[str]]:
+    """The engine's part of a seat's private message: their view, their moves, warnings."""
+    return (
+        session.game.view(seat),
+        moves_for(session, seat, on_board=False),
+        _warnings(session, seat),
+    )
+
+
+def _warnings(session: Session, seat: int) -> list[str]:
+    """The losses ``seat`` can still prevent (``Game.warnings``) while the game runs."""
+    live = session.status == "active" and not session.game.is_over
+    return session.game.warnings(seat) if live else []
+
+
+def _warning_lines(warnings: list[str]) -> list[str]:
+    """Each warning plainly marked, for the message's text under its status."""
+    return [f"⚠️ **Warning:** {w}" for w in warnings]
 
 
 def board_components(
@@ -373,9 +390,10 @@ async def private(
     ``ending`` explains an end the engine did not decide (resign, abort, timeout).
     """
     game = session.game
-    view, moves = await heavy.run(_private_parts, session, seat)
+    view, moves, warned = await heavy.run(_private_parts, session, seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
     lines = [lessons.header(session), str(view.get("status", ""))]
+    lines += _warning_lines(warned)
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     if notes:

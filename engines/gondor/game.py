@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
 from engines.gondor import banner, determinize, spotlight, victory
+from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
     EndMovement,
@@ -251,6 +252,10 @@ class Gondor(Game[GondorState]):
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL
+
+    def warnings(self, seat: int) -> list[str]:
+        """A force near demoralization; in the last Game-Turns, the victory conditions (20.1)."""
+        return dangers.warnings(self.state, seat)
 
     def phase_help(self, seat: int | None) -> str:
         """What the players do now, the phase's help, and the game's words explained.

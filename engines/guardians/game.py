@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from engines.base import Action, EngineError, Event, Game, Result, Unavailable
 from engines.guardians import board, determinize, move_groups, organize, policy, settlement
+from engines.guardians import warnings as dangers
 from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
@@ -130,6 +131,10 @@ class Guardians(Game[GuardiansState]):
     def goal(self) -> str:
         """How to win and how the game ends, in one line."""
         return GOAL
+
+    def warnings(self, seat: int) -> list[str]:
+        """The six lands, a fifth Shield or the Guardian about to fall (from the open table)."""
+        return dangers.warnings(self.state, seat)
 
     def phase_help(self, seat: int | None) -> str:
         """The current phase explained (data/guardians/phases.toml)."""

@@ -15,6 +15,7 @@ from engines.gondor.actions import EndMovement, EndPhase, StandardDeploy
 from engines.gondor.combat.actions import EndSegment
 from tests.bot.gondor_table import press, read_controls, switches
 from tests.bot.harness import World
+from tests.engines.gondor.play import deployed
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 PASSED = "Westernesse passes its magic phase (standing choice)."
@@ -105,3 +106,25 @@ async def said(world: World, sid: str, line: str) -> list[str]:
         "SELECT code, events_json FROM actions WHERE session_id=? ORDER BY step", (sid,)
     )
     return [r["code"] for r in rows if line in json.loads(r["events_json"])]
+
+
+async def test_the_turn_before_the_end_westernesse_is_warned_in_its_dm(world, monkeypatch):
+    """Game-Turn 15: were the siege over, Sauron would win; Westernesse's DM says how to stop it."""
+    game = deployed()
+    game.state.turn, game.state.totals["garrison"] = 15, 60
+    game.state.visit("sauron", ["1918", "2124"])
+    state = game.state
+    new_state = classmethod(lambda cls, n, seed, options: state.model_copy(deep=True))
+    monkeypatch.setattr(Gondor, "initial_state", new_state)
+    await world.slash("carol", "gondor challenge", world.chan2, opponent=world.people["dave"])
+    challenge = world.emu.channel_messages(world.chan2)[-1]
+    await world.click("dave", challenge, challenge.find_button("Accept"))
+    session = await world.live(world.chan2)
+    westernesse = world.user(session, 1)
+    dm = world.controls_message(westernesse)
+    assert dm is not None
+    text = dm.embeds[0].get("description") or ""
+    assert "⚠️ **Warning:** If the siege ended now, Sauron would win" in text
+    assert "move a unit onto 1918 or 2124" in text
+    board = next(m for m in world.emu.channel_messages(world.chan2) if m.id == session.message_id)
+    assert "Warning" not in (board.embeds[0].get("description") or "")

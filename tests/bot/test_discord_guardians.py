@@ -23,7 +23,7 @@ from engines.guardians import Guardians
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.state import GuardiansState
 from tests.bot.harness import World, message_texts, move_controls
-from tests.engines.guardians.scenario import movement_game, shield, take
+from tests.engines.guardians.scenario import movement_game, shield, take, terrain
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -383,3 +383,35 @@ async def test_a_flight_bribery_rubble_channeling_and_a_slain_guardian(world, mo
     assert "Tes Let is dead" in session.game.result.summary
     board = world.board(session)
     assert "Carol wins" in board.text()
+
+
+def lands_state() -> GuardiansState:
+    """Dave holds five lands, his Shield on R2 a step from Carol's last; hers is still home."""
+    game = movement_game(seed=5)
+    terrain(game, 1, "L1", "woods")
+    terrain(game, 1, "C1", "swamps")
+    shield(game, 0, "L0", ["swordsman"])
+    shield(game, 1, "R2", ["swordsman"])
+    return game.state
+
+
+async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(world, monkeypatch):
+    state = lands_state()
+    new_state = classmethod(lambda cls, n, seed, options: state.model_copy(deep=True))
+    monkeypatch.setattr(Guardians, "initial_state", new_state)
+    dave = world.people["dave"]
+    before = len(world.emu.dm_messages(dave))
+    await world.slash("carol", "guardians challenge", opponent=dave)
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click("dave", challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    user, message = await controls_of(world, session, 0)  # her only Shield turn: played for her
+    warning = "⚠️ **Warning:** Dave holds 5 of the six lands and no Shield of yours stands on a land"
+    assert warning in message.text()
+    assert "move one of your Shields onto a land this turn (L1, C1 or R1)" in message.text()
+    assert not any("Warning" in m.text() for m in world.emu.dm_messages(dave)[before:])
+    assert "Warning" not in world.board(session).text()
+
+    step = next(c for c in move_controls(message) if code_of(c).startswith("step.L1"))
+    await world.make_move(user, message, step)
+    assert "Warning" not in world.emu.dm_messages(user)[-1].text()

@@ -62,10 +62,12 @@ def random_playout(cls, seed: int, rng: random.Random):
 
 
 def check_views(game, seed: int, n: int) -> None:
-    """Every view is JSON-ready and never holds the (8+ digit) seed."""
+    """Every view is JSON-ready and never holds the (8+ digit) seed; warnings are sentences."""
     for seat in [None, *range(n)]:
         text = json.dumps(game.view(seat))
         assert str(seed) not in text, "a view leaks the seed"
+    for seat in range(n):
+        assert all(isinstance(w, str) and w.endswith(".") for w in game.warnings(seat))
 
 
 def check_labels_distinct(game: Game, seat: int) -> None:
@@ -109,8 +111,8 @@ def test_no_two_legal_moves_look_the_same(game_id):
 
 @pytest.mark.parametrize("game_id", engines.GAME_IDS)
 def test_a_resample_looks_the_same_to_its_seat(game_id):
-    """``resample(seat)`` deals again only what ``seat`` cannot see: its view and its legal
-    moves are unchanged, along a random game, for every seat to act."""
+    """``resample(seat)`` deals again only what ``seat`` cannot see: its view, its legal
+    moves and its warnings are unchanged, along a random game, for every seat to act."""
     cls = engines.get_game(game_id)
     rng = random.Random(3)
     game = cls.new(cls.min_players, seed=987654321)
@@ -122,6 +124,7 @@ def test_a_resample_looks_the_same_to_its_seat(game_id):
                 sample = game.resample(seat, random.Random(step))
                 assert sample.view(seat) == game.view(seat), f"step {step}, seat {seat}"
                 assert sample.legal_actions(seat) == game.legal_actions(seat)
+                assert sample.warnings(seat) == game.warnings(seat), "a hidden card warns"
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 

@@ -1,0 +1,72 @@
+"""Warnings before a loss a side can still prevent (``Gondor.warnings``, 19.0 and 20.1)."""
+
+from tests.engines.gondor.play import deployed, end_phase
+
+SAURON, WESTERNESSE = 0, 1
+
+
+def _sauron_on_the_road(game):
+    game.state.visit("sauron", ["1918", "2124"])
+
+
+def test_a_new_siege_warns_nobody():
+    game = deployed()
+    assert game.warnings(SAURON) == [] and game.warnings(WESTERNESSE) == []
+
+
+def test_the_garrison_near_its_demoralization_level_is_warned():
+    game = deployed()
+    game.state.totals["garrison"] = 25
+    assert game.warnings(WESTERNESSE) == []
+    game.state.totals["garrison"] = 28
+    (warning,) = game.warnings(WESTERNESSE)
+    assert "garrison has 28 of the 36 demoralization points" in warning
+    assert "keep an undisrupted combat unit inside each city level" in warning
+    assert game.warnings(SAURON) == []
+
+
+def test_sauron_near_his_demoralization_level_is_warned():
+    game = deployed()
+    game.state.totals["sauron"] = 85
+    (warning,) = game.warnings(SAURON)
+    assert "Your army has 85 of the 93 demoralization points" in warning
+    assert "keep your units out of fights they lose" in warning
+    assert game.warnings(WESTERNESSE) == []
+
+
+def test_westernesse_is_warned_the_turn_before_the_end_when_sauron_would_win():
+    game = deployed()
+    game.state.totals["garrison"] = 40
+    _sauron_on_the_road(game)
+    game.state.turn = 14
+    assert game.warnings(WESTERNESSE) == []  # not yet the last Game-Turns
+    game.state.turn = 15
+    (warning,) = game.warnings(WESTERNESSE)
+    assert warning.startswith("If the siege ended now, Sauron would win")
+    assert "move a unit onto 1918 or 2124" in warning
+    game.state.visit("westernesse", ["2124"])
+    assert game.warnings(WESTERNESSE) == []
+
+
+def test_the_warned_loss_comes_at_the_end():
+    game = deployed()
+    game.state.totals["garrison"] = 60  # arrivals still to come take some off
+    _sauron_on_the_road(game)
+    game.state.turn = 16
+    assert game.warnings(WESTERNESSE)
+    while not game.is_over:
+        end_phase(game)
+    assert game.result is not None and game.result.winners == [SAURON]
+
+
+def test_sauron_is_told_what_he_still_lacks_in_the_last_turns():
+    game = deployed()
+    game.state.visit("sauron", ["1918"])
+    game.state.turn = 16
+    (warning,) = game.warnings(SAURON)
+    assert warning.startswith("If the siege ended now, Westernesse would win")
+    assert "the garrison is not demoralized (0 of the 36" in warning
+    assert "move a unit onto 2124" in warning and "1918 and" not in warning
+    game.state.totals["garrison"] = 40
+    game.state.visit("sauron", ["2124"])
+    assert game.warnings(SAURON) == []
