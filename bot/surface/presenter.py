@@ -124,10 +124,20 @@ def _waiting_line(session: Session) -> str:
 
 
 def _fair_shuffle(session: Session, ended: bool) -> str:
-    """The commitment at the start, the seed itself at the end."""
+    """The commitment while the game runs (``/game status``), the seed itself at the end."""
     if ended:
         return f"Session {session.id} · seed {session.seed} (check it with /game replay)"
     return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
+
+
+def status_footer(session: Session) -> str:
+    """``/game status``'s footer: the move, and the shuffle's commitment (or seed, at the end)."""
+    ended = session.game.is_over or session.status != "active"
+    return (
+        _fair_shuffle(session, ended)
+        if ended
+        else (f"Move {session.step} · {_fair_shuffle(session, ended)}")
+    )
 
 
 @dataclass(frozen=True)
@@ -213,15 +223,39 @@ def whole(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "focus"}
 
 
-async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
-    """The public board message; ``ending`` explains an end the engine did not decide."""
+def _goal_line(
+    session: Session, view: dict[str, Any], seats: Sequence[int], chose: frozenset[int]
+) -> str:
+    """The goal line on every lesson step, and while a person in ``seats`` has not chosen a move.
+
+    A player's first board may come after others' moves (the computer moving first), so the
+    goal stays until they chose one themselves (``chose``: the seats that did).
+    """
+    live = session.status == "active" and not session.game.is_over
+    new = any(session.seats[s].computer is None and s not in chose for s in seats)
+    shown = live and (session.lesson is not None or new)
+    return f"**Goal:** {view['goal']}" if shown and view.get("goal") else ""
+
+
+async def board(
+    session: Session,
+    recent: list[str],
+    ending: str | None = None,
+    *,
+    chose: frozenset[int] = frozenset(),
+) -> Message:
+    """The public board message; ``ending`` explains an end the engine did not decide.
+
+    ``chose``: the seats that chose a move of their own so far (the goal is shown until all did).
+    """
     game = session.game
     view, moves = await heavy.run(_board_parts, session)
     embed = discord.Embed(title=_title(session), colour=COLOUR)
-    lines = [str(view.get("status", ""))]
-    if session.step == 0 and view.get("goal"):
-        lines.insert(0, f"**Goal:** {view['goal']}")  # the first board says how to win
-    lines.insert(0, lessons.header(session))
+    lines = [
+        lessons.header(session),
+        _goal_line(session, view, range(len(session.seats)), chose),
+        str(view.get("status", "")),
+    ]
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     lines = [with_names(line, session.names) for line in lines]
@@ -229,10 +263,7 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     ended = game.is_over or session.status != "active"
     lines.append(_ending(session, ending))
     embed.description = "\n\n".join(x for x in lines if x)
-    if ended or session.step == 0:
-        embed.set_footer(text=_fair_shuffle(session, ended))
-    else:
-        embed.set_footer(text=f"Move {session.step}")
+    embed.set_footer(text=_fair_shuffle(session, ended) if ended else f"Move {session.step}")
     file = await image(session, view, "board.png")
     embed.set_image(url="attachment://board.png")
     components = board_components(session, moves=moves)
@@ -367,15 +398,22 @@ async def private(
     notes: list[str],
     recent: list[str] | None = None,
     ending: str | None = None,
+    *,
+    chose: frozenset[int] = frozenset(),
 ) -> Message:
     """A player's private message: their view, what just happened, their controls.
 
-    ``ending`` explains an end the engine did not decide (resign, abort, timeout).
+    ``ending`` explains an end the engine did not decide (resign, abort, timeout); ``chose``:
+    the seats that chose a move of their own so far (the goal is shown until this one did).
     """
     game = session.game
     view, moves = await heavy.run(_private_parts, session, seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
-    lines = [lessons.header(session), str(view.get("status", ""))]
+    lines = [
+        lessons.header(session),
+        _goal_line(session, view, [seat], chose),
+        str(view.get("status", "")),
+    ]
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     if notes:
