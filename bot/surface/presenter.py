@@ -172,28 +172,40 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
             if s.user_id in after_game.ranks
         ]
         lines.append("On this server's leaderboard: " + " · ".join(places))
-    if session.computer_seats:
+    counts = session.status == "finished" and session.lesson is None
+    if session.computer_seats and counts:
         lines.append(
             "Against the computer: unrated; the result counts in the leaderboard's "
             "*Against the computer* section."
         )
+    if not counts:  # aborted, closed, or a lesson: said once, never contradicted
+        lines.append("It does not count on the leaderboard.")
     if session.status == "finished":
         lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
     else:
-        lines.append("It does not count on the leaderboard. `/game log last` shows the game.")
+        lines.append("`/game log last` shows the game.")
     return "\n".join(lines)
 
 
 def _new_best(session: Session, before: float | None) -> str:
-    """The "new best!" line when a solo game beat the player's best score on this server."""
+    """The line for a solo score above the player's best on this server so far.
+
+    A win is congratulated; a lost game is never: its score is said plainly to be their first
+    or their best so far.
+    """
     if len(session.seats) != 1 or session.status != "finished":
         return ""
     result = session.game.result
     score = None if result is None else result.scores.get(0)
-    if score is None or score <= (0 if before is None else before):
+    if result is None or score is None or score <= (0 if before is None else before):
         return ""  # a first game's 0 (a resignation, say) is no record
-    was = "" if before is None else f" (was {before:g})"
-    return f"🎉 {session.names[0]}: {score:g} points, a new best!{was}"
+    name = session.names[0]
+    if 0 in result.winners:
+        was = "" if before is None else f" (was {before:g})"
+        return f"🎉 {name}: {score:g} points, a new best!{was}"
+    if before is None:
+        return f"{name}: {score:g} points, your first score in this game."
+    return f"{name}: {score:g} points, your best score so far (was {before:g})."
 
 
 def play_again_view(session: Session) -> discord.ui.View:

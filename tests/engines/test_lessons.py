@@ -5,6 +5,7 @@ import json
 import pytest
 
 import engines
+from bot.games import CHANNEL_CONTROL_GAMES
 from engines.guardians.catalogue import CATALOGUE
 from engines.lessons import LEARNER, find, lesson_for, script
 from tests.bot.harness import all_card_labels
@@ -51,3 +52,10 @@ def test_step_texts_are_short_and_name_no_hidden_card(game_id):
             named = [n for n in CARD_NAMES.get(game_id, []) if n in text and n not in public]
             assert not named, f"step {entry.step + 1} names hidden cards {named}"
         game.apply(entry.seat, find(game, entry.seat, entry.move))
+
+
+@pytest.mark.parametrize("game_id", [g for g in LESSON_GAMES if g not in CHANNEL_CONTROL_GAMES])
+def test_a_step_on_a_board_without_moves_never_points_below(game_id):
+    """The step text is on the channel board too, whose moves are in the learner's DM."""
+    for step in lesson_for(game_id).steps:
+        assert " below" not in step.text, step.text
