@@ -53,6 +53,16 @@ async def test_help_is_complete_and_names_every_game_command(world):
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
 
 
+async def test_help_starts_with_a_lesson_line_per_game(world):
+    ix = await world.slash("bob", "help")
+    first = embeds_of(ix)[0]["description"]
+    assert first.startswith("**Start here**")
+    start = first.split("\n\n")[0].splitlines()
+    for command in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
+        line = next(x for x in start if x.startswith(f"`/{command} learn`"))
+        assert "minutes" in line or "hours" in line, line  # how long a game takes
+
+
 @pytest.mark.parametrize(
     ("command", "name", "title"),
     [
