@@ -123,6 +123,8 @@ async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(
     assert answer.ephemeral and "Your choices now" in text
     for action in session.game.legal_actions(0):
         assert action.label() in text
+    footer = answer.embeds[0]["footer"]["text"]  # the answer outlives the move it explains
+    assert footer.startswith(f"As of move {session.step}:"), footer
     ix = await world.click("bob", board, board.find_button("?"))
     text = ix.messages[-1].text()
     assert "You are watching" in text and "Your choices now" not in text
