@@ -69,6 +69,7 @@ drawn, favourite opponents; `game:` one game only.
 
 EMPTY = "No finished games yet. Be the first!"
 NO_RATED = "No rated games yet: challenge a member to get a rating."
+UNCERTAINTY = "± is the rating's uncertainty: it narrows as a player plays more rated games."
 
 
 async def versus_table(db: Database, guild_id: int, game: str) -> str:
@@ -80,6 +81,8 @@ async def versus_table(db: Database, guild_id: int, game: str) -> str:
         + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
         for i, r in enumerate(rows, 1)
     ) or (NO_RATED if records else EMPTY)
+    if any(r.rating is not None for r in rows):
+        text += f"\n{UNCERTAINTY}"
     if records:
         text += "\n\n**Against the computer** (unrated)\n" + "\n".join(
             f"<@{r.user_id}> vs {r.level} — {r.wins}W {r.losses}L {r.draws}D" for r in records

@@ -24,6 +24,7 @@ async def test_resigning_gives_the_opponent_the_win_on_the_leaderboard(world):
     text = ix.messages[-1].text()
     assert text.index(str(world.people["bob"].id)) < text.index(str(world.people["alice"].id))
     assert "1W 0L" in text and "0W 1L" in text
+    assert "±" in text and "± is the rating's uncertainty" in text  # explained where shown
 
 
 async def test_abort_needs_both_players_or_a_moderator_and_does_not_count(world):
