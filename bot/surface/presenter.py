@@ -132,12 +132,9 @@ def _fair_shuffle(session: Session, ended: bool) -> str:
 
 def status_footer(session: Session) -> str:
     """``/game status``'s footer: the move, and the shuffle's commitment (or seed, at the end)."""
-    ended = session.game.is_over or session.status != "active"
-    return (
-        _fair_shuffle(session, ended)
-        if ended
-        else (f"Move {session.step} · {_fair_shuffle(session, ended)}")
-    )
+    if session.game.is_over or session.status != "active":
+        return _fair_shuffle(session, True)
+    return f"Move {session.step} · {_fair_shuffle(session, False)}"
 
 
 @dataclass(frozen=True)
