@@ -120,7 +120,8 @@ def _graph(
         draw.line((left, y, right, y), fill=FELT_LINE, width=1)
         draw_text(draw, (left - 8, y), f"{round(share * 100)} %", fnt, MUTED, anchor="rm")
     draw_text(draw, (right, bottom + 8), f"move {v.moves}", fnt, MUTED, anchor="ra")
-    draw_text(draw, (left, bottom + 8), f"chance to {v.goal}", fnt, MUTED, anchor="la")
+    judged = ", each from that player's own knowledge" if len(v.seats) > 1 else ""
+    draw_text(draw, (left, bottom + 8), f"chance to {v.goal}{judged}", fnt, MUTED, anchor="la")
     for seat, curve in enumerate(v.seats):
         points = [at(m, c) for m, c in curve.points]
         if len(points) > 1:

@@ -25,14 +25,14 @@ GAME_CHOICES = [
 ]
 
 HELP = """\
+**Start here**: each game's lesson is a guided first game of a few minutes, with the real
+buttons; then a real game is one click away. Lessons never count on the leaderboard.
+{start}
+
 **Start a game**
 {games}
 Every option of a start command has a default, so `/galdor start` or `/gondolin start` alone
 is enough. Each game's `rules` command shows its complete rules here in Discord.
-
-**New to a game?** `/<game> learn` (e.g. `/knightfall learn`) plays a short guided first game:
-each step says what to look at and which button to press, then a real game is one click away.
-Lessons are never rated and never count on the leaderboard.
 
 **Against the computer**: leave out `opponent:` in a two-player game's `challenge` (or pick
 the bot); `level:` easy, normal (default) or hard. Such games are unrated.
@@ -69,6 +69,7 @@ drawn, favourite opponents; `game:` one game only.
 
 EMPTY = "No finished games yet. Be the first!"
 NO_RATED = "No rated games yet: challenge a member to get a rating."
+UNCERTAINTY = "± is the rating's uncertainty: it narrows as a player plays more rated games."
 
 
 async def versus_table(db: Database, guild_id: int, game: str) -> str:
@@ -80,6 +81,8 @@ async def versus_table(db: Database, guild_id: int, game: str) -> str:
         + (f" · rating {r.rating:.0f} ±{r.rd:.0f}" if r.rating is not None else "")
         for i, r in enumerate(rows, 1)
     ) or (NO_RATED if records else EMPTY)
+    if any(r.rating is not None for r in rows):
+        text += f"\n{UNCERTAINTY}"
     if records:
         text += "\n\n**Against the computer** (unrated)\n" + "\n".join(
             f"<@{r.user_id}> vs {r.level} — {r.wins}W {r.losses}L {r.draws}D" for r in records
@@ -139,8 +142,12 @@ class GeneralCog(commands.Cog):
     @app_commands.command(name="help", description="How to use the tabletop bot")
     async def help_(self, interaction: discord.Interaction) -> None:
         """The command list."""
-        games = [getattr(cog, "help_text", "") for cog in self.bot.cogs.values()]
-        text = HELP.format(games="\n".join(g for g in games if g))
+        cogs = self.bot.cogs.values()
+        start = [getattr(cog, "start_here", "") for cog in cogs]
+        games = [getattr(cog, "help_text", "") for cog in cogs]
+        text = HELP.format(
+            start="\n".join(s for s in start if s), games="\n".join(g for g in games if g)
+        )
         await send_long(interaction, "Tabletop games", text, discord.Colour.dark_gold())
 
 

@@ -51,15 +51,18 @@ def help_text(game: Game, seat: int | None) -> str:
 
 
 def help_embed(session: Session, seat: int | None) -> discord.Embed:
-    """The answer as an embed, with the players' names."""
+    """The answer as an embed, with the players' names and the move it was for.
+
+    The answer stays under a board that moves on: its footer says which move it explains.
+    """
     text = with_names(help_text(session.game, seat), session.names)
-    return fit_embed(
-        discord.Embed(
-            title=f"{session.game_cls.title}: what now?",
-            description=text,
-            colour=discord.Colour.dark_gold(),
-        )
+    embed = discord.Embed(
+        title=f"{session.game_cls.title}: what now?",
+        description=text,
+        colour=discord.Colour.dark_gold(),
     )
+    embed.set_footer(text=f"As of move {session.step}: press ? again after a move")
+    return fit_embed(embed)
 
 
 async def answer(

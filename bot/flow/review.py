@@ -185,6 +185,10 @@ def turn_text(session: Session, j: Judgement) -> str:
     return f"Move {j.move + 1}: {player(j.seat)} {move} ({chance})."
 
 
+OWN_KNOWLEDGE = "Each line is judged from that player's own knowledge"
+"""Said by the image and its alt text: the lines of a game with secrets need not add up."""
+
+
 def review_view(
     session: Session, moves: int, judged: list[Judgement], final: list[float] | None
 ) -> dict[str, Any]:
@@ -218,6 +222,8 @@ def review_view(
         if c
     ]
     sentences = ["; ".join(ranges) or "No move was a choice worth judging"]
+    if seats > 1:
+        sentences.insert(0, OWN_KNOWLEDGE)
     if not turns:
         sentences.append("No move cost much against the computer's choice")
     return {

@@ -25,6 +25,10 @@ METHODS = [
 class GaldorCog(commands.GroupCog, group_name="galdor", group_description="Galdor's Grip (solo)"):
     """Galdor's Grip: the solo deck puzzle."""
 
+    start_here = (
+        "`/galdor learn` — **Galdor's Grip**, solo: a card puzzle, turn and rotate cards "
+        "to gather stars. About 10 minutes."
+    )
     help_text = (
         "`/galdor start [threshold] [method] [allstar]` — the solo deck puzzle Galdor's Grip. "
         "`/galdor learn` plays a guided first game, `/galdor card` shows a card, "

@@ -56,6 +56,10 @@ async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.F
 class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="Gondolin Cards"):
     """Gondolin Cards: lead a hidden settlement through a story's turns."""
 
+    start_here = (
+        "`/gondolin learn` — **Gondolin Cards**, solo: hold the city against each attack of "
+        "a story, with a deck of your own later. About 10 minutes."
+    )
     help_text = (
         "`/gondolin start [story] [deck] [mode]` — the solo settlement game Gondolin Cards "
         "(your controls are on the board; **My hand** shows your hand). `/gondolin learn` "

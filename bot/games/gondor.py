@@ -42,6 +42,10 @@ Choices = list[app_commands.Choice[str]]
 class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondor"):
     """Gondor: The Siege of Minas Tirith, a hex wargame for two."""
 
+    start_here = (
+        "`/gondor learn` — **Gondor**, for two: a wargame on a hex map, the siege of Minas "
+        "Tirith in 16 turns. Two hours or more."
+    )
     help_text = (
         "`/gondor challenge opponent:@user [side]` — the siege of Minas Tirith for two (you play "
         "Sauron unless you pick Westernesse; no opponent: you play the computer, `level:` easy, "

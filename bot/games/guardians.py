@@ -54,6 +54,10 @@ def deck_pair(challenger_deck: str) -> list[str]:
 class GuardiansCog(commands.GroupCog, group_name="guardians", group_description="Guardians"):
     """Guardians, the collectible card game, for two players with the starter decks."""
 
+    start_here = (
+        "`/guardians learn` — **Guardians**, for two: a card game of creatures, lands and "
+        "Shields. About 30 minutes."
+    )
     help_text = (
         "`/guardians challenge opponent:@user [deck]` — Guardians for two; you pick a starter "
         f"or one of your decks (default: {CATALOGUE.decks[DEFAULT_DECK].name}), your opponent "

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 class KnightfallCog(commands.GroupCog, group_name="knightfall", group_description="Knightfall"):
     """Knightfall: A Kingdom's War, for two players."""
 
+    start_here = (
+        "`/knightfall learn` — **Knightfall**, for two: a duel of hidden cards where the "
+        "stronger camp wins. A game takes about 20 minutes."
+    )
     help_text = (
         "`/knightfall challenge opponent:@user` — Knightfall for two; they Accept or Decline "
         "(no opponent: you play the computer, `level:` easy, normal or hard). "

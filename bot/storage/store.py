@@ -10,6 +10,7 @@ from datetime import datetime
 import engines
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.storage.db import Database, IntegrityError
+from bot.storage.history import FORCED
 from bot.storage.models import Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
@@ -237,6 +238,15 @@ class SessionStore:
             "SELECT seat, code FROM actions WHERE session_id=? ORDER BY step", (sid,)
         )
         return [(r["seat"], r["code"]) for r in rows]
+
+    async def seats_that_chose(self, sid: str) -> frozenset[int]:
+        """The seats that made a move of their own (not one the bot played for them)."""
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT seat FROM actions"
+            " WHERE session_id=? AND seat IS NOT NULL AND substr(code, 1, 1) <> ?",
+            (sid, FORCED),
+        )
+        return frozenset(r["seat"] for r in rows)
 
     async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
         """The last public event texts of a session, oldest first."""

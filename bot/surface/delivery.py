@@ -147,7 +147,9 @@ class Delivery:
         if the board could be neither edited nor posted anew (``_edit_board``).
         """
         recent = await self.store.recent_events(session.id)
-        msg = await presenter.board(session, recent, ending=ending)
+        chose = await self.store.seats_that_chose(session.id)
+        draw = functools.partial(presenter.board, session, recent, ending=ending, chose=chose)
+        msg = await draw()
         if clicked is not None:
             try:
                 if await self._answer_with(clicked, msg, session.id):
@@ -157,11 +159,11 @@ class Delivery:
                 log.info(
                     "click not answered, editing the board session=%s code=%s", session.id, exc.code
                 )
-                msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
+                msg = await draw()  # a sent file is spent
         board = self._board_id(session)
         if board is not None and self._unchanged(board, msg):
             return
-        edit = functools.partial(self._edit_board, session, msg, recent, ending, failed)
+        edit = functools.partial(self._edit_board, session, msg, draw, failed)
         self.edits.submit(session.id, edit)
 
     def _board_id(self, session: Session) -> int | None:
@@ -187,8 +189,7 @@ class Delivery:
         self,
         session: Session,
         msg: presenter.Message,
-        recent: list[str],
-        ending: str | None,
+        draw: Callable[[], Awaitable[presenter.Message]],
         failed: Failed | None,
     ) -> None:
         """Edit the board in place; failing that, post it anew and strip the old one.
@@ -199,7 +200,7 @@ class Delivery:
         and ``failed`` is told.
         """
         try:
-            await self._edit_or_post(session, msg, recent, ending)
+            await self._edit_or_post(session, msg, draw)
         except discord.HTTPException as exc:
             self.gone(session.channel_id, exc)
             if passing(exc):
@@ -209,8 +210,12 @@ class Delivery:
             await failed(exc)
 
     async def _edit_or_post(
-        self, session: Session, msg: presenter.Message, recent: list[str], ending: str | None
+        self,
+        session: Session,
+        msg: presenter.Message,
+        draw: Callable[[], Awaitable[presenter.Message]],
     ) -> None:
+        """Edit the board; else post it anew (``draw`` makes it again: a sent file is spent)."""
         old = self._board_id(session)
         channel = await self.channel(session)
         if old is not None:
@@ -232,7 +237,7 @@ class Delivery:
                 log.info(
                     "board edit refused, posting anew session=%s code=%s", session.id, exc.code
                 )
-            msg = await presenter.board(session, recent, ending=ending)  # a sent file is spent
+            msg = await draw()
         try:
             sent = await channel.send(**msg.kwargs())
         except discord.HTTPException:
@@ -300,7 +305,8 @@ class Delivery:
     ) -> presenter.Message:
         """A seat's private message, with the latest public events for context."""
         recent = await self.store.recent_events(session.id, 4)
-        return await presenter.private(session, seat, notes, recent, ending)
+        chose = await self.store.seats_that_chose(session.id)
+        return await presenter.private(session, seat, notes, recent, ending, chose=chose)
 
     async def refresh_dm(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None

@@ -124,10 +124,17 @@ def _waiting_line(session: Session) -> str:
 
 
 def _fair_shuffle(session: Session, ended: bool) -> str:
-    """The commitment at the start, the seed itself at the end."""
+    """The commitment while the game runs (``/game status``), the seed itself at the end."""
     if ended:
         return f"Session {session.id} · seed {session.seed} (check it with /game replay)"
     return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
+
+
+def status_footer(session: Session) -> str:
+    """``/game status``'s footer: the move, and the shuffle's commitment (or seed, at the end)."""
+    if session.game.is_over or session.status != "active":
+        return _fair_shuffle(session, True)
+    return f"Move {session.step} · {_fair_shuffle(session, False)}"
 
 
 @dataclass(frozen=True)
@@ -162,28 +169,40 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
             if s.user_id in after_game.ranks
         ]
         lines.append("On this server's leaderboard: " + " · ".join(places))
-    if session.computer_seats:
+    counts = session.status == "finished" and session.lesson is None
+    if session.computer_seats and counts:
         lines.append(
             "Against the computer: unrated; the result counts in the leaderboard's "
             "*Against the computer* section."
         )
+    if not counts:  # aborted, closed, or a lesson: said once, never contradicted
+        lines.append("It does not count on the leaderboard.")
     if session.status == "finished":
         lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
     else:
-        lines.append("It does not count on the leaderboard. `/game log last` shows the game.")
+        lines.append("`/game log last` shows the game.")
     return "\n".join(lines)
 
 
 def _new_best(session: Session, before: float | None) -> str:
-    """The "new best!" line when a solo game beat the player's best score on this server."""
+    """The line for a solo score above the player's best on this server so far.
+
+    A win is congratulated; a lost game is never: its score is said plainly to be their first
+    or their best so far.
+    """
     if len(session.seats) != 1 or session.status != "finished":
         return ""
     result = session.game.result
     score = None if result is None else result.scores.get(0)
-    if score is None or score <= (0 if before is None else before):
+    if result is None or score is None or score <= (0 if before is None else before):
         return ""  # a first game's 0 (a resignation, say) is no record
-    was = "" if before is None else f" (was {before:g})"
-    return f"🎉 {session.names[0]}: {score:g} points, a new best!{was}"
+    name = session.names[0]
+    if 0 in result.winners:
+        was = "" if before is None else f" (was {before:g})"
+        return f"🎉 {name}: {score:g} points, a new best!{was}"
+    if before is None:
+        return f"{name}: {score:g} points, your first score in this game."
+    return f"{name}: {score:g} points, your best score so far (was {before:g})."
 
 
 def play_again_view(session: Session) -> discord.ui.View:
@@ -213,16 +232,40 @@ def whole(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "focus"}
 
 
-async def board(session: Session, recent: list[str], ending: str | None = None) -> Message:
-    """The public board message; ``ending`` explains an end the engine did not decide."""
+def _goal_line(
+    session: Session, view: dict[str, Any], seats: Sequence[int], chose: frozenset[int]
+) -> str:
+    """The goal line on every lesson step, and while a person in ``seats`` has not chosen a move.
+
+    A player's first board may come after others' moves (the computer moving first), so the
+    goal stays until they chose one themselves (``chose``: the seats that did).
+    """
+    live = session.status == "active" and not session.game.is_over
+    new = any(session.seats[s].computer is None and s not in chose for s in seats)
+    shown = live and (session.lesson is not None or new)
+    return f"**Goal:** {view['goal']}" if shown and view.get("goal") else ""
+
+
+async def board(
+    session: Session,
+    recent: list[str],
+    ending: str | None = None,
+    *,
+    chose: frozenset[int] = frozenset(),
+) -> Message:
+    """The public board message; ``ending`` explains an end the engine did not decide.
+
+    ``chose``: the seats that chose a move of their own so far (the goal is shown until all did).
+    """
     game = session.game
     view, moves, warned = await heavy.run(_board_parts, session)
     embed = discord.Embed(title=_title(session), colour=COLOUR)
-    lines = [str(view.get("status", ""))]
+    lines = [
+        lessons.header(session),
+        _goal_line(session, view, range(len(session.seats)), chose),
+        str(view.get("status", "")),
+    ]
     lines += _warning_lines(warned)
-    if session.step == 0 and view.get("goal"):
-        lines.insert(0, f"**Goal:** {view['goal']}")  # the first board says how to win
-    lines.insert(0, lessons.header(session))
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))
     lines = [with_names(line, session.names) for line in lines]
@@ -230,10 +273,7 @@ async def board(session: Session, recent: list[str], ending: str | None = None) 
     ended = game.is_over or session.status != "active"
     lines.append(_ending(session, ending))
     embed.description = "\n\n".join(x for x in lines if x)
-    if ended or session.step == 0:
-        embed.set_footer(text=_fair_shuffle(session, ended))
-    else:
-        embed.set_footer(text=f"Move {session.step}")
+    embed.set_footer(text=_fair_shuffle(session, ended) if ended else f"Move {session.step}")
     file = await image(session, view, "board.png")
     embed.set_image(url="attachment://board.png")
     components = board_components(session, moves=moves)
@@ -384,15 +424,22 @@ async def private(
     notes: list[str],
     recent: list[str] | None = None,
     ending: str | None = None,
+    *,
+    chose: frozenset[int] = frozenset(),
 ) -> Message:
     """A player's private message: their view, what just happened, their controls.
 
-    ``ending`` explains an end the engine did not decide (resign, abort, timeout).
+    ``ending`` explains an end the engine did not decide (resign, abort, timeout); ``chose``:
+    the seats that chose a move of their own so far (the goal is shown until this one did).
     """
     game = session.game
     view, moves, warned = await heavy.run(_private_parts, session, seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
-    lines = [lessons.header(session), str(view.get("status", ""))]
+    lines = [
+        lessons.header(session),
+        _goal_line(session, view, [seat], chose),
+        str(view.get("status", "")),
+    ]
     lines += _warning_lines(warned)
     if recent:
         lines.append("\n".join(f"• {t}" for t in recent[-RECENT_ON_BOARD:]))

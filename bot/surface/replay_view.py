@@ -66,7 +66,7 @@ async def position(session: Session, timeline: Timeline, index: int) -> presente
         description=presenter.with_names("\n".join(x for x in lines if x), session.names),
         colour=presenter.COLOUR,
     )
-    embed.set_footer(text=f"Session {session.id} · position {index + 1} of {last + 1}")
+    embed.set_footer(text=f"Session {session.id}")  # one counter, the move's, in the text
     file = await presenter.image(session, view, "replay.png")
     embed.set_image(url="attachment://replay.png")
     return presenter.Message(embed, file, buttons(session.id, index, last))

@@ -64,7 +64,7 @@ class Guardians(Game[GuardiansState]):
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[BaseModel]] = GuardiansState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    auto_play_option: ClassVar[str] = "Play my only choices for me"
+    auto_play_option: ClassVar[str] = "Also play my only card choices for me"
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GuardiansState:

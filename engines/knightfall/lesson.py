@@ -14,8 +14,9 @@ FIRST_TURN = Lesson(
         Step(
             "Your five cards are in your direct messages. First you muster them: one becomes "
             "your Knight, who defends your camp, the others your Archers and Mages, who attack. "
-            "Your cards stay face-down to the computer. Click the Muster move below: it keeps "
-            "your second-best card as Knight and puts your best one in Archer 1.",
+            "Your cards stay face-down to the computer. In your direct messages, click the "
+            "Muster move: it keeps your second-best card as Knight and puts your best one in "
+            "Archer 1.",
             "muster.4.A1-A3-M2-A2.9-0-20-41-46",
             replies=("place.11.M1",),
         ),

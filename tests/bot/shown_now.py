@@ -48,8 +48,9 @@ async def behind(world: World, session: Session) -> list[str]:
     """
     store, late = world.bot.store, []
     board = next(m for m in world.emu.all_messages() if m.id == session.message_id)
+    chose = await store.seats_that_chose(session.id)
     embeds, components, files = _parts(
-        await presenter.board(session, await store.recent_events(session.id))
+        await presenter.board(session, await store.recent_events(session.id), chose=chose)
     )
     shown = (board.embeds, _without_steps(board.components))
     alts = [(a.filename, a.description) for a in board.attachments]
@@ -63,7 +64,7 @@ async def behind(world: World, session: Session) -> list[str]:
         if newest.id != s.dm_message_id:
             late.append(f"{user.name}'s newest DM is not the one the bot keeps")
         recent = await store.recent_events(session.id, 4)
-        _, components, _ = _parts(await presenter.private(session, seat, [], recent))
+        _, components, _ = _parts(await presenter.private(session, seat, [], recent, chose=chose))
         if _without_steps(newest.components) != components or _stale(newest, session, seat):
             late.append(f"{user.name}'s DM has other moves than move {session.step}'s")
     return late

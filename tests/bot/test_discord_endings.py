@@ -6,6 +6,7 @@ from datetime import timedelta
 import discord
 import pytest
 
+import bot.flow.lobby
 from tests.bot.harness import World, all_card_labels, assert_no_leak, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -201,7 +202,10 @@ async def test_play_again_against_the_computer_starts_at_once_at_the_same_level(
     await world.resign("alice")
 
 
-async def test_play_again_in_a_solo_game_keeps_the_options_and_a_new_best_is_told(world):
+async def test_play_again_in_a_solo_game_keeps_the_options_and_a_lost_best_is_plain(
+    world, monkeypatch
+):
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: 4)  # lost with a score, at random
     await world.slash("alice", "galdor start", threshold=5, method="a")
     session = await world.live()
     since = channel_count(world)
@@ -211,11 +215,13 @@ async def test_play_again_in_a_solo_game_keeps_the_options_and_a_new_best_is_tol
         await world.make_move(world.people["alice"], board, rng.choice(move_controls(board)))
         session = await world.bot.store.load(session.id)
     over = announcement(world, since)
-    score = session.game.result.scores[0]
-    if score > 0:  # the seed is secret and random: a game may end with no score at all
-        assert f"{score:g} points, a new best!" in over.text()
-    else:
-        assert "new best" not in over.text()
+    score, won = session.game.result.scores[0], session.game.result.winners == [0]
+    if score > 0 and won:  # the seed is secret and random: a game may end with no score at all
+        assert f"🎉 Alice: {score:g} points, a new best!" in over.text()
+    else:  # a lost game is never congratulated
+        assert "new best" not in over.text() and "🎉" not in over.text()
+    if score > 0 and not won:
+        assert f"Alice: {score:g} points, your first score in this game." in over.text()
     assert "leaderboard: Alice #1" in over.text()
 
     ix = await world.click("bob", over, over.find_button("Play again"))

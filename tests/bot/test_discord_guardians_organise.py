@@ -30,6 +30,9 @@ async def test_the_organise_list_is_grouped_by_destination_with_the_limit_in_wor
     try:
         user = world.user(session, 0)
         message = world.controls_message(user) or await world.hand(user.name, session)
+        # the switch says what it covers: the bot plays forced moves on the open board anyway
+        labels = [b.label or "" for b in message.buttons()]
+        assert "Also play my only card choices for me: OFF" in labels, labels
         selects = [c for c in walk_components(message.components) if c.get("type") == 3]
         headings = {s["placeholder"].split("…")[0] for s in selects}
         assert "On a Stronghold (no Shield yet)" in headings, headings

@@ -7,6 +7,7 @@ import pytest
 
 from bot.flow.sessions import forced_move
 from bot.storage.history import FORCED
+from bot.surface import presenter
 from tests.bot.harness import (
     World,
     all_card_labels,
@@ -64,7 +65,9 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, cap
     session = await world.live()
     assert session.status == "active"
     board = world.board(session)
-    assert "SHA-256" in board.text() and str(session.seed) not in board.text()
+    assert "SHA-256" not in board.text() and str(session.seed) not in board.text()
+    status = (await world.slash("dave", "game status")).messages[-1].text()
+    assert presenter.seed_hash(session.seed) in status and str(session.seed) not in status
     assert any(
         "can't send you direct messages" in m.text() for m in emu.channel_messages(world.chan)
     )

@@ -48,8 +48,9 @@ async def play_step(world: World, session, number: int, who: str = "alice"):
     code = session.game_cls.encode(expected)
     header = f"Lesson, step {number} of {len(lesson.steps)}."
     message = controls(world, session, who)
-    for shown in (world.board(session), message):
+    for shown in (world.board(session), message):  # every step shows the goal
         assert header in shown.text() and step.text in shown.text(), shown.text()[:400]
+        assert "**Goal:**" in shown.text(), shown.text()[:400]
     enabled = move_controls(message)
     assert [c for _, c, _ in enabled] == [f"g1:{session.id}:{session.step}:{code}"], enabled
     others = len(session.game.legal_actions(LEARNER)) - 1

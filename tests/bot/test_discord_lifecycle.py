@@ -24,6 +24,7 @@ async def test_resigning_gives_the_opponent_the_win_on_the_leaderboard(world):
     text = ix.messages[-1].text()
     assert text.index(str(world.people["bob"].id)) < text.index(str(world.people["alice"].id))
     assert "1W 0L" in text and "0W 1L" in text
+    assert "±" in text and "± is the rating's uncertainty" in text  # explained where shown
 
 
 async def test_abort_needs_both_players_or_a_moderator_and_does_not_count(world):
@@ -375,3 +376,13 @@ async def test_a_player_who_left_the_server_loses_when_found_gone(world):
     finally:
         if bob.id not in world.guild.members:
             emu.add_member(world.guild, bob)
+
+
+async def test_an_aborted_game_against_the_computer_is_said_not_to_count_once(world):
+    await world.slash("alice", "knightfall challenge", level="easy")
+    assert (await world.live()).computer_seats
+    await world.slash("alice", "game abort")  # the computer always agrees
+    assert await world.live() is None
+    over = next(m for m in reversed(world.emu.channel_messages(world.chan)) if "🏁" in m.text())
+    assert "It does not count on the leaderboard." in over.text()
+    assert "counts" not in over.text().replace("does not count", ""), over.text()

@@ -111,6 +111,7 @@ async def test_a_game_against_the_computer_names_no_card_hidden_then(world):
 
     shown = the_review(await ask_review(world, "alice", chan=chan))
     alt = assert_landscape_image_with_words(shown)
+    assert "Each line is judged from that player's own knowledge" in alt
     # every position of the game: what the opponent could not see then, what the table saw
     cls, moves = session.game_cls, await logged_moves(world, session.id)
     game = cls.new(2, seed=session.seed, options={})

@@ -1,12 +1,15 @@
 """Through the emulator: rules and help in full, card lookups, defaults, "?" and Undo."""
 
 import json
+import random
 
 import pytest
 
 from bot.cogs.general import HELP
+from bot.games import CHANNEL_CONTROL_GAMES
 from bot.surface.rules import how_to_play
 from engines.galdors_grip.game import GaldorsGrip
+from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -48,6 +51,16 @@ async def test_help_is_complete_and_names_every_game_command(world):
     ):
         assert command in shown
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
+
+
+async def test_help_starts_with_a_lesson_line_per_game(world):
+    ix = await world.slash("bob", "help")
+    first = embeds_of(ix)[0]["description"]
+    assert first.startswith("**Start here**")
+    start = first.split("\n\n")[0].splitlines()
+    for command in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
+        line = next(x for x in start if x.startswith(f"`/{command} learn`"))
+        assert "minutes" in line or "hours" in line, line  # how long a game takes
 
 
 @pytest.mark.parametrize(
@@ -110,6 +123,8 @@ async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(
     assert answer.ephemeral and "Your choices now" in text
     for action in session.game.legal_actions(0):
         assert action.label() in text
+    footer = answer.embeds[0]["footer"]["text"]  # the answer outlives the move it explains
+    assert footer.startswith(f"As of move {session.step}:"), footer
     ix = await world.click("bob", board, board.find_button("?"))
     text = ix.messages[-1].text()
     assert "You are watching" in text and "Your choices now" not in text
@@ -155,3 +170,45 @@ async def test_undo_rebuilds_without_the_last_move_and_replays(world, monkeypatc
     await world.resign("alice")
     ix = await world.slash("alice", "game replay", session=session.id)
     assert "the same final state" in ix.messages[-1].text()
+
+
+START = {
+    "knightfall": "knightfall challenge",
+    "galdors_grip": "galdor start",
+    "gondolin": "gondolin start",
+    "guardians": "guardians challenge",
+    "gondor": "gondor challenge",
+}
+
+
+@pytest.mark.parametrize("game_id", list(START))
+async def test_every_player_s_first_board_and_dm_say_the_goal(world, game_id):
+    """The goal stays on the board until each player chose a move; their first DM has it too."""
+    two = game_id not in CHANNEL_CONTROL_GAMES
+    before = {who: len(world.emu.dm_messages(world.people[who])) for who in ("alice", "bob")}
+    if two:  # a duel of two people: the one moving second reads the board after a move
+        await world.slash("alice", START[game_id], opponent=world.people["bob"])
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+    else:
+        await world.slash("alice", START[game_id])
+    session = await world.live()
+    rng, moved = random.Random(47), set()
+    while len(moved) < len(session.seats):
+        assert "**Goal:**" in world.board(session).text(), f"move {session.step}"
+        for seat in set(range(len(session.seats))) - moved:
+            user = world.user(session, seat)
+            dms = world.emu.dm_messages(user)[before[user.name] :]
+            if dms:  # the first version of the first DM, and the one they decide from
+                assert "**Goal:**" in (dms[0].history or [dms[0]])[0].text()
+                assert "**Goal:**" in dms[-1].text()
+        seat = session.game.to_act()[0]
+        user = world.user(session, seat)
+        message = world.board(session) if not two else world.controls_message(user)
+        assert message is not None
+        await world.make_move(user, message, rng.choice(move_controls(message)))
+        moved.add(seat)
+        session = await world.bot.store.load(session.id)
+    assert "**Goal:**" not in world.board(session).text()  # then the board is the game's
+    await world.resign("alice")
+    assert await world.live() is None

@@ -5,6 +5,7 @@ import json
 import pytest
 
 import engines
+from bot.games import CHANNEL_CONTROL_GAMES
 from engines.guardians.catalogue import CATALOGUE
 from engines.lessons import LEARNER, find, lesson_for, lessons_for, script
 from tests.bot.harness import all_card_labels
@@ -106,3 +107,10 @@ def test_the_lesson_says_how_each_side_wins(game_id, part):
     lesson = lesson_for(game_id, part)
     said = " ".join([lesson.steps[0].text, lesson.done])
     assert all(words in said for words in WINS[game_id]), said
+
+
+@pytest.mark.parametrize("game_id", [g for g in LESSON_GAMES if g not in CHANNEL_CONTROL_GAMES])
+def test_a_step_on_a_board_without_moves_never_points_below(game_id):
+    """The step text is on the channel board too, whose moves are in the learner's DM."""
+    for step in lesson_for(game_id).steps:
+        assert " below" not in step.text, step.text
