@@ -1,0 +1,86 @@
+"""The coach (``ai.suggest``): a legal, repeatable suggestion from what the seat may know, soon
+enough for a click, with a short plain reason that names nothing hidden."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import ai
+import engines
+from ai.levels import coach_level
+from engines.base import Game
+from engines.gondolin import Gondolin
+from tests.ai.test_search import WithoutResample
+
+TWO_PLAYER = ("knightfall", "guardians", "gondor")
+
+
+def positions(game_id: str, count: int, seed: int, every: int = 1) -> Iterator[tuple[Game, int]]:
+    """``count`` decisions (two legal moves or more) along seeded games: half the moves random,
+    half the policy's, so the positions reach every phase; a finished game starts another."""
+    cls = engines.get_game(game_id)
+    rng = random.Random(seed)
+    game = cls.new(cls.min_players, seed=seed)
+    found = step = 0
+    while found < count:
+        if game.is_over:
+            game = cls.new(cls.min_players, seed=rng.randrange(10**6))
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        if len(legal) > 1:
+            step += 1
+            if step % every == 0:
+                found += 1
+                yield game, seat
+        move = rng.choice(legal) if rng.random() < 0.5 else game.rollout_action(seat, rng)
+        game.apply(seat, move)
+
+
+def twin(game: Game, seat: int, rng: random.Random) -> Game:
+    """Another game the seat sees exactly alike: its hidden cards and secrets drawn anew."""
+    other = game.resample(seat, rng)
+    assert other.view(seat) == game.view(seat)
+    return other
+
+
+@pytest.mark.parametrize("game_id", TWO_PLAYER)
+def test_the_suggestion_is_legal_repeatable_and_blind_to_hidden_cards(game_id):
+    rng = random.Random(5)
+    differ = 0
+    for k, (game, seat) in enumerate(positions(game_id, 8, seed=11, every=9)):
+        suggestion = ai.suggest(game, seat, seed=k)
+        assert suggestion.action in game.legal_actions(seat)
+        assert ai.suggest(game, seat, seed=k) == suggestion
+        other = twin(game, seat, rng)
+        differ += other.to_json() != game.to_json()
+        assert ai.suggest(other, seat, seed=k) == suggestion
+    assert differ >= 4  # the twins really hid other cards
+
+
+@pytest.mark.parametrize("game_id", TWO_PLAYER)
+def test_a_suggestion_costs_at_most_about_300_ms_of_cpu(game_id):
+    """The coach's budget is the game's ``normal`` level (bench.suggest: at most ~170 ms)."""
+    assert coach_level(game_id) == ai.levels.get_level("normal", game_id)
+    spent = []
+    for k, (game, seat) in enumerate(positions(game_id, 6, seed=23, every=13)):
+        t0 = time.process_time()
+        ai.suggest(game, seat, seed=k)
+        spent.append(time.process_time() - t0)
+    assert sum(spent) / len(spent) < 0.3
+
+
+def test_no_suggestion_where_the_search_would_read_hidden_cards_or_there_is_no_move():
+    game = WithoutResample(Gondolin.new(1, seed=3).state)
+    with pytest.raises(ValueError, match="no coach"):
+        ai.suggest(game, 0, seed=1)
+    for waiting, seat in positions("knightfall", 50, seed=3):
+        if waiting.to_act() == [seat]:
+            with pytest.raises(ValueError, match="no move"):
+                ai.suggest(waiting, 1 - seat, seed=1)
+            break
+    else:
+        pytest.fail("no position with one seat to act")
