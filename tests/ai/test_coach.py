@@ -84,3 +84,42 @@ def test_no_suggestion_where_the_search_would_read_hidden_cards_or_there_is_no_m
             break
     else:
         pytest.fail("no position with one seat to act")
+
+
+UNREASONED: dict[str, set[str]] = {"knightfall": set(), "guardians": set(), "gondor": set()}
+"""Kinds of move a game gives no reason for (the coach shows the move alone)."""
+
+
+def plain_sentence(text: str) -> bool:
+    """One short line a beginner reads: a capital first, a full stop last, no markup."""
+    return (
+        0 < len(text) <= 90
+        and "\n" not in text
+        and not text[0].islower()
+        and text.endswith(".")
+        and not any(mark in text for mark in ("**", "`", "_", "{", "}"))
+    )
+
+
+@pytest.mark.parametrize("game_id", ["knightfall"])
+def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(game_id):
+    """Over a few hundred positions, every legal move's reason (up to 12 a position) is a short
+    sentence, given for every kind the game reasons about, and the same in a twin game the seat
+    sees alike (so it names no hidden card)."""
+    rng = random.Random(7)
+    reasons: set[str] = set()
+    kinds: set[str] = set()
+    for game, seat in positions(game_id, 300, seed=41):
+        other = twin(game, seat, rng) if rng.random() < 0.3 else None
+        legal = game.legal_actions(seat)
+        for action in rng.sample(legal, min(12, len(legal))):
+            text = game.suggestion_reason(seat, action)
+            kinds.add(action.kind)
+            if action.kind in UNREASONED[game_id]:
+                continue
+            assert text is not None, action
+            assert plain_sentence(text), text
+            reasons.add(text)
+            if other is not None:
+                assert other.suggestion_reason(seat, action) == text, action
+    assert len(kinds) >= 5 and len(reasons) >= 20, (kinds, len(reasons))
