@@ -101,7 +101,7 @@ def plain_sentence(text: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("game_id", ["knightfall"])
+@pytest.mark.parametrize("game_id", ["knightfall", "guardians"])
 def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(game_id):
     """Over a few hundred positions, every legal move's reason (up to 12 a position) is a short
     sentence, given for every kind the game reasons about, and the same in a twin game the seat
