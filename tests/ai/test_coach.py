@@ -19,9 +19,12 @@ from tests.ai.test_search import WithoutResample
 TWO_PLAYER = ("knightfall", "guardians", "gondor")
 
 
-def positions(game_id: str, count: int, seed: int, every: int = 1) -> Iterator[tuple[Game, int]]:
-    """``count`` decisions (two legal moves or more) along seeded games: half the moves random,
-    half the policy's, so the positions reach every phase; a finished game starts another."""
+def positions(
+    game_id: str, count: int, seed: int, every: int = 1, wander: float = 0.5
+) -> Iterator[tuple[Game, int]]:
+    """Every ``every``-th of ``count`` decisions (two legal moves or more) along seeded games:
+    a share ``wander`` of the moves random, the rest the policy's, so the positions reach
+    every phase; a finished game starts another."""
     cls = engines.get_game(game_id)
     rng = random.Random(seed)
     game = cls.new(cls.min_players, seed=seed)
@@ -30,14 +33,13 @@ def positions(game_id: str, count: int, seed: int, every: int = 1) -> Iterator[t
         if game.is_over:
             game = cls.new(cls.min_players, seed=rng.randrange(10**6))
         seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        if len(legal) > 1:
-            step += 1
-            if step % every == 0:
-                found += 1
-                yield game, seat
-        move = rng.choice(legal) if rng.random() < 0.5 else game.rollout_action(seat, rng)
-        game.apply(seat, move)
+        step += 1
+        legal = game.legal_actions(seat) if step % every == 0 or rng.random() < wander else []
+        if step % every == 0 and len(legal) > 1:
+            found += 1
+            yield game, seat
+        move = rng.choice(legal) if legal else game.rollout_action(seat, rng)
+        game.apply_unchecked(seat, move)
 
 
 def twin(game: Game, seat: int, rng: random.Random) -> Game:
@@ -101,16 +103,23 @@ def plain_sentence(text: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("game_id", ["knightfall", "guardians"])
-def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(game_id):
-    """Over a few hundred positions, every legal move's reason (up to 12 a position) is a short
-    sentence, given for every kind the game reasons about, and the same in a twin game the seat
-    sees alike (so it names no hidden card)."""
+@pytest.mark.parametrize(
+    ("game_id", "count", "every", "least"),
+    [("knightfall", 300, 1, 8), ("guardians", 300, 1, 12), ("gondor", 150, 10, 14)],
+)
+def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(
+    game_id, count, every, least
+):
+    """Over a few hundred positions (Gondor: one move in 10 of a policy game, so the siege and
+    its fights are reached), every legal move's reason (up to 12 a position) is a short
+    sentence, given for every kind the game reasons about, and the same in a twin game the
+    seat sees alike (so it names no hidden card)."""
     rng = random.Random(7)
     reasons: set[str] = set()
     kinds: set[str] = set()
-    for game, seat in positions(game_id, 300, seed=41):
-        other = twin(game, seat, rng) if rng.random() < 0.3 else None
+    wander = 0.5 if every == 1 else 0.0
+    for game, seat in positions(game_id, count, seed=41, every=every, wander=wander):
+        other = twin(game, seat, rng) if rng.random() < 0.3 / every else None
         legal = game.legal_actions(seat)
         for action in rng.sample(legal, min(12, len(legal))):
             text = game.suggestion_reason(seat, action)
@@ -122,4 +131,4 @@ def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(game_id)
             reasons.add(text)
             if other is not None:
                 assert other.suggestion_reason(seat, action) == text, action
-    assert len(kinds) >= 5 and len(reasons) >= 20, (kinds, len(reasons))
+    assert len(kinds) >= least and len(reasons) >= 40, (kinds, len(reasons))
