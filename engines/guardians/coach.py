@@ -22,7 +22,7 @@ from engines.guardians.state import GuardiansState
 ORGANIZE: dict[str, str] = {
     "auto": "Places the rest by a plan: channelers under, the biggest creatures on top.",
     "done": "Finishes organising: the rest wait in your Pen and Storage Hand.",
-    "offerdraw": "A draw ends the game now without a loss.",
+    "offerdraw": "Offers a draw: if they accept, the game ends without a loss.",
     "acceptdraw": "A draw ends the game now without a loss.",
     "declinedraw": "Play goes on: you can still win this game.",
     "decline": "Your creature would lose to their Guardian: keep it.",
@@ -78,7 +78,11 @@ def _step(state: GuardiansState, seat: int, to: str, note: str) -> str:
             return f"Covers your empty land {to}: an enemy Shield there would take it."
     if note == "pass":
         return f"Passes through {to} to go further."
-    return f"Moves your Shield to {to}, towards their side."
+    here = state.move.path[-1] if state.move else to
+    ahead = int(to[1]) - int(here[1])
+    if (ahead if seat == 0 else -ahead) > 0:
+        return f"Moves your Shield to {to}, towards their side."
+    return f"Moves your Shield to {to}."
 
 
 def _combat(state: GuardiansState, seat: int, action: Action) -> str | None:

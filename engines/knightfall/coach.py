@@ -83,7 +83,7 @@ def _attack(state: KnightfallState, seat: int, action: Action) -> str:
     best = max((card.power for _, card in attackers), default=0)
     knight = state.players[1 - seat].slots[LAYOUT.knight]
     if knight is None or knight.status == "weak":
-        return "Their Knight cannot defend, so your attacker wins if they defend."
+        return "Their Knight cannot defend: if they defend, your attacker wins unopposed."
     if isinstance(action, ka.AttackWith):
         return f"{_named(action.card)} is your strongest attacker."
     return f"Your best attacker has power {best}, a good chance against their Knight."
