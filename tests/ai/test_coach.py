@@ -14,7 +14,15 @@ import engines
 from ai.levels import coach_level
 from engines.base import Game
 from engines.gondolin import Gondolin
+from engines.gondor import Gondor
+from engines.gondor.coach import TWO_DICE
+from engines.gondor.coach import reason as gondor_reason
+from engines.gondor.combat.actions import Fire
+from engines.knightfall import actions as kf
+from engines.knightfall.camp import LAYOUT
+from engines.knightfall.cards import Card
 from tests.ai.test_search import WithoutResample
+from tests.engines.guardians.scenario import movement_game, shield
 
 TWO_PLAYER = ("knightfall", "guardians", "gondor")
 
@@ -132,3 +140,34 @@ def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(
             if other is not None:
                 assert other.suggestion_reason(seat, action) == text, action
     assert len(kinds) >= least and len(reasons) >= 40, (kinds, len(reasons))
+
+
+@pytest.mark.parametrize("hidden", ["swordsman", "sand_lord"])
+def test_guardians_reasons_name_the_lands_covered_and_taken_and_the_attack(hidden):
+    """What the table shows decides the words: an enemy Shield that has not flown is counted
+    as the policy counts it, whatever creature it hides."""
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman", "archer"])  # 12 Vitality
+    shield(game, 1, "C2", [hidden])
+    game.apply(0, next(a for a in game.legal_actions(0) if a.kind == "turn"))
+    said = {a.label(): game.suggestion_reason(0, a) for a in game.legal_actions(0)}
+    assert said["Move to L1"] == "Covers your empty land L1: an enemy Shield there would take it."
+    assert said["Move to C2"] == "Attacks their Shield on C2: your 12 Vitality against about 6."
+    assert said["End the move"] == "Your Shield stays on C1 and holds the land."
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman"])
+    game.apply(0, next(a for a in game.legal_actions(0) if a.kind == "turn"))
+    said = {a.label(): game.suggestion_reason(0, a) for a in game.legal_actions(0)}
+    assert said["Move to C2"] == "Takes the land C2: 4 of the 6 lands would be yours."
+
+
+def test_knightfall_and_gondor_reasons_count_what_the_move_gains():
+    game = engines.get_game("knightfall").new(2, seed=5)
+    swap = kf.Replace(slot=LAYOUT.ids[1], old=4, card=11)  # 5 out, Queen (12) in
+    assert Card.from_id(swap.old).power == 5 and Card.from_id(swap.card).power == 12
+    assert game.suggestion_reason(0, swap).endswith(": +7 power.")
+    assert (TWO_DICE[2], TWO_DICE[7], TWO_DICE[12]) == (1, 21, 36)
+    shot = Fire(unit=1, target_unit=2, hex="1918", need=7)
+    assert gondor_reason(Gondor.new(2, seed=1).state, 0, shot) == (
+        f"Shoots {shot.target()}: hits 21 in 36."
+    )
