@@ -11,11 +11,21 @@ from __future__ import annotations
 import random
 
 from ai import levels
+from ai.coach import Suggestion, suggest
 from ai.levels import GAME_LEVELS, HINT, get_level
-from ai.search import SearchResult, compare_all, search
+from ai.search import SearchResult, compare_all, search, searchable
 from engines.base import Action, Game
 
-__all__ = ["LEVELS", "choose", "hint", "hints_for", "think"]
+__all__ = [
+    "LEVELS",
+    "Suggestion",
+    "choose",
+    "hint",
+    "hints_for",
+    "searchable",
+    "suggest",
+    "think",
+]
 
 MIN_HINT_SAMPLES = 8
 """A hint tries each move on at least this many samples, however many moves there are."""
@@ -27,15 +37,6 @@ LEVELS: tuple[str, ...] = tuple(levels.LEVELS)
 def think(game: Game, seat: int, level_name: str, seed: int) -> SearchResult:
     """The whole search for ``seat``: the move and every root move's visits and value."""
     return search(game, seat, get_level(level_name, game.game_id), seed)
-
-
-def searchable(game: Game) -> bool:
-    """Whether the game samples what a seat cannot see (its own ``Game.resample``).
-
-    Searching a game that keeps the default ``resample`` (a plain copy) would read its hidden
-    truth, so such games get their playout policy instead, at every level, until they have one.
-    """
-    return type(game).resample is not Game.resample
 
 
 def choose(game: Game, seat: int, level: str, seed: int) -> Action:

@@ -86,6 +86,20 @@ def review_level(game_id: str, simulations: int | None = None) -> Level:
     return replace(lvl, simulations=max(2, simulations))
 
 
+COACH_LEVELS: dict[str, Level] = {
+    "galdors_grip": Level("coach", 32, horizon=None, smart_playouts=True, candidates=4),
+    "gondolin": Level("coach", 32, horizon=None, smart_playouts=True, candidates=4),
+}
+"""The coach's budgets for the solo games (played to the end, as a hint); a two-player game's
+coach suggests what its ``normal`` level would play, within ~300 ms of CPU
+(``python -m bench.suggest``, docs/design/ai.md, "The coach")."""
+
+
+def coach_level(game_id: str) -> Level:
+    """The budget ``ai.suggest`` spends for ``game_id``: its solo budget, else ``normal``."""
+    return COACH_LEVELS.get(game_id) or get_level("normal", game_id)
+
+
 def get_level(name: str, game_id: str | None = None) -> Level:
     """The level called ``name`` (as tuned for ``game_id``); ValueError naming the choices."""
     tuned = GAME_LEVELS.get(game_id or "", {})

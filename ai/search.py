@@ -133,6 +133,15 @@ def values_on_samples(
     ]
 
 
+def searchable(game: Game) -> bool:
+    """Whether the game samples what a seat cannot see (its own ``Game.resample``).
+
+    Searching a game that keeps the default ``resample`` (a plain copy) would read its hidden
+    truth, so such games get their playout policy instead, at every level, until they have one.
+    """
+    return type(game).resample is not Game.resample
+
+
 def _legal(game: Game, seat: int) -> list[Action]:
     """The seat's moves; ValueError for a finished game or a seat with no move now."""
     if game.is_over:

@@ -287,6 +287,15 @@ class Game(ABC, Generic[S]):
         """
         return True
 
+    def suggestion_reason(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is a good move for ``seat`` now, in one short plain sentence.
+
+        The coach shows it beside the computer's suggestion ("Covers your empty land L1.").
+        It reads only what ``seat`` may know and names nothing hidden from it; None (the
+        default): the game gives no reason for this move.
+        """
+        return None
+
     def evaluate(self, seat: int) -> float:
         """How good the position is for ``seat``, 0 (lost) to 1 (won); default: 0.5 until over."""
         result = self.result

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
-from engines.gondor import banner, determinize, spotlight, victory
+from engines.gondor import banner, coach, determinize, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
@@ -353,6 +353,10 @@ class Gondor(Game[GondorState]):
         """
         s = self.state
         return s.pending is not None or s.phase not in ROUTINE_PHASES
+
+    def suggestion_reason(self, seat: int, action: Action) -> str | None:
+        """What the coach's move does for ``seat`` (engines/gondor/coach.py)."""
+        return coach.reason(self.state, seat, action)
 
     def evaluate(self, seat: int) -> float:
         """The chance to win from 20.1's conditions (engines/gondor/policy/estimate.py)."""

@@ -7,9 +7,9 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Action, EngineError, Event, Game, Result, Unavailable
-from engines.guardians import board, determinize, move_groups, organize, policy, settlement
+from engines.guardians import board, coach, determinize, move_groups, organize, policy, settlement
 from engines.guardians import warnings as dangers
-from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown
+from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown, Redraw
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
 from engines.guardians.routes import current_route
@@ -147,17 +147,31 @@ class Guardians(Game[GuardiansState]):
         other, log = 1 - seat, list(state.log)
         if remake and state.phase == "organize":
             while not state.seats[other].ready:
-                game.apply_unchecked(other, game.rollout_action(other, rng))
+                game.apply_unchecked(other, game.remade_plan_move(other, rng))
         elif remake:
             game.apply_unchecked(other, game.rollout_action(other, rng))
         state.log = log  # the table already read that the choice was made
         return game
+
+    def remade_plan_move(self, seat: int, rng: Random) -> Action:
+        """The policy's move for a plan made again in a sample: never a Redraw.
+
+        The table would have seen a Redraw (the stone it costs is public), so a sample that
+        redraws would no longer look the same to the other seat.
+        """
+        s, route = self.state, current_route(self.state)
+        moves = route.playout_actions or route.actions
+        return policy.choose(s, seat, [a for a in moves(s, seat) if not isinstance(a, Redraw)], rng)
 
     def rollout_action(self, seat: int, rng: Random) -> Action:
         """A quick sensible move (engines/guardians/policy.py), chosen among every copy."""
         s, route = self.state, current_route(self.state)
         moves = route.playout_actions or route.actions
         return policy.choose(s, seat, moves(s, seat) if seat in route.to_act(s) else [], rng)
+
+    def suggestion_reason(self, seat: int, action: Action) -> str | None:
+        """What the coach's move does for ``seat`` (engines/guardians/coach.py)."""
+        return coach.reason(self.state, seat, action)
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from Shields, lands, Guardians and forces."""

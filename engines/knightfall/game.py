@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel
 
 from engines.base import Action, Event, Game, Result, Unavailable
-from engines.knightfall import determinize, policy, rules
+from engines.knightfall import coach, determinize, policy, rules
 from engines.knightfall.actions import ACTION_TYPES
 from engines.knightfall.phase_help import phase_help
 from engines.knightfall.rounds import final_result
@@ -87,6 +87,10 @@ class Knightfall(Game[KnightfallState]):
         if quick is not None:
             return quick
         return policy.choose_among(self.state, seat, self.legal_actions(seat), rng)
+
+    def suggestion_reason(self, seat: int, action: Action) -> str | None:
+        """What the coach's move does for ``seat`` (engines/knightfall/coach.py)."""
+        return coach.reason(self.state, seat, action)
 
     def evaluate(self, seat: int) -> float:
         """The chance to win estimated from the total-power lead."""

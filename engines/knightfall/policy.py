@@ -105,20 +105,23 @@ def _coin(state: KnightfallState, seat: int, rng: Random) -> Action:
 
 def _power_or_pass(state: KnightfallState, seat: int, legal: list[Action]) -> Action:
     """Use the Mages only when the reversal wins back more power than the three cards cost."""
-    record = state.battle
     best: Action = legal[-1]
     best_gain = 0
     for action in legal:
-        if not isinstance(action, UsePower) or action.power != "mage" or record is None:
+        if not isinstance(action, UsePower) or action.power != "mage":
             continue
-        winner_is_enemy = record.winner is not None and record.winner.seat != seat
-        gain = (_power(action.out) if action.out is not None and winner_is_enemy else 0) + (
-            _power(action.back) if action.back is not None and winner_is_enemy else 0
-        )
-        gain -= sum(_power(c) for c in action.cards)
+        gain = mage_gain(state, seat, action) - sum(_power(c) for c in action.cards)
         if gain > best_gain:
             best, best_gain = action, gain
     return best
+
+
+def mage_gain(state: KnightfallState, seat: int, action: UsePower) -> int:
+    """The power a Mage reversal wins back: the enemy winner discarded, our loser back."""
+    record = state.battle
+    if record is None or record.winner is None or record.winner.seat == seat:
+        return 0
+    return sum(_power(c) for c in (action.out, action.back) if c is not None)
 
 
 def _new_knight(state: KnightfallState, seat: int, legal: list[Action]) -> Action:

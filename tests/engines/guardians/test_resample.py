@@ -364,3 +364,21 @@ def test_the_computer_reads_only_the_public_count_of_an_opponents_combat_hand():
         a = with_item.resample(0, random.Random(k)).to_json()
         assert a == with_creature.resample(0, random.Random(k)).to_json()
     assert ai.choose(with_item, 0, "hard", 5) == ai.choose(with_creature, 0, "hard", 5)
+
+
+def test_a_plan_made_again_in_a_sample_never_redraws():
+    """The opponent's finished plan is made again on the cards dealt anew; a Redraw would spend
+    a stone the table would have seen, so the sample would no longer look the same."""
+    checked = 0
+    for seed in range(12):
+        game = Guardians.new(2, seed=seed)
+        game.apply(1, next(a for a in game.legal_actions(1) if a.kind == "auto"))
+        game.apply(1, next(a for a in game.legal_actions(1) if a.kind == "done"))
+        if not game.state.seats[1].ready or game.state.seats[1].stones < 1:
+            continue
+        for k in range(10):
+            sample = game.resample(0, random.Random(k))
+            assert sample.state.seats[1].stones == game.state.seats[1].stones
+            assert sample.view(0) == game.view(0)
+        checked += 1
+    assert checked >= 6

@@ -1,0 +1,173 @@
+"""The coach (``ai.suggest``): a legal, repeatable suggestion from what the seat may know, soon
+enough for a click, with a short plain reason that names nothing hidden."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import ai
+import engines
+from ai.levels import coach_level
+from engines.base import Game
+from engines.gondolin import Gondolin
+from engines.gondor import Gondor
+from engines.gondor.coach import TWO_DICE
+from engines.gondor.coach import reason as gondor_reason
+from engines.gondor.combat.actions import Fire
+from engines.knightfall import actions as kf
+from engines.knightfall.camp import LAYOUT
+from engines.knightfall.cards import Card
+from tests.ai.test_search import WithoutResample
+from tests.engines.guardians.scenario import movement_game, shield
+
+TWO_PLAYER = ("knightfall", "guardians", "gondor")
+
+
+def positions(
+    game_id: str, count: int, seed: int, every: int = 1, wander: float = 0.5
+) -> Iterator[tuple[Game, int]]:
+    """Every ``every``-th of ``count`` decisions (two legal moves or more) along seeded games:
+    a share ``wander`` of the moves random, the rest the policy's, so the positions reach
+    every phase; a finished game starts another."""
+    cls = engines.get_game(game_id)
+    rng = random.Random(seed)
+    game = cls.new(cls.min_players, seed=seed)
+    found = step = 0
+    while found < count:
+        if game.is_over:
+            game = cls.new(cls.min_players, seed=rng.randrange(10**6))
+        seat = game.to_act()[0]
+        step += 1
+        legal = game.legal_actions(seat) if step % every == 0 or rng.random() < wander else []
+        if step % every == 0 and len(legal) > 1:
+            found += 1
+            yield game, seat
+        move = rng.choice(legal) if legal else game.rollout_action(seat, rng)
+        game.apply_unchecked(seat, move)
+
+
+def twin(game: Game, seat: int, rng: random.Random) -> Game:
+    """Another game the seat sees exactly alike: its hidden cards and secrets drawn anew."""
+    other = game.resample(seat, rng)
+    assert other.view(seat) == game.view(seat)
+    return other
+
+
+@pytest.mark.parametrize("game_id", TWO_PLAYER)
+def test_the_suggestion_is_legal_repeatable_and_blind_to_hidden_cards(game_id):
+    rng = random.Random(5)
+    differ = 0
+    for k, (game, seat) in enumerate(positions(game_id, 8, seed=11, every=9)):
+        suggestion = ai.suggest(game, seat, seed=k)
+        assert suggestion.action in game.legal_actions(seat)
+        assert ai.suggest(game, seat, seed=k) == suggestion
+        other = twin(game, seat, rng)
+        differ += other.to_json() != game.to_json()
+        assert ai.suggest(other, seat, seed=k) == suggestion
+    assert differ >= 4  # the twins really hid other cards
+
+
+@pytest.mark.parametrize("game_id", TWO_PLAYER)
+def test_a_suggestion_costs_at_most_about_300_ms_of_cpu(game_id):
+    """The coach's budget is the game's ``normal`` level (bench.suggest: at most ~170 ms)."""
+    assert coach_level(game_id) == ai.levels.get_level("normal", game_id)
+    spent = []
+    for k, (game, seat) in enumerate(positions(game_id, 6, seed=23, every=13)):
+        t0 = time.process_time()
+        ai.suggest(game, seat, seed=k)
+        spent.append(time.process_time() - t0)
+    assert sum(spent) / len(spent) < 0.3
+
+
+def test_no_suggestion_where_the_search_would_read_hidden_cards_or_there_is_no_move():
+    game = WithoutResample(Gondolin.new(1, seed=3).state)
+    with pytest.raises(ValueError, match="no coach"):
+        ai.suggest(game, 0, seed=1)
+    for waiting, seat in positions("knightfall", 50, seed=3):
+        if waiting.to_act() == [seat]:
+            with pytest.raises(ValueError, match="no move"):
+                ai.suggest(waiting, 1 - seat, seed=1)
+            break
+    else:
+        pytest.fail("no position with one seat to act")
+
+
+UNREASONED: dict[str, set[str]] = {"knightfall": set(), "guardians": set(), "gondor": set()}
+"""Kinds of move a game gives no reason for (the coach shows the move alone)."""
+
+
+def plain_sentence(text: str) -> bool:
+    """One short line a beginner reads: a capital first, a full stop last, no markup."""
+    return (
+        0 < len(text) <= 90
+        and "\n" not in text
+        and not text[0].islower()
+        and text.endswith(".")
+        and not any(mark in text for mark in ("**", "`", "_", "{", "}"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "count", "every", "least"),
+    [("knightfall", 300, 1, 8), ("guardians", 300, 1, 12), ("gondor", 150, 10, 14)],
+)
+def test_every_reason_is_a_short_plain_sentence_from_what_the_seat_sees(
+    game_id, count, every, least
+):
+    """Over a few hundred positions (Gondor: one move in 10 of a policy game, so the siege and
+    its fights are reached), every legal move's reason (up to 12 a position) is a short
+    sentence, given for every kind the game reasons about, and the same in a twin game the
+    seat sees alike (so it names no hidden card)."""
+    rng = random.Random(7)
+    reasons: set[str] = set()
+    kinds: set[str] = set()
+    wander = 0.5 if every == 1 else 0.0
+    for game, seat in positions(game_id, count, seed=41, every=every, wander=wander):
+        other = twin(game, seat, rng) if rng.random() < 0.3 / every else None
+        legal = game.legal_actions(seat)
+        for action in rng.sample(legal, min(12, len(legal))):
+            text = game.suggestion_reason(seat, action)
+            kinds.add(action.kind)
+            if action.kind in UNREASONED[game_id]:
+                continue
+            assert text is not None, action
+            assert plain_sentence(text), text
+            reasons.add(text)
+            if other is not None:
+                assert other.suggestion_reason(seat, action) == text, action
+    assert len(kinds) >= least and len(reasons) >= 40, (kinds, len(reasons))
+
+
+@pytest.mark.parametrize("hidden", ["swordsman", "sand_lord"])
+def test_guardians_reasons_name_the_lands_covered_and_taken_and_the_attack(hidden):
+    """What the table shows decides the words: an enemy Shield that has not flown is counted
+    as the policy counts it, whatever creature it hides."""
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman", "archer"])  # 12 Vitality
+    shield(game, 1, "C2", [hidden])
+    game.apply(0, next(a for a in game.legal_actions(0) if a.kind == "turn"))
+    said = {a.label(): game.suggestion_reason(0, a) for a in game.legal_actions(0)}
+    assert said["Move to L1"] == "Covers your empty land L1: an enemy Shield there would take it."
+    assert said["Move to C2"] == "Attacks their Shield on C2: your 12 Vitality against about 6."
+    assert said["End the move"] == "Your Shield stays on C1 and holds the land."
+    game = movement_game()
+    shield(game, 0, "C1", ["swordsman"])
+    game.apply(0, next(a for a in game.legal_actions(0) if a.kind == "turn"))
+    said = {a.label(): game.suggestion_reason(0, a) for a in game.legal_actions(0)}
+    assert said["Move to C2"] == "Takes the land C2: 4 of the 6 lands would be yours."
+
+
+def test_knightfall_and_gondor_reasons_count_what_the_move_gains():
+    game = engines.get_game("knightfall").new(2, seed=5)
+    swap = kf.Replace(slot=LAYOUT.ids[1], old=4, card=11)  # 5 out, Queen (12) in
+    assert Card.from_id(swap.old).power == 5 and Card.from_id(swap.card).power == 12
+    assert game.suggestion_reason(0, swap).endswith(": +7 power.")
+    assert (TWO_DICE[2], TWO_DICE[7], TWO_DICE[12]) == (1, 21, 36)
+    shot = Fire(unit=1, target_unit=2, hex="1918", need=7)
+    assert gondor_reason(Gondor.new(2, seed=1).state, 0, shot) == (
+        f"Shoots {shot.target()}: hits 21 in 36."
+    )
