@@ -39,7 +39,7 @@ from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
-from engines.gondor.views import GOAL, build_view
+from engines.gondor.views import FORCES_LABEL, GOAL, build_view
 from engines.resources import data_path
 from engines.rng import Random
 from engines.text import glossary_line
@@ -255,13 +255,14 @@ class Gondor(Game[GondorState]):
     def phase_help(self, seat: int | None) -> str:
         """What the players do now, the phase's help, and the game's words explained.
 
-        From data/gondor/phases.toml. The words are those the help, the board's prompt and the
-        seat's choices and greyed-out moves use ("in an enemy ZOC"), which the "?" answer shows.
+        From data/gondor/phases.toml. The words are those the goal, the forces' line under the
+        map, the help, the board's prompt and the seat's choices and greyed-out moves use ("in an
+        enemy ZOC"), which the "?" answer shows.
         """
         s = self.state
         key = f"setup-{s.acting}" if s.phase == "setup" else s.phase
         now = f"Now: {NOW[key]}"
-        seen = [now, HELP[key], self._pending() or ""]
+        seen = [now, HELP[key], self._pending() or "", GOAL, FORCES_LABEL]
         if seat is not None:
             seen += [a.label() for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
