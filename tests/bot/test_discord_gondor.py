@@ -85,7 +85,8 @@ async def test_the_legend_is_a_key_for_anyone_that_fits_a_phone(world):
     assert answer.ephemeral and "the key to the map" in answer.text()
     image = answer.attachments[0]
     assert image.description.startswith("Gondor legend")
-    assert "1918 Main Gate" in image.description and "1903 Citadel" in image.description
+    assert "1917 Main Gate" in image.description and "1903 Citadel" in image.description
+    assert "1918 East road" in image.description and "2124 East road" in image.description
     assert image.width == 1000 and image.height <= image.width
 
 
