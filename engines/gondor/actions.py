@@ -43,9 +43,9 @@ class Place(Action):
     dummy: bool = False
 
     def label(self) -> str:
-        """E.g. "Place Orc Archers 2 on 2322"."""
+        """E.g. "Place Orc Archers 2 on 2322, Pelennor fields"."""
         truth = " (dummy)" if self.dummy else ""
-        return f"Place {counter_name(self.counter)}{truth} on {self.hex}"
+        return f"Place {counter_name(self.counter)}{truth} on {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """Where the hex is."""

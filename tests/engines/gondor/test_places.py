@@ -58,11 +58,13 @@ def test_the_movers_close_up_is_centred_on_the_selected_group_and_nobody_elses()
     assert "focus" not in game.view(1) and "focus" not in game.view(None)
 
 
-def test_a_retreat_close_up_is_centred_on_the_retreating_unit(monkeypatch):
+def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(monkeypatch):
     game: Gondor = scene({"trolls-1": "2620", "gondor-spearmen-1": "2621"})
     load(monkeypatch, 1, 1, 6, 6, 3, 3)  # trolls hit, spearmen miss; morale roll: R1
     play(game, "melee")
     assert game.state.pending is not None and game.state.pending.kind == "retreat"
     assert counter(game, "gondor-spearmen-1").hex == "2621"
     assert game.view(1)["focus"] == ["2621"]  # Westernesse decides where it retreats
+    retreats = [a for a in game.legal_actions(1) if a.kind == "retreat"]
+    assert retreats and all(a.label().endswith(f" to {a.hex}, {place(a.hex)}") for a in retreats)
     assert "focus" not in game.view(0) and "focus" not in game.view(None)
