@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 
 from engines.base import Action
 from engines.gondor.data import COUNTERS, MAP
+from engines.gondor.places import hex_place
 from engines.gondor.state import new_counters
 
 
@@ -42,9 +43,9 @@ class Place(Action):
     dummy: bool = False
 
     def label(self) -> str:
-        """E.g. "Place Orc Archers 2 on 2322"."""
+        """E.g. "Place Orc Archers 2 on 2322, Pelennor fields"."""
         truth = " (dummy)" if self.dummy else ""
-        return f"Place {counter_name(self.counter)}{truth} on {self.hex}"
+        return f"Place {counter_name(self.counter)}{truth} on {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """Where the hex is."""
@@ -147,13 +148,13 @@ class Move(Action):
     entry: str | None = None
 
     def label(self) -> str:
-        """E.g. "Move to 2019 (2 MP)" or "Enter at 3216, move to 3014 (3 MP)"."""
+        """E.g. "Move to 1918, East road (1 MP)" or "Enter at 3216, move to 3014, … (3 MP)"."""
         cost = mp_text(self.mp / 2)
         if self.entry is None:
-            return f"Move to {self.hex} ({cost})"
+            return f"Move to {hex_place(self.hex)} ({cost})"
         if self.entry == self.hex:
-            return f"Enter at {self.hex} ({cost})"
-        return f"Enter at {self.entry}, move to {self.hex} ({cost})"
+            return f"Enter at {hex_place(self.hex)} ({cost})"
+        return f"Enter at {self.entry}, move to {hex_place(self.hex)} ({cost})"
 
     def detail(self) -> str | None:
         """The terrain of the destination."""
@@ -173,12 +174,12 @@ class March(Action):
     entry: str | None = None
 
     def label(self) -> str:
-        """E.g. "Orc Infantry 4 (0523) to 0520 (4 MP)"; entering: "… enter at 3216, to 3014"."""
+        """E.g. "Orc Infantry 4 (0523) to 0520, Pelennor fields (4 MP)"; "… enter at 3216, to …"."""
         names = " + ".join(counter_name(i) for i in self.counters)
         cost = mp_text(self.mp / 2)
         if self.entry is None:
-            return f"{names} ({self.start}) to {self.hex} ({cost})"
-        return f"{names} enter at {self.entry}, to {self.hex} ({cost})"
+            return f"{names} ({self.start}) to {hex_place(self.hex)} ({cost})"
+        return f"{names} enter at {self.entry}, to {hex_place(self.hex)} ({cost})"
 
     def detail(self) -> str | None:
         """The terrain of the destination."""

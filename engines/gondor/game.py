@@ -40,7 +40,7 @@ from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
-from engines.gondor.views import GOAL, build_view
+from engines.gondor.views import FORCES_LABEL, GOAL, build_view
 from engines.resources import data_path
 from engines.rng import Random
 from engines.text import glossary_line
@@ -56,6 +56,7 @@ SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
 MAGIC_PHASES = ("magic-1", "magic-2")
+FOCUS_MOST = 12  # a decision offering more hexes than this is shown on the whole map
 STANDING = (
     StandingChoice(
         key="magic",
@@ -260,13 +261,14 @@ class Gondor(Game[GondorState]):
     def phase_help(self, seat: int | None) -> str:
         """What the players do now, the phase's help, and the game's words explained.
 
-        From data/gondor/phases.toml. The words are those the help, the board's prompt and the
-        seat's choices and greyed-out moves use ("in an enemy ZOC"), which the "?" answer shows.
+        From data/gondor/phases.toml. The words are those the goal, the forces' line under the
+        map, the help, the board's prompt and the seat's choices and greyed-out moves use ("in an
+        enemy ZOC"), which the "?" answer shows.
         """
         s = self.state
         key = f"setup-{s.acting}" if s.phase == "setup" else s.phase
         now = f"Now: {NOW[key]}"
-        seen = [now, HELP[key], self._pending() or ""]
+        seen = [now, HELP[key], self._pending() or "", GOAL, FORCES_LABEL]
         if seat is not None:
             seen += [a.label() for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
@@ -366,18 +368,41 @@ class Gondor(Game[GondorState]):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What the seat knows (None: a spectator, who sees what Sauron sees).
 
-        While a group is selected the view highlights where it may go, and the mover's own view
-        zooms on it (``focus``).
+        While a group is selected the view highlights where it may go. The deciding seat's own
+        view zooms on its decision (``focus``, see :meth:`_focus`).
         """
         s = self.state
         view = build_view(s, None if seat is None else SEATS[seat], self._pending())
         moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
         if moves and s.pending is None:
             view["highlight"] = moves
-            start = s.counters[s.selected[0]].hex
-            if seat is not None and SEATS[seat] == s.acting:  # the mover's close-up
-                view["focus"] = ([start] if start else []) + moves
+        focus = self._focus(seat, moves) if seat is not None else []
+        if focus:
+            view["focus"] = focus
         return view
+
+    def _focus(self, seat: int, moves: list[str]) -> list[str]:
+        """The hexes the deciding seat's close-up is centred on.
+
+        The selected group's hex, else the unit a decision is about (a retreat, an advance),
+        else the hexes a decision offers (where a group enters from off the map).
+        """
+        s = self.state
+        if self.to_act() != [seat]:
+            return []
+        if s.pending is None:
+            if not moves:
+                return []
+            start = s.counters[s.selected[0]].hex
+            return [start] if start else moves
+        unit = s.pending.data.get("unit")
+        here = s.counters[unit].hex if isinstance(unit, int) else None
+        if here:
+            return [here]
+        offered = sorted(
+            {h for a in self._choices() if isinstance(h := getattr(a, "hex", None), str)}
+        )
+        return offered if len(offered) <= FOCUS_MOST else []
 
     def _pending(self) -> str | None:
         s = self.state

@@ -98,7 +98,10 @@ def conditions(state: GondorState) -> dict[str, bool]:
 _WORDS = {
     "garrison-demoralized": ("the garrison is demoralized", "the garrison is not demoralized"),
     "sauron-not-demoralized": ("Sauron is not demoralized", "Sauron is demoralized"),
-    "road-control": ("Sauron holds the road (1918, 2124)", "Sauron does not hold the road"),
+    "road-control": (
+        "Sauron holds the East road (1918, 2124)",
+        "Sauron does not hold the East road (1918, 2124)",
+    ),
 }
 
 

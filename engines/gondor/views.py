@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from engines.gondor import places
 from engines.gondor.actions import counter_name
 from engines.gondor.data import COUNTERS, GAME, MAP, SCHEDULE, Side
 from engines.gondor.magic.effects import spells_view
@@ -126,10 +127,13 @@ class SpellView(BaseModel):
 
 
 GOAL = (
-    "After turn 16 Sauron wins if the city's garrison has lost heart (demoralized), his army has "
-    "not, and he last held the road east (hexes 1918 and 2124); otherwise Westernesse wins."
+    "After turn 16 Sauron wins if the garrison has lost heart (demoralized), his army has not, "
+    'and he last held both "East road" hexes on the map (by the Main Gate, at the east edge); '
+    "or Westernesse wins."
 )
 """How to win and how the game ends, in one line (rules: 20.0 Victory)."""
+FORCES_LABEL = "Losses/limit"
+"""What the numbers of the forces under the map are (phases.toml glossary explains it)."""
 
 
 class GondorView(BaseModel):
@@ -171,11 +175,6 @@ class GondorView(BaseModel):
 @cache
 def game_map() -> GameMap:
     """The static map from map.json (built once)."""
-    labels: dict[str, str] = {}
-    for place, name in _TEXT["labels"].items():
-        where = MAP.places[place]
-        for h in (where,) if isinstance(where, str) else where:
-            labels.setdefault(h, name)
     return GameMap(
         columns=MAP.grid.columns,
         rows=MAP.grid.rows,
@@ -188,7 +187,7 @@ def game_map() -> GameMap:
             for s in MAP.hexsides.values()
         ],
         roads=[list(r.hexes) for r in MAP.roads],
-        labels=labels,
+        labels=places.labels(),
     )
 
 

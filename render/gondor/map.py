@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import GameMap, MapHex, MapHexside
-from render.common import font, wrap
+from render.common import font, text_width, wrap
 from render.gondor import style
 from render.gondor.hexgrid import Layout, midpoint
 
@@ -145,6 +145,41 @@ def place_rings(img: Image.Image, game_map: GameMap, layout: Layout) -> None:
         draw.polygon(layout.corners(hex_id, 0.86), outline=style.PLACE, width=2)
 
 
+def place_names(img: Image.Image, game_map: GameMap, layout: Layout) -> None:
+    """Each named place's name beside its ring (once for a name's neighbouring hexes).
+
+    The name goes right of the ring, or left where it would hide a city level's number.
+    """
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.LABEL_PX, bold=True)
+    marks = [layout.centre(h) for h in level_marks(game_map).values()]
+    named: dict[str, list[str]] = {}
+    for hex_id, name in _places(game_map, None):
+        done = named.setdefault(name, [])
+        if any(_adjacent(layout, hex_id, h) for h in done):
+            continue
+        done.append(hex_id)
+        x, y = layout.centre(hex_id)
+        gap, width = layout.w * 0.55, text_width(name, fnt)
+        hides = any(x < mx < x + gap + width and abs(my - y) < layout.w for mx, my in marks)
+        at, anchor = ((x - gap, y), "rm") if hides else ((x + gap, y), "lm")
+        draw.text(
+            at,
+            name,
+            font=fnt,
+            fill=style.WHITE,
+            anchor=anchor,
+            stroke_width=3,
+            stroke_fill=style.BG,
+        )
+
+
+def _adjacent(layout: Layout, a: str, b: str) -> bool:
+    """Whether two hexes' centres are neighbours' (a hex apart)."""
+    (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
+    return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 < layout.w * 1.1
+
+
 def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[str]) -> None:
     """The names of the named hexes among ``hexes``, in a line at ``top`` (wrapped)."""
     labels = _places(game_map, hexes)
@@ -191,6 +226,7 @@ def full_background(key: str) -> Image.Image:
     img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, height))
     place_rings(img, game_map, layout)
     _level_numbers(img, game_map, layout)
+    place_names(img, game_map, layout)
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX)
     for c in range(1, game_map.columns + 1, 2):  # odd columns: their hexes are not shifted

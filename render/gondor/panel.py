@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.gondor.views import GateView, GondorView
+from engines.gondor.views import FORCES_LABEL, GateView, GondorView
 from render.common import BAD, GOLD, MUTED, ellipsize, fitted_font, font, text_width, wrap
 from render.gondor import counters, overlays, style, text
 from render.gondor.counters import Face
@@ -33,7 +33,7 @@ def header(view: GondorView) -> Image.Image:
 
 
 def footer(view: GondorView) -> Image.Image:
-    """One line under the whole map: the forces' totals, then what else fits of the status.
+    """One line under the whole map: the forces' losses/limit, then what else fits of the status.
 
     Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
     alt text has all of them.
@@ -41,12 +41,16 @@ def footer(view: GondorView) -> Image.Image:
     img = Image.new("RGB", (style.WIDTH, FOOTER_H), style.BG)
     draw = ImageDraw.Draw(img)
     fnt = font(style.LABEL_PX, bold=True)
+    small = font(style.LABEL_PX)
     x, y = PAD, 6
+    if view.forces:
+        label = f"{FORCES_LABEL}:"
+        draw.text((x, y), label, font=small, fill=MUTED)
+        x += text_width(label, small) + 10
     for part, bad in text.force_parts(view):
         shown = part + (" demoralized" if bad else "")
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
         x += text_width(shown, fnt) + 18
-    small = font(style.LABEL_PX)
     for part in text.status_parts(view):
         shown = "· " + part
         if x + text_width(shown, small) > style.WIDTH - PAD:

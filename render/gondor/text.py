@@ -24,8 +24,9 @@ def hexside_name(side: Hexside) -> str:
 
 
 def title(view: GondorView) -> str:
-    """The title line: turn, day or night, phase (e.g. "Turn 8 of 16 · Day · D ... (melee)")."""
-    name = " ".join(p for p in (view.phase.letter, view.phase.name) if p)
+    """The title line: turn, day or night, phase ("Turn 8 of 16 · Day · Phase D: ... (melee)")."""
+    letter = view.phase.letter
+    name = f"Phase {letter}: {view.phase.name}" if letter else view.phase.name
     if view.segment:
         name += f" ({view.segment})"
     turn = f"Turn {view.turn} of {view.turns}" if view.turns else f"Turn {view.turn}"
@@ -33,8 +34,22 @@ def title(view: GondorView) -> str:
 
 
 def force_parts(view: GondorView) -> list[tuple[str, bool]]:
-    """("Garrison 29/36", demoralized) for each force."""
-    return [(f"{f.name or f.id.title()} {f.total}/{f.level}", f.demoralized) for f in view.forces]
+    """("Garrison 29/36", demoralized) for each force: its losses and its limit (19.0)."""
+    return [(f"{f.id.title()} {f.total}/{f.level}", f.demoralized) for f in view.forces]
+
+
+def forces_sentence(view: GondorView) -> str:
+    """The forces in words: "Losses so far of the limit at which a force loses heart: ..."."""
+    forces = [
+        f"{f.name or f.id.title()} {f.total} of {f.level}"
+        + (" (demoralized)" if f.demoralized else "")
+        for f in view.forces
+    ]
+    return (
+        f"Losses so far of the limit at which a force is demoralized: {', '.join(forces)}."
+        if forces
+        else ""
+    )
 
 
 def spells_line(view: GondorView) -> str:
@@ -55,25 +70,29 @@ def spells_line(view: GondorView) -> str:
 def status_parts(view: GondorView) -> list[str]:
     """The short status under the whole map: spells, magic points, levels held, groups waiting."""
     spells = [
-        f"{s.name or s.id} ({plural(s.turns_left, 'turn')})"
+        f"{s.name or s.id} ({plural(s.turns_left, 'turn')} left)"
         if s.turns_left is not None
         else s.name or s.id
         for s in view.spells
     ]
     points = ", ".join(f"{side_name(k)} {v}" for k, v in sorted(view.magic_points.items()))
     levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
-    parts = [*spells, f"Magic {points}" if points else ""]
+    parts = [*spells, f"Magic points: {points}" if points else ""]
     parts.append(f"Sauron holds level {join_and(levels)}" if levels else "")
-    parts += [f"{g.name} off map ({len(g.counters)})" for g in view.off_map if g.counters]
+    parts += [
+        f"{g.name} off map ({plural(len(g.counters), 'counter')})"
+        for g in view.off_map
+        if g.counters
+    ]
     return [p for p in parts if p]
 
 
 def control_line(view: GondorView) -> str:
-    """Levels and road hexes Sauron holds."""
+    """Levels Sauron holds, and who last held each East road hex (the goal's road)."""
     levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
     held = f"Sauron holds level {join_and(levels)}" if levels else "Sauron holds no city level"
-    roads = ", ".join(f"{h} {side_name(s)}" for h, s in sorted(view.road_control.items()))
-    return f"{held} · Road: {roads}" if roads else held
+    roads = ", ".join(f"{h} by {side_name(s)}" for h, s in sorted(view.road_control.items()))
+    return f"{held} · East road last held: {roads}" if roads else held
 
 
 def pending_line(view: GondorView) -> str:
@@ -179,9 +198,7 @@ def alt_text(view: GondorView, shown: Sequence[str] = ()) -> str:
     focus = view.focus
     head = "Gondor, close-up of " + ", ".join(focus) if focus else "Gondor map"
     parts = [f"{head}. {title(view)}.", _sentence(pending_line(view)), reach_line(view)]
-    forces = ", ".join(t + (" (demoralized)" if bad else "") for t, bad in force_parts(view))
-    if forces:
-        parts.append(f"Demoralization: {forces}.")
+    parts.append(forces_sentence(view))
     if focus:
         rest = [h for h in shown if h not in focus]
         parts += [f"{line}." for line in stack_lines(view, [*focus, *rest])]

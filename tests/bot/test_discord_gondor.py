@@ -17,6 +17,7 @@ import pytest
 from bot.surface.rules import how_to_play
 from engines.gondor import Gondor
 from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeploy, TakeBack
+from engines.gondor.places import place
 from tests.bot.gondor_table import press as press_code
 from tests.bot.gondor_table import read_controls
 from tests.bot.harness import World, message_texts, move_controls
@@ -85,7 +86,8 @@ async def test_the_legend_is_a_key_for_anyone_that_fits_a_phone(world):
     assert answer.ephemeral and "the key to the map" in answer.text()
     image = answer.attachments[0]
     assert image.description.startswith("Gondor legend")
-    assert "1918 Main Gate" in image.description and "1903 Citadel" in image.description
+    assert "1917 Main Gate" in image.description and "1903 Citadel" in image.description
+    assert "1918 East road" in image.description and "2124 East road" in image.description
     assert image.width == 1000 and image.height <= image.width
 
 
@@ -178,6 +180,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     trial.apply(0, type(game).decode(chosen.value))
     moves = [a for a in trial.legal_actions(0) if isinstance(a, Move)]
     assert [c.value for c in dests] == [m.hex for m in moves][:25]
+    assert all(c.name.startswith(f"{c.value}, {place(c.value)} (") for c in dests)  # named
     assert (await world.bot.store.load(session.id)).game.to_json() == before  # untouched
     target = dests[-1].value
 
@@ -230,10 +233,24 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     await world.make_move(bob, message, select)
     resumed = await world.bot.store.load(session.id)
     assert resumed.step == after.step + 1 and resumed.game.state.selected
-    zoomed = world.controls_message(bob).attachments[0].description
-    assert zoomed.startswith("Gondor, close-up of") and "Can reach" in zoomed
+    dm = world.controls_message(bob)
+    start = resumed.game.state.counters[resumed.game.state.selected[0]].hex
+    zoomed = dm.attachments[0].description
+    assert zoomed.startswith(f"Gondor, close-up of {start}. ") and "Can reach" in zoomed
+    options = [o for select in dm.selects() for o in select.options]
+    options += [(b.label or "", (b.custom_id or "").split(":", 3)[-1]) for b in dm.buttons()]
+    moves = [label for label, code in options if code.startswith("move.")]
+    assert moves and all(re.match(r"Move to \d{4}, [A-Za-z]", label) for label in moves)
     assert "close-up" not in world.board(resumed).attachments[0].description
     assert len(world.board(resumed).attachments) == 1  # a selection changes nothing on the map
+
+    # ---- the "?" says the goal in places and explains the words of the board -----------------
+    board = world.board(resumed)
+    ix = await world.click("alice", board, board.find_button("?"))
+    helped = ix.messages[-1].text()
+    goal = next(line for line in helped.splitlines() if line.startswith("**Goal:**"))
+    assert "East road" in goal and "Main Gate" in goal and not re.search(r"\d{4}", goal)
+    assert "• East road: " in helped and "• Losses/limit: " in helped
 
 
 def check_cauldrons_stay_secret(world: World, session, caplog) -> None:

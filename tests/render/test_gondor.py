@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import statistics
 import time
 
@@ -269,3 +270,16 @@ def test_a_view_missing_or_garbling_a_field_is_refused_before_drawing():
             gondor.render(bad)
         with pytest.raises(ValidationError):
             gondor.alt_text(bad)
+
+
+def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(recorder):
+    _, texts = recorder
+    v = CASES["mid-westernesse"]
+    gondor.render(v)
+    assert {"Main Gate", "Citadel", "To Osgiliath"} <= set(texts)  # beside their rings
+    assert "Losses/limit:" in texts and any(t.startswith("Turn ") and " Phase " in t for t in texts)
+    forces = [t for t in texts if re.fullmatch(r"(Garrison|Relief|Sauron) \d+/\d+( .*)?", t)]
+    assert len(forces) == 3
+    alt = gondor.alt_text(v)
+    assert "Losses so far of the limit at which a force is demoralized:" in alt
+    assert "East road last held:" in alt

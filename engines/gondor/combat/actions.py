@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 from engines.base import Action
 from engines.gondor.actions import Order, counter_name
 from engines.gondor.combat.tables import individual_column
+from engines.gondor.places import hex_place
 
 SURE = 12  # 2d6 <= 12 always: how a fanatical attack (7.37) is offered
 SEGMENT_NAMES = {"missile": "missile fire", "individual": "individual combat", "melee": "melee"}
@@ -196,8 +197,8 @@ class Retreat(Action):
     hex: str
 
     def label(self) -> str:
-        """E.g. "Retreat Gondor Spearmen 3 to 2016"."""
-        return f"Retreat {counter_name(self.unit)} to {self.hex}"
+        """E.g. "Retreat Gondor Spearmen 3 to 2016, a tower of city level 1"."""
+        return f"Retreat {counter_name(self.unit)} to {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """What goes with it."""
@@ -212,8 +213,8 @@ class Advance(Action):
     hex: str
 
     def label(self) -> str:
-        """E.g. "Advance Trolls 2 into 2014"."""
-        return f"Advance {counter_name(self.unit)} into {self.hex}"
+        """E.g. "Advance Trolls 2 into 2014, city level 2"."""
+        return f"Advance {counter_name(self.unit)} into {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """What it does."""

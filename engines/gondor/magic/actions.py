@@ -9,6 +9,7 @@ from pydantic import Field
 from engines.base import Action
 from engines.gondor.actions import Order, counter_name
 from engines.gondor.magic.chart import CHART, SPELLS, Spell, odds_text
+from engines.gondor.places import hex_place
 from engines.text import plural
 
 
@@ -85,7 +86,7 @@ class DriveNazgul(Action):
 
     def label(self) -> str:
         """E.g. "Drive the Lord of the Nazgûl to 0420"."""
-        return f"Drive the Lord of the Nazgûl to {self.hex}"
+        return f"Drive the Lord of the Nazgûl to {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """The rule."""

@@ -8,6 +8,7 @@ from engines.base import Action
 from engines.gondor.actions import Order, counter_name
 from engines.gondor.data import MAP, TABLES
 from engines.gondor.hexes import hexside_id
+from engines.gondor.places import hex_place
 
 
 def breach_totals(weapon: str, rng: int, hexside: str) -> tuple[int, ...]:
@@ -144,7 +145,7 @@ class SiegeAdvance(Action):
 
     def label(self) -> str:
         """E.g. "Orc Infantry 3 advances through the breach to 2213"."""
-        return f"{counter_name(self.counter)} advances through the breach to {self.hex}"
+        return f"{counter_name(self.counter)} advances through the breach to {hex_place(self.hex)}"
 
 
 class StayPut(Action):

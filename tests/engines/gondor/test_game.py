@@ -7,6 +7,7 @@ from engines.base import IllegalAction
 from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, counter_name
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
+from engines.gondor.places import place
 from tests.engines.gondor.play import advance_to, deployed
 
 
@@ -68,7 +69,7 @@ def test_suggested_moves_are_one_click_each_and_old_two_click_moves_still_work()
     first = marches[0]
     assert first.label() == (
         f"{' + '.join(counter_name(i) for i in first.counters)} ({first.start}) to "
-        f"{first.hex} ({first.mp / 2:g} MP)"
+        f"{first.hex}, {place(first.hex)} ({first.mp / 2:g} MP)"
     )
     two_clicks = Gondor.from_json(game.to_json())
     two_clicks.apply(0, Select(counters=first.counters, hex=first.start))

@@ -219,7 +219,7 @@ def test_a_magic_leader_moves_up_to_six_in_two_clicks_instead_of_casting(game):
     assert Deselect() in game.legal_actions(1)
     assert moves and max(m.mp for m in moves) <= 12  # half MP
     target = next(m for m in moves if m.hex == "0412")
-    assert target.label() == "Move to 0412 (2 MP)"
+    assert target.label() == "Move to 0412, Pelennor fields (2 MP)"
     game.apply(1, target)
     assert game.state.counters[gandalf].hex == "0412"
     assert game.legal_actions(1) == [EndPhase()]

@@ -25,7 +25,7 @@ def test_the_highlight_is_the_selected_groups_destinations_and_follows_the_step(
     moves = [a for a in game.legal_actions(0) if isinstance(a, Move)]
     assert game.view(0)["highlight"] == sorted(targets(game.state)) == sorted(m.hex for m in moves)
     start = game.state.counters[game.state.selected[0]].hex
-    assert game.view(0)["focus"] == [start, *game.view(0)["highlight"]]  # the mover's close-up
+    assert game.view(0)["focus"] == [start]  # the mover's close-up, centred on the group
     assert "focus" not in game.view(1) and "focus" not in game.view(None)
     game.apply(0, moves[0])
     assert "highlight" not in game.view(None)

@@ -43,7 +43,7 @@ def test_a_move_is_select_then_destination_and_each_counter_moves_once():
     legal = game.legal_actions(0)
     assert Deselect() in legal and EndMovement() not in legal
     move = next(a for a in legal if isinstance(a, Move))
-    assert move.label().startswith(f"Move to {move.hex} (")
+    assert move.label().startswith(f"Move to {move.hex}, ")
     game.apply(0, move)
     for i in select.counters:
         assert game.state.counters[i].hex == move.hex
@@ -77,7 +77,7 @@ def test_sauron_reinforcements_enter_on_turn_two_with_the_entry_chain():
     orcs = [i for i, c in enumerate(game.state.counters) if c.type == "mordor-orcs"]
     game.apply(0, Select(counters=(orcs[0],), hex=None))
     enter = next(a for a in game.legal_actions(0) if isinstance(a, Move) and a.hex == "2124")
-    assert enter.label() == "Enter at 2124 (1 MP)"
+    assert enter.label() == "Enter at 2124, East road (1 MP)"
     game.apply(
         0,
         next(
