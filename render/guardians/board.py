@@ -52,7 +52,7 @@ from render.guardians.style import (
     text_block,
 )
 
-HEAD_H = 32
+HEAD_H = BODY + 10
 BOX_PAD = 4
 MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
 
@@ -120,7 +120,7 @@ def terrain_block(space: SpaceView, inner: int) -> Block:
 
 
 def stronghold_block(space: SpaceView, inner: int) -> Block:
-    """A Stronghold: cards on and under, upgrade; RUBBLE (its defence is in the header)."""
+    """A Stronghold: its defence, cards on and under, upgrade; RUBBLE."""
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
@@ -128,8 +128,8 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
     if sh.rubbled:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
     counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
-    facts = [f"{where} {count}" for where, count in counts if count]
-    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
+    facts = [f"def +{sh.defence}", *(f"{where} {count}" for where, count in counts if count)]
+    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)]
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)
@@ -203,38 +203,31 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool
 
 
 def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
-    """The space id (⚔ where the combat is), a Stronghold's defence, who holds the space."""
+    """The space id (⚔ where the combat is) and who holds the space."""
     width = cell_w - 22  # clear of the rounded corners of the frame
-
-    sh = space.stronghold
-    defence = f"def +{sh.defence}" if sh is not None and not sh.rubbled else ""
+    label = space.id + (" ⚔" if fighting else "")
+    room = width - text_width(label, font(BODY, bold=True)) - 12
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        label = space.id + (" ⚔" if fighting else "")
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
-        room = width - text_width(label, font(BODY, bold=True)) - 12
-        if sh is not None and defence:
-            dx = x + 12 + text_width(label, font(BODY, bold=True))
-            draw.text((dx, y + 3), defence, font=font(SMALL, bold=True), fill=seat_colour(sh.owner))
-            room -= text_width(defence, font(SMALL, bold=True)) + 8
         controller = space.controller
         if controller is not None:
-            label = f"held by {tag(controller)}"
-            if pill_width(label, SMALL) > room:  # a narrow space: the tag alone
-                label = tag(controller)
-            w = pill_width(label, SMALL)
+            held = f"held by {tag(controller)}"
+            if pill_width(held, SMALL) > room:  # a narrow space: the tag alone
+                held = tag(controller)
+            w = pill_width(held, SMALL)
             fill = seat_colour(controller)
             pill(
                 draw,
                 (x + width - 1 - w, y),
-                label,
+                held,
                 font(SMALL, bold=True),
                 fill=fill,
                 text_fill=ink_on(fill),
                 pad=(10, 2),
             )
 
-    key = stamp.key_of("header", space.id, space.controller, fighting, defence)
+    key = stamp.key_of("header", space.id, space.controller, fighting)
     return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 
