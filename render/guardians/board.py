@@ -102,6 +102,8 @@ def terrain_block(space: SpaceView, inner: int) -> Block:
     if terrain is None:
         if space.kind == "stronghold":
             return 0, lambda *_: None
+        if fits_header(space, inner + 12):  # "no terrain" is on the header line
+            return 0, lambda *_: None
         return text_block("no terrain", SMALL, inner, MUTED)
     if terrain.face_down:
         label = ["face-down terrain", tag(terrain.owner)]
@@ -120,7 +122,7 @@ def terrain_block(space: SpaceView, inner: int) -> Block:
 
 
 def stronghold_block(space: SpaceView, inner: int) -> Block:
-    """A Stronghold: its defence, cards on and under, upgrade; RUBBLE."""
+    """A Stronghold: its defence (unless on the header line), cards on and under, upgrade."""
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
@@ -128,8 +130,10 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
     if sh.rubbled:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
     counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
-    facts = [f"def +{sh.defence}", *(f"{where} {count}" for where, count in counts if count)]
-    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)]
+    facts = [f"{where} {count}" for where, count in counts if count]
+    if not fits_header(space, inner + 12):
+        facts.insert(0, f"def +{sh.defence}")
+    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)
@@ -202,19 +206,53 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool
     return stack(parts, gap=3)
 
 
-def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
-    """The space id (⚔ where the combat is) and who holds the space."""
+def header_note(space: SpaceView) -> tuple[str, RGB] | None:
+    """What the header line says after the id: a Stronghold's defence, or a land's "no terrain"."""
+    sh = space.stronghold
+    if sh is not None:
+        return None if sh.rubbled else (f"def +{sh.defence}", seat_colour(sh.owner))
+    return ("no terrain", MUTED) if space.terrain is None else None
+
+
+def _held(space: SpaceView, room: int) -> str:
+    """The holder's pill: "held by P1", or "P1" where that does not fit."""
+    if space.controller is None:
+        return ""
+    held = f"held by {tag(space.controller)}"
+    return held if pill_width(held, SMALL) <= room else tag(space.controller)
+
+
+def _header_layout(space: SpaceView, cell_w: int) -> tuple[str, str, bool]:
+    """(label, holder pill, whether the note fits on the line) of a space's header."""
     width = cell_w - 22  # clear of the rounded corners of the frame
-    label = space.id + (" ⚔" if fighting else "")
+    label = space.id  # the full battlefield is not drawn during a combat: no ⚔ to make room for
     room = width - text_width(label, font(BODY, bold=True)) - 12
+    note = header_note(space)
+    note_w = text_width(note[0], font(SMALL, bold=True)) + 12 if note else 0
+    held = _held(space, room - note_w)
+    fits = note is not None and note_w + (pill_width(held, SMALL) if held else 0) <= room
+    return label, _held(space, room - (note_w if fits else 0)), fits
+
+
+def fits_header(space: SpaceView, cell_w: int) -> bool:
+    """Whether the space's note (defence, "no terrain") is on its header line."""
+    return _header_layout(space, cell_w)[2]
+
+
+def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
+    """The space id (⚔ where the combat is), its note when it fits, who holds the space."""
+    width = cell_w - 22
+    _, held, fits = _header_layout(space, cell_w)
+    label = space.id + (" ⚔" if fighting else "")
+    note = header_note(space) if fits else None
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+        if note is not None:
+            dx = x + 12 + text_width(label, font(BODY, bold=True))
+            draw.text((dx, y + 4), note[0], font=font(SMALL, bold=True), fill=note[1])
         controller = space.controller
         if controller is not None:
-            held = f"held by {tag(controller)}"
-            if pill_width(held, SMALL) > room:  # a narrow space: the tag alone
-                held = tag(controller)
             w = pill_width(held, SMALL)
             fill = seat_colour(controller)
             pill(
@@ -227,7 +265,7 @@ def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
                 pad=(10, 2),
             )
 
-    key = stamp.key_of("header", space.id, space.controller, fighting)
+    key = stamp.key_of("header", space.id, space.controller, fighting, note, held)
     return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 

@@ -6,6 +6,8 @@ nothing is cut: names and sentences wrap and the image grows taller.
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import CardView, GuardiansView, ResultView
@@ -77,6 +79,9 @@ def framed(
     return height, paint
 
 
+_TITLE_SAID = re.compile(r"^Turn \d+, [^:]+: ")
+
+
 def header(view: GuardiansView, combat: str | None = None) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act).
 
@@ -86,7 +91,8 @@ def header(view: GuardiansView, combat: str | None = None) -> Block:
     title = f"Guardians · turn {view.turn} · {combat}" if combat else phase_title(view)
     parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
     if view.status and view.result is None and view.combat is None:  # else: banner, combat
-        parts.append(text_block(named(view, view.status), BODY, room, GOLD, background=PANEL))
+        status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
+        parts.append(text_block(status, BODY, room, GOLD, background=PANEL))
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
