@@ -64,6 +64,17 @@ THEME: tuple[RGB, ...] = (
 )
 
 
+# On a phone Discord shows an embed's image 340 px wide: text a player decides from is at least
+# 9 px tall there, i.e. 9 × width / 340 px in the image's own pixels (27 px at 1000 px).
+PHONE_WIDTH = 340
+PHONE_TEXT_PX = 9
+
+
+def phone_px(width: int = BASE_WIDTH) -> int:
+    """The smallest decision text in an image ``width`` px wide that reads 9 px tall on a phone."""
+    return -(-PHONE_TEXT_PX * width // PHONE_WIDTH)
+
+
 def min_px(width: int = BASE_WIDTH) -> int:
     """The smallest text size allowed in an image ``width`` px wide (22 px at 1000 px)."""
     return -(-MIN_PX * width // BASE_WIDTH)

@@ -2,8 +2,8 @@
 
 Shared by the games' ``render/<game>/lookup.py``: each draws its card picture and passes the
 lookup (``engines.lookup.CardLookup``: title, subtitle, sections of heading and lines).
-1000 px wide, text at least 24 px, names wrapped, never cut; the text runs on beside the
-picture, then below it across the page; the height follows the text.
+1000 px wide, text at least 27 px (9 px on a phone), names wrapped, never cut; the text runs on
+beside the picture, then below it across the page; the height follows the text.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.lookup import CardLookup
-from render.common import GOLD, MUTED, PANEL, RGB, TEXT, draw_lines, font, wrap
+from render.common import GOLD, MUTED, PANEL, RGB, TEXT, draw_lines, font, phone_px, wrap
 
 WIDTH = 1000
 MARGIN = 28
 GAP = 24
-TITLE, SUBTITLE, HEADING, BODY = 40, 26, 28, 25
+TITLE, SUBTITLE, HEADING, BODY = 40, 28, 30, phone_px(WIDTH)  # 27 px: 9 px on a phone
 ALT_LIMIT = 1000
 
 

@@ -52,7 +52,7 @@ from render.guardians.style import (
     text_block,
 )
 
-HEAD_H = 32
+HEAD_H = BODY + 10
 BOX_PAD = 4
 MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
 
@@ -102,6 +102,8 @@ def terrain_block(space: SpaceView, inner: int) -> Block:
     if terrain is None:
         if space.kind == "stronghold":
             return 0, lambda *_: None
+        if fits_header(space, inner + 12):  # "no terrain" is on the header line
+            return 0, lambda *_: None
         return text_block("no terrain", SMALL, inner, MUTED)
     if terrain.face_down:
         label = ["face-down terrain", tag(terrain.owner)]
@@ -120,7 +122,7 @@ def terrain_block(space: SpaceView, inner: int) -> Block:
 
 
 def stronghold_block(space: SpaceView, inner: int) -> Block:
-    """A Stronghold: cards on and under, upgrade; RUBBLE (its defence is in the header)."""
+    """A Stronghold: its defence (unless on the header line), cards on and under, upgrade."""
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
@@ -129,6 +131,8 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
     counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
     facts = [f"{where} {count}" for where, count in counts if count]
+    if not fits_header(space, inner + 12):
+        facts.insert(0, f"def +{sh.defence}")
     parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
@@ -202,39 +206,66 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool
     return stack(parts, gap=3)
 
 
-def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
-    """The space id (⚔ where the combat is), a Stronghold's defence, who holds the space."""
-    width = cell_w - 22  # clear of the rounded corners of the frame
-
+def header_note(space: SpaceView) -> tuple[str, RGB] | None:
+    """What the header line says after the id: a Stronghold's defence, or a land's "no terrain"."""
     sh = space.stronghold
-    defence = f"def +{sh.defence}" if sh is not None and not sh.rubbled else ""
+    if sh is not None:
+        return None if sh.rubbled else (f"def +{sh.defence}", seat_colour(sh.owner))
+    return ("no terrain", MUTED) if space.terrain is None else None
+
+
+def _held(space: SpaceView, room: int) -> str:
+    """The holder's pill: "held by P1", or "P1" where that does not fit."""
+    if space.controller is None:
+        return ""
+    held = f"held by {tag(space.controller)}"
+    return held if pill_width(held, SMALL) <= room else tag(space.controller)
+
+
+def _header_layout(space: SpaceView, cell_w: int) -> tuple[str, str, bool]:
+    """(label, holder pill, whether the note fits on the line) of a space's header."""
+    width = cell_w - 22  # clear of the rounded corners of the frame
+    label = space.id  # the full battlefield is not drawn during a combat: no ⚔ to make room for
+    room = width - text_width(label, font(BODY, bold=True)) - 12
+    note = header_note(space)
+    note_w = text_width(note[0], font(SMALL, bold=True)) + 12 if note else 0
+    held = _held(space, room - note_w)
+    fits = note is not None and note_w + (pill_width(held, SMALL) if held else 0) <= room
+    return label, _held(space, room - (note_w if fits else 0)), fits
+
+
+def fits_header(space: SpaceView, cell_w: int) -> bool:
+    """Whether the space's note (defence, "no terrain") is on its header line."""
+    return _header_layout(space, cell_w)[2]
+
+
+def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
+    """The space id (⚔ where the combat is), its note when it fits, who holds the space."""
+    width = cell_w - 22
+    _, held, fits = _header_layout(space, cell_w)
+    label = space.id + (" ⚔" if fighting else "")
+    note = header_note(space) if fits else None
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        label = space.id + (" ⚔" if fighting else "")
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
-        room = width - text_width(label, font(BODY, bold=True)) - 12
-        if sh is not None and defence:
+        if note is not None:
             dx = x + 12 + text_width(label, font(BODY, bold=True))
-            draw.text((dx, y + 3), defence, font=font(SMALL, bold=True), fill=seat_colour(sh.owner))
-            room -= text_width(defence, font(SMALL, bold=True)) + 8
+            draw.text((dx, y + 4), note[0], font=font(SMALL, bold=True), fill=note[1])
         controller = space.controller
         if controller is not None:
-            label = f"held by {tag(controller)}"
-            if pill_width(label, SMALL) > room:  # a narrow space: the tag alone
-                label = tag(controller)
-            w = pill_width(label, SMALL)
+            w = pill_width(held, SMALL)
             fill = seat_colour(controller)
             pill(
                 draw,
                 (x + width - 1 - w, y),
-                label,
+                held,
                 font(SMALL, bold=True),
                 fill=fill,
                 text_fill=ink_on(fill),
                 pad=(10, 2),
             )
 
-    key = stamp.key_of("header", space.id, space.controller, fighting, defence)
+    key = stamp.key_of("header", space.id, space.controller, fighting, note, held)
     return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
 
 

@@ -6,6 +6,8 @@ nothing is cut: names and sentences wrap and the image grows taller.
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import CardView, GuardiansView, ResultView
@@ -25,6 +27,7 @@ from render.common import (
     font,
     pill,
     seat_colour,
+    text_width,
 )
 from render.guardians import stamp
 from render.guardians.card import card_line, mini_grid
@@ -50,7 +53,8 @@ from render.guardians.style import (
 )
 
 PAD = 12
-BAR_H = 30
+BAR_H = SMALL + 6
+PILL_H = SMALL + 10  # a state pill on a line of its own
 
 
 def phase_title(view: GuardiansView) -> str:
@@ -75,6 +79,9 @@ def framed(
     return height, paint
 
 
+_TITLE_SAID = re.compile(r"^Turn \d+, [^:]+: ")
+
+
 def header(view: GuardiansView, combat: str | None = None) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act).
 
@@ -84,7 +91,8 @@ def header(view: GuardiansView, combat: str | None = None) -> Block:
     title = f"Guardians · turn {view.turn} · {combat}" if combat else phase_title(view)
     parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
     if view.status and view.result is None and view.combat is None:  # else: banner, combat
-        parts.append(text_block(named(view, view.status), BODY, room, GOLD, background=PANEL))
+        status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
+        parts.append(text_block(status, BODY, room, GOLD, background=PANEL))
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
@@ -161,10 +169,12 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
         f"{player.shields_destroyed}/5 Shields lost",
     ]
     state_w = pill_width(state[0], SMALL) + 8 if state else 0
-    parts = [
-        vitality_bar(g.vitality, g.max_vitality, room - state_w),
-        facts_block(facts, SMALL, room, TEXT),
-    ]
+    bar_label = text_width(f"♥ {g.vitality}/{g.max_vitality}", font(SMALL, bold=True)) + 30
+    beside = bar_label <= room - state_w  # else the state pill goes on a line of its own
+    parts = [vitality_bar(g.vitality, g.max_vitality, room - state_w if beside else room)]
+    if state and not beside:
+        parts.append((PILL_H, lambda *_: None))
+    parts.append(facts_block(facts, SMALL, room, TEXT))
     if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
@@ -185,7 +195,8 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
         if state:
             w = pill_width(state[0], SMALL)
             fnt = font(SMALL, bold=True)
-            pill(draw, (x + room - w, y + name_h + 5), state[0], fnt, fill=state[1], pad=(10, 2))
+            py = y + name_h + 5 + (0 if beside else BAR_H + 4)
+            pill(draw, (x + room - w, py), state[0], fnt, fill=state[1], pad=(10, 2))
 
     return framed((name_h + 4 + body_h, paint), colour, full=full)
 
@@ -209,7 +220,7 @@ def players(view: GuardiansView, width: int, *, stacked: bool = False) -> Block:
 
 
 def private(view: GuardiansView, width: int, max_height: int) -> Block:
-    """The viewer's Storage hand and Creature Pen as small tiles (own view only).
+    """The viewer's Storage hand and Creature Pen as tiles (own view only), "Hand" and "Pen".
 
     Tiles beyond ``max_height`` are folded into a count; "?" lists every card.
     """
@@ -222,15 +233,17 @@ def private(view: GuardiansView, width: int, max_height: int) -> Block:
 def _private(view: GuardiansView, width: int, max_height: int) -> Block:
     room = width - 2 * PAD
     sections = [
-        (f"{title} · {plural(len(cards), 'card')}", cards)
-        for cards, title in ((view.hand, "Your Storage hand"), (view.pen, "Your Creature Pen"))
+        (title, cards)
+        for cards, title in ((view.hand, "Hand"), (view.pen, "Pen"))
         if cards is not None
     ]
     shown = [len(cards) for _, cards in sections]
 
     def layout() -> Block:
         parts: list[Block] = []
-        for (heading, cards), n in zip(sections, shown, strict=True):
+        for (title, cards), n in zip(sections, shown, strict=True):
+            folded = " (?)" if cards and not n else ""  # none shown: "?" lists them
+            heading = f"{title} · {plural(len(cards), 'card')}{folded}"
             parts.append(text_block(heading, SMALL, room, GOLD, bold=True, background=PANEL))
             parts += _tiles(cards, n, room)
         return stack(parts, gap=6)
@@ -247,8 +260,10 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
 
 def _tiles(cards: list[CardView], shown: int, room: int) -> list[Block]:
     """The first ``shown`` cards as tiles, and how many more there are (listed in "?")."""
-    out = [mini_grid(cards[:shown], room)] if shown else []
+    if not shown:  # the heading says "(?)"
+        return []
+    out = [mini_grid(cards[:shown], room)]
     more = len(cards) - shown
     if more:
-        out.append(text_block(f"+{more} more (listed in ?)", SMALL, room, MUTED, background=PANEL))
+        out.append(text_block(f"+{more} more in ?", SMALL, room, MUTED, background=PANEL))
     return out

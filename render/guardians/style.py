@@ -33,7 +33,7 @@ FULL = WIDTH - 2 * MARGIN
 SIDE_W = 312  # the right-hand column beside the battlefield or the combat
 MAIN_W = FULL - GAP - SIDE_W
 
-SMALL, BODY, LABEL, TITLE, BIG = 22, 24, 26, 30, 34  # text sizes in px (22 is the floor)
+SMALL, BODY, TITLE = 22, 24, 30  # text sizes in px (22 is the floor; 9 px on a phone needs 27)
 
 STONE: RGB = (54, 60, 70)  # a Stronghold space
 STONE_EDGE: RGB = (120, 128, 140)
@@ -180,7 +180,7 @@ def text_block(
         for i, line in enumerate(lines):
             draw.text((x, y + i * (size + spacing)), line, font=fnt, fill=fill)
 
-    block = len(lines) * (size + spacing), paint
+    block = lines_height(len(lines), size, spacing), paint
     if background is None:
         return block
     key = stamp.key_of("text", text, size, fill, bold, spacing)
@@ -208,7 +208,12 @@ def facts_block(facts: list[str], size: int, width: int, fill: RGB, *, bold: boo
         for i, line in enumerate(lines):
             draw.text((x, y + i * (size + 4)), line, font=fnt, fill=fill)
 
-    return len(lines) * (size + 4), paint
+    return lines_height(len(lines), size, 4), paint
+
+
+def lines_height(count: int, size: int, spacing: int) -> int:
+    """The height of ``count`` lines of DejaVu Sans at ``size`` px, the last one's descenders in."""
+    return count * (size + spacing) + max(0, -(-size * 117 // 100) - size - spacing) if count else 0
 
 
 def stack(blocks: list[Block], gap: int = 4) -> Block:

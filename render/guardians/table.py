@@ -2,9 +2,8 @@
 
 On top, full width: the result banner, the title and status. Then, in a combat (or right after
 one), the combat on the left and the battlefield drawn small above both player panels on the
-right. Otherwise the battlefield: in a player's view on the left, beside the player panels and
-their own cards; in the spectator's view full width under the player panels, or beside them,
-whichever is shorter.
+right. Otherwise the battlefield beside the player panels (and, in a player's view, their own
+cards) or full width under the player panels (their own cards below it), whichever is shorter.
 Draws only from the view. Recent events are not drawn: the bot's message shows them right above
 the image (the alt text keeps them).
 """
@@ -59,10 +58,14 @@ def bands(view: GuardiansView) -> list[Block]:
     if view.combat is not None:  # under way, or just over (its outcome is shown once)
         out.append(combat_columns(view, room))
         return [b for b in out if b[0] > 0]
-    if view.hand is not None or view.pen is not None:
+    if view.hand is not None or view.pen is not None:  # the shorter of beside or on top
         field, seats = board.board(view, MAIN_W, room), panel.players(view, SIDE_W, stacked=True)
         own = panel.private(view, SIDE_W, max(room, field[0]) - seats[0] - GAP)
-        out.append(columns(field, stack([seats, own], gap=GAP)))
+        beside = columns(field, stack([seats, own], gap=GAP))
+        seats = panel.players(view, FULL)
+        field = board.board(view, FULL, room - seats[0] - GAP)
+        own = panel.private(view, FULL, room - seats[0] - field[0] - 2 * GAP)
+        out.append(min(beside, stack([seats, field, own], gap=GAP), key=lambda b: b[0]))
     else:  # the shorter of: players on top of the battlefield, or beside it
         wide = stack([panel.players(view, FULL), board.board(view, FULL)], gap=GAP)
         seats = panel.players(view, SIDE_W, stacked=True)

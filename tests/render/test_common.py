@@ -38,6 +38,8 @@ def test_wrapped_names_keep_every_character_and_fit(name):
 
 def test_font_refuses_text_below_the_phone_minimum():
     assert common.MIN_PX == 22 and common.min_px(1000) == 22 and common.min_px(500) == 11
+    assert common.phone_px(1000) == 27 and common.phone_px(340) == 9
+    assert common.phone_px(1000) * common.PHONE_WIDTH / 1000 >= common.PHONE_TEXT_PX
     with pytest.raises(ValueError, match="21 px"):
         common.font(21)
     assert common.font(22, scale=3).size == 66

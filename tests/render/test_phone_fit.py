@@ -1,11 +1,13 @@
-"""Every image a game sends fits a phone: wider than tall, its smallest text readable at 400 px.
+"""Every image a game sends fits a phone: wider than tall, its decision text 9 px tall at 340 px.
 
 Discord shows an embed's image scaled down to fit a box wider than tall (about 400 × 300 px on
-desktop, a phone's width at most), so a tall image shrinks by its height. Every image kind of
+desktop), and 340 px wide on a phone, so a tall image shrinks by its height. Every image kind of
 every game is drawn here (public and private views, close-ups, sheets, card lookups, legends)
 and measured: height/width at most 1.0, and the smallest font the drawing asked for at least
-``MIN_PX`` (22 px) once the image is scaled to 1000 px wide. That is 8.8 px when the image is
-shown 400 px wide, the size of a phone's small print.
+``common.phone_px(width)``: 9 × width / 340 px, i.e. 9 px tall when the image is shown 340 px
+wide (27 px in a 1000 px image). Games in ``PHONE_PENDING`` do not meet it yet: they keep the
+older floor (22 px at 1000, 7.5 px on a phone) and the test fails once they meet it, so the
+entry is removed. The Gondor whole map is exempt, being a map, only if every close-up passes.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from render.gondor import map as gmap
 from tests.render import guardians_views, test_legibility
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
-SHOWN_WIDTH = 400
 MAX_VIEWS = 36
 """Views per game at most (each image is drawn with every cache emptied, about 1 s)."""
 CACHES = (
@@ -102,8 +103,18 @@ def font_sizes(monkeypatch):
         cached.cache_clear()
 
 
+PHONE_PENDING = {"gondor", "knightfall", "gondolin", "guardians", "galdors_grip"}
+"""Games whose images do not yet read 9 px on a phone (their smallest text is 22 px at 1000)."""
+
+
+def whole_map(game_id: str, name: str) -> bool:
+    """A Gondor view of the whole map (not a close-up, not the legend)."""
+    return game_id == "gondor" and name.count("-") == 1 and not name.startswith("legend")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_image_is_wider_than_tall_and_its_text_readable_at_400_px(game_id, font_sizes):
+def test_every_image_is_wider_than_tall_and_its_decision_text_9_px_on_a_phone(game_id, font_sizes):
+    phone: dict[str, bool] = {}  # image name -> its smallest text reads 9 px at 340 px wide
     for name, v in images(game_id):
         for cached in CACHES:
             cached.cache_clear()
@@ -111,9 +122,16 @@ def test_every_image_is_wider_than_tall_and_its_text_readable_at_400_px(game_id,
         img = render_image(game_id, v)
         assert img.height <= img.width, (game_id, name, img.size)
         assert font_sizes, (game_id, name, "no text drawn through the font factory")
-        at_1000 = min(font_sizes) * common.BASE_WIDTH / img.width
-        assert at_1000 >= common.MIN_PX, (game_id, name, min(font_sizes), img.width)
-        assert at_1000 * SHOWN_WIDTH / common.BASE_WIDTH >= 8.8 - 1e-9
+        assert min(font_sizes) >= common.min_px(img.width), (game_id, name, min(font_sizes))
+        phone[name] = min(font_sizes) >= common.phone_px(img.width)
+    small = sorted(n for n, ok in phone.items() if not ok)
+    if game_id in PHONE_PENDING:
+        assert small, f"{game_id} reads 9 px on a phone now: remove it from PHONE_PENDING"
+        return
+    close_ups = [n for n in phone if not whole_map(game_id, n)]
+    assert close_ups and all(phone[n] for n in close_ups), (game_id, small)
+    # The whole map may stay a map: its close-ups carry the decision (they all passed above).
+    assert all(whole_map(game_id, n) for n in small), (game_id, small)
 
 
 def test_the_gondor_legend_has_words_for_its_image():
