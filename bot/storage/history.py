@@ -16,15 +16,13 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import engines
-from bot.storage.models import LESSON, UNRATED, USED_UNDO, Session
+from bot.storage.models import FORCED, LESSON, UNRATED, USED_UNDO, Session
 from engines import Game
 
 if TYPE_CHECKING:
     from bot.storage.store import SessionStore
 
 UNDO = "!undo"
-FORCED = "@"
-"""Prefix of a logged move the bot played for a seat because it was their only choice."""
 CHALLENGER_SEAT = "challenger_seat"
 """Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
 BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED, LESSON})

@@ -10,8 +10,7 @@ from datetime import datetime
 import engines
 from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.storage.db import Database, IntegrityError
-from bot.storage.history import FORCED
-from bot.storage.models import Seat, Session, UnreadableState
+from bot.storage.models import FORCED, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
 from bot.storage.stats import count_results

@@ -70,6 +70,21 @@ def controls(browser: Chrome, *prefixes: str) -> list:
     return browser.find_elements(By.CSS_SELECTOR, css)
 
 
+def newest_controls(browser: Chrome, *prefixes: str) -> list:
+    """The enabled controls of the newest message that has any: the one a player acts in (an
+    older DM may keep its buttons after a confirmed move sent a new one)."""
+    for article in reversed(browser.find_elements(By.CSS_SELECTOR, "article")):
+        css = ", ".join(
+            f'{tag}[data-custom-id^="{prefix}"]:not([disabled])'
+            for prefix in prefixes
+            for tag in ("button", "select")
+        )
+        found = article.find_elements(By.CSS_SELECTOR, css)
+        if found:
+            return found
+    return []
+
+
 def use(browser: Chrome, control, rng: random.Random, option: str | None = None) -> str:
     """Click a button, or open a select and click one of its options, as a player would.
 
@@ -334,7 +349,7 @@ def play_lesson(browser: Chrome, in_dm: bool) -> list[int]:
 
         def next_step() -> tuple[int, int, list] | None:
             steps = LESSON_STEP.findall(page_text(browser))
-            moves = controls(browser, *MOVES)
+            moves = newest_controls(browser, *MOVES)
             if not steps or (seen and int(steps[-1][0]) <= seen[-1]) or not moves:
                 return None
             return int(steps[-1][0]), int(steps[-1][1]), moves

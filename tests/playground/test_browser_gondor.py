@@ -133,7 +133,7 @@ def test_gondor_deployment_and_a_whole_game_turn(playground, browser):
             text = seen_text(browser)
             if "Turn 2 of 16" in text:
                 break
-            if name == "alice" and "C Sauron Movement" in text and not typed:
+            if name == "alice" and "Phase C: Sauron Movement" in text and not typed:
                 paged = paged or turn_page(browser)
                 typed = typed_move(browser)
                 continue
