@@ -12,7 +12,8 @@ its Yes. The ``coached`` player, who always takes the coach's suggestion, waits 
 
 A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
 game's result, its turns and the ids of the messages to read are taken from the bot's store;
-Alice's choices come only from the messages. Prints one line per run::
+Alice's choices come only from the messages. Prints each game's figures as it ends (on
+stderr), then one line::
 
     newcomer G L PLAYER: W of N won, median turns T, clicks C, boards without the goal B
 
@@ -28,6 +29,7 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,9 +170,11 @@ async def run(
         world = await World.create(Path(tmp) / "bench.sqlite3")
         await world.start_bot()
         try:
-            return [
-                await play(world, game_id, level, side, seed + n, max_clicks) for n in range(games)
-            ]
+            results = []
+            for n in range(games):
+                results.append(await play(world, game_id, level, side, seed + n, max_clicks))
+                print(f"game {n + 1}: {results[-1]}", file=sys.stderr, flush=True)
+            return results
         finally:
             await world.close()
 
