@@ -61,6 +61,8 @@ class Outcome:
     clicks: int
     without_goal: int
     capped: bool
+    end: str
+    """How the game ended, as the engine or the bot says."""
 
 
 @dataclass
@@ -144,7 +146,8 @@ async def play(
     state = game.state
     turns = int(getattr(state, "round", None) or state.turn)
     missing = sum(GOAL not in m.text() for m in seen.first)
-    return Outcome(won, turns, seen.clicks, missing, capped=not game.is_over)
+    end = game.result.summary if game.result is not None else str(session.end_reason)
+    return Outcome(won, turns, seen.clicks, missing, capped=not game.is_over, end=end)
 
 
 def line(game_id: str, level: str, player: str, side: str | None, results: list[Outcome]) -> str:
