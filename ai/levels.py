@@ -54,7 +54,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         ),
     },
     "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
-        "easy": Level("easy", 24, horizon=4, smart_playouts=False, random_share=0.85),
+        "easy": Level("easy", 24, horizon=4, smart_playouts=False, random_share=0.95),
         "normal": Level(
             "normal", 48, horizon=8, smart_playouts=True, candidates=8, policy_margin=0.02
         ),
