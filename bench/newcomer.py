@@ -6,9 +6,10 @@
 The real bot logged into the local Discord emulator (loopback only). Alice starts each game
 against the computer with the slash command (``/<game> challenge level:L``, Gondor with
 ``side:``) and plays by pressing only the controls the bot shows her: her newest DM's moves (My
-hand's when she has no DM controls; every page of a long list of moves, as a player reads them
-before choosing), picking one uniformly at random (``random``), and answers a confirmation with
-its Yes. The ``coached`` player, who always takes the coach's suggestion, waits for the coach.
+hand's when she has no DM controls; every page of a long list of moves in her DM, as a player
+reads them before choosing), picking one uniformly at random (``random``), and answers a
+confirmation with its Yes. The ``coached`` player, who always takes the coach's suggestion,
+waits for the coach.
 
 A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
 game's result, its turns and the ids of the messages to read are taken from the bot's store;
@@ -107,14 +108,12 @@ async def random_move(world: World, game_id: str, session, seen: Seen, rng: rand
     if message is None:
         return False
     alice = world.people["alice"]
-    if game_id == "gondor":  # a long list has pages: she reads them all, then chooses
-        pages = await read_controls(world, alice)
-        if pages is None:
-            return False
-        code = rng.choice(sorted(pages.offered))
-        seen.clicks += await press(world, pages, code) + pages.turns
+    pages = await read_controls(world, alice)  # her DM's moves, every page of them
+    if pages is None:  # My hand's answer: one page
+        seen.clicks += await world.make_move(alice, message, rng.choice(move_controls(message)))
         return True
-    seen.clicks += await world.make_move(alice, message, rng.choice(move_controls(message)))
+    code = rng.choice(sorted(pages.offered))
+    seen.clicks += await press(world, pages, code) + pages.turns
     return True
 
 
