@@ -21,10 +21,13 @@ class Level:
     policy_margin: float | None = None
     """The policy's move is played unless another root move beats its value by more than this
     on the same samples; None: the best-scoring move, whatever the policy would play."""
+    random_share: float = 0.0
+    """The share of its choices (of two or more moves) the level plays uniformly at random, as
+    a beginner might: the mistakes that let a newcomer win (docs/design/ai.md, "Levels")."""
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", simulations=24, horizon=4, smart_playouts=False),
+    "easy": Level("easy", simulations=24, horizon=4, smart_playouts=False, random_share=0.7),
     "normal": Level("normal", simulations=80, horizon=8, smart_playouts=True),
     "hard": Level("hard", simulations=240, horizon=12, smart_playouts=True),
 }
@@ -51,6 +54,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         ),
     },
     "guardians": {  # a simulation costs ~6 ms (docs/rules/guardians.md, "Computer player")
+        "easy": Level("easy", 24, horizon=4, smart_playouts=False, random_share=0.95),
         "normal": Level(
             "normal", 48, horizon=8, smart_playouts=True, candidates=8, policy_margin=0.02
         ),

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 import ai
-from ai.levels import LEVELS
+from ai.levels import LEVELS, get_level
 from ai.search import search
 from engines.base import Game
 from engines.gondolin import Gondolin
@@ -174,3 +174,19 @@ def test_a_playout_without_horizon_ends_the_game():
     game, seat = attack_or_defend(4)
     to_the_end = replace(LEVELS["easy"], horizon=None, simulations=4)
     assert all(m.value in (0.0, 0.5, 1.0) for m in search(game, seat, to_the_end, 1).moves)
+
+
+def test_easy_plays_a_share_of_its_choices_at_random_and_the_other_levels_none():
+    """A beginner beats easy by its slips: some choices are a random legal move, unsearched,
+    spread over the moves; normal and hard never slip."""
+    game, seat = first_position(1, "draw", wide=10)
+    easy = get_level("easy", "knightfall")
+    results = [search(game, seat, easy, seed) for seed in range(40)]
+    slips = [r.action for r in results if r.simulations == 0]
+    assert abs(len(slips) / len(results) - easy.random_share) <= 0.2
+    assert len({Knightfall.encode(a) for a in slips}) >= 4
+    assert all(a in game.legal_actions(seat) for a in slips)
+    assert get_level("easy", "guardians").random_share > easy.random_share
+    for game_id in ("knightfall", "guardians", "gondor"):
+        assert get_level("normal", game_id).random_share == 0
+        assert get_level("hard", game_id).random_share == 0

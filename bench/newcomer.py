@@ -1,0 +1,203 @@
+"""Can a newcomer beat the computer? Whole games against a level, played as a stranger would.
+
+    python -m bench.newcomer --game knightfall|guardians|gondor --games N --level easy
+        [--player random|coached] [--side sauron|westernesse] [--max-clicks 600] [--seed 1]
+
+The real bot logged into the local Discord emulator (loopback only). Alice starts each game
+against the computer with the slash command (``/<game> challenge level:L``, Gondor with
+``side:``) and plays by pressing only the controls the bot shows her: her newest DM's moves (My
+hand's when she has no DM controls; every page of a long list of moves in her DM, as a player
+reads them before choosing), picking one uniformly at random (``random``), and answers a
+confirmation with its Yes. The ``coached`` player, who always takes the coach's suggestion,
+waits for the coach.
+
+A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
+game's result, its turns and the ids of the messages to read are taken from the bot's store;
+Alice's choices come only from the messages. Prints each game's figures as it ends (on
+stderr), then one line::
+
+    newcomer G L PLAYER: W of N won, median turns T, clicks C, boards without the goal B
+
+``turns``: the game's own (Knightfall rounds, Guardians turns, Gondor Game-Turns) at the end;
+``clicks``: the median of Alice's clicks per game (moves, confirmations, page turns, My hand);
+``boards without the goal``: of the first messages Alice sees in each game (the channel
+board's first version and her first DM's, or My hand's first answer), those with no "Goal" line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import ai
+import bot.flow.lobby
+from discord_emulator import Message, loopback_only
+from tests.bot.gondor_table import press, read_controls
+from tests.bot.harness import World, move_controls
+
+GAMES = ("knightfall", "guardians", "gondor")
+PLAYERS = ("random", "coached")
+SIDES = ("sauron", "westernesse")
+GOAL = "Goal"
+WAIT_TRIES = 50
+"""Looks (0.1 s apart) for Alice's controls in a running game before the run fails."""
+COACH_MISSING = (
+    "the coached player is not available yet: it takes the coach's suggested move, and the "
+    "coach is not built yet; use --player random"
+)
+
+
+@dataclass
+class Outcome:
+    """One game's figures."""
+
+    won: bool
+    turns: int
+    clicks: int
+    without_goal: int
+    capped: bool
+    end: str
+    """How the game ended, as the engine or the bot says."""
+
+
+@dataclass
+class Seen:
+    """What Alice has been shown in one game so far."""
+
+    clicks: int = 0
+    first: list[Message] = field(default_factory=list)
+    """The first messages she saw: the board and her first controls, each in its first version."""
+
+
+def first_version(message: Message) -> Message:
+    return (message.history or [message])[0]
+
+
+async def start(world: World, game_id: str, level: str, side: str | None) -> str:
+    """Alice challenges the computer as a player would; the session's id."""
+    options = {"side": side} if game_id == "gondor" and side else {}
+    ix = await world.slash("alice", f"{game_id} challenge", level=level, **options)
+    session = await world.live()
+    assert session is not None, f"{game_id} did not start: {ix.messages[-1].text()[:200]}"
+    return session.id
+
+
+async def controls(world: World, session, seen: Seen) -> Message | None:
+    """Alice's message with moves: her newest DM's, else My hand's answer; None if neither."""
+    alice = world.people["alice"]
+    message = world.controls_message(alice)
+    if message is None:
+        message = await world.hand("alice", session)
+        seen.clicks += 1
+        if not move_controls(message):
+            return None
+    if len(seen.first) == 1:
+        seen.first.append(first_version(message))
+    return message
+
+
+async def random_move(world: World, game_id: str, session, seen: Seen, rng: random.Random) -> bool:
+    """Alice presses one of the moves she is shown, uniformly; False if she was shown none."""
+    message = await controls(world, session, seen)
+    if message is None:
+        return False
+    alice = world.people["alice"]
+    pages = await read_controls(world, alice)  # her DM's moves, every page of them
+    if pages is None:  # My hand's answer: one page
+        seen.clicks += await world.make_move(alice, message, rng.choice(move_controls(message)))
+        return True
+    code = rng.choice(sorted(pages.offered))
+    seen.clicks += await press(world, pages, code) + pages.turns
+    return True
+
+
+async def play(
+    world: World, game_id: str, level: str, side: str | None, seed: int, max_clicks: int
+) -> Outcome:
+    """One whole game against ``level``, Alice picking uniformly among what she is shown."""
+    bot.flow.lobby.new_seed = lambda: seed  # a reproducible deal and dice
+    sid = await start(world, game_id, level, side)
+    rng = random.Random(seed)
+    seen = Seen()
+    session = await world.bot.store.load(sid)
+    seen.first.append(first_version(world.board(session)))
+    idle = 0
+    while (session := await world.bot.store.load(sid)).status == "active":
+        if seen.clicks >= max_clicks:
+            await world.resign("alice")
+            session = await world.until_ended(sid)
+            break
+        if await random_move(world, game_id, session, seen, rng):
+            idle = 0
+            continue
+        idle += 1
+        assert idle < WAIT_TRIES, f"{game_id} is running but Alice has no move to make"
+        await asyncio.sleep(0.1)
+    alice = session.seat_of(world.people["alice"].id)
+    game = session.game
+    won = game.is_over and game.result is not None and game.result.winners == [alice]
+    state = game.state
+    turns = int(getattr(state, "round", None) or state.turn)
+    missing = sum(GOAL not in m.text() for m in seen.first)
+    end = game.result.summary if game.result is not None else str(session.end_reason)
+    return Outcome(won, turns, seen.clicks, missing, capped=not game.is_over, end=end)
+
+
+def line(game_id: str, level: str, player: str, side: str | None, results: list[Outcome]) -> str:
+    """The run's one line (and the count of games stopped at the cap, if any)."""
+    name = f"{game_id} ({side})" if side else game_id
+    won = sum(r.won for r in results)
+    turns = statistics.median(r.turns for r in results)
+    clicks = statistics.median(r.clicks for r in results)
+    boards = sum(r.without_goal for r in results)
+    text = (
+        f"newcomer {name} {level} {player}: {won} of {len(results)} won, median turns {turns:g},"
+        f" clicks {clicks:g}, boards without the goal {boards}"
+    )
+    capped = sum(r.capped for r in results)
+    return text + (f"\n({capped} of them resigned at the cap on clicks)" if capped else "")
+
+
+async def run(
+    game_id: str, games: int, level: str, side: str | None, seed: int, max_clicks: int
+) -> list[Outcome]:
+    """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; their outcomes."""
+    with loopback_only(), tempfile.TemporaryDirectory() as tmp:
+        world = await World.create(Path(tmp) / "bench.sqlite3")
+        await world.start_bot()
+        try:
+            results = []
+            for n in range(games):
+                results.append(await play(world, game_id, level, side, seed + n, max_clicks))
+                print(f"game {n + 1}: {results[-1]}", file=sys.stderr, flush=True)
+            return results
+        finally:
+            await world.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, required=True)
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--level", choices=ai.LEVELS, default="easy")
+    parser.add_argument("--player", choices=PLAYERS, default="random")
+    parser.add_argument("--side", choices=SIDES, help="Gondor: Alice's side (default sauron)")
+    parser.add_argument("--max-clicks", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.player == "coached":
+        parser.exit(2, f"newcomer: {COACH_MISSING}\n")
+    side = args.side or ("sauron" if args.game == "gondor" else None)
+    results = asyncio.run(run(args.game, args.games, args.level, side, args.seed, args.max_clicks))
+    print(line(args.game, args.level, args.player, side, results), flush=True)
+
+
+if __name__ == "__main__":
+    main()
