@@ -76,7 +76,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             raise UserFacingError("The challenge has not been accepted yet.")
         await defer_unless_answered(interaction, ephemeral=True)
         recent = await self.bot.store.recent_events(session.id)
-        chose = await self.bot.store.seats_that_chose(session.id)
+        chose = await self.bot.sessions.delivery.seats_that_chose(session)
         msg = await presenter.board(session, recent, chose=chose)
         msg.embed.set_footer(text=presenter.status_footer(session))
         msg.view = None

@@ -80,6 +80,7 @@ class Delivery:
         self._shown: OrderedDict[int, str] = OrderedDict()
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
+        self._chose: OrderedDict[str, frozenset[int]] = OrderedDict()  # every person chose
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
         self.on_channel_gone: ChannelGone = lambda channel_id: None
         self.behind: Callable[[str], None] = lambda sid: None
@@ -96,6 +97,22 @@ class Delivery:
         log.info("channel gone channel=%s", channel_id)
         self.on_channel_gone(channel_id)
         return True
+
+    async def seats_that_chose(self, session: Session) -> frozenset[int]:
+        """The seats that chose a move of their own (the goal shows until every person has).
+
+        Read from the log until every person has chosen, then remembered: the read scans the
+        game's whole log, and a long game draws a board or DM on every move.
+        """
+        known = self._chose.get(session.id)
+        people = {s.seat for s in session.seats if s.computer is None}
+        if known is not None and people <= known:
+            self._chose.move_to_end(session.id)
+            return known
+        chose = await self.store.seats_that_chose(session.id)
+        if people <= chose:
+            _remember(self._chose, session.id, chose)
+        return chose
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
@@ -147,7 +164,7 @@ class Delivery:
         if the board could be neither edited nor posted anew (``_edit_board``).
         """
         recent = await self.store.recent_events(session.id)
-        chose = await self.store.seats_that_chose(session.id)
+        chose = await self.seats_that_chose(session)
         draw = functools.partial(presenter.board, session, recent, ending=ending, chose=chose)
         msg = await draw()
         if clicked is not None:
@@ -305,7 +322,7 @@ class Delivery:
     ) -> presenter.Message:
         """A seat's private message, with the latest public events for context."""
         recent = await self.store.recent_events(session.id, 4)
-        chose = await self.store.seats_that_chose(session.id)
+        chose = await self.seats_that_chose(session)
         return await presenter.private(session, seat, notes, recent, ending, chose=chose)
 
     async def refresh_dm(
