@@ -22,8 +22,9 @@ SS = 2  # supersampling factor for shapes
 NUMBER_MARGIN = 36  # left margin for the row numbers (full map)
 TOP_MARGIN = 28  # top margin for the column numbers (full map)
 BOTTOM_MARGIN = 6
-LABEL_LINE = 30
-ZOOM_CROP = 760  # the close-up's map part: with the header, the image stays wider than tall
+LABEL_LINE = 36  # a line of PHONE_PX text under the close-up
+TOWER_MOST = 16  # half a tower's side, in px, at most
+ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
 
 _MAPS: dict[str, GameMap] = {}
 
@@ -116,7 +117,7 @@ def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> Non
     draw.line([a, b], fill=style.WALL, width=width)
     if side.kind == "tower":
         x, y = midpoint(a, b)
-        t = layout.size * 0.28
+        t = min(layout.size * 0.28, TOWER_MOST * SS)  # a close-up's tower hides no hex id
         draw.rectangle((x - t, y - t, x + t, y + t), fill=style.WALL)
 
 
@@ -186,7 +187,7 @@ def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[s
     if labels:
         draw = ImageDraw.Draw(img)
         line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-        fnt = font(style.LABEL_PX)
+        fnt = font(style.PHONE_PX)
         for i, part in enumerate(wrap(line, fnt, style.WIDTH - 28)):
             draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
@@ -197,7 +198,7 @@ def labels_height(game_map: GameMap, hexes: Iterable[str]) -> int:
     if not labels:
         return 0
     line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-    return len(wrap(line, font(style.LABEL_PX), style.WIDTH - 28)) * LABEL_LINE + 16
+    return len(wrap(line, font(style.PHONE_PX), style.WIDTH - 28)) * LABEL_LINE + 16
 
 
 def level_marks(game_map: GameMap) -> dict[int, str]:
@@ -276,12 +277,12 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, crop))
     place_rings(img, game_map, layout)
     draw = ImageDraw.Draw(img)
-    fnt = font(style.LABEL_PX)
+    fnt = font(style.PHONE_PX)
     for h in game_map.hexes:
         x, y = layout.centre(h.id)
         if -layout.w < x < style.WIDTH + layout.w and -layout.w < y < crop + layout.w:
             ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
-            draw.text((x, y - layout.w * 0.36), h.id, font=fnt, fill=ink, anchor="mm")
+            draw.text((x, y - layout.w * 0.35), h.id, font=fnt, fill=ink, anchor="mm")
     if height > crop:
         ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
     draw_labels(img, game_map, crop, shown)

@@ -283,3 +283,36 @@ def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(re
     alt = gondor.alt_text(v)
     assert "Losses so far of the limit at which a force is demoralized:" in alt
     assert "East road last held:" in alt
+
+
+def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(recorder):
+    sizes, texts = recorder
+    img = gondor.render(CASES["zoom-gate-westernesse"])
+    assert min(sizes) >= common.phone_px(img.width)
+    assert img.height <= img.width
+    assert any(t.endswith("attack the Gondor Spearmen).") for t in texts)  # two lines, not cut
+    assert "Losses/limit:" in texts and "Garrison 29/36" in texts
+    assert "White rings: 1918 Main Gate" in texts
+
+
+@pytest.mark.parametrize("name", ["zoom-gate-sauron", "zoom-citadel", "zoom-corner"])
+def test_the_close_up_shows_the_focus_and_every_neighbour_of_it(name):
+    v = gondor.typed(CASES[name])
+    layout = gmap.zoom_layout(v.map, v.focus)
+    shown = set(gmap.shown_hexes(v.map, layout))
+    on_map = {h.id for h in v.map.hexes}
+    for hex_id in v.focus:
+        c, r = int(hex_id[:2]), int(hex_id[2:])
+        near = {f"{c + dc:02d}{r + dr:02d}" for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+        assert near & on_map <= shown, (name, sorted(near & on_map - shown))
+
+
+def test_the_legend_with_every_named_place_reads_on_a_phone_and_is_wider_than_tall(recorder):
+    sizes, texts = recorder
+    places = [["1903", "Citadel"], ["1917", "Main Gate"], ["1918", "East road"]]
+    places += [["2101", "Spur Wall"], ["2124", "East road"], ["2201", "Spur Wall"]]
+    img = gondor.render({"legend": True, "places": places})
+    assert img.height <= img.width and min(sizes) >= common.phone_px(img.width)
+    assert any("2201 Spur Wall" in t for t in texts)
+    many = [[f"{i:02d}{i:02d}", "A place with a long name"] for i in range(1, 41)]
+    assert gondor.render({"legend": True, "places": many}).height <= img.width
