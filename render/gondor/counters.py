@@ -218,6 +218,7 @@ def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, z
     look = ZOOM if zoom else MAP
     (w, h), pad = look.size, look.pad
     dy = layout.size * 0.11 if zoom else 0.0
+    badges = []
     for stack in stacks:
         counters = stack.counters
         if not counters:
@@ -229,18 +230,22 @@ def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, z
         spr = sprite(f, look)
         img.paste(spr, (round(x - w / 2 - pad), round(y + dy - h / 2 - pad)), spr)
         if zoom and f.under:
-            _count_badge(img, f.under, (x + w / 2, y + dy - h / 2))
+            badges.append((f.under, (x + w / 2, y + dy - h / 2)))
+    for n, corner in badges:  # over every counter: a neighbour never hides a stack's count
+        _count_badge(img, n, corner)
+
+
+def badge_box(n: int, corner: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where the "+n" pill of a zoomed counter whose top-right corner is ``corner`` goes."""
+    x, y = corner
+    return (x - text_width(f"+{n}", font(style.PHONE_PX, bold=True)) + 6, y - 20, x + 22, y + 14)
 
 
 def _count_badge(img: Image.Image, n: int, corner: tuple[float, float]) -> None:
     """A "+n" pill at a zoomed counter's top-right corner."""
     draw = ImageDraw.Draw(img)
-    fnt = font(style.PHONE_PX, bold=True)
-    text = f"+{n}"
-    tw = text_width(text, fnt)
-    x, y = corner
-    box = (x - tw + 6, y - 20, x + 22, y + 14)
+    box = badge_box(n, corner)
     draw.rounded_rectangle(box, radius=10, fill=GOLD, outline=style.INK, width=2)
-    draw.text(
-        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=style.INK, anchor="mm"
-    )
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    fnt = font(style.PHONE_PX, bold=True)
+    draw.text(centre, f"+{n}", font=fnt, fill=style.INK, anchor="mm")

@@ -316,3 +316,23 @@ def test_the_legend_with_every_named_place_reads_on_a_phone_and_is_wider_than_ta
     assert any("2201 Spur Wall" in t for t in texts)
     many = [[f"{i:02d}{i:02d}", "A place with a long name"] for i in range(1, 41)]
     assert gondor.render({"legend": True, "places": many}).height <= img.width
+
+
+def test_a_close_up_never_hides_a_stack_count_under_a_neighbour():
+    v = CASES["zoom-gate-westernesse"]
+    typed = gondor.typed(v)
+    layout = gmap.zoom_layout(typed.map, typed.focus)
+    img = gondor.render(v)
+    shown = gmap.shown_hexes(typed.map, layout)
+    top = img.height - panel.FOOTER_H - gmap.ZOOM_CROP - gmap.labels_height(typed.map, shown)
+    (w, h), dy = counters.ZOOM.size, layout.size * 0.11
+    badges = 0
+    for stack in typed.stacks:
+        x, y = layout.centre(stack.hex)
+        if len(stack.counters) < 2 or not (0 < x < img.width and 0 < y < gmap.ZOOM_CROP):
+            continue
+        x0, y0, x1, y1 = counters.badge_box(len(stack.counters) - 1, (x + w / 2, y + dy - h / 2))
+        pill = img.crop((round(x0), round(y0) + top, round(x1), round(y1) + top))
+        assert colour_count(pill, common.GOLD) > pill.width * pill.height * 0.65, stack.hex
+        badges += 1
+    assert badges >= 3
