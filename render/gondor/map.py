@@ -75,7 +75,8 @@ def draw_terrain(
     """Terrain fills, then the 1 px hex grid, then roads and walls, for hexes near ``box``.
 
     Fills and lines are drawn at SS times the size and scaled down (smooth edges); the grid is
-    drawn at the final size so that it stays one crisp colour.
+    drawn at the final size so that it stays one crisp colour. Roads and walls are each one
+    colour, so they are drawn on a mask each and pasted in their colour.
     """
     hexes = _near(game_map, layout, box)
     big = layout.scaled(SS)
@@ -90,35 +91,37 @@ def draw_terrain(
     for h in hexes:
         corners = layout.corners(h.id)
         draw.line([*corners, corners[0]], fill=style.GRID, width=grid_w)
-    lines = Image.new("RGBA", fills.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(lines)
     ids = {h.id for h in hexes}
     road_w = max(2, round(big.w * 0.14))
+    roads = Image.new("L", fills.size, 0)  # one-colour masks: a quarter of an RGBA layer's cost
+    draw = ImageDraw.Draw(roads)
     for road in game_map.roads:
         if any(h in ids for h in road):
-            draw.line([big.centre(h) for h in road], fill=style.ROAD, width=road_w, joint="curve")
+            draw.line([big.centre(h) for h in road], fill=255, width=road_w, joint="curve")
+    walls = Image.new("L", fills.size, 0)
+    draw = ImageDraw.Draw(walls)
     for side in game_map.hexsides:
         if side.a in ids or side.b in ids:
             _hexside(draw, big, side)
-    small = lines.resize(img.size, Image.Resampling.BOX)
-    img.paste(small, (0, 0), small)
+    for colour, mask in ((style.ROAD, roads), (style.WALL, walls)):
+        img.paste(colour, (0, 0, *img.size), mask.resize(img.size, Image.Resampling.BOX))
 
 
 def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> None:
-    """One wall, tower or gate hexside."""
+    """One wall, tower or gate hexside, on the walls' mask."""
     a, b = layout.hexside(side.a, side.b)
     outer = side.level == 1
     width = round(3 + layout.w * (0.085 if outer else 0.06))
     post = layout.size * 0.16
     if side.kind == "gate":
         for x, y in (a, b):
-            draw.rectangle((x - post, y - post, x + post, y + post), fill=style.WALL)
+            draw.rectangle((x - post, y - post, x + post, y + post), fill=255)
         return
-    draw.line([a, b], fill=style.WALL, width=width)
+    draw.line([a, b], fill=255, width=width)
     if side.kind == "tower":
         x, y = midpoint(a, b)
         t = min(layout.size * 0.28, TOWER_MOST * SS)  # a close-up's tower hides no hex id
-        draw.rectangle((x - t, y - t, x + t, y + t), fill=style.WALL)
+        draw.rectangle((x - t, y - t, x + t, y + t), fill=255)
 
 
 def _ground(
