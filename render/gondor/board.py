@@ -50,4 +50,5 @@ def alt_text(view: GondorView) -> str:
     if not focus:
         return text.alt_text(view)
     layout = map.zoom_layout(view.map, focus)
-    return text.alt_text(view, map.shown_hexes(view.map, layout))
+    shown = map.shown_hexes(view.map, layout)
+    return text.alt_text(view, shown, map.places_line(view.map, shown))

@@ -23,6 +23,7 @@ NUMBER_MARGIN = 36  # left margin for the row numbers (full map)
 TOP_MARGIN = 28  # top margin for the column numbers (full map)
 BOTTOM_MARGIN = 6
 LABEL_LINE = 36  # a line of PHONE_PX text under the close-up
+LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider than tall
 TOWER_MOST = 16  # half a tower's side, in px, at most
 ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
 
@@ -184,24 +185,30 @@ def _adjacent(layout: Layout, a: str, b: str) -> bool:
     return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 < layout.w * 1.1
 
 
+def places_line(game_map: GameMap, hexes: Iterable[str]) -> str:
+    """The named hexes among ``hexes``: "White rings: 1918 Main Gate · ..." (empty if none)."""
+    labels = _places(game_map, hexes)
+    return "White rings: " + " · ".join(f"{h} {n}" for h, n in labels) if labels else ""
+
+
+def _label_lines(game_map: GameMap, hexes: Iterable[str]) -> list[str]:
+    """The named-hexes line wrapped, LABEL_LINES at most (the alt text has them all)."""
+    line = places_line(game_map, hexes)
+    return wrap(line, font(style.PHONE_PX), style.WIDTH - 28, LABEL_LINES) if line else []
+
+
 def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[str]) -> None:
     """The names of the named hexes among ``hexes``, in a line at ``top`` (wrapped)."""
-    labels = _places(game_map, hexes)
-    if labels:
-        draw = ImageDraw.Draw(img)
-        line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-        fnt = font(style.PHONE_PX)
-        for i, part in enumerate(wrap(line, fnt, style.WIDTH - 28)):
-            draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.PHONE_PX)
+    for i, part in enumerate(_label_lines(game_map, hexes)):
+        draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
 
 def labels_height(game_map: GameMap, hexes: Iterable[str]) -> int:
     """The height of the named-hexes line(s) under a close-up."""
-    labels = _places(game_map, hexes)
-    if not labels:
-        return 0
-    line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-    return len(wrap(line, font(style.PHONE_PX), style.WIDTH - 28)) * LABEL_LINE + 16
+    lines = _label_lines(game_map, hexes)
+    return len(lines) * LABEL_LINE + 16 if lines else 0
 
 
 def level_marks(game_map: GameMap) -> dict[int, str]:

@@ -336,3 +336,15 @@ def test_a_close_up_never_hides_a_stack_count_under_a_neighbour():
         assert colour_count(pill, common.GOLD) > pill.width * pill.height * 0.65, stack.hex
         badges += 1
     assert badges >= 3
+
+
+def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them_in_words():
+    v = copy.deepcopy(CASES["zoom-gate-westernesse"])
+    v["map"]["labels"] = {
+        f"{c:02d}{r:02d}": f"Place {c}-{r}" for c in range(15, 24) for r in (16, 17, 18, 19)
+    }
+    img = gondor.render(v)
+    assert img.height <= img.width
+    words = gondor.alt_text(v)
+    assert "White rings: " in words and "1918 Place 19-18" in words
+    assert "White rings: 1918 Main Gate." in gondor.alt_text(CASES["zoom-gate-westernesse"])
