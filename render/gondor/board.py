@@ -1,7 +1,9 @@
 """The two Gondor images, both wider than tall: the whole map, and a close-up of focus hexes.
 
 The whole map is turned a quarter clockwise (west up, north right; ``hexgrid``) so that it fits
-a phone's width with its header and a one-line footer; the close-up has the same orientation.
+a phone's width with its header and a one-line footer; the close-up has the same orientation,
+hexes large enough for their ids and the unit codes at ``style.PHONE_PX``, the decision on two
+lines of its header and the forces under it: the image a player decides from on a phone.
 The key to the symbols is a separate image (``panel.legend``, sent by ``/gondor legend``).
 """
 
@@ -17,15 +19,14 @@ def render(view: GondorView) -> Image.Image:
     """Draw the view: a zoomed crop if it names focus hexes, else the whole map."""
     key = map.map_key(view.map)
     focus = tuple(view.focus)
-    top = panel.header(view)
+    top = panel.header(view, 2 if focus else 1)
+    bottom = panel.footer(view)
     if focus:
         ground = map.zoom_background(key, focus)
         layout = map.zoom_layout(view.map, focus)
-        bottom = None
     else:
         ground = map.full_background(key)
         layout = map.full_layout(view.map)
-        bottom = panel.footer(view)
     board = ground.copy()
     overlays.under_counters(board, view, layout, bool(focus))
     if focus:
@@ -35,12 +36,11 @@ def render(view: GondorView) -> Image.Image:
     crop = map.ZOOM_CROP
     if focus and ground.height > crop:  # the place names under the crop stay clear
         board.paste(ground.crop((0, crop, ground.width, ground.height)), (0, crop))
-    height = top.height + board.height + (bottom.height if bottom else 0)
+    height = top.height + board.height + bottom.height
     img = Image.new("RGB", (style.WIDTH, height), style.BG)
     img.paste(top, (0, 0))
     img.paste(board, (0, top.height))
-    if bottom:
-        img.paste(bottom, (0, top.height + board.height))
+    img.paste(bottom, (0, top.height + board.height))
     return img
 
 
@@ -50,4 +50,5 @@ def alt_text(view: GondorView) -> str:
     if not focus:
         return text.alt_text(view)
     layout = map.zoom_layout(view.map, focus)
-    return text.alt_text(view, map.shown_hexes(view.map, layout))
+    shown = map.shown_hexes(view.map, layout)
+    return text.alt_text(view, shown, map.places_line(view.map, shown))

@@ -2,10 +2,10 @@
 
 The full map shows each counter as a small square in its side's colour with its type glyph and,
 on a combat unit, its melee class letter (A-E; a shooting-only unit its missile letter, a-e) at
-22 px, so a Troll (B) never looks like a Light Orc (E); the zoomed crop adds its whole unit code
-("Ee-3-X") or name. Sprites are drawn once per look,
-supersampled, and cached. A counter's look comes only from its CounterView; a hidden one
-(truth "?") looks the same whatever it hides.
+22 px, so a Troll (B) never looks like a Light Orc (E); the close-up shows its whole unit code
+("Ee-3-X") or name at ``style.PHONE_PX``, and the legend the full map's look, larger. Sprites are
+drawn once per look, supersampled, and cached. A counter's look comes only from its CounterView;
+a hidden one (truth "?") looks the same whatever it hides.
 """
 
 from __future__ import annotations
@@ -24,9 +24,24 @@ from render.gondor.hexgrid import Layout
 SCALE = 3
 COMBAT = ("infantry", "cavalry", "mumak")
 PRIORITY = (*COMBAT, "siege-tower", "catapult", "grond", "leader", "banner", "cauldron")
-SMALL = (28, 28)  # a counter on the full map
-BIG = (108, 58)  # a counter in the zoomed crop
-PAD_SMALL, PAD_BIG = 8, 16
+
+
+@dataclass(frozen=True)
+class Look:
+    """A counter's size, its margin for shadows and badges, its text size, and whether zoomed.
+
+    The zoomed look prints the unit code or name under the glyph; the others a class letter.
+    """
+
+    size: tuple[int, int]
+    pad: int
+    text_px: int
+    zoom: bool
+
+
+MAP = Look((28, 28), 8, style.LABEL_PX, False)  # the whole map
+KEY = Look((40, 40), 10, style.PHONE_PX, False)  # the legend: the map's look, readable on a phone
+ZOOM = Look((140, 84), 16, style.PHONE_PX, True)  # the close-up: a code or name fits at PHONE_PX
 
 
 @dataclass(frozen=True)
@@ -97,39 +112,39 @@ def _fill(f: Face) -> RGB:
 
 
 @lru_cache(maxsize=512)
-def sprite(f: Face, zoom: bool) -> Image.Image:
+def sprite(f: Face, look: Look) -> Image.Image:
     """The RGBA image of a counter (with its shadows and badges), centred on its middle."""
-    w, h = BIG if zoom else SMALL
-    pad = PAD_BIG if zoom else PAD_SMALL
+    (w, h), pad, zoom = look.size, look.pad, look.zoom
     size = (w + 2 * pad, h + 2 * pad)
 
     def paint(img: Image.Image, k: int) -> None:
         draw = ImageDraw.Draw(img)
         x0, y0 = pad * k, pad * k
         box = (x0, y0, x0 + w * k, y0 + h * k)
-        step = (3 if not zoom else 5) * k
+        step = (round(3 * h / MAP.size[1]) if not zoom else 5) * k
         for n in range(min(f.under, 2), 0, -1):
             shadow = tuple(v + n * step for v in box)
             draw.rounded_rectangle(
                 shadow, radius=4 * k, fill=style.WHITE, outline=style.INK, width=k
             )
-        _body(draw, f, box, k, zoom)
+        _body(draw, f, box, k, look)
 
     big = Image.new("RGBA", (size[0] * SCALE, size[1] * SCALE), (0, 0, 0, 0))
     paint(big, SCALE)
     return big.resize(size, Image.Resampling.BOX)  # a box filter: no ringing, no new colours
 
 
-def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom: bool) -> None:
+def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, look: Look) -> None:
     """The counter square, glyph, label, disruption bar, oil and leader badges."""
     x0, y0, x1, y1 = box
+    zoom = look.zoom
     fill = _fill(f)
     if f.kind == "leader" and not zoom:
         draw.ellipse(box, fill=fill, outline=style.INK, width=k * 2)
     else:
         draw.rounded_rectangle(box, radius=4 * k, fill=fill, outline=style.INK, width=k * 2)
     w, h = x1 - x0, y1 - y0
-    lw = (2.6 if not zoom else 4) * k
+    lw = (2.6 * look.size[1] / MAP.size[1] if not zoom else 4) * k  # scaled with the counter
     glyph_h = h * (0.62 if not zoom else 0.42)
     gw = glyph_h * (1.0 if f.kind in ("infantry", "cavalry", "leader") else 1.3)
     gx = x0 + (w - gw) / 2
@@ -139,7 +154,7 @@ def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom
         if zoom:
             glyphs.cauldron(draw, gbox, lw, style.WHITE) if f.kind == "cauldron" else None
         else:
-            fnt = font(style.LABEL_PX, bold=True, scale=k)
+            fnt = font(look.text_px, bold=True, scale=k)
             draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "?", font=fnt, fill=style.WHITE, anchor="mm")
     else:
         ink = style.mix(fill, style.WHITE, 0.45) if f.letter else style.WHITE
@@ -150,7 +165,7 @@ def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom
         if f.missile and f.melee:
             _bow_mark(draw, box, lw, zoom)
         if f.letter:
-            fnt = font(style.LABEL_PX, bold=True, scale=k)
+            fnt = font(look.text_px, bold=True, scale=k)
             centre = ((x0 + x1) / 2, (y0 + y1) / 2)
             draw.text(
                 centre,
@@ -162,10 +177,10 @@ def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, zoom
                 stroke_fill=style.INK,
             )
     if zoom:
-        fnt = font(style.LABEL_PX, bold=True, scale=k)
+        fnt = font(look.text_px, bold=True, scale=k)
         label = f.label
         if text_width(label, fnt) > w - 6 * k:
-            fnt = font(style.LABEL_PX, scale=k)
+            fnt = font(look.text_px, scale=k)
         draw.text(((x0 + x1) / 2, y1 - h * 0.26), label, font=fnt, fill=style.WHITE, anchor="mm")
     if f.disrupted:
         bar = h * (0.2 if not zoom else 0.12)
@@ -200,9 +215,10 @@ def _bow_mark(draw: ImageDraw.ImageDraw, box: tuple[int, ...], lw: float, zoom: 
 
 def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, zoom: bool) -> None:
     """Every stack of the view at its hex (only those inside the image)."""
-    pad = PAD_BIG if zoom else PAD_SMALL
-    w, h = BIG if zoom else SMALL
-    dy = layout.size * 0.12 if zoom else 0.0
+    look = ZOOM if zoom else MAP
+    (w, h), pad = look.size, look.pad
+    dy = layout.size * 0.11 if zoom else 0.0
+    badges = []
     for stack in stacks:
         counters = stack.counters
         if not counters:
@@ -211,21 +227,25 @@ def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, z
         if not (-layout.w < x < img.width + layout.w and -layout.w < y < img.height + layout.w):
             continue
         f = face(counters, zoom)
-        spr = sprite(f, zoom)
+        spr = sprite(f, look)
         img.paste(spr, (round(x - w / 2 - pad), round(y + dy - h / 2 - pad)), spr)
         if zoom and f.under:
-            _count_badge(img, f.under, (x + w / 2, y + dy - h / 2))
+            badges.append((f.under, (x + w / 2, y + dy - h / 2)))
+    for n, corner in badges:  # over every counter: a neighbour never hides a stack's count
+        _count_badge(img, n, corner)
+
+
+def badge_box(n: int, corner: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where the "+n" pill of a zoomed counter whose top-right corner is ``corner`` goes."""
+    x, y = corner
+    return (x - text_width(f"+{n}", font(style.PHONE_PX, bold=True)) + 6, y - 20, x + 22, y + 14)
 
 
 def _count_badge(img: Image.Image, n: int, corner: tuple[float, float]) -> None:
     """A "+n" pill at a zoomed counter's top-right corner."""
     draw = ImageDraw.Draw(img)
-    fnt = font(style.LABEL_PX, bold=True)
-    text = f"+{n}"
-    tw = text_width(text, fnt)
-    x, y = corner
-    box = (x - tw + 8, y - 16, x + 20, y + 12)
+    box = badge_box(n, corner)
     draw.rounded_rectangle(box, radius=10, fill=GOLD, outline=style.INK, width=2)
-    draw.text(
-        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=style.INK, anchor="mm"
-    )
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    fnt = font(style.PHONE_PX, bold=True)
+    draw.text(centre, f"+{n}", font=fnt, fill=style.INK, anchor="mm")

@@ -22,8 +22,10 @@ SS = 2  # supersampling factor for shapes
 NUMBER_MARGIN = 36  # left margin for the row numbers (full map)
 TOP_MARGIN = 28  # top margin for the column numbers (full map)
 BOTTOM_MARGIN = 6
-LABEL_LINE = 30
-ZOOM_CROP = 760  # the close-up's map part: with the header, the image stays wider than tall
+LABEL_LINE = 36  # a line of PHONE_PX text under the close-up
+LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider than tall
+TOWER_MOST = 16  # half a tower's side, in px, at most
+ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
 
 _MAPS: dict[str, GameMap] = {}
 
@@ -74,7 +76,8 @@ def draw_terrain(
     """Terrain fills, then the 1 px hex grid, then roads and walls, for hexes near ``box``.
 
     Fills and lines are drawn at SS times the size and scaled down (smooth edges); the grid is
-    drawn at the final size so that it stays one crisp colour.
+    drawn at the final size so that it stays one crisp colour. Roads and walls are each one
+    colour, so they are drawn on a mask each and pasted in their colour.
     """
     hexes = _near(game_map, layout, box)
     big = layout.scaled(SS)
@@ -89,35 +92,37 @@ def draw_terrain(
     for h in hexes:
         corners = layout.corners(h.id)
         draw.line([*corners, corners[0]], fill=style.GRID, width=grid_w)
-    lines = Image.new("RGBA", fills.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(lines)
     ids = {h.id for h in hexes}
     road_w = max(2, round(big.w * 0.14))
+    roads = Image.new("L", fills.size, 0)  # one-colour masks: a quarter of an RGBA layer's cost
+    draw = ImageDraw.Draw(roads)
     for road in game_map.roads:
         if any(h in ids for h in road):
-            draw.line([big.centre(h) for h in road], fill=style.ROAD, width=road_w, joint="curve")
+            draw.line([big.centre(h) for h in road], fill=255, width=road_w, joint="curve")
+    walls = Image.new("L", fills.size, 0)
+    draw = ImageDraw.Draw(walls)
     for side in game_map.hexsides:
         if side.a in ids or side.b in ids:
             _hexside(draw, big, side)
-    small = lines.resize(img.size, Image.Resampling.BOX)
-    img.paste(small, (0, 0), small)
+    for colour, mask in ((style.ROAD, roads), (style.WALL, walls)):
+        img.paste(colour, (0, 0, *img.size), mask.resize(img.size, Image.Resampling.BOX))
 
 
 def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> None:
-    """One wall, tower or gate hexside."""
+    """One wall, tower or gate hexside, on the walls' mask."""
     a, b = layout.hexside(side.a, side.b)
     outer = side.level == 1
     width = round(3 + layout.w * (0.085 if outer else 0.06))
     post = layout.size * 0.16
     if side.kind == "gate":
         for x, y in (a, b):
-            draw.rectangle((x - post, y - post, x + post, y + post), fill=style.WALL)
+            draw.rectangle((x - post, y - post, x + post, y + post), fill=255)
         return
-    draw.line([a, b], fill=style.WALL, width=width)
+    draw.line([a, b], fill=255, width=width)
     if side.kind == "tower":
         x, y = midpoint(a, b)
-        t = layout.size * 0.28
-        draw.rectangle((x - t, y - t, x + t, y + t), fill=style.WALL)
+        t = min(layout.size * 0.28, TOWER_MOST * SS)  # a close-up's tower hides no hex id
+        draw.rectangle((x - t, y - t, x + t, y + t), fill=255)
 
 
 def _ground(
@@ -180,24 +185,30 @@ def _adjacent(layout: Layout, a: str, b: str) -> bool:
     return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 < layout.w * 1.1
 
 
+def places_line(game_map: GameMap, hexes: Iterable[str]) -> str:
+    """The named hexes among ``hexes``: "White rings: 1918 Main Gate · ..." (empty if none)."""
+    labels = _places(game_map, hexes)
+    return "White rings: " + " · ".join(f"{h} {n}" for h, n in labels) if labels else ""
+
+
+def _label_lines(game_map: GameMap, hexes: Iterable[str]) -> list[str]:
+    """The named-hexes line wrapped, LABEL_LINES at most (the alt text has them all)."""
+    line = places_line(game_map, hexes)
+    return wrap(line, font(style.PHONE_PX), style.WIDTH - 28, LABEL_LINES) if line else []
+
+
 def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[str]) -> None:
     """The names of the named hexes among ``hexes``, in a line at ``top`` (wrapped)."""
-    labels = _places(game_map, hexes)
-    if labels:
-        draw = ImageDraw.Draw(img)
-        line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-        fnt = font(style.LABEL_PX)
-        for i, part in enumerate(wrap(line, fnt, style.WIDTH - 28)):
-            draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.PHONE_PX)
+    for i, part in enumerate(_label_lines(game_map, hexes)):
+        draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
 
 def labels_height(game_map: GameMap, hexes: Iterable[str]) -> int:
     """The height of the named-hexes line(s) under a close-up."""
-    labels = _places(game_map, hexes)
-    if not labels:
-        return 0
-    line = "White rings: " + " · ".join(f"{h} {n}" for h, n in labels)
-    return len(wrap(line, font(style.LABEL_PX), style.WIDTH - 28)) * LABEL_LINE + 16
+    lines = _label_lines(game_map, hexes)
+    return len(lines) * LABEL_LINE + 16 if lines else 0
 
 
 def level_marks(game_map: GameMap) -> dict[int, str]:
@@ -276,12 +287,12 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, crop))
     place_rings(img, game_map, layout)
     draw = ImageDraw.Draw(img)
-    fnt = font(style.LABEL_PX)
+    fnt = font(style.PHONE_PX)
     for h in game_map.hexes:
         x, y = layout.centre(h.id)
         if -layout.w < x < style.WIDTH + layout.w and -layout.w < y < crop + layout.w:
             ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
-            draw.text((x, y - layout.w * 0.36), h.id, font=fnt, fill=ink, anchor="mm")
+            draw.text((x, y - layout.w * 0.35), h.id, font=fnt, fill=ink, anchor="mm")
     if height > crop:
         ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
     draw_labels(img, game_map, crop, shown)

@@ -19,8 +19,8 @@ from render.gondor.hexgrid import Layout, Point
 
 def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:
     """Each gate: a bar along its hexside and a post at each end, in its holder's colour."""
-    width = max(5, round(layout.w * 0.16))
-    p = layout.size * 0.24
+    width = max(5, min(round(layout.w * 0.16), 18))  # a close-up's gate hides no hex id
+    p = min(layout.size * 0.24, 13)
     for gate in held:
         colour = style.side_colour(gate.controller)
         a, b = layout.hexside(*gate.hexside)

@@ -13,36 +13,39 @@ from render.gondor.counters import Face
 from render.gondor.hexgrid import Layout
 
 PAD = 14
-LINE = 32  # a 22-24 px line with its spacing
-HEADER_H = 2 * LINE + 12  # two lines: the turn and phase, whose decision and what
-FOOTER_H = LINE + 6  # one line: the forces, spells, levels held, groups off the map
+LINE = 36  # a PHONE_PX line with its spacing
+TOP = 8
+HEADER_H = TOP + 2 * LINE + 6  # the whole map's header: the turn and phase, whose decision
+FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the map
 
 
-def header(view: GondorView) -> Image.Image:
-    """Two lines: the turn and phase, then whose decision it is (cut to one line)."""
-    img = Image.new("RGB", (style.WIDTH, HEADER_H), style.BG)
-    draw = ImageDraw.Draw(img)
+def header(view: GondorView, pending_lines: int = 1) -> Image.Image:
+    """The turn and phase, then whose decision it is and what, in ``pending_lines`` at most."""
     width = style.WIDTH - 2 * PAD
     title = text.title(view)
-    draw.text((PAD, 8), title, font=fitted_font(title, width, 26, bold=True), fill=style.WHITE)
+    title_font = fitted_font(title, width, 30, bold=True, min_size=style.PHONE_PX)
     pending = text.pending_line(view)
-    if pending:
-        fnt = fitted_font(pending, width, 24, bold=True)
-        draw.text((PAD, 8 + LINE + 2), ellipsize(pending, fnt, width), font=fnt, fill=GOLD)
+    fnt = font(style.PHONE_PX, bold=True)
+    lines = wrap(pending, fnt, width, max_lines=pending_lines) if pending else []
+    img = Image.new("RGB", (style.WIDTH, TOP + LINE * (1 + max(1, len(lines))) + 6), style.BG)
+    draw = ImageDraw.Draw(img)
+    draw.text((PAD, TOP), ellipsize(title, title_font, width), font=title_font, fill=style.WHITE)
+    for i, line in enumerate(lines, start=1):
+        draw.text((PAD, TOP + i * LINE + 2), line, font=fnt, fill=GOLD)
     return img
 
 
 def footer(view: GondorView) -> Image.Image:
-    """One line under the whole map: the forces' losses/limit, then what else fits of the status.
+    """One line: the forces' losses/limit, then what else fits of the status.
 
     Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
     alt text has all of them.
     """
     img = Image.new("RGB", (style.WIDTH, FOOTER_H), style.BG)
     draw = ImageDraw.Draw(img)
-    fnt = font(style.LABEL_PX, bold=True)
-    small = font(style.LABEL_PX)
-    x, y = PAD, 6
+    fnt = font(style.PHONE_PX, bold=True)
+    small = font(style.PHONE_PX)
+    x, y = PAD, 4
     if view.forces:
         label = f"{FORCES_LABEL}:"
         draw.text((x, y), label, font=small, fill=MUTED)
@@ -50,7 +53,7 @@ def footer(view: GondorView) -> Image.Image:
     for part, bad in text.force_parts(view):
         shown = part + (" demoralized" if bad else "")
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
-        x += text_width(shown, fnt) + 18
+        x += text_width(shown, fnt) + 16
     for part in text.status_parts(view):
         shown = "· " + part
         if x + text_width(shown, small) > style.WIDTH - PAD:
@@ -62,7 +65,8 @@ def footer(view: GondorView) -> Image.Image:
 
 # ---- legend ---------------------------------------------------------------------------------
 
-CELL_W, CELL_H, ICON = 245, 44, 40
+PLACE_LINES = 3  # the named places' lines at most (the alt text names them all)
+CELL_W, CELL_H, ICON = 324, 50, 52  # three columns of a key icon and its PHONE_PX word
 UNITS: tuple[tuple[Face, str], ...] = (
     (Face("infantry", "sauron", letter="B"), "Sauron"),
     (Face("infantry", "westernesse", letter="D"), "Westernesse"),
@@ -96,11 +100,11 @@ MARKS = (
     "Can reach",
 )
 NOTES = (
-    "The map is turned: west (the mountain) up, north to the right. A hex id is CCRR: the "
-    "column CC along the top, the row RR down the side; even columns sit half a hex lower.",
-    "A gate's bar and posts take the colour of the side holding it (grey: nobody).",
-    "Close-ups print every hex id and each unit's code, e.g. Ee-3-X: melee class A (best) to E, "
-    "a missile letter if it shoots, armour 1-4, morale W (best) to Z.",
+    "Turned map: west (the mountain) up, north right. Hex id CCRR: column CC along the top, "
+    "row RR down the side.",
+    "A gate's bar and posts: its holder's colour (grey: nobody).",
+    "Close-up codes, e.g. Ee-3-X: melee class A (best) to E, missile letter if it shoots, "
+    "armour 1-4, morale W (best) to Z.",
 )
 LEGEND_ALT = (
     "Gondor legend. Sauron red, Westernesse blue; a combat unit's letter is its melee class "
@@ -125,20 +129,21 @@ def legend(places: tuple[tuple[str, str], ...] = ()) -> Image.Image:
     items = len(UNITS) + len(MARKS)
     cols = style.WIDTH // CELL_W
     rows = -(-items // cols)
-    fnt = font(style.LABEL_PX)
-    texts = [t for t in (places_note(places), *NOTES) if t]
-    notes = [line for note in texts for line in wrap(note, fnt, style.WIDTH - 2 * PAD)]
-    top = PAD + LINE + 4
-    levels_y = top + rows * CELL_H + 8
-    height = levels_y + 44 + len(notes) * (LINE - 4) + PAD
+    fnt = font(style.PHONE_PX)
+    room = style.WIDTH - 2 * PAD
+    notes = wrap(places_note(places), fnt, room, max_lines=PLACE_LINES) if places else []
+    notes += [line for note in NOTES for line in wrap(note, fnt, room)]
+    top = PAD + LINE + 6
+    levels_y = top + rows * CELL_H + 6
+    height = levels_y + 48 + len(notes) * LINE + PAD
     img = Image.new("RGB", (style.WIDTH, height), style.BG)
     draw = ImageDraw.Draw(img)
     title = "Gondor: the key to the map"
-    draw.text((PAD, PAD), title, font=font(26, bold=True), fill=style.WHITE)
-    x0 = (style.WIDTH - cols * CELL_W) // 2 + 8
+    draw.text((PAD, PAD), title, font=font(30, bold=True), fill=style.WHITE)
+    x0 = (style.WIDTH - cols * CELL_W) // 2 + 4
     cells = [(x0 + (i % cols) * CELL_W, top + (i // cols) * CELL_H) for i in range(items)]
     for (f, label), (x, y) in zip(UNITS, cells, strict=False):
-        spr = counters.sprite(f, False)
+        spr = counters.sprite(f, counters.KEY)
         img.paste(spr, (x + ICON // 2 - spr.width // 2, y + CELL_H // 2 - spr.height // 2), spr)
         draw.text((x + ICON + 10, y + CELL_H // 2), label, font=fnt, fill=style.WHITE, anchor="lm")
     for mark, (x, y) in zip(MARKS, cells[len(UNITS) :], strict=True):
@@ -146,18 +151,18 @@ def legend(places: tuple[tuple[str, str], ...] = ()) -> Image.Image:
         draw.text((x + ICON + 10, y + CELL_H // 2), mark, font=fnt, fill=style.WHITE, anchor="lm")
     y = levels_y
     label = "City levels:"
-    draw.text((x0, y + 17), label, font=fnt, fill=style.WHITE, anchor="lm")
+    draw.text((x0, y + 20), label, font=fnt, fill=style.WHITE, anchor="lm")
     x = x0 + text_width(label, fnt) + 14
-    bold = font(style.LABEL_PX, bold=True)
+    bold = font(style.PHONE_PX, bold=True)
     for n, shade in enumerate(style.LEVELS, start=1):
-        draw.rectangle((x, y, x + 44, y + 34), fill=shade, outline=style.WALL, width=3)
-        draw.text((x + 22, y + 17), str(n), font=bold, fill=style.INK, anchor="mm")
-        x += 52
-    draw.text((x + 8, y + 17), "walls between", font=fnt, fill=style.WHITE, anchor="lm")
-    y += 44
+        draw.rectangle((x, y, x + 48, y + 40), fill=shade, outline=style.WALL, width=3)
+        draw.text((x + 24, y + 20), str(n), font=bold, fill=style.INK, anchor="mm")
+        x += 56
+    draw.text((x + 8, y + 20), "walls between", font=fnt, fill=style.WHITE, anchor="lm")
+    y += 48
     for line in notes:
         draw.text((PAD, y), line, font=fnt, fill=MUTED)
-        y += LINE - 4
+        y += LINE
     return img
 
 
@@ -179,7 +184,7 @@ def _mark_icon(img: Image.Image, mark: str, cx: int, cy: int) -> None:
         else:
             overlays.reach(draw, ["0101"], one, False)
         return
-    draw.rectangle((cx - 18, cy - 19, cx + 18, cy + 19), fill=style.CLEAR)
+    draw.rectangle((cx - 22, cy - 22, cx + 22, cy + 22), fill=style.CLEAR)
     if mark == "Last move":
         small = w * 0.62  # two columns apart on one row: a level arrow across the icon
         overlays.moves(draw, [("0101", "0301")], Layout(small, cx - small * 0.866, cy))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from render.common import BAD, GOLD, MUTED, RGB, WHITE, contrast
+from render.common import BAD, GOLD, MUTED, RGB, WHITE, contrast, phone_px
 
 WIDTH = 1000
 MARGIN = 10
 
-LEGEND_HEX_W = 34.0  # a hex in the legend, about as wide as on the whole map
-ZOOM_HEX_W = 128.0  # zoomed crop: a 22 px counter code fits inside a counter inside a hex
-LABEL_PX = 22
-HEAD_PX = 30
+LEGEND_HEX_W = 42.0  # a hex in the legend, a little larger than on the whole map
+ZOOM_HEX_W = 160.0  # the close-up: a hex holds its id and a counter with its code, both at PHONE_PX
+LABEL_PX = 22  # the whole map's row and column numbers and counter letters (a map, not prose)
+PHONE_PX = phone_px(WIDTH)  # every other text: 9 px tall when the image is shown 340 px wide
 
 INK: RGB = (22, 24, 28)  # background, outlines, walls and oil: one dark
 BG: RGB = INK

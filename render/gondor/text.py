@@ -193,12 +193,15 @@ def stack_lines(view: GondorView, hexes: Iterable[str]) -> list[str]:
     return [f"{h}: {', '.join(describe(c) for c in by_hex[h])}" for h in hexes if by_hex.get(h)]
 
 
-def alt_text(view: GondorView, shown: Sequence[str] = ()) -> str:
-    """The image in words (at most ALT_MAX characters); ``shown`` are the hexes of a crop."""
+def alt_text(view: GondorView, shown: Sequence[str] = (), places: str = "") -> str:
+    """The image in words (at most ALT_MAX characters).
+
+    ``shown`` are the hexes of a crop, ``places`` the line naming the ringed places among them.
+    """
     focus = view.focus
     head = "Gondor, close-up of " + ", ".join(focus) if focus else "Gondor map"
     parts = [f"{head}. {title(view)}.", _sentence(pending_line(view)), reach_line(view)]
-    parts.append(forces_sentence(view))
+    parts += [forces_sentence(view), _sentence(places)]
     if focus:
         rest = [h for h in shown if h not in focus]
         parts += [f"{line}." for line in stack_lines(view, [*focus, *rest])]

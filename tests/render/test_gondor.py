@@ -283,3 +283,68 @@ def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(re
     alt = gondor.alt_text(v)
     assert "Losses so far of the limit at which a force is demoralized:" in alt
     assert "East road last held:" in alt
+
+
+def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(recorder):
+    sizes, texts = recorder
+    img = gondor.render(CASES["zoom-gate-westernesse"])
+    assert min(sizes) >= common.phone_px(img.width)
+    assert img.height <= img.width
+    assert any(t.endswith("attack the Gondor Spearmen).") for t in texts)  # two lines, not cut
+    assert "Losses/limit:" in texts and "Garrison 29/36" in texts
+    assert "White rings: 1918 Main Gate" in texts
+
+
+@pytest.mark.parametrize("name", ["zoom-gate-sauron", "zoom-citadel", "zoom-corner"])
+def test_the_close_up_shows_the_focus_and_every_neighbour_of_it(name):
+    v = gondor.typed(CASES[name])
+    layout = gmap.zoom_layout(v.map, v.focus)
+    shown = set(gmap.shown_hexes(v.map, layout))
+    on_map = {h.id for h in v.map.hexes}
+    for hex_id in v.focus:
+        c, r = int(hex_id[:2]), int(hex_id[2:])
+        near = {f"{c + dc:02d}{r + dr:02d}" for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+        assert near & on_map <= shown, (name, sorted(near & on_map - shown))
+
+
+def test_the_legend_with_every_named_place_reads_on_a_phone_and_is_wider_than_tall(recorder):
+    sizes, texts = recorder
+    places = [["1903", "Citadel"], ["1917", "Main Gate"], ["1918", "East road"]]
+    places += [["2101", "Spur Wall"], ["2124", "East road"], ["2201", "Spur Wall"]]
+    img = gondor.render({"legend": True, "places": places})
+    assert img.height <= img.width and min(sizes) >= common.phone_px(img.width)
+    assert any("2201 Spur Wall" in t for t in texts)
+    many = [[f"{i:02d}{i:02d}", "A place with a long name"] for i in range(1, 41)]
+    assert gondor.render({"legend": True, "places": many}).height <= img.width
+
+
+def test_a_close_up_never_hides_a_stack_count_under_a_neighbour():
+    v = CASES["zoom-gate-westernesse"]
+    typed = gondor.typed(v)
+    layout = gmap.zoom_layout(typed.map, typed.focus)
+    img = gondor.render(v)
+    shown = gmap.shown_hexes(typed.map, layout)
+    top = img.height - panel.FOOTER_H - gmap.ZOOM_CROP - gmap.labels_height(typed.map, shown)
+    (w, h), dy = counters.ZOOM.size, layout.size * 0.11
+    badges = 0
+    for stack in typed.stacks:
+        x, y = layout.centre(stack.hex)
+        if len(stack.counters) < 2 or not (0 < x < img.width and 0 < y < gmap.ZOOM_CROP):
+            continue
+        x0, y0, x1, y1 = counters.badge_box(len(stack.counters) - 1, (x + w / 2, y + dy - h / 2))
+        pill = img.crop((round(x0), round(y0) + top, round(x1), round(y1) + top))
+        assert colour_count(pill, common.GOLD) > pill.width * pill.height * 0.65, stack.hex
+        badges += 1
+    assert badges >= 3
+
+
+def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them_in_words():
+    v = copy.deepcopy(CASES["zoom-gate-westernesse"])
+    v["map"]["labels"] = {
+        f"{c:02d}{r:02d}": f"Place {c}-{r}" for c in range(15, 24) for r in (16, 17, 18, 19)
+    }
+    img = gondor.render(v)
+    assert img.height <= img.width
+    words = gondor.alt_text(v)
+    assert "White rings: " in words and "1918 Place 19-18" in words
+    assert "White rings: 1918 Main Gate." in gondor.alt_text(CASES["zoom-gate-westernesse"])
