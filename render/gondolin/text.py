@@ -55,7 +55,7 @@ def key_numbers(card: CardView) -> tuple[str, str]:
     if kind == "Location":
         return kind, _costs(("S", card.s), ("R", card.r), ("P", card.p))
     if card.px is not None:
-        return _costs(("R", card.r), ("PX", card.px), ("M", card.m)), kind
+        return _costs(("R", card.r), ("M", card.m)), f"PX {card.px}"
     return kind, ""
 
 
