@@ -457,9 +457,10 @@ def _strip_text(card: CardView, room: int) -> str:
     strip, _ = gt.key_numbers(card)
     if isinstance(card, EnemyView):
         left = card.turns_left
-        choices = ["attacks now", "now!"] if left <= 0 else [gt.countdown(card), f"in {left}"]
-        sf = font(PX, bold=True)
-        return next((c for c in choices if text_width(c, sf) <= room), choices[-1])
+        turns = f"in {left} turn{'s' if left != 1 else ''}"
+        choices = ["attacks now", "now!"] if left <= 0 else [turns, f"in {left}"]
+        plain = font(PX)  # drawn bold if it fits, else plain
+        return next((c for c in choices if text_width(c, plain) <= room), choices[-1])
     return strip
 
 

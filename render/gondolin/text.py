@@ -115,8 +115,8 @@ def alt_text(view: GondolinView) -> str:
     """A description of the image (at most 1000 characters), from the view alone."""
     story = view.story
     parts = [
-        f"Gondolin Cards, {story.name}: turn {view.turn} of {story.turns}, "
-        f"{phase_title(view).lower()}."
+        f"Gondolin Cards, {story.name} ({story.difficulty} story, {view.mode} mode): "
+        f"turn {view.turn} of {story.turns}, {phase_title(view).lower()}."
     ]
     result = view.result
     if result is not None:
