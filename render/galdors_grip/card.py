@@ -197,7 +197,7 @@ def _tag(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, size: 
 
 VALUE_PX, NAME_PX, PAD = 72, 32, 14
 TAG_H = PX + 14  # a row of tags, with the gap below it
-TRIGGER_H = PX + 16  # a trigger's black bar, with the gap below it
+TRIGGER_LINE = PX + 6  # a line of a trigger's black bar
 TEXT_LINE = PX + 4
 STRIP_H = PX + 26  # the bottom strip: the other side
 
@@ -211,7 +211,7 @@ class FaceLayout:
     name_below: bool  # the name runs under the value, not beside it (too long for beside)
     head_h: int  # value, label and name
     tags: list[list[tuple[str, RGB]]]  # rows of (text, colour)
-    abilities: list[tuple[str, list[str]]]  # (trigger, wrapped text), whole
+    abilities: list[tuple[list[str], list[str]]]  # (trigger, text), wrapped whole
     height: int  # everything shown, nothing cut
 
 
@@ -241,6 +241,11 @@ def _tag_rows(tags: list[tuple[str, RGB]], room: int) -> list[list[tuple[str, RG
     return rows
 
 
+def _bar_h(trigger: list[str]) -> int:
+    """A trigger's black bar, with the gap below it."""
+    return len(trigger) * TRIGGER_LINE + 10
+
+
 def _stars_width(active: SideView) -> int:
     return text_width(f"★{active.stars}", font(NAME_PX + 4, bold=True)) + 26 if active.stars else 0
 
@@ -260,15 +265,19 @@ def face_layout(card: CardView, width: int) -> FaceLayout:
     if below:
         nfont = fit_lines(name, width - 2 * PAD, NAME_PX, 2, bold=True)
         lines = wrap(name, nfont, width - 2 * PAD)
-        head = VALUE_PX + 18 + len(lines) * step  # the line box is taller than the size
+        head = VALUE_PX + 24 + len(lines) * step  # the line box is taller than the size
     else:
         head = max(14 + PX + len(lines) * step, VALUE_PX + 14)
     tags = _tag_rows(_tags(card, active), width - 2 * PAD)
     text_w = width - 2 * PAD - 4
     abilities = [
-        (clean(ab.trigger), wrap(clean(ab.text), font(PX), text_w)) for ab in active.abilities
+        (
+            wrap(clean(ab.trigger), font(PX, bold=True), text_w - 8),
+            wrap(clean(ab.text), font(PX), text_w),
+        )
+        for ab in active.abilities
     ]
-    body = sum(TRIGGER_H + len(t) * TEXT_LINE + 8 for _, t in abilities) or TEXT_LINE + 8
+    body = sum(_bar_h(b) + len(t) * TEXT_LINE + 8 for b, t in abilities) or TEXT_LINE + 8
     height = head + 6 + len(tags) * TAG_H + 4 + body + STRIP_H
     return FaceLayout(lines, nfont, below, head, tags, abilities, height)
 
@@ -339,17 +348,12 @@ def draw_face(
     if not layout.abilities:
         draw_text(draw, (x0 + PAD, y + 4), "No abilities", font(PX), INK_SOFT)
     for trigger, lines in layout.abilities:
-        if y + TRIGGER_H + PX > bottom:
+        if y + _bar_h(trigger) + PX > bottom:
             break
-        draw.rectangle((x0 + PAD, y, x1 - PAD, y + PX + 10), fill=CARD_BLACK)
-        draw_text(
-            draw,
-            (x0 + PAD + 8, y + 5),
-            ellipsize(trigger, bold, x1 - x0 - 2 * PAD - 12),
-            bold,
-            WHITE,
-        )
-        y += TRIGGER_H
+        draw.rectangle((x0 + PAD, y, x1 - PAD, y + _bar_h(trigger) - 6), fill=CARD_BLACK)
+        for i, line in enumerate(trigger):
+            draw_text(draw, (x0 + PAD + 8, y + 5 + i * TRIGGER_LINE), line, bold, WHITE)
+        y += _bar_h(trigger)
         room = max(1, (bottom - y) // TEXT_LINE)
         if len(lines) > room:
             lines = [
