@@ -5,7 +5,9 @@ so the hidden order of face-down cards never reaches the image. The image is squ
 phone shows it as wide as the screen: the title, turn and stars against the target across the
 top; below them on the left the pending decision (or the result banner), the top card and the
 star tally; on the right the cards below the top, one row each from the next to the bottom.
-The full status line is in the message beside the image.
+No word is below 27 px (9 px when a phone shows the image 340 px wide): the top card is as tall
+as its words need, the star tally gets the rest of the column. The full status line is in the
+message beside the image; the alt text has the top card's every ability.
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 WIDTH = HEIGHT = 1000  # square; taller only if a deck could not fit (none can, tests check)
 MARGIN = 16
 GAP = 14
-LEFT_W = 420  # the decision, the top card and the stars
+LEFT_W = 360  # the decision, the top card and the stars
 BODY_Y = 68  # below the header
-TOP_H, TOP_MIN_H = 440, 380
-STARS_MIN_H = 130
+TOP_MIN_H = 300  # a back, or a face with few words
+STARS_MIN_H = 84  # the heading and one line
 LIST_TITLE_H = 34
 ROW_GAP = 4
 ROW_PAD, ROW_MIN_PAD = 18, 6  # above and below a row's text, together
@@ -83,7 +85,7 @@ def _header(draw: ImageDraw.ImageDraw, view: GripView) -> None:
         bits.append("Allstar")
     if bits:
         draw_text(
-            draw, (WIDTH - MARGIN - w - 12, 33), " · ".join(bits), font(22), MUTED, anchor="rm"
+            draw, (WIDTH - MARGIN - w - 12, 33), " · ".join(bits), font(gc.PX), MUTED, anchor="rm"
         )
 
 
@@ -98,12 +100,12 @@ def _decision_blocks(view: GripView) -> list[Block]:
         title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(view.status)
         reason = gc.clean(view.reason)
         second = reason if reason and reason not in title else _score_line(view)
-        big, small = font(30, bold=True), font(24)
+        big, small = font(30, bold=True), font(gc.PX)
         return [
             (wrap(title, big, room), big, CARD_BLACK),
             (wrap(second, small, room), small, CARD_BLACK),
         ]
-    big, small = font(28, bold=True), font(24)
+    big, small = font(28, bold=True), font(gc.PX)
     blocks = [(wrap("▶ " + gc.clean(view.pending.prompt), big, room), big, GOLD)]
     if view.repeats:
         turns = ", ".join(str(t) for t in view.repeats)
@@ -141,30 +143,24 @@ def _top(
         return
     panel(draw, box, fill=PANEL)
     mid = ((box[0] + box[2]) // 2, box[1] + 40)
-    draw_text(draw, mid, "TOP", font(26, bold=True), MUTED, anchor="ma")
+    draw_text(draw, mid, "TOP", font(gc.PX, bold=True), MUTED, anchor="ma")
 
 
 def _stars_panel(draw: ImageDraw.ImageDraw, view: GripView, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    fnt = font(22)
+    fnt = font(gc.PX)
     step = font_px(fnt) + 4
-    deck = view.deck
-    down = sum(1 for c in deck if not c.face_up)
-    peeked = sum(1 for c in deck if c.peeked and not c.face_up)
-    info = [f"{down} face-down"] + ([f"{peeked} peeked"] if peeked else [])
-    info_y = y1 - 10 - step
-    draw_text(draw, (x0 + 12, y0 + 10), "Stars", font(26, bold=True), GOLD)
-    draw_text(draw, (x0 + 12, info_y), " · ".join(info), font(22, bold=True), MUTED)
-    y = y0 + 46
+    draw_text(draw, (x0 + 12, y0 + 8), "Stars", font(28, bold=True), GOLD)
+    y = y0 + 44
     lines = [gc.clean(s) for s in view.star_lines] or ["none yet"]
     for i, line in enumerate(lines):
         wrapped = wrap(line, fnt, x1 - x0 - 24)
-        end = info_y - 6 - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
+        end = y1 - 8 - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
         if y + len(wrapped) * step > end:
             draw_text(draw, (x0 + 12, y), f"+{plural(len(lines) - i, 'more line')}", fnt, MUTED)
             break
-        y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 6
+        y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 2
 
 
 def _list_geometry(rest: list[CardView], height: int) -> tuple[list[int], int]:
@@ -190,7 +186,10 @@ def _deck_list(
     first = rest[0].position if rest else 2
     last = rest[-1].position if rest else first
     title = f"Next ({first}) to bottom ({last})"
-    draw_text(draw, (x0, BODY_Y), title, font(24, bold=True), MUTED)
+    down = sum(1 for c in rest if not c.face_up)
+    if down:
+        title += f" · {down} face-down"
+    draw_text(draw, (x0, BODY_Y), title, font(gc.PX, bold=True), MUTED)
     lines, pad = _list_geometry(rest, height)
     y = BODY_Y + LIST_TITLE_H
     for card, n in zip(rest, lines, strict=True):
@@ -205,7 +204,8 @@ def render(view: GripView) -> Image.Image:
     rest = deck[1:]
     blocks = _decision_blocks(view)
     top_y = BODY_Y + _blocks_height(blocks) + 12
-    top_h = max(TOP_MIN_H, min(TOP_H, HEIGHT - MARGIN - STARS_MIN_H - 12 - top_y))
+    need = gc.face_height(deck[0], LEFT_W) if deck else 0
+    top_h = max(TOP_MIN_H, min(need, HEIGHT - MARGIN - STARS_MIN_H - 12 - top_y))
     left = top_y + top_h + 12 + STARS_MIN_H + MARGIN
     height = max(HEIGHT, left, _list_height(rest, HEIGHT))
     img = Image.new("RGB", (WIDTH, height), FELT)

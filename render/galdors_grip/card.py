@@ -9,18 +9,18 @@ and a ▼ marker.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.galdors_grip.views import AbilityView, CardView, SideView
+from engines.galdors_grip.views import CardView, SideView
 from render.common import (
     BAD,
     CARD_BLACK,
     CARD_RED,
     GOLD,
     GOOD,
-    MIN_PX,
     MUTED,
     RGB,
     WARN,
@@ -30,9 +30,13 @@ from render.common import (
     ellipsize,
     font,
     font_px,
+    phone_px,
     text_width,
     wrap,
 )
+
+PX = phone_px()
+"""The smallest text: 27 px in the 1000 px table or lookup page, 9 px on a phone."""
 
 PARCHMENT: RGB = (246, 238, 214)
 INK: RGB = (34, 28, 40)
@@ -44,7 +48,6 @@ PEEK: RGB = (222, 208, 246)
 FLIPPED: RGB = (174, 128, 236)  # frame and tag (black text on it: 6:1)
 FLIPPED_INK: RGB = (100, 40, 170)  # the same purple dark enough for text on a card
 PRISON: RGB = (110, 182, 255)
-PARCHMENT_TAG: RGB = (228, 216, 186)
 PEEK_TAG: RGB = (196, 170, 240)
 STAR_INK: RGB = (128, 84, 0)
 ROTATE_TAG: RGB = (120, 214, 206)
@@ -59,7 +62,6 @@ COLOURS: tuple[RGB, ...] = (
     FLIPPED,
     FLIPPED_INK,
     PRISON,
-    PARCHMENT_TAG,
     PEEK_TAG,
     STAR_INK,
     ROTATE_TAG,
@@ -100,7 +102,7 @@ def fit_lines(
 ) -> ImageFont.FreeTypeFont:
     """The largest font up to ``size`` in which ``text`` wraps into ``max_lines`` lines."""
     words = text.split() or [""]
-    while size > MIN_PX:
+    while size > PX:
         fnt = font(size, bold=bold)
         if (
             max(text_width(w, fnt) for w in words) <= width
@@ -109,11 +111,6 @@ def fit_lines(
             break
         size -= 1
     return font(size, bold=bold)
-
-
-def _ability_height(abilities: list[AbilityView], tsize: int, bsize: int, width: int) -> int:
-    lines = sum(len(wrap(clean(ab.text), font(tsize), width)) for ab in abilities)
-    return len(abilities) * (bsize + 24) + lines * (tsize + 4)
 
 
 def flipped(card: CardView) -> bool:
@@ -151,10 +148,16 @@ def other_value(card: CardView) -> str:
     return clean(card.other.value) if card.other is not None else "—"
 
 
-def other_corner(img: Image.Image, box: Box, card: CardView, size: int, bg: RGB) -> None:
-    """The other side's value, upside-down in the bottom-right corner as printed."""
+def other_corner(
+    img: Image.Image, box: Box, card: CardView, size: int, bg: RGB, *, middle: bool = False
+) -> None:
+    """The other side's value, upside-down in the bottom-right corner as printed.
+
+    ``middle``: at the right end, halfway down (a deck row, too low for a corner).
+    """
     tile = _rotated_text(other_value(card), size, INK_SOFT, bg)
-    img.paste(tile, (box[2] - tile.width - 8, box[3] - tile.height - 6))
+    top = (box[1] + box[3] - tile.height) // 2 if middle else box[3] - tile.height - 6
+    img.paste(tile, (box[2] - tile.width - 8, top))
 
 
 def draw_back(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
@@ -173,7 +176,7 @@ def draw_back(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
         fill=BACK_LINE,
     )
     draw_text(draw, (cx, y0 + inset + 6), label, font(30, bold=True), WHITE, anchor="ma")
-    draw_text(draw, (cx, y1 - inset - 10), "face-down", font(26, bold=True), PEEK, anchor="md")
+    draw_text(draw, (cx, y1 - inset - 10), "face-down", font(PX, bold=True), PEEK, anchor="md")
 
 
 def draw_back_row(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -181,9 +184,7 @@ def draw_back_row(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=BACK, outline=BACK_LINE, width=3)
     draw.rounded_rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=5, outline=BACK_LINE, width=2)
-    draw_text(
-        draw, (x0 + 16, (y0 + y1) // 2), "face-down", font(MIN_PX, bold=True), PEEK, anchor="lm"
-    )
+    draw_text(draw, (x0 + 16, (y0 + y1) // 2), "face-down", font(PX, bold=True), PEEK, anchor="lm")
 
 
 def _tag(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, size: int) -> int:
@@ -194,6 +195,98 @@ def _tag(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: RGB, size: 
     return x + w
 
 
+VALUE_PX, NAME_PX, PAD = 72, 32, 14
+TAG_H = PX + 14  # a row of tags, with the gap below it
+TRIGGER_LINE = PX + 6  # a line of a trigger's black bar
+TEXT_LINE = PX + 4
+STRIP_H = PX + 26  # the bottom strip: the other side
+
+
+@dataclass(frozen=True)
+class FaceLayout:
+    """Where a card face puts its words: measured once, drawn in whatever height it gets."""
+
+    name: list[str]
+    name_font: ImageFont.FreeTypeFont
+    name_below: bool  # the name runs under the value, not beside it (too long for beside)
+    head_h: int  # value, label and name
+    tags: list[list[tuple[str, RGB]]]  # rows of (text, colour)
+    abilities: list[tuple[list[str], list[str]]]  # (trigger, text), wrapped whole
+    height: int  # everything shown, nothing cut
+
+
+def _tags(card: CardView, active: SideView) -> list[tuple[str, RGB]]:
+    tags = [("▼ upside-down", FLIPPED)] if flipped(card) else []  # upright goes without saying
+    if active.rotate:
+        tags.append(("⟲ rotates", ROTATE_TAG))
+    if not card.face_up:
+        tags.append(("peeked", PEEK_TAG))
+    for attr in (a for a in card.attributes if a != DANGER):  # the large ☠ says Skull
+        icon, word, colour = _attr(attr)
+        tags.append((f"{icon} {word}", colour))
+    return tags
+
+
+def _tag_rows(tags: list[tuple[str, RGB]], room: int) -> list[list[tuple[str, RGB]]]:
+    """The tags wrapped as words are into rows ``room`` wide."""
+    rows: list[list[tuple[str, RGB]]] = []
+    x = room + 1
+    for text, colour in tags:
+        w = text_width(text, font(PX, bold=True)) + 20
+        if x + w > room and x > 0:
+            rows.append([])
+            x = 0
+        rows[-1].append((text, colour))
+        x += w
+    return rows
+
+
+def _bar_h(trigger: list[str]) -> int:
+    """A trigger's black bar, with the gap below it."""
+    return len(trigger) * TRIGGER_LINE + 10
+
+
+def _stars_width(active: SideView) -> int:
+    return text_width(f"★{active.stars}", font(NAME_PX + 4, bold=True)) + 26 if active.stars else 0
+
+
+def face_layout(card: CardView, width: int) -> FaceLayout:
+    """The layout of the face of a card the view shows, ``width`` wide."""
+    active = shown_side(card)
+    assert active is not None, "a back has no face layout"
+    vw = max(text_width(clean(active.value), font(VALUE_PX, bold=True)), VALUE_PX // 2) + 8
+    beside = width - 2 * PAD - vw - 6 - _stars_width(active)
+    beside -= DANGER_PX + 8 if DANGER in card.attributes else 0
+    name = clean(card.name or "")
+    nfont = fit_lines(name, beside, NAME_PX, 2, bold=True)
+    lines = wrap(name, nfont, beside)
+    below = len(lines) > 2 or text_width(max(name.split() or [""], key=len), nfont) > beside
+    step = font_px(nfont) + 4
+    if below:
+        nfont = fit_lines(name, width - 2 * PAD, NAME_PX, 2, bold=True)
+        lines = wrap(name, nfont, width - 2 * PAD)
+        head = VALUE_PX + 24 + len(lines) * step  # the line box is taller than the size
+    else:
+        head = max(14 + PX + len(lines) * step, VALUE_PX + 14)
+    tags = _tag_rows(_tags(card, active), width - 2 * PAD)
+    text_w = width - 2 * PAD - 4
+    abilities = [
+        (
+            wrap(clean(ab.trigger), font(PX, bold=True), text_w - 8),
+            wrap(clean(ab.text), font(PX), text_w),
+        )
+        for ab in active.abilities
+    ]
+    body = sum(_bar_h(b) + len(t) * TEXT_LINE + 8 for b, t in abilities) or TEXT_LINE + 8
+    height = head + 6 + len(tags) * TAG_H + 4 + body + STRIP_H
+    return FaceLayout(lines, nfont, below, head, tags, abilities, height)
+
+
+def face_height(card: CardView, width: int) -> int:
+    """How tall the face of ``card`` is with every word shown (a back: any height will do)."""
+    return face_layout(card, width).height if is_known(card) else 0
+
+
 def draw_face(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -202,91 +295,74 @@ def draw_face(
     *,
     label: str,
 ) -> None:
-    """A top or next card in full: value, name, tags, stars, abilities, the other side.
+    """A top card in full: value, name, tags, stars, abilities, the other side.
 
-    A card the view does not show is drawn as a back with ``label``.
+    A card the view does not show is drawn as a back with ``label``. In a box lower than
+    ``face_height`` the ability text is cut with an ellipsis (the alt text has it whole).
     """
     active = shown_side(card)
     if active is None:
         draw_back(draw, box, label)
         return
     x0, y0, x1, y1 = box
-    peeked = not card.face_up
-    bg = PEEK if peeked else PARCHMENT
+    layout = face_layout(card, x1 - x0)
+    bg = PEEK if not card.face_up else PARCHMENT
     frame(draw, box, card, bg, 14)
-    vsize, nsize, tsize, bsize = 72, 32, 26, 22
-    pad = 14
-    # Value block, top-left.
+    bold = font(PX, bold=True)
+    # Value block, top-left; the stars badge and the skull top-right.
     value = clean(active.value)
-    vfont = font(vsize, bold=True)
-    vw = max(text_width(value, vfont), vsize // 2) + 8
-    draw_text(draw, (x0 + pad, y0 + 4), value, vfont, INK)
-    # Stars badge, top-right.
-    right = x1 - pad
-    stars = active.stars
-    if stars:
-        sfont = font(nsize + 4, bold=True)
-        s = f"★{stars}"
-        sw = text_width(s, sfont) + 18
-        draw.rounded_rectangle(
-            (right - sw, y0 + 12, right, y0 + 20 + nsize + 4), radius=10, fill=GOLD
-        )
-        draw.text(
-            (right - sw / 2, y0 + 16 + (nsize + 4) / 2), s, font=sfont, fill=CARD_BLACK, anchor="mm"
-        )
+    vfont = font(VALUE_PX, bold=True)
+    vw = max(text_width(value, vfont), VALUE_PX // 2) + 8
+    draw_text(draw, (x0 + PAD, y0 + 4), value, vfont, INK)
+    right = x1 - PAD
+    if active.stars:
+        sfont = font(NAME_PX + 4, bold=True)
+        s = f"★{active.stars}"
+        sw = _stars_width(active) - 8
+        badge = (right - sw, y0 + 12, right, y0 + 20 + NAME_PX + 4)
+        draw.rounded_rectangle(badge, radius=10, fill=GOLD)
+        mid = (right - sw / 2, y0 + 16 + (NAME_PX + 4) / 2)
+        draw.text(mid, s, font=sfont, fill=CARD_BLACK, anchor="mm")
         right -= sw + 8
-    # Label, then the name, beside the value.
-    nx = x0 + pad + vw + 6
-    draw_text(draw, (nx, y0 + 10), label, font(bsize, bold=True), INK_SOFT)
     if DANGER in card.attributes:
         draw_text(draw, (right, y0 + 8), "☠", font(DANGER_PX), DANGER_INK, anchor="ra")
-        right -= DANGER_PX + 8
-    name = clean(card.name or "")
-    y, room = y0 + 14 + bsize, right - nx
-    nfont = fit_lines(name, room, nsize, 2, bold=True)
-    for line in wrap(name, nfont, room):
-        draw_text(draw, (nx, y), line, nfont, INK)
+    # Label, then the name: beside the value, or under it when too long for beside.
+    nx = x0 + PAD + vw + 6
+    draw_text(draw, (nx, y0 + 10), label, bold, INK_SOFT)
+    nfont = layout.name_font
+    y = y0 + VALUE_PX + 10 if layout.name_below else y0 + 14 + PX
+    x = x0 + PAD if layout.name_below else nx
+    for line in layout.name:
+        draw_text(draw, (x, y), line, nfont, INK)
         y += font_px(nfont) + 4
-    y = max(y, y0 + vsize + 14)
+    y = y0 + layout.head_h + 6
     # Orientation and attribute tags.
-    y += 6
-    tag_size = bsize
-    x = x0 + pad
-    tags = [("▼ upside-down", FLIPPED) if flipped(card) else ("▲ upright", PARCHMENT_TAG)]
-    if active.rotate:
-        tags.append(("⟲ rotates", ROTATE_TAG))
-    if peeked:
-        tags.append(("peeked", PEEK_TAG))
-    for attr in card.attributes:
-        icon, word, colour = _attr(attr)
-        tags.append((f"{icon} {word}", colour))
-    for text, colour in tags:  # wrapped as words are
-        w = text_width(text, font(tag_size, bold=True)) + 14
-        if x + w > x1 - pad and x > x0 + pad:
-            y += tag_size + 14
-            x = x0 + pad
-        x = _tag(draw, x, y, text, colour, tag_size) + 6
-    y += tag_size + 18
+    for row in layout.tags:
+        x = x0 + PAD
+        for text, colour in row:
+            x = _tag(draw, x, y, text, colour, PX) + 6
+        y += TAG_H
+    y += 4
     # Abilities: a black trigger bar, then the wrapped text.
-    bottom = y1 - (bsize + 26)
-    abilities = active.abilities
-    width = x1 - x0 - 2 * pad - 4
-    while tsize > MIN_PX and _ability_height(abilities, tsize, bsize, width) > bottom - y:
-        tsize -= 1
-    tfont = font(tsize)
-    if not abilities:
-        draw_text(draw, (x0 + pad, y + 4), "No abilities", font(tsize), INK_SOFT)
-    for ab in abilities:
-        if y + bsize + 12 + tsize > bottom:
+    bottom = y1 - STRIP_H
+    if not layout.abilities:
+        draw_text(draw, (x0 + PAD, y + 4), "No abilities", font(PX), INK_SOFT)
+    for trigger, lines in layout.abilities:
+        if y + _bar_h(trigger) + PX > bottom:
             break
-        draw.rectangle((x0 + pad, y, x1 - pad, y + bsize + 10), fill=CARD_BLACK)
-        trig = ellipsize(clean(ab.trigger), font(bsize, bold=True), x1 - x0 - 2 * pad - 12)
-        draw_text(draw, (x0 + pad + 8, y + 5), trig, font(bsize, bold=True), WHITE)
-        y += bsize + 16
-        room = max(1, (bottom - y) // (tsize + 4))
-        for line in wrap(clean(ab.text), tfont, x1 - x0 - 2 * pad - 4, max_lines=room):
-            draw_text(draw, (x0 + pad + 2, y), line, tfont, INK)
-            y += tsize + 4
+        draw.rectangle((x0 + PAD, y, x1 - PAD, y + _bar_h(trigger) - 6), fill=CARD_BLACK)
+        for i, line in enumerate(trigger):
+            draw_text(draw, (x0 + PAD + 8, y + 5 + i * TRIGGER_LINE), line, bold, WHITE)
+        y += _bar_h(trigger)
+        room = max(1, (bottom - y) // TEXT_LINE)
+        if len(lines) > room:
+            lines = [
+                *lines[: room - 1],
+                ellipsize(" ".join(lines[room - 1 :]), font(PX), x1 - x0 - 2 * PAD - 4),
+            ]
+        for line in lines:
+            draw_text(draw, (x0 + PAD + 2, y), line, font(PX), INK)
+            y += TEXT_LINE
         y += 8
     # Bottom strip: the other side, with its value upside-down in the corner.
     bits = [f"Other side: {other_value(card)}"]
@@ -299,6 +375,8 @@ def draw_face(
             bits.append(f"{n_ab} abilit{'y' if n_ab == 1 else 'ies'}")
         if other.rotate:
             bits.append("⟲")
-    otext = ellipsize(" · ".join(bits), font(bsize, bold=True), x1 - x0 - 2 * pad - vsize)
-    draw_text(draw, (x0 + pad, y1 - 10), otext, font(bsize, bold=True), INK_SOFT, anchor="ld")
-    other_corner(img, box, card, nsize + 6, bg)
+    while len(bits) > 1 and text_width(" · ".join(bits), bold) > x1 - x0 - 2 * PAD - VALUE_PX:
+        bits.pop()  # whole words or none: the lookup and the alt text say the rest
+    otext = ellipsize(" · ".join(bits), bold, x1 - x0 - 2 * PAD - VALUE_PX)
+    draw_text(draw, (x0 + PAD, y1 - 10), otext, bold, INK_SOFT, anchor="ld")
+    other_corner(img, box, card, NAME_PX + 6, bg)

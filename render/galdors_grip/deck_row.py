@@ -10,20 +10,22 @@ a back with its position. The marks are explained by the "?" help, not in the im
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engines.galdors_grip.views import CardView
-from render.common import MIN_PX, MUTED, RGB, Box, draw_text, font, text_width, wrap
+from render.common import MUTED, RGB, Box, draw_text, font, text_width, wrap
 from render.galdors_grip import card as gc
 
-LINE = MIN_PX + 4  # one line of a row's text
+LINE = gc.PX + 3  # one line of a row's text
 POS_W = 38  # the position, left of the card
 VALUE_W = 36
 VALUE_PX = 30
 SKULL_W = 32
 INSET = 14
 OTHER_W = 36  # room for the other side's value, upside-down at the right end
-MARK_GAP = 8
+MARK_GAP = 6
 PEEK_BAND = 8  # the back's violet showing at the left edge of a peeked card
 
 
@@ -46,7 +48,7 @@ def _marks(card: CardView) -> list[tuple[str, RGB]]:
 
 
 def _marks_width(marks: list[tuple[str, RGB]]) -> int:
-    fnt = font(MIN_PX, bold=True)
+    fnt = font(gc.PX, bold=True)
     return sum(text_width(t, fnt) for t, _ in marks) + MARK_GAP * max(0, len(marks) - 1)
 
 
@@ -55,15 +57,21 @@ def _name_x(card: CardView, x0: int) -> int:
     return x0 + POS_W + INSET + VALUE_W + skull
 
 
+@lru_cache(maxsize=256)
+def _name_lines(name: str, room: int) -> tuple[str, ...]:
+    """A name wrapped in a row (cached: each row is measured before it is drawn)."""
+    return tuple(wrap(name, font(gc.PX, bold=True), room))
+
+
 def _layout(card: CardView, width: int) -> tuple[list[str], bool]:
     """The name's lines and whether the marks need a line of their own."""
     if not gc.is_known(card):
         return [], False
     room = width - (_name_x(card, 0) + OTHER_W + INSET)
-    fnt = font(MIN_PX, bold=True)
-    lines = wrap(gc.clean(card.name or ""), fnt, room)
+    fnt = font(gc.PX, bold=True)
+    lines = list(_name_lines(gc.clean(card.name or ""), room))
     marks = _marks(card)
-    own_line = bool(marks) and text_width(lines[-1], fnt) + 12 + _marks_width(marks) > room
+    own_line = bool(marks) and text_width(lines[-1], fnt) + 10 + _marks_width(marks) > room
     return lines, own_line
 
 
@@ -78,7 +86,7 @@ def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardVi
     x0, y0, x1, y1 = box
     first = y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2  # top of the first line
     mid = first + LINE // 2
-    bold = font(MIN_PX, bold=True)
+    bold = font(gc.PX, bold=True)
     draw_text(draw, (x0 + POS_W - 8, mid), str(card.position), bold, MUTED, anchor="rm")
     strip = (x0 + POS_W, y0, x1, y1)
     active = gc.shown_side(card)
@@ -104,4 +112,4 @@ def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardVi
     for text, ink in _marks(card):
         draw_text(draw, (x, marks_y), text, bold, ink, anchor="lm")
         x += text_width(text, bold) + MARK_GAP
-    gc.other_corner(img, strip, card, MIN_PX, bg)
+    gc.other_corner(img, strip, card, gc.PX, bg, middle=True)

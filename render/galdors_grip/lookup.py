@@ -1,4 +1,4 @@
-"""Galdor's Grip card lookup: the card as drawn on the board, then its full printed text."""
+"""Galdor's Grip card lookup: the card as drawn on the board (all of it), then its full text."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 from engines.galdors_grip.views import GripLookupView
 from render.common import PANEL
 from render.common.lookup import lookup_alt_text, render_lookup
-from render.galdors_grip.card import draw_face
+from render.galdors_grip.card import draw_face, face_height
 
 CARD_SIZE = (420, 420)
 
@@ -15,14 +15,10 @@ CARD_SIZE = (420, 420)
 def render(view: GripLookupView) -> Image.Image:
     """Draw the lookup view of ``engines.galdors_grip.lookup.card_view``."""
     lookup = view.lookup
-    picture = Image.new("RGB", CARD_SIZE, PANEL)
-    draw_face(
-        picture,
-        ImageDraw.Draw(picture),
-        (0, 0, CARD_SIZE[0] - 1, CARD_SIZE[1] - 1),
-        lookup.card,
-        label="",
-    )
+    w = CARD_SIZE[0]
+    size = (w, max(CARD_SIZE[1], face_height(lookup.card, w)))  # every word of the card
+    picture = Image.new("RGB", size, PANEL)
+    draw_face(picture, ImageDraw.Draw(picture), (0, 0, w - 1, size[1] - 1), lookup.card, label="")
     return render_lookup(lookup, picture)
 
 

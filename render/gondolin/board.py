@@ -1,17 +1,21 @@
-"""Gondolin Cards settlement: story and turn track, stats, siege, cards in play, piles, hand.
+"""Gondolin Cards settlement: story and turn track, stats, siege, cards in play, hand.
 
 Draws only from the view (engines/gondolin/views.py); in this solo game the hand is face-up
 to the table, so both views show it. The image is 1000 px wide and as tall as its content, at
-most as tall as wide (``MAX_HEIGHT``): tiles shrink, the siege moves beside the cards in play,
-and sections show fewer rows when many cards are on the table.
+most as tall as wide (``MAX_HEIGHT``): the siege moves beside the cards in play, and sections
+show fewer rows when many cards are on the table. No word is below 27 px (9 px when a phone
+shows the image 340 px wide), so the image keeps what a turn's decision needs: the turn and
+phase, the story's events, the six stats, and every card as a tile with its costs and key
+number. The status line (what R and TD come to, and why) is in the message beside the image.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.gondolin.views import CardView, EnemyView, GondolinView, ResultView, TableCardView
 from render.common import (
@@ -19,7 +23,6 @@ from render.common import (
     CARD_BLACK,
     GOLD,
     GOOD,
-    MIN_PX,
     MUTED,
     RGB,
     TEXT,
@@ -42,6 +45,7 @@ from render.gondolin.style import (
     EDGE,
     PALETTE,
     PASSED,
+    PX,
     WIDTH,
     kind_colour,
 )
@@ -52,16 +56,18 @@ MAX_HEIGHT = WIDTH  # never taller than wide: Discord shrinks a tall image by it
 MIN_HEIGHT = 640
 MARGIN = 20
 INNER = WIDTH - 2 * MARGIN
-LINE = 28  # a line of 22-24 px prose
+LINE = PX + 6  # a line of prose
 
 
 # Tile sizes to try, largest first: (width, per row); heights follow the longest name.
-TILES: tuple[tuple[int, int], ...] = ((152, 6), (129, 7))
-GAP = 10
-HEADING = 36  # a section heading's height
+TILES: tuple[tuple[int, int], ...] = ((184, 5), (152, 6))
+GAP = 9
+HEADING = 38  # a section heading's height
 SPACE = 6  # below each section of tiles
 MAX_ROWS = 3
-TILE_NAME = 22  # px, bold
+STRIP = 34  # a tile's coloured strip: its costs, or its kind
+NAME_STEP = PX + 3
+BIG_PX = 30
 
 
 def alt_text(view: GondolinView) -> str:
@@ -81,11 +87,19 @@ def _all_cards(view: GondolinView) -> list[CardView]:
     return [*view.siege.enemies, *_table(view), *view.hand]
 
 
+def _name_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """A tile's name, bold unless a word of it is wider than the tile (then plain)."""
+    bold = font(PX, bold=True)
+    if all(text_width(word, bold) <= width - 12 for word in re.split(r"(?<=-)|\s+", name)):
+        return wrap(name, bold, width - 12), bold
+    plain = font(PX)
+    return wrap(name, plain, width - 12), plain
+
+
 def _tile_height(view: GondolinView, width: int) -> int:
     """Strip, the longest name's lines, the big number: the same for every tile of a view."""
-    nf = font(TILE_NAME, bold=True)
-    lines = max(len(wrap(c.name, nf, width - 12)) for c in _all_cards(view))
-    return 34 + lines * (TILE_NAME + 3) + 40
+    lines = max(len(_name_lines(c.name, width)[0]) for c in _all_cards(view))
+    return STRIP + 4 + lines * NAME_STEP + BIG_PX + 16
 
 
 @dataclass(frozen=True)
@@ -110,9 +124,9 @@ def _can_merge(view: GondolinView, per_row: int) -> bool:
 def _layout(view: GondolinView) -> Layout:
     """The roomiest layout at most ``MAX_HEIGHT`` tall (the image is never taller than wide).
 
-    Tried in order: the large tiles, then the small ones, each in separate sections and then
-    with the siege beside the cards in play. When none fits, the lowest one shows fewer rows,
-    the last tile of a full section counting the cards left ("+3 more").
+    Tried in order: separate sections, then the siege beside the cards in play. When none
+    fits, the lowest one shows fewer rows, the last tile of a full section counting the cards
+    left ("+3 more").
     """
     candidates: list[Layout] = []
     for w, per_row in TILES:
@@ -146,19 +160,19 @@ def _height(view: GondolinView, layout: Layout) -> int:
     if layout.merged:
         y += len(_merged_headings(view, layout.tile)) * HEADING + th + GAP + SPACE
     else:
-        y += HEADING + (siege * (th + GAP) if view.siege.enemies else 0) + SPACE
+        y += HEADING + siege * (th + GAP) + SPACE if view.siege.enemies else 0
         y += HEADING + play * (th + GAP) + SPACE
-    y += HEADING + (hand * (th + GAP) if view.hand else 30) + SPACE
+    y += HEADING + (hand * (th + GAP) if view.hand else 0) + SPACE
     return max(MIN_HEIGHT, y + MARGIN)
 
 
 def _top_height(view: GondolinView) -> int:
-    """Header, track, events, stats, piles and status: as tall as their wrapped text."""
-    y = MARGIN + len(_title_lines(view)) * 46 + len(_sub_lines(view)) * LINE + 10
-    if view.result is None:  # at the end, the turn pill and the banner say where it stopped
-        y += 64 + len(_event_lines(view)) * LINE + 8
-    y += STATS_H + 12 + _piles_height(view)
-    return y + (_result_height(view.result) if view.result is not None else _status_height(view))
+    """Header, track, events and stats: as tall as their wrapped text."""
+    y = MARGIN + len(_title_lines(view)) * TITLE_STEP + 8
+    if view.result is None:  # at the end, the banner says where it stopped
+        y += TRACK_H + 8 + len(_event_lines(view)) * LINE + 6
+    y += STATS_H + 12
+    return y + (_result_height(view.result) if view.result is not None else 0)
 
 
 def render(view: GondolinView) -> Image.Image:
@@ -172,53 +186,65 @@ def render(view: GondolinView) -> Image.Image:
     if view.result is None:
         y = _track(draw, view, y)
     y = _stats(draw, view, y)
-    y = _piles(draw, view, y)
-    y = _banner(draw, view.result, y) if view.result is not None else _status(draw, view, y)
+    if view.result is not None:
+        y = _banner(draw, view.result, y)
     if layout.merged:
         y = _siege_beside_play(draw, view, y, tile)
     else:
         y = _siege(draw, view, y, tile, siege_rows)
         y = _grid(draw, _heading_in_play(view), _table(view), y, tile, play_rows)
     if view.hand:
-        _grid(draw, f"Hand · {len(view.hand)}", view.hand, y, tile, hand_rows)
+        _grid(draw, _heading_hand(view), view.hand, y, tile, hand_rows)
     else:
-        _section(draw, "Hand · empty", y)
+        _section(draw, _heading_hand(view), y)
     return img
 
 
-# ---- top: story, track, stats ------------------------------------------------------------
+# ---- top: story, track, events, stats ------------------------------------------------------
 
-STATS_H = 100
+TITLE_PX, TITLE_STEP = 36, 44
+PILL_PX = 28
+TRACK_H = 60
+STAT_ROW = 46
+STATS_H = 2 * STAT_ROW + 14
+STAT_ORDER = ("R", "TD", "TA", "S", "M", "P")  # what a turn decides from first
 
 
 def _turn_text(view: GondolinView) -> str:
-    return f"Turn {view.turn}/{view.story.turns}"
+    turn = f"Turn {view.turn}/{view.story.turns}"
+    return turn if view.result is not None else f"{turn} · {gt.phase_title(view)}"
+
+
+def _title_font(view: GondolinView) -> ImageFont.FreeTypeFont:
+    return fitted_font(view.story.name, _title_room(view), TITLE_PX, bold=True, min_size=PX)
+
+
+def _title_room(view: GondolinView) -> int:
+    return INNER - text_width(_turn_text(view), font(PILL_PX, bold=True)) - 48
 
 
 def _title_lines(view: GondolinView) -> list[str]:
-    room = INNER - text_width(_turn_text(view), font(32, bold=True)) - 48
-    return wrap(view.story.name, font(40, bold=True), room)
-
-
-def _sub_lines(view: GondolinView) -> list[str]:
-    sub = f"{view.story.difficulty} story · {view.mode} mode · {gt.phase_title(view)}"
-    return wrap(sub, font(24), INNER)
+    return wrap(view.story.name, _title_font(view), _title_room(view))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     turn_text = _turn_text(view)
-    bold = font(32, bold=True)
+    bold = font(PILL_PX, bold=True)
     w = text_width(turn_text, bold) + 28
     pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=(14, 6))
-    y = draw_lines(draw, (MARGIN, y - 2), _title_lines(view), font(40, bold=True), spacing=6)
-    return draw_lines(draw, (MARGIN, y), _sub_lines(view), font(24), MUTED) + 12
+    lines = _title_lines(view)
+    title = _title_font(view)
+    return draw_lines(draw, (MARGIN, y - 2), lines, title, spacing=TITLE_STEP - TITLE_PX) + 8
 
 
 def _event_lines(view: GondolinView) -> list[tuple[str, bool]]:
+    """The story events of this turn (at most two lines, if any) and the next one (one line)."""
     now, nxt = gt.event_lines(view)
-    return [(ln, True) for ln in wrap(now, font(22, bold=True), INNER)] + [
-        (ln, False) for ln in wrap(nxt, font(22), INNER)
-    ]
+    bold, plain = font(PX, bold=True), font(PX)
+    lines = [(ln, False) for ln in wrap(nxt, plain, INNER, max_lines=1)]
+    if not any(t.events for t in view.story.track if t.status == "current"):
+        return lines
+    return [(ln, True) for ln in wrap(now, bold, INNER, max_lines=2)] + lines
 
 
 def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
@@ -226,8 +252,8 @@ def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     n = max(1, len(track))
     gap = 6 if n <= 14 else 4
     cell = (INNER - (n - 1) * gap) / n
-    h = 54
-    num_font = font(24 if cell >= 40 else 22, bold=True)
+    h = TRACK_H
+    num_font = font(PX, bold=True)
     for i, t in enumerate(track):
         x0 = round(MARGIN + i * (cell + gap))
         x1 = round(MARGIN + i * (cell + gap) + cell)
@@ -243,83 +269,57 @@ def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
         draw.text(((x0 + x1) / 2, cy), str(t.turn), font=num_font, fill=colour, anchor="mm")
         if t.events:
             mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
-            draw.text(((x0 + x1) / 2, y + 41), "★", font=font(22), fill=mark, anchor="mm")
-    y += h + 10
+            draw.text(((x0 + x1) / 2, y + 44), "★", font=font(PX), fill=mark, anchor="mm")
+    y += h + 8
     for line, bold in _event_lines(view):
-        draw_text(draw, (MARGIN, y), line, font(22, bold=bold), TEXT if bold else MUTED)
+        draw_text(draw, (MARGIN, y), line, font(PX, bold=bold), TEXT if bold else MUTED)
         y += LINE
-    return y + 8
+    return y + 6
+
+
+def _captions(label: str, view: GondolinView) -> list[str]:
+    """A stat's caption, longest first: the first that fits its cell is drawn."""
+    stats = view.stats
+    if label == "R":
+        return [f"next {stats.income:+d}"]
+    if label == "TD" and stats.anti_flying:
+        return ["✈ anti-flying", "✈"]
+    words = dict((lbl, caption) for lbl, caption, _ in gt.stat_cells(stats))
+    return [words[label]]
+
+
+def _stat_colour(label: str, value: int, view: GondolinView) -> RGB:
+    stats = view.stats
+    if label == "R" and value < 0:
+        return BAD
+    if view.siege.enemies and label in ("TD", "TA"):
+        losing = stats.ta > stats.td
+        return (BAD if losing else GOOD) if label == "TD" else (BAD if losing else WARN)
+    return TEXT
 
 
 def _stats(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    stats = view.stats
-    h = STATS_H
-    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=BOX, outline=EDGE, radius=14)
-    cells = gt.stat_cells(stats)
-    cell = INNER / len(cells)
-    sieged = bool(view.siege.enemies)
-    for i, (label, caption, value) in enumerate(cells):
-        cx = MARGIN + cell * (i + 0.5)
-        colour = TEXT
-        if label == "R" and value < 0:
-            colour = BAD
-        if sieged and label in ("TD", "TA"):
-            losing = stats.ta > stats.td
-            colour = (BAD if losing else GOOD) if label == "TD" else (BAD if losing else WARN)
-        if label == "R":
-            caption = f"next {stats.income:+d}"
-        elif label == "TD" and stats.anti_flying:
-            caption = "✈ anti-flying"
-        draw.text((cx, y + 18), label, font=font(24, bold=True), fill=MUTED, anchor="mm")
-        draw.text((cx, y + 51), str(value), font=font(44, bold=True), fill=colour, anchor="mm")
-        cap = fitted_font(caption, int(cell) - 8, 22)
-        draw.text((cx, y + 84), caption, font=cap, fill=MUTED, anchor="mm")
-        if i:
-            x = round(MARGIN + cell * i)
-            draw.line((x, y + 14, x, y + h - 14), fill=EDGE, width=2)
-    return y + h + 12
-
-
-def _pile_labels(view: GondolinView) -> list[str]:
-    return [f"Deck {view.deck_count}", f"Played {view.played_count}", f"Hand {view.hand_count}"]
-
-
-def _last_played(view: GondolinView) -> list[str]:
-    played = view.played
-    if view.result is not None:
-        return []
-    return wrap(f"last played: {played[-1]}", font(22), INNER) if played else []
-
-
-def _piles_height(view: GondolinView) -> int:
-    return 52 + len(_last_played(view)) * LINE
-
-
-def _piles(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    f = font(24, bold=True)
-    x = MARGIN
-    for label in _pile_labels(view):
-        box = pill(draw, (x, y), label, f, fill=EDGE, text_fill=TEXT, pad=(14, 6))
-        x = box[2] + 10
-    y += 48
-    for line in _last_played(view):
-        draw_text(draw, (MARGIN, y), line, font(22), MUTED)
-        y += LINE
-    return y + 4
-
-
-def _status_lines(view: GondolinView) -> list[str]:
-    return wrap(view.status, font(24), INNER)
-
-
-def _status_height(view: GondolinView) -> int:
-    return max(2, len(_status_lines(view))) * 30 + 12
-
-
-def _status(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    for i, line in enumerate(_status_lines(view)):
-        draw_text(draw, (MARGIN, y + i * 30), line, font(24), TEXT)
-    return y + _status_height(view)
+    """Two rows of three cells, each one line: the label, the value, a caption."""
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + STATS_H), fill=BOX, outline=EDGE, radius=14)
+    values = {label: value for label, _, value in gt.stat_cells(view.stats)}
+    cell = INNER // 3
+    lf, vf, cf = font(PX, bold=True), font(40, bold=True), font(PX)
+    for i, label in enumerate(STAT_ORDER):
+        x = MARGIN + (i % 3) * cell + 16
+        mid = y + 7 + (i // 3) * STAT_ROW + STAT_ROW // 2
+        draw_text(draw, (x, mid), label, lf, MUTED, anchor="lm")
+        x += text_width(label, lf) + 8
+        value = str(values[label])
+        draw_text(draw, (x, mid), value, vf, _stat_colour(label, values[label], view), anchor="lm")
+        x += text_width(value, vf) + 10
+        room = MARGIN + (i % 3 + 1) * cell - 8 - x
+        fitting = [c for c in _captions(label, view) if text_width(c, cf) <= room]
+        if fitting:
+            draw_text(draw, (x, mid), fitting[0], cf, MUTED, anchor="lm")
+        if i % 3:
+            lx = MARGIN + (i % 3) * cell
+            draw.line((lx, mid - 16, lx, mid + 16), fill=EDGE, width=2)
+    return y + STATS_H + 12
 
 
 def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
@@ -331,13 +331,13 @@ def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
     )
     return (
         wrap(title, font(34, bold=True), INNER - 32),
-        wrap(result.text, font(24), INNER - 32),
+        wrap(result.text, font(PX), INNER - 32),
     )
 
 
 def _result_height(result: ResultView) -> int:
     title, text = _result_lines(result)
-    return 20 + len(title) * 42 + len(text) * 30 + 12
+    return 20 + len(title) * 42 + len(text) * LINE + 12
 
 
 def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
@@ -348,17 +348,26 @@ def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
     title, text = _result_lines(result)
     ty = draw_lines(draw, (MARGIN + 16, y + 8), title, font(34, bold=True), ink, spacing=8)
-    draw_lines(draw, (MARGIN + 16, ty + 2), text, font(24), ink, spacing=6)
+    draw_lines(draw, (MARGIN + 16, ty + 2), text, font(PX), ink, spacing=LINE - PX)
     return y + h + 12
 
 
 # ---- sections of tiles ---------------------------------------------------------------------
 
+HEADING_PX = PX + 1
+
 
 def _section(draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT) -> int:
-    f = font(26, bold=True)
+    f = font(HEADING_PX, bold=True)
     draw_text(draw, (MARGIN, y + 4), ellipsize(title, f, INNER), f, colour)
     return y + HEADING
+
+
+def _heading_hand(view: GondolinView) -> str:
+    """The hand's heading, with the piles: what is left to draw and what was played."""
+    n = len(view.hand)
+    hand = f"Hand · {n}" if n else "Hand · empty"
+    return f"{hand} · deck {view.deck_count} · played {view.played_count}"
 
 
 def _heading_in_play(view: GondolinView) -> str:
@@ -371,8 +380,8 @@ def _siege(
 ) -> int:
     enemies = view.siege.enemies
     heading = gt.siege_heading(view)
-    if not enemies:
-        return _section(draw, heading, y, MUTED) + SPACE
+    if not enemies:  # the next event says when a siege comes
+        return y
     return _grid(draw, heading, enemies, y, tile, rows, colour=BAD)
 
 
@@ -380,7 +389,7 @@ def _merged_headings(
     view: GondolinView, tile: tuple[int, int, int]
 ) -> list[list[tuple[int, str, RGB]]]:
     """The lines of (x, text, colour) over a merged row: both headings on one line if they fit."""
-    f = font(26, bold=True)
+    f = font(HEADING_PX, bold=True)
     siege, play = gt.siege_heading(view), _heading_in_play(view)
     after_siege = MARGIN + text_width(siege, f) + 3 * GAP
     over_tiles = max(
@@ -404,7 +413,7 @@ def _siege_beside_play(
 ) -> int:
     """The enemies, then the cards in play, in one row under their two headings."""
     tw, th, _ = tile
-    f = font(26, bold=True)
+    f = font(HEADING_PX, bold=True)
     for line in _merged_headings(view, tile):
         for x, text, colour in line:
             draw_text(draw, (x, y + 4), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
@@ -439,8 +448,20 @@ def _grid(
         ty = y + (i // per_row) * (th + GAP)
         panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, radius=10)
         more = f"+{len(cards) - len(shown)} more"
-        draw.text((x + tw / 2, ty + th / 2), more, font=font(22, bold=True), fill=TEXT, anchor="mm")
+        draw.text((x + tw / 2, ty + th / 2), more, font=font(PX, bold=True), fill=TEXT, anchor="mm")
     return y + min(rows, _rows(len(cards), per_row)) * (th + GAP) + SPACE
+
+
+def _strip_text(card: CardView, room: int) -> str:
+    """The strip's words: an enemy's countdown, else the card's costs (or kind)."""
+    strip, _ = gt.key_numbers(card)
+    if isinstance(card, EnemyView):
+        left = card.turns_left
+        turns = f"in {left} turn{'s' if left != 1 else ''}"
+        choices = ["attacks now", "now!"] if left <= 0 else [turns, f"in {left}"]
+        plain = font(PX)  # drawn bold if it fits, else plain
+        return next((c for c in choices if text_width(c, plain) <= room), choices[-1])
+    return strip
 
 
 def _tile(
@@ -451,34 +472,26 @@ def _tile(
     w, h = size
     colour = kind_colour(card)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=BOX, outline=colour, width=3)
-    draw.rounded_rectangle((x, y, x + w, y + 28), radius=10, fill=colour)
-    draw.rectangle((x, y + 14, x + w, y + 28), fill=colour)
-    strip, big = gt.key_numbers(card)
-    if isinstance(card, EnemyView):
-        left = card.turns_left
-        if left <= 0:
-            strip = "attacks now" if w >= 120 else "now!"
-        else:
-            strip = f"in {left} turn{'s' if left != 1 else ''}" if w >= 120 else f"in {left}"
+    draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=10, fill=colour)
+    draw.rectangle((x, y + STRIP // 2, x + w, y + STRIP), fill=colour)
+    _, big = gt.key_numbers(card)
     mark = "✈" if card.flying or card.anti_flying else ""
-    room = w - 14 - (24 if mark else 0)
-    sf = font(MIN_PX, bold=True)
-    draw_text(draw, (x + 7, y + 15), ellipsize(strip, sf, room), sf, CARD_BLACK, anchor="lm")
+    sf = font(PX, bold=True)
+    room = w - 12 - (text_width(mark, sf) + 4 if mark else 0)
+    strip = _strip_text(card, room)
+    stf = sf if text_width(strip, sf) <= room else font(PX)  # "Continuous" fits plain
+    strip = ellipsize(strip, stf, room)
+    draw_text(draw, (x + 6, y + STRIP // 2), strip, stf, CARD_BLACK, anchor="lm")
     if mark:
-        draw.text((x + w - 7, y + 14), mark, font=font(22, bold=True), fill=CARD_BLACK, anchor="rm")
-    nf = font(TILE_NAME, bold=True)
-    for i, line in enumerate(wrap(card.name, nf, w - 12)):
-        draw_text(draw, (x + 6, y + 32 + i * (nf.size + 3)), line, nf, TEXT)
+        draw_text(draw, (x + w - 6, y + STRIP // 2), mark, sf, CARD_BLACK, anchor="rm")
+    lines, nf = _name_lines(card.name, w)
+    for i, line in enumerate(lines):
+        draw_text(draw, (x + 6, y + STRIP + 4 + i * NAME_STEP), line, nf, TEXT)
     base = y + h - 8
-    right = x + w - 7
+    right = x + w - 6
     if isinstance(card, TableCardView) and card.used_this_turn:
-        uf = font(MIN_PX, bold=True)
-        draw_text(draw, (right, base), "used", uf, WARN, anchor="rs")
-        right -= text_width("used", uf) + 4
+        draw_text(draw, (right, base), "used", sf, WARN, anchor="rs")
+        right -= text_width("used", sf) + 4
     if big:
-        bf = fitted_font(big, right - x - 7, 28 if w >= 140 else 24, bold=True)
-        draw_text(draw, (x + 7, base), ellipsize(big, bf, right - x - 7), bf, colour, anchor="ls")
-    elif card.text:
-        tf = font(MIN_PX)
-        line = ellipsize(card.text, tf, right - x - 7)
-        draw_text(draw, (x + 6, base), line, tf, MUTED, anchor="ls")
+        bf = fitted_font(big, right - x - 6, BIG_PX, bold=True, min_size=PX)
+        draw_text(draw, (x + 6, base), ellipsize(big, bf, right - x - 6), bf, colour, anchor="ls")

@@ -16,7 +16,9 @@ def render(view: GondolinLookupView) -> Image.Image:
     one = SheetView(title="", page=0, pages=1, total=1, distinct=1, per_page=1, cards=[lookup.card])
     page = sheet.render_sheet(one)
     x, y = sheet.MARGIN, sheet.MARGIN + sheet.HEADER  # the one tile, without the sheet's header
-    tile = page.crop((x, y, x + sheet.TILE_W, y + sheet.TILE_H))
+    tile = page.crop(
+        (x, y, x + sheet.TILE_W, y + max(sheet.TILE_H, sheet.tile_height(lookup.card)))
+    )
     return render_lookup(lookup, tile, bg=BG)
 
 

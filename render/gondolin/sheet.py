@@ -7,13 +7,12 @@ Colours come from ``render.gondolin.style.PALETTE`` (the PNG is encoded on that 
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engines.gondolin.views import CardView, SheetCardView, SheetView
 from render.common import (
     CARD_BLACK,
     GOLD,
-    MIN_PX,
     MUTED,
     RGB,
     TEXT,
@@ -22,13 +21,12 @@ from render.common import (
     ellipsize,
     fitted_font,
     font,
-    font_px,
     panel,
     pill,
     text_width,
     wrap,
 )
-from render.gondolin.style import BG, BOX, EDGE, WIDTH, kind_colour
+from render.gondolin.style import BG, BOX, EDGE, PX, WIDTH, kind_colour
 from render.gondolin.text import ALT_LIMIT
 
 __all__ = ["PER_ROW", "card_numbers", "render_sheet", "sheet_alt_text"]
@@ -38,10 +36,13 @@ INNER = WIDTH - 2 * MARGIN
 PER_ROW = 3
 GAP = 12
 TILE_W = (INNER - (PER_ROW - 1) * GAP) // PER_ROW
-TILE_H = 236  # the least; a row grows to fit its longest card
-RULES = 22  # px: rules text
-HEADER = 84
+TILE_H = 200  # the least; a row grows to fit its longest card
+HEADER = 50  # the title, its counts and the page on one line
 STRIP = 38
+NAME_PX = PX + 1
+NAME_STEP = NAME_PX + 4
+NUMBERS_H = 48
+RULE_STEP = PX + 3
 EMPTY_H = 120
 
 
@@ -75,7 +76,7 @@ def _flight(card: CardView) -> str:
 def _row_heights(cards: list[SheetCardView]) -> list[int]:
     """Each row's height: the tallest of its cards (name, numbers and rules all shown)."""
     rows = [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
-    return [max(TILE_H, *(_card_height(c) for c in row)) for row in rows]
+    return [max(TILE_H, *(tile_height(c) for c in row)) for row in rows]
 
 
 def _height(cards: list[SheetCardView]) -> int:
@@ -107,24 +108,39 @@ def _page_label(sheet: SheetView) -> str:
     return f"page {sheet.page + 1}/{max(1, sheet.pages)}"
 
 
+def _counts(sheet: SheetView) -> str:
+    total, distinct = sheet.total, sheet.distinct
+    sub = f"{total} card{'s' if total != 1 else ''}"
+    if distinct and distinct != total:
+        sub += f" · {distinct} different"
+    n = len(sheet.cards)
+    if n and sheet.pages > 1:
+        first = sheet.page * (sheet.per_page or n) + 1
+        sub += f" · {first}–{first + n - 1}"
+    return sub
+
+
 def _header(draw: ImageDraw.ImageDraw, sheet: SheetView, y: int) -> int:
+    """The title (a deck's own name, cut only if it must), its counts, and the page."""
     page = _page_label(sheet)
     pf = font(30, bold=True)
     w = text_width(page, pf) + 28
     pill(draw, (WIDTH - MARGIN - w, y), page, pf, fill=GOLD, pad=(14, 6))
     title = sheet.title or "Cards"
     room = INNER - w - 20
-    tf = fitted_font(title, room, 40, bold=True, min_size=26)
-    draw_text(draw, (MARGIN, y - 2), ellipsize(title, tf, room), tf)  # a deck's own title
-    total, distinct = sheet.total, sheet.distinct
-    sub = f"{total} card{'s' if total != 1 else ''}"
-    if distinct and distinct != total:
-        sub += f" · {distinct} different"
-    n = len(sheet.cards)
-    if n:
-        first = sheet.page * (sheet.per_page or n) + 1
-        sub += f" · showing {first}–{first + n - 1}"
-    draw_text(draw, (MARGIN, y + 46), ellipsize(sub, font(24), INNER), font(24), MUTED)
+    counts, cf = f" · {_counts(sheet)}", font(PX)
+    tf = fitted_font(title, room - text_width(counts, cf), 36, bold=True, min_size=PX)
+    title = ellipsize(title, tf, room - text_width(counts, cf))
+    draw_text(draw, (MARGIN, y + 22), title, tf, anchor="lm")
+    x = MARGIN + text_width(title, tf)
+    draw_text(
+        draw,
+        (x, y + 22),
+        ellipsize(counts, cf, WIDTH - MARGIN - w - 12 - x),
+        cf,
+        MUTED,
+        anchor="lm",
+    )
     return y + HEADER
 
 
@@ -139,18 +155,19 @@ def _card(draw: ImageDraw.ImageDraw, card: SheetCardView, xy: tuple[int, int], h
     copies = card.copies
     if copies > 1:
         badge = f"×{copies}"
-        bf = font(24, bold=True)
+        bf = font(PX, bold=True)
         bw = text_width(badge, bf) + 20
         pill(draw, (right - bw, y + 3), badge, bf, fill=CARD_BLACK, text_fill=GOLD, pad=(10, 3))
         right -= bw + 6
-    flight = _flight(card)
-    if flight:
-        ff = font(MIN_PX, bold=True)
-        mark = f"✈ {flight}"
-        draw_text(draw, (right, y + STRIP // 2), mark, ff, CARD_BLACK, anchor="rm")
-        right -= text_width(mark, ff) + 8
     kind = card.kind
-    kf = font(23, bold=True)
+    kf = font(PX, bold=True)
+    flight = _flight(card)
+    if flight:  # the word only where the kind still fits beside it (the rules say it too)
+        mark = f"✈ {flight}"
+        if text_width(mark, kf) + 8 + text_width(kind, kf) > right - x - 10:
+            mark = "✈"
+        draw_text(draw, (right, y + STRIP // 2), mark, kf, CARD_BLACK, anchor="rm")
+        right -= text_width(mark, kf) + 8
     draw_text(
         draw,
         (x + 10, y + STRIP // 2),
@@ -164,34 +181,35 @@ def _card(draw: ImageDraw.ImageDraw, card: SheetCardView, xy: tuple[int, int], h
     _rules(draw, card, (x + 10, ty, x + w - 10, y + h - 8))
 
 
-def _name_lines(card: CardView, w: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    name = card.name
-    nf = font(26, bold=True)
-    lines = wrap(name, nf, w - 20)
-    if len(lines) > 1 and text_width(name, font(22, bold=True)) <= w - 20:
-        nf, lines = font(22, bold=True), [name]
-    return lines, nf
+def _name_lines(card: CardView, w: int) -> list[str]:
+    return wrap(card.name, font(NAME_PX, bold=True), w - 20)
 
 
-def _card_height(card: CardView) -> int:
-    lines, nf = _name_lines(card, TILE_W)
-    h = STRIP + 6 + len(lines) * (font_px(nf) + 4) + 2 + (48 if card_numbers(card) else 0)
-    rules = sum(len(wrap(text, font(RULES), TILE_W - 20)) for text, _ in _rules_lines(card))
-    return h + rules * (RULES + 3) + 12
+def _rules_wrapped(card: CardView) -> list[tuple[str, RGB]]:
+    """The rules text as (line, colour), wrapped to a tile."""
+    fnt = font(PX)
+    return [(ln, c) for text, c in _rules_lines(card) for ln in wrap(text, fnt, TILE_W - 20)]
+
+
+def tile_height(card: CardView) -> int:
+    """How tall the tile of ``card`` is with its name, numbers and rules whole."""
+    lines = _name_lines(card, TILE_W)
+    h = STRIP + 6 + len(lines) * NAME_STEP + 2 + (NUMBERS_H if card_numbers(card) else 0)
+    return h + len(_rules_wrapped(card)) * RULE_STEP + 12
 
 
 def _name(draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, w: int) -> int:
-    lines, nf = _name_lines(card, w)
+    lines = _name_lines(card, w)
     for i, line in enumerate(lines):
-        draw_text(draw, (x + 10, y + i * (font_px(nf) + 4)), line, nf, TEXT)
-    return y + len(lines) * (font_px(nf) + 4) + 2
+        draw_text(draw, (x + 10, y + i * NAME_STEP), line, font(NAME_PX, bold=True), TEXT)
+    return y + len(lines) * NAME_STEP + 2
 
 
 def _numbers(draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, colour: RGB) -> int:
     numbers = card_numbers(card)
     if not numbers:
         return y
-    lf, vf = font(MIN_PX, bold=True), font(36, bold=True)
+    lf, vf = font(PX, bold=True), font(36, bold=True)
     cx = x + 10
     base = y + 40
     for i, (label, value) in enumerate(numbers):
@@ -215,13 +233,9 @@ def _rules_lines(card: CardView) -> list[tuple[str, RGB]]:
 
 def _rules(draw: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, int]) -> None:
     """Wrapped rules text, whole (the row is as tall as its longest card)."""
-    x0, y0, x1, _ = box
-    fnt = font(RULES)
-    y = y0
-    for text, colour in _rules_lines(card):
-        for line in wrap(text, fnt, x1 - x0):
-            draw_text(draw, (x0, y), line, fnt, colour)
-            y += RULES + 3
+    x0, y0, _, _ = box
+    for i, (line, colour) in enumerate(_rules_wrapped(card)):
+        draw_text(draw, (x0, y0 + i * RULE_STEP), line, font(PX), colour)
 
 
 def _alt_card(card: SheetCardView, *, numbers: bool) -> str:

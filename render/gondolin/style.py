@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engines.gondolin.views import CardView
-from render.common import BAD, GOLD, GOOD, RGB, THEME
+from render.common import BAD, GOLD, GOOD, RGB, THEME, phone_px
 
 WIDTH = 1000
+PX = phone_px(WIDTH)
+"""The smallest text: 27 px, 9 px when a phone shows the image 340 px wide."""
 BG: RGB = (20, 26, 36)
 BOX: RGB = (32, 41, 56)
 EDGE: RGB = (72, 88, 112)

@@ -55,7 +55,7 @@ def key_numbers(card: CardView) -> tuple[str, str]:
     if kind == "Location":
         return kind, _costs(("S", card.s), ("R", card.r), ("P", card.p))
     if card.px is not None:
-        return _costs(("R", card.r), ("PX", card.px), ("M", card.m)), kind
+        return _costs(("R", card.r), ("M", card.m)), f"PX {card.px}"
     return kind, ""
 
 
@@ -115,8 +115,8 @@ def alt_text(view: GondolinView) -> str:
     """A description of the image (at most 1000 characters), from the view alone."""
     story = view.story
     parts = [
-        f"Gondolin Cards, {story.name}: turn {view.turn} of {story.turns}, "
-        f"{phase_title(view).lower()}."
+        f"Gondolin Cards, {story.name} ({story.difficulty} story, {view.mode} mode): "
+        f"turn {view.turn} of {story.turns}, {phase_title(view).lower()}."
     ]
     result = view.result
     if result is not None:

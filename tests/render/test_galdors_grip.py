@@ -222,3 +222,22 @@ def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(mon
     drawn = "".join("".join(texts).split())
     for card in view["deck"]:
         assert "".join(ggc.clean(card["name"]).split()) in drawn
+
+
+def test_a_card_lookup_draws_every_word_of_the_card(monkeypatch):
+    """The picture is as tall as the card's words need: no ability text cut with an ellipsis."""
+    from engines.galdors_grip.lookup import card_names, card_view
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw,
+        "text",
+        lambda self, xy, text, *a, **k: (
+            texts.append(str(text)) or original(self, xy, text, *a, **k)
+        ),
+    )
+    for name in card_names():
+        texts.clear()
+        render_image("galdors_grip", card_view(name))
+        assert not [t for t in texts if "…" in t], name

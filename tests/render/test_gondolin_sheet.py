@@ -191,3 +191,34 @@ def test_a_sheet_with_a_missing_or_garbled_field_is_refused_before_drawing():
             render_png("gondolin", bad)
         with pytest.raises(ValidationError):
             alt_text("gondolin", bad)
+
+
+def test_a_card_lookup_shows_the_whole_tile_however_tall_its_rules():
+    """The lookup's picture is the card's tile down to its bottom edge, never cut at the least."""
+    from engines.gondolin.lookup import card_names
+    from engines.gondolin.lookup import card_view as lookup_view
+    from render.common.lookup import MARGIN
+    from render.gondolin.style import kind_colour
+
+    tall = 0
+    for name in card_names():
+        view = lookup_view(name)
+        card = GondolinSheetView.model_validate(
+            {
+                "sheet": {
+                    "title": "",
+                    "page": 0,
+                    "pages": 1,
+                    "total": 1,
+                    "distinct": 1,
+                    "per_page": 1,
+                    "cards": [view["lookup"]["card"]],
+                }
+            }
+        ).sheet.cards[0]
+        h = max(gondolin_sheet.TILE_H, gondolin_sheet.tile_height(card))
+        tall += h > gondolin_sheet.TILE_H
+        img = render_image("gondolin", view)
+        bottom_edge = (MARGIN + gondolin_sheet.TILE_W // 2, MARGIN + h - 1)
+        assert img.getpixel(bottom_edge) == kind_colour(card), name
+    assert tall  # some cards are taller than the least tile
