@@ -406,7 +406,10 @@ async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(worl
     await world.click("dave", challenge, challenge.find_button("Accept"))
     session = await world.live()
     user, message = await controls_of(world, session, 0)  # her only Shield turn: played for her
-    warning = "⚠️ **Warning:** Dave holds 5 of the six lands and no Shield of yours stands on a land"
+    warning = (
+        "⚠️ **Warning:** Dave holds 5 of the six lands (one Shield can reach R1 this turn) and no "
+        "Shield of yours stands on a land"
+    )
     assert warning in message.text()
     assert "move one of your Shields onto a land this turn (L1, C1 or R1)" in message.text()
     assert not any("Warning" in m.text() for m in world.emu.dm_messages(dave)[before:])
