@@ -66,7 +66,7 @@ def _when(state: GuardiansState) -> str:
 
 
 def _listed(spaces: list[str]) -> str:
-    """ "L1", "L1 and C1", "L1, C1 and R1"."""
+    """Spaces as a list in words: "L1", "L1 and C1", "L1, C1 and R1"."""
     return spaces[0] if len(spaces) == 1 else f"{', '.join(spaces[:-1])} and {spaces[-1]}"
 
 
