@@ -362,7 +362,7 @@ class SessionManager:
                 change,
                 actor=seat,
                 quiet=_in_place(session, seat),
-                reply=lambda: self.delivery.confirmed(interaction),
+                reply=lambda: self.delivery.confirmed(interaction, session, seat),
             )
         else:
             await self._after_move(session, change, actor=seat, shown_to=interaction)

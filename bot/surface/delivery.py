@@ -503,11 +503,30 @@ class Delivery:
                     sent = await interaction.original_response()
         if sent is None:
             sent = await interaction.followup.send(question, view=view, ephemeral=True, wait=True)
-        await self.answers.replace(interaction, session.id, sent)
+        clicked = interaction.message
+        source = clicked.id if clicked is not None and clicked.flags.ephemeral else None
+        await self.answers.replace(interaction, session.id, sent, source=source)
 
-    async def confirmed(self, interaction: discord.Interaction) -> None:
-        """Turn a confirmation question into a note that the move was made, its Yes disabled."""
+    async def confirmed(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> None:
+        """Turn a confirmation question into a note that the move was made, its Yes disabled.
+
+        A question asked from **My hand** has that answer redrawn too, as a click in it would
+        (a DM it was asked from is edited with the others): its moves were for this decision.
+        """
+        asked = None
+        if interaction.message is not None:
+            asked = self.answers.asked_from(interaction.user.id, session.id, interaction.message.id)
         await close_question(interaction, "Done.", self.answers)
+        if asked is None:
+            return
+        hook, hand = asked
+        msg = await self.private(await self.store.load(session.id), seat, [])
+        try:
+            await hook.edit_message(hand, **msg.kwargs(edit=True))
+        except discord.HTTPException as exc:
+            log.info("My hand not redrawn session=%s code=%s", session.id, exc.code)
 
     async def announce(
         self,

@@ -188,3 +188,29 @@ async def test_a_confirmed_move_updates_the_dm_it_was_pressed_in(world, monkeypa
         assert world.emu.dm_messages(world.people[who])[-1].id == dm.id  # the same DM, updated
         assert not older_dms_with_moves(world, who)
     await finish(world, session)
+
+
+async def test_a_move_confirmed_from_my_hand_updates_that_answer(world, monkeypatch):
+    ask_in(monkeypatch, "knightfall")
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        asked = 0
+        while asked < 3:
+            session = await world.bot.store.load(session.id)
+            seat = session.game.to_act()[0]
+            user = world.user(session, seat)
+            if user.name == "alice":
+                dm = world.controls_message(user)
+                await world.make_move(user, dm, move_controls(dm)[0])
+                continue
+            hand = await world.hand("bob", session)
+            assert await world.make_move(bob, hand, move_controls(hand)[0]) == 2
+            asked += 1
+            prompt = (await world.bot.store.load(session.id)).seats[seat].prompt_step
+            steps = [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(hand)]
+            assert hand.history and all(step >= prompt for step in steps), "moves of the past"
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await finish(world, session)
