@@ -358,7 +358,11 @@ class SessionManager:
         log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
         if confirmed:  # the board and DMs change; the question is answered after them
             await self._after_move(
-                session, change, actor=seat, reply=lambda: self.delivery.confirmed(interaction)
+                session,
+                change,
+                actor=seat,
+                quiet=_in_place(session, seat),
+                reply=lambda: self.delivery.confirmed(interaction, session, seat),
             )
         else:
             await self._after_move(session, change, actor=seat, shown_to=interaction)
@@ -498,8 +502,7 @@ class SessionManager:
             moves = [(a, cls.encode(a)) for a in actions]
             session = await self._record_all(session, seat, moves, change)
             log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
-            # The orderer's current DM is edited in place: they are typing orders in the channel.
-            quiet = {seat} if session.seats[seat].dm_message_id is not None else set()
+            quiet = _in_place(session, seat)  # they are typing orders in the channel
             done = "; ".join(a.label() for a in actions)
             await self._after_move(
                 session,
@@ -894,3 +897,12 @@ class SessionManager:
             await strip_clicked(interaction)
         except discord.HTTPException:
             log.info("could not strip components of an ended game's message")
+
+
+def _in_place(session: Session, seat: int) -> set[int]:
+    """The actor whose current DM is edited in place, not followed by a new one.
+
+    After a move made away from its buttons (a question's Yes, a typed order): the DM the
+    player decided from must not keep moves for a decision that is over.
+    """
+    return {seat} if session.seats[seat].dm_message_id is not None else set()

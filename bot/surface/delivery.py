@@ -39,6 +39,7 @@ BOARD_MOVED = "This board is out of date, so that did nothing. Here is the curre
 OLD_DM = (
     "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
 )
+RETIRED_DM = "This decision is over: the game moved on. Your moves are in my newest message, {link}"
 
 
 SHOWN_SIZE = 4096
@@ -79,6 +80,7 @@ class Delivery:
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
+        self._moves: OrderedDict[int, bool] = OrderedDict()  # DM id -> whether it offers moves
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self._chose: OrderedDict[str, frozenset[int]] = OrderedDict()  # every person chose
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
@@ -343,6 +345,7 @@ class Delivery:
             return
         msg = await self.private(session, seat, notes, ending)
         unchanged = self._unchanged(s.dm_message_id, msg)
+        _remember(self._moves, s.dm_message_id, _offers_moves(msg))
         _remember(self._own, s.dm_message_id, own)
         if not unchanged:
             edit = functools.partial(
@@ -360,6 +363,7 @@ class Delivery:
         except discord.HTTPException as exc:
             self._note(message_id, None)
             _remember(self._own, message_id, None)
+            _remember(self._moves, message_id, None)  # not known: a newer DM retires it
             log.info("could not refresh DM session=%s seat=%s", sid, seat)
             if passing(exc):
                 self.behind(sid)
@@ -367,10 +371,11 @@ class Delivery:
     async def dm(self, session: Session, seat: int, notes: list[str]) -> None:
         """Send a seat a fresh private message; on closed DMs, tell the channel (no secrets).
 
-        The previous DM keeps its buttons: they are stale, and a press on one takes them off
-        and links this one (``retire_old_dm``), a request saved on every new DM.
+        The previous DM loses its buttons and links this one when it may still offer moves
+        (``_retire``); one that offers none keeps its other buttons, a request saved.
         """
         s = session.seats[seat]
+        previous = s.dm_message_id if s.dm_channel_id is not None else None
         msg = await self.private(session, seat, notes)
         try:
             sent = await (await self._dm_channel(s.user_id, s.dm_channel_id)).send(**msg.kwargs())
@@ -392,10 +397,25 @@ class Delivery:
             raise
         self._owed.discard((session.id, seat))
         self._note(sent.id, msg.digest())
+        _remember(self._moves, sent.id, _offers_moves(msg))
         await self._note_own(session, seat, sent.id)
         await self.store.set_dm(
             session.id, seat, closed=False, channel_id=sent.channel.id, message_id=sent.id
         )
+        if previous is not None and self._moves.get(previous, True):  # unknown after a restart
+            self.edits.submit(previous, functools.partial(self._retire, session.id, previous, sent))
+
+    async def _retire(self, sid: str, message_id: int, newest: discord.Message) -> None:
+        """Take the moves off a DM of a decision that is over, linking the newest DM."""
+        link = f"https://discord.com/channels/@me/{newest.channel.id}/{newest.id}"
+        old = self.client.get_partial_messageable(newest.channel.id).get_partial_message(message_id)
+        try:
+            await old.edit(content=RETIRED_DM.format(link=link), view=None)
+        except discord.HTTPException as exc:
+            log.info("older DM keeps its moves session=%s code=%s", sid, exc.code)
+            return
+        self._note(message_id, None)
+        _remember(self._moves, message_id, False)
 
     async def tell(self, user_id: int, channel_id: int | None, text: str) -> bool:
         """Send a player a plain DM that pings no one; False if Discord refused it."""
@@ -424,6 +444,8 @@ class Delivery:
             await interaction.edit_original_response(**msg.kwargs(edit=True))
             if message is not None:
                 self._note(message.id, msg.digest())
+        if message is not None:
+            _remember(self._moves, message.id, _offers_moves(msg))
         if message is not None and interaction.guild_id is None:
             await self._note_own(session, seat, message.id)
             await self.store.set_dm(
@@ -503,11 +525,30 @@ class Delivery:
                     sent = await interaction.original_response()
         if sent is None:
             sent = await interaction.followup.send(question, view=view, ephemeral=True, wait=True)
-        await self.answers.replace(interaction, session.id, sent)
+        clicked = interaction.message
+        source = clicked.id if clicked is not None and clicked.flags.ephemeral else None
+        await self.answers.replace(interaction, session.id, sent, source=source)
 
-    async def confirmed(self, interaction: discord.Interaction) -> None:
-        """Turn a confirmation question into a note that the move was made, its Yes disabled."""
+    async def confirmed(
+        self, interaction: discord.Interaction, session: Session, seat: int
+    ) -> None:
+        """Turn a confirmation question into a note that the move was made, its Yes disabled.
+
+        A question asked from **My hand** has that answer redrawn too, as a click in it would
+        (a DM it was asked from is edited with the others): its moves were for this decision.
+        """
+        asked = None
+        if interaction.message is not None:
+            asked = self.answers.asked_from(interaction.user.id, session.id, interaction.message.id)
         await close_question(interaction, "Done.", self.answers)
+        if asked is None:
+            return
+        hook, hand = asked
+        msg = await self.private(await self.store.load(session.id), seat, [])
+        try:
+            await hook.edit_message(hand, **msg.kwargs(edit=True))
+        except discord.HTTPException as exc:
+            log.info("My hand not redrawn session=%s code=%s", session.id, exc.code)
 
     async def announce(
         self,
@@ -542,6 +583,14 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
+
+
+def _offers_moves(msg: presenter.Message) -> bool:
+    """Whether the message carries a move's button or select."""
+    if msg.view is None:
+        return False
+    ids = [getattr(item, "custom_id", None) for item in msg.view.children]
+    return any(custom_ids.ACTION.parse(i) or custom_ids.SELECT.parse(i) for i in ids)
 
 
 def _remember(shown: OrderedDict[K, V], key: K, value: V | None) -> None:

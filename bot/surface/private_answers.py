@@ -37,6 +37,7 @@ class Answer:
     token: str
     message_id: int
     at: float
+    source: int | None = None  # a question asked from an ephemeral message (My hand): its id
 
 
 class PrivateAnswers:
@@ -84,17 +85,26 @@ class PrivateAnswers:
         await self.replace(interaction, sid, sent)
 
     async def replace(
-        self, interaction: discord.Interaction, sid: str, message: discord.abc.Snowflake
+        self,
+        interaction: discord.Interaction,
+        sid: str,
+        message: discord.abc.Snowflake,
+        *,
+        source: int | None = None,
     ) -> None:
         """Note ``message`` as the member's answer in ``sid`` and delete their previous one.
 
-        Never fails: the new answer is already shown; a lost deletion is logged at debug.
+        ``source``: the ephemeral message the answer was asked from, which the same token may
+        edit (``asked_from``). Never fails: the new answer is already shown; a lost deletion is
+        logged at debug.
         """
         now = self.clock()
         self._drop_expired(now)
         key = (interaction.user.id, sid)
         previous = self._last.pop(key, None)
-        self._last[key] = Answer(interaction.application_id, interaction.token, message.id, now)
+        self._last[key] = Answer(
+            interaction.application_id, interaction.token, message.id, now, source
+        )
         while len(self._last) > self.size:
             self._last.popitem(last=False)
         if previous is None or previous.message_id == message.id:
@@ -116,6 +126,21 @@ class PrivateAnswers:
             if now - oldest.at <= self.max_age:
                 return
             del self._last[key]
+
+    def asked_from(
+        self, user_id: int, sid: str, question_id: int
+    ) -> tuple[discord.Webhook, int] | None:
+        """The ephemeral message the member's question was asked from, and a webhook to edit it.
+
+        None: asked from a DM or the board, or no longer remembered (its token about to expire).
+        """
+        answer = self._last.get((user_id, sid))
+        if answer is None or answer.message_id != question_id or answer.source is None:
+            return None
+        if self.clock() - answer.at > self.max_age:
+            return None
+        hook = discord.Webhook.partial(answer.application_id, answer.token, client=self.client)
+        return hook, answer.source
 
     def note_outcome(self, message_id: int, text: str) -> None:
         """A question was answered with ``text`` (its buttons now disabled)."""

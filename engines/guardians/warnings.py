@@ -1,13 +1,15 @@
 """Losses a seat can still prevent, in plain words (``Game.warnings``; rules: Winning).
 
-Read only from the open table: where Shields stand and whose they are, terrain owners,
-destroyed Shields, rubble and the Guardians' Vitality. What is under a Shield, the hands and
-the plans of a Draw & Organize in progress never shape a warning.
+Read from the open table: where Shields stand and whose they are, terrain owners, destroyed
+Shields, rubble, flights and the Guardians' Vitality, and the seat's own cards (whether it has
+a Shield to place). The opponent's hands, what is under their Shields (unless a flight showed
+it) and the plans of a Draw & Organize in progress never shape a warning.
 """
 
 from __future__ import annotations
 
-from engines.guardians import board
+from engines.guardians import board, land_reach
+from engines.guardians.organize import can_redraw
 from engines.guardians.settlement import SHIELD_GOAL
 from engines.guardians.state import COLUMNS, GuardiansState
 
@@ -27,35 +29,67 @@ def _home_lands(seat: int) -> str:
 
 
 def _six_lands(state: GuardiansState, seat: int) -> str:
-    """All six lands could be the opponent's at this turn's settlement.
+    """All six lands could be the opponent's at the next settlement, and the seat can stop it.
 
-    Each opponent's Shield still to move this turn (every one, before the turn's movement)
-    takes at most one land; so the danger is near when the lands the opponent lacks are no
-    more than those Shields (at least one before the turn's movement: a new Shield may come),
-    and none of the seat's Shields stands on a land, which alone stops this win.
+    The opponent wins there if none of the seat's Shields stands on a land and each land that
+    is not theirs by terrain or side has a Shield of theirs on it: the warning comes when
+    their Shields can walk or fly to all of those, one each (``land_reach``), while a Shield
+    of the seat's can still reach a land first.
     """
     if any(s.owner == seat and s.space in board.DISPUTED for s in state.stacks):
         return ""
     other = 1 - seat
-    fresh = state.phase in ("organize", "settle")  # every Shield moves again next
-    movers = sum(1 for s in state.stacks if s.owner == other and (fresh or not s.turned))
-    held = board.lands_of(state, other)
-    if len(board.DISPUTED) - held > (max(1, movers) if fresh else movers):
+    if not land_reach.can_hold_all(state, other):
         return ""
-    holds = (
-        f"holds {held} of the six lands" if held < len(board.DISPUTED) else "holds all six lands"
-    )
-    if any(s.owner == seat for s in state.stacks):
-        prevent = f"move one of your Shields onto a land this turn ({_home_lands(seat)})"
+    prevent = _prevention(state, seat)
+    if not prevent:
+        return ""
+    held = board.lands_of(state, other)
+    if held == len(board.DISPUTED):
+        holds = "holds all six lands"
     else:
-        prevent = (
-            "place a Shield on your Strongholds at the Draw & Organize and move it onto a land "
-            f"({_home_lands(seat)})"
+        lacking = [s for s in board.DISPUTED if board.controller(state, s) != other]
+        they = "one Shield" if len(lacking) == 1 else "their Shields"
+        holds = (
+            f"holds {held} of the six lands ({they} can reach {_listed(lacking)} {_when(state)})"
         )
     return (
         f"Player {other + 1} {holds} and no Shield of yours stands on a land: if they hold all "
-        f"six at the settlement, they win. Prevent it: {prevent}; one of your Shields on a land "
-        "stops this win."
+        f"six at the settlement, they win. Prevent it: {prevent}; a Shield of yours standing on a "
+        "land at the settlement stops this win."
+    )
+
+
+def _when(state: GuardiansState) -> str:
+    """The movement before the next settlement: this turn's, or next turn's after one."""
+    return "next turn" if state.phase == "settle" else "this turn"
+
+
+def _listed(spaces: list[str]) -> str:
+    """Spaces as a list in words: "L1", "L1 and C1", "L1, C1 and R1"."""
+    return spaces[0] if len(spaces) == 1 else f"{', '.join(spaces[:-1])} and {spaces[-1]}"
+
+
+def _prevention(state: GuardiansState, seat: int) -> str:
+    """What puts a Shield of the seat's on a land before the settlement ("": nothing can).
+
+    A Shield on the board that may still move; else, before the movement, one placed at the
+    Draw & Organize from the seat's own cards (or a redraw that may bring one).
+    """
+    lands = _home_lands(seat)
+    mine = land_reach.movers(state, seat, new=False)
+    if any(m.steps and land_reach.reach(state, seat, m, m.flies) for m in mine):
+        return f"move one of your Shields onto a land {_when(state)} ({lands})"
+    s = state.seats[seat]
+    if state.phase == "organize":
+        shields = any(board.card(state, u).kind == "shield" for u in s.drawn + s.pen)
+        if not (shields or can_redraw(state, seat)):
+            return ""
+    elif state.phase != "settle":
+        return ""
+    return (
+        f"place a Shield on your Strongholds at the Draw & Organize and move it onto a land "
+        f"({lands})"
     )
 
 

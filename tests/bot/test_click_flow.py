@@ -84,3 +84,14 @@ async def test_a_revealing_forced_move_waits_unless_the_player_opts_in(world, mo
     events = [t for _, _, texts in rows[session.step :] for t in texts]
     assert any("had only one possible move" in t for t in events)
     await finish(world, after)
+
+
+async def test_a_warning_reaches_a_player_whose_moves_are_on_the_board(world, monkeypatch):
+    cls = engines.get_game("galdors_grip")
+    monkeypatch.setattr(cls, "warnings", lambda self, seat: ["Your last Sun fades next turn."])
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    assert "⚠️ **Warning:** Your last Sun fades next turn." in board.text()
+    assert move_controls(board), "the moves it concerns are on the same board"
+    await finish(world, session)

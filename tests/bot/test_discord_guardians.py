@@ -406,7 +406,10 @@ async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(worl
     await world.click("dave", challenge, challenge.find_button("Accept"))
     session = await world.live()
     user, message = await controls_of(world, session, 0)  # her only Shield turn: played for her
-    warning = "⚠️ **Warning:** Dave holds 5 of the six lands and no Shield of yours stands on a land"
+    warning = (
+        "⚠️ **Warning:** Dave holds 5 of the six lands (one Shield can reach R1 this turn) and no "
+        "Shield of yours stands on a land"
+    )
     assert warning in message.text()
     assert "move one of your Shields onto a land this turn (L1, C1 or R1)" in message.text()
     assert not any("Warning" in m.text() for m in world.emu.dm_messages(dave)[before:])
@@ -415,3 +418,34 @@ async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(worl
     step = next(c for c in move_controls(message) if code_of(c).startswith("step.L1"))
     await world.make_move(user, message, step)
     assert "Warning" not in world.emu.dm_messages(user)[-1].text()
+    await world.end_game()
+
+
+async def test_a_player_with_closed_dms_sees_the_warning_in_my_hand_and_nothing_hidden(
+    world, monkeypatch
+):
+    state = lands_state()
+    dave = state.seats[1]
+    dave.pen, dave.deck = dave.deck[:6], dave.deck[6:]  # cards Carol must not learn
+    new_state = classmethod(lambda cls, n, seed, options: state.model_copy(deep=True))
+    monkeypatch.setattr(Guardians, "initial_state", new_state)
+    carol = world.people["carol"]
+    world.emu.set_dms_open(carol, False)
+    try:
+        await world.slash("carol", "guardians challenge", opponent=world.people["dave"])
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("dave", challenge, challenge.find_button("Accept"))
+        session = await world.live()
+        hand = await world.hand("carol", session)
+        warned = [line for line in hand.text().splitlines() if "Warning" in line]
+        assert warned and "Dave holds 5 of the six lands" in warned[0], hand.text()[:600]
+        game = session.game
+        hidden = {name(game, u) for u in secret_uids(game, 0)} - names_in(game.view(0))
+        assert hidden and not leaks("\n".join(warned), hidden, set())
+
+        step = next(c for c in move_controls(hand) if code_of(c).startswith("step.L1"))
+        await world.make_move(carol, hand, step)
+        assert "Warning" not in hand.text()  # the answer she pressed in, edited in place
+    finally:
+        world.emu.set_dms_open(carol, True)
+    await world.end_game()

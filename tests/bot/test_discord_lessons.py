@@ -58,6 +58,8 @@ async def play_step(world: World, session, number: int, who: str = "alice"):
     if others:  # the lesson's greyed-out moves come first, each saying what to click
         assert greyed and all("In this lesson: click" in label for label in greyed[:others])
     await world.make_move(world.people[who], message, enabled[0])
+    older = world.emu.dm_messages(world.people[who])[:-1]
+    assert not [m.id for m in older if move_controls(m)], "an older DM still offers a move"
     return await world.bot.store.load(session.id)
 
 

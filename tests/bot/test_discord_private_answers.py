@@ -158,3 +158,59 @@ async def test_the_answers_kept_are_bounded_in_number_and_age():
     now[0] = 61.0
     await answers.replace(Asked(Member(9), 9), "s1", Asked(Member(9), 109))  # type: ignore[arg-type]
     assert len(answers) == 1
+
+
+def ask_in(monkeypatch, game_id: str) -> None:
+    """The game asks to confirm every move."""
+    monkeypatch.setattr(
+        engines.get_game(game_id), "confirm_text", lambda self, seat, action: "Really do that?"
+    )
+
+
+def older_dms_with_moves(world, who: str) -> list:
+    """The player's DMs, but the newest, that still offer a move."""
+    return [m for m in world.emu.dm_messages(world.people[who])[:-1] if move_controls(m)]
+
+
+async def test_a_confirmed_move_updates_the_dm_it_was_pressed_in(world, monkeypatch):
+    ask_in(monkeypatch, "knightfall")
+    session = await world.knightfall_duel()
+    for _ in range(6):  # moves until one leaves its player a new decision
+        session = await world.bot.store.load(session.id)
+        seat = session.game.to_act()[0]
+        who = world.user(session, seat).name
+        dm = world.controls_message(world.people[who])
+        assert dm is not None
+        ix = await world.press(world.people[who], dm, move_controls(dm)[0])
+        question = next(m for m in ix.messages if confirm_button(m))
+        await world.click(who, question, confirm_button(question))
+        assert question.text() == "Done."
+        assert world.emu.dm_messages(world.people[who])[-1].id == dm.id  # the same DM, updated
+        assert not older_dms_with_moves(world, who)
+    await finish(world, session)
+
+
+async def test_a_move_confirmed_from_my_hand_updates_that_answer(world, monkeypatch):
+    ask_in(monkeypatch, "knightfall")
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        asked = 0
+        while asked < 3:
+            session = await world.bot.store.load(session.id)
+            seat = session.game.to_act()[0]
+            user = world.user(session, seat)
+            if user.name == "alice":
+                dm = world.controls_message(user)
+                await world.make_move(user, dm, move_controls(dm)[0])
+                continue
+            hand = await world.hand("bob", session)
+            assert await world.make_move(bob, hand, move_controls(hand)[0]) == 2
+            asked += 1
+            prompt = (await world.bot.store.load(session.id)).seats[seat].prompt_step
+            steps = [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(hand)]
+            assert hand.history and all(step >= prompt for step in steps), "moves of the past"
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await finish(world, session)

@@ -99,6 +99,24 @@ async def test_a_new_dm_leaves_the_old_ones_buttons_and_a_press_there_links_the_
     await world.end_game()
 
 
+async def test_a_new_dm_takes_the_moves_off_an_older_one_that_still_offers_them(world):
+    session = await world.knightfall_duel()
+    seat = session.game.to_act()[0]
+    user = world.user(session, seat)
+    old = world.controls_message(user)
+    assert move_controls(old)
+    since = len(world.emu.requests)
+    await world.bot.sessions.delivery.dm(session, seat, [])  # as for a decision changed under it
+    await world.quiesce()
+    newest = world.emu.dm_messages(user)[-1]
+    assert newest.id != old.id and move_controls(newest)
+    assert not move_controls(old) and old.buttons() == []
+    assert "decision is over" in old.text() and f"/{newest.channel_id}/{newest.id}" in old.text()
+    assert old.embeds  # the picture and the text stay: only the moves go
+    assert world.emu.calls_by_route(since) == {CHANNEL_POST: 1, CHANNEL_EDIT: 1}
+    await world.end_game()
+
+
 async def test_showing_a_game_nothing_changed_in_edits_nothing(world):
     session = await world.knightfall_duel()
     dm = world.controls_message(world.people["alice"])

@@ -2,7 +2,7 @@
 
 from engines.guardians import settlement
 
-from .scenario import classic_game, movement_game, shield, terrain
+from .scenario import classic_game, movement_game, shield, take, terrain
 
 
 def _five_lands_for_player_2():
@@ -44,10 +44,65 @@ def test_a_shield_of_yours_on_a_land_ends_the_warning():
 def test_no_warning_while_more_lands_are_missing_than_shields_can_take():
     game = movement_game()
     terrain(game, 1, "L1", "woods")
+    shield(game, 0, "L0", ["swordsman"])
     shield(game, 1, "R2", ["swordsman"])
-    assert game.warnings(0) == []  # 4 lands, one Shield to move: two turns away
+    assert game.warnings(0) == []  # C1 and R1 lacking, one Shield to move: two turns away
     shield(game, 1, "C2", ["swordsman"])
-    assert "holds 4 of the six lands" in game.warnings(0)[0]
+    assert (
+        "holds 4 of the six lands (their Shields can reach C1 and R1 this turn)"
+        in (game.warnings(0)[0])
+    )
+
+
+def test_a_shield_counts_only_for_a_land_its_path_reaches():
+    """Two Shields, two lands lacking: the one at home walks no further than its own land."""
+    game = movement_game()
+    terrain(game, 1, "C1", "woods")
+    shield(game, 0, "C0", ["swordsman"])
+    shield(game, 1, "L2", ["swordsman"])
+    shield(game, 1, "R3", ["swordsman"])  # R2 has no terrain: no walk passes it to R1
+    game.state.seats[1].flew = True  # and their flight of this turn is spent
+    assert game.warnings(0) == []
+    terrain(game, 1, "R2", "swamps")  # their own terrain: the walk R3, R2, R1 is open
+    assert "(their Shields can reach L1 and R1 this turn)" in game.warnings(0)[0]
+
+
+def test_one_shield_takes_one_land_even_where_it_reaches_two():
+    game = movement_game()
+    terrain(game, 1, "L1", "woods")
+    terrain(game, 1, "C2", "swamps")
+    shield(game, 0, "L0", ["swordsman"])
+    shield(game, 1, "C2", ["swordsman"])  # reaches C1 and, through its terrain, nothing else
+    shield(game, 1, "L3", ["swordsman"], turned=True)  # moved this turn: it stays home
+    game.state.seats[1].flew = True
+    assert game.warnings(0) == []  # C1 and R1 lacking: C2 reaches C1 only
+    game.state.stacks[-1].turned = False
+    terrain(game, 1, "L2", "woods")
+    assert game.warnings(0) == []  # L3 now walks to L1 (its own), not to R1
+
+
+def test_a_shield_that_may_hold_only_fliers_can_fly_to_a_far_land():
+    game = movement_game()
+    terrain(game, 1, "L1", "woods")
+    terrain(game, 1, "C1", "swamps")
+    shield(game, 0, "L0", ["swordsman"])
+    far = shield(game, 1, "R3", ["swordsman"])  # R2 has no terrain: only a flight gets to R1
+    assert "one Shield can reach R1" in game.warnings(0)[0]  # what it holds is not known
+    far.revealed = True  # a flight showed its contents: no fliers, it walks
+    assert game.warnings(0) == []
+
+
+def test_before_the_movement_a_new_shield_may_come_from_a_stronghold():
+    """Draw & Organize: every Shield moves again, and one may be placed on each free space."""
+    game = classic_game(3)
+    for land in ("L2", "C2", "R2"):
+        terrain(game, 1, land, "woods")
+    shield(game, 0, "L0", ["swordsman"])
+    shield(game, 1, "L2", ["swordsman"])
+    shield(game, 1, "C2", ["swordsman"])  # two Shields, three lands lacking
+    (warning,) = game.warnings(0)  # L1 and C1 by walking, R1 by a new Shield from R3
+    assert "holds 3 of the six lands (their Shields can reach L1, C1 and R1 this turn)" in warning
+    assert "move one of your Shields onto a land this turn (L1, C1 or R1)" in warning
 
 
 def test_a_turned_shield_no_longer_threatens_this_turn():
@@ -63,7 +118,24 @@ def test_a_turned_shield_no_longer_threatens_this_turn():
 def test_without_a_shield_on_the_board_the_warning_says_to_place_one():
     game = _five_lands_for_player_2()
     game.state.stacks.pop(0)
-    assert "place a Shield on your Strongholds at the Draw & Organize" in game.warnings(0)[0]
+    assert game.warnings(0) == []  # in the movement with no Shield to move: nothing prevents it
+    game.state.phase = "organize"
+    game.state.seats[0].pen.append(take(game, 0, "shield"))
+    (warning,) = game.warnings(0)
+    assert "place a Shield on your Strongholds at the Draw & Organize and move it" in warning
+    game.state.seats[0].pen.clear()  # no Shield to place, no stone to redraw
+    game.state.seats[0].stones = 0
+    assert game.warnings(0) == []
+
+
+def test_after_the_settlement_the_warning_is_for_next_turn():
+    game = _five_lands_for_player_2()
+    game.state.phase = "settle"
+    for stack in game.state.stacks:
+        stack.turned = True
+    (warning,) = game.warnings(0)
+    assert "one Shield can reach R1 next turn" in warning
+    assert "move one of your Shields onto a land next turn (L1, C1 or R1)" in warning
 
 
 def test_a_new_game_warns_nobody():
