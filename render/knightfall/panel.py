@@ -185,12 +185,17 @@ def _private(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, you: YouVi
 
 
 def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    """Round and stage, then the engine's status line."""
+    """Round and stage, then the engine's status line (and the round of the battle shown)."""
     x0, x1 = RIGHT
     title = f"Round {view.round} · {kt.stage_title(view)}"
     big = font(TITLE, bold=True)
     y = draw_lines(draw, (x0 + 4, y), wrap(title, big, x1 - x0 - 8), big)
-    lines = wrap(kt.status_line(view), font(PX), x1 - x0 - 8)
+    text = kt.status_line(view)
+    battle = view.last_battle
+    if battle is not None and battle.round != view.round:
+        # The players' blocks still show that battle and its powers: say which round it was.
+        text = f"{text.rstrip('.')}. The battle shown is from round {battle.round}."
+    lines = wrap(text, font(PX), x1 - x0 - 8)
     return draw_lines(draw, (x0 + 4, y + 2), lines, font(PX), MUTED)
 
 

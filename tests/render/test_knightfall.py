@@ -6,7 +6,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
 from engines.knightfall.lookup import card_view
@@ -175,3 +175,21 @@ def test_each_seat_block_shows_its_own_battle_coin_card_and_result():
             assert "⚔ ATTACK" in words and fought.card.label in words, words
             assert ("won" if seat == winner else "lost") in words, (stage, seat, words)
             assert not any("Ann" in w or "Bob" in w for w in words), words
+
+
+def test_a_battle_from_an_earlier_round_says_which_round(monkeypatch):
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    for stage in ("draw", "powers"):
+        view, _ = make_case(stage, 0)
+        drawn.clear()
+        render_image("knightfall", view)
+        battle = view["last_battle"]["round"]
+        said = f"The battle shown is from round {battle}." in " ".join(drawn)
+        assert said == (battle != view["round"]), (stage, drawn)
