@@ -15,7 +15,6 @@ from PIL import Image, ImageDraw
 from render.common import (
     CARD_BLACK,
     CARD_RED,
-    MIN_PX,
     MUTED,
     RGB,
     WARN,
@@ -23,9 +22,12 @@ from render.common import (
     antialiased,
     dashed_rounded_rect,
     font,
+    phone_px,
 )
 
 Size = tuple[int, int]
+# Cards are drawn for a table 1000 px wide: no text on them below 27 px (9 px on a phone).
+TEXT_PX = phone_px()
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 RED_SUITS = frozenset("HD")
 FACE: RGB = (252, 252, 248)
@@ -82,8 +84,8 @@ def suit_colour(suit: str) -> RGB:
 
 
 def rank_size(size: Size) -> int:
-    """Corner rank size in px: 31 on a full-size card (86 px wide), never below ``MIN_PX``."""
-    return max(MIN_PX, round(size[0] * 0.36))
+    """Corner rank size in px: 31 on a full-size card (86 px wide), never below ``TEXT_PX``."""
+    return max(TEXT_PX, round(size[0] * 0.36))
 
 
 @lru_cache(maxsize=512)
@@ -110,7 +112,7 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
         band = round(h * 0.24) * s if mark else 0
         bottom = h * s - band if mark else h * s - pad - idx.height
         top = pad + idx.height
-        pip = font(max(MIN_PX, round(min(w * 0.5, (bottom - top) / s * 0.95))), scale=s)
+        pip = font(max(TEXT_PX, round(min(w * 0.5, (bottom - top) / s * 0.95))), scale=s)
         draw.text((w * s // 2, (top + bottom) // 2), symbol, font=pip, fill=colour, anchor="mm")
         if mark:
             y0 = h * s - band
@@ -130,12 +132,12 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
 
 
 def _band_word(mark: Mark, max_width: int, band: int, s: int) -> Image.Image:
-    """The band's word at ``MIN_PX`` or more, narrowed (never shortened) to fit the card.
+    """The band's word at ``TEXT_PX`` or more, narrowed (never shortened) to fit the card.
 
     "STRONG" in bold at 22 px is wider than a card; the letters keep their full height and
     are squeezed sideways instead, which reads better on a phone than a smaller size.
     """
-    fnt = font(max(MIN_PX, round(band / s * 0.8)), bold=True, scale=s)
+    fnt = font(max(TEXT_PX, round(band / s * 0.8)), bold=True, scale=s)
     left, top, right, bottom = fnt.getbbox(mark.text)
     # Pillow types bounding boxes as floats; FreeType's are whole px.
     tile = Image.new("RGBA", (int(right - left) + 2 * s, int(bottom - top) + 2 * s), (0, 0, 0, 0))
@@ -154,7 +156,7 @@ def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Ima
     """The corner index ("10♥": rank then suit on one line) at scale ``s``."""
     rs = rank_size(size)
     rank_font = font(rs, bold=True, scale=s)
-    suit_font = font(max(MIN_PX, round(rs * 0.8)), scale=s)
+    suit_font = font(max(TEXT_PX, round(rs * 0.8)), scale=s)
     rank_w = rank_font.getlength(rank)
     # "10" is two glyphs: tighten the gap so "10♥" still fits a narrow card.
     gap = -2 * s if len(rank) > 1 else 0
@@ -197,7 +199,7 @@ def card_back(size: Size, label: str | None = None) -> Image.Image:
         draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s)
         _clip_round(img, r)
         if label:
-            fnt = font(max(MIN_PX, round(w * 0.32)), bold=True, scale=s)
+            fnt = font(max(TEXT_PX, round(w * 0.32)), bold=True, scale=s)
             draw.text(
                 (w * s // 2, h * s // 2),
                 label,
@@ -244,7 +246,7 @@ def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Im
             gap=7 * s,
         )
         if label:
-            fnt = font(max(MIN_PX, round(w * 0.32)), bold=True, scale=s)
+            fnt = font(max(TEXT_PX, round(w * 0.32)), bold=True, scale=s)
             draw.text((w * s // 2, h * s // 2), label, font=fnt, fill=MUTED, anchor="mm")
 
     return antialiased(size, paint)

@@ -3,7 +3,8 @@
 Shared by the games' ``render/<game>/lookup.py``: each draws its card picture and passes the
 lookup (``engines.lookup.CardLookup``: title, subtitle, sections of heading and lines).
 1000 px wide, text at least 27 px (9 px on a phone), names wrapped, never cut; the text runs on
-beside the picture, then below it across the page; the height follows the text.
+beside the picture, then below it across the page; the height follows the text. The picture is
+pasted as given: a game draws its text at ``phone_px(WIDTH)`` or more too.
 """
 
 from __future__ import annotations

@@ -39,10 +39,6 @@ def render(view: View) -> Image.Image:
     else:
         y = info.header(cdraw, view, y) + 8
     y = info.piles(column, cdraw, view, y) + 10
-    if view.last_battle is not None:
-        y = info.battle(column, cdraw, view, view.last_battle, y) + 10
-    if view.powers:
-        y = info.powers(cdraw, view, y) + 6
     bottom_h = info.player_block_height(view, bottom)
     height = max(HEIGHT, y + bottom_h + MARGIN)
     img = camp.background(camp.layout_key(view.layout), top, bottom, height).copy()

@@ -297,6 +297,6 @@ def _battle(sc: Scenario, truth: list[dict], deck: list[dict], discard: list[dic
         "coins": {str(p): b["coins"][p] for p in (0, 1)},
         "cards": cards,
         "outcome": outcome,
-        "winner": winner,
+        "winner": 1 - winner if winner is not None and reversed_by else winner,  # as reversed
         "reversed_by": reversed_by,
     }

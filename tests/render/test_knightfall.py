@@ -6,7 +6,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
 from engines.knightfall.lookup import card_view
@@ -14,6 +14,7 @@ from render import alt_text, common, render_image, render_png
 from render.common import cards
 from render.knightfall import board as kf
 from render.knightfall import camp as knightfall_camp
+from render.knightfall import panel, typed
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]
@@ -160,3 +161,35 @@ def test_renders_from_worker_threads_match_serial_renders():
     cards.card_face.cache_clear()
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(lambda v: render_png("knightfall", v), views * 2)) == serial * 2
+
+
+def test_each_seat_block_shows_its_own_battle_coin_card_and_result():
+    """No names repeated in a battle section: each seat's block holds its part of the battle."""
+    for stage, winner in (("revealed", 1), ("powers", 0)):  # powers: the Mage reversed it
+        view = typed({**make_case(stage, 0)[0], "seat_names": ["Ann", "Bob"]})
+        battle = view.last_battle
+        assert battle is not None and battle.winner == winner
+        for seat in (0, 1):
+            words = [i.text for group in panel._groups(view, seat) for i in group]
+            fought = battle.cards[str(seat)]
+            assert "⚔ ATTACK" in words and fought.card.label in words, words
+            assert ("won" if seat == winner else "lost") in words, (stage, seat, words)
+            assert not any("Ann" in w or "Bob" in w for w in words), words
+
+
+def test_a_battle_from_an_earlier_round_says_which_round(monkeypatch):
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    for stage in ("draw", "powers"):
+        view, _ = make_case(stage, 0)
+        drawn.clear()
+        render_image("knightfall", view)
+        battle = view["last_battle"]["round"]
+        said = f"The battle shown is from round {battle}." in " ".join(drawn)
+        assert said == (battle != view["round"]), (stage, drawn)

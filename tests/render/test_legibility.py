@@ -141,7 +141,7 @@ def test_knightfall_long_names_take_one_line_and_the_table_stays_square():
     for view in views:
         for seat in (0, 1):
             lines, fnt, _ = kpanel._name_layout(knightfall.typed(view), seat)
-            assert len(lines) == 1 and common.font_px(fnt) >= common.MIN_PX, lines
+            assert len(lines) == 1 and common.font_px(fnt) >= common.phone_px(), lines
 
 
 def test_knightfall_discard_fan_never_covers_a_corner_index():

@@ -6,7 +6,8 @@ import io
 import pytest
 from PIL import Image
 
-from render import alt_text, render_png
+from render import alt_text, common, render_image, render_png
+from render.common import cards
 
 GAMES = ("knightfall", "galdors_grip", "gondolin")
 
@@ -22,3 +23,25 @@ def test_every_card_page_fits_the_width_and_is_deterministic(game_id):
         text = alt_text(game_id, view)
         assert 0 < len(text) <= 1000 and str(view["lookup"]["title"])[:20] in text
     assert render_png(game_id, view) == png
+
+
+@pytest.mark.parametrize("game_id", ["knightfall", "guardians"])
+def test_every_card_page_reads_9_px_on_a_phone(game_id, monkeypatch):
+    """The page's text and the card picture beside it: 27 px in the 1000 px page.
+
+    (Galdor's Grip and Gondolin draw their pictures with their boards' card faces: the
+    phone-fit test checks those pages with the rest of each game's images.)
+    """
+    sizes: list[int] = []
+    load = common._load.__wrapped__
+    monkeypatch.setattr(
+        common, "_load", lambda size, bold, scale: sizes.append(size) or load(size, bold, scale)
+    )
+    cards.card_face.cache_clear()
+    lookup = importlib.import_module(f"engines.{game_id}.lookup")
+    for name in lookup.card_names():
+        sizes.clear()
+        image = render_image(game_id, lookup.card_view(name))
+        assert image.height <= image.width, (name, image.size)
+        assert min(sizes) >= common.phone_px(image.width), (name, min(sizes))
+    cards.card_face.cache_clear()

@@ -103,7 +103,7 @@ def font_sizes(monkeypatch):
         cached.cache_clear()
 
 
-PHONE_PENDING = {"knightfall", "guardians"}
+PHONE_PENDING = {"guardians"}
 """Games whose images do not yet read 9 px on a phone (their smallest text is 22 px at 1000)."""
 
 
