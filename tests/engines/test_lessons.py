@@ -7,7 +7,7 @@ import pytest
 import engines
 from bot.games import CHANNEL_CONTROL_GAMES
 from engines.guardians.catalogue import CATALOGUE
-from engines.lessons import LEARNER, find, lesson_for, lessons_for, script
+from engines.lessons import find, lesson_for, lessons_for, script
 from tests.bot.harness import all_card_labels
 
 LESSON_GAMES = [g for g in engines.GAME_IDS if lesson_for(g) is not None]
@@ -33,7 +33,7 @@ def test_the_lesson_plays_through(game_id, part):
     for entry in script(lesson):
         assert not game.is_over
         if entry.step is not None:  # the learner alone may act: the computer waits its turn
-            assert game.to_act() == [LEARNER], (entry, game.to_act())
+            assert game.to_act() == [lesson.learner], (entry, game.to_act())
         action = find(game, entry.seat, entry.move)
         assert action is not None, (entry, [a.label() for a in game.legal_actions(entry.seat)])
         game.apply(entry.seat, action)
@@ -100,6 +100,19 @@ def test_gondor_lessons_teach_magic_the_siege_and_a_combat():
     garrison = next(f for f in game.view(None)["forces"] if f["id"] == "garrison")
     assert garrison["total"] >= 1  # the Head counts towards the garrison's demoralization
     assert game.view(None)["road_control"]["1918"] == "sauron"  # the road's first hex is held
+
+
+def test_gondor_defence_lesson_is_played_as_westernesse_with_magic_the_siege_and_a_combat():
+    lesson = lesson_for("gondor", 3)
+    assert lesson.learner == 1 and lesson.opponent == 0  # Westernesse is seat 1
+    assert {e.seat for e in script(lesson) if e.step is not None} == {1}
+    game, codes = _played(lesson)
+    kinds = {code.split(".")[0] for code in codes}
+    assert {"cast", "hurl", "select", "move", "melee", "stay"} <= kinds
+    view = game.view(None)
+    assert "Break Darkness" in json.dumps(view["spells"])  # Gandalf's spell is in force
+    assert view["road_control"]["1918"] == "westernesse"  # the road by the Main Gate is held
+    assert game.state.counters[90].group == "eliminated"  # Sauron's Catapult 1 burnt
 
 
 @pytest.mark.parametrize(("game_id", "part"), [(g, p) for g, p in LESSONS if g in WINS])
