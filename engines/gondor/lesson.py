@@ -43,12 +43,12 @@ FIRST_TURN = Lesson(
         ),
         Step(
             "Movement: pick a group (a unit with the leaders and equipment stacked with it), "
-            "then where it goes. Click Select Orc Infantry 4 (0523).",
+            "then where it goes. Click Select Orc Infantry 4 (0523, Pelennor fields).",
             "select.16.0523",
         ),
         Step(
             "Each hex costs movement points (MP); the button says what a move costs. March west, "
-            "towards the city: click Move to 0520.",
+            "towards the city: click Move to 0520, Pelennor fields.",
             "move.0520.8._",
         ),
         Step(
@@ -99,7 +99,7 @@ _FIVE_TURNS = (
     (1, "end_phase"),  # Game-Turn 6 begins: Westernesse's magic leader
 )
 """Deployment and Game-Turns 1-5: a catapult is brought within range of the city, and a
-defender steps out onto the Main Gate (1918)."""
+defender steps out onto the East road by the Main Gate (1918)."""
 
 SIEGE = Lesson(
     game_id="gondor",
@@ -116,7 +116,7 @@ SIEGE = Lesson(
         Step(
             "Siege phase: Catapult 3 now reaches the city. A Severed Head that lands in the "
             "city adds 1 to the garrison's losses, towards its demoralization: click Catapult 3 "
-            "hurls a Severed Head at 2116 (range 2). Within range 2 it never scatters.",
+            "hurls a Severed Head at 2116, city level 1. Within range 2 it never scatters.",
             "hurl.92.2116.1.2",
         ),
         Step(
@@ -126,8 +126,9 @@ SIEGE = Lesson(
             replies=("end_phase",),
         ),
         Step(
-            "Movement: a defender stands on the Main Gate (1918), on the road you must hold. "
-            "Bring a unit next to it: click Light Orc Infantry 2 (1621) to 1919.",
+            "Movement: a defender stands on the East road by the Main Gate (1918), a road hex you "
+            "must hold. Bring a unit next to it: click Light Orc Infantry 2 to 1919, the East "
+            "road to Osgiliath.",
             "march.5.1621.1919.8._",
         ),
         Step(
@@ -137,14 +138,15 @@ SIEGE = Lesson(
         ),
         Step(
             "Combat: in melee both units strike at once, each hitting on a roll of two dice; "
-            "a unit hit rolls its morale and may retreat or break. Click the melee button.",
+            "a unit hit rolls its morale and may retreat or break. Click Light Orc Infantry 2 "
+            "melee Gondor Axeman 1.",
             "melee.5.57.1918.12.9",
             replies=("retreat.57.1717",),
         ),
         Step(
-            "The defender fell back. Advance into 1918: your troops are the last on the road's "
-            "first hex, one of the two your victory needs. Click Advance Light Orc Infantry 2 "
-            "into 1918.",
+            "The defender fell back. Advance onto the road by the Main Gate: your troops are the "
+            "last there, one of the two East road hexes your victory needs. Click Advance Light "
+            "Orc Infantry 2 into 1918, East road.",
             "advance.5.1918",
         ),
     ),
@@ -190,7 +192,8 @@ DEFENCE = Lesson(
         Step(
             "Siege phase: after Sauron's, your catapults hurl fireballs. Fire burns catapults and "
             "siege towers (and the units with them): hit his Catapult 1, east of the Main Gate. "
-            "At range 3 or more a fireball may scatter. Click Catapult 1 hurls a fireball at 1921.",
+            "At range 3 or more a fireball may scatter. Click Catapult 1 hurls a fireball at 1921, "
+            "Pelennor fields.",
             "hurl.98.1921.0.4",
         ),
         Step(
@@ -207,8 +210,8 @@ DEFENCE = Lesson(
         ),
         Step(
             "Your movement. The Main Gate's outer hex is a road hex Sauron must hold to win: "
-            "stand on it and it is yours again. Click Select Gondor Mounted Knight 1 (1815), a "
-            "strong cavalry unit.",
+            "stand on it and it is yours again. Click Select Gondor Mounted Knight 1 (1815, city "
+            "level 1), a strong cavalry unit.",
             "select.55.1815",
         ),
         Step(

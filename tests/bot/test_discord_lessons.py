@@ -125,7 +125,8 @@ async def test_a_typed_order_in_a_lesson_gets_the_lesson_s_step(world):
         session = await play_step(world, session, number)
     ix = await world.slash("alice", "gondor move", unit="Orc Infantry 3", to="1120")
     text = ix.messages[-1].text()
-    assert "In this lesson, click **Select Orc Infantry 4 (0523)** (step 6 of 8)." in text
+    button = "Select Orc Infantry 4 (0523, Pelennor fields)"
+    assert f"In this lesson, click **{button}** (step 6 of 8)." in text
     assert (await world.bot.store.load(session.id)).step == session.step  # nothing changed
     await world.slash("alice", "game resign")
     assert await world.live() is None

@@ -1,6 +1,7 @@
 """Every game's lesson plays through its engine: each scripted move is legal when it comes."""
 
 import json
+import re
 
 import pytest
 
@@ -127,3 +128,21 @@ def test_a_step_on_a_board_without_moves_never_points_below(game_id):
     """The step text is on the channel board too, whose moves are in the learner's DM."""
     for step in lesson_for(game_id).steps:
         assert " below" not in step.text, step.text
+
+
+@pytest.mark.parametrize("part", range(1, len(lessons_for("gondor")) + 1))
+def test_gondor_lesson_steps_name_places_and_quote_their_buttons(part):
+    """A hex id in a step comes with its place, and "click X" quotes the button's label."""
+    from tests.engines.gondor.test_places import _bare_hex_ids
+
+    lesson = lesson_for("gondor", part)
+    game = engines.get_game("gondor").new(lesson.seats, seed=lesson.seed)
+    for entry in script(lesson):
+        action = find(game, entry.seat, entry.move)
+        if entry.step is not None:
+            text = lesson.steps[entry.step].text
+            assert not _bare_hex_ids(text), text
+            button = re.sub(r" \((range|\d+ MP|<=|you|sure).*$", "", action.label())
+            assert f"lick {button}" in text, (button, text)
+        game.apply(entry.seat, action)
+    assert not _bare_hex_ids(lesson.done)

@@ -1,6 +1,7 @@
 """Gondor in plain words: the goal, the buttons and the "?" name places and explain terms, and
 the deciding seat's close-up is centred on its decision."""
 
+import random
 import re
 
 from engines.gondor.actions import Move, Select
@@ -68,3 +69,43 @@ def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(mon
     retreats = [a for a in game.legal_actions(1) if a.kind == "retreat"]
     assert retreats and all(a.label().endswith(f" to {a.hex}, {place(a.hex)}") for a in retreats)
     assert "focus" not in game.view(0) and "focus" not in game.view(None)
+
+
+HEX_ID = re.compile(r"(?<![\d/])\d{4}(?![\d/])")
+"""A hex id, not one end of a hexside ("the wall 1714/1715 of city level 2" names a wall)."""
+
+
+def _bare_hex_ids(text: str) -> list[str]:
+    """The hex ids in ``text`` that come without their place: "1918, East road" names it, and
+    so does "… by the Main Gate (1918)" (its place named just before)."""
+    bare = []
+    for m in HEX_ID.finditer(text):
+        h, before = m.group(), text[max(0, m.start() - 60) : m.start()]
+        named = text[m.end() :].startswith(f", {place(h)}")
+        bracketed = before.endswith("(") and text[m.end() :].startswith(")")
+        if not (named or (bracketed and place(h) in before)):
+            bare.append(h)
+    return bare
+
+
+def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place():
+    """Over a random game: every label, detail and coach's reason of every offered move, the
+    warnings and the "?" help of each decision."""
+    rng = random.Random(5)
+    game = Gondor.new(2, seed=5)
+    kinds: set[str] = set()
+    for _ in range(700):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        for a in actions:
+            texts = [a.label(), a.detail() or "", game.suggestion_reason(seat, a) or ""]
+            for text in texts:
+                assert not _bare_hex_ids(text), (a.kind, text)
+            kinds.add(a.kind)
+        help_text = game.phase_help(seat).split("Words used here:")[0]  # the glossary defines ids
+        for text in [*game.warnings(seat), help_text]:
+            assert not _bare_hex_ids(text), text
+        game.apply(seat, rng.choice(actions))
+    assert {"select", "move", "march", "hurl", "take_back", "place"} <= kinds, kinds
