@@ -262,15 +262,15 @@ class Gondor(Game[GondorState]):
         """What the players do now, the phase's help, and the game's words explained.
 
         From data/gondor/phases.toml. The words are those the goal, the forces' line under the
-        map, the help, the board's prompt and the seat's choices and greyed-out moves use ("in an
-        enemy ZOC"), which the "?" answer shows.
+        map, the help, the board's prompt and the seat's choices (labels and details) and
+        greyed-out moves use ("in an enemy ZOC", "CPT"), which the "?" answer shows.
         """
         s = self.state
         key = f"setup-{s.acting}" if s.phase == "setup" else s.phase
         now = f"Now: {NOW[key]}"
         seen = [now, HELP[key], self._pending() or "", GOAL, FORCES_LABEL]
         if seat is not None:
-            seen += [a.label() for a in self.legal_actions(seat)]
+            seen += [a.label() + " " + (a.detail() or "") for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
         words = glossary_line(" ".join(seen), GLOSSARY)
         return "\n".join(x for x in (now, HELP[key], words) if x)

@@ -71,6 +71,8 @@ def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(mon
     assert "focus" not in game.view(0) and "focus" not in game.view(None)
 
 
+JARGON = ("CPT", "APR", "MA", "MP", "ZOC", "Morale", "missile line", "2d6", "Severed Head")
+"""Terms a move's label or detail may use only if the "?" answer explains them."""
 HEX_ID = re.compile(r"(?<![\d/])\d{4}(?![\d/])")
 """A hex id, not one end of a hexside ("the wall 1714/1715 of city level 2" names a wall)."""
 
@@ -88,9 +90,9 @@ def _bare_hex_ids(text: str) -> list[str]:
     return bare
 
 
-def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place():
+def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place_or_unexplained_term():
     """Over a random game: every label, detail and coach's reason of every offered move, the
-    warnings and the "?" help of each decision."""
+    warnings and the "?" help of each decision; the "?" explains the moves' terms."""
     rng = random.Random(5)
     game = Gondor.new(2, seed=5)
     kinds: set[str] = set()
@@ -104,8 +106,11 @@ def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place():
             for text in texts:
                 assert not _bare_hex_ids(text), (a.kind, text)
             kinds.add(a.kind)
-        help_text = game.phase_help(seat).split("Words used here:")[0]  # the glossary defines ids
-        for text in [*game.warnings(seat), help_text]:
+        help_text, _, words = game.phase_help(seat).partition("Words used here:")
+        for text in [*game.warnings(seat), help_text]:  # the glossary defines ids ("hex")
             assert not _bare_hex_ids(text), text
+        shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
+        for term in JARGON:
+            assert term not in shown or f"\n• {term}: " in words, (term, shown[:200])
         game.apply(seat, rng.choice(actions))
     assert {"select", "move", "march", "hurl", "take_back", "place"} <= kinds, kinds
