@@ -10,6 +10,7 @@ from bot.games import CHANNEL_CONTROL_GAMES
 from engines.guardians.catalogue import CATALOGUE
 from engines.lessons import find, lesson_for, lessons_for, script
 from tests.bot.harness import all_card_labels
+from tests.engines.gondor.helpers import bare_hex_ids
 
 LESSON_GAMES = [g for g in engines.GAME_IDS if lesson_for(g) is not None]
 LESSONS = [(g, part) for g in LESSON_GAMES for part in range(1, len(lessons_for(g)) + 1)]
@@ -133,16 +134,14 @@ def test_a_step_on_a_board_without_moves_never_points_below(game_id):
 @pytest.mark.parametrize("part", range(1, len(lessons_for("gondor")) + 1))
 def test_gondor_lesson_steps_name_places_and_quote_their_buttons(part):
     """A hex id in a step comes with its place, and "click X" quotes the button's label."""
-    from tests.engines.gondor.test_places import _bare_hex_ids
-
     lesson = lesson_for("gondor", part)
     game = engines.get_game("gondor").new(lesson.seats, seed=lesson.seed)
     for entry in script(lesson):
         action = find(game, entry.seat, entry.move)
         if entry.step is not None:
             text = lesson.steps[entry.step].text
-            assert not _bare_hex_ids(text), text
+            assert not bare_hex_ids(text), text
             button = re.sub(r" \((range|\d+ MP|<=|you|sure).*$", "", action.label())
             assert f"lick {button}" in text, (button, text)
         game.apply(entry.seat, action)
-    assert not _bare_hex_ids(lesson.done)
+    assert not bare_hex_ids(lesson.done)

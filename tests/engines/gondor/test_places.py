@@ -9,6 +9,7 @@ from engines.gondor.game import Gondor
 from engines.gondor.places import place
 from engines.gondor.views import FORCES_LABEL, GOAL, game_map
 
+from .helpers import bare_hex_ids
 from .play import advance_to, deployed
 from .scene import counter, load, play, scene
 
@@ -73,21 +74,6 @@ def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(mon
 
 JARGON = ("CPT", "APR", "MA", "MP", "ZOC", "Morale", "missile line", "2d6", "Severed Head")
 """Terms a move's label or detail may use only if the "?" answer explains them."""
-HEX_ID = re.compile(r"(?<![\d/])\d{4}(?![\d/])")
-"""A hex id, not one end of a hexside ("the wall 1714/1715 of city level 2" names a wall)."""
-
-
-def _bare_hex_ids(text: str) -> list[str]:
-    """The hex ids in ``text`` that come without their place: "1918, East road" names it, and
-    so does "… by the Main Gate (1918)" (its place named just before)."""
-    bare = []
-    for m in HEX_ID.finditer(text):
-        h, before = m.group(), text[max(0, m.start() - 60) : m.start()]
-        named = text[m.end() :].startswith(f", {place(h)}")
-        bracketed = before.endswith("(") and text[m.end() :].startswith(")")
-        if not (named or (bracketed and place(h) in before)):
-            bare.append(h)
-    return bare
 
 
 def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place_or_unexplained_term():
@@ -104,11 +90,11 @@ def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place_or_unex
         for a in actions:
             texts = [a.label(), a.detail() or "", game.suggestion_reason(seat, a) or ""]
             for text in texts:
-                assert not _bare_hex_ids(text), (a.kind, text)
+                assert not bare_hex_ids(text), (a.kind, text)
             kinds.add(a.kind)
         help_text, _, words = game.phase_help(seat).partition("Words used here:")
         for text in [*game.warnings(seat), help_text]:  # the glossary defines ids ("hex")
-            assert not _bare_hex_ids(text), text
+            assert not bare_hex_ids(text), text
         shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
         for term in JARGON:
             assert term not in shown or f"\n• {term}: " in words, (term, shown[:200])
