@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
-from engines.gondor import banner, coach, determinize, spotlight, victory
+from engines.gondor import banner, coach, determinize, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
@@ -203,6 +203,7 @@ class Gondor(Game[GondorState]):
         after = spotlight.marks(s)
         s.spotlight = spotlight.changed(before, after)
         s.last_moves = spotlight.moves(before, after)
+        events = [e.model_copy(update={"text": places.named(e.text)}) for e in events]
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 

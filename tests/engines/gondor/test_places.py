@@ -76,9 +76,9 @@ JARGON = ("CPT", "APR", "MA", "MP", "ZOC", "Morale", "missile line", "2d6", "Sev
 """Terms a move's label or detail may use only if the "?" answer explains them."""
 
 
-def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place_or_unexplained_term():
+def test_every_text_a_player_reads_names_the_places_of_hex_ids_and_explains_its_terms():
     """Over a random game: every label, detail and coach's reason of every offered move, the
-    warnings and the "?" help of each decision; the "?" explains the moves' terms."""
+    warnings, the "?" help of each decision and the log; the "?" explains the moves' terms."""
     rng = random.Random(5)
     game = Gondor.new(2, seed=5)
     kinds: set[str] = set()
@@ -98,5 +98,6 @@ def test_no_move_reason_warning_or_help_shows_a_hex_id_without_its_place_or_unex
         shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
         for term in JARGON:
             assert term not in shown or f"\n• {term}: " in words, (term, shown[:200])
-        game.apply(seat, rng.choice(actions))
+        for event in game.apply(seat, rng.choice(actions)):  # the log, public or private
+            assert not bare_hex_ids(event.text), event.text
     assert {"select", "move", "march", "hurl", "take_back", "place"} <= kinds, kinds
