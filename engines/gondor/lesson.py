@@ -237,8 +237,8 @@ DEFENCE = Lesson(
             replies=("retreat.4.2019",),
         ),
         Step(
-            "The orc was hit, lost heart and fell back. Advancing would leave the road hex by the "
-            "gate: click Stay, and the East road by the Main Gate stays yours.",
+            "The orc was hit, shaken (disrupted) and fell back. Advancing would leave the road "
+            "hex by the gate: click Stay, and the East road by the Main Gate stays yours.",
             "stay",
         ),
     ),
