@@ -66,6 +66,8 @@ def reason(state: GondorState, seat: int, action: Action) -> str | None:
         return f"{ga.counter_name(action.counter)} is better placed elsewhere."
     if isinstance(action, ga.BannerJoin):
         return "The Banner must end the phase with a leader of yours."
+    if isinstance(action, sa.Hurl):
+        return _hurl(state, seat, action)
     return _fight(action) or _siege(action) or _magic(action)
 
 
@@ -124,10 +126,6 @@ def _siege(action: Action) -> str | None:
     """Breaches, fireballs and heads, ladders and oil."""
     if isinstance(action, sa.BreachFire | sa.GrondBreach):
         return f"Batters {sa.wall_name(action.hexside)} to open a way into the city."
-    if isinstance(action, sa.Hurl):
-        if action.head:
-            return f"A Severed Head on {place(action.hex)} shakes the garrison's morale there."
-        return f"A fireball on {place(action.hex)} burns the siege engines there."
     if isinstance(action, sa.SiegeAdvance):
         return f"{ga.counter_name(action.counter)} goes through the breach to {place(action.hex)}."
     if isinstance(action, sa.PlaceLadder):
@@ -137,6 +135,31 @@ def _siege(action: Action) -> str | None:
     if isinstance(action, sa.PourOil):
         return f"The oil destroys every Sauron unit and Siege Tower on {place(action.hex)}."
     return None
+
+
+BURNS = {"sauron-catapult", "gondor-catapult", "siege-tower", "siege-tower-reinforcement"}
+"""The engines a fireball burns, named on the map (a cauldron burns too, unnamed: 16.6)."""
+
+
+def _hurl(state: GondorState, seat: int, action: sa.Hurl) -> str:
+    """What the missile hits: the enemy engines or units in that hex, by name."""
+    side = state.side_of(seat)
+    enemy = [(i, c) for i, c in enumerate(state.counters) if c.hex == action.hex and c.side != side]
+    where = place(action.hex)
+    if action.head:
+        units = [ga.counter_name(i) for i, c in enemy if c.kind == "unit"]
+        shaken = f"; {_names(units)} there roll morale one row worse" if units else ""
+        return f"A Severed Head on {where} adds 1 to the garrison's losses{shaken}."
+    whose = ga.side_name(other(side))
+    burnt = [f"{whose}'s {ga.counter_name(i)}" for i, c in enemy if c.type in BURNS]
+    burnt += ["a cauldron"] if any(c.type == "cauldron" for _, c in enemy) else []
+    if burnt:
+        return f"A fireball on {where} burns {_names(burnt)} (and the units with them)."
+    return f"A fireball on {where} sets it on fire: +3 MP to enter."
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def _magic(action: Action) -> str | None:
