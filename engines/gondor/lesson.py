@@ -203,14 +203,14 @@ DEFENCE = Lesson(
             replies=("select.4.2021", "move.1919.3._", "move_done", "end_phase", "end_phase"),
         ),
         Step(
-            "An orc marched onto the East road next to the Main Gate. Second magic phase: "
+            "An orc marched up the road from Osgiliath, next to the Main Gate. Second magic phase: "
             "Gandalf cast a spell this Game-Turn and may only move; he is safer in the city: "
             "click End phase.",
             "end_phase",
         ),
         Step(
-            "Your movement. The Main Gate's outer hex is a road hex Sauron must hold to win: "
-            "stand on it and it is yours again. Click Select Gondor Mounted Knight 1 (1815, city "
+            "Your movement. The Main Gate's outer hex is an East road hex Sauron must hold to "
+            "win: stand on it and he must drive you off to take it back. Click Select Gondor Mounted Knight 1 (1815, city "
             "level 1), a strong cavalry unit.",
             "select.55.1815",
         ),
