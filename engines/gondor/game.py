@@ -411,7 +411,7 @@ class Gondor(Game[GondorState]):
             return None
         asked = self.rules().prompt(s)
         if asked:
-            return asked
+            return places.named(asked)
         return f"{side_name(s.acting)}: {_phase(s.phase)['name']} — choose, or end the phase."
 
     @property

@@ -210,8 +210,8 @@ DEFENCE = Lesson(
         ),
         Step(
             "Your movement. The Main Gate's outer hex is an East road hex Sauron must hold to "
-            "win: stand on it and he must drive you off to take it back. Click Select Gondor Mounted Knight 1 (1815, city "
-            "level 1), a strong cavalry unit.",
+            "win: stand on it and he must drive you off to take it back. Click Select Gondor "
+            "Mounted Knight 1 (1815, city level 1), a strong cavalry unit.",
             "select.55.1815",
         ),
         Step(

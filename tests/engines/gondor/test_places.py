@@ -67,6 +67,8 @@ def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(mon
     assert game.state.pending is not None and game.state.pending.kind == "retreat"
     assert counter(game, "gondor-spearmen-1").hex == "2621"
     assert game.view(1)["focus"] == ["2621"]  # Westernesse decides where it retreats
+    prompt = game.view(1)["pending"]
+    assert "away from 2620, " in prompt and not bare_hex_ids(prompt), prompt
     retreats = [a for a in game.legal_actions(1) if a.kind == "retreat"]
     assert retreats and all(a.label().endswith(f" to {a.hex}, {place(a.hex)}") for a in retreats)
     assert "focus" not in game.view(0) and "focus" not in game.view(None)
@@ -93,7 +95,8 @@ def test_every_text_a_player_reads_names_the_places_of_hex_ids_and_explains_its_
                 assert not bare_hex_ids(text), (a.kind, text)
             kinds.add(a.kind)
         help_text, _, words = game.phase_help(seat).partition("Words used here:")
-        for text in [*game.warnings(seat), help_text]:  # the glossary defines ids ("hex")
+        prompt = game.view(seat)["pending"] or ""
+        for text in [*game.warnings(seat), help_text, prompt]:  # the glossary defines "hex"
             assert not bare_hex_ids(text), text
         shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
         for term in JARGON:
