@@ -20,8 +20,7 @@ from typing import Any
 from engines.base import Action, Game
 
 LEARNER = 0
-"""The learner's seat; in a two-player lesson the computer plays seat 1."""
-OPPONENT = 1
+"""The learner's seat unless a lesson says otherwise; the computer plays the other seat."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,13 @@ class Lesson:
     """The opponent's scripted moves before the first step (simultaneous choices: its first)."""
     done: str = "That is the whole turn."
     """What the learner can do now, said when the lesson is done."""
+    learner: int = LEARNER
+    """The learner's seat (a part that teaches the side of seat 1 says 1)."""
+
+    @property
+    def opponent(self) -> int:
+        """The computer's seat in a two-player lesson."""
+        return 1 - self.learner
 
 
 @dataclass(frozen=True)
@@ -68,10 +74,10 @@ class Entry:
 def script(lesson: Lesson) -> list[Entry]:
     """Every move of the lesson in order: prelude, opening, then each step and its replies."""
     entries = [Entry(seat, move) for seat, move in lesson.prelude]
-    entries += [Entry(OPPONENT, move) for move in lesson.opening]
+    entries += [Entry(lesson.opponent, move) for move in lesson.opening]
     for i, step in enumerate(lesson.steps):
-        entries.append(Entry(LEARNER, step.move, i))
-        entries += [Entry(OPPONENT, move) for move in step.replies]
+        entries.append(Entry(lesson.learner, step.move, i))
+        entries += [Entry(lesson.opponent, move) for move in step.replies]
     return entries
 
 

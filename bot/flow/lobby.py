@@ -29,7 +29,7 @@ from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.replies import reply_errors
-from engines.lessons import LEARNER, OPPONENT, lesson_for, lessons_for
+from engines.lessons import lesson_for, lessons_for
 from engines.safe_text import markdown
 
 log = logging.getLogger(__name__)
@@ -334,7 +334,7 @@ class Lobby:
         me = self.manager.client.user
         if lesson.seats > 1:
             assert me is not None  # commands arrive only once the bot is logged in
-            players.append((me.id, LESSON_OPPONENT))
+            players.insert(lesson.opponent, (me.id, LESSON_OPPONENT))
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
@@ -344,7 +344,7 @@ class Lobby:
             options={**lesson.options, LESSON: part},
             game=game,
             now=discord.utils.utcnow(),
-            computers={OPPONENT: DEFAULT_LEVEL} if lesson.seats > 1 else None,
+            computers={lesson.opponent: DEFAULT_LEVEL} if lesson.seats > 1 else None,
             in_thread=thread,
         )
         self._started(interaction)
@@ -365,7 +365,7 @@ class Lobby:
                 raise UserFacingError("Only the players of this game can play it again.")
             if session.status in ("pending", "active"):
                 raise UserFacingError("This game is still going.")
-            if session.lesson is not None:  # the real thing: default options, seat 0
+            if session.lesson is not None:  # the real thing: default options, the same side
                 await self._after_lesson(interaction, session)
                 return
             options = engine_options(session.options)
@@ -387,16 +387,18 @@ class Lobby:
         """**Next lesson** under a finished lesson: the next part, for its learner only."""
         async with reply_errors(interaction, f"session={sid} next lesson"):
             session = await self.store.load(sid)
-            if session.seat_of(interaction.user.id) != LEARNER:
+            lesson = session.lesson
+            if lesson is None or session.seat_of(interaction.user.id) != lesson.learner:
                 raise UserFacingError("Only the learner of this lesson can go on with it.")
             await self.start_lesson(interaction, session.game_id, session.lesson_part + 1)
 
     async def _after_lesson(self, interaction: discord.Interaction, session: Session) -> None:
-        """A real game after a lesson: against the computer (normal), or solo."""
+        """A real game after a lesson: the lesson's side against the computer (normal), or solo."""
         if len(session.seats) == 1:
             await self.start_solo(interaction, session.game_id, {})
         else:
-            await self.versus_computer(interaction, session.game_id, DEFAULT_LEVEL, {}, seat=0)
+            seat = session.lesson.learner if session.lesson is not None else 0
+            await self.versus_computer(interaction, session.game_id, DEFAULT_LEVEL, {}, seat=seat)
 
     async def _post_board(self, interaction: discord.Interaction, session: Session) -> None:
         """Answer the start command with the new game's board, then let the game begin.

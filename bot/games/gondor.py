@@ -52,7 +52,8 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         "normal or hard). Orders by buttons in your DMs or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
         "`/gondor map [around:hex]` shows the map, `/gondor legend` what its symbols mean, "
-        "`/gondor learn` plays a guided first Game-Turn (`part:2`: the siege and a combat), "
+        "`/gondor learn` plays a guided first Game-Turn (`part:2`: the siege and a combat; "
+        "`part:3`: Westernesse, Gandalf's magic and the defence), "
         "`/gondor rules` how to play."
     )
 

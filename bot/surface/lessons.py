@@ -16,7 +16,7 @@ from bot.errors import UserFacingError
 from bot.storage.models import Session
 from bot.surface import custom_ids
 from engines import Action
-from engines.lessons import LEARNER, Lesson, Step, find, lesson_for, script
+from engines.lessons import Lesson, Step, find, lesson_for, script
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,8 @@ def progress(session: Session) -> Progress | None:
     if entry is None or entry.step is None:
         return None
     action = None
-    if entries[0] is entry and LEARNER in session.game.to_act():
-        action = find(session.game, LEARNER, entry.move)
+    if entries[0] is entry and lesson.learner in session.game.to_act():
+        action = find(session.game, lesson.learner, entry.move)
     return Progress(entry.step + 1, len(lesson.steps), lesson.steps[entry.step], action)
 
 
@@ -80,9 +80,9 @@ def click_this(now: Progress) -> str:
 def require_move(session: Session, seat: int, code: str) -> None:
     """Refuse (friendly, nothing changes) any move but the one the lesson asks for now."""
     now = progress(session)
-    if now is None or now.action is None:
+    if now is None or now.action is None or session.lesson is None:
         return
-    if seat != LEARNER or session.game_cls.encode(now.action) != code:
+    if seat != session.lesson.learner or session.game_cls.encode(now.action) != code:
         raise UserFacingError(click_this(now))
 
 
@@ -137,6 +137,7 @@ def done_text(session: Session) -> str:
     """The message that closes a lesson, pinging the learner."""
     lesson = session.lesson
     more = f" {lesson.done}" if lesson is not None else ""
+    learner = session.seats[lesson.learner if lesson is not None else 0]
     if len(session.seats) > 1:
         then = "now play the computer: press **Play the computer** for a real game."
     else:
@@ -145,6 +146,6 @@ def done_text(session: Session) -> str:
     if following is not None:
         then += f" Or learn more: press **Next lesson: {following.title}**."
     return (
-        f"🎓 <@{session.seats[LEARNER].user_id}> **Lesson done** — {then}{more}\n"
+        f"🎓 <@{learner.user_id}> **Lesson done** — {then}{more}\n"
         f"Lessons are never rated and never count on the leaderboard."
     )

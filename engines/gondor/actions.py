@@ -98,12 +98,12 @@ class TakeBack(Action):
     hex: str
 
     def label(self) -> str:
-        """E.g. "Take back Orc Archers 2 (2322)"."""
-        return f"Take back {counter_name(self.counter)} ({self.hex})"
+        """E.g. "Take back Orc Archers 2 from 2322, Pelennor fields"."""
+        return f"Take back {counter_name(self.counter)} from {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """What it does."""
-        return f"Lifts it off {self.hex}; then choose where it goes."
+        return f"Lifts it off {hex_place(self.hex)}; then choose where it goes."
 
 
 class SetupDone(Action):
@@ -124,9 +124,9 @@ class Select(Action):
     hex: str | None
 
     def label(self) -> str:
-        """E.g. "Select Trolls 3 + Grond 1 (2419)"; off the map: "(to enter)"."""
+        """E.g. "Select Trolls 3 + Grond 1 (2419, Pelennor fields)"; off the map: "(to enter)"."""
         names = " + ".join(counter_name(i) for i in self.counters)
-        return f"Select {names} ({self.hex or 'to enter'})"
+        return f"Select {names} ({hex_place(self.hex) if self.hex else 'to enter'})"
 
 
 class Deselect(Action):
@@ -154,7 +154,7 @@ class Move(Action):
             return f"Move to {hex_place(self.hex)} ({cost})"
         if self.entry == self.hex:
             return f"Enter at {hex_place(self.hex)} ({cost})"
-        return f"Enter at {self.entry}, move to {hex_place(self.hex)} ({cost})"
+        return f"Enter at {hex_place(self.entry)}, move to {hex_place(self.hex)} ({cost})"
 
     def detail(self) -> str | None:
         """The terrain of the destination."""
@@ -174,12 +174,15 @@ class March(Action):
     entry: str | None = None
 
     def label(self) -> str:
-        """E.g. "Orc Infantry 4 (0523) to 0520, Pelennor fields (4 MP)"; "… enter at 3216, to …"."""
+        """E.g. "Orc Infantry 4 to 0520, Pelennor fields (4 MP)"; "… enter at 3216, …, to …".
+
+        The group is named by its counters (each stands in one hex), so its start is left out.
+        """
         names = " + ".join(counter_name(i) for i in self.counters)
         cost = mp_text(self.mp / 2)
         if self.entry is None:
-            return f"{names} ({self.start}) to {hex_place(self.hex)} ({cost})"
-        return f"{names} enter at {self.entry}, to {hex_place(self.hex)} ({cost})"
+            return f"{names} to {hex_place(self.hex)} ({cost})"
+        return f"{names} enter at {hex_place(self.entry)}, to {hex_place(self.hex)} ({cost})"
 
     def detail(self) -> str | None:
         """The terrain of the destination."""
@@ -209,7 +212,7 @@ class BannerJoin(Action):
 
     def label(self) -> str:
         """E.g. "The Banner of the King joins Aragorn in 0413"."""
-        return f"The Banner of the King joins {counter_name(self.leader)} in {self.hex}"
+        return f"The Banner of the King joins {counter_name(self.leader)} in {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """Why it is asked."""

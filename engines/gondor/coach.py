@@ -14,6 +14,7 @@ from engines.gondor.data import MAP
 from engines.gondor.formation_actions import BreakFormation, Form
 from engines.gondor.hexes import distance
 from engines.gondor.magic import actions as ma
+from engines.gondor.places import place
 from engines.gondor.siege import actions as sa
 from engines.gondor.state import ROAD_HEXES, GondorState
 from engines.gondor.zoc import zoc
@@ -55,16 +56,18 @@ def reason(state: GondorState, seat: int, action: Action) -> str | None:
         counters = action.counters if isinstance(action, ga.March) else tuple(state.selected)
         return _move(state, seat, counters, action.hex)
     if isinstance(action, ga.Select):
-        where = f"from {action.hex}" if action.hex else "onto the map"
+        where = f"from {place(action.hex)}" if action.hex else "onto the map"
         return f"{ga.counter_name(action.counters[0])} moves next, {where}."
     if isinstance(action, ga.Place):
         level = MAP.hexes[action.hex].level
         where = f"on city level {level}" if level else "outside the walls"
-        return f"{ga.counter_name(action.counter)} starts {where}, at {action.hex}."
+        return f"{ga.counter_name(action.counter)} starts {where}, on {place(action.hex)}."
     if isinstance(action, ga.TakeBack):
         return f"{ga.counter_name(action.counter)} is better placed elsewhere."
     if isinstance(action, ga.BannerJoin):
         return "The Banner must end the phase with a leader of yours."
+    if isinstance(action, sa.Hurl):
+        return _hurl(state, seat, action)
     return _fight(action) or _siege(action) or _magic(action)
 
 
@@ -73,13 +76,13 @@ def _move(state: GondorState, seat: int, counters: tuple[int, ...], to: str) -> 
     side = state.side_of(seat)
     if to in ROAD_HEXES:
         if side == "sauron":
-            return f"Holds the road at {to}: you need both road hexes at the end."
-        return f"Stands on the road at {to}, so Sauron cannot hold it."
+            return "Holds an East road hex: you need both at the end."
+        return "Stands on an East road hex, so Sauron cannot hold the road."
     level = MAP.hexes[to].level
     start = state.counters[counters[0]].hex if counters else None
     enemy = zoc(state.board(), other(side))
     if to in enemy:
-        return f"Closes with the enemy at {to}, ready to fight."
+        return f"Closes with the enemy on {place(to)}, ready to fight."
     if start is not None and start in enemy:
         return "Gets out of the enemy's zone of control."
     if side == "westernesse" and level:
@@ -89,7 +92,7 @@ def _move(state: GondorState, seat: int, counters: tuple[int, ...], to: str) -> 
     nearer = start is not None and distance(to, MAIN_GATE) < distance(start, MAIN_GATE)
     if side == "sauron" and nearer:
         return "Closes on the Main Gate, out of the enemy's zone of control."
-    return f"Moves to {to}, out of the enemy's zone of control."
+    return f"Moves to {place(to)}, out of the enemy's zone of control."
 
 
 def _fight(action: Action) -> str | None:
@@ -107,9 +110,9 @@ def _fight(action: Action) -> str | None:
     if isinstance(action, ca.Rally):
         return f"{action.target()} fights again on a roll of {action.need} or less on 2d6."
     if isinstance(action, ca.Retreat):
-        return f"{ga.counter_name(action.unit)} falls back to {action.hex} and lives."
+        return f"{ga.counter_name(action.unit)} falls back to {place(action.hex)} and lives."
     if isinstance(action, ca.Advance):
-        return f"{ga.counter_name(action.unit)} takes {action.hex}, the hex the enemy left."
+        return f"{ga.counter_name(action.unit)} takes {place(action.hex)}, the hex the enemy left."
     if isinstance(action, ca.EndSegment):
         return "No other attack in this segment is worth its risk."
     if isinstance(action, Form):
@@ -123,19 +126,40 @@ def _siege(action: Action) -> str | None:
     """Breaches, fireballs and heads, ladders and oil."""
     if isinstance(action, sa.BreachFire | sa.GrondBreach):
         return f"Batters {sa.wall_name(action.hexside)} to open a way into the city."
-    if isinstance(action, sa.Hurl):
-        if action.head:
-            return f"A Severed Head on {action.hex} shakes the garrison's morale there."
-        return f"A fireball on {action.hex} burns the siege engines there."
     if isinstance(action, sa.SiegeAdvance):
-        return f"{ga.counter_name(action.counter)} goes through the breach to {action.hex}."
+        return f"{ga.counter_name(action.counter)} goes through the breach to {place(action.hex)}."
     if isinstance(action, sa.PlaceLadder):
         return f"A Ladder at {sa.wall_name(action.hexside)} lets your units climb the wall."
     if isinstance(action, sa.PickUpOil):
         return f"{ga.counter_name(action.counter)} can pour the oil on attackers below."
     if isinstance(action, sa.PourOil):
-        return f"The oil destroys every Sauron unit and Siege Tower on {action.hex}."
+        return f"The oil destroys every Sauron unit and Siege Tower on {place(action.hex)}."
     return None
+
+
+BURNS = {"sauron-catapult", "gondor-catapult", "siege-tower", "siege-tower-reinforcement"}
+"""The engines a fireball burns, named on the map (a cauldron burns too, unnamed: 16.6)."""
+
+
+def _hurl(state: GondorState, seat: int, action: sa.Hurl) -> str:
+    """What the missile hits: the enemy engines or units in that hex, by name."""
+    side = state.side_of(seat)
+    enemy = [(i, c) for i, c in enumerate(state.counters) if c.hex == action.hex and c.side != side]
+    where = place(action.hex)
+    if action.head:
+        units = [ga.counter_name(i) for i, c in enemy if c.kind == "unit"]
+        shaken = f"; {_names(units)} there roll morale one row worse" if units else ""
+        return f"A Severed Head on {where} adds 1 to the garrison's losses{shaken}."
+    whose = ga.side_name(other(side))
+    burnt = [f"{whose}'s {ga.counter_name(i)}" for i, c in enemy if c.type in BURNS]
+    burnt += ["a cauldron"] if any(c.type == "cauldron" for _, c in enemy) else []
+    if burnt:
+        return f"A fireball on {where} burns {_names(burnt)} (and the units with them)."
+    return f"A fireball on {where} sets it on fire: +3 MP to enter."
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def _magic(action: Action) -> str | None:
@@ -147,7 +171,7 @@ def _magic(action: Action) -> str | None:
     if isinstance(action, ma.MagicSelect):
         return f"{ga.counter_name(action.leader)} moves to where his magic is needed."
     if isinstance(action, ma.DriveNazgul):
-        return f"Drives the Lord of the Nazgûl to {action.hex}, far from the fight."
+        return f"Drives the Lord of the Nazgûl to {place(action.hex)}, far from the fight."
     if isinstance(action, ma.BannerRally):
         return f"The Banner rallies {ga.counter_name(action.unit)}, no roll needed."
     return None

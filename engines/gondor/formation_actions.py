@@ -9,6 +9,7 @@ from engines.base import Action
 from engines.gondor.actions import counter_name
 from engines.gondor.board import Formation
 from engines.gondor.combat.actions import MAX_LABEL, Melee
+from engines.gondor.places import hex_place
 from engines.resources import data_path
 
 FORMATIONS: dict[str, dict[str, str]] = tomllib.loads(
@@ -41,7 +42,7 @@ class Form(Action):
         """E.g. "Form a Shieldwall: Gondor Spearmen 1 + Gondor Spearmen 2 (2015)"."""
         head = f"Form a {formation_name(self.formation)}: "
         pair = f"{counter_name(self.unit)} + {counter_name(self.joins)}"
-        where = f" ({self.hex})" if self.hex else " to enter"
+        where = f" ({hex_place(self.hex)})" if self.hex else " to enter"
         full = f"{head}{pair}{where}"
         return full if len(full) <= MAX_LABEL else f"{head}{pair}"
 
@@ -68,7 +69,7 @@ class BreakFormation(Action):
         name = formation_name(self.formation)
         if self.hex is None:
             return f"Break the {name} of {counter_name(self.unit)} (waiting to enter)"
-        return f"Break the {name} in {self.hex}: {counter_name(self.unit)} moves out"
+        return f"Break the {name} in {hex_place(self.hex)}: {counter_name(self.unit)} moves out"
 
     def detail(self) -> str | None:
         """What breaking does."""
@@ -87,7 +88,7 @@ class EdgeMelee(Melee):
         short = f"<={self.need}" if self.need < 12 else "always"
         back = f"<={self.back}" if self.back else "none"
         head = f"{self.actor()} from off the map melee {self.target()}"
-        full = f"{head} in {self.hex} ({short} / {back})"
+        full = f"{head} in {hex_place(self.hex)} ({short} / {back})"
         return full if len(full) <= MAX_LABEL else f"{self.actor()} melee {self.target()} (edge)"
 
     def detail(self) -> str | None:

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
-from engines.gondor import banner, coach, determinize, spotlight, victory
+from engines.gondor import banner, coach, determinize, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     SETUP_AND_MOVEMENT_ACTIONS,
@@ -203,6 +203,7 @@ class Gondor(Game[GondorState]):
         after = spotlight.marks(s)
         s.spotlight = spotlight.changed(before, after)
         s.last_moves = spotlight.moves(before, after)
+        events = [e.model_copy(update={"text": places.named(e.text)}) for e in events]
         s.log.extend(e.text for e in events if e.seat is None)
         return events
 
@@ -262,15 +263,15 @@ class Gondor(Game[GondorState]):
         """What the players do now, the phase's help, and the game's words explained.
 
         From data/gondor/phases.toml. The words are those the goal, the forces' line under the
-        map, the help, the board's prompt and the seat's choices and greyed-out moves use ("in an
-        enemy ZOC"), which the "?" answer shows.
+        map, the help, the board's prompt and the seat's choices (labels and details) and
+        greyed-out moves use ("in an enemy ZOC", "CPT"), which the "?" answer shows.
         """
         s = self.state
         key = f"setup-{s.acting}" if s.phase == "setup" else s.phase
         now = f"Now: {NOW[key]}"
         seen = [now, HELP[key], self._pending() or "", GOAL, FORCES_LABEL]
         if seat is not None:
-            seen += [a.label() for a in self.legal_actions(seat)]
+            seen += [a.label() + " " + (a.detail() or "") for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
         words = glossary_line(" ".join(seen), GLOSSARY)
         return "\n".join(x for x in (now, HELP[key], words) if x)
@@ -410,7 +411,7 @@ class Gondor(Game[GondorState]):
             return None
         asked = self.rules().prompt(s)
         if asked:
-            return asked
+            return places.named(asked)
         return f"{side_name(s.acting)}: {_phase(s.phase)['name']} — choose, or end the phase."
 
     @property

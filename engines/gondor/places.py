@@ -6,6 +6,7 @@ then the city level, a road, or the ground outside the walls with its nearest na
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 
@@ -63,3 +64,22 @@ def place(hex_id: str) -> str:
 def hex_place(hex_id: str) -> str:
     """The id and the place: "1918, Road east"."""
     return f"{hex_id}, {place(hex_id)}"
+
+
+HEX_ID = re.compile(r"(?<![\d/])\d{4}(?![\d/])")
+"""A hex id standing alone (the ends of a hexside, "1714/1715", name a wall together)."""
+
+
+def named(text: str) -> str:
+    """``text`` with each hex id that lacks its place followed by it, as the buttons name hexes.
+
+    "to 1919" becomes "to 1919, the East road to Osgiliath"; an id already named stays as it is.
+    """
+
+    def name(m: re.Match[str]) -> str:
+        h = m.group()
+        if h not in MAP.hexes or text.startswith(f", {place(h)}", m.end()):
+            return h
+        return hex_place(h)
+
+    return HEX_ID.sub(name, text)

@@ -99,8 +99,8 @@ _WORDS = {
     "garrison-demoralized": ("the garrison is demoralized", "the garrison is not demoralized"),
     "sauron-not-demoralized": ("Sauron is not demoralized", "Sauron is demoralized"),
     "road-control": (
-        "Sauron holds the East road (1918, 2124)",
-        "Sauron does not hold the East road (1918, 2124)",
+        "Sauron was last on both East road hexes (by the Main Gate and at the east edge)",
+        "Sauron was not last on both East road hexes (by the Main Gate and at the east edge)",
     ),
 }
 

@@ -15,7 +15,12 @@ MARGIN = 10
 """Points from a force's level that count as near: one city level the garrison loses (19.11)."""
 ENDGAME = 2
 """The last Game-Turns, when the victory conditions are read out: the one before, and the last."""
-ROAD = "the road east (hexes 1918 at the Main Gate and 2124 at the east edge)"
+ROAD = 'both hexes marked "East road" on the map'
+ROAD_PLACES = {
+    "1918": "the East road by the Main Gate (1918)",
+    "2124": "the East road at the east edge (2124)",
+}
+"""Each road hex of 20.1 C (``ROAD_HEXES``) as a player finds it on the map."""
 
 
 def warnings(state: GondorState, seat: int) -> list[str]:
@@ -69,7 +74,8 @@ def _siege_end(state: GondorState) -> str:
     return (
         f"If the siege ended now, Sauron would win: the garrison is demoralized, his army is "
         f"not, and he was last on {ROAD}. The game ends after Game-Turn {GAME.turns}. Prevent "
-        "it: move a unit onto 1918 or 2124, win back city levels (10 points back each), or "
+        f"it: move a unit onto {' or '.join(ROAD_PLACES.values())}, win back city levels "
+        "(10 points back each), or "
         f"destroy his units until his army is demoralized ({_points(state, 'sauron')})."
     )
 
@@ -91,8 +97,8 @@ def _conditions_missing(state: GondorState) -> str:
     if not met["road-control"]:
         lost = [h for h in ROAD_HEXES if state.road[h] != "sauron"]
         missing.append(
-            f"you were not last on {' and '.join(lost)} of {ROAD}: move a unit onto "
-            f"{' and '.join(lost)}"
+            f"you were not last on {' and '.join(ROAD_PLACES[h] for h in lost)}: move a unit "
+            f"onto {'it' if len(lost) == 1 else 'both'}"
         )
     if not missing:
         return ""

@@ -21,6 +21,7 @@ from engines.gondor.combat.actions import Fire
 from engines.knightfall import actions as kf
 from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card
+from engines.lessons import find, lesson_for, script
 from tests.ai.test_search import WithoutResample
 from tests.engines.guardians.scenario import movement_game, shield
 
@@ -170,4 +171,20 @@ def test_knightfall_and_gondor_reasons_count_what_the_move_gains():
     shot = Fire(unit=1, target_unit=2, hex="1918", need=7)
     assert gondor_reason(Gondor.new(2, seed=1).state, 0, shot) == (
         f"Shoots {shot.target()}: hits 21 in 36."
+    )
+
+
+def test_gondor_hurl_reasons_name_the_place_and_what_burns_there():
+    lesson = lesson_for("gondor", 3)  # Westernesse's siege phase, Sauron's Catapult 1 in range
+    game = Gondor.new(2, seed=lesson.seed)
+    entries = script(lesson)
+    for entry in entries[: next(i for i, e in enumerate(entries) if e.step == 3)]:
+        game.apply(entry.seat, find(game, entry.seat, entry.move))
+    hurl = find(game, 1, "hurl.98.1921.0.4")
+    assert game.suggestion_reason(1, hurl) == (
+        "A fireball on Pelennor fields burns Sauron's Catapult 1 (and the units with them)."
+    )
+    empty = next(a for a in game.legal_actions(1) if a.kind == "hurl" and a.hex == "2017")
+    assert game.suggestion_reason(1, empty) == (
+        "A fireball on the North road along the Outer Wall sets it on fire: +3 MP to enter."
     )

@@ -12,6 +12,7 @@ from engines.gondor import Gondor
 from engines.gondor.actions import EndPhase, March, StandardDeploy
 from tests.bot.gondor_table import page_button, page_buttons, press, read_controls
 from tests.bot.harness import World
+from tests.engines.gondor.helpers import bare_hex_ids
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -47,6 +48,8 @@ async def test_siege_lists_open_from_one_page_and_marches_take_one_click(world):
     assert page_button(seen.message, "◀ All moves") is not None
     hurls = [a for p, controls in seen.book.items() if p == first for a in controls]
     assert len(hurls) > 25  # its whole list, in selects of 25, on its own page
+    targets = [label for s in seen.message.selects() for label, _ in s.options]
+    assert targets and all(" hurls " in t and not bare_hex_ids(t) for t in targets), targets[:3]
     await seen.turn_to(world, 0)
     assert seen.turns == 2 and world.controls_message(alice).find_button("End phase")
 

@@ -37,7 +37,7 @@ RESTART_AT = 120
 BY_SLASH = {"breach", "cast"}
 """Order commands the players give by slash command (the first of each kind; then by clicks)."""
 MAX_CLICKS = 900
-RETREAT = re.compile(r"retreats .+ from \d{4} to \d{4}")
+RETREAT = re.compile(r"retreats .+ from \d{4}, .+ to \d{4}, ")  # each hex with its place
 
 
 async def by_slash(world: World, who: str, action: Order) -> None:

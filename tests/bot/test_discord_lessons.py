@@ -9,7 +9,7 @@ import pytest
 
 import engines
 from bot.games import CHANNEL_CONTROL_GAMES
-from engines.lessons import LEARNER, find, lesson_for
+from engines.lessons import find, lesson_for
 from tests.bot.harness import World, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -43,7 +43,7 @@ async def play_step(world: World, session, number: int, who: str = "alice"):
     """Check step ``number`` (from 1) on the board and the controls, then make its move."""
     lesson = session.lesson
     step = lesson.steps[number - 1]
-    expected = find(session.game, LEARNER, step.move)
+    expected = find(session.game, lesson.learner, step.move)
     assert expected is not None
     code = session.game_cls.encode(expected)
     header = f"Lesson, step {number} of {len(lesson.steps)}."
@@ -53,7 +53,7 @@ async def play_step(world: World, session, number: int, who: str = "alice"):
         assert "**Goal:**" in shown.text(), shown.text()[:400]
     enabled = move_controls(message)
     assert [c for _, c, _ in enabled] == [f"g1:{session.id}:{session.step}:{code}"], enabled
-    others = len(session.game.legal_actions(LEARNER)) - 1
+    others = len(session.game.legal_actions(lesson.learner)) - 1
     greyed = [b.label or "" for b in message.buttons() if b.disabled]
     if others:  # the lesson's greyed-out moves come first, each saying what to click
         assert greyed and all("In this lesson: click" in label for label in greyed[:others])
@@ -127,7 +127,8 @@ async def test_a_typed_order_in_a_lesson_gets_the_lesson_s_step(world):
         session = await play_step(world, session, number)
     ix = await world.slash("alice", "gondor move", unit="Orc Infantry 3", to="1120")
     text = ix.messages[-1].text()
-    assert "In this lesson, click **Select Orc Infantry 4 (0523)** (step 6 of 8)." in text
+    button = "Select Orc Infantry 4 (0523, Pelennor fields)"
+    assert f"In this lesson, click **{button}** (step 6 of 8)." in text
     assert (await world.bot.store.load(session.id)).step == session.step  # nothing changed
     await world.slash("alice", "game resign")
     assert await world.live() is None
@@ -171,5 +172,25 @@ async def test_a_later_part_is_chosen_with_the_learn_command_and_played_to_its_e
     assert session.game.view(None)["turn"] == 6  # five Game-Turns were played for the learner
     session = await play_steps(world, "gondor", session)
     last = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
-    assert "Next lesson" not in last.text()
+    assert "Next lesson" in last.text()
     await finish(world, session)
+
+
+async def test_the_westernesse_lesson_is_played_from_the_defenders_seat(world):
+    """Part 3 seats the learner as Westernesse (seat 1); the real game after it too."""
+    title = lesson_for("gondor", 3).title
+    session = await start(world, "gondor", part=3)
+    alice = world.people["alice"].id
+    assert session.seat_of(alice) == 1 and list(session.computer_seats) == [0]
+    assert session.lesson.title == title
+    session = await play_steps(world, "gondor", session)
+    assert session.game.view(None)["road_control"]["1918"] == "westernesse"
+    done = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+    assert f"<@{alice}>" in done.text() and "Next lesson" not in done.text()
+    await world.click("bob", done, done.find_button("Play the computer"))
+    assert await world.live() is None  # only the learner plays it
+    await world.click("alice", done, done.find_button("Play the computer"))
+    game = await world.live()
+    assert game is not None and game.lesson is None and game.seat_of(alice) == 1
+    await world.slash("alice", "game resign")
+    assert await world.live() is None

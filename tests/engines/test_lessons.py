@@ -1,14 +1,16 @@
 """Every game's lesson plays through its engine: each scripted move is legal when it comes."""
 
 import json
+import re
 
 import pytest
 
 import engines
 from bot.games import CHANNEL_CONTROL_GAMES
 from engines.guardians.catalogue import CATALOGUE
-from engines.lessons import LEARNER, find, lesson_for, lessons_for, script
+from engines.lessons import find, lesson_for, lessons_for, script
 from tests.bot.harness import all_card_labels
+from tests.engines.gondor.helpers import bare_hex_ids
 
 LESSON_GAMES = [g for g in engines.GAME_IDS if lesson_for(g) is not None]
 LESSONS = [(g, part) for g in LESSON_GAMES for part in range(1, len(lessons_for(g)) + 1)]
@@ -33,7 +35,7 @@ def test_the_lesson_plays_through(game_id, part):
     for entry in script(lesson):
         assert not game.is_over
         if entry.step is not None:  # the learner alone may act: the computer waits its turn
-            assert game.to_act() == [LEARNER], (entry, game.to_act())
+            assert game.to_act() == [lesson.learner], (entry, game.to_act())
         action = find(game, entry.seat, entry.move)
         assert action is not None, (entry, [a.label() for a in game.legal_actions(entry.seat)])
         game.apply(entry.seat, action)
@@ -102,6 +104,19 @@ def test_gondor_lessons_teach_magic_the_siege_and_a_combat():
     assert game.view(None)["road_control"]["1918"] == "sauron"  # the road's first hex is held
 
 
+def test_gondor_defence_lesson_is_played_as_westernesse_with_magic_the_siege_and_a_combat():
+    lesson = lesson_for("gondor", 3)
+    assert lesson.learner == 1 and lesson.opponent == 0  # Westernesse is seat 1
+    assert {e.seat for e in script(lesson) if e.step is not None} == {1}
+    game, codes = _played(lesson)
+    kinds = {code.split(".")[0] for code in codes}
+    assert {"cast", "hurl", "select", "move", "melee", "stay"} <= kinds
+    view = game.view(None)
+    assert "Break Darkness" in json.dumps(view["spells"])  # Gandalf's spell is in force
+    assert view["road_control"]["1918"] == "westernesse"  # the road by the Main Gate is held
+    assert game.state.counters[90].group == "eliminated"  # Sauron's Catapult 1 burnt
+
+
 @pytest.mark.parametrize(("game_id", "part"), [(g, p) for g, p in LESSONS if g in WINS])
 def test_the_lesson_says_how_each_side_wins(game_id, part):
     lesson = lesson_for(game_id, part)
@@ -114,3 +129,19 @@ def test_a_step_on_a_board_without_moves_never_points_below(game_id):
     """The step text is on the channel board too, whose moves are in the learner's DM."""
     for step in lesson_for(game_id).steps:
         assert " below" not in step.text, step.text
+
+
+@pytest.mark.parametrize("part", range(1, len(lessons_for("gondor")) + 1))
+def test_gondor_lesson_steps_name_places_and_quote_their_buttons(part):
+    """A hex id in a step comes with its place, and "click X" quotes the button's label."""
+    lesson = lesson_for("gondor", part)
+    game = engines.get_game("gondor").new(lesson.seats, seed=lesson.seed)
+    for entry in script(lesson):
+        action = find(game, entry.seat, entry.move)
+        if entry.step is not None:
+            text = lesson.steps[entry.step].text
+            assert not bare_hex_ids(text), text
+            button = re.sub(r" \((range|\d+ MP|<=|you|sure).*$", "", action.label())
+            assert f"lick {button}" in text, (button, text)
+        game.apply(entry.seat, action)
+    assert not bare_hex_ids(lesson.done)

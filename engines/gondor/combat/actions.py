@@ -49,7 +49,9 @@ class Fire(Order):
     def label(self) -> str:
         """E.g. "Orc Archers 1 shoot Gondor Bowman 1 in 2015 (hit on <= 5)"."""
         head = f"{self.actor()} shoot {self.target()}"
-        return _fit(f"{head} in {self.hex} ({odds(self.need)})", f"{head} ({odds(self.need)})")
+        return _fit(
+            f"{head} in {hex_place(self.hex)} ({odds(self.need)})", f"{head} ({odds(self.need)})"
+        )
 
     def detail(self) -> str | None:
         """The odds and what follows a hit."""
@@ -86,7 +88,7 @@ class Challenge(Order):
         """E.g. "Gothmog challenges Imrahil in 2014 (rating 7 against 8)"."""
         head = f"{self.actor()} challenges {self.target()}"
         ratings = f"{self.mine} against {self.theirs}"
-        return _fit(f"{head} in {self.hex} (rating {ratings})", f"{head} ({ratings})")
+        return _fit(f"{head} in {hex_place(self.hex)} (rating {ratings})", f"{head} ({ratings})")
 
     def detail(self) -> str | None:
         """The d6 results of the column: A = you lose Rally Points, D = they do, K killed."""
@@ -122,7 +124,7 @@ class Melee(Order):
         short = "always" if self.need >= SURE else f"<={self.need}"
         short_back = f"<={self.back}" if self.back else "none"
         return _fit(
-            f"{head} in {self.hex} ({mine}, {theirs})",
+            f"{head} in {hex_place(self.hex)} ({mine}, {theirs})",
             f"{head} ({mine}, {theirs})",
             f"{head} ({short} / {short_back})",
         )
@@ -156,7 +158,7 @@ class Trample(Action):
         """E.g. "Mûmakil (Harad) 1 tramples Gondor Axeman 1 in 2623 (hit on <= 6, they on <= 5)"."""
         head = f"{self.actor()} tramples {self.target()}"
         theirs = f"they on <= {self.back}" if self.back else "no strike back"
-        return _fit(f"{head} in {self.hex} ({odds(self.need)}, {theirs})", head)
+        return _fit(f"{head} in {hex_place(self.hex)} ({odds(self.need)}, {theirs})", head)
 
     def detail(self) -> str | None:
         """A melee like any other."""

@@ -33,9 +33,15 @@ def _chance(totals: tuple[int, ...]) -> str:
 
 
 def wall_name(hexside: str) -> str:
-    """The hexside as the log names it: the wall 2213/2214, the Main Gate 1917/1918."""
+    """The wall section: "the wall 2213/2214 of city level 1", "the Main Gate 1917/1918".
+
+    An unnamed wall, tower or gate is named by the city level it closes.
+    """
     side = MAP.hexsides[hexside]
-    return f"the {side.name or side.kind} {hexside}"
+    if side.name:
+        return f"the {side.name} {hexside}"
+    of = f" of city level {side.into_level}" if side.into_level else ""
+    return f"the {side.kind} {hexside}{of}"
 
 
 class _Hexside(Action):
@@ -116,13 +122,13 @@ class Hurl(Order):
         return counter_name(self.counter)
 
     def target(self) -> str:
-        """The hex."""
-        return self.hex
+        """The hex and the place it is: "1921, Pelennor fields near the East road"."""
+        return hex_place(self.hex)
 
     def label(self) -> str:
-        """E.g. "Catapult 1 hurls a fireball at 2213 (range 3: may scatter)"."""
+        """E.g. "Catapult 1 hurls a fireball at 2213, city level 1 (range 3: may scatter)"."""
         scatter = ": may scatter" if self.range >= int(TABLES.fireball["scatter_from"]) else ""  # type: ignore[arg-type]
-        return f"{self.heading()} {self.hex} (range {self.range}{scatter})"
+        return f"{self.heading()} {self.target()} (range {self.range}{scatter})"
 
     def heading(self) -> str:
         """What every hurl of this catapult and missile shares: "Catapult 1 hurls a fireball at"."""
@@ -164,8 +170,8 @@ class PlaceLadder(_Hexside):
     kind: Literal["ladder"] = "ladder"
 
     def label(self) -> str:
-        """E.g. "Place a ladder at 2213/2214"."""
-        return f"Place a ladder at {self.hexside}"
+        """E.g. "Place a ladder at the wall 2213/2214 of city level 1"."""
+        return f"Place a ladder at {wall_name(self.hexside)}"
 
     def detail(self) -> str | None:
         """When it can be used."""
@@ -215,8 +221,8 @@ class PourOil(Action):
     hex: str
 
     def label(self) -> str:
-        """E.g. "Pour oil from Gondor Spearmen 2 on 2214"."""
-        return f"Pour oil from {counter_name(self.counter)} on {self.hex}"
+        """E.g. "Pour oil from Gondor Spearmen 2 on 2214, Pelennor fields"."""
+        return f"Pour oil from {counter_name(self.counter)} on {hex_place(self.hex)}"
 
     def detail(self) -> str | None:
         """What it does."""

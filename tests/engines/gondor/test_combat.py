@@ -44,7 +44,9 @@ def test_missile_range_two_and_the_missile_line(monkeypatch):
     shots = [a for a in game.legal_actions(0) if a.kind == "fire"]
     assert [a.target_unit for a in shots] == [index(game, "gondor-spearmen-1")]
     assert shots[0].need == 4  # e against APR 3
-    assert shots[0].label() == "Orc Archers 1 shoot Gondor Spearmen 1 in 2622 (hit on <= 4)"
+    assert shots[0].label() == (
+        "Orc Archers 1 shoot Gondor Spearmen 1 in 2622, Pelennor fields (hit on <= 4)"
+    )
     load(monkeypatch, 2, 2, 4, 4)  # a hit on 4; Morale X 8 = R2 -> D on the missile line
     events = play(game, "fire")
     assert "2+2 = 4 against 4, a hit" in events[0].text
@@ -98,7 +100,7 @@ def test_melee_is_mandatory_in_an_enemy_zoc(monkeypatch):
     assert "must attack (7.31): Trolls 1" in game.view(0)["pending"]
     assert attacks[0].need == 7 and attacks[0].back == 5  # B vs APR 3; D vs APR 3
     assert attacks[0].label() == (
-        "Trolls 1 melee Gondor Spearmen 1 in 2621 (you hit on <= 7, they on <= 5)"
+        "Trolls 1 melee Gondor Spearmen 1 (you hit on <= 7, they on <= 5)"
     )
     load(monkeypatch, 6, 6, 6, 6)  # both miss
     play(game, "melee")

@@ -218,7 +218,7 @@ def test_end_phase_is_greyed_while_a_unit_must_melee():
 def test_formation_actions_read_well():
     """Buttons: a label says exactly what happens; details stay short."""
     form = Form(leader=0, unit=1, joins=2, formation="column", hex="2020", mp=2)
-    assert form.label().startswith("Form a Column: ") and "(2020)" in form.label()
+    assert form.label().startswith("Form a Column: ") and "(2020, the East road" in form.label()
     assert "+2 MP" in (form.detail() or "")
     broken = BreakFormation(unit=1, formation="wedge", hex="2020")
     assert broken.label().startswith("Break the Wedge in 2020")

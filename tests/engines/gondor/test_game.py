@@ -68,7 +68,7 @@ def test_suggested_moves_are_one_click_each_and_old_two_click_moves_still_work()
     assert game.action_groups(0, legal)[0] == "Suggested moves (one click)"
     first = marches[0]
     assert first.label() == (
-        f"{' + '.join(counter_name(i) for i in first.counters)} ({first.start}) to "
+        f"{' + '.join(counter_name(i) for i in first.counters)} to "
         f"{first.hex}, {place(first.hex)} ({first.mp / 2:g} MP)"
     )
     two_clicks = Gondor.from_json(game.to_json())

@@ -42,7 +42,9 @@ def test_16_75_a_unit_entering_a_cauldron_hex_may_pick_up_one_oil():
     assert game.state.counters[spear].carries_oil
     assert game.state.counters[cauldron].oil == 2
     assert [e.text for e in events if e.seat is None] == ["Gondor Spearmen 1 picks up oil."]
-    assert [e.text for e in events if e.seat == 1] == ["(Only you see this: in 2512, real oil.)"]
+    assert [e.text for e in events if e.seat == 1] == [
+        "(Only you see this: in 2512, city level 2, real oil.)"
+    ]
     assert (_carrying(game, 1), _carrying(game, 0)) == ("oil", "?")
     piece = game.state.counters[spear].piece()
     assert piece_allowance(piece, "2512") == 4  # 5 in the city (15.21), -1 with oil (16.75)
@@ -62,7 +64,9 @@ def test_16_72_a_unit_picks_up_oil_on_its_way_and_moves_off():
     events = game.apply(1, PickUpOil(counter=spear))
     assert game.state.counters[spear].hex == "2212" and game.state.counters[spear].carries_oil
     assert game.state.counters[pot].oil == 2
-    assert [e.text for e in events if e.seat == 1] == ["(Only you see this: in 2411, real oil.)"]
+    assert [e.text for e in events if e.seat == 1] == [
+        "(Only you see this: in 2411, city level 2, real oil.)"
+    ]
     assert not any("2411" in e.text for e in events if e.seat is None)
 
 
@@ -129,7 +133,7 @@ def test_16_74_oil_is_poured_on_a_stack_as_it_passes_below():
     game.apply(1, pours[1])
     assert game.state.counters[orc].hex is None
     assert not game.state.counters[spear].carries_oil
-    assert "on the stack passing 2612: Orc Infantry 1 destroyed" in game.state.log[-1]
+    assert "on the stack passing 2612, city level 1: Orc Infantry 1 destroyed" in game.state.log[-1]
     assert game.state.pending is None and game.to_act() == [0]
 
 

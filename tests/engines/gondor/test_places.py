@@ -1,6 +1,7 @@
 """Gondor in plain words: the goal, the buttons and the "?" name places and explain terms, and
 the deciding seat's close-up is centred on its decision."""
 
+import random
 import re
 
 from engines.gondor.actions import Move, Select
@@ -8,6 +9,7 @@ from engines.gondor.game import Gondor
 from engines.gondor.places import place
 from engines.gondor.views import FORCES_LABEL, GOAL, game_map
 
+from .helpers import bare_hex_ids
 from .play import advance_to, deployed
 from .scene import counter, load, play, scene
 
@@ -65,6 +67,40 @@ def test_a_retreat_is_centred_on_the_retreating_unit_and_names_where_it_goes(mon
     assert game.state.pending is not None and game.state.pending.kind == "retreat"
     assert counter(game, "gondor-spearmen-1").hex == "2621"
     assert game.view(1)["focus"] == ["2621"]  # Westernesse decides where it retreats
+    prompt = game.view(1)["pending"]
+    assert "away from 2620, " in prompt and not bare_hex_ids(prompt), prompt
     retreats = [a for a in game.legal_actions(1) if a.kind == "retreat"]
     assert retreats and all(a.label().endswith(f" to {a.hex}, {place(a.hex)}") for a in retreats)
     assert "focus" not in game.view(0) and "focus" not in game.view(None)
+
+
+JARGON = ("CPT", "APR", "MA", "MP", "ZOC", "Morale", "missile line", "2d6", "Severed Head")
+"""Terms a move's label or detail may use only if the "?" answer explains them."""
+
+
+def test_every_text_a_player_reads_names_the_places_of_hex_ids_and_explains_its_terms():
+    """Over a random game: every label, detail and coach's reason of every offered move, the
+    warnings, the "?" help of each decision and the log; the "?" explains the moves' terms."""
+    rng = random.Random(5)
+    game = Gondor.new(2, seed=5)
+    kinds: set[str] = set()
+    for _ in range(700):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        for a in actions:
+            texts = [a.label(), a.detail() or "", game.suggestion_reason(seat, a) or ""]
+            for text in texts:
+                assert not bare_hex_ids(text), (a.kind, text)
+            kinds.add(a.kind)
+        help_text, _, words = game.phase_help(seat).partition("Words used here:")
+        prompt = game.view(seat)["pending"] or ""
+        for text in [*game.warnings(seat), help_text, prompt]:  # the glossary defines "hex"
+            assert not bare_hex_ids(text), text
+        shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
+        for term in JARGON:
+            assert term not in shown or f"\n• {term}: " in words, (term, shown[:200])
+        for event in game.apply(seat, rng.choice(actions)):  # the log, public or private
+            assert not bare_hex_ids(event.text), event.text
+    assert {"select", "move", "march", "hurl", "take_back", "place"} <= kinds, kinds

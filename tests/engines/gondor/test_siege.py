@@ -3,7 +3,7 @@
 from engines.gondor.actions import EndPhase
 from engines.gondor.data import MAP
 from engines.gondor.siege import phase as siege_phase
-from engines.gondor.siege.actions import BreachFire, GrondBreach, SiegeAdvance, StayPut
+from engines.gondor.siege.actions import BreachFire, GrondBreach, Hurl, SiegeAdvance, StayPut
 from engines.gondor.siege.phase import activate_grond, breach_targets
 from engines.gondor.victory import total
 from tests.engines.gondor.play import end_phase
@@ -23,7 +23,9 @@ def test_16_22_a_catapult_at_range_two_breaches_a_wall_only_on_a_nine(monkeypatc
     cat = put(game.state, "sauron-catapult-1", "2514")
     order = BreachFire(counter=cat, a="2512", b="2513", range=2)
     assert order in game.legal_actions(0)
-    assert order.label() == "Catapult 1 at the wall 2512/2513 (range 2: breaches on 9)"
+    assert order.label() == (
+        "Catapult 1 at the wall 2512/2513 of city level 2 (range 2: breaches on 9)"
+    )
     assert "4 in 36" in (order.detail() or "")
     monkeypatch.setattr(siege_phase, "rng_for", Dice(5, 5))
     game.apply(0, order)
@@ -142,7 +144,8 @@ def test_16_27_a_breach_stays_and_the_board_sees_it():
 
 
 def test_every_siege_label_and_detail_fits():
-    """Labels say what the order does in at most 80 characters, details in at most 100."""
+    """Labels say what the order does in at most 80 characters (a hurl, always listed under its
+    catapult's heading, 100: a list's option), details in at most 100."""
     game = empty_game()
     for n, hex_ref in enumerate(("1609", "2211", "1918"), 1):
         put(game.state, f"sauron-catapult-{n}", hex_ref)
@@ -153,5 +156,5 @@ def test_every_siege_label_and_detail_fits():
     assert any(isinstance(a, GrondBreach) for a in orders)
     assert any(isinstance(a, BreachFire) and "Gate" in a.label() for a in orders)
     for action in orders:
-        assert len(action.label()) <= 80, action.label()
+        assert len(action.label()) <= (100 if isinstance(action, Hurl) else 80), action.label()
         assert len(action.detail() or "") <= 100, action.detail()

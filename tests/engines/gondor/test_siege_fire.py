@@ -92,7 +92,7 @@ def test_16_65_a_burnt_cauldron_keeps_its_secret():
     assert order in legal(game, 0)
     events = game.apply(0, order)
     assert game.state.counters[cauldron].hex is None
-    assert game.state.log[-1] == "The cauldron in 2512 burns."
+    assert game.state.log[-1] == "The cauldron in 2512, city level 2 burns."
     assert not any("dummy" in line or "real" in line for line in game.state.log)
     private = [(e.seat, e.text) for e in events if e.seat is not None]
     assert private == [(1, "(Only you see this: it was a dummy.)")]

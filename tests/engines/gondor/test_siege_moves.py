@@ -132,7 +132,7 @@ def test_16_71_a_sauron_unit_entering_a_cauldron_destroys_it_and_keeps_its_secre
     game.state.counters[cauldron].dummy = False
     events = move(game, [orc], "2513")
     assert game.state.counters[cauldron].hex is None
-    assert "The cauldron in 2513 is destroyed." in game.state.log
+    assert "The cauldron in 2513, city level 1 is destroyed." in game.state.log
     assert not any(re.search(r"real|dummy", line) for line in game.state.log)
     private = [e.text for e in events if e.seat is not None]
     assert [e.seat for e in events if e.seat is not None] == [1]

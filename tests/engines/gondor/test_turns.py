@@ -1,5 +1,7 @@
 """Game-Turns 1-16 (2.0, 12.0), movement (3.0), reinforcements (14.0), victory (20.0)."""
 
+import re
+
 from engines.gondor.actions import Deselect, EndMovement, Move, Select
 from engines.gondor.game import PHASE_IDS
 from engines.gondor.movement import reach
@@ -124,6 +126,8 @@ def test_the_game_ends_after_turn_sixteen_and_westernesse_wins_without_demoraliz
     assert game.is_over and game.to_act() == []
     assert game.result.winners == [1]
     assert "the garrison is not demoralized" in game.result.summary
+    assert "Sauron was not last on both East road hexes (by the Main Gate" in game.result.summary
+    assert not re.search(r"\d{4}", game.result.summary)  # places, not hex ids
 
 
 def test_road_control_remembers_the_last_side_through_1918_and_2124():

@@ -43,7 +43,7 @@ def test_westernesse_is_warned_the_turn_before_the_end_when_sauron_would_win():
     game.state.turn = 15
     (warning,) = game.warnings(WESTERNESSE)
     assert warning.startswith("If the siege ended now, Sauron would win")
-    assert "move a unit onto 1918 or 2124" in warning
+    assert "move a unit onto the East road by the Main Gate (1918) or the East road at" in warning
     game.state.visit("westernesse", ["2124"])
     assert game.warnings(WESTERNESSE) == []
 
@@ -66,7 +66,8 @@ def test_sauron_is_told_what_he_still_lacks_in_the_last_turns():
     (warning,) = game.warnings(SAURON)
     assert warning.startswith("If the siege ended now, Westernesse would win")
     assert "the garrison is not demoralized (0 of the 36" in warning
-    assert "move a unit onto 2124" in warning and "1918 and" not in warning
+    assert "not last on the East road at the east edge (2124): move a unit onto it" in warning
+    assert "Main Gate (1918)" not in warning
     game.state.totals["garrison"] = 40
     game.state.visit("sauron", ["2124"])
     assert game.warnings(SAURON) == []
