@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engines.gondor.places import place
 from engines.gondor.views import CounterView, GondorView, Hexside
 from engines.text import join_and, plural
 from render.gondor.counters import COMBAT
@@ -91,8 +92,11 @@ def control_line(view: GondorView) -> str:
     """Levels Sauron holds, and who last held each East road hex (the goal's road)."""
     levels = [str(lv.level) for lv in view.levels if lv.controller == "sauron"]
     held = f"Sauron holds level {join_and(levels)}" if levels else "Sauron holds no city level"
-    roads = ", ".join(f"{h} by {side_name(s)}" for h, s in sorted(view.road_control.items()))
-    return f"{held} · East road last held: {roads}" if roads else held
+    by_side: dict[str, list[str]] = {}
+    for h, s in sorted(view.road_control.items()):
+        by_side.setdefault(side_name(s), []).append(h)
+    roads = "; ".join(f"by {s}: {join_and(hexes)}" for s, hexes in by_side.items())
+    return f"{held} · the East road's goal hexes last held {roads}" if roads else held
 
 
 def pending_line(view: GondorView) -> str:
@@ -148,7 +152,7 @@ def _sides_summary(view: GondorView) -> list[str]:
         units = [c for s in stacks for c in s.counters if c.side == side and c.kind in COMBAT]
         disrupted = sum(1 for c in units if c.disrupted)
         leaders = [
-            f"{c.name} {s.hex}"
+            f"{c.name} {s.hex} ({place(s.hex)})"
             for s in stacks
             for c in s.counters
             if c.side == side and c.kind == "leader"

@@ -230,6 +230,8 @@ def test_mid_siege_alt_text_names_the_siege_marks_and_whose_decision():
     assert "Fires: 1815, 2117, 2412" in words
     assert "Waiting for Sauron" in words
     assert "Gates held by Sauron: 1917/1918" in words
+    assert "the East road's goal hexes last held by Sauron: 1918 and 2124" in words
+    assert "Gandalf 1903 (Citadel)" in words and "Imrahil 1917 (Main Gate)" in words
     zoom = gondor.alt_text(CASES["zoom-gate-westernesse"])
     assert "1918: Light Orc Infantry E-1-Z (disrupted), The Lord of the Nazgûl" in zoom
 
@@ -282,7 +284,7 @@ def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(re
     assert len(forces) == 3
     alt = gondor.alt_text(v)
     assert "Losses so far of the limit at which a force is demoralized:" in alt
-    assert "East road last held:" in alt
+    assert "the East road's goal hexes last held by" in alt
 
 
 def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(recorder):
