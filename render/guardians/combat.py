@@ -254,7 +254,7 @@ def own_hand(combat: CombatView, width: int) -> list[Block]:
     for side in combat.sides:
         if side.hand:
             heading = f"Your combat hand · {plural(len(side.hand), 'card')}"
-            columns = HAND_COLUMNS if width > 500 else 2
+            columns = HAND_COLUMNS if width > 500 else 1
             tiles = [
                 text_block(heading, SMALL, width, GOLD, bold=True, background=PANEL),
                 mini_grid(side.hand, width, columns),
@@ -268,12 +268,15 @@ def heading(combat: CombatView) -> str:
     return title(combat).rsplit(" · ", 1)[0]
 
 
-def combat_parts(view: GuardiansView, room: int) -> list[Block]:
-    """The combat's parts top-down, ``room`` px wide: the table splits them over two columns."""
+def head_parts(view: GuardiansView, room: int) -> list[Block]:
+    """The combat's state, ``room`` px wide: status, sides, winner, own pick.
+
+    The combat's heading is the image's title.
+    """
     combat = view.combat
     if combat is None:
         return []
-    parts = []  # the heading is the image's title (``heading``)
+    parts = []
     if combat.status:
         parts.append(text_block(combat.status, SMALL, room, GOLD, background=PANEL))
     parts += [
@@ -284,16 +287,28 @@ def combat_parts(view: GuardiansView, room: int) -> list[Block]:
     if winner is not None:
         line = f"{seat_name(view, winner)} holds {combat.space}"
         parts.append(text_block(line, BODY, room, GOLD, bold=True, background=PANEL))
-    parts += own_pick(combat, room)
+    return parts + own_pick(combat, room)
+
+
+def matchup_parts(view: GuardiansView, room: int) -> list[Block]:
+    """Who attacks on which side, then every match-up, ``room`` px wide."""
+    combat = view.combat
+    if combat is None:
+        return []
     pairs, kinds = [], set()
     for heading, pair in matchups(combat):  # one heading for each kind of match-up
         kind = "Secondary attacks" if heading.startswith("Secondary") else "Primary match-ups"
         pairs.append(matchup_block(combat, None if kind in kinds else kind, pair, room))
         kinds.add(kind)
-    if pairs:
-        parts.append(sides_caption(combat, room))
-    parts += pairs
-    parts += own_hand(combat, room)
+    return [sides_caption(combat, room), *pairs] if pairs else []
+
+
+def extra_parts(view: GuardiansView, room: int) -> list[Block]:
+    """What follows the match-ups: the viewer's combat hand, casts, the other fighters."""
+    combat = view.combat
+    if combat is None:
+        return []
+    parts = own_hand(combat, room)
     parts += [
         text_block(cast_phrase(combat, c), SMALL, room, TEXT, background=PANEL)
         for c in combat.casts

@@ -40,6 +40,7 @@ from render.guardians.style import (
     SMALL,
     TITLE,
     Block,
+    Painter,
     bottom_seat,
     facts_block,
     ink_on,
@@ -55,6 +56,8 @@ from render.guardians.style import (
 PAD = 12
 BAR_H = SMALL + 6
 PILL_H = SMALL + 10  # a state pill on a line of its own
+HAND_COLUMNS = 3  # tiles a row of the Storage hand and the Pen
+FACTS_MIN = 360  # px the facts need beside the vitality bar
 
 
 def phase_title(view: GuardiansView) -> str:
@@ -88,10 +91,13 @@ def header(view: GuardiansView, combat: str | None = None) -> Block:
     In a combat, the title says the combat (``combat``) and the combat panel has the status.
     """
     room = FULL - 2 * PAD
-    title = f"Guardians · turn {view.turn} · {combat}" if combat else phase_title(view)
+    title = f"Turn {view.turn} · {combat}" if combat else phase_title(view)
     parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
     if view.status and view.result is None and view.combat is None:  # else: banner, combat
         status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
+        phase = f"{PHASE_TITLES.get(view.phase, '')}: "
+        if status.lower().startswith(phase.lower()):  # "Movement: ..." under "... · Movement"
+            status = status[len(phase) :]
         parts.append(text_block(status, BODY, room, GOLD, background=PANEL))
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
@@ -152,29 +158,41 @@ def player_panel(view: GuardiansView, seat: int, full: int) -> Block:
 
 
 def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
+    """The name line (state pill on its right), then the vitality bar with the facts beside it.
+
+    Where the facts do not fit beside the bar (a narrow column) they go under it.
+    """
     player = view.players[seat]
     colour = seat_colour(seat)
     room = full - 2 * PAD
     state = _state(view, seat)
     tag_w = pill_width(tag(seat), SMALL) + 8
+    state_w = pill_width(state[0], SMALL) + 8 if state else 0
     you = " (you)" if seat == view.viewer else ""
     name_font = font(SMALL, bold=True)
-    name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w)
-    name_h = len(name_lines) * (SMALL + 4)
     g = player.guardian
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + 60
+    wide = room - bar_w - PAD >= FACTS_MIN  # facts beside the bar, the state on the name line
+    pill_beside = True
+    name_lines = wrap(
+        seat_name(view, seat) + you, name_font, room - tag_w - (state_w if wide else 0)
+    )
+    name_h = len(name_lines) * (SMALL + 4)
     facts = [
         g.name,
         plural(g.stones, "stone"),
-        f"{plural(player.lands, 'land')} held",
+        plural(player.lands, "land"),
         f"{player.shields_destroyed}/5 Shields lost",
     ]
-    state_w = pill_width(state[0], SMALL) + 8 if state else 0
-    bar_label = text_width(f"♥ {g.vitality}/{g.max_vitality}", font(SMALL, bold=True)) + 30
-    beside = bar_label <= room - state_w  # else the state pill goes on a line of its own
-    parts = [vitality_bar(g.vitality, g.max_vitality, room - state_w if beside else room)]
-    if state and not beside:
-        parts.append((PILL_H, lambda *_: None))
-    parts.append(facts_block(facts, SMALL, room, TEXT))
+    if wide:
+        info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
+        bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
+        parts = [(max(BAR_H, info[0]), _beside(bar, info, bar_w + PAD))]
+    else:  # the state pill beside the bar (or under it), the facts under them
+        pill_beside = bar_w <= room - state_w
+        bar = vitality_bar(g.vitality, g.max_vitality, room - state_w if pill_beside else room)
+        parts = [bar, *([] if pill_beside or not state else [(PILL_H, _nothing)])]
+        parts.append(facts_block(facts, SMALL, room, TEXT))
     if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
@@ -191,14 +209,32 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
         )
         for i, line in enumerate(name_lines):
             draw.text((x + tag_w, y + i * (SMALL + 4)), line, font=name_font, fill=colour)
-        body(img, draw, x, y + name_h + 4)
         if state:
             w = pill_width(state[0], SMALL)
-            fnt = font(SMALL, bold=True)
-            py = y + name_h + 5 + (0 if beside else BAR_H + 4)
-            pill(draw, (x + room - w, py), state[0], fnt, fill=state[1], pad=(10, 2))
+            py = y + 1 if wide else y + name_h + 6 + (0 if pill_beside else BAR_H + 4)
+            pill(draw, (x + room - w, py), state[0], name_font, fill=state[1], pad=(10, 2))
+        body(img, draw, x, y + name_h + 6)
 
-    return framed((name_h + 4 + body_h, paint), colour, full=full)
+    return framed((name_h + 6 + body_h, paint), colour, full=full)
+
+
+def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
+    """Paints nothing: room kept for something painted over it."""
+
+
+def _beside(left: Block, right: Block, dx: int) -> Painter:
+    """Paint ``right`` ``dx`` px to the right of ``left``."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        left[1](img, draw, x, y)
+        right[1](img, draw, x + dx, y)
+
+    return paint
+
+
+def seats_top_down(view: GuardiansView) -> list[int]:
+    """The seats as drawn around the battlefield: the other one on top, the bottom seat below."""
+    return [1 - bottom_seat(view), bottom_seat(view)]
 
 
 def players(view: GuardiansView, width: int, *, stacked: bool = False) -> Block:
@@ -251,8 +287,14 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
     block = layout()
     while block[0] > max_height - 2 * PAD and any(shown):
         last = max(i for i, n in enumerate(shown) if n)  # the Pen gives way first
-        shown[last] -= 2 if shown[last] % 2 == 0 else 1  # a row of two tiles
+        shown[last] -= shown[last] % HAND_COLUMNS or HAND_COLUMNS  # a row of tiles
         block = layout()
+    if not any(shown):  # every card in "?": the headings on one line
+        folded = [
+            f"{title} · {plural(len(cards), 'card')}{' (?)' if cards else ''}"
+            for title, cards in sections
+        ]
+        block = facts_block(folded, SMALL, room, GOLD, bold=True)
     viewer = view.viewer
     colour = seat_colour(viewer) if viewer is not None else GOLD
     return framed(block, colour, full=width)
@@ -262,7 +304,7 @@ def _tiles(cards: list[CardView], shown: int, room: int) -> list[Block]:
     """The first ``shown`` cards as tiles, and how many more there are (listed in "?")."""
     if not shown:  # the heading says "(?)"
         return []
-    out = [mini_grid(cards[:shown], room)]
+    out = [mini_grid(cards[:shown], room, HAND_COLUMNS)]
     more = len(cards) - shown
     if more:
         out.append(text_block(f"+{more} more in ?", SMALL, room, MUTED, background=PANEL))
