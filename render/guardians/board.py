@@ -139,7 +139,7 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
     note = header_note(space, inner + 2 * CELL_PAD) or ""
     facts = [f for f in [f"def +{sh.defence}", *_counts(space)] if f not in note.split(" · ")]
-    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
+    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner))] if facts else []
     if sh.upgrade:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)

@@ -3,7 +3,8 @@
 Every text is at least 27 px (9 px tall when a phone shows the image 340 px wide). On top, full
 width: the title and status (or, once the game is over, the result banner). Then, as at a table,
 the other player's panel, the battlefield full width, the bottom seat's panel and, in a
-player's view, their own cards (folded into "?" when the room runs out). In a combat (or right
+player's view, their own cards (folded into "?" when the room runs out; the battlefield is
+drawn compact first if that leaves room for some of them). In a combat (or right
 after one) both players' panels, then the match-ups on the left and the battlefield drawn small
 on the right, with what does not fit on the left below it. Draws only from the view. Recent
 events are not drawn: the bot's message shows them right above the image (the alt text keeps
@@ -71,6 +72,11 @@ def bands(view: GuardiansView) -> list[Block]:
     own_min = panel.private(view, FULL, 0)[0]  # the headings alone, every card in "?"
     field = board.board(view, FULL, room - (own_min + GAP if own_min else 0))
     own = panel.private(view, FULL, room - field[0] - GAP)
+    if own_min and own[0] == own_min:  # no card shown: a compact battlefield may make room
+        small = board.board(view, FULL, 0)
+        more = panel.private(view, FULL, room - small[0] - GAP)
+        if more[0] > own_min:
+            field, own = small, more
     out += [top, field, bottom, own]
     return [b for b in out if b[0] > 0]
 

@@ -451,3 +451,21 @@ def test_an_empty_land_says_so_on_its_header_line(recorder):
     render_image("guardians", view)
     at = {t[1]: t[0] for t in texts}
     assert abs(at["no terrain"][1] - at["R2"][1]) <= 4 and at["no terrain"][0] > at["R2"][0]
+
+
+def test_a_players_own_cards_get_room_before_the_battlefields_details(recorder):
+    """Where the battlefield in full would fold every card of the player's own into "?", it is
+    drawn compact (Shields as name and count) and some of the Storage hand shows."""
+    import itertools
+
+    from render.guardians.style import FULL
+
+    _, texts = recorder
+    view = next(itertools.islice(engine_views(3, every=2), 118, None))
+    assert view["viewer"] == 0 and view["hand"] and view["combat"] is None
+    typed_view = typed(view)
+    assert board.board(typed_view, FULL)[0] > board.board(typed_view, FULL, room=0)[0]
+    img = render_image("guardians", view)
+    shown = drawn(texts)
+    assert any("".join(c["name"].split()) in shown for c in view["hand"]), shown
+    assert img.height <= img.width
