@@ -149,18 +149,22 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: GuardiansView, seat: int, full: int) -> Block:
-    """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?")."""
+def player_panel(view: GuardiansView, seat: int, full: int, *, short: bool = False) -> Block:
+    """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?").
+
+    ``short``: without the name line (a busy combat; the seat's tag and colour stay).
+    """
     player, state = view.players[seat], _state(view, seat)
     you = " (you)" if seat == view.viewer else ""
-    key = stamp.key_of("player", player, seat_name(view, seat), you, state)
-    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full), FELT)
+    key = stamp.key_of("player", player, seat_name(view, seat), you, state, short)
+    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full, short), FELT)
 
 
-def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
+def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False) -> Block:
     """The name line (state pill on its right), then the vitality bar with the facts beside it.
 
-    Where the facts do not fit beside the bar (a narrow column) they go under it.
+    Where the facts do not fit beside the bar (a narrow column) they go under it. ``short``:
+    the tag, the bar and the facts on one line, the state pill on the right.
     """
     player = view.players[seat]
     colour = seat_colour(seat)
@@ -184,6 +188,8 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
         plural(player.lands, "land"),
         f"{player.shields_destroyed}/5 Shields lost",
     ]
+    if short:
+        return framed(_short_line(view, seat, facts, room), colour, full=full)
     if wide:
         info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
         bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
@@ -218,6 +224,29 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
     return framed((name_h + 6 + body_h, paint), colour, full=full)
 
 
+def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> Block:
+    """The seat's tag, vitality bar and facts on a line (wrapping), its state pill on the right."""
+    g, state = view.players[seat].guardian, _state(view, seat)
+    fnt = font(SMALL, bold=True)
+    tag_w = pill_width(tag(seat), SMALL) + 8
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", fnt) + 40
+    state_w = pill_width(state[0], SMALL) + 8 if state else 0
+    left = tag_w + bar_w + PAD
+    info = facts_block(facts, SMALL, room - left - state_w, TEXT)
+    bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
+    colour = seat_colour(seat)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        pill(draw, (x, y + 1), tag(seat), fnt, fill=colour, text_fill=ink_on(colour), pad=(8, 2))
+        bar[1](img, draw, x + tag_w, y)
+        info[1](img, draw, x + left, y + 1)
+        if state:
+            w = pill_width(state[0], SMALL)
+            pill(draw, (x + room - w, y + 1), state[0], fnt, fill=state[1], pad=(10, 2))
+
+    return max(BAR_H + 2, info[0] + 1), paint
+
+
 def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
     """Paints nothing: room kept for something painted over it."""
 
@@ -237,11 +266,16 @@ def seats_top_down(view: GuardiansView) -> list[int]:
     return [1 - bottom_seat(view), bottom_seat(view)]
 
 
-def players(view: GuardiansView, width: int, *, stacked: bool = False) -> Block:
-    """Both player panels, side by side or one above the other: the viewer's (or seat 0's) first."""
+def players(
+    view: GuardiansView, width: int, *, stacked: bool = False, short: bool = False
+) -> Block:
+    """Both player panels, side by side or one above the other: the viewer's (or seat 0's) first.
+
+    ``short``: without their name lines.
+    """
     seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
     each = width if stacked else (width - GAP) // 2
-    panels = [player_panel(view, s, each) for s in seats]
+    panels = [player_panel(view, s, each, short=short) for s in seats]
     if not panels:
         return 0, lambda *_: None
     if stacked:

@@ -13,6 +13,8 @@ them).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import GuardiansView
@@ -35,25 +37,38 @@ def combat_columns(view: GuardiansView, room: int) -> Block:
     """Both players full width, then the combat on the left and the small battlefield right.
 
     Parts of the combat that do not fit on the left under ``room`` px go on the right, below
-    the small battlefield.
+    the small battlefield; the match-ups stay on the left. A busier combat draws each fighter
+    on a line; a combat busier still (``busy``) leaves out what no longer acts.
     """
-    seats = panel.players(view, FULL, stacked=True)
-    room -= seats[0] + GAP
+    tried: list[Block] = []
+    for compact, busy in ((False, False), (True, False), (True, True)):
+        for block in _arrangements(view, room, compact, busy):
+            if block[0] <= room:
+                return block
+            tried.append(block)
+    return min(tried, key=lambda b: b[0])
+
+
+def _arrangements(view: GuardiansView, room: int, compact: bool, busy: bool) -> Iterator[Block]:
+    """The combat's layouts, the preferred first.
+
+    The state above the match-ups, else moved right; the parts after them on the left, else
+    moved right one by one. ``busy``: the players without their names (the message and the
+    title have them), and neither dispelled casts nor the lists of command creatures, ranged
+    attackers, set aside.
+    """
+    seats = panel.players(view, FULL, stacked=True, short=busy)
     side = board.mini_board(view, SIDE_W)
     main, narrow = MAIN_W - 2 * panel.PAD, SIDE_W - 2 * panel.PAD
-    fights = combat.matchup_parts(view, main)
-    extra = [combat.extra_parts(view, main), combat.extra_parts(view, narrow)]
+    extra = [combat.extra_parts(view, main, busy), combat.extra_parts(view, narrow, busy)]
     head = [combat.head_parts(view, main), combat.head_parts(view, narrow)]
-    tried: list[Block] = []
-    for moved in (False, True):  # the state above the match-ups, else under the battlefield
-        for k in range(len(extra[0]), -1, -1):  # the rest after them, else on the right
+    fights = combat.matchup_parts(view, main, compact)
+    for moved in (False, True):
+        for k in range(len(extra[0]), -1, -1):
             above = [] if moved else head[0]
             left = combat.combat_panel(above + fights + extra[0][:k], MAIN_W)
             right = combat.combat_panel((head[1] if moved else []) + extra[1][k:], SIDE_W)
-            tried.append(columns(left, stack([side, right], gap=GAP)))
-            if tried[-1][0] <= room:
-                return stack([seats, tried[-1]], gap=GAP)
-    return stack([seats, min(tried, key=lambda b: b[0])], gap=GAP)
+            yield stack([seats, columns(left, stack([side, right], gap=GAP))], gap=GAP)
 
 
 def bands(view: GuardiansView) -> list[Block]:

@@ -469,3 +469,28 @@ def test_a_players_own_cards_get_room_before_the_battlefields_details(recorder):
     shown = drawn(texts)
     assert any("".join(c["name"].split()) in shown for c in view["hand"]), shown
     assert img.height <= img.width
+
+
+def test_a_busy_combat_still_fits_with_every_match_up(recorder):
+    """Four primary match-ups, a secondary attack and seven casts (a random game, seed 5, at
+    its 457th move): each fighter is drawn on a line, dispelled casts and the lists of other
+    fighters are left to the alt text, and the image stays square with every fighter in it."""
+    import random
+
+    import engines
+
+    sizes, texts = recorder
+    game = engines.get_game("guardians").new(2, seed=5)
+    rng = random.Random(5)
+    for _ in range(457):
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view = {**game.view(0), "seat_names": NAMES}
+    fighters = [f for f in view["combat"]["table"] if f["role"] in ("primary", "secondary")]
+    assert len(fighters) == 9 and len(view["combat"]["casts"]) == 7
+    img = render_image("guardians", view)
+    assert img.height <= img.width and min(sizes) >= common.phone_px(img.width)
+    shown = drawn(texts)
+    for f in fighters:
+        assert "".join(f["name"].split()) in shown, f["name"]
+    assert "Dread Howl (dispelled)" in alt_text("guardians", view)
