@@ -152,7 +152,8 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
 def player_panel(view: GuardiansView, seat: int, full: int, *, short: bool = False) -> Block:
     """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?").
 
-    ``short``: without the name line (a busy combat; the seat's tag and colour stay).
+    ``short``: one line without the name, the state and the lands (a busy combat; the seat's
+    tag and colour stay, the combat's sides say who is to act).
     """
     player, state = view.players[seat], _state(view, seat)
     you = " (you)" if seat == view.viewer else ""
@@ -164,7 +165,7 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
     """The name line (state pill on its right), then the vitality bar with the facts beside it.
 
     Where the facts do not fit beside the bar (a narrow column) they go under it. ``short``:
-    the tag, the bar and the facts on one line, the state pill on the right.
+    the tag, the bar and the facts on one line (``_short_line``).
     """
     player = view.players[seat]
     colour = seat_colour(seat)
@@ -188,7 +189,8 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
         plural(player.lands, "land"),
         f"{player.shields_destroyed}/5 Shields lost",
     ]
-    if short:
+    if short:  # a busy combat: its sides say who is to act, the lands do not matter in it
+        del facts[2]
         return framed(_short_line(view, seat, facts, room), colour, full=full)
     if wide:
         info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
@@ -225,14 +227,13 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
 
 
 def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> Block:
-    """The seat's tag, vitality bar and facts on a line (wrapping), its state pill on the right."""
-    g, state = view.players[seat].guardian, _state(view, seat)
+    """The seat's tag, vitality bar and ``facts`` on a line (in a busy combat)."""
+    g = view.players[seat].guardian
     fnt = font(SMALL, bold=True)
     tag_w = pill_width(tag(seat), SMALL) + 8
     bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", fnt) + 40
-    state_w = pill_width(state[0], SMALL) + 8 if state else 0
     left = tag_w + bar_w + PAD
-    info = facts_block(facts, SMALL, room - left - state_w, TEXT)
+    info = facts_block(facts, SMALL, room - left, TEXT)
     bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
     colour = seat_colour(seat)
 
@@ -240,9 +241,6 @@ def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> 
         pill(draw, (x, y + 1), tag(seat), fnt, fill=colour, text_fill=ink_on(colour), pad=(8, 2))
         bar[1](img, draw, x + tag_w, y)
         info[1](img, draw, x + left, y + 1)
-        if state:
-            w = pill_width(state[0], SMALL)
-            pill(draw, (x + room - w, y + 1), state[0], fnt, fill=state[1], pad=(10, 2))
 
     return max(BAR_H + 2, info[0] + 1), paint
 
