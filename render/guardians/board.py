@@ -14,6 +14,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import GuardiansView, ShieldView, SpaceView
+from engines.text import plural
 from render.common import (
     BAD,
     FELT,
@@ -53,9 +54,10 @@ from render.guardians.style import (
     text_block,
 )
 
-HEAD_H = BODY + 10
+HEAD_H = BODY + 8
 BOX_PAD = 4
 CELL_PAD = 4  # px between a space's frame and what is on it
+COMPACT = (1, 2)  # Shields as name and count, named terrain without its type; revealed counted
 MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
 
 
@@ -98,7 +100,7 @@ def _plain(words: str) -> str:
     return words.replace("&", "and").lower()
 
 
-def terrain_block(space: SpaceView, inner: int, compact: bool = False) -> Block:
+def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
     """The terrain card on a space: coloured by type, or a back marked with its owner.
 
     A face-up card names its owner only where someone else holds the space (the frame and the
@@ -113,7 +115,7 @@ def terrain_block(space: SpaceView, inner: int, compact: bool = False) -> Block:
         return text_block("no terrain", SMALL, inner, MUTED)
     if terrain.face_down:
         label = ["face-down terrain", tag(terrain.owner)]
-        if terrain.name:
+        if terrain.name and "face-down" not in terrain.name:  # its owner knows which
             label.append(terrain.name)
         return back_block(inner, label, SMALL + 16)
     kind = terrain.type or ""
@@ -153,12 +155,11 @@ def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
     return "▼" if owner_at_bottom == toward_owner else "▲"
 
 
-def shield_block(
-    view: GuardiansView, shield: ShieldView, inner: int, compact: bool = False
-) -> Block:
+def shield_block(view: GuardiansView, shield: ShieldView, inner: int, compact: int = 0) -> Block:
     """One Shield: owner colour, name, facing, creatures (×3), and cards revealed to all.
 
-    ``compact``: its name and count only (a crowded column).
+    ``compact``: its name and count only (a crowded column); at 2, its revealed cards counted
+    (the alt text names them).
     """
     colour = seat_colour(shield.owner)
     room = inner - 2 * BOX_PAD - 8
@@ -175,7 +176,10 @@ def shield_block(
     ]
     if compact:  # the count only: the gold frame and the arrow say it is turned
         parts = [text_block(f"{name} ×{shield.count}", SMALL, room, colour)]
-    if shield.revealed:
+    if shield.revealed and compact >= 2:
+        flown = f"revealed (flew): {plural(len(shield.cards or []), 'card')}"
+        parts.append(text_block(flown, SMALL, room, GOLD))
+    elif shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
         for c in shield.cards or []:
             parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
@@ -190,7 +194,7 @@ def cell_fill(space: SpaceView) -> RGB:
     return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool = False) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: int = 0) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
     terrain = stamp.key_of("terrain", space.terrain, space.kind, space.controller, compact)
@@ -311,21 +315,23 @@ def fighting_space(view: GuardiansView) -> str | None:
 def board(view: GuardiansView, width: int, room: int | None = None) -> Block:
     """The battlefield block, ``width`` px wide (laid out only if it is not kept as a stamp).
 
-    Taller than ``room``, its Shields are drawn compact.
+    Taller than ``room``, it is drawn more compact, level by level (``COMPACT``).
     """
     fighting = fighting_space(view)
-    block = _stamped(view, fighting, width, compact=False)
-    if room is not None and block[0] > room:
-        block = _stamped(view, fighting, width, compact=True)
+    block = _stamped(view, fighting, width, compact=0)
+    for compact in COMPACT:
+        if room is None or block[0] <= room:
+            break
+        block = _stamped(view, fighting, width, compact)
     return block
 
 
-def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
+def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: int) -> Block:
     key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting, compact)
     return stamp.lazy(key, width, lambda: _board(view, fighting, width, compact), FELT)
 
 
-def _board(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
+def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) -> Block:
     """Each column L, C, R a stack of its spaces, each space as tall as what is on it."""
     cell_w = cell_width(width)
     inner = cell_w - 2 * CELL_PAD

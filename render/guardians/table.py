@@ -33,32 +33,45 @@ def columns(left: Block, right: Block) -> Block:
     return max(left[0], right[0]), paint
 
 
+LEVELS = (  # (each fighter on a line, busy, the small battlefield drawn), tried in turn
+    (False, False, True),
+    (True, False, True),
+    (True, True, True),
+    (True, True, False),
+)
+
+
+def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
+    """Paints nothing (a part left out)."""
+
+
 def combat_columns(view: GuardiansView, room: int) -> Block:
     """Both players full width, then the combat on the left and the small battlefield right.
 
     Parts of the combat that do not fit on the left under ``room`` px go on the right, below
     the small battlefield; the match-ups stay on the left. A busier combat draws each fighter
-    on a line; a combat busier still (``busy``) leaves out what no longer acts.
+    on a line; a combat busier still (``busy``) leaves out what no longer acts, then the small
+    battlefield (``LEVELS``).
     """
     tried: list[Block] = []
-    for compact, busy in ((False, False), (True, False), (True, True)):
-        for block in _arrangements(view, room, compact, busy):
+    for compact, busy, field in LEVELS:
+        for block in _arrangements(view, compact, busy, field):
             if block[0] <= room:
                 return block
             tried.append(block)
     return min(tried, key=lambda b: b[0])
 
 
-def _arrangements(view: GuardiansView, room: int, compact: bool, busy: bool) -> Iterator[Block]:
+def _arrangements(view: GuardiansView, compact: bool, busy: bool, field: bool) -> Iterator[Block]:
     """The combat's layouts, the preferred first.
 
     The state above the match-ups, else moved right; the parts after them on the left, else
     moved right one by one. ``busy``: the players without their names (the message and the
     title have them), and neither dispelled casts nor the lists of command creatures, ranged
-    attackers, set aside.
+    attackers, set aside. ``field``: the small battlefield is drawn.
     """
     seats = panel.players(view, FULL, stacked=True, short=busy)
-    side = board.mini_board(view, SIDE_W)
+    side = board.mini_board(view, SIDE_W) if field else (0, _nothing)
     main, narrow = MAIN_W - 2 * panel.PAD, SIDE_W - 2 * panel.PAD
     extra = [combat.extra_parts(view, main, busy), combat.extra_parts(view, narrow, busy)]
     head = [combat.head_parts(view, main), combat.head_parts(view, narrow)]
