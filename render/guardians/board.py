@@ -177,7 +177,7 @@ def shield_block(view: GuardiansView, shield: ShieldView, inner: int, compact: i
     if compact:  # the count only: the gold frame and the arrow say it is turned
         parts = [text_block(f"{name} ×{shield.count}", SMALL, room, colour)]
     if shield.revealed and compact >= 2:
-        flown = f"revealed (flew): {plural(len(shield.cards or []), 'card')}"
+        flown = f"{plural(len(shield.cards or []), 'card')} revealed"  # it flew
         parts.append(text_block(flown, SMALL, room, GOLD))
     elif shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))

@@ -179,7 +179,7 @@ def test_no_name_is_cut(case, viewer, recorder):
     render_image("guardians", view)
     shown = drawn(texts)
     for name in names_shown(view):  # a crowded battlefield may count a flown Shield's cards
-        counted = name in revealed(view) and "revealed(flew):" in shown
+        counted = name in revealed(view) and ("cardrevealed" in shown or "cardsrevealed" in shown)
         assert "".join(name.split()) in shown or counted, name
     own = [] if view["combat"] else [view.get("hand"), view.get("pen")]  # combat: its own hand
     for cards in own:  # whole, or counted in "+N more in ?", or all in "?": "Pen · 2 cards (?)"
