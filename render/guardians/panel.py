@@ -55,9 +55,7 @@ from render.guardians.style import (
 
 PAD = 12
 BAR_H = SMALL + 6
-PILL_H = SMALL + 10  # a state pill on a line of its own
 HAND_COLUMNS = 3  # tiles a row of the Storage hand and the Pen
-FACTS_MIN = 360  # px the facts need beside the vitality bar
 
 
 def phase_title(view: GuardiansView) -> str:
@@ -164,8 +162,7 @@ def player_panel(view: GuardiansView, seat: int, full: int, *, short: bool = Fal
 def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False) -> Block:
     """The name line (state pill on its right), then the vitality bar with the facts beside it.
 
-    Where the facts do not fit beside the bar (a narrow column) they go under it. ``short``:
-    the tag, the bar and the facts on one line (``_short_line``).
+    ``short``: the tag, the bar and the facts on one line (``_short_line``).
     """
     player = view.players[seat]
     colour = seat_colour(seat)
@@ -176,12 +173,7 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
     you = " (you)" if seat == view.viewer else ""
     name_font = font(SMALL, bold=True)
     g = player.guardian
-    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + 60
-    wide = room - bar_w - PAD >= FACTS_MIN  # facts beside the bar, the state on the name line
-    pill_beside = True
-    name_lines = wrap(
-        seat_name(view, seat) + you, name_font, room - tag_w - (state_w if wide else 0)
-    )
+    name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w - state_w)
     name_h = len(name_lines) * (SMALL + 4)
     facts = [
         g.name,
@@ -192,15 +184,10 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
     if short:  # a busy combat: its sides say who is to act, the lands do not matter in it
         del facts[2]
         return framed(_short_line(view, seat, facts, room), colour, full=full)
-    if wide:
-        info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
-        bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
-        parts = [(max(BAR_H, info[0]), _beside(bar, info, bar_w + PAD))]
-    else:  # the state pill beside the bar (or under it), the facts under them
-        pill_beside = bar_w <= room - state_w
-        bar = vitality_bar(g.vitality, g.max_vitality, room - state_w if pill_beside else room)
-        parts = [bar, *([] if pill_beside or not state else [(PILL_H, _nothing)])]
-        parts.append(facts_block(facts, SMALL, room, TEXT))
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + 60
+    info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
+    bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
+    parts = [(max(BAR_H, info[0]), _beside(bar, info, bar_w + PAD))]
     if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
@@ -219,8 +206,7 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
             draw.text((x + tag_w, y + i * (SMALL + 4)), line, font=name_font, fill=colour)
         if state:
             w = pill_width(state[0], SMALL)
-            py = y + 1 if wide else y + name_h + 6 + (0 if pill_beside else BAR_H + 4)
-            pill(draw, (x + room - w, py), state[0], name_font, fill=state[1], pad=(10, 2))
+            pill(draw, (x + room - w, y + 1), state[0], name_font, fill=state[1], pad=(10, 2))
         body(img, draw, x, y + name_h + 6)
 
     return framed((name_h + 6 + body_h, paint), colour, full=full)
@@ -245,10 +231,6 @@ def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> 
     return max(BAR_H + 2, info[0] + 1), paint
 
 
-def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
-    """Paints nothing: room kept for something painted over it."""
-
-
 def _beside(left: Block, right: Block, dx: int) -> Painter:
     """Paint ``right`` ``dx`` px to the right of ``left``."""
 
@@ -264,27 +246,13 @@ def seats_top_down(view: GuardiansView) -> list[int]:
     return [1 - bottom_seat(view), bottom_seat(view)]
 
 
-def players(
-    view: GuardiansView, width: int, *, stacked: bool = False, short: bool = False
-) -> Block:
-    """Both player panels, side by side or one above the other: the viewer's (or seat 0's) first.
+def players(view: GuardiansView, width: int, *, short: bool = False) -> Block:
+    """Both player panels one above the other, the viewer's (or seat 0's) first.
 
     ``short``: without their name lines.
     """
     seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
-    each = width if stacked else (width - GAP) // 2
-    panels = [player_panel(view, s, each, short=short) for s in seats]
-    if not panels:
-        return 0, lambda *_: None
-    if stacked:
-        return stack(panels, gap=GAP)
-    height = max(h for h, _ in panels)
-
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        for i, (_, p) in enumerate(panels):
-            p(img, draw, x + i * (each + GAP), y)
-
-    return height, paint
+    return stack([player_panel(view, s, width, short=short) for s in seats], gap=GAP)
 
 
 def private(view: GuardiansView, width: int, max_height: int) -> Block:

@@ -70,7 +70,7 @@ def _arrangements(view: GuardiansView, compact: bool, busy: bool, field: bool) -
     title have them), and neither dispelled casts nor the lists of command creatures, ranged
     attackers, set aside. ``field``: the small battlefield is drawn.
     """
-    seats = panel.players(view, FULL, stacked=True, short=busy)
+    seats = panel.players(view, FULL, short=busy)
     side = board.mini_board(view, SIDE_W) if field else (0, _nothing)
     main, narrow = MAIN_W - 2 * panel.PAD, SIDE_W - 2 * panel.PAD
     extra = [combat.extra_parts(view, main, busy), combat.extra_parts(view, narrow, busy)]
