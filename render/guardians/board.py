@@ -57,7 +57,7 @@ from render.guardians.style import (
 HEAD_H = BODY + 8
 BOX_PAD = 4
 CELL_PAD = 4  # px between a space's frame and what is on it
-COMPACT = (1, 2)  # Shields as name and count, named terrain without its type; revealed counted
+COMPACT = (1, 2, 3)  # Shields as name and count, terrain without type; revealed counted; upgrades
 MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
 
 
@@ -129,8 +129,11 @@ def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
     return _boxed(facts_block(facts, SMALL, room, ink_on(colour), bold=True), colour, colour, inner)
 
 
-def stronghold_block(space: SpaceView, inner: int) -> Block:
-    """A Stronghold: its defence (unless on the header line), cards on and under, upgrade."""
+def stronghold_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
+    """A Stronghold: its defence and cards on and under (unless on the header line), upgrade.
+
+    ``compact`` 3: without the upgrade (the alt text names it).
+    """
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
@@ -142,7 +145,7 @@ def stronghold_block(space: SpaceView, inner: int) -> Block:
     note = header_note(space, inner + 2 * CELL_PAD) or ""
     facts = [f for f in [f"def +{sh.defence}", *_counts(space)] if f not in note.split(" · ")]
     parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner))] if facts else []
-    if sh.upgrade:
+    if sh.upgrade and compact < 3:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)
     return (height + 3 if height else 0), paint  # room for descenders below the last line
@@ -198,10 +201,10 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: int 
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
     terrain = stamp.key_of("terrain", space.terrain, space.kind, space.controller, compact)
-    hold = stamp.key_of("hold", space.stronghold)
+    hold = stamp.key_of("hold", space.stronghold, space.id, space.controller, compact >= 3)
     parts = [
         stamp.cached(terrain, inner, terrain_block(space, inner, compact), fill),
-        stamp.cached(hold, inner, stronghold_block(space, inner), fill),
+        stamp.cached(hold, inner, stronghold_block(space, inner, compact), fill),
     ]
     bottom = bottom_seat(view)
     parts += [

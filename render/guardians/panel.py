@@ -83,20 +83,31 @@ def framed(
 _TITLE_SAID = re.compile(r"^Turn \d+, [^:]+: ")
 
 
-def header(view: GuardiansView, combat: str | None = None) -> Block:
+def header(view: GuardiansView, combat: str | None = None, *, tight: bool = False) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act).
 
     In a combat, the title says the combat (``combat``) and the combat panel has the status.
+    ``tight``: title and status run on in one text (a crowded battlefield).
     """
     room = FULL - 2 * PAD
     title = f"Turn {view.turn} · {combat}" if combat else phase_title(view)
-    parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
-    if view.status and view.result is None and view.combat is None:  # else: banner, combat
-        status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
-        phase = f"{PHASE_TITLES.get(view.phase, '')}: "
-        if status.lower().startswith(phase.lower()):  # "Movement: ..." under "... · Movement"
-            status = status[len(phase) :]
-        parts.append(text_block(status, BODY, room, GOLD, background=PANEL))
+    if not (view.status and view.result is None and view.combat is None):  # banner, combat
+        return framed(
+            text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL),
+            PANEL_EDGE,
+        )
+    status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
+    phase = f"{PHASE_TITLES.get(view.phase, '')}: "
+    if status.lower().startswith(phase.lower()):  # "Movement: ..." under "... · Movement"
+        status = status[len(phase) :]
+    if tight:
+        return framed(
+            text_block(f"{title}: {status}", BODY, room, GOLD, background=PANEL), PANEL_EDGE
+        )
+    parts = [
+        text_block(title, TITLE, room, TEXT, bold=True, background=PANEL),
+        text_block(status, BODY, room, GOLD, background=PANEL),
+    ]
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 

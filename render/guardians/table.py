@@ -85,12 +85,26 @@ def _arrangements(view: GuardiansView, compact: bool, busy: bool, field: bool) -
 
 
 def bands(view: GuardiansView) -> list[Block]:
-    """Every band of the image, top-down (empty ones have height 0)."""
+    """Every band of the image, top-down (empty ones have height 0).
+
+    Where the battlefield at its most compact still leaves the image taller than wide, the
+    title and status run on in one text (``panel.header``'s ``tight``).
+    """
+    out: list[Block] = []
+    for tight in (False, True):
+        out = _bands(view, tight)
+        if MARGIN * 2 + sum(h + GAP for h, _ in out) - GAP <= WIDTH:
+            break
+    return out
+
+
+def _bands(view: GuardiansView, tight: bool) -> list[Block]:
     out: list[Block] = []
     if view.result is not None:  # the banner is the title: the game is over
         out.append(panel.result_banner(view, view.result))
     else:
-        out.append(panel.header(view, combat.heading(view.combat) if view.combat else None))
+        title = combat.heading(view.combat) if view.combat else None
+        out.append(panel.header(view, title, tight=tight))
     room = WIDTH - 2 * MARGIN - sum(h + GAP for h, _ in out)  # left for the rest, at most
     if view.combat is not None:  # under way, or just over (its outcome is shown once)
         out.append(combat_columns(view, room))

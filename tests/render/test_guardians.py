@@ -505,6 +505,8 @@ def played(seed: int, moves: int) -> Game:
         (13, 348, 1),  # a flown Shield's three cards on a crowded battlefield: counted
         (17, 363, 0),  # six match-ups and a combat hand: without the small battlefield
         (22, 630, 0),  # two Shields on a Stronghold
+        (48, 618, 0),  # every space of a column taken, two Shields on one: without upgrades
+        (62, 438, 0),  # and a face-down card on it: the title and status run on
     ],
 )
 def test_crowded_positions_of_random_games_stay_square(seed, moves, viewer, recorder):
