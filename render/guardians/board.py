@@ -14,7 +14,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import GuardiansView, ShieldView, SpaceView
+from engines.text import plural
 from render.common import (
+    BAD,
     FELT,
     FELT_DARK,
     FELT_LINE,
@@ -52,8 +54,10 @@ from render.guardians.style import (
     text_block,
 )
 
-HEAD_H = BODY + 10
+HEAD_H = BODY + 8
 BOX_PAD = 4
+CELL_PAD = 4  # px between a space's frame and what is on it
+COMPACT = (1, 2, 3)  # Shields as name and count, terrain without type; revealed counted; upgrades
 MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
 
 
@@ -96,45 +100,52 @@ def _plain(words: str) -> str:
     return words.replace("&", "and").lower()
 
 
-def terrain_block(space: SpaceView, inner: int) -> Block:
-    """The terrain card on a space: coloured by type, or a back marked with its owner."""
+def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
+    """The terrain card on a space: coloured by type, or a back marked with its owner.
+
+    A face-up card names its owner only where someone else holds the space (the frame and the
+    header's pill say the holder). ``compact``: a named card without its type (its colour).
+    """
     terrain = space.terrain
     if terrain is None:
         if space.kind == "stronghold":
             return 0, lambda *_: None
-        if fits_header(space, inner + 12):  # "no terrain" is on the header line
+        if header_note(space, inner + 2 * CELL_PAD):  # "no terrain" is on the header line
             return 0, lambda *_: None
         return text_block("no terrain", SMALL, inner, MUTED)
     if terrain.face_down:
         label = ["face-down terrain", tag(terrain.owner)]
-        if terrain.name:
+        if terrain.name and "face-down" not in terrain.name:  # its owner knows which
             label.append(terrain.name)
         return back_block(inner, label, SMALL + 16)
     kind = terrain.type or ""
     colour = TERRAIN.get(kind, STONE)
     type_name = TERRAIN_NAMES.get(kind, kind)
     name = terrain.name or type_name
-    facts = [name, tag(terrain.owner)]
-    if _plain(type_name) not in _plain(name):
+    facts = [name] + ([tag(terrain.owner)] if terrain.owner != space.controller else [])
+    if not compact and _plain(type_name) not in _plain(name):
         facts.insert(1, type_name)  # a named terrain card whose name does not say its type
     room = inner - 2 * BOX_PAD
     return _boxed(facts_block(facts, SMALL, room, ink_on(colour), bold=True), colour, colour, inner)
 
 
-def stronghold_block(space: SpaceView, inner: int) -> Block:
-    """A Stronghold: its defence (unless on the header line), cards on and under, upgrade."""
+def stronghold_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
+    """A Stronghold: its defence and cards on and under (unless on the header line), upgrade.
+
+    ``compact`` 3: without the upgrade (the alt text names it).
+    """
     sh = space.stronghold
     if sh is None:
         return 0, lambda *_: None
     room = inner - 2 * BOX_PAD
     if sh.rubbled:
+        if header_note(space, inner + 2 * CELL_PAD):  # on the header line
+            return 0, lambda *_: None
         return _boxed(text_block("✖ RUBBLE", SMALL, room, TEXT, bold=True), RUBBLE, TEXT, inner)
-    counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
-    facts = [f"{where} {count}" for where, count in counts if count]
-    if not fits_header(space, inner + 12):
-        facts.insert(0, f"def +{sh.defence}")
-    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner), bold=True)] if facts else []
-    if sh.upgrade:
+    note = header_note(space, inner + 2 * CELL_PAD) or ""
+    facts = [f for f in [f"def +{sh.defence}", *_counts(space)] if f not in note.split(" · ")]
+    parts = [facts_block(facts, SMALL, inner, seat_colour(sh.owner))] if facts else []
+    if sh.upgrade and compact < 3:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)
     return (height + 3 if height else 0), paint  # room for descenders below the last line
@@ -147,12 +158,11 @@ def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
     return "▼" if owner_at_bottom == toward_owner else "▲"
 
 
-def shield_block(
-    view: GuardiansView, shield: ShieldView, inner: int, compact: bool = False
-) -> Block:
+def shield_block(view: GuardiansView, shield: ShieldView, inner: int, compact: int = 0) -> Block:
     """One Shield: owner colour, name, facing, creatures (×3), and cards revealed to all.
 
-    ``compact``: its name and count only (a crowded column).
+    ``compact``: its name and count only (a crowded column); at 2, its revealed cards counted
+    (the alt text names them).
     """
     colour = seat_colour(shield.owner)
     room = inner - 2 * BOX_PAD - 8
@@ -168,8 +178,11 @@ def shield_block(
         facts_block(facts, SMALL, room, WARN if turned else TEXT),
     ]
     if compact:  # the count only: the gold frame and the arrow say it is turned
-        parts = [facts_block([name, f"×{shield.count}"], SMALL, room, colour, bold=True)]
-    if shield.revealed:
+        parts = [text_block(f"{name} ×{shield.count}", SMALL, room, colour)]
+    if shield.revealed and compact >= 2:
+        flown = f"{plural(len(shield.cards or []), 'card')} revealed"  # it flew
+        parts.append(text_block(flown, SMALL, room, GOLD))
+    elif shield.revealed:
         parts.append(text_block("revealed (flew)", SMALL, room, GOLD))
         for c in shield.cards or []:
             parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
@@ -184,14 +197,14 @@ def cell_fill(space: SpaceView) -> RGB:
     return PANEL if space.kind == "stronghold" else FELT_DARK
 
 
-def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool = False) -> Block:
+def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: int = 0) -> Block:
     """Everything on one space, top-down (without the header line), each part a stamp."""
     fill = cell_fill(space)
-    terrain = stamp.key_of("terrain", space.terrain, space.kind)
-    hold = stamp.key_of("hold", space.stronghold)
+    terrain = stamp.key_of("terrain", space.terrain, space.kind, space.controller, compact)
+    hold = stamp.key_of("hold", space.stronghold, space.id, space.controller, compact >= 3)
     parts = [
-        stamp.cached(terrain, inner, terrain_block(space, inner), fill),
-        stamp.cached(hold, inner, stronghold_block(space, inner), fill),
+        stamp.cached(terrain, inner, terrain_block(space, inner, compact), fill),
+        stamp.cached(hold, inner, stronghold_block(space, inner, compact), fill),
     ]
     bottom = bottom_seat(view)
     parts += [
@@ -206,53 +219,80 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: bool
     return stack(parts, gap=3)
 
 
-def header_note(space: SpaceView) -> tuple[str, RGB] | None:
-    """What the header line says after the id: a Stronghold's defence, or a land's "no terrain"."""
+def header_notes(space: SpaceView) -> list[str]:
+    """The notes the header line may carry after the id, longest first.
+
+    A Stronghold's defence with its counts, then the defence alone; "✖ RUBBLE"; "no terrain".
+    """
     sh = space.stronghold
     if sh is not None:
-        return None if sh.rubbled else (f"def +{sh.defence}", seat_colour(sh.owner))
-    return ("no terrain", MUTED) if space.terrain is None else None
+        if sh.rubbled:
+            return ["✖ RUBBLE"]
+        defence = f"def +{sh.defence}"
+        counts = _counts(space)
+        return [" · ".join([defence, *counts]), defence] if counts else [defence]
+    return ["no terrain"] if space.terrain is None else []
+
+
+def _counts(space: SpaceView) -> list[str]:
+    """A Stronghold's cards, counted: "on 1", "under 2", "reserve 1"."""
+    sh = space.stronghold
+    if sh is None:
+        return []
+    counts = (("on", sh.on), ("under", sh.under), ("reserve", sh.reserve))
+    return [f"{where} {count}" for where, count in counts if count]
+
+
+def _note_colour(space: SpaceView) -> RGB:
+    sh = space.stronghold
+    if sh is None:
+        return MUTED
+    return BAD if sh.rubbled else seat_colour(sh.owner)
 
 
 def _held(space: SpaceView, room: int) -> str:
-    """The holder's pill: "held by P1", or "P1" where that does not fit."""
-    if space.controller is None:
+    """The holder's pill: "held by P1", or "P1" where that does not fit.
+
+    None on a Stronghold space its owner holds (the note is in the owner's colour).
+    """
+    sh = space.stronghold
+    if space.controller is None or (sh is not None and sh.owner == space.controller):
         return ""
     held = f"held by {tag(space.controller)}"
     return held if pill_width(held, SMALL) <= room else tag(space.controller)
 
 
-def _header_layout(space: SpaceView, cell_w: int) -> tuple[str, str, bool]:
-    """(label, holder pill, whether the note fits on the line) of a space's header."""
+def _header_layout(space: SpaceView, cell_w: int) -> tuple[str, str | None]:
+    """(holder pill, the longest note that fits on the line, if any) of a space's header."""
     width = cell_w - 22  # clear of the rounded corners of the frame
-    label = space.id  # the full battlefield is not drawn during a combat: no ⚔ to make room for
-    room = width - text_width(label, font(BODY, bold=True)) - 12
-    note = header_note(space)
-    note_w = text_width(note[0], font(SMALL, bold=True)) + 12 if note else 0
-    held = _held(space, room - note_w)
-    fits = note is not None and note_w + (pill_width(held, SMALL) if held else 0) <= room
-    return label, _held(space, room - (note_w if fits else 0)), fits
+    room = width - text_width(space.id, font(BODY, bold=True)) - 12
+    for note in header_notes(space):
+        note_w = text_width(note, font(SMALL)) + 12
+        held = _held(space, room - note_w)
+        if note_w + (pill_width(held, SMALL) if held else 0) <= room:
+            return held, note
+    return _held(space, room), None
 
 
-def fits_header(space: SpaceView, cell_w: int) -> bool:
-    """Whether the space's note (defence, "no terrain") is on its header line."""
-    return _header_layout(space, cell_w)[2]
+def header_note(space: SpaceView, cell_w: int) -> str | None:
+    """The note on the space's header line (defence and counts, "no terrain"), if it fits."""
+    return _header_layout(space, cell_w)[1]
 
 
 def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
     """The space id (⚔ where the combat is), its note when it fits, who holds the space."""
     width = cell_w - 22
-    _, held, fits = _header_layout(space, cell_w)
+    held, note = _header_layout(space, cell_w)
     label = space.id + (" ⚔" if fighting else "")
-    note = header_note(space) if fits else None
+    note_fill = _note_colour(space)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
         if note is not None:
             dx = x + 12 + text_width(label, font(BODY, bold=True))
-            draw.text((dx, y + 4), note[0], font=font(SMALL, bold=True), fill=note[1])
+            draw.text((dx, y + 4), note, font=font(SMALL), fill=note_fill)
         controller = space.controller
-        if controller is not None:
+        if held and controller is not None:
             w = pill_width(held, SMALL)
             fill = seat_colour(controller)
             pill(
@@ -278,24 +318,26 @@ def fighting_space(view: GuardiansView) -> str | None:
 def board(view: GuardiansView, width: int, room: int | None = None) -> Block:
     """The battlefield block, ``width`` px wide (laid out only if it is not kept as a stamp).
 
-    Taller than ``room``, its Shields are drawn compact.
+    Taller than ``room``, it is drawn more compact, level by level (``COMPACT``).
     """
     fighting = fighting_space(view)
-    block = _stamped(view, fighting, width, compact=False)
-    if room is not None and block[0] > room:
-        block = _stamped(view, fighting, width, compact=True)
+    block = _stamped(view, fighting, width, compact=0)
+    for compact in COMPACT:
+        if room is None or block[0] <= room:
+            break
+        block = _stamped(view, fighting, width, compact)
     return block
 
 
-def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
+def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: int) -> Block:
     key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting, compact)
     return stamp.lazy(key, width, lambda: _board(view, fighting, width, compact), FELT)
 
 
-def _board(view: GuardiansView, fighting: str | None, width: int, compact: bool) -> Block:
+def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) -> Block:
     """Each column L, C, R a stack of its spaces, each space as tall as what is on it."""
     cell_w = cell_width(width)
-    inner = cell_w - 12
+    inner = cell_w - 2 * CELL_PAD
     by_pos = {(s.row, s.col): s for s in view.spaces}
     columns: list[list[tuple[SpaceView, Block, int]]] = []
     for c in range(3):
@@ -330,13 +372,13 @@ def cell(
         outline = seat_colour(controller) if controller is not None else FELT_LINE
         draw.rounded_rectangle(
             (x, y, x + cell_w - 1, y + height - 1),
-            radius=12,
+            radius=8,  # the corners stay clear of what is on the space (CELL_PAD)
             fill=cell_fill(space),
             outline=GOLD if fighting else outline,
             width=4 if fighting or controller is not None else 2,
         )
         header(space, fighting, cell_w)[1](img, draw, x + 10, y + 4)
-        contents[1](img, draw, x + 6, y + HEAD_H)
+        contents[1](img, draw, x + CELL_PAD, y + HEAD_H)
 
     return height, paint
 

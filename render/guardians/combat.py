@@ -37,10 +37,11 @@ from render.common import (
     text_width,
 )
 from render.guardians import stamp
-from render.guardians.card import card_line, mini_block, mini_grid
+from render.guardians.card import MINI_PAD, band_colour, card_line, mini_block, mini_grid
 from render.guardians.panel import framed
 from render.guardians.style import (
     BODY,
+    CARD_SOFT,
     SMALL,
     TERRAIN_NAMES,
     Block,
@@ -143,14 +144,40 @@ def others(combat: CombatView, role: str) -> list[FighterView]:
     return [f for f in combat.table if f.role == role]
 
 
-def fighter_block(combat: CombatView, f: FighterView, width: int) -> Block:
-    """A fighter: its card as a small tile, then its fate beside strength, channeling, immunity."""
-    seat = seat_of(combat, f.side)
+def _numbers(f: FighterView) -> list[str]:
+    """A fighter's strength, channeling and immunity, as short facts."""
     facts = [f"strength {f.strength}"] if f.strength is not None else []
     if f.channel:
         facts.append(f"+{f.channel} channeled")
     if f.no_damage:
         facts.append("no damage (immune)")
+    return facts
+
+
+def compact_fighter(combat: CombatView, f: FighterView, width: int) -> Block:
+    """A fighter as one tile in its card's colour: name and vitality, fate, strength.
+
+    For a busy combat: the card's other numbers are in its lookup and the alt text.
+    """
+    band = band_colour(f)
+    facts = [card_line(f), *([f.fate.upper()] if f.fate else []), *_numbers(f)]
+    inner_h, inner = facts_block(facts, SMALL, width - 2 * MINI_PAD, ink_on(band), bold=True)
+    height = inner_h + 2 * MINI_PAD - 2
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw.rounded_rectangle(
+            (x, y, x + width - 1, y + height - 1), radius=8, fill=band, outline=CARD_SOFT, width=1
+        )
+        inner(img, draw, x + MINI_PAD, y + MINI_PAD - 2)
+
+    key = stamp.key_of("fighter-compact", f, seat_of(combat, f.side))
+    return stamp.cached(key, width, (height, paint), PANEL, text=True)
+
+
+def fighter_block(combat: CombatView, f: FighterView, width: int) -> Block:
+    """A fighter: its card as a small tile, then its fate beside strength, channeling, immunity."""
+    seat = seat_of(combat, f.side)
+    facts = _numbers(f)
     parts = [mini_block(f, width)]
     fnt = font(SMALL, bold=True)
     fate = f.fate.upper() if f.fate else ""
@@ -174,11 +201,16 @@ def fighter_block(combat: CombatView, f: FighterView, width: int) -> Block:
 
 
 def matchup_block(
-    combat: CombatView, heading: str | None, pair: list[FighterView], width: int
+    combat: CombatView,
+    heading: str | None,
+    pair: list[FighterView],
+    width: int,
+    compact: bool = False,
 ) -> Block:
     """A heading if given, then the attacker's fighter on the left, the defender's on the right."""
     col_w = (width - VS_W) // 2
-    columns = [(f.side, fighter_block(combat, f, col_w)) for f in pair]
+    draw_fighter = compact_fighter if compact else fighter_block
+    columns = [(f.side, draw_fighter(combat, f, col_w)) for f in pair]
     head_h, head = (
         text_block(heading, SMALL, width, MUTED, bold=True, background=PANEL)
         if heading
@@ -193,7 +225,7 @@ def matchup_block(
             p(img, draw, x + side * (col_w + VS_W), cy)
         if len(columns) == 2:
             draw.text(
-                (x + col_w + VS_W // 2, cy + 30),
+                (x + col_w + VS_W // 2, cy + min(30, row_h // 2)),
                 "vs",
                 font=font(SMALL, bold=True),
                 fill=GOLD,
@@ -254,7 +286,7 @@ def own_hand(combat: CombatView, width: int) -> list[Block]:
     for side in combat.sides:
         if side.hand:
             heading = f"Your combat hand · {plural(len(side.hand), 'card')}"
-            columns = HAND_COLUMNS if width > 500 else 2
+            columns = HAND_COLUMNS if width > 500 else 1
             tiles = [
                 text_block(heading, SMALL, width, GOLD, bold=True, background=PANEL),
                 mini_grid(side.hand, width, columns),
@@ -268,12 +300,15 @@ def heading(combat: CombatView) -> str:
     return title(combat).rsplit(" · ", 1)[0]
 
 
-def combat_parts(view: GuardiansView, room: int) -> list[Block]:
-    """The combat's parts top-down, ``room`` px wide: the table splits them over two columns."""
+def head_parts(view: GuardiansView, room: int) -> list[Block]:
+    """The combat's state, ``room`` px wide: status, sides, winner, own pick.
+
+    The combat's heading is the image's title.
+    """
     combat = view.combat
     if combat is None:
         return []
-    parts = []  # the heading is the image's title (``heading``)
+    parts = []
     if combat.status:
         parts.append(text_block(combat.status, SMALL, room, GOLD, background=PANEL))
     parts += [
@@ -284,20 +319,42 @@ def combat_parts(view: GuardiansView, room: int) -> list[Block]:
     if winner is not None:
         line = f"{seat_name(view, winner)} holds {combat.space}"
         parts.append(text_block(line, BODY, room, GOLD, bold=True, background=PANEL))
-    parts += own_pick(combat, room)
+    return parts + own_pick(combat, room)
+
+
+def matchup_parts(view: GuardiansView, room: int, compact: bool = False) -> list[Block]:
+    """Who attacks on which side, then every match-up, ``room`` px wide.
+
+    ``compact``: each fighter a one-tile line (``compact_fighter``), for a busy combat.
+    """
+    combat = view.combat
+    if combat is None:
+        return []
     pairs, kinds = [], set()
     for heading, pair in matchups(combat):  # one heading for each kind of match-up
         kind = "Secondary attacks" if heading.startswith("Secondary") else "Primary match-ups"
-        pairs.append(matchup_block(combat, None if kind in kinds else kind, pair, room))
+        pairs.append(matchup_block(combat, None if kind in kinds else kind, pair, room, compact))
         kinds.add(kind)
-    if pairs:
-        parts.append(sides_caption(combat, room))
-    parts += pairs
-    parts += own_hand(combat, room)
+    return [sides_caption(combat, room), *pairs] if pairs else []
+
+
+def extra_parts(view: GuardiansView, room: int, busy: bool = False) -> list[Block]:
+    """What follows the match-ups: the viewer's combat hand, casts, the other fighters.
+
+    ``busy``: only the casts still in effect, and no lists of other fighters (the alt text
+    has them all).
+    """
+    combat = view.combat
+    if combat is None:
+        return []
+    parts = own_hand(combat, room)
     parts += [
         text_block(cast_phrase(combat, c), SMALL, room, TEXT, background=PANEL)
         for c in combat.casts
+        if c.in_effect or not busy
     ]
+    if busy:
+        return parts
     parts.append(card_group("Command creatures", combat, others(combat, "command"), room))
     parts.append(card_group("Ranged attackers", combat, others(combat, "ranged"), room))
     parts.append(card_group("Set aside (out of play)", combat, others(combat, "out"), room))

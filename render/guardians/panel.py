@@ -40,6 +40,7 @@ from render.guardians.style import (
     SMALL,
     TITLE,
     Block,
+    Painter,
     bottom_seat,
     facts_block,
     ink_on,
@@ -54,7 +55,7 @@ from render.guardians.style import (
 
 PAD = 12
 BAR_H = SMALL + 6
-PILL_H = SMALL + 10  # a state pill on a line of its own
+HAND_COLUMNS = 3  # tiles a row of the Storage hand and the Pen
 
 
 def phase_title(view: GuardiansView) -> str:
@@ -82,17 +83,31 @@ def framed(
 _TITLE_SAID = re.compile(r"^Turn \d+, [^:]+: ")
 
 
-def header(view: GuardiansView, combat: str | None = None) -> Block:
+def header(view: GuardiansView, combat: str | None = None, *, tight: bool = False) -> Block:
     """The phase title and the engine's status line (the player panels mark who is to act).
 
     In a combat, the title says the combat (``combat``) and the combat panel has the status.
+    ``tight``: title and status run on in one text (a crowded battlefield).
     """
     room = FULL - 2 * PAD
-    title = f"Guardians · turn {view.turn} · {combat}" if combat else phase_title(view)
-    parts = [text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL)]
-    if view.status and view.result is None and view.combat is None:  # else: banner, combat
-        status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
-        parts.append(text_block(status, BODY, room, GOLD, background=PANEL))
+    title = f"Turn {view.turn} · {combat}" if combat else phase_title(view)
+    if not (view.status and view.result is None and view.combat is None):  # banner, combat
+        return framed(
+            text_block(title, BODY if combat else TITLE, room, TEXT, bold=True, background=PANEL),
+            PANEL_EDGE,
+        )
+    status = _TITLE_SAID.sub("", named(view, view.status))  # the title says turn and phase
+    phase = f"{PHASE_TITLES.get(view.phase, '')}: "
+    if status.lower().startswith(phase.lower()):  # "Movement: ..." under "... · Movement"
+        status = status[len(phase) :]
+    if tight:
+        return framed(
+            text_block(f"{title}: {status}", BODY, room, GOLD, background=PANEL), PANEL_EDGE
+        )
+    parts = [
+        text_block(title, TITLE, room, TEXT, bold=True, background=PANEL),
+        text_block(status, BODY, room, GOLD, background=PANEL),
+    ]
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
@@ -143,38 +158,47 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     return BAR_H, paint
 
 
-def player_panel(view: GuardiansView, seat: int, full: int) -> Block:
-    """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?")."""
+def player_panel(view: GuardiansView, seat: int, full: int, *, short: bool = False) -> Block:
+    """A seat's name, Guardian, vitality, stones, lands, losses and Up card (piles: in "?").
+
+    ``short``: one line without the name, the state and the lands (a busy combat; the seat's
+    tag and colour stay, the combat's sides say who is to act).
+    """
     player, state = view.players[seat], _state(view, seat)
     you = " (you)" if seat == view.viewer else ""
-    key = stamp.key_of("player", player, seat_name(view, seat), you, state)
-    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full), FELT)
+    key = stamp.key_of("player", player, seat_name(view, seat), you, state, short)
+    return stamp.lazy(key, full, lambda: _player_panel(view, seat, full, short), FELT)
 
 
-def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
+def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False) -> Block:
+    """The name line (state pill on its right), then the vitality bar with the facts beside it.
+
+    ``short``: the tag, the bar and the facts on one line (``_short_line``).
+    """
     player = view.players[seat]
     colour = seat_colour(seat)
     room = full - 2 * PAD
     state = _state(view, seat)
     tag_w = pill_width(tag(seat), SMALL) + 8
+    state_w = pill_width(state[0], SMALL) + 8 if state else 0
     you = " (you)" if seat == view.viewer else ""
     name_font = font(SMALL, bold=True)
-    name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w)
-    name_h = len(name_lines) * (SMALL + 4)
     g = player.guardian
+    name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w - state_w)
+    name_h = len(name_lines) * (SMALL + 4)
     facts = [
         g.name,
         plural(g.stones, "stone"),
-        f"{plural(player.lands, 'land')} held",
+        plural(player.lands, "land"),
         f"{player.shields_destroyed}/5 Shields lost",
     ]
-    state_w = pill_width(state[0], SMALL) + 8 if state else 0
-    bar_label = text_width(f"♥ {g.vitality}/{g.max_vitality}", font(SMALL, bold=True)) + 30
-    beside = bar_label <= room - state_w  # else the state pill goes on a line of its own
-    parts = [vitality_bar(g.vitality, g.max_vitality, room - state_w if beside else room)]
-    if state and not beside:
-        parts.append((PILL_H, lambda *_: None))
-    parts.append(facts_block(facts, SMALL, room, TEXT))
+    if short:  # a busy combat: its sides say who is to act, the lands do not matter in it
+        del facts[2]
+        return framed(_short_line(view, seat, facts, room), colour, full=full)
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + 60
+    info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
+    bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
+    parts = [(max(BAR_H, info[0]), _beside(bar, info, bar_w + PAD))]
     if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
     body_h, body = stack(parts, gap=4)
@@ -191,32 +215,55 @@ def _player_panel(view: GuardiansView, seat: int, full: int) -> Block:
         )
         for i, line in enumerate(name_lines):
             draw.text((x + tag_w, y + i * (SMALL + 4)), line, font=name_font, fill=colour)
-        body(img, draw, x, y + name_h + 4)
         if state:
             w = pill_width(state[0], SMALL)
-            fnt = font(SMALL, bold=True)
-            py = y + name_h + 5 + (0 if beside else BAR_H + 4)
-            pill(draw, (x + room - w, py), state[0], fnt, fill=state[1], pad=(10, 2))
+            pill(draw, (x + room - w, y + 1), state[0], name_font, fill=state[1], pad=(10, 2))
+        body(img, draw, x, y + name_h + 6)
 
-    return framed((name_h + 4 + body_h, paint), colour, full=full)
+    return framed((name_h + 6 + body_h, paint), colour, full=full)
 
 
-def players(view: GuardiansView, width: int, *, stacked: bool = False) -> Block:
-    """Both player panels, side by side or one above the other: the viewer's (or seat 0's) first."""
-    seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
-    each = width if stacked else (width - GAP) // 2
-    panels = [player_panel(view, s, each) for s in seats]
-    if not panels:
-        return 0, lambda *_: None
-    if stacked:
-        return stack(panels, gap=GAP)
-    height = max(h for h, _ in panels)
+def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> Block:
+    """The seat's tag, vitality bar and ``facts`` on a line (in a busy combat)."""
+    g = view.players[seat].guardian
+    fnt = font(SMALL, bold=True)
+    tag_w = pill_width(tag(seat), SMALL) + 8
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", fnt) + 40
+    left = tag_w + bar_w + PAD
+    info = facts_block(facts, SMALL, room - left, TEXT)
+    bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
+    colour = seat_colour(seat)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        for i, (_, p) in enumerate(panels):
-            p(img, draw, x + i * (each + GAP), y)
+        pill(draw, (x, y + 1), tag(seat), fnt, fill=colour, text_fill=ink_on(colour), pad=(8, 2))
+        bar[1](img, draw, x + tag_w, y)
+        info[1](img, draw, x + left, y + 1)
 
-    return height, paint
+    return max(BAR_H + 2, info[0] + 1), paint
+
+
+def _beside(left: Block, right: Block, dx: int) -> Painter:
+    """Paint ``right`` ``dx`` px to the right of ``left``."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        left[1](img, draw, x, y)
+        right[1](img, draw, x + dx, y)
+
+    return paint
+
+
+def seats_top_down(view: GuardiansView) -> list[int]:
+    """The seats as drawn around the battlefield: the other one on top, the bottom seat below."""
+    return [1 - bottom_seat(view), bottom_seat(view)]
+
+
+def players(view: GuardiansView, width: int, *, short: bool = False) -> Block:
+    """Both player panels one above the other, the viewer's (or seat 0's) first.
+
+    ``short``: without their name lines.
+    """
+    seats = [s for s in (bottom_seat(view), 1 - bottom_seat(view)) if s < len(view.players)]
+    return stack([player_panel(view, s, width, short=short) for s in seats], gap=GAP)
 
 
 def private(view: GuardiansView, width: int, max_height: int) -> Block:
@@ -251,8 +298,14 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
     block = layout()
     while block[0] > max_height - 2 * PAD and any(shown):
         last = max(i for i, n in enumerate(shown) if n)  # the Pen gives way first
-        shown[last] -= 2 if shown[last] % 2 == 0 else 1  # a row of two tiles
+        shown[last] -= shown[last] % HAND_COLUMNS or HAND_COLUMNS  # a row of tiles
         block = layout()
+    if not any(shown):  # every card in "?": the headings on one line
+        folded = [
+            f"{title} · {plural(len(cards), 'card')}{' (?)' if cards else ''}"
+            for title, cards in sections
+        ]
+        block = facts_block(folded, SMALL, room, GOLD, bold=True)
     viewer = view.viewer
     colour = seat_colour(viewer) if viewer is not None else GOLD
     return framed(block, colour, full=width)
@@ -262,7 +315,7 @@ def _tiles(cards: list[CardView], shown: int, room: int) -> list[Block]:
     """The first ``shown`` cards as tiles, and how many more there are (listed in "?")."""
     if not shown:  # the heading says "(?)"
         return []
-    out = [mini_grid(cards[:shown], room)]
+    out = [mini_grid(cards[:shown], room, HAND_COLUMNS)]
     more = len(cards) - shown
     if more:
         out.append(text_block(f"+{more} more in ?", SMALL, room, MUTED, background=PANEL))

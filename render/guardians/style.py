@@ -30,10 +30,10 @@ WIDTH = 1000  # no image is taller than wide: Discord fits an embed's image in a
 MARGIN = 12
 GAP = 8
 FULL = WIDTH - 2 * MARGIN
-SIDE_W = 312  # the right-hand column beside the battlefield or the combat
+SIDE_W = 312  # the right-hand column beside the combat: the small battlefield
 MAIN_W = FULL - GAP - SIDE_W
 
-SMALL, BODY, TITLE = 22, 24, 30  # text sizes in px (22 is the floor; 9 px on a phone needs 27)
+SMALL, BODY, TITLE = 27, 28, 32  # text sizes in px: 27 reads 9 px tall at 340 px wide (a phone)
 
 STONE: RGB = (54, 60, 70)  # a Stronghold space
 STONE_EDGE: RGB = (120, 128, 140)

@@ -1,14 +1,19 @@
 """The whole Guardians image, never taller than wide (Discord fits it in a landscape box).
 
-On top, full width: the result banner, the title and status. Then, in a combat (or right after
-one), the combat on the left and the battlefield drawn small above both player panels on the
-right. Otherwise the battlefield beside the player panels (and, in a player's view, their own
-cards) or full width under the player panels (their own cards below it), whichever is shorter.
-Draws only from the view. Recent events are not drawn: the bot's message shows them right above
-the image (the alt text keeps them).
+Every text is at least 27 px (9 px tall when a phone shows the image 340 px wide). On top, full
+width: the title and status (or, once the game is over, the result banner). Then, as at a table,
+the other player's panel, the battlefield full width, the bottom seat's panel and, in a
+player's view, their own cards (folded into "?" when the room runs out; the battlefield is
+drawn compact first if that leaves room for some of them). In a combat (or right
+after one) both players' panels, then the match-ups on the left and the battlefield drawn small
+on the right, with what does not fit on the left below it. Draws only from the view. Recent
+events are not drawn: the bot's message shows them right above the image (the alt text keeps
+them).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
 
@@ -28,49 +33,93 @@ def columns(left: Block, right: Block) -> Block:
     return max(left[0], right[0]), paint
 
 
+LEVELS = (  # (each fighter on a line, busy, the small battlefield drawn), tried in turn
+    (False, False, True),
+    (True, False, True),
+    (True, True, True),
+    (True, True, False),
+)
+
+
+def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
+    """Paints nothing (a part left out)."""
+
+
 def combat_columns(view: GuardiansView, room: int) -> Block:
-    """The combat on the left, the small battlefield and the players on the right.
+    """Both players full width, then the combat on the left and the small battlefield right.
 
     Parts of the combat that do not fit on the left under ``room`` px go on the right, below
-    the players.
+    the small battlefield; the match-ups stay on the left. A busier combat draws each fighter
+    on a line; a combat busier still (``busy``) leaves out what no longer acts, then the small
+    battlefield (``LEVELS``).
     """
-    side = stack([board.mini_board(view, SIDE_W), panel.players(view, SIDE_W, stacked=True)])
-    left = combat.combat_parts(view, MAIN_W - 2 * panel.PAD)
-    right = combat.combat_parts(view, SIDE_W - 2 * panel.PAD)
-    best: Block | None = None
-    for k in range(len(left), 0, -1):
-        rest = combat.combat_panel(right[k:], SIDE_W)
-        block = columns(combat.combat_panel(left[:k], MAIN_W), stack([side, rest], gap=GAP))
-        if best is None or block[0] < best[0]:
-            best = block
-        if block[0] <= room:
-            return block
-    return best if best is not None else side
+    tried: list[Block] = []
+    for compact, busy, field in LEVELS:
+        for block in _arrangements(view, compact, busy, field):
+            if block[0] <= room:
+                return block
+            tried.append(block)
+    return min(tried, key=lambda b: b[0])
+
+
+def _arrangements(view: GuardiansView, compact: bool, busy: bool, field: bool) -> Iterator[Block]:
+    """The combat's layouts, the preferred first.
+
+    The state above the match-ups, else moved right; the parts after them on the left, else
+    moved right one by one. ``busy``: the players without their names (the message and the
+    title have them), and neither dispelled casts nor the lists of command creatures, ranged
+    attackers, set aside. ``field``: the small battlefield is drawn.
+    """
+    seats = panel.players(view, FULL, short=busy)
+    side = board.mini_board(view, SIDE_W) if field else (0, _nothing)
+    main, narrow = MAIN_W - 2 * panel.PAD, SIDE_W - 2 * panel.PAD
+    extra = [combat.extra_parts(view, main, busy), combat.extra_parts(view, narrow, busy)]
+    head = [combat.head_parts(view, main), combat.head_parts(view, narrow)]
+    fights = combat.matchup_parts(view, main, compact)
+    for moved in (False, True):
+        for k in range(len(extra[0]), -1, -1):
+            above = [] if moved else head[0]
+            left = combat.combat_panel(above + fights + extra[0][:k], MAIN_W)
+            right = combat.combat_panel((head[1] if moved else []) + extra[1][k:], SIDE_W)
+            yield stack([seats, columns(left, stack([side, right], gap=GAP))], gap=GAP)
 
 
 def bands(view: GuardiansView) -> list[Block]:
-    """Every band of the image, top-down (empty ones have height 0)."""
+    """Every band of the image, top-down (empty ones have height 0).
+
+    Where the battlefield at its most compact still leaves the image taller than wide, the
+    title and status run on in one text (``panel.header``'s ``tight``).
+    """
     out: list[Block] = []
-    if view.result is not None:
+    for tight in (False, True):
+        out = _bands(view, tight)
+        if MARGIN * 2 + sum(h + GAP for h, _ in out) - GAP <= WIDTH:
+            break
+    return out
+
+
+def _bands(view: GuardiansView, tight: bool) -> list[Block]:
+    out: list[Block] = []
+    if view.result is not None:  # the banner is the title: the game is over
         out.append(panel.result_banner(view, view.result))
-    out.append(panel.header(view, combat.heading(view.combat) if view.combat else None))
+    else:
+        title = combat.heading(view.combat) if view.combat else None
+        out.append(panel.header(view, title, tight=tight))
     room = WIDTH - 2 * MARGIN - sum(h + GAP for h, _ in out)  # left for the rest, at most
     if view.combat is not None:  # under way, or just over (its outcome is shown once)
         out.append(combat_columns(view, room))
         return [b for b in out if b[0] > 0]
-    if view.hand is not None or view.pen is not None:  # the shorter of beside or on top
-        field, seats = board.board(view, MAIN_W, room), panel.players(view, SIDE_W, stacked=True)
-        own = panel.private(view, SIDE_W, max(room, field[0]) - seats[0] - GAP)
-        beside = columns(field, stack([seats, own], gap=GAP))
-        seats = panel.players(view, FULL)
-        field = board.board(view, FULL, room - seats[0] - GAP)
-        own = panel.private(view, FULL, room - seats[0] - field[0] - 2 * GAP)
-        out.append(min(beside, stack([seats, field, own], gap=GAP), key=lambda b: b[0]))
-    else:  # the shorter of: players on top of the battlefield, or beside it
-        wide = stack([panel.players(view, FULL), board.board(view, FULL)], gap=GAP)
-        seats = panel.players(view, SIDE_W, stacked=True)
-        beside = columns(board.board(view, MAIN_W, room), seats)
-        out.append(min(wide, beside, key=lambda b: b[0]))
+    top, bottom = (panel.player_panel(view, s, FULL) for s in panel.seats_top_down(view))
+    room -= top[0] + bottom[0] + 2 * GAP
+    own_min = panel.private(view, FULL, 0)[0]  # the headings alone, every card in "?"
+    field = board.board(view, FULL, room - (own_min + GAP if own_min else 0))
+    own = panel.private(view, FULL, room - field[0] - GAP)
+    if own_min and own[0] == own_min:  # no card shown: a compact battlefield may make room
+        small = board.board(view, FULL, 0)
+        more = panel.private(view, FULL, room - small[0] - GAP)
+        if more[0] > own_min:
+            field, own = small, more
+    out += [top, field, bottom, own]
     return [b for b in out if b[0] > 0]
 
 

@@ -5,9 +5,8 @@ desktop), and 340 px wide on a phone, so a tall image shrinks by its height. Eve
 every game is drawn here (public and private views, close-ups, sheets, card lookups, legends)
 and measured: height/width at most 1.0, and the smallest font the drawing asked for at least
 ``common.phone_px(width)``: 9 × width / 340 px, i.e. 9 px tall when the image is shown 340 px
-wide (27 px in a 1000 px image). Games in ``PHONE_PENDING`` do not meet it yet: they keep the
-older floor (22 px at 1000, 7.5 px on a phone) and the test fails once they meet it, so the
-entry is removed. The Gondor whole map is exempt, being a map, only if every close-up passes.
+wide (27 px in a 1000 px image). The Gondor whole map is exempt, being a map (its row and
+column numbers stay at the 22 px floor), only if every close-up passes.
 """
 
 from __future__ import annotations
@@ -103,10 +102,6 @@ def font_sizes(monkeypatch):
         cached.cache_clear()
 
 
-PHONE_PENDING = {"guardians"}
-"""Games whose images do not yet read 9 px on a phone (their smallest text is 22 px at 1000)."""
-
-
 def whole_map(game_id: str, name: str) -> bool:
     """A Gondor view of the whole map (not a close-up, not the legend)."""
     return game_id == "gondor" and name.count("-") == 1 and not name.startswith("legend")
@@ -125,9 +120,6 @@ def test_every_image_is_wider_than_tall_and_its_decision_text_9_px_on_a_phone(ga
         assert min(font_sizes) >= common.min_px(img.width), (game_id, name, min(font_sizes))
         phone[name] = min(font_sizes) >= common.phone_px(img.width)
     small = sorted(n for n, ok in phone.items() if not ok)
-    if game_id in PHONE_PENDING:
-        assert small, f"{game_id} reads 9 px on a phone now: remove it from PHONE_PENDING"
-        return
     close_ups = [n for n in phone if not whole_map(game_id, n)]
     assert close_ups and all(phone[n] for n in close_ups), (game_id, small)
     # The whole map may stay a map: its close-ups carry the decision (they all passed above).
