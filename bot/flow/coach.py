@@ -110,3 +110,8 @@ class Coach:
             log.exception("the coach's suggestion was not shown session=%s seat=%s", sid, seat)
         finally:
             self._pending.discard((sid, seat, step))
+
+    def close(self) -> None:
+        """Stop the suggestions under way (at shutdown: the next start works them out again)."""
+        for task in self.tasks:
+            task.cancel()
