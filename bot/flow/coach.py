@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 FIRST_GAMES = 3
 """The coach starts on in a member's first games of each game (those finished before, any
 opponent, on the server), then off; the player's switch decides from there."""
-TIME_LIMIT_SECONDS = 5.0
+TIME_LIMIT_SECONDS = 10.0
 """A suggestion not worked out by then is not shown."""
 
 
