@@ -158,6 +158,21 @@ def test_page_buttons_get_a_row_of_their_own_when_the_extras_fill_the_last():
         assert {t.row for t in turns} == ({3} if len(turns) == 2 else {4})
 
 
+def test_more_than_five_extras_take_the_last_two_rows():
+    """The coach's move and switch beside a toggle, two standing choices and "?"."""
+    import discord
+
+    extras = [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(6)]
+    for choices in (make("place", 8), make("place", 200) + make("auto", 1)):
+        for page in (0, 1):
+            view = controls.build_view("abc", 7, choices, extras=extras, page=page)
+            rows = [i.row for i in view.children]
+            assert max(rows) == 4 and all(rows.count(r) <= 5 for r in set(rows))
+            assert [e.row for e in extras] == [3, 3, 3, 3, 3, 4]
+            moves = [i for i in view.children if i not in extras]
+            assert moves and max(i.row for i in moves) <= 2
+
+
 def test_greyed_out_moves_are_disabled_and_never_crowd_out_real_ones():
     view = controls.build_view("abc", 1, make("x", 3), unavailable=["Tarnil: needs R6"] * 30)
     enabled = [i for i in view.children if not i.disabled]
