@@ -80,7 +80,8 @@ class Seen:
 
 
 def first_version(message: Message) -> Message:
-    return (message.history or [message])[0]
+    """The message as first shown: a copy, as an edit changes the live message in place."""
+    return message.history[0] if message.history else message.snapshot()
 
 
 async def start(world: World, game_id: str, level: str, side: str | None) -> str:
