@@ -87,15 +87,15 @@ class Coach:
                 code, label, reason = await self.computer.suggest(
                     session.game_id, state, seat, seed, self.time_limit
                 )
-            except Exception as exc:
+            except Exception as exc:  # its type only: an engine's message may quote the state
                 slow = isinstance(exc, TimeoutError)
                 log.warning(
-                    "the coach's suggestion %s session=%s seat=%s step=%s; none is shown",
+                    "the coach's suggestion %s session=%s seat=%s step=%s error=%s; none is shown",
                     "ran over its time limit" if slow else "failed",
                     sid,
                     seat,
                     step,
-                    exc_info=not slow,
+                    type(exc).__name__,
                 )
                 return
             self.delivery.tips.put(sid, seat, coach.Tip(step, code, label, reason))
