@@ -93,9 +93,14 @@ def review_level(game_id: str, simulations: int | None = None) -> Level:
 COACH_LEVELS: dict[str, Level] = {
     "galdors_grip": Level("coach", 32, horizon=None, smart_playouts=True, candidates=4),
     "gondolin": Level("coach", 32, horizon=None, smart_playouts=True, candidates=4),
+    "guardians": Level(
+        "coach", 80, horizon=8, smart_playouts=True, candidates=10, policy_margin=0.02
+    ),
 }
-"""The coach's budgets for the solo games (played to the end, as a hint); a two-player game's
-coach suggests what its ``normal`` level would play, within ~300 ms of CPU
+"""The coach's budgets for the solo games (played to the end, as a hint) and Guardians (its
+``normal`` search with more simulations and candidates: a newcomer taking every suggestion of
+``normal``'s own budget won 1 of 6 against ``normal``); another two-player game's coach
+suggests what its ``normal`` level would play. Each within ~300 ms of CPU
 (``python -m bench.suggest``, docs/design/ai.md, "The coach")."""
 
 

@@ -8,8 +8,10 @@ against the computer with the slash command (``/<game> challenge level:L``, Gond
 ``side:``) and plays by pressing only the controls the bot shows her: her newest DM's moves (My
 hand's when she has no DM controls; every page of a long list of moves in her DM, as a player
 reads them before choosing), picking one uniformly at random (``random``), and answers a
-confirmation with its Yes. The ``coached`` player, who always takes the coach's suggestion,
-waits for the coach.
+confirmation with its Yes. The ``coached`` player always takes the coach's suggestion: it waits
+for the "Play the coach's move" button in her DM and presses it (switching the coach on first
+when her DM shows it off, as it is from her fourth game of a game on); where no suggestion
+comes (the coach failed or was slow), she picks at random and the game's line counts it.
 
 A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
 game's result, its turns and the ids of the messages to read are taken from the bot's store;
@@ -47,10 +49,9 @@ SIDES = ("sauron", "westernesse")
 GOAL = "Goal"
 WAIT_TRIES = 50
 """Looks (0.1 s apart) for Alice's controls in a running game before the run fails."""
-COACH_MISSING = (
-    "the coached player is not available yet: it takes the coach's suggested move, and the "
-    "coach is not built yet; use --player random"
-)
+COACH_MOVE = "co1:"
+"""How the id of the coach's move button begins (``bot.surface.custom_ids.COACH_MOVE``)."""
+COACH_OFF = "Coach: OFF"
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Outcome:
     without_goal: int
     capped: bool
     end: str
+    uncoached: int = 0
+    """The coached player's moves made without a suggestion (none came)."""
     """How the game ended, as the engine or the bot says."""
 
 
@@ -71,12 +74,14 @@ class Seen:
     """What Alice has been shown in one game so far."""
 
     clicks: int = 0
+    uncoached: int = 0
     first: list[Message] = field(default_factory=list)
     """The first messages she saw: the board and her first controls, each in its first version."""
 
 
 def first_version(message: Message) -> Message:
-    return (message.history or [message])[0]
+    """The message as first shown: a copy, as an edit changes the live message in place."""
+    return message.history[0] if message.history else message.snapshot()
 
 
 async def start(world: World, game_id: str, level: str, side: str | None) -> str:
@@ -117,10 +122,43 @@ async def random_move(world: World, game_id: str, session, seen: Seen, rng: rand
     return True
 
 
+def coach_button(message: Message) -> str | None:
+    """The id of the coach's move button on a message, if it shows one."""
+    ids = (b.custom_id or "" for b in message.buttons() if not b.disabled)
+    return next((i for i in ids if i.startswith(COACH_MOVE)), None)
+
+
+async def coached_move(world: World, game_id: str, session, seen: Seen, rng: random.Random) -> bool:
+    """Alice presses the coach's move (switching the coach on if her DM shows it off)."""
+    message = await controls(world, session, seen)
+    if message is None:
+        return False
+    if coach_button(message) is None and any(b.label == COACH_OFF for b in message.buttons()):
+        await world.click("alice", message, message.find_button(COACH_OFF))
+        seen.clicks += 1
+        message = await controls(world, session, seen)
+        if message is None:
+            return False
+    suggested = coach_button(message)
+    if suggested is None:  # none came (failed or slow): a move like a stranger's
+        seen.uncoached += 1
+        return await random_move(world, game_id, session, seen, rng)
+    alice = world.people["alice"]
+    seen.clicks += await world.make_move(alice, message, ("button", suggested, None))
+    return True
+
+
 async def play(
-    world: World, game_id: str, level: str, side: str | None, seed: int, max_clicks: int
+    world: World,
+    game_id: str,
+    level: str,
+    side: str | None,
+    seed: int,
+    max_clicks: int,
+    player: str = "random",
 ) -> Outcome:
-    """One whole game against ``level``, Alice picking uniformly among what she is shown."""
+    """One whole game against ``level``, Alice picking among what she is shown as ``player``."""
+    move = coached_move if player == "coached" else random_move
     bot.flow.lobby.new_seed = lambda: seed  # a reproducible deal and dice
     sid = await start(world, game_id, level, side)
     rng = random.Random(seed)
@@ -133,7 +171,7 @@ async def play(
             await world.resign("alice")
             session = await world.until_ended(sid)
             break
-        if await random_move(world, game_id, session, seen, rng):
+        if await move(world, game_id, session, seen, rng):
             idle = 0
             continue
         idle += 1
@@ -146,7 +184,8 @@ async def play(
     turns = int(getattr(state, "round", None) or state.turn)
     missing = sum(GOAL not in m.text() for m in seen.first)
     end = game.result.summary if game.result is not None else str(session.end_reason)
-    return Outcome(won, turns, seen.clicks, missing, capped=not game.is_over, end=end)
+    capped = not game.is_over
+    return Outcome(won, turns, seen.clicks, missing, capped, end, seen.uncoached)
 
 
 def line(game_id: str, level: str, player: str, side: str | None, results: list[Outcome]) -> str:
@@ -161,11 +200,19 @@ def line(game_id: str, level: str, player: str, side: str | None, results: list[
         f" clicks {clicks:g}, boards without the goal {boards}"
     )
     capped = sum(r.capped for r in results)
-    return text + (f"\n({capped} of them resigned at the cap on clicks)" if capped else "")
+    uncoached = sum(r.uncoached for r in results)
+    text += f"\n({capped} of them resigned at the cap on clicks)" if capped else ""
+    return text + (f"\n({uncoached} moves made without a suggestion)" if uncoached else "")
 
 
 async def run(
-    game_id: str, games: int, level: str, side: str | None, seed: int, max_clicks: int
+    game_id: str,
+    games: int,
+    level: str,
+    side: str | None,
+    seed: int,
+    max_clicks: int,
+    player: str = "random",
 ) -> list[Outcome]:
     """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; their outcomes."""
     with loopback_only(), tempfile.TemporaryDirectory() as tmp:
@@ -174,7 +221,8 @@ async def run(
         try:
             results = []
             for n in range(games):
-                results.append(await play(world, game_id, level, side, seed + n, max_clicks))
+                outcome = await play(world, game_id, level, side, seed + n, max_clicks, player)
+                results.append(outcome)
                 print(f"game {n + 1}: {results[-1]}", file=sys.stderr, flush=True)
             return results
         finally:
@@ -192,10 +240,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-clicks", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    if args.player == "coached":
-        parser.exit(2, f"newcomer: {COACH_MISSING}\n")
     side = args.side or ("sauron" if args.game == "gondor" else None)
-    results = asyncio.run(run(args.game, args.games, args.level, side, args.seed, args.max_clicks))
+    results = asyncio.run(
+        run(args.game, args.games, args.level, side, args.seed, args.max_clicks, args.player)
+    )
     print(line(args.game, args.level, args.player, side, results), flush=True)
 
 

@@ -202,6 +202,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.housekeeping.cancel()
         await self.inflight.drain(SHUTDOWN_GRACE_S)
         if hasattr(self, "sessions"):  # the boards and DMs those clicks changed
+            self.sessions.coach.close()  # a suggestion is worked out again after the start
             await self.sessions.catch_up.close()
             await self.sessions.delivery.edits.close(SHUTDOWN_GRACE_S)
         await super().close()

@@ -142,6 +142,28 @@ class StandingButton(
         await _bot(interaction).sessions.set_standing(interaction, sid, key, on)
 
 
+class CoachButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.COACH.template
+):
+    """A player's coach switch; its id carries the setting a click makes."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the clicker's coach on or off."""
+        on = self.fields["on"] == "1"
+        await _bot(interaction).sessions.set_coach(interaction, self.fields["sid"], on)
+
+
+class CoachMoveButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.COACH_MOVE.template
+):
+    """The coach's suggested move: applied exactly as the move's own button applies it."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the suggested action."""
+        sid, step, code = self.fields["sid"], int(self.fields["step"]), self.fields["code"]
+        await _bot(interaction).sessions.act(interaction, sid, step, code)
+
+
 class HandButton(
     Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND.template
 ):
@@ -290,6 +312,8 @@ DYNAMIC_ITEMS = (
     AutoPlayButton,
     LegacyAutoPlayButton,
     StandingButton,
+    CoachButton,
+    CoachMoveButton,
     HandButton,
     ChallengeButton,
     HelpButton,

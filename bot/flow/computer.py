@@ -54,6 +54,13 @@ def hint(
     return result.moves[0].visits, [(cls.encode(m.action), m.value) for m in result.moves]
 
 
+def suggest(game_id: str, state_json: str, seat: int, seed: int) -> tuple[str, str, str | None]:
+    """In the worker: the coach's move for ``seat`` (``ai.suggest``): its code, label, reason."""
+    cls = engines.get_game(game_id)
+    tip = ai.suggest(cls.from_json(state_json), seat, seed)
+    return cls.encode(tip.action), tip.action.label(), tip.reason
+
+
 def new_executor(kind: str) -> Executor:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
     if kind == "thread":
@@ -118,6 +125,18 @@ class Computer:
             self.executor = new_executor(self.kind)
             code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
+
+    async def suggest(
+        self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
+    ) -> tuple[str, str, str | None]:
+        """The coach's move for ``seat`` (code, label, reason), thought out in the worker.
+
+        Raises whatever the search raised, or TimeoutError past ``time_limit`` (the caller
+        then shows nothing). A move of the computer's own waits for it no longer than that.
+        """
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(self.executor, suggest, game_id, state_json, seat, seed)
+        return await asyncio.wait_for(work, time_limit)
 
     def close(self) -> None:
         """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""

@@ -19,6 +19,7 @@ from bot.errors import (
     TooManyGames,
     UserFacingError,
 )
+from bot.flow import coach
 from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
@@ -277,6 +278,7 @@ class Lobby:
             (interaction.user.id, interaction.user.display_name),
             (me.id, computer_name(level)),
         ]
+        coached = await coach.starts_on(self.store, guild_id, interaction.user.id, game_id)
         session = await self.store.create(
             game_id=game_id,
             guild_id=guild_id,
@@ -288,6 +290,7 @@ class Lobby:
             now=discord.utils.utcnow(),
             computers={1 - seat: level},
             in_thread=thread,
+            coached=frozenset({seat} if coached else ()),
         )
         self._started(interaction)
         log.info("game against the computer session=%s level=%s", session.id, level)

@@ -18,12 +18,13 @@ import discord
 
 from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
 from bot.flow.catch_up import CatchUp
+from bot.flow.coach import Coach
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.store import Session, SessionStore
-from bot.surface import heavy, lessons, table_buttons
+from bot.surface import coach, heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.presenter import (
@@ -250,6 +251,7 @@ class SessionManager:
         self.delivery = Delivery(client, store)
         self.catch_up = CatchUp(self._show_again)
         self.delivery.behind = self.catch_up.behind
+        self.coach = Coach(store, self.delivery, computer, self.lock)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # Sessions whose saved moves were not all shown (something failed after the write),
         # with the seats those moves prompted: the next interaction in the game shows them.
@@ -447,6 +449,28 @@ class SessionManager:
             await self._after_move(
                 session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
             )
+
+    async def set_coach(self, interaction: discord.Interaction, sid: str, on: bool) -> None:
+        """A player switches the coach on or off (a setting, not a move).
+
+        The clicked message is redrawn with the switch (and, on, the suggestion if it is
+        known); a suggestion still to be worked out is added to the DM once it is.
+        """
+        lock = self.lock(sid)
+        if lock.locked():
+            await interaction.response.defer()  # a move is being made: answer after it
+        async with reply_errors(interaction, f"session={sid} coach"), lock, self._keeping(sid):
+            session, seat = await self._player_session(interaction, sid)
+            if not coach.offered(session, seat):
+                raise UserFacingError("The coach is there in games against the computer only.")
+            if on != session.seats[seat].coach:
+                await self.store.set_coach(sid, seat, on)
+                session = await self.store.load(sid)
+            if interaction.message is None:
+                await defer_unless_answered(interaction)
+            else:
+                await self.delivery.in_place(interaction, session, seat, [])
+            self.coach.after_shown(session)
 
     async def _show_toggle(
         self, interaction: discord.Interaction, session: Session, seat: int
@@ -831,6 +855,7 @@ class SessionManager:
                     await self.delivery.refresh_dm(session, seat, notes)
             except discord.HTTPException as exc:
                 await failed(exc)
+        self.coach.after_shown(session)  # after the DMs, never before them
 
     async def _show_again(self, sid: str) -> None:
         """Show a game as it is now, after Discord would not take some of its messages.
@@ -867,6 +892,7 @@ class SessionManager:
                     session = await self.store.load(sid)
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
+            self.coach.after_shown(session)
 
     async def _player_session(
         self, interaction: discord.Interaction, sid: str

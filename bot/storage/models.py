@@ -45,6 +45,8 @@ class Seat:
     auto_play: bool = False
     standing: frozenset[str] = frozenset()
     """The keys of the player's standing choices switched on (``Game.standing_choices``)."""
+    coach: bool = False
+    """Whether the coach shows the computer's suggested move to this player."""
     computer: str | None = None  # the level the computer plays this seat at; None: a person
 
     def __post_init__(self) -> None:

@@ -58,12 +58,13 @@ class SessionStore:
         now: datetime,
         computers: dict[int, str] | None = None,
         in_thread: bool = False,
+        coached: frozenset[int] = frozenset(),
     ) -> Session:
         """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
 
         ``computers``: the seats the computer plays, with its level. ``in_thread``: the game
         will be played in a thread off ``channel_id`` (:meth:`move_to_thread`); until then it
-        does not hold the channel.
+        does not hold the channel. ``coached``: the seats whose coach starts on.
         """
         computers = computers or {}
         auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
@@ -92,10 +93,11 @@ class SessionStore:
                     ),
                 )
                 await self.db.executemany(
-                    "INSERT INTO seats (session_id, seat, user_id, name, computer_level, auto_play)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO seats"
+                    " (session_id, seat, user_id, name, computer_level, auto_play, coach)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
-                        (sid, i, uid, name, computers.get(i), int(auto_play))
+                        (sid, i, uid, name, computers.get(i), int(auto_play), int(i in coached))
                         for i, (uid, name) in enumerate(players)
                     ],
                 )
@@ -162,6 +164,7 @@ class SessionStore:
                     prompt_step=r["prompt_step"],
                     auto_play=bool(r["auto_play"]),
                     standing=frozenset(k for k in r["standing"].split(",") if k),
+                    coach=bool(r["coach"]),
                     computer=r["computer_level"],
                 )
                 for r in seat_rows
@@ -483,6 +486,25 @@ class SessionStore:
             "UPDATE seats SET standing=? WHERE session_id=? AND seat=?",
             (",".join(sorted(keys)), sid, seat),
         )
+
+    async def set_coach(self, sid: str, seat: int, on: bool) -> None:
+        """Record whether the coach shows its suggestions to a seat."""
+        await self._update(
+            "UPDATE seats SET coach=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
+        )
+
+    async def games_played(self, guild_id: int, user_id: int, game_id: str) -> int:
+        """How many games of ``game_id`` the member finished on this server (any opponent).
+
+        Read from the ``/stats`` summaries by their key: a few rows, whatever the history.
+        """
+        async with self.reading():
+            row = await self.db.fetchone(
+                "SELECT COALESCE(SUM(games), 0) AS n FROM member_records"
+                " WHERE guild_id=? AND user_id=? AND game=?",
+                (guild_id, user_id, game_id),
+            )
+        return int(row["n"]) if row is not None else 0
 
     async def set_computer(self, sid: str, seat: int, level: str | None) -> None:
         """Hand a seat to the computer at ``level``, or (None) back to its player."""

@@ -199,16 +199,17 @@ def build_view(
 ) -> discord.ui.View | None:
     """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
 
-    ``extras`` (My hand, "?", Undo, switches) share the last row, so the moves get one row
-    fewer when there are any. More moves than 25 per row can hold are shown a page at a
-    time (``page``), with "Previous" / "More" buttons in that last row if they fit beside
-    the extras, else in a row of their own. Greyed moves fill
+    ``extras`` (My hand, "?", Undo, switches, the coach's move) share the last row (the last
+    two when more than 5), so the moves get a row fewer for each. More moves than 25 per row
+    can hold are shown a page at a time (``page``), with "Previous" / "More" buttons in that
+    last row if they fit beside the extras, else in a row of their own. Greyed moves fill
     only the rows left over: the "?" button lists them all.
     """
     if not choices and not extras:
         return None
     view = discord.ui.View(timeout=None)
-    budget = MAX_ROWS - (1 if extras else 0)
+    extra_rows = -(-len(extras) // PER_ROW)
+    budget = MAX_ROWS - extra_rows
     book = pages(choices, budget) if choices else [[]]
     if len(book) > 1 and (not extras or len(extras) > PER_ROW - 2):
         budget -= 1  # the page buttons need a row of their own (the extras fill theirs)
@@ -254,8 +255,8 @@ def build_view(
     for turn in turns:
         turn.row = MAX_ROWS - 1 if shared else budget
         view.add_item(turn)
-    for item in extras:
-        item.row = MAX_ROWS - 1
+    for i, item in enumerate(extras):
+        item.row = MAX_ROWS - extra_rows + i // PER_ROW
         view.add_item(item)
     return view
 

@@ -70,6 +70,10 @@ games): it does not say what a click sets."""
 STANDING = Kind("std1", ("sid", "key", "on"))
 """A player's standing choice ``key`` (``Game.standing_choices``) switched on (1) or off (0);
 like the toggle's, the id carries the setting a click makes."""
+COACH = Kind("coach", ("sid", "on"))
+"""A player's coach switch in a game against the computer: suggestions shown (1) or not (0)."""
+COACH_MOVE = Kind("co1", ("sid", "step", "code"))
+"""The coach's suggested move: applies ``code`` like the move's own button (``ACTION``)."""
 CHALLENGE = Kind("ch", ("sid", "answer"))
 """Accept / Decline on a challenge."""
 HELP = Kind("help", ("sid",))
@@ -104,6 +108,8 @@ KINDS = (
     AUTO_PLAY,
     LEGACY_AUTO_PLAY,
     STANDING,
+    COACH,
+    COACH_MOVE,
     CHALLENGE,
     HELP,
     UNDO,

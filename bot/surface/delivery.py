@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import custom_ids, game_threads, heavy, mentions, own_view, presenter
+from bot.surface import coach, custom_ids, game_threads, heavy, mentions, own_view, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
@@ -88,6 +88,7 @@ class Delivery:
         self.behind: Callable[[str], None] = lambda sid: None
         """Told the session whose message Discord would not take for now (``passing``)."""
         self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
+        self.tips = coach.Tips()  # the coach's suggestions, shown in the DMs they were made for
 
     def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
         """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
@@ -131,9 +132,14 @@ class Delivery:
 
     async def _note_own(self, session: Session, seat: int, message_id: int) -> None:
         """Note that a seat's DM shows what is the player's own now."""
+        _remember(self._own, message_id, await self._own_digest(session, seat))
+
+    async def _own_digest(self, session: Session, seat: int) -> str:
+        """What is the seat's own in its DM (``own_view``), the coach's suggestion included."""
         s = session.seats[seat]
         own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
-        _remember(self._own, message_id, own)
+        tip = self.tips.current(session, seat)
+        return f"{own}:{int(s.coach)}:{tip.code if tip else ''}"
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel: from the cache, else a partial one made from its id.
@@ -325,7 +331,8 @@ class Delivery:
         """A seat's private message, with the latest public events for context."""
         recent = await self.store.recent_events(session.id, 4)
         chose = await self.seats_that_chose(session)
-        return await presenter.private(session, seat, notes, recent, ending, chose=chose)
+        tip = self.tips.current(session, seat)
+        return await presenter.private(session, seat, notes, recent, ending, chose=chose, tip=tip)
 
     async def refresh_dm(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
@@ -340,7 +347,7 @@ class Delivery:
         if s.dm_channel_id is None or s.dm_message_id is None:
             return
         live = session.status == "active" and not session.game.is_over and ending is None
-        own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
+        own = await self._own_digest(session, seat)
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
         msg = await self.private(session, seat, notes, ending)

@@ -21,7 +21,7 @@ from bot.games import CHANNEL_CONTROL_GAMES
 from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import controls, custom_ids, heavy, lessons, render_pool, table_buttons
+from bot.surface import coach, controls, custom_ids, heavy, lessons, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines.text import shorten
 
@@ -72,7 +72,7 @@ class Message:
         return h.hexdigest()
 
 
-MOVE_STEP = re.compile(r'("(?:g1|s1):[^:"]+:)\d+')
+MOVE_STEP = re.compile(r'("(?:g1|s1|co1):[^:"]+:)\d+')
 """The step in a move's button or select id (``custom_ids``), which :meth:`digest` leaves out."""
 
 
@@ -399,12 +399,19 @@ def _lesson_controls(
 
 
 def private_components(
-    session: Session, seat: int, page: int = 0, moves: Moves | None = None
+    session: Session,
+    seat: int,
+    page: int = 0,
+    moves: Moves | None = None,
+    tip: coach.Tip | None = None,
 ) -> discord.ui.View | None:
-    """A seat's controls (``page``: which page of a long list of moves), "?" and toggles."""
+    """A seat's controls (``page``: which page of a long list of moves), "?" and toggles.
+
+    ``tip``: the coach's suggestion for the position, its move beside the others.
+    """
     live = session.status == "active" and not session.game.is_over
     moves = moves or moves_for(session, seat, on_board=False)
-    extras = table_buttons.private_extras(session, seat) if live else []
+    extras = table_buttons.private_extras(session, seat, tip) if live else []
     return _controls_view(session, moves, extras, page)
 
 
@@ -426,11 +433,13 @@ async def private(
     ending: str | None = None,
     *,
     chose: frozenset[int] = frozenset(),
+    tip: coach.Tip | None = None,
 ) -> Message:
     """A player's private message: their view, what just happened, their controls.
 
     ``ending`` explains an end the engine did not decide (resign, abort, timeout); ``chose``:
-    the seats that chose a move of their own so far (the goal is shown until this one did).
+    the seats that chose a move of their own so far (the goal is shown until this one did);
+    ``tip``: the coach's suggestion for this position (``bot.surface.coach``).
     """
     game = session.game
     view, moves, warned = await heavy.run(_private_parts, session, seat)
@@ -450,6 +459,8 @@ async def private(
     on_board = controls_in_channel(session)
     if live and not on_board and moves.legal:
         lines.append("**Your move:** choose below.")
+        if tip is not None:
+            lines.append(with_names(coach.line(tip), session.names))
         lines += [with_names(t, session.names) for t in _standing_offers(session, seat)]
     elif on_board and live:
         lines.append("Your moves are on the board.")
@@ -462,4 +473,4 @@ async def private(
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, view, "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, private_components(session, seat, moves=moves))
+    return Message(embed, file, private_components(session, seat, moves=moves, tip=tip))

@@ -1,6 +1,7 @@
 """The buttons beside a seat's moves: "My hand", "Undo", the switches, "?".
 
-The switches: the auto-play toggle and the standing choices (``Game.standing_choices``).
+The switches: the auto-play toggle, the standing choices (``Game.standing_choices``) and the
+coach's (``bot.surface.coach``), with the coach's suggested move when it has one.
 
 ``controls.build_view`` puts them in the last component row.
 """
@@ -11,7 +12,7 @@ import discord
 
 from bot.storage.history import can_undo
 from bot.storage.store import Session
-from bot.surface import custom_ids
+from bot.surface import coach, custom_ids
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import StandingChoice
 from engines.text import shorten
@@ -143,7 +144,8 @@ def shows_old_moves(message: discord.Message, session: Session, seat: int) -> bo
     for row in message.components:
         for component in getattr(row, "children", [row]):
             custom_id = getattr(component, "custom_id", None)
-            for kind in (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE):
+            kinds = (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE, custom_ids.COACH_MOVE)
+            for kind in kinds:
                 fields = kind.parse(custom_id)
                 if fields is not None and int(fields["step"]) < valid_from:
                     return True
@@ -176,8 +178,22 @@ def with_toggle(message: discord.Message, session: Session, seat: int) -> discor
     return view
 
 
-def private_extras(session: Session, seat: int) -> list[discord.ui.Button[discord.ui.View]]:
-    """Beside a player's private moves: their auto-play toggle (if any), standing choices, "?"."""
+def private_extras(
+    session: Session, seat: int, tip: coach.Tip | None = None
+) -> list[discord.ui.Button[discord.ui.View]]:
+    """Beside a player's private moves: the coach's move, switches, "?".
+
+    The coach's move (``tip``), their auto-play toggle (if any), standing choices, the coach's
+    switch (games against the computer).
+    """
     toggle = auto_play_button(session, seat)
     standing = standing_buttons(session, seat)
-    return [*([toggle] if toggle else []), *standing, help_button(session.id)]
+    switch = coach.switch_button(session, seat)
+    suggested = [coach.move_button(session.id, tip)] if tip is not None else []
+    return [
+        *suggested,
+        *([toggle] if toggle else []),
+        *standing,
+        *([switch] if switch else []),
+        help_button(session.id),
+    ]

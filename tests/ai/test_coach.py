@@ -74,8 +74,14 @@ def test_the_suggestion_is_legal_repeatable_and_blind_to_hidden_cards(game_id):
 
 @pytest.mark.parametrize("game_id", TWO_PLAYER)
 def test_a_suggestion_costs_at_most_about_300_ms_of_cpu(game_id):
-    """The coach's budget is the game's ``normal`` level (bench.suggest: at most ~170 ms)."""
-    assert coach_level(game_id) == ai.levels.get_level("normal", game_id)
+    """The coach's budget is the game's ``normal`` level, Guardians' a larger one of the same
+    kind (bench.suggest: p95 at most ~300 ms)."""
+    normal = ai.levels.get_level("normal", game_id)
+    if game_id == "guardians":
+        coach = coach_level(game_id)
+        assert coach.simulations > normal.simulations and coach.horizon == normal.horizon
+    else:
+        assert coach_level(game_id) == normal
     spent = []
     for k, (game, seat) in enumerate(positions(game_id, 6, seed=23, every=13)):
         t0 = time.process_time()

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from bench import newcomer
 
 LINE = re.compile(
@@ -28,8 +26,10 @@ def test_a_game_capped_at_a_few_clicks_is_resigned_and_reported(capsys):
     assert "(1 of them resigned at the cap on clicks)" in out, out
 
 
-def test_the_coached_player_says_it_is_not_available_yet(capsys):
-    with pytest.raises(SystemExit) as stop:
-        newcomer.main(["--game", "guardians", "--player", "coached"])
-    assert stop.value.code == 2
-    assert "not available yet" in capsys.readouterr().err
+def test_the_coached_player_presses_the_coach_s_move(capsys):
+    newcomer.main(
+        ["--game", "knightfall", "--games", "1", "--player", "coached", "--max-clicks", "4"]
+    )
+    out = capsys.readouterr().out
+    assert "newcomer knightfall easy coached: " in out, out
+    assert "without a suggestion" not in out, out

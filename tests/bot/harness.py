@@ -108,6 +108,7 @@ class World:
             "discord-ui-",
             "CommandTree-invoker",
             "computer-",
+            "coach-",
             "message-edit-",
             "channel-gone-",
         )

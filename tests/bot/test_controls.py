@@ -66,6 +66,8 @@ ID_SAMPLES = [
     (custom_ids.AUTO_PLAY, ("abc", 0), "auto1:abc:0"),
     (custom_ids.LEGACY_AUTO_PLAY, ("abc",), "auto:abc"),
     (custom_ids.STANDING, ("abc", "magic", 1), "std1:abc:magic:1"),
+    (custom_ids.COACH, ("abc", 1), "coach:abc:1"),
+    (custom_ids.COACH_MOVE, ("abc", 12, "buy.2"), "co1:abc:12:buy.2"),
     (custom_ids.CHALLENGE, ("abc", "accept"), "ch:abc:accept"),
     (custom_ids.CHALLENGE, ("abc", "decline"), "ch:abc:decline"),
     (custom_ids.HELP, ("abc",), "help:abc"),
@@ -154,6 +156,21 @@ def test_page_buttons_get_a_row_of_their_own_when_the_extras_fill_the_last():
         assert [e.row for e in extras] == [4] * 4
         turns = [i for i in view.children if (i.custom_id or "").startswith("pg1:")]
         assert {t.row for t in turns} == ({3} if len(turns) == 2 else {4})
+
+
+def test_more_than_five_extras_take_the_last_two_rows():
+    """The coach's move and switch beside a toggle, two standing choices and "?"."""
+    import discord
+
+    extras = [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(6)]
+    for choices in (make("place", 8), make("place", 200) + make("auto", 1)):
+        for page in (0, 1):
+            view = controls.build_view("abc", 7, choices, extras=extras, page=page)
+            rows = [i.row for i in view.children]
+            assert max(rows) == 4 and all(rows.count(r) <= 5 for r in set(rows))
+            assert [e.row for e in extras] == [3, 3, 3, 3, 3, 4]
+            moves = [i for i in view.children if i not in extras]
+            assert moves and max(i.row for i in moves) <= 2
 
 
 def test_greyed_out_moves_are_disabled_and_never_crowd_out_real_ones():

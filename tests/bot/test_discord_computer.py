@@ -23,7 +23,7 @@ import bot.flow.sessions
 from bot.flow.sessions import computer_to_act, forced_move
 from bot.storage import database
 from bot.storage.store import SessionStore
-from tests.bot.harness import World
+from tests.bot.harness import World, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -340,3 +340,142 @@ async def test_challenging_yourself_says_how_to_play_the_computer(world):
     text = ix.messages[-1].text()
     assert "can't challenge yourself" in text and "leave `opponent` empty" in text
     assert len(world.emu.channel_messages(world.chan)) == before, "a refused challenge posted"
+
+
+# ---- the coach: the computer's suggested move in a newcomer's DM ------------------------------
+
+COACH_LINE = "Coach:**"
+"""How the coach's line reads in a DM's text ("💡 **Coach:** <move> — <reason>")."""
+
+
+def newcomer(world: World, name: str):
+    """A member who never played here (their own games count, for the coach's default)."""
+    user = world.emu.add_user(name)
+    world.emu.add_member(world.guild, user)
+    world.people[name] = user
+    return user
+
+
+async def coached_game(world: World, name: str, game: str = "knightfall", level: str = "easy"):
+    """``name`` starts ``game`` against the computer in a channel of its own; session, channel."""
+    chan = world.emu.add_text_channel(world.guild, f"coach-{name}")
+    ix = await world.slash(name, f"{game} challenge", chan=chan, level=level)
+    assert not ix.late
+    session = await world.live(chan)
+    assert session is not None and session.status == "active"
+    return session, chan
+
+
+def coach_move(message) -> str | None:
+    """The custom id of the coach's move button in a message, if it shows one."""
+    return next(
+        (b.custom_id for b in message.buttons() if (b.custom_id or "").startswith("co1:")), None
+    )
+
+
+def switch_label(message) -> str:
+    return next(b.label for b in message.buttons() if (b.label or "").startswith("Coach:"))
+
+
+async def test_the_coach_suggests_a_move_after_the_dm_and_its_button_plays_it(world):
+    erin = newcomer(world, "erin")
+    session, chan = await coached_game(world, "erin")
+    assert session.seats[1 - computer_seat(session)].coach, "on in a first game"
+    dm = world.controls_message(erin)
+    assert dm is not None and COACH_LINE in dm.text() and coach_move(dm)
+    assert switch_label(dm) == "Coach: ON"
+    first = (dm.history or [dm])[0]
+    assert move_controls(first) and COACH_LINE not in first.text(), "the DM came first"
+    seat = 1 - computer_seat(session)
+    step = (await world.bot.store.load(session.id)).step
+    custom_id = coach_move(dm)
+    code = custom_id.split(":", 3)[3]
+    await world.make_move(erin, dm, ("button", custom_id, None))
+    rows = await world.bot.store.action_log(session.id)
+    assert (seat, code) in [(s, c) for s, c, _ in rows[step:]], "the coach's move was played"
+    # the suggestion reads only the player's DM: never the channel
+    for message in world.emu.channel_messages(chan):
+        assert all("Coach" not in text for text in message_texts(message))
+    await world.slash("erin", "game abort", chan=chan)
+
+
+async def test_the_coach_switch_turns_it_off_and_on_across_a_restart(world):
+    fay = newcomer(world, "fay")
+    session, chan = await coached_game(world, "fay", "guardians")
+    dm = world.controls_message(fay)
+    assert dm is not None and COACH_LINE in dm.text()
+    await world.click("fay", dm, dm.find_button("Coach: ON"))
+    dm = world.emu.dm_messages(fay)[-1]
+    assert switch_label(dm) == "Coach: OFF" and COACH_LINE not in dm.text()
+    assert coach_move(dm) is None and move_controls(dm), "the moves stay"
+    seat = session.seat_of(fay.id)
+    assert not (await world.bot.store.load(session.id)).seats[seat].coach
+
+    await world.stop_bot()
+    await world.start_bot()
+    await world.quiesce()
+    dm = world.emu.dm_messages(fay)[-1]
+    assert switch_label(dm) == "Coach: OFF" and COACH_LINE not in dm.text()
+    await world.click("fay", dm, dm.find_button("Coach: OFF"))
+    dm = world.emu.dm_messages(fay)[-1]
+    assert switch_label(dm) == "Coach: ON"
+    assert COACH_LINE in dm.text() and coach_move(dm), "worked out again after the restart"
+    await world.slash("fay", "game abort", chan=chan)
+
+
+async def test_the_coach_is_off_by_default_after_three_games(world):
+    gus = newcomer(world, "gus")
+    async with world.bot.db.transaction():
+        await world.bot.db.execute(
+            "INSERT INTO member_records (guild_id, user_id, game, level, unrated, games, wins,"
+            " losses, draws) VALUES (?, ?, 'knightfall', 'easy', 0, 3, 1, 2, 0)",
+            (world.guild.id, gus.id),
+        )
+    session, chan = await coached_game(world, "gus")
+    assert not session.seats[session.seat_of(gus.id)].coach
+    dm = world.controls_message(gus)
+    assert dm is not None and switch_label(dm) == "Coach: OFF"
+    assert all(COACH_LINE not in text for text in message_texts(dm))
+    await world.slash("gus", "game abort", chan=chan)
+
+
+async def test_no_coach_between_members(world):
+    hal, ida = newcomer(world, "hal"), newcomer(world, "ida")
+    await world.knightfall_duel("hal", "ida")
+    session = await world.live()
+    await world.play_one(session, 0, random.Random(5))
+    for user in (hal, ida):
+        for message in world.emu.dm_messages(user):
+            texts = message_texts(message)
+            assert all("Coach" not in text for text in texts)
+            assert all("Coach" not in (b.label or "") for b in message.buttons())
+    await world.slash("hal", "game abort")
+    await world.slash("ida", "game abort")
+
+
+async def test_a_failing_or_slow_coach_leaves_the_dm_and_the_game_going(world, monkeypatch, caplog):
+    jo = newcomer(world, "jo")
+    coach = world.bot.sessions.coach
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("no coach today")
+
+    monkeypatch.setattr(coach.computer, "suggest", broken)
+    with caplog.at_level(logging.WARNING, logger="bot.flow.coach"):
+        session, chan = await coached_game(world, "jo")
+    dm = world.controls_message(jo)
+    assert dm is not None and move_controls(dm) and switch_label(dm) == "Coach: ON"
+    assert all(COACH_LINE not in text for text in message_texts(dm))
+    assert any("suggestion failed" in r.getMessage() for r in caplog.records)
+    monkeypatch.undo()
+    monkeypatch.setattr(coach, "time_limit", 0.0)  # slow: past its limit, nothing is shown
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="bot.flow.coach"):
+        await world.play_one(session, session.seat_of(jo.id), random.Random(3))
+    session = await world.bot.store.load(session.id)
+    if session.status == "active":
+        dm = world.controls_message(jo)
+        assert dm is not None and move_controls(dm)
+        assert all(COACH_LINE not in text for text in message_texts(dm))
+        assert any("time limit" in r.getMessage() for r in caplog.records)
+        await world.slash("jo", "game abort", chan=chan)

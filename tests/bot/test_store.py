@@ -52,7 +52,7 @@ def random_move(game, rng):
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
     numbers = [n for n, _ in migration_scripts("sqlite")]
-    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 15))
+    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 16))
     latest = numbers[-1]
     db = await database.connect(db_target)
     assert await database.migrate(db) == latest
@@ -73,6 +73,36 @@ async def test_created_session_loads_with_seats_and_game(store):
     assert loaded.names == ["ann", "bob"]
     assert loaded.seat_of(102) == 1 and loaded.seat_of(999) is None
     assert loaded.game.to_json() == s.state_json
+
+
+async def test_a_seat_s_coach_is_kept_and_games_played_are_read_from_the_summaries(store):
+    game = engines.get_game("knightfall").new(2, seed=5)
+    s = await store.create(
+        game_id="knightfall",
+        guild_id=1,
+        channel_id=11,
+        players=[(101, "ann"), (7, "Computer (easy)")],
+        seed=5,
+        options={},
+        game=game,
+        now=NOW,
+        computers={1: "easy"},
+        coached=frozenset({0}),
+    )
+    assert [seat.coach for seat in s.seats] == [True, False]
+    await store.set_coach(s.id, 0, False)
+    assert not (await store.load(s.id)).seats[0].coach
+    assert await store.games_played(1, 101, "knightfall") == 0
+    async with store.transaction():
+        for level, games in (("easy", 2), ("", 1)):
+            await store.db.execute(
+                "INSERT INTO member_records (guild_id, user_id, game, level, unrated, games,"
+                " wins, losses, draws) VALUES (1, 101, 'knightfall', ?, 0, ?, 0, 0, 0)",
+                (level, games),
+            )
+    assert await store.games_played(1, 101, "knightfall") == 3
+    assert await store.games_played(1, 101, "guardians") == 0
+    assert await store.games_played(2, 101, "knightfall") == 0
 
 
 async def test_only_one_live_session_per_channel(store):
