@@ -7,6 +7,8 @@ entry point (playground/) and the tests put the two together; the bot never impo
 """
 
 import ast
+import builtins
+import importlib
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,93 @@ def test_bot_groups_import_only_the_groups_below(group):
             if not any(name == f"bot.{g}" or name.startswith(f"bot.{g}.") for g in allowed)
         }
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def module_file(name: str) -> Path:
+    where = ROOT.joinpath(*name.split("."))
+    return where / "__init__.py" if where.is_dir() else where.with_suffix(".py")
+
+
+def bot_modules_reached(path: Path) -> set[Path]:
+    """The bot files importing ``path`` runs: its bot imports, theirs, and their packages."""
+    reached: set[Path] = set()
+    todo = [path]
+    while todo:
+        for name in imported_bot_modules(todo.pop()):
+            parts = name.split(".")
+            for file in (module_file(".".join(parts[:n])) for n in range(1, len(parts) + 1)):
+                if file not in reached:
+                    reached.add(file)
+                    todo.append(file)
+    return reached
+
+
+STORAGE_FILES = sorted((ROOT / "bot" / "storage").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", STORAGE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_storage_imports_nothing_of_discord(path):
+    """Storage is the bot's floor: neither it nor any bot module it reaches imports discord."""
+    for file in {path} | bot_modules_reached(path):
+        assert "discord" not in imported_roots(file), (
+            f"{path.relative_to(ROOT)} reaches discord through {file.relative_to(ROOT)}"
+        )
+
+
+def raised_calls(tree: ast.AST) -> list[tuple[str, ast.Call]]:
+    """Every ``raise Name(...)`` or ``raise module.Name(...)``: the dotted name and the call."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func, dotted = node.exc.func, []
+            while isinstance(func, ast.Attribute):
+                dotted.insert(0, func.attr)
+                func = func.value
+            if isinstance(func, ast.Name) and func.id != "self":
+                found.append((".".join([func.id, *dotted]), node.exc))
+    return found
+
+
+@pytest.mark.parametrize("path", STORAGE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_storage_holds_no_player_facing_wording(path):
+    """Storage refuses with a code and its data; the words are the surface's.
+
+    The rule, as checked: a storage module does not import ``UserFacingError`` (an exception
+    whose text is shown as it is), and every exception it raises that a player sees (a
+    ``UserFacingError`` or a storage ``Refused``, both answered to the player) is built from
+    data alone: no string literal or f-string among its arguments. ``bot/surface/refusals.py``
+    words storage's codes. Other exceptions (RuntimeError and the like) reach the log, never a
+    player, who is only apologised to; they may say what they like.
+    """
+    from bot.errors import UserFacingError
+    from bot.storage.refusals import Refused
+
+    tree = ast.parse(path.read_text(), str(path))
+    rel = path.relative_to(ROOT)
+    assert "bot.errors.UserFacingError" not in imported_names(tree), f"{rel} imports it"
+    module = importlib.import_module(".".join(rel.with_suffix("").parts).removesuffix(".__init__"))
+    for dotted, call in raised_calls(tree):
+        first, *rest = dotted.split(".")
+        raised = getattr(module, first, getattr(builtins, first, None))
+        for part in rest:
+            raised = getattr(raised, part, None)
+        if not (isinstance(raised, type) and issubclass(raised, UserFacingError | Refused)):
+            continue
+        words = [
+            node
+            for arg in [*call.args, *(k.value for k in call.keywords)]
+            for node in ast.walk(arg)
+            if isinstance(node, ast.JoinedStr)
+            or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+        ]
+        assert not words, f"{rel}:{call.lineno} raises {dotted} with words"
+
+
+def imported_names(tree: ast.AST) -> set[str]:
+    """``module.name`` for every ``from module import name``."""
+    return {
+        f"{node.module}.{a.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for a in node.names
+    }

@@ -8,9 +8,10 @@ import glicko2
 import pytest
 
 import engines
-from bot.errors import ChannelBusy, StaleButton, UserFacingError
+from bot.errors import ChannelBusy, StaleButton
 from bot.storage import database
 from bot.storage.decks import MAX_DECKS, DeckStore
+from bot.storage.refusals import Refused
 from bot.storage.store import SessionStore
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
@@ -99,7 +100,7 @@ async def test_the_deck_limit_holds_when_two_processes_save_at_once(stores):
         decks[1].save(7, "gondolin", "last b", [], NOW, new=True),
         return_exceptions=True,
     )
-    assert sum(isinstance(r, UserFacingError) for r in results) == 1, results
+    assert sum(isinstance(r, Refused) for r in results) == 1, results
     assert len(await decks[1].names(7, "gondolin")) == MAX_DECKS
 
 
