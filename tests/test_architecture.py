@@ -1,6 +1,7 @@
 """Imports point one way: bot -> render -> engines, bot -> ai -> engines; rng.py holds randomness.
 
-Inside bot, too: storage <- surface <- flow <- the client, components and commands.
+Inside bot, too: storage <- surface <- flow <- the client, components and commands; storage
+reaches nothing of Discord and holds no words for players (its refusals are codes).
 
 The local Discord (discord_emulator) is a development tool beside the bot: only the playground
 entry point (playground/) and the tests put the two together; the bot never imports either.
@@ -134,7 +135,9 @@ def test_storage_holds_no_player_facing_wording(path):
     ``UserFacingError`` or a storage ``Refused``, both answered to the player) is built from
     data alone: no string literal or f-string among its arguments. ``bot/surface/refusals.py``
     words storage's codes. Other exceptions (RuntimeError and the like) reach the log, never a
-    player, who is only apologised to; they may say what they like.
+    player, who is only apologised to; they may say what they like. And no string of storage
+    but its docstrings holds Discord's Markdown (a backtick, ``**``, a ``•`` bullet), the mark
+    of a text written for a message.
     """
     from bot.errors import UserFacingError
     from bot.storage.refusals import Refused
@@ -158,6 +161,16 @@ def test_storage_holds_no_player_facing_wording(path):
             or (isinstance(node, ast.Constant) and isinstance(node.value, str))
         ]
         assert not words, f"{rel}:{call.lineno} raises {dotted} with words"
+    docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    marked = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and any(m in node.value for m in ("`", "**", "•"))
+    ]
+    assert not marked, f"{rel}:{marked[0].lineno} holds Markdown {marked[0].value!r}"
 
 
 def imported_names(tree: ast.AST) -> set[str]:
