@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import ai
-from bot.errors import SessionNotFound, UserFacingError
+from bot.errors import UserFacingError
 from bot.flow import computer
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.flow.review import STILL_ON
+from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import DEFAULT
 from bot.storage.store import Session
 from bot.surface import lessons, presenter, render_pool, replay_view

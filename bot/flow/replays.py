@@ -27,10 +27,11 @@ from typing import TypeVar
 
 import discord
 
-from bot.errors import SessionNotFound, UserFacingError
+from bot.errors import UserFacingError
 from bot.flow.heavy_budget import HeavyBudget
 from bot.settings import Settings
 from bot.storage import timeline as timelines
+from bot.storage.refusals import SessionNotFound
 from bot.storage.store import Session, SessionStore
 from bot.storage.timeline import Timeline
 from bot.surface import animation, render_pool, replay_view

@@ -9,12 +9,11 @@ from datetime import UTC, datetime
 import pytest
 
 import engines
-from bot.errors import ChannelBusy, StaleButton
 from bot.storage import database
 from bot.storage.db.base import migration_scripts
 from bot.storage.decks import MAX_DECKS, DeckStore, max_cards
 from bot.storage.leaderboard import standings
-from bot.storage.refusals import Refusal, Refused
+from bot.storage.refusals import ChannelBusy, Refusal, Refused, StaleButton
 from bot.storage.store import SessionStore, UnreadableState
 from bot.surface.refusals import refusal_text
 
@@ -79,8 +78,10 @@ async def test_created_session_loads_with_seats_and_game(store):
 
 async def test_only_one_live_session_per_channel(store):
     await new_session(store, channel=10)
-    with pytest.raises(ChannelBusy, match="already running"):
+    with pytest.raises(ChannelBusy) as busy:
         await new_session(store, channel=10)
+    assert busy.value.data == {"game": "knightfall"}  # the running game's id, for its words
+    assert refusal_text(busy.value).startswith("A game of Knightfall: A Kingdom's War is already")
     await new_session(store, channel=11)
 
 
@@ -264,8 +265,8 @@ async def test_deck_names_are_unique_and_sorted_whatever_their_case(store):
     assert await decks.names(7, "gondolin") == ["beta"]
 
 
-async def test_a_deck_refusal_carries_a_code_and_the_surface_words_it(store):
-    """Storage says why with a code and its data; the player reads the sentence for it."""
+async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
+    """Storage says why with a code and its data; the player reads the same sentence as ever."""
     decks = DeckStore(store.db)
     with pytest.raises(Refused) as missing:
         await decks.save(7, "guardians", "ghost", [], NOW, new=False)
@@ -277,6 +278,21 @@ async def test_a_deck_refusal_carries_a_code_and_the_surface_words_it(store):
     )
     assert invalid.value.code is Refusal.DECK_NAME_INVALID
     said = {
+        Refusal.SESSION_ENDED: ({}, "This game has ended."),
+        Refusal.STALE_BUTTON: (
+            {"game": "gondolin"},
+            "The board changed since that button was shown, so it did nothing. "
+            "Your current moves are the buttons on the game's board in the channel.",
+        ),
+        Refusal.CHANNEL_BUSY: (
+            {"game": "gondor"},
+            "A game of Gondor: The Siege of Minas Tirith is already running here. Finish it, "
+            "use `/game resign`, or start yours in another channel.",
+        ),
+        Refusal.STORAGE_BUSY: (
+            {},
+            "The game's storage is busy right now: nothing was changed. Try again in a moment.",
+        ),
         Refusal.DECK_NAME_INVALID: ({}, "Deck names are 1-32 letters, digits, spaces, - or _."),
         Refusal.DECK_TOO_LONG: (
             {"limit": 100, "count": 101},
@@ -292,3 +308,5 @@ async def test_a_deck_refusal_carries_a_code_and_the_surface_words_it(store):
     assert set(said) == set(Refusal)
     for code, (data, text) in said.items():
         assert refusal_text(Refused(code, **data)) == text
+    by_dm = refusal_text(StaleButton("knightfall"))
+    assert by_dm.endswith(" Press **My hand** on the game's board for your current moves.")
