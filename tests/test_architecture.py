@@ -112,17 +112,17 @@ def test_storage_imports_nothing_of_discord(path):
         )
 
 
-def raised_calls(tree: ast.AST) -> list[tuple[str, ast.Call]]:
-    """Every ``raise Name(...)`` or ``raise module.Name(...)``: the dotted name and the call."""
+def called_names(tree: ast.AST) -> list[tuple[str, ast.Call]]:
+    """Every call of a name or ``module.name`` (not ``self.x()``): the dotted name and the call."""
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
-            func, dotted = node.exc.func, []
+        if isinstance(node, ast.Call):
+            func, dotted = node.func, []
             while isinstance(func, ast.Attribute):
                 dotted.insert(0, func.attr)
                 func = func.value
             if isinstance(func, ast.Name) and func.id != "self":
-                found.append((".".join([func.id, *dotted]), node.exc))
+                found.append((".".join([func.id, *dotted]), node))
     return found
 
 
@@ -130,28 +130,26 @@ def raised_calls(tree: ast.AST) -> list[tuple[str, ast.Call]]:
 def test_storage_holds_no_player_facing_wording(path):
     """Storage refuses with a code and its data; the words are the surface's.
 
-    The rule, as checked: a storage module reaches nothing of ``bot.errors`` (exceptions whose
-    text is shown as it is), and every exception it raises that a player sees (a
-    ``UserFacingError`` or a storage ``Refused``, both answered to the player) is built from
-    data alone: no string literal or f-string among its arguments. ``bot/surface/refusals.py``
-    words storage's codes. Other exceptions (RuntimeError and the like) reach the log, never a
-    player, who is only apologised to; they may say what they like. And no string of storage
-    but its docstrings holds Discord's Markdown (a backtick, ``**``, a ``•`` bullet), the mark
-    of a text written for a message.
+    The rule, as checked: a storage module reaches nothing of ``bot.errors`` (refusals whose
+    text is shown as it is), and every refusal it builds (a ``Refused``, answered to the player
+    in the words ``bot/surface/refusals.py`` gives its code) is built from data alone: no
+    string literal or f-string among its arguments. Other exceptions (RuntimeError and the
+    like) reach the log, never a player, who is only apologised to; they may say what they
+    like. And no string of storage but its docstrings holds Discord's Markdown (a backtick,
+    ``**``, a ``•`` bullet), the mark of a text written for a message.
     """
-    from bot.errors import UserFacingError
     from bot.storage.refusals import Refused
 
     tree = ast.parse(path.read_text(), str(path))
     rel = path.relative_to(ROOT)
     assert ROOT / "bot" / "errors.py" not in bot_modules_reached(path), f"{rel} reaches it"
     module = importlib.import_module(".".join(rel.with_suffix("").parts).removesuffix(".__init__"))
-    for dotted, call in raised_calls(tree):
+    for dotted, call in called_names(tree):
         first, *rest = dotted.split(".")
-        raised = getattr(module, first, getattr(builtins, first, None))
+        built = getattr(module, first, getattr(builtins, first, None))
         for part in rest:
-            raised = getattr(raised, part, None)
-        if not (isinstance(raised, type) and issubclass(raised, UserFacingError | Refused)):
+            built = getattr(built, part, None)
+        if not (isinstance(built, type) and issubclass(built, Refused)):
             continue
         words = [
             node
@@ -160,7 +158,7 @@ def test_storage_holds_no_player_facing_wording(path):
             if isinstance(node, ast.JoinedStr)
             or (isinstance(node, ast.Constant) and isinstance(node.value, str))
         ]
-        assert not words, f"{rel}:{call.lineno} raises {dotted} with words"
+        assert not words, f"{rel}:{call.lineno} builds {dotted} with words"
     docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
     marked = [
         node
