@@ -12,14 +12,14 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from bot.errors import StaleButton
 from bot.surface.delivery import OLD_DM
 from bot.surface.inflight import BUSY
+from bot.surface.refusals import STALE_LEAD
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
 from tests.bot.harness import move_controls
 
-STALE = (StaleButton.LEAD, OLD_DM.split(",")[0])
+STALE = (STALE_LEAD, OLD_DM.split(",")[0])
 """Refusals of a button the game moved past: a double click's second press, a DM a newer
 one replaced just before the press (a two-player game)."""
 

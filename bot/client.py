@@ -14,7 +14,6 @@ from discord.ext import commands, tasks
 
 import engines
 from bot.components import DYNAMIC_ITEMS
-from bot.errors import UserFacingError
 from bot.flow.computer import Computer
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
@@ -29,9 +28,9 @@ from bot.storage.db import Database
 from bot.storage.store import SessionStore
 from bot.surface import mentions, render_pool
 from bot.surface.inflight import InFlight
+from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.render_pool import RenderPool
 from bot.surface.replies import APOLOGY, ephemeral
-from engines import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +60,8 @@ class Tree(app_commands.CommandTree):
     ) -> None:
         """Refusals are shown as they are; anything else is logged and apologised for."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, UserFacingError | EngineError):
-            await ephemeral(interaction, str(cause))
+        if isinstance(cause, REFUSALS):
+            await ephemeral(interaction, refusal_text(cause))
         elif isinstance(cause, app_commands.CheckFailure):
             await ephemeral(interaction, str(cause) or "You can't use that here.")
         else:

@@ -11,16 +11,18 @@ from discord import app_commands
 from discord.ext import commands
 
 import ai
-from bot.errors import SessionNotFound, UserFacingError
+from bot.errors import UserFacingError
 from bot.flow import computer
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
 from bot.flow.review import STILL_ON
-from bot.storage.server_settings import DEFAULT, describe
+from bot.storage.refusals import SessionNotFound
+from bot.storage.server_settings import DEFAULT
 from bot.storage.store import Session
 from bot.surface import lessons, presenter, render_pool, replay_view
 from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
+from bot.surface.settings_text import describe
 from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines import Action, Game
 from engines.text import plural, shorten

@@ -10,11 +10,12 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.errors import NotInGame, SessionNotFound, UserFacingError
+from bot.errors import NotInGame, UserFacingError
 from bot.flow.sessions import Change, SessionManager
 from bot.settings import Settings
 from bot.storage.models import UNRATED
 from bot.storage.outcomes import resignation
+from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, membership, mentions

@@ -11,20 +11,14 @@ import discord
 
 import ai
 import engines
-from bot.errors import (
-    Cooldown,
-    CouldNotPost,
-    NotInGame,
-    SessionNotFound,
-    TooManyGames,
-    UserFacingError,
-)
+from bot.errors import Cooldown, CouldNotPost, NotInGame, TooManyGames, UserFacingError
 from bot.flow import coach
 from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.storage.models import LESSON
+from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import NotInGame, SessionNotFound, StaleButton
+from bot.errors import NotInGame
+from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import SessionStore
 from bot.surface import presenter
 from bot.surface.replies import reply_errors

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import SessionNotFound
+from bot.storage.refusals import SessionNotFound
 from bot.storage.store import Session, SessionStore
 from bot.surface.presenter import with_names
 from bot.surface.private_answers import PrivateAnswers

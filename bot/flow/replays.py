@@ -27,10 +27,11 @@ from typing import TypeVar
 
 import discord
 
-from bot.errors import SessionNotFound, UserFacingError
+from bot.errors import UserFacingError
 from bot.flow.heavy_budget import HeavyBudget
 from bot.settings import Settings
 from bot.storage import timeline as timelines
+from bot.storage.refusals import SessionNotFound
 from bot.storage.store import Session, SessionStore
 from bot.storage.timeline import Timeline
 from bot.surface import animation, render_pool, replay_view
@@ -62,6 +63,8 @@ OLD_RULES = (
     "moves no longer replay under the rules in force. Its result stands as recorded."
 )
 NOT_FOUND = "No finished game with that id in this server."
+ENDED_EARLY = "ended before the engine's end"
+"""A replay report's summary when the game ended before the engine's end (a resignation...)."""
 NOT_OVER = "That game is still being played: its replay comes once it has ended."
 TOO_LARGE = (
     "This game's animation would not fit under Discord's upload limit; "
@@ -125,7 +128,8 @@ class Replays:
         """Re-run a finished game from seed and action log; compare with the stored state."""
         timeline = await self.timeline(session)
         matches = timeline.state == session.state_json
-        return ReplayReport(session.id, timeline.moves, matches, timeline.summary)
+        summary = ENDED_EARLY if timeline.summary is None else timeline.summary
+        return ReplayReport(session.id, timeline.moves, matches, summary)
 
     async def timeline(self, session: Session) -> Timeline:
         """The game's positions, rebuilt in a worker unless kept."""

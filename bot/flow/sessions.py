@@ -16,13 +16,14 @@ from typing import NoReturn
 
 import discord
 
-from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.errors import NotInGame, UserFacingError
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach
 from bot.flow.computer import Computer, move_seed
 from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
+from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import Session, SessionStore
 from bot.surface import coach, heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked

@@ -10,10 +10,11 @@ import logging
 
 import discord
 
-from bot.errors import NotInGame, SessionNotFound, StaleButton, UserFacingError
+from bot.errors import NotInGame, UserFacingError
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.sessions import SessionManager
 from bot.storage.history import UNDO, can_undo, mark_used_undo, moves_to_replay, replayed_state
+from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.surface import render_pool
 from bot.surface.replies import reply_errors
 from engines.text import player

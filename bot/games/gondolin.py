@@ -12,9 +12,10 @@ from discord.ext import commands
 from bot.cogs.general import solo_table
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
-from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.storage.decks import DeckStore
 from bot.surface import render_pool
 from bot.surface.acknowledge import read_first, send
+from bot.surface.deck_choices import saved_deck_choices
 from bot.surface.lookup import card_choices, send_card
 from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed

@@ -7,7 +7,8 @@ from collections import Counter
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.storage.decks import DeckStore
+from bot.surface.deck_choices import saved_deck_choices
 from bot.surface.text_limits import OPTION_LABEL
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import ready_decks

@@ -18,8 +18,10 @@ from bot.flow.lobby import (
     lesson_choices,
 )
 from bot.games import guardians_decks as decks
-from bot.storage.decks import DeckStore, clean_name, saved_deck_choices
+from bot.storage.decks import DeckStore, clean_name
+from bot.surface.deck_choices import saved_deck_choices
 from bot.surface.lookup import card_choices, send_card
+from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.replies import ephemeral
 from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, fit_embed
@@ -303,8 +305,8 @@ class ImportForm(discord.ui.Modal, title="Import a Guardians deck"):
                 interaction, f"Nothing imported; these lines can't be read:\n{problems}"
             )
             return
-        except UserFacingError as exc:
-            await ephemeral(interaction, str(exc))
+        except REFUSALS as exc:
+            await ephemeral(interaction, refusal_text(exc))
             return
         await interaction.response.send_message(
             f"Imported **{markdown(self.name)}**: {decks.summary(deck)}", ephemeral=True

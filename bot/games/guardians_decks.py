@@ -5,7 +5,8 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.storage.decks import DeckStore, saved_deck_choices
+from bot.storage.decks import DeckStore
+from bot.surface.deck_choices import saved_deck_choices
 from bot.surface.text_limits import OPTION_LABEL
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (

@@ -6,13 +6,10 @@ import json
 import re
 from datetime import datetime
 
-from discord import app_commands
-
-from bot.errors import UserFacingError
 from bot.storage.db import Database
+from bot.storage.refusals import Refusal, Refused
 from engines.gondolin.decks import MAX_CARDS as GONDOLIN_MAX_CARDS
 from engines.guardians.decks import MAX_CARDS as GUARDIANS_MAX_CARDS
-from engines.text import quoted
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
@@ -30,7 +27,7 @@ def clean_name(name: str) -> str:
     """A deck name as stored: trimmed, 1-32 letters, digits, spaces, - or _."""
     name = " ".join(name.split())
     if not NAME.fullmatch(name):
-        raise UserFacingError("Deck names are 1-32 letters, digits, spaces, - or _.")
+        raise Refused(Refusal.DECK_NAME_INVALID)
     return name
 
 
@@ -70,18 +67,16 @@ class DeckStore:
         name = clean_name(name)
         cap = max_cards(game)
         if len(cards) > cap:
-            raise UserFacingError(f"A deck holds at most {cap} cards; this one has {len(cards)}.")
+            raise Refused(Refusal.DECK_TOO_LONG, limit=cap, count=len(cards))
         async with self.db.transaction():
             await self.db.lock(f"decks:{user_id}:{game}")
             exists = await self._get(user_id, game, name) is not None
             if new and exists:
-                raise UserFacingError(f"You already have a deck called {quoted(name)}.")
+                raise Refused(Refusal.DECK_NAME_TAKEN, name=name)
             if not new and not exists:
-                raise UserFacingError(
-                    f"You have no deck called {quoted(name)}. See `/{game} deck list`."
-                )
+                raise Refused(Refusal.NO_SUCH_DECK, name=name, game=game)
             if new and await self._count(user_id, game) >= MAX_DECKS:
-                raise UserFacingError(f"You can keep at most {MAX_DECKS} decks; delete one first.")
+                raise Refused(Refusal.TOO_MANY_DECKS, limit=MAX_DECKS)
             await self.db.execute(
                 "INSERT INTO decks (user_id, game, name, cards_json, updated_at)"
                 " VALUES (?, ?, ?, ?, ?)"
@@ -104,12 +99,3 @@ class DeckStore:
                 "DELETE FROM decks WHERE user_id=? AND game=? AND name=?", (user_id, game, name)
             )
         return deleted == 1
-
-
-async def saved_deck_choices(
-    store: DeckStore, user_id: int, game: str, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the player's saved decks of a game whose names contain what was typed."""
-    key = current.strip().casefold()
-    names = await store.names(user_id, game)
-    return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()][:25]

@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import cached_property
 
 import engines
-from bot.errors import SessionNotFound
+from bot.storage.refusals import SessionNotFound
 from engines import Game
 from engines.lessons import Lesson, lesson_for
 from engines.safe_text import markdown, plain

@@ -96,27 +96,3 @@ class ServerSettings:
                 (guild_id, kept_takeover, kept_level, kept_threads, user_id, now.isoformat()),
             )
         return await self.get(guild_id)
-
-
-def describe(choices: ServerChoices, idle_days: float) -> str:
-    """The settings as a server admin reads them in ``/game settings``."""
-
-    def source(chosen: bool) -> str:
-        return "set on this server" if chosen else "the bot's default"
-
-    state = "on" if choices.takeover else "off"
-    return "\n".join(
-        [
-            "**This server's game settings**",
-            f"• Let the computer play an absent player's seat: **{state}** "
-            f"({source(choices.takeover_chosen)})",
-            f"• The computer's level when it takes a seat over: **{choices.level}** "
-            f"({source(choices.level_chosen)})",
-            f"• Each game in its own thread: **{'on' if choices.threads else 'off'}** "
-            "(the channel then shows only starts and results)",
-            f"-# A player who does not move is reminded after {idle_days / 2:g} days and resigns "
-            f"after {idle_days:g} (the bot's setting). With takeover on, the reminder also lets "
-            "the waiting player hand the seat to the computer; the game is then unrated. "
-            "Members with Manage Server change these with `/game settings`.",
-        ]
-    )

@@ -8,11 +8,11 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 import engines
-from bot.errors import ChannelBusy, SessionNotFound, StaleButton
 from bot.storage.db import Database, IntegrityError
 from bot.storage.models import FORCED, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
+from bot.storage.refusals import ChannelBusy, SessionNotFound, StaleButton
 from bot.storage.stats import count_results
 from engines import Game, Result
 
@@ -105,7 +105,7 @@ class SessionStore:
             running = await self.live_in_channel(channel_id)
             if running is None:
                 raise
-            raise ChannelBusy(engines.get_game(running.game_id).title) from exc
+            raise ChannelBusy(running.game_id) from exc
         return await self.load(sid)
 
     async def move_to_thread(self, sid: str, thread_id: int) -> Session:

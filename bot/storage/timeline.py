@@ -44,7 +44,7 @@ class Timeline:
     """A finished game replayed from its seed: its positions and where it ended."""
 
     state: str  # the final state's JSON (compared with the stored one)
-    summary: str  # the engine's result, or that the game ended before it
+    summary: str | None  # the engine's result; None: the game ended before the engine's end
     moves: int
     positions: tuple[Position, ...]
 
@@ -82,6 +82,5 @@ def replayed_timeline(
         if not chapter or game.chapter() != chapter or done == len(moves):
             positions.append(_position(game, done, lines))
             lines = []
-    result = game.result
-    summary = result.summary if result else "ended before the engine's end"
+    summary = game.result.summary if game.result else None
     return Timeline(game.to_json(), summary, len(moves), tuple(thinned(positions)))

@@ -8,11 +8,10 @@ from contextlib import asynccontextmanager
 
 import discord
 
-from bot.errors import UserFacingError
 from bot.surface.acknowledge import answering
 from bot.surface.private_answers import PrivateAnswers
+from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.text_limits import CONTENT
-from engines import EngineError
 from engines.text import shorten
 
 log = logging.getLogger(__name__)
@@ -89,8 +88,8 @@ async def reply_errors(
     """
     try:
         yield
-    except (UserFacingError, EngineError) as exc:
-        await _refuse(interaction, str(exc), question)
+    except REFUSALS as exc:
+        await _refuse(interaction, refusal_text(exc), question)
     except Exception:
         log.exception("unexpected error %s user=%s", context, interaction.user.id)
         await _refuse(interaction, APOLOGY, question)

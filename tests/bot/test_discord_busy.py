@@ -11,8 +11,8 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.errors import STORAGE_BUSY
 from bot.surface.inflight import BUSY
+from bot.surface.refusals import STORAGE_BUSY
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

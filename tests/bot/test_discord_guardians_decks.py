@@ -6,9 +6,10 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.errors import UserFacingError
 from bot.games.guardians_decks import from_entries, to_entries
 from bot.storage.decks import max_cards
+from bot.storage.refusals import Refused
+from bot.surface.refusals import refusal_text
 from engines.guardians.decks import starter
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -40,8 +41,21 @@ async def test_a_guardians_deck_may_be_longer_than_a_gondolin_one(world):
     now = discord.utils.utcnow()
     await store.save(1, "guardians", "big", ["swordsman"] * max_cards("guardians"), now, new=True)
     assert max_cards("guardians") > max_cards("gondolin") == 100
-    with pytest.raises(UserFacingError, match="at most 202 cards; this one has 203"):
+    with pytest.raises(Refused) as longer:
         await store.save(1, "guardians", "big", ["swordsman"] * 203, now, new=False)
+    assert refusal_text(longer.value) == "A deck holds at most 202 cards; this one has 203."
+
+
+async def test_an_import_whose_name_was_taken_meanwhile_is_refused_in_words(world):
+    """The form checks the name when it opens; the save refuses a deck made since, in words."""
+    ix = await world.slash("dave", "guardians deck import", name="twice")
+    await world.slash("dave", "guardians deck new", name="twice")
+    form = await world.emu.submit_modal(ix, {"deck_text": "Guardian: Rak Nam\n3 Swordsman"})
+    await form.done(timeout=10)
+    await world.quiesce()
+    assert last(form) == "You already have a deck called 'twice'."
+    ix = await world.slash("dave", "guardians deck delete", name="twice")
+    assert "Deleted **twice**." in last(ix)
 
 
 async def test_building_showing_and_sharing_a_deck(world):

@@ -34,6 +34,9 @@ def test_a_timeline_stops_at_each_chapter_and_at_the_end(galdor_log):
     timeline = replayed_timeline("galdors_grip", 1, SEED, {}, galdor_log)
     final = history.rebuild(GaldorsGrip, 1, SEED, {}, galdor_log)
     assert timeline.state == final.to_json() and timeline.moves == len(galdor_log) - 2
+    assert final.result and timeline.summary == final.result.summary
+    unfinished = replayed_timeline("galdors_grip", 1, SEED, {}, galdor_log[:3])
+    assert unfinished.summary is None, "the words for a game cut short are the flow's"
     positions = timeline.positions
     assert positions[0].move == 0 and positions[-1].move == timeline.moves
     chapters = [p.chapter for p in positions[:-1]]

@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 import pytest
 
 import engines
-from bot.errors import ChannelBusy, StaleButton, UserFacingError
 from bot.storage import database
 from bot.storage.db.base import migration_scripts
 from bot.storage.decks import MAX_DECKS, DeckStore, max_cards
 from bot.storage.leaderboard import standings
+from bot.storage.refusals import ChannelBusy, Refusal, Refused, StaleButton
 from bot.storage.store import SessionStore, UnreadableState
+from bot.surface.refusals import refusal_text
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -107,8 +108,10 @@ async def test_a_seat_s_coach_is_kept_and_games_played_are_read_from_the_summari
 
 async def test_only_one_live_session_per_channel(store):
     await new_session(store, channel=10)
-    with pytest.raises(ChannelBusy, match="already running"):
+    with pytest.raises(ChannelBusy) as busy:
         await new_session(store, channel=10)
+    assert busy.value.data == {"game": "knightfall"}  # the running game's id, for its words
+    assert refusal_text(busy.value).startswith("A game of Knightfall: A Kingdom's War is already")
     await new_session(store, channel=11)
 
 
@@ -258,7 +261,8 @@ async def test_the_deck_count_limit_holds_when_two_saves_race(store):
         decks.save(7, "gondolin", "last b", [], NOW, new=True),
         return_exceptions=True,
     )
-    assert sum(isinstance(r, UserFacingError) for r in results) == 1
+    refused = [r for r in results if isinstance(r, Refused)]
+    assert [(r.code, r.data) for r in refused] == [(Refusal.TOO_MANY_DECKS, {"limit": MAX_DECKS})]
     assert len(await decks.names(7, "gondolin")) == MAX_DECKS
 
 
@@ -266,9 +270,13 @@ async def test_a_deck_longer_than_the_cap_is_refused_and_not_stored(store):
     decks = DeckStore(store.db)
     cap = max_cards("gondolin")
     await decks.save(7, "gondolin", "full", ["c"] * cap, NOW, new=True)
-    with pytest.raises(UserFacingError, match=f"at most {cap} cards"):
+    with pytest.raises(Refused) as longer:
         await decks.save(7, "gondolin", "full", ["c"] * (cap + 1), NOW, new=False)
-    with pytest.raises(UserFacingError, match=f"at most {cap} cards"):
+    assert (longer.value.code, longer.value.data) == (
+        Refusal.DECK_TOO_LONG,
+        {"limit": cap, "count": cap + 1},
+    )
+    with pytest.raises(Refused, match=Refusal.DECK_TOO_LONG):
         await decks.save(7, "gondolin", "huge", ["c"] * 10_000, NOW, new=True)
     assert await decks.get(7, "gondolin", "full") == ["c"] * cap
     assert await decks.names(7, "gondolin") == ["full"]
@@ -278,9 +286,57 @@ async def test_deck_names_are_unique_and_sorted_whatever_their_case(store):
     decks = DeckStore(store.db)
     await decks.save(7, "gondolin", "beta", [], NOW, new=True)
     await decks.save(7, "gondolin", "Alpha", [], NOW, new=True)
-    with pytest.raises(UserFacingError, match="already have"):
+    with pytest.raises(Refused) as taken:
         await decks.save(7, "gondolin", "BETA", [], NOW, new=True)
+    assert (taken.value.code, taken.value.data) == (Refusal.DECK_NAME_TAKEN, {"name": "BETA"})
     assert await decks.get(7, "gondolin", "ALPHA") == []
     assert await decks.names(7, "gondolin") == ["Alpha", "beta"]
     assert await decks.delete(7, "gondolin", "alpha")
     assert await decks.names(7, "gondolin") == ["beta"]
+
+
+async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
+    """Storage says why with a code and its data; the player reads the same sentence as ever."""
+    decks = DeckStore(store.db)
+    with pytest.raises(Refused) as missing:
+        await decks.save(7, "guardians", "ghost", [], NOW, new=False)
+    with pytest.raises(Refused) as invalid:
+        await decks.get(7, "guardians", "no/slashes")
+    assert (missing.value.code, missing.value.data) == (
+        Refusal.NO_SUCH_DECK,
+        {"name": "ghost", "game": "guardians"},
+    )
+    assert invalid.value.code is Refusal.DECK_NAME_INVALID
+    said = {
+        Refusal.SESSION_ENDED: ({}, "This game has ended."),
+        Refusal.STALE_BUTTON: (
+            {"game": "gondolin"},
+            "The board changed since that button was shown, so it did nothing. "
+            "Your current moves are the buttons on the game's board in the channel.",
+        ),
+        Refusal.CHANNEL_BUSY: (
+            {"game": "gondor"},
+            "A game of Gondor: The Siege of Minas Tirith is already running here. Finish it, "
+            "use `/game resign`, or start yours in another channel.",
+        ),
+        Refusal.STORAGE_BUSY: (
+            {},
+            "The game's storage is busy right now: nothing was changed. Try again in a moment.",
+        ),
+        Refusal.DECK_NAME_INVALID: ({}, "Deck names are 1-32 letters, digits, spaces, - or _."),
+        Refusal.DECK_TOO_LONG: (
+            {"limit": 100, "count": 101},
+            "A deck holds at most 100 cards; this one has 101.",
+        ),
+        Refusal.DECK_NAME_TAKEN: ({"name": "x"}, "You already have a deck called 'x'."),
+        Refusal.NO_SUCH_DECK: (
+            {"name": "x", "game": "gondolin"},
+            "You have no deck called 'x'. See `/gondolin deck list`.",
+        ),
+        Refusal.TOO_MANY_DECKS: ({"limit": 25}, "You can keep at most 25 decks; delete one first."),
+    }
+    assert set(said) == set(Refusal)
+    for code, (data, text) in said.items():
+        assert refusal_text(Refused(code, **data)) == text
+    by_dm = refusal_text(StaleButton("knightfall"))
+    assert by_dm.endswith(" Press **My hand** on the game's board for your current moves.")

@@ -12,8 +12,8 @@ import time
 import asyncpg
 import pytest
 
-from bot.errors import StorageBusy
 from bot.storage import database
+from bot.storage.refusals import StorageBusy
 
 WAIT = 0.4
 

@@ -8,10 +8,11 @@ import glicko2
 import pytest
 
 import engines
-from bot.errors import ChannelBusy, StaleButton, UserFacingError
 from bot.storage import database
 from bot.storage.decks import MAX_DECKS, DeckStore
+from bot.storage.refusals import ChannelBusy, Refused, StaleButton
 from bot.storage.store import SessionStore
+from bot.surface.refusals import STALE_LEAD, refusal_text
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -70,7 +71,7 @@ async def test_two_processes_clicking_the_same_step_apply_exactly_one_move(store
         stale = [r for r in results if isinstance(r, StaleButton)]
         won = [r for r in results if not isinstance(r, BaseException)]
         assert len(stale) == 1 and len(won) == 1, results
-        assert str(stale[0]).startswith(StaleButton.LEAD)  # the friendly refusal
+        assert refusal_text(stale[0]).startswith(STALE_LEAD)  # the friendly refusal
         s = won[0]
         assert (await first.load(s.id)).step == (await second.load(s.id)).step == s.step
     log = await first.action_log(s.id)
@@ -99,7 +100,7 @@ async def test_the_deck_limit_holds_when_two_processes_save_at_once(stores):
         decks[1].save(7, "gondolin", "last b", [], NOW, new=True),
         return_exceptions=True,
     )
-    assert sum(isinstance(r, UserFacingError) for r in results) == 1, results
+    assert sum(isinstance(r, Refused) for r in results) == 1, results
     assert len(await decks[1].names(7, "gondolin")) == MAX_DECKS
 
 

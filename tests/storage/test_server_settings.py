@@ -6,7 +6,8 @@ import pytest
 
 from bot.settings import Settings
 from bot.storage import database
-from bot.storage.server_settings import DEFAULT, ServerSettings, describe
+from bot.storage.server_settings import DEFAULT, ServerSettings
+from bot.surface.settings_text import describe
 
 NOW = datetime(2026, 11, 24, tzinfo=UTC)
 

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from importlib.resources import files
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from bot.errors import StorageBusy
+from bot.storage.refusals import StorageBusy
 
 log = logging.getLogger(__name__)
 
