@@ -93,7 +93,7 @@ class GameCommands(commands.GroupCog):
         """One card, only to you."""
         await send_card(interaction, self.facts.game_id, name, self.facts.colour)
 
-    async def _card_name_choices(
+    async def _card_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return card_choices(self.facts.game_id, current)
@@ -117,7 +117,7 @@ def shared_commands(game: GameFacts) -> dict[str, app_commands.Command[Any, ...,
         card = app_commands.Command(
             name="card", description=game.card.description, callback=GameCommands._card_command
         )
-        card.autocomplete("name")(GameCommands._card_name_choices)
+        card.autocomplete("name")(GameCommands._card_names)
         made["card"] = app_commands.describe(name=game.card.name_help)(card)
     made["rules"] = app_commands.Command(
         name="rules", description=f"How to play {game.title}", callback=GameCommands._rules_command
