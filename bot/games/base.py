@@ -6,7 +6,10 @@ A game's command group derives from ``GameCommands`` and names its facts as a cl
                         game=FACTS): ...
 
 Discord registers commands from the class, so the three commands are made per game (their
-descriptions name the game) and set on the class before discord.py collects its commands.
+descriptions name the game) and set on the class before discord.py collects its commands. Their
+callbacks are methods of ``GameCommands``, shared by every game: discord.py calls each with the
+game's own cog, whose ``facts`` say which game it is. The facts are all a game hands over, so a
+registry can later pass them in the same way.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ class GameCommands(commands.GroupCog):
         super().__init_subclass__(**kwargs)
         cls.facts = game
         for name, command in shared_commands(game).items():
-            command.module = cls.__module__
+            command.module = cls.__module__  # the game's extension owns it
             setattr(cls, name, command)
 
     def __init__(self, bot: TabletopBot) -> None:
