@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.cogs.general import solo_table
 from bot.errors import UserFacingError
 from bot.games import gondolin_decks as decks
+from bot.games.base import CardLookup, GameCommands, GameFacts
 from bot.storage.decks import DeckStore
 from bot.surface import render_pool
 from bot.surface.acknowledge import read_first, send
 from bot.surface.deck_choices import saved_deck_choices
-from bot.surface.lookup import card_choices, send_card
-from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
@@ -43,6 +41,16 @@ MODES = [
 TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPES]
 PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
+FACTS = GameFacts(
+    game_id="gondolin",
+    title="Gondolin Cards",
+    colour=COLOUR,
+    lesson="a guided first game",
+    card=CardLookup(
+        description="Look up one Gondolin card: its picture and full text",
+        name_help="The card's name",
+    ),
+)
 
 
 async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.File, int]:
@@ -53,8 +61,9 @@ async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.F
     return discord.File(io.BytesIO(picture.png), "cards.png", description=picture.alt), pages
 
 
-@app_commands.guild_only()
-class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="Gondolin Cards"):
+class GondolinCog(
+    GameCommands, group_name="gondolin", group_description="Gondolin Cards", game=FACTS
+):
     """Gondolin Cards: lead a hidden settlement through a story's turns."""
 
     start_here = (
@@ -71,7 +80,7 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
     deck = app_commands.Group(name="deck", description="Build and manage your Gondolin decks")
 
     def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.decks = DeckStore(bot.db)
 
     # ---- playing ---------------------------------------------------------------------------
@@ -106,28 +115,6 @@ class GondolinCog(commands.GroupCog, group_name="gondolin", group_description="G
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await decks.deck_choices(self.decks, interaction.user.id, current)
-
-    @app_commands.command(description="Learn Gondolin Cards: a guided first game, step by step")
-    async def learn(self, interaction: discord.Interaction) -> None:
-        """The lesson, for this member only, unrated."""
-        await self.bot.lobby.start_lesson(interaction, "gondolin")
-
-    @app_commands.command(description="Look up one Gondolin card: its picture and full text")
-    @app_commands.describe(name="The card's name")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        """One card, only to you."""
-        await send_card(interaction, "gondolin", name, COLOUR)
-
-    @card.autocomplete("name")
-    async def _card_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return card_choices("gondolin", current)
-
-    @app_commands.command(description="How to play Gondolin Cards")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """The whole player-facing rules, ephemerally."""
-        await send_long(interaction, "Gondolin Cards: how to play", how_to_play("gondolin"), COLOUR)
 
     @app_commands.command(description="Browse the Gondolin cards")
     @app_commands.describe(kind="Only this type of card", page="Page number")

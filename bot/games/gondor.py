@@ -7,20 +7,13 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.flow.lobby import (
-    DEFAULT_LEVEL,
-    LEVEL_CHOICES,
-    LEVEL_HELP,
-    OPPONENT_HELP,
-    lesson_choices,
-)
+from bot.flow.lobby import DEFAULT_LEVEL
 from bot.games import gondor_orders as orders
+from bot.games.base import GameCommands, GameFacts, opponent_and_level
 from bot.storage.store import Session
 from bot.surface import presenter, render_pool
-from bot.surface.rules import how_to_play, send_long
 from engines import Game
 from engines.gondor.state import SEATS
 from engines.gondor.views import game_map
@@ -36,10 +29,16 @@ SIDES = [
 ]
 SIDE_NAMES = {"sauron": "Sauron", "westernesse": "Westernesse"}
 Choices = list[app_commands.Choice[str]]
+FACTS = GameFacts(
+    game_id=GAME,
+    title="Gondor",
+    colour=COLOUR,
+    lesson="guided games as Sauron, then Westernesse",
+    parts="1: the goal, a first Game-Turn; 2: the siege, a combat; 3: Westernesse, magic, defence",
+)
 
 
-@app_commands.guild_only()
-class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondor"):
+class GondorCog(GameCommands, group_name="gondor", group_description="Gondor", game=FACTS):
     """Gondor: The Siege of Minas Tirith, a hex wargame for two."""
 
     start_here = (
@@ -57,17 +56,11 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         "`/gondor rules` how to play."
     )
 
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-
     # ---- starting and reading ----------------------------------------------------------------
     @app_commands.command(description="Challenge someone to the siege of Minas Tirith")
-    @app_commands.describe(
-        opponent=OPPONENT_HELP,
-        side="Your side (default: Sauron)",
-        level=LEVEL_HELP,
-    )
-    @app_commands.choices(side=SIDES, level=LEVEL_CHOICES)
+    @app_commands.describe(side="Your side (default: Sauron)")
+    @app_commands.choices(side=SIDES)
+    @opponent_and_level
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -87,18 +80,6 @@ class GondorCog(commands.GroupCog, group_name="gondor", group_description="Gondo
         await self.bot.lobby.challenge(
             interaction, GAME, opponent, seat=seat, terms=terms, level=level
         )
-
-    @app_commands.command(description="Learn Gondor: a guided game as Sauron, step by step")
-    @app_commands.describe(part="1: the goal and the first Game-Turn; 2: the siege and a combat")
-    @app_commands.choices(part=lesson_choices(GAME))
-    async def learn(self, interaction: discord.Interaction, part: int = 1) -> None:
-        """The lesson, for this member only, unrated."""
-        await self.bot.lobby.start_lesson(interaction, GAME, part)
-
-    @app_commands.command(description="How to play Gondor")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """The whole player-facing rules, ephemerally."""
-        await send_long(interaction, "Gondor: how to play", how_to_play(GAME), COLOUR)
 
     @app_commands.command(description="The map of the game here, whole or around a hex")
     @app_commands.describe(around="A hex to zoom on, e.g. 1903 (default: the whole map)")

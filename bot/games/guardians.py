@@ -7,23 +7,16 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.flow.lobby import (
-    DEFAULT_LEVEL,
-    LEVEL_CHOICES,
-    LEVEL_HELP,
-    OPPONENT_HELP,
-    lesson_choices,
-)
+from bot.flow.lobby import DEFAULT_LEVEL
 from bot.games import guardians_decks as decks
+from bot.games.base import CardLookup, GameCommands, GameFacts, opponent_and_level
 from bot.storage.decks import DeckStore, clean_name
 from bot.surface.deck_choices import saved_deck_choices
-from bot.surface.lookup import card_choices, send_card
+from bot.surface.lookup import card_choices
 from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.replies import ephemeral
-from bot.surface.rules import how_to_play, send_long
 from bot.surface.text_limits import OPTION_DESCRIPTION, fit_embed
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.decks import (
@@ -44,6 +37,17 @@ COLOUR = discord.Colour.dark_red()
 DEFAULT_DECK = "starter_1"
 EXPORT_LIMIT = 1900
 """An exported deck longer than this comes as a file instead of a code block."""
+FACTS = GameFacts(
+    game_id="guardians",
+    title="Guardians",
+    colour=COLOUR,
+    lesson="a guided game",
+    parts="1: the first turn; 2: combat, bribes, channelling, how to win",
+    card=CardLookup(
+        description="Look up a Guardians card, Guardian or Stronghold set",
+        name_help="A card, e.g. Swordsman, Rak Nam or Keep of Rak Nam",
+    ),
+)
 
 
 def deck_pair(challenger_deck: str) -> list[str]:
@@ -52,8 +56,7 @@ def deck_pair(challenger_deck: str) -> list[str]:
     return [challenger_deck, other]
 
 
-@app_commands.guild_only()
-class GuardiansCog(commands.GroupCog, group_name="guardians", group_description="Guardians"):
+class GuardiansCog(GameCommands, group_name="guardians", group_description="Guardians", game=FACTS):
     """Guardians, the collectible card game, for two players with the starter decks."""
 
     start_here = (
@@ -72,20 +75,18 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
     deck = app_commands.Group(name="deck", description="Build and manage your Guardians decks")
 
     def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.decks = DeckStore(bot.db)
 
     @app_commands.command(description="Challenge someone to Guardians, or play the computer")
     @app_commands.describe(
-        opponent=OPPONENT_HELP,
         deck=shorten(
             f"A starter or your deck (default: {CATALOGUE.decks[DEFAULT_DECK].name}); "
             "your opponent plays a starter",
             OPTION_DESCRIPTION,
         ),
-        level=LEVEL_HELP,
     )
-    @app_commands.choices(level=LEVEL_CHOICES)
+    @opponent_and_level
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -106,30 +107,6 @@ class GuardiansCog(commands.GroupCog, group_name="guardians", group_description=
             decks.starter_choices(current)
             + await saved_deck_choices(self.decks, interaction.user.id, decks.GAME, current)
         )[:25]
-
-    @app_commands.command(description="Learn Guardians: a guided game, step by step")
-    @app_commands.describe(part="1: the first turn; 2: combat, bribes, channelling, how to win")
-    @app_commands.choices(part=lesson_choices("guardians"))
-    async def learn(self, interaction: discord.Interaction, part: int = 1) -> None:
-        """The lesson, for this member only, unrated."""
-        await self.bot.lobby.start_lesson(interaction, "guardians", part)
-
-    @app_commands.command(description="Look up a Guardians card, Guardian or Stronghold set")
-    @app_commands.describe(name="A card, e.g. Swordsman, Rak Nam or Keep of Rak Nam")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        """One card, only to you."""
-        await send_card(interaction, "guardians", name, COLOUR)
-
-    @card.autocomplete("name")
-    async def _card_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return card_choices("guardians", current)
-
-    @app_commands.command(description="How to play Guardians")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """The whole player-facing rules, ephemerally."""
-        await send_long(interaction, "Guardians: how to play", how_to_play("guardians"), COLOUR)
 
     # ---- deck building ---------------------------------------------------------------------
     @deck.command(name="new", description="Make a deck: empty, or a copy of a starter or your deck")
