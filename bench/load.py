@@ -295,10 +295,15 @@ class Load:
                 lambda: self.answered(member, message, versions, step, presses),
                 ANSWER_TIMEOUT_S,
             )
-            asked = next((ix for ix in presses if confirmation(ix)), None)
-            if asked is not None:  # the player says yes
-                member.asked.add(asked.id)
-                question = next(m for m in asked.messages if m.buttons())
+            # A double click on a move to confirm asks twice; the newer question replaces the
+            # older one (deleted), and the player answers the one left.
+            questions = [ix for ix in presses if confirmation(ix)]
+            member.asked.update(ix.id for ix in questions)
+            live = [
+                (ix, m) for ix in questions for m in ix.messages if m.buttons() and not m.deleted
+            ]
+            if live:  # the player says yes
+                asked, question = live[-1]
                 yes = await self.emu.click(member.user, question, confirmation(asked) or "")
                 member.presses.append(yes)
                 await yes.done(timeout=ANSWER_TIMEOUT_S)
