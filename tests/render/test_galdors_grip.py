@@ -201,11 +201,10 @@ def test_every_image_is_square_or_landscape_so_a_phone_shows_it_screen_wide():
         assert img.height <= img.width, (img.size, view.get("turn"), "lookup" in view)
 
 
-def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(monkeypatch):
-    sizes: list[int] = []
+@pytest.fixture
+def drawn_texts(monkeypatch) -> list[str]:
+    """Every text drawn on an image while the test runs."""
     texts: list[str] = []
-    load = common._load.__wrapped__
-    monkeypatch.setattr(common, "_load", lambda s, b, k: sizes.append(s) or load(s, b, k))
     original = ImageDraw.ImageDraw.text
     monkeypatch.setattr(
         ImageDraw.ImageDraw,
@@ -214,6 +213,16 @@ def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(mon
             texts.append(str(text)) or original(self, xy, text, *a, **k)
         ),
     )
+    return texts
+
+
+def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(
+    monkeypatch, drawn_texts
+):
+    sizes: list[int] = []
+    texts = drawn_texts
+    load = common._load.__wrapped__
+    monkeypatch.setattr(common, "_load", lambda s, b, k: sizes.append(s) or load(s, b, k))
     ggc._rotated_text.cache_clear()
     view = fullest_view()
     img = render_image("galdors_grip", view)
@@ -224,19 +233,11 @@ def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(mon
         assert "".join(ggc.clean(card["name"]).split()) in drawn
 
 
-def test_a_card_lookup_draws_every_word_of_the_card(monkeypatch):
+def test_a_card_lookup_draws_every_word_of_the_card(drawn_texts):
     """The picture is as tall as the card's words need: no ability text cut with an ellipsis."""
     from engines.galdors_grip.lookup import card_names, card_view
 
-    texts: list[str] = []
-    original = ImageDraw.ImageDraw.text
-    monkeypatch.setattr(
-        ImageDraw.ImageDraw,
-        "text",
-        lambda self, xy, text, *a, **k: (
-            texts.append(str(text)) or original(self, xy, text, *a, **k)
-        ),
-    )
+    texts = drawn_texts
     for name in card_names():
         texts.clear()
         render_image("galdors_grip", card_view(name))
