@@ -12,26 +12,24 @@ came with a reason (target: ~300 ms at most; docs/design/ai.md, "The coach").
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
 import engines
 from ai.coach import suggest
+from bench.review import policy_game
 from engines.base import Game
 
 
 def decisions(game_id: str, seed: int) -> list[tuple[Game, int]]:
-    """Every decision of a policy game: a copy of the game and the seat to choose."""
+    """Every decision of a policy game (``bench.review``'s): a copy of the game and the seat."""
     cls = engines.get_game(game_id)
     game = cls.new(cls.min_players, seed=seed)
-    rng = random.Random(seed)
     found: list[tuple[Game, int]] = []
-    while not game.is_over:
-        seat = game.to_act()[0]
+    for seat, code in policy_game(game_id, seed):
         if len(game.legal_actions(seat)) > 1:
             found.append((game.copy(), seat))
-        game.apply(seat, game.rollout_action(seat, rng))
+        game.apply(seat, cls.decode(code))
     return found
 
 
