@@ -6,9 +6,9 @@ import pytest
 from engines.base import IllegalAction
 from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, counter_name
 from engines.gondor.game import Gondor
-from engines.gondor.state import LOG_KEPT
 from engines.gondor.hexes import distance
 from engines.gondor.places import place
+from engines.gondor.state import LOG_KEPT
 from tests.engines.gondor.play import advance_to, deployed
 
 
