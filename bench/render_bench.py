@@ -1,6 +1,8 @@
 """Render timings and PNG sizes for every game's images.
 
     python -m bench.render_bench [--n 10] [--game all|knightfall|...|gondor] [--detail]
+    python -m bench.render_bench --sequence [--moves 150] [--game ...]
+
 
 Views come from seeded random games of the real engines (public and private views, every stage,
 32-character seat names as the bot would pass them), plus the hand-made Knightfall and Guardians
@@ -8,6 +10,11 @@ views of tests/render and a few Gondolin card sheets. Each view is rendered ``n`
 warm-up (fonts and card images cached, as in the bot's long-running process); the warm-up render
 of each view is reported too ("first": Guardians keeps parts drawn for earlier views, so a
 repeated view is cheaper than a new one), and the cold first render once.
+
+``--sequence`` times instead what the bot draws move after move of a seeded random game, each
+image once, from a process whose caches start empty: the board, its close-up of the last move
+where it has one, and the DM of the seat to act, in CPU time (a warmed view hides a cache that
+misses when every move changes the picture).
 """
 
 from __future__ import annotations
@@ -158,14 +165,53 @@ def bench_game(game_id: str, n: int, detail: bool) -> str:
     )
 
 
+def move_images(game_id: str, seed: int, moves: int) -> Iterator[dict]:
+    """The views the bot draws after each move of a seeded random game, in order."""
+    cls = engines.get_game(game_id)
+    game = cls.new(cls.max_players, seed=seed)
+    names = {"seat_names": NAMES[: cls.max_players]}
+    rng = random.Random(seed)
+    for _ in range(moves):
+        board = {**game.view(None), **names}
+        yield board
+        if board.get("spotlight"):
+            yield {**board, "focus": board["spotlight"]}
+        if game.is_over:
+            return
+        seat = rng.choice(game.to_act())
+        yield {**game.view(seat), **names}
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def bench_sequence(game_id: str, moves: int = 150) -> str:
+    """CPU ms per image over a game's images in move order, caches empty at the start."""
+    times = []
+    for view in move_images(game_id, seed=7, moves=moves):
+        t0 = time.process_time()
+        render_png(game_id, view)
+        times.append(time.process_time() - t0)
+    return (
+        f"{game_id:<14} {len(times):>6} {statistics.mean(times) * 1000:8.1f} "
+        f"{pct(times, 0.5):8.1f} {pct(times, 0.95):8.1f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10, help="renders per view")
     parser.add_argument("--game", choices=["all", *GAMES], default="all")
     parser.add_argument("--detail", action="store_true", help="one row per view")
+    parser.add_argument("--sequence", action="store_true", help="move after move, cold")
+    parser.add_argument("--moves", type=int, default=150, help="moves per game (--sequence)")
     args = parser.parse_args(argv)
-    print(f"cold first render (empty caches): {cold_render_ms():.1f} ms")
     games = GAMES if args.game == "all" else (args.game,)
+    if args.sequence:
+        print(f"{'game':<14} {'images':>6} {'cpu mean':>8} {'p50':>8} {'p95':>8}")
+        for game_id in games:
+            print(bench_sequence(game_id, args.moves))
+        print("(CPU ms to draw and encode each image the bot sends, move after move)")
+        return
+    print(f"cold first render (empty caches): {cold_render_ms():.1f} ms")
     rows = [bench_game(g, args.n, args.detail) for g in games]
     header = (
         f"{'game':<14} {'views':>6} {'png med':>8} {'png p95':>8} {'first':>8} "

@@ -25,7 +25,7 @@ RENDERERS: dict[str, str] = {
     "gondor": "render.gondor",
 }
 
-__all__ = ["RENDERERS", "alt_text", "render_image", "render_png"]
+__all__ = ["RENDERERS", "alt_text", "picture", "render_image", "render_png"]
 
 
 def _module(game_id: str) -> ModuleType:
@@ -53,3 +53,9 @@ def alt_text(game_id: str, view: Mapping[str, Any]) -> str:
     """A description of the same image for the attachment (at most 1000 characters)."""
     text: str = _module(game_id).alt_text(view)
     return text
+
+
+def picture(game_id: str, view: Mapping[str, Any]) -> tuple[bytes, str]:
+    """The PNG and the alt text of ``view``, its dict validated into the game's model once."""
+    model = _module(game_id).typed(view)
+    return render_png(game_id, model), alt_text(game_id, model)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.surface.pool_workers import exit_with_parent
-from render import alt_text, render_png
+from render import picture as draw_picture
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Picture:
 def draw(game_id: str, pickled_view: bytes) -> Picture:
     """In the worker: the picture of a pickled view."""
     view = pickle.loads(pickled_view)
-    return Picture(render_png(game_id, view), alt_text(game_id, view))
+    return Picture(*draw_picture(game_id, view))
 
 
 def _start_worker(nice: int = WORKER_NICE) -> None:

@@ -39,7 +39,7 @@ from engines.gondor.siege.actions import SIEGE_ACTIONS, Hurl
 from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
-from engines.gondor.state import SEATS, GondorState, all_gates, new_counters
+from engines.gondor.state import LOG_KEPT, SEATS, GondorState, all_gates, new_counters
 from engines.gondor.views import FORCES_LABEL, GOAL, build_view
 from engines.resources import data_path
 from engines.rng import Random
@@ -205,6 +205,7 @@ class Gondor(Game[GondorState]):
         s.last_moves = spotlight.moves(before, after)
         events = [e.model_copy(update={"text": places.named(e.text)}) for e in events]
         s.log.extend(e.text for e in events if e.seat is None)
+        del s.log[:-LOG_KEPT]  # the whole log is the session's actions' events
         return events
 
     # ---- the sequence of play -------------------------------------------------------------

@@ -11,6 +11,8 @@ from engines.gondor.board import Board, Formation, Piece, PieceKind
 from engines.gondor.data import COUNTERS, MAP, SCHEDULE, Side
 
 SCHEMA_VERSION = 1
+LOG_KEPT = 40  # public lines a state keeps: a save stays small however long the game
+
 SEATS: tuple[Side, Side] = ("sauron", "westernesse")
 ROAD_HEXES = ("1918", "2124")  # 20.1 C
 HEADS = COUNTERS.markers["head"].count
@@ -194,6 +196,7 @@ class GondorState(BaseModel):
         return counters
 
     log: list[str] = []
+    """The latest public lines (``LOG_KEPT``) for the view; the session's actions keep them all."""
     winner: Side | None = None
     summary: str | None = None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 Point = tuple[float, float]
 
@@ -29,19 +30,22 @@ class Layout:
     ox: float
     oy: float
 
-    @property
+    @cached_property
     def size(self) -> float:
         """The hex radius (centre to corner)."""
         return self.w / math.sqrt(3)
 
-    @property
+    @cached_property
     def pitch(self) -> float:
         """The horizontal distance between two files of hexes (two map columns)."""
         return 1.5 * self.size
 
     def centre(self, hex_id: str) -> Point:
         """The pixel centre of a hex."""
-        c, r = col_row(hex_id)
+        return self.centre_of(*col_row(hex_id))
+
+    def centre_of(self, c: int, r: int) -> Point:
+        """The pixel centre of the hex in column ``c``, row ``r``."""
         y = self.oy + (r - 1) * self.w + (self.w / 2 if c % 2 == 0 else 0)
         return self.ox + (c - 1) * self.pitch, y
 

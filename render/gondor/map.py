@@ -26,6 +26,8 @@ LABEL_LINE = 36  # a line of PHONE_PX text under the close-up
 LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider than tall
 TOWER_MOST = 16  # half a tower's side, in px, at most
 ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
+TILE = 256  # the close-up's map is drawn in square tiles of this side, in px
+TILES_KEPT = 200  # tiles kept per process (192 KB each): the whole map is 288, a game's part fewer
 
 _MAPS: dict[str, GameMap] = {}
 
@@ -64,7 +66,7 @@ def _near(game_map: GameMap, layout: Layout, box: tuple[float, ...]) -> list[Map
     pad = layout.w
     out = []
     for h in game_map.hexes:
-        x, y = layout.centre(h.id)
+        x, y = layout.centre_of(h.col, h.row)
         if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad:
             out.append(h)
     return out
@@ -250,7 +252,10 @@ def full_background(key: str) -> Image.Image:
 
 
 def zoom_layout(game_map: GameMap, focus: Iterable[str]) -> Layout:
-    """A layout of ZOOM_HEX_W hexes centred on the focus hexes, kept on the map if it can be."""
+    """A layout of ZOOM_HEX_W hexes centred on the focus hexes, kept on the map if it can be.
+
+    Its offsets are whole pixels, so the close-up is a crop of the tiles of ``zoom_tile``.
+    """
     w = style.ZOOM_HEX_W
     base = Layout(w, 0.0, 0.0)
     points = [base.centre(h) for h in focus] or [base.centre(_middle(game_map))]
@@ -261,7 +266,7 @@ def zoom_layout(game_map: GameMap, focus: Iterable[str]) -> Layout:
     edge_x, edge_y = base.size * 1.2, w * 0.75
     ox = _clamp(style.WIDTH / 2 - cx, style.WIDTH - edge_x - span_x, edge_x)
     oy = _clamp(ZOOM_CROP / 2 - cy, ZOOM_CROP - edge_y - span_y, edge_y)
-    return Layout(w, ox, oy)
+    return Layout(w, round(ox), round(oy))
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -276,6 +281,28 @@ def _middle(game_map: GameMap) -> str:
     return f"{game_map.columns // 2:02d}{game_map.rows // 2:02d}"
 
 
+@lru_cache(maxsize=TILES_KEPT)
+def zoom_tile(key: str, i: int, j: int) -> Image.Image:
+    """The ZOOM_HEX_W map's square tile (i, j), hex 0101's centre at the origin of tile (0, 0).
+
+    Close-ups move with almost every move; each is a crop of these, so the map is drawn at
+    close-up scale once per process, a tile at a time where close-ups look (shared: paste,
+    never draw on).
+    """
+    game_map = _MAPS[key]
+    layout = Layout(style.ZOOM_HEX_W, -i * TILE, -j * TILE)
+    img = _ground(game_map, layout, (TILE, TILE), (0, 0, TILE, TILE))
+    place_rings(img, game_map, layout)
+    draw = ImageDraw.Draw(img)
+    fnt = font(style.PHONE_PX)
+    for h in game_map.hexes:
+        x, y = layout.centre_of(h.col, h.row)
+        if -layout.w < x < TILE + layout.w and -layout.w < y < TILE + layout.w:
+            ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
+            draw.text((x, y - layout.w * 0.35), h.id, font=fnt, fill=ink, anchor="mm")
+    return img
+
+
 @lru_cache(maxsize=16)
 def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     """The crop around ``focus`` with every hex numbered (shared: paste, never draw on)."""
@@ -284,25 +311,20 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     crop = ZOOM_CROP
     shown = shown_hexes(game_map, layout)
     height = crop + labels_height(game_map, shown)
-    img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, crop))
-    place_rings(img, game_map, layout)
-    draw = ImageDraw.Draw(img)
-    fnt = font(style.PHONE_PX)
-    for h in game_map.hexes:
-        x, y = layout.centre(h.id)
-        if -layout.w < x < style.WIDTH + layout.w and -layout.w < y < crop + layout.w:
-            ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
-            draw.text((x, y - layout.w * 0.35), h.id, font=fnt, fill=ink, anchor="mm")
-    if height > crop:
-        ImageDraw.Draw(img).rectangle((0, crop, style.WIDTH, height), fill=style.BG)
+    img = Image.new("RGB", (style.WIDTH, height), style.BG)
+    left, top = -int(layout.ox), -int(layout.oy)  # the crop's corner, in tile coordinates
+    for i in range(left // TILE, (left + style.WIDTH - 1) // TILE + 1):
+        for j in range(top // TILE, (top + crop - 1) // TILE + 1):
+            tile = zoom_tile(key, i, j)
+            img.paste(
+                tile.crop((0, 0, TILE, min(TILE, top + crop - j * TILE))),
+                (i * TILE - left, j * TILE - top),
+            )
     draw_labels(img, game_map, crop, shown)
     return img
 
 
 def shown_hexes(game_map: GameMap, layout: Layout) -> list[str]:
     """The hexes whose centres lie inside the close-up's map part."""
-    return [
-        h.id
-        for h in game_map.hexes
-        if 0 <= layout.centre(h.id)[0] <= style.WIDTH and 0 <= layout.centre(h.id)[1] <= ZOOM_CROP
-    ]
+    centres = ((h.id, layout.centre_of(h.col, h.row)) for h in game_map.hexes)
+    return [i for i, (x, y) in centres if 0 <= x <= style.WIDTH and 0 <= y <= ZOOM_CROP]

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
+from engines.gondor.views import GameMap
 from render import common, gondor
 from render.gondor import counters, panel, style, text
 from render.gondor import map as gmap
@@ -36,7 +37,8 @@ def decode(data: bytes) -> Image.Image:
 
 
 def clear_caches() -> None:
-    for cached in (counters.sprite, gmap.full_background, gmap.zoom_background, panel.legend):
+    caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
+    for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
         common._load.cache_clear()
@@ -350,3 +352,33 @@ def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them
     words = gondor.alt_text(v)
     assert "White rings: " in words and "1918 Place 19-18" in words
     assert "White rings: 1918 Main Gate." in gondor.alt_text(CASES["zoom-gate-westernesse"])
+
+
+def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
+    """Close-ups move with every move: the next one nearby draws few tiles, and none shows."""
+    clear_caches()
+    v = CASES["zoom-gate-westernesse"]
+    key = gmap.map_key(GameMap.model_validate(v["map"]))
+    game_map = gmap._MAPS[key]
+    first = gmap.zoom_background(key, ("1917", "1918"))
+    drawn = gmap.zoom_tile.cache_info().misses
+    assert drawn <= 20  # 1000 x 720 px in 256 px tiles
+    gmap.zoom_background(key, ("1916", "1917"))  # a hex along the road
+    assert gmap.zoom_tile.cache_info().misses - drawn <= 4
+    # The tiles put together are the map drawn in one piece (no seam, no shift).
+    layout = gmap.zoom_layout(game_map, ("1917", "1918"))
+    whole = gmap._ground(
+        game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), (0, 0, style.WIDTH, gmap.ZOOM_CROP)
+    )
+    gmap.place_rings(whole, game_map, layout)
+    draw = ImageDraw.Draw(whole)
+    for h in game_map.hexes:
+        x, y = layout.centre(h.id)
+        ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
+        draw.text(
+            (x, y - layout.w * 0.35), h.id, font=common.font(style.PHONE_PX), fill=ink, anchor="mm"
+        )
+    cut = first.crop((0, 0, style.WIDTH, gmap.ZOOM_CROP))
+    diff = ImageChops.difference(whole, cut).convert("L")
+    # A 1 px grid line may round a pixel apart; a shifted tile would differ far more.
+    assert sum(diff.histogram()[24:]) < 0.0025 * style.WIDTH * gmap.ZOOM_CROP

@@ -35,6 +35,7 @@ CACHES = (
     counters.sprite,
     gmap.full_background,
     gmap.zoom_background,
+    gmap.zoom_tile,
     panel.legend,
 )
 

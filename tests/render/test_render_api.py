@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+import engines
 import render
 from render import common
 from render.common import cards
@@ -53,3 +54,21 @@ def test_assets_resolve_from_the_package_not_the_cwd(tmp_path, monkeypatch):
     cards.card_face.cache_clear()
     view, _ = make_case("coins", 0)
     assert render.render_png("knightfall", view).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("game_id", sorted(engines.GAME_IDS))
+def test_a_picture_validates_its_view_once_for_the_image_and_its_alt_text(game_id, monkeypatch):
+    cls = engines.get_game(game_id)
+    view = {**cls.new(cls.max_players, seed=3).view(None), "seat_names": ["Ann", "Bob"]}
+    model = type(render._module(game_id).typed(view))
+    calls = []
+    real = model.model_validate.__func__
+
+    def counted(kind, obj, *args, **kwargs):
+        calls.append(kind)
+        return real(kind, obj, *args, **kwargs)
+
+    monkeypatch.setattr(model, "model_validate", classmethod(counted))
+    png, alt = render.picture(game_id, view)
+    assert png.startswith(b"\x89PNG") and alt
+    assert len(calls) == 1

@@ -8,6 +8,7 @@ from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, c
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
 from engines.gondor.places import place
+from engines.gondor.state import LOG_KEPT
 from tests.engines.gondor.play import advance_to, deployed
 
 
@@ -129,3 +130,13 @@ def test_nothing_is_suggested_once_a_group_is_selected_or_outside_movement():
     stale = March(counters=select.counters, start=select.hex, hex="2620", mp=2)
     with pytest.raises(IllegalAction):
         game.apply(0, stale)
+
+
+def test_a_long_games_save_keeps_the_latest_log_lines_only():
+    """The full record is the session's actions: a save keeps the lines the view shows."""
+    game = deployed()
+    advance_to(game, 10, "sauron-movement")  # 86 public lines by now
+    seen = [e.text for e in game.apply(0, EndMovement()) if e.seat is None]
+    assert len(game.state.log) == LOG_KEPT
+    assert game.state.log[-len(seen) :] == seen
+    assert game.view(None)["log_tail"] == game.state.log[-8:]
