@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+import engines
 import render
 from render import common
 from render.common import cards
@@ -22,7 +23,7 @@ def test_unknown_game_id_raises_key_error_naming_it(func):
 
 
 def test_every_registered_renderer_exposes_render_and_alt_text():
-    for game_id in render.RENDERERS:
+    for game_id in engines.game_ids():
         module = render._module(game_id)
         assert callable(module.render)
         assert callable(module.alt_text)
