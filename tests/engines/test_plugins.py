@@ -1,5 +1,6 @@
 """The games' registry: every game is one plugin, found through its entry point."""
 
+import sys
 from importlib.metadata import EntryPoint
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 import engines
 from engines import plugins
 from engines.plugins import GROUP, GamePlugin, NoGames
+from tests.plugin_game import SITE, installed
 
 
 @pytest.fixture
@@ -55,3 +57,13 @@ def test_refresh_reads_the_entry_points_again(entry_points):
     plugins.refresh()
     assert plugins.game_ids() == ("knightfall", "gondor")  # by menu position
     assert all(isinstance(p, GamePlugin) for p in plugins.plugins())
+
+
+def test_the_test_game_is_installed_only_inside_its_context():
+    with installed():
+        assert plugins.game_ids()[-1] == "hopscotch"
+        assert engines.get_game("hopscotch").title == "Hopscotch"
+        assert "tiny_game.engine" in sys.modules
+    assert "hopscotch" not in plugins.game_ids()
+    assert str(SITE) not in sys.path
+    assert not [m for m in sys.modules if m.startswith("tiny_game")]
