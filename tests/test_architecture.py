@@ -3,6 +3,8 @@
 Inside bot, too: storage <- surface <- flow <- the client, components and commands; storage
 reaches nothing of Discord and holds no words for players (its refusals are codes).
 
+A game is one plugin: no product file outside the game's own packages names it.
+
 The local Discord (discord_emulator) is a development tool beside the bot: only the playground
 entry point (playground/) and the tests put the two together; the bot never imports either.
 """
@@ -32,8 +34,8 @@ FORBIDDEN = {
 }
 BOT_GROUPS = ("storage", "surface", "flow")
 """bot's groups, lowest first: each imports only the groups below it and ``BOT_BASE``."""
-BOT_BASE = {"bot", "bot.errors", "bot.settings", "bot.games"}
-"""What every group may import: the refusals, the configuration, the games' table (its __init__)."""
+BOT_BASE = {"bot", "bot.errors", "bot.settings"}
+"""What every group may import: the refusals and the configuration."""
 
 
 def imported_roots(path: Path) -> set[str]:
