@@ -5,7 +5,9 @@ one line in ``pyproject.toml``'s ``[project.entry-points."tabletop_bot.games"]``
 registry below reads that group through ``importlib.metadata``, so a game could equally ship
 as a package of its own. The record holds plain data and module paths as strings (imported by
 whoever needs them), so this module imports nothing of the renderers, the computer or the bot
-(docs/design/architecture.md, "Games are plugins").
+(docs/design/architecture.md, "Games are plugins"). Every process reads the registry (the
+drawing workers too), so a plugin module and its package's ``__init__`` import nothing heavy:
+the engine comes with the first use of ``GAME``.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class GamePlugin:
     """Where a player's moves are: on the board in the channel (a solo game with nothing
     hidden), or in each player's DM (or **My hand**)."""
     engine: str
-    """The engine package; it exports the class as ``GAME``."""
+    """The engine's module (its package); it exports the class as ``GAME``."""
     renderer: str
     """The renderer module: ``render(view)``, ``alt_text(view)``, optionally ``PALETTE``."""
     commands: str

@@ -1,7 +1,10 @@
 """Gondolin Cards as a plugin: solo, controls on the board, a hint's chance is to survive."""
 
-from engines.gondolin.decks import MAX_CARDS
 from engines.plugins import Budget, Budgets, GamePlugin
+
+DECK_CARDS = 100
+"""The most cards a deck may hold: the largest legal deck is 40, and this leaves room for a deck
+being built, no more."""
 
 PLUGIN = GamePlugin(
     id="gondolin",
@@ -10,7 +13,7 @@ PLUGIN = GamePlugin(
     seats="solo",
     controls="channel",
     goal="survive",
-    deck_cards=MAX_CARDS,
+    deck_cards=DECK_CARDS,
     engine="engines.gondolin",
     renderer="render.gondolin",
     commands="bot.games.gondolin",

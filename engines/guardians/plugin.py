@@ -1,14 +1,17 @@
 """Guardians as a plugin: two players by DM, saved decks, and budgets for a costly search."""
 
-from engines.guardians.decks import MAX_CARDS
 from engines.plugins import Budget, Budgets, GamePlugin
+
+DECK_CARDS = 200
+"""The most cards a deck may hold. The text sets no maximum (55 at least, the starters hold
+64); this bounds what one player can build, store and list."""
 
 PLUGIN = GamePlugin(
     id="guardians",
     title="Guardians",
     seats="two",
     controls="dm",
-    deck_cards=MAX_CARDS + 2,  # a stored deck also holds its Guardian and Stronghold set
+    deck_cards=DECK_CARDS + 2,  # a stored deck also holds its Guardian and Stronghold set
     engine="engines.guardians",
     renderer="render.guardians",
     commands="bot.games.guardians",

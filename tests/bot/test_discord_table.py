@@ -51,6 +51,9 @@ async def test_help_is_complete_and_names_every_game_command(world):
     ):
         assert command in shown
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
+    # the solo games' commands and the games with hints, named from the games' plugins
+    assert "so `/galdor start` or `/gondolin start` alone\nis enough" in shown
+    assert "`/game hint` (Galdor's Grip, Gondolin) suggests" in shown
 
 
 async def test_help_starts_with_a_lesson_line_per_game(world):
