@@ -12,7 +12,7 @@ import random
 
 from ai import levels
 from ai.coach import Suggestion, suggest
-from ai.levels import GAME_LEVELS, HINT, get_level
+from ai.levels import get_level, hint_level
 from ai.search import SearchResult, compare_all, search, searchable
 from engines.base import Action, Game
 
@@ -54,7 +54,7 @@ def choose(game: Game, seat: int, level: str, seed: int) -> Action:
 
 def hints_for(game_id: str) -> bool:
     """Whether ``ai.hint`` serves this game (the solo games with a hint budget)."""
-    return HINT in GAME_LEVELS.get(game_id, {})
+    return hint_level(game_id) is not None
 
 
 def hint(game: Game, seat: int, seed: int) -> SearchResult:
@@ -65,8 +65,9 @@ def hint(game: Game, seat: int, seed: int) -> SearchResult:
     policy, so the values are comparable shares of won samples and the best has the highest.
     ValueError for a game without hints, a finished game or a seat with no move now.
     """
-    if not hints_for(game.game_id) or not searchable(game):
+    level = hint_level(game.game_id)
+    if level is None or not searchable(game):
         raise ValueError(f"there are no hints for {game.game_id}")
     if game.is_over:
         raise ValueError("The game is over: there is no move to suggest.")
-    return compare_all(game, seat, GAME_LEVELS[game.game_id][HINT], seed, MIN_HINT_SAMPLES)
+    return compare_all(game, seat, level, seed, MIN_HINT_SAMPLES)

@@ -1,6 +1,6 @@
 """The coach: the computer's own move suggested to a player, with a one-line reason.
 
-A suggestion is the computer's search at a modest budget (``COACH_LEVELS``) for the player's
+A suggestion is the computer's search at a modest budget (``coach_level``) for the player's
 seat, from what that seat may know: every sample of the hidden cards is drawn by
 ``Game.resample``, so two games the seat sees alike get the same suggestion. The reason comes
 from the game (``Game.suggestion_reason``), which reads only what the seat may see.

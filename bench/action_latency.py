@@ -93,7 +93,7 @@ async def run(game_id: str, games: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="knightfall", choices=engines.GAME_IDS)
+    parser.add_argument("--game", default="knightfall", choices=engines.game_ids())
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args(argv)
     times = asyncio.run(run(args.game, args.games))

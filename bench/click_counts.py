@@ -23,8 +23,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.games.base import GameCommands
 from discord_emulator import loopback_only
 from engines.gondor import Gondor
+from engines.plugins import plugin
 from tests.bot.gondor_players import Player
 from tests.bot.gondor_table import press, read_controls, switches
 from tests.bot.harness import World, move_controls
@@ -47,19 +49,18 @@ class Counts:
 
 
 async def start(world: World, game_id: str) -> None:
-    """Start a game in the world's channel as a player would."""
-    if game_id == "knightfall":
-        await world.slash("alice", "knightfall challenge", opponent=world.people["bob"])
-        challenge = world.emu.channel_messages(world.chan)[-1]
-        await world.click("bob", challenge, challenge.find_button("Accept"))
-    elif game_id == "gondor":
-        await world.slash("alice", "gondor challenge", opponent=world.people["bob"])
-        challenge = world.emu.channel_messages(world.chan)[-1]
-        await world.click("bob", challenge, challenge.find_button("Accept"))
-    elif game_id == "galdors_grip":
-        await world.slash("alice", "galdor start")
-    else:
-        await world.slash("alice", "gondolin start")
+    """Start a game in the world's channel as a player would: a duel accepted, or a solo start."""
+    [group] = [
+        cog.app_command.name
+        for cog in world.bot.cogs.values()
+        if isinstance(cog, GameCommands) and cog.facts.game_id == game_id and cog.app_command
+    ]
+    if plugin(game_id).seats == "solo":
+        await world.slash("alice", f"{group} start")
+        return
+    await world.slash("alice", f"{group} challenge", opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
 
 
 async def play(world: World, game_id: str, rng: random.Random) -> Counts:

@@ -39,7 +39,7 @@ def run(game_id: str, games: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="gondor", choices=engines.GAME_IDS)
+    parser.add_argument("--game", default="gondor", choices=engines.game_ids())
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args(argv)
     times = run(args.game, args.games)

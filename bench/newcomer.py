@@ -40,10 +40,12 @@ from pathlib import Path
 import ai
 import bot.flow.lobby
 from discord_emulator import Message, loopback_only
+from engines.plugins import plugins
 from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, move_controls
 
-GAMES = ("knightfall", "guardians", "gondor")
+GAMES = tuple(p.id for p in plugins() if p.seats == "two")
+"""The two-player games, each against the computer."""
 PLAYERS = ("random", "coached")
 SIDES = ("sauron", "westernesse")
 GOAL = "Goal"

@@ -50,7 +50,7 @@ def playout_views(
     game_id: str, players: int, viewers: tuple[int | None, ...], seed: int, steps: int = 400
 ) -> Views:
     """One view per (stage or phase, viewer) along a seeded random game of the engine."""
-    if game_id not in engines.GAME_IDS:
+    if game_id not in engines.game_ids():
         return
     game = engines.get_game(game_id).new(players, seed=seed)
     rng = random.Random(seed)
@@ -78,7 +78,7 @@ def knightfall_views() -> Views:
 
 def gondolin_views() -> Views:
     yield from playout_views("gondolin", 1, (None, 0), seed=4)
-    if "gondolin" not in engines.GAME_IDS:
+    if "gondolin" not in engines.game_ids():
         return
     from engines.gondolin.catalogue import CATALOGUE
     from engines.gondolin.sheet import card_sheet_view

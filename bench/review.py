@@ -59,7 +59,7 @@ def review(game_id: str, seed: int, moves: list[tuple[int, str]], sims: int | No
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, play, review and print one line per game."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="gondor", choices=engines.GAME_IDS)
+    parser.add_argument("--game", default="gondor", choices=engines.game_ids())
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--simulations", type=int, default=None)
     args = parser.parse_args(argv)

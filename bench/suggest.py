@@ -50,7 +50,7 @@ def time_suggestions(game_id: str, seed: int, count: int) -> tuple[list[float], 
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, play, suggest and print one line per game id."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="knightfall", choices=engines.GAME_IDS)
+    parser.add_argument("--game", default="knightfall", choices=engines.game_ids())
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--suggestions", type=int, default=40, help="per game")
     args = parser.parse_args(argv)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib.util
 import logging
 from typing import Any, cast
 
@@ -12,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-import engines
 from bot.components import DYNAMIC_ITEMS
 from bot.flow.computer import Computer
 from bot.flow.heavy_budget import HeavyBudget
@@ -31,6 +29,7 @@ from bot.surface.inflight import InFlight
 from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.render_pool import RenderPool
 from bot.surface.replies import APOLOGY, ephemeral
+from engines import plugins
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +39,8 @@ EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.cogs.stats")
 
 
 def game_extensions() -> list[str]:
-    """A command module for every game whose engine exists (bot/games/<game_id>.py)."""
-    return [
-        f"bot.games.{gid}"
-        for gid in engines.GAME_IDS
-        if importlib.util.find_spec(f"bot.games.{gid}") is not None
-    ]
+    """Every registered game's command module (its plugin's ``commands``), in menu order."""
+    return [p.commands for p in plugins.plugins()]
 
 
 class Tree(app_commands.CommandTree):

@@ -43,7 +43,7 @@ class Settings(BaseSettings):
     # "busy, try again" at once instead of missing Discord's 3 s deadline in a queue.
     max_in_flight: int = Field(default=50, ge=1)
     # The simulations /game review spends on each reviewed move (unset: each game's own
-    # budget, ai/levels.py REVIEW_LEVELS; tests set a small one).
+    # review budget, declared in its plugin; tests set a small one).
     review_simulations: int | None = Field(default=None, ge=2)
     # Where the computer thinks: "process" (a worker process: a core of its own) or "thread".
     computer_pool: Literal["process", "thread"] = "process"

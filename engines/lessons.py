@@ -1,23 +1,23 @@
 """Guided first games: a lesson is a seeded game and a script of moves, as plain data.
 
-Each game's lessons live in ``engines/<game_id>/lesson.py`` as ``LESSONS``, in order: part 1
-teaches the first turn, a later part starts further into a game (its ``prelude`` is played for
-the learner) and teaches what the first turn does not reach. The learner plays seat 0; in a
-two-player game seat 1 is the computer, whose moves are scripted too (``replies``), so a lesson
-plays the same every time. The bot walks the script (``bot.surface.lessons``): the session's
-step is the index of the next entry of :func:`script`.
+Each game's lessons are the ``LESSONS`` of the module its plugin names (``lessons``), in order:
+part 1 teaches the first turn, a later part starts further into a game (its ``prelude`` is
+played for the learner) and teaches what the first turn does not reach. The learner plays seat
+0; in a two-player game seat 1 is the computer, whose moves are scripted too (``replies``), so
+a lesson plays the same every time. The bot walks the script (``bot.surface.lessons``): the
+session's step is the index of the next entry of :func:`script`.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engines.base import Action, Game
+from engines.plugins import plugin
 
 LEARNER = 0
 """The learner's seat unless a lesson says otherwise; the computer plays the other seat."""
@@ -101,9 +101,9 @@ def _plain(text: str) -> str:
 
 
 def lessons_for(game_id: str) -> tuple[Lesson, ...]:
-    """The game's lessons in order (``engines.<game_id>.lesson.LESSONS``; none: empty)."""
-    module = f"engines.{game_id}.lesson"
-    if importlib.util.find_spec(module) is None:
+    """The game's lessons in order (its plugin's ``lessons`` module; none: empty)."""
+    module = plugin(game_id).lessons
+    if module is None:
         return ()
     lessons: tuple[Lesson, ...] = importlib.import_module(module).LESSONS
     return lessons

@@ -1,7 +1,8 @@
 """Pillow renderers: views in, PNG bytes (and alt text) out.
 
-Each game has a module exposing ``render(view) -> Image`` and ``alt_text(view) -> str``. Render
-functions are synchronous and pure; the bot runs them in a worker thread
+Each game's plugin names its renderer module (``engines.plugins``), which exposes
+``render(view) -> Image`` and ``alt_text(view) -> str``. Render functions are synchronous and
+pure; the bot runs them in a worker thread
 (``await asyncio.to_thread(render_png, game_id, view)``).
 """
 
@@ -14,25 +15,19 @@ from typing import Any
 
 from PIL import Image
 
+from engines.plugins import find, game_ids
 from render.common import encode_png, fixed_palette
 
-# game id -> module; modules are imported on first use so one game's assets load only if needed.
-RENDERERS: dict[str, str] = {
-    "knightfall": "render.knightfall",
-    "galdors_grip": "render.galdors_grip",
-    "gondolin": "render.gondolin",
-    "guardians": "render.guardians",
-    "gondor": "render.gondor",
-}
-
-__all__ = ["RENDERERS", "alt_text", "picture", "render_image", "render_png"]
+__all__ = ["alt_text", "picture", "render_image", "render_png"]
 
 
 def _module(game_id: str) -> ModuleType:
-    if game_id not in RENDERERS:
-        known = ", ".join(sorted(RENDERERS))
+    """The game's renderer (its plugin names it), imported on first use: its assets with it."""
+    found = find(game_id)
+    if found is None:
+        known = ", ".join(sorted(game_ids()))
         raise KeyError(f"No renderer for game id {game_id!r}; renderers exist for: {known}")
-    return importlib.import_module(RENDERERS[game_id])
+    return importlib.import_module(found.renderer)
 
 
 def render_image(game_id: str, view: Mapping[str, Any]) -> Image.Image:

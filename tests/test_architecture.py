@@ -3,6 +3,8 @@
 Inside bot, too: storage <- surface <- flow <- the client, components and commands; storage
 reaches nothing of Discord and holds no words for players (its refusals are codes).
 
+A game is one plugin: no product file outside the game's own packages names it.
+
 The local Discord (discord_emulator) is a development tool beside the bot: only the playground
 entry point (playground/) and the tests put the two together; the bot never imports either.
 """
@@ -10,9 +12,15 @@ entry point (playground/) and the tests put the two together; the bot never impo
 import ast
 import builtins
 import importlib
+import io
+import re
+import tokenize
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+
+import engines
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV_TOOLS = {"discord_emulator", "playground", "tests"}
@@ -26,8 +34,8 @@ FORBIDDEN = {
 }
 BOT_GROUPS = ("storage", "surface", "flow")
 """bot's groups, lowest first: each imports only the groups below it and ``BOT_BASE``."""
-BOT_BASE = {"bot", "bot.errors", "bot.settings", "bot.games"}
-"""What every group may import: the refusals, the configuration, the games' table (its __init__)."""
+BOT_BASE = {"bot", "bot.errors", "bot.settings"}
+"""What every group may import: the refusals and the configuration."""
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -169,3 +177,152 @@ def test_storage_holds_no_player_facing_wording(path):
         and any(m in node.value for m in ("`", "**", "•"))
     ]
     assert not marked, f"{rel}:{marked[0].lineno} holds Markdown {marked[0].value!r}"
+
+
+# ---- a game is one plugin: no file outside a game's own packages knows it ----------------
+
+PRODUCT = ("ai", "bot", "discord_emulator", "engines", "playground", "render")
+BY_NAME = {"import_module", "find_spec", "__import__", "load_extension"}
+"""Calls that import a module by its name: given a name built from parts, a by-name import."""
+
+
+def _pattern(game_id: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(game_id)}(?![A-Za-z0-9])")
+
+
+def _snake(name: str) -> str:
+    """``KnightfallCog`` -> ``knightfall_cog``: an identifier's words, lowercase."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def identifiers(tree: ast.AST) -> list[tuple[int, str]]:
+    """Every name the code uses or defines, with its line: variables, attributes, functions,
+    classes, arguments, keywords and imported modules."""
+    found = []
+    for node in ast.walk(tree):
+        names: list[str | None] = []
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [node.name]
+        elif isinstance(node, ast.arg | ast.keyword):
+            names = [node.arg]
+        elif isinstance(node, ast.alias):
+            names = [node.name, node.asname]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module]
+        found += [(getattr(node, "lineno", 0), n) for n in names if n]
+    return found
+
+
+def game_mentions(source: str, game_ids: Iterable[str]) -> list[str]:
+    """Where ``source`` names one of ``game_ids`` or imports a module by a built name.
+
+    Code is held to the id in any case: an identifier (``GONDOR_MARGIN``, ``KnightfallCog``,
+    ``engines.gondor``) or a string the code uses (``"gondor"``, ``"Gondor"``). Prose (a
+    docstring, a bare string, a comment) is held only to the id as code spells it, in
+    lowercase: a title ("Gondor's policy margin") is a reader's word, ``gondor`` an id.
+    """
+    tree = ast.parse(source)
+    patterns = {g: _pattern(g) for g in game_ids}
+    prose = [n.value for n in ast.walk(tree) if isinstance(n, ast.Expr)]
+    prose_ids = {id(n) for n in prose}
+    found = []
+
+    def check(line: int, text: str, what: str) -> None:
+        for game_id, pattern in patterns.items():
+            if match := pattern.search(text):
+                around = text[max(0, match.start() - 30) : match.end() + 30]
+                found.append(f"{line}: {what} {game_id} ({around!r})")
+
+    for line, name in identifiers(tree):
+        check(line, _snake(name), "names")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in prose_ids:
+                check(node.lineno, node.value, "says in prose")
+            else:
+                check(node.lineno, _snake(node.value), "has the string")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            built = [a for a in node.args[:1] if not isinstance(a, ast.Constant | ast.Name)]
+            if called in BY_NAME and any(
+                isinstance(n, ast.JoinedStr | ast.BinOp) for a in built for n in ast.walk(a)
+            ):
+                found.append(f"{node.lineno}: imports by a built name ({called})")
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            check(token.start[0], token.string, "says in a comment")
+    return found
+
+
+def own_game(path: Path) -> str | None:
+    """The game whose own package ``path`` is in: ``engines/<id>/``, ``render/<id>/``,
+    ``bot/games/<id>.py`` or ``bot/games/<id>_*.py``; None for a shared file."""
+    parts = path.parts
+    if parts[0] in ("engines", "render") and len(parts) > 2:
+        return parts[1]
+    if parts[:2] == ("bot", "games") and len(parts) == 3:
+        return next(
+            (g for g in engines.game_ids() if path.stem == g or path.stem.startswith(f"{g}_")),
+            None,
+        )
+    return None
+
+
+PRODUCT_FILES = sorted(p.relative_to(ROOT) for d in PRODUCT for p in (ROOT / d).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", PRODUCT_FILES, ids=str)
+def test_no_file_outside_a_game_s_packages_names_it(path):
+    """A game is known only to its own packages and its plugin's entry point.
+
+    Shared code reaches a game through the registry (``engines.plugins``); a game's package
+    names no other game either. What is checked: ``game_mentions``.
+    """
+    others = [g for g in engines.game_ids() if g != own_game(path)]
+    found = game_mentions((ROOT / path).read_text(), others)
+    assert not found, f"{path} knows a game: {found}"
+
+
+PLANTED = {
+    "import engines.gondor": "names",
+    "from render import gondor": "names",
+    "from engines.gondolin.decks import MAX_CARDS": "names",
+    "GONDOR_MARGIN = 0.1": "names",
+    "class KnightfallCog: ...": "names",
+    "def f(galdors_grip): ...": "names",
+    "f(guardians=1)": "names",
+    'GOALS = {"gondolin": "survive"}': "has the string",
+    'TITLE = "Gondolin"': "has the string",
+    'MODULE = f"render.{x}" if x else "render.knightfall"': "has the string",
+    '"""Says galdors_grip in a docstring."""': "says in prose",
+    "x = 1  # see gondor.md": "says in a comment",
+    'importlib.import_module(f"engines.{game_id}.lookup")': "imports by a built name",
+    'bot.load_extension("bot.games." + gid)': "imports by a built name",
+}
+
+
+@pytest.mark.parametrize("snippet", sorted(PLANTED))
+def test_the_scanner_finds_a_planted_mention(snippet):
+    ids = ["knightfall", "galdors_grip", "gondolin", "guardians", "gondor"]
+    found = game_mentions(snippet, ids)
+    assert found and PLANTED[snippet] in found[0], found
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        '"""Gondor\'s policy margin; Knightfall: A Kingdom\'s War."""',
+        "x = 1  # a Gondor move is ~1.5 ms",
+        'game_id = "guardian"',
+        "gondorian = 1",
+        "importlib.import_module(plugin.renderer)",
+        'importlib.import_module("engines.base")',
+    ],
+)
+def test_the_scanner_lets_titles_in_prose_and_other_words_pass(snippet):
+    assert game_mentions(snippet, ["knightfall", "guardians", "gondor"]) == []

@@ -24,8 +24,8 @@ from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.settings_text import describe
 from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
-from engines import Action, Game
-from engines.text import plural, shorten
+from engines import Action, Game, plugins
+from engines.text import join_and, plural, shorten
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -34,9 +34,13 @@ log = logging.getLogger(__name__)
 
 HINT_TOP = 5
 """The hint lists this many moves; the rest are summarised."""
-GOALS = {"gondolin": "survive"}
-"""What a hint's chance is a chance to do (default: win)."""
-NOT_SOLO = "Hints are for the solo games (Galdor's Grip and Gondolin)."
+
+
+def not_solo() -> str:
+    """The refusal of a hint in a game without hints: which games have them."""
+    solo = [p.name for p in plugins.plugins() if p.seats == "solo"]
+    return f"Hints are for the solo games ({join_and(solo)})."
+
 
 TAKEOVER_CHOICES = [
     app_commands.Choice(name="on: the waiting player may hand it to the computer", value="on"),
@@ -141,7 +145,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 raise UserFacingError("Your game here has ended: hints are for a game in play.")
             raise UserFacingError("No game is running in this channel.")
         if not ai.hints_for(session.game_id):
-            raise UserFacingError(NOT_SOLO)
+            raise UserFacingError(not_solo())
         if session.seat_of(interaction.user.id) is None:
             raise UserFacingError(
                 f"This is {session.names[0]}'s game: only they can ask for a hint."
@@ -368,7 +372,7 @@ def hint_text(game_id: str, moves: list[tuple[Action, float]], samples: int) -> 
 
     Moves are named by their button labels; nothing else about the game appears.
     """
-    goal = f"chance to {GOALS.get(game_id, 'win')}"
+    goal = f"chance to {plugins.plugin(game_id).goal}"
     best, value = moves[0]
     lines = [f"💡 **Best move: {best.label()}** — {_percent(value)} {goal}"]
     if len(moves) == 1:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import ai
 import engines
+from bot.games.base import GameCommands
 from bot.storage.db import Database
 from bot.storage.leaderboard import SoloStanding, computer_records, solo_standings, standings
 from bot.surface.acknowledge import read_first, send
 from bot.surface.rules import send_long
 from bot.surface.text_limits import OPTION_LABEL, fit_embed
+from engines import plugins
 from engines.text import plural, shorten
 
 if TYPE_CHECKING:
@@ -21,7 +25,7 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [
     app_commands.Choice(name=shorten(engines.get_game(gid).title, OPTION_LABEL), value=gid)
-    for gid in engines.GAME_IDS
+    for gid in engines.game_ids()
 ]
 
 HELP = """\
@@ -31,7 +35,7 @@ buttons; then a real game is one click away. Lessons never count on the leaderbo
 
 **Start a game**
 {games}
-Every option of a start command has a default, so `/galdor start` or `/gondolin start` alone
+Every option of a start command has a default, so {solo_starts} alone
 is enough. Each game's `rules` command shows its complete rules here in Discord.
 
 **Against the computer**: leave out `opponent:` in a two-player game's `challenge` (or pick
@@ -42,7 +46,7 @@ Two-player games: your private cards and your controls come by direct message. I
 closed, press **My hand** on the board: only you see the answer.
 Solo games: your controls are on the board, and only you can press them; **My hand** shows
 what only you may see. Some solo games offer **Undo last move** (the leaderboard notes it).
-`/game hint` (Galdor's Grip, Gondolin) suggests your best move with each move's chance to win;
+`/game hint` ({hinted}) suggests your best move with each move's chance to win;
 the leaderboard marks games with hints 💡.
 Press **?** on the board or on your cards for what the current phase is about and what each of
 your choices does (and why a move is not possible now).
@@ -117,6 +121,17 @@ def _hinted_best(row: SoloStanding) -> str:
     return f" 💡 (with hints; {row.best_unhinted:g} without)"
 
 
+def solo_starts(cogs: Iterable[commands.Cog]) -> list[str]:
+    """The solo games' start commands (`/galdor start`), from their command groups."""
+    return [
+        f"`/{cog.app_command.name} start`"
+        for cog in cogs
+        if isinstance(cog, GameCommands)
+        and cog.app_command is not None
+        and plugins.plugin(cog.facts.game_id).seats == "solo"
+    ]
+
+
 class GeneralCog(commands.Cog):
     """Commands that are not about one game in particular."""
 
@@ -146,7 +161,10 @@ class GeneralCog(commands.Cog):
         start = [getattr(cog, "start_here", "") for cog in cogs]
         games = [getattr(cog, "help_text", "") for cog in cogs]
         text = HELP.format(
-            start="\n".join(s for s in start if s), games="\n".join(g for g in games if g)
+            start="\n".join(s for s in start if s),
+            games="\n".join(g for g in games if g),
+            solo_starts=" or ".join(solo_starts(cogs)),
+            hinted=", ".join(p.name for p in plugins.plugins() if ai.hints_for(p.id)),
         )
         await send_long(interaction, "Tabletop games", text, discord.Colour.dark_gold())
 

@@ -138,7 +138,7 @@ def member_embed(name: str, found: MemberStats) -> discord.Embed:
         return embed
     total = sum(r.games for r in found.records)
     embed.description = f"{plural(total, 'finished game')} on this server."
-    for game in engines.GAME_IDS:
+    for game in engines.game_ids():
         rows = [r for r in found.records if r.game == game]
         if not rows:
             continue
@@ -161,7 +161,7 @@ def graph_lines(histories: dict[str, list[stats.RatedGame]]) -> list[rating_grap
     order = sorted((h.finished_at, g) for g, games in histories.items() for h in games)
     xs = {key: x for x, key in enumerate(order, 1)}
     lines = []
-    for game in engines.GAME_IDS:
+    for game in engines.game_ids():
         games = histories.get(game)
         if not games:
             continue

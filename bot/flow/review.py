@@ -33,6 +33,7 @@ from bot.surface import render_pool
 from bot.surface.presenter import with_names
 from bot.surface.text_limits import CONTENT
 from engines import EngineError
+from engines.plugins import plugin
 from engines.text import player, plural, shorten
 from render import review as drawing
 
@@ -46,8 +47,6 @@ PROGRESS_SECONDS = 3.0
 """The progress message is edited at most this often."""
 MIN_LOSS = 0.01
 """A move costing less than this is no turning point (sampling noise)."""
-GOALS = {"gondolin": "survive"}
-"""What a chance is a chance to do (default: win)."""
 STILL_ON = "The game is still on; a review comes after its end."
 SECRET_PLAYED = "made a secret move"
 SECRET_BEST = "another move, secret then"
@@ -160,8 +159,8 @@ def turning_points(judged: list[Judgement], reviewed: frozenset[int]) -> list[Ju
 
 
 def goal(session: Session) -> str:
-    """What a chance is a chance to do in this game."""
-    return GOALS.get(session.game_id, "win")
+    """What a chance is a chance to do in this game (its plugin says)."""
+    return plugin(session.game_id).goal
 
 
 def _percent(value: float) -> str:

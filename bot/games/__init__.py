@@ -1,3 +1,1 @@
-"""Per-game command modules. Solo games with nothing secret show their controls in channel."""
-
-CHANNEL_CONTROL_GAMES = frozenset({"galdors_grip", "gondolin"})
+"""Each game's command module (its plugin's ``commands``) and the base they share."""

@@ -2,14 +2,13 @@
 
 A game's command group derives from ``GameCommands`` and names its facts as a class argument::
 
-    class KnightfallCog(GameCommands, group_name="knightfall", group_description="Knightfall",
-                        game=FACTS): ...
+    class ChessCog(GameCommands, group_name="chess", group_description="Chess", game=FACTS): ...
 
 Discord registers commands from the class, so the three commands are made per game (their
 descriptions name the game) and set on the class before discord.py collects its commands. Their
 callbacks are methods of ``GameCommands``, shared by every game: discord.py calls each with the
-game's own cog, whose ``facts`` say which game it is. The facts are all a game hands over, so a
-registry can later pass them in the same way.
+game's own cog, whose ``facts`` say which game it is. The facts take the game's id and title
+from its plugin (``engines.plugins``); the bot loads the module its plugin names.
 """
 
 from __future__ import annotations

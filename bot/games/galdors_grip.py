@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.games.base import CardLookup, GameCommands, GameFacts
+from engines.galdors_grip.plugin import PLUGIN
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -18,8 +19,8 @@ METHODS = [
     app_commands.Choice(name="a: swap cards in and out at setup (suggested: Core Set)", value="a"),
 ]
 FACTS = GameFacts(
-    game_id="galdors_grip",
-    title="Galdor's Grip",
+    game_id=PLUGIN.id,
+    title=PLUGIN.title,
     colour=discord.Colour.dark_gold(),
     lesson="a guided first game",
     card=CardLookup(

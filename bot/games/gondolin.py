@@ -19,6 +19,7 @@ from bot.surface.deck_choices import saved_deck_choices
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
+from engines.gondolin.plugin import PLUGIN
 from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view
 from engines.safe_text import markdown, plain
 from engines.text import quoted, shorten
@@ -42,8 +43,8 @@ TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPE
 PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
 FACTS = GameFacts(
-    game_id="gondolin",
-    title="Gondolin Cards",
+    game_id=PLUGIN.id,
+    title=PLUGIN.title,
     colour=COLOUR,
     lesson="a guided first game",
     card=CardLookup(

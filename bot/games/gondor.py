@@ -15,6 +15,7 @@ from bot.games.base import GameCommands, GameFacts, opponent_and_level
 from bot.storage.store import Session
 from bot.surface import presenter, render_pool
 from engines import Game
+from engines.gondor.plugin import PLUGIN
 from engines.gondor.state import SEATS
 from engines.gondor.views import game_map
 
@@ -30,8 +31,8 @@ SIDES = [
 SIDE_NAMES = {"sauron": "Sauron", "westernesse": "Westernesse"}
 Choices = list[app_commands.Choice[str]]
 FACTS = GameFacts(
-    game_id=GAME,
-    title="Gondor",
+    game_id=PLUGIN.id,
+    title=PLUGIN.title,
     colour=COLOUR,
     lesson="guided games as Sauron, then Westernesse",
     parts="1: the goal, a first Game-Turn; 2: the siege, a combat; 3: Westernesse, magic, defence",

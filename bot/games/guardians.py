@@ -27,6 +27,7 @@ from engines.guardians.decks import (
     parse_deck,
     starter,
 )
+from engines.guardians.plugin import PLUGIN
 from engines.safe_text import markdown
 from engines.text import quoted, shorten
 
@@ -38,8 +39,8 @@ DEFAULT_DECK = "starter_1"
 EXPORT_LIMIT = 1900
 """An exported deck longer than this comes as a file instead of a code block."""
 FACTS = GameFacts(
-    game_id="guardians",
-    title="Guardians",
+    game_id=PLUGIN.id,
+    title=PLUGIN.title,
     colour=COLOUR,
     lesson="a guided game",
     parts="1: the first turn; 2: combat, bribes, channelling, how to win",

@@ -10,13 +10,14 @@ from discord import app_commands
 
 from bot.flow.lobby import DEFAULT_LEVEL
 from bot.games.base import CardLookup, GameCommands, GameFacts, opponent_and_level
+from engines.knightfall.plugin import PLUGIN
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 FACTS = GameFacts(
-    game_id="knightfall",
-    title="Knightfall",
+    game_id=PLUGIN.id,
+    title=PLUGIN.title,
     colour=discord.Colour.dark_gold(),
     lesson="a guided first round",
     card=CardLookup(

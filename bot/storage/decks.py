@@ -8,19 +8,23 @@ from datetime import datetime
 
 from bot.storage.db import Database
 from bot.storage.refusals import Refusal, Refused
-from engines.gondolin.decks import MAX_CARDS as GONDOLIN_MAX_CARDS
-from engines.guardians.decks import MAX_CARDS as GUARDIANS_MAX_CARDS
+from engines.plugins import plugin
 
 NAME = re.compile(r"[\w\- ]{1,32}")
 MAX_DECKS = 25  # one select menu's worth
-GAME_MAX_CARDS = {"gondolin": GONDOLIN_MAX_CARDS, "guardians": GUARDIANS_MAX_CARDS + 2}
-"""The most entries a stored deck holds: each game's deck limit, which its deck parser enforces
-(a Guardians deck also stores its Guardian and Stronghold set)."""
 
 
 def max_cards(game: str) -> int:
-    """The most entries a stored deck of ``game`` may hold."""
-    return GAME_MAX_CARDS[game]
+    """The most entries a stored deck of ``game`` may hold (its plugin's ``deck_cards``).
+
+    The game's deck parser enforces its own limit; a deck stored may also hold more than
+    cards (a Guardian and a Stronghold set), which the plugin's number counts. KeyError for a
+    game without saved decks.
+    """
+    cap = plugin(game).deck_cards
+    if cap is None:
+        raise KeyError(f"{game} has no saved decks")
+    return cap
 
 
 def clean_name(name: str) -> str:

@@ -11,11 +11,16 @@ from discord import app_commands
 
 from bot.surface import render_pool
 from bot.surface.text_limits import CHOICE_VALUE, OPTION_LABEL, fit_embed
+from engines.plugins import plugin
 from engines.text import shorten
 
 
 def _engine_lookup(game_id: str) -> Any:
-    return importlib.import_module(f"engines.{game_id}.lookup")
+    """The game's card lookup module, as its plugin names it."""
+    module = plugin(game_id).lookup
+    if module is None:
+        raise KeyError(f"{game_id} has no cards to look up")
+    return importlib.import_module(module)
 
 
 def card_choices(game_id: str, current: str) -> list[app_commands.Choice[str]]:

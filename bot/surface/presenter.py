@@ -17,12 +17,12 @@ from typing import Any
 
 import discord
 
-from bot.games import CHANNEL_CONTROL_GAMES
 from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
 from bot.surface import coach, controls, custom_ids, heavy, lessons, render_pool, table_buttons
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
+from engines import plugins
 from engines.text import shorten
 
 COLOUR = discord.Colour.dark_gold()
@@ -220,7 +220,7 @@ def play_again_view(session: Session) -> discord.ui.View:
 
 def controls_in_channel(session: Session) -> bool:
     """Solo games without secrets show their controls on the board itself."""
-    return session.game_id in CHANNEL_CONTROL_GAMES
+    return plugins.controls_in_channel(session.game_id)
 
 
 def whole(view: dict[str, Any]) -> dict[str, Any]:

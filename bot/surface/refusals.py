@@ -6,9 +6,9 @@ from typing import assert_never
 
 import engines
 from bot.errors import UserFacingError
-from bot.games import CHANNEL_CONTROL_GAMES
 from bot.storage.refusals import Refusal, Refused
 from engines import EngineError
+from engines.plugins import controls_in_channel
 from engines.text import quoted
 
 STALE_LEAD = "The board changed since that button was shown, so it did nothing."
@@ -34,7 +34,7 @@ def stored_refusal_text(exc: Refused) -> str:
         case Refusal.SESSION_ENDED:
             return "This game has ended."
         case Refusal.STALE_BUTTON:
-            where = STALE_ON_BOARD if data["game"] in CHANNEL_CONTROL_GAMES else STALE_BY_DM
+            where = STALE_ON_BOARD if controls_in_channel(str(data["game"])) else STALE_BY_DM
             return f"{STALE_LEAD} {where}"
         case Refusal.CHANNEL_BUSY:
             title = engines.get_game(str(data["game"])).title

@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from engines.base import EngineError
 from engines.gondolin.cards import Card, EnemyCard, ReadyDeck, Story
 from engines.gondolin.catalogue import CATALOGUE
+from engines.gondolin.plugin import DECK_CARDS
 from engines.text import plural
 
 CODE_VERSION = 1
 MAX_CODE_CHARS = 200
-MAX_CARDS = 100
-"""The most cards a deck may hold: the largest legal deck is 40, and this leaves room for a deck
-being built, no more."""
+MAX_CARDS = DECK_CARDS
 _CODE_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
 
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.guardians.cards import DeckCard, Guardian, StrongholdSet
 from engines.guardians.catalogue import CATALOGUE, DATA_DIR, Catalogue
+from engines.guardians.plugin import DECK_CARDS
 from engines.text import echoed, plural, sentence
 
 
@@ -51,9 +52,7 @@ KIND_HEADINGS = {
 }
 """Section order and titles of an exported deck list."""
 
-MAX_CARDS = 200
-"""The most cards a deck may hold. The text sets no maximum (55 at least, the starters hold
-64); this bounds what one player can build, store and list."""
+MAX_CARDS = DECK_CARDS
 MAX_PROBLEMS = 20
 """Reading stops after this many unreadable lines: a reply shows no more, and each costs a
 name search."""

@@ -57,7 +57,7 @@ async def test_only_the_player_of_a_solo_game_here_gets_hints(world):
     assert "No game is running in this channel" in text
     await world.slash("alice", "knightfall challenge", chan=world.chan2, level="easy")
     _, text = await ask_hint(world, "alice", chan=world.chan2)
-    assert "Hints are for the solo games" in text
+    assert "Hints are for the solo games (Galdor's Grip and Gondolin)." in text
     await world.resign("alice", chan=world.chan2)
 
 

@@ -8,8 +8,8 @@ real game that starts with one click.
 import pytest
 
 import engines
-from bot.games import CHANNEL_CONTROL_GAMES
 from engines.lessons import find, lesson_for
+from engines.plugins import controls_in_channel
 from tests.bot.harness import World, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -32,7 +32,7 @@ async def start(world: World, game_id: str, who: str = "alice", **options):
 
 def controls(world: World, session, who: str = "alice"):
     """The message that holds the learner's moves: the board, or their newest DM."""
-    if session.game_id in CHANNEL_CONTROL_GAMES:
+    if controls_in_channel(session.game_id):
         return world.board(session)
     message = world.controls_message(world.people[who])
     assert message is not None, "the learner got no controls by DM"
@@ -90,7 +90,7 @@ async def play_steps(world: World, game_id: str, session=None):
 
 @pytest.mark.parametrize("game_id", list(COMMANDS))
 async def test_a_lesson_played_start_to_end(world, game_id):
-    assert game_id in engines.GAME_IDS
+    assert game_id in engines.game_ids()
     await finish(world, await play_steps(world, game_id))
 
 

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from bot.cogs.general import HELP
-from bot.games import CHANNEL_CONTROL_GAMES
 from bot.surface.rules import how_to_play
 from engines.galdors_grip.game import GaldorsGrip
+from engines.plugins import controls_in_channel
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -51,6 +51,9 @@ async def test_help_is_complete_and_names_every_game_command(world):
     ):
         assert command in shown
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
+    # the solo games' commands and the games with hints, named from the games' plugins
+    assert "so `/galdor start` or `/gondolin start` alone\nis enough" in shown
+    assert "`/game hint` (Galdor's Grip, Gondolin) suggests" in shown
 
 
 async def test_help_starts_with_a_lesson_line_per_game(world):
@@ -184,7 +187,7 @@ START = {
 @pytest.mark.parametrize("game_id", list(START))
 async def test_every_player_s_first_board_and_dm_say_the_goal(world, game_id):
     """The goal stays on the board until each player chose a move; their first DM has it too."""
-    two = game_id not in CHANNEL_CONTROL_GAMES
+    two = not controls_in_channel(game_id)
     before = {who: len(world.emu.dm_messages(world.people[who])) for who in ("alice", "bob")}
     if two:  # a duel of two people: the one moving second reads the board after a move
         await world.slash("alice", START[game_id], opponent=world.people["bob"])

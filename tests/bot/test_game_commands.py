@@ -11,18 +11,14 @@ import pytest
 from discord import app_commands
 
 from bot.games.base import CardLookup, GameCommands, GameFacts
-
-TINY = GameFacts(
-    game_id="tiny",
-    title="Tiny",
-    colour=discord.Colour.blue(),
-    lesson="a guided first move",
-    card=CardLookup(description="Look up one Tiny card", name_help="The card's name"),
-)
+from tests.plugin_game import installed
 
 
-class TinyCog(GameCommands, group_name="tiny", group_description="Tiny", game=TINY):
-    """A game that exists only here: its module declares facts and no shared command."""
+@pytest.fixture(scope="module")
+def hopscotch():
+    """The test game's command module: it declares facts and its ``start``, no shared command."""
+    with installed():
+        yield importlib.import_module("tiny_game.commands")
 
 
 class Lobby:
@@ -45,23 +41,39 @@ def subcommand(group: app_commands.Group, name: str) -> app_commands.Command[Any
     return command
 
 
-async def test_a_game_declaring_only_its_facts_gets_learn_rules_and_card():
+async def test_a_game_declaring_only_its_facts_gets_learn_and_rules(hopscotch):
     lobby = Lobby()
-    cog = TinyCog(SimpleNamespace(lobby=lobby))
+    cog = hopscotch.HopscotchCog(SimpleNamespace(lobby=lobby))
     group = cog.app_command
-    assert group is not None and group.name == "tiny" and group.guild_only
-    assert {c.name for c in group.commands} == {"learn", "rules", "card"}
+    assert group is not None and group.name == "hopscotch" and group.guild_only
+    assert {c.name for c in group.commands} == {"learn", "rules", "start"}  # no cards: no card
     learn = subcommand(group, "learn")
-    assert learn.description == "Learn Tiny: a guided first move, step by step"
+    assert learn.description == "Learn Hopscotch: a first hop, step by step"
     assert learn.parameters == []  # one lesson: no part option
-    assert subcommand(group, "rules").description == "How to play Tiny"
+    assert subcommand(group, "rules").description == "How to play Hopscotch"
+    assert learn.binding is cog
+    await learn.callback(cog, object())  # type: ignore[call-arg]
+    assert lobby.lessons == [("hopscotch", 1)]
+
+
+def test_a_game_with_cards_gets_card_with_its_wording():
+    facts = GameFacts(
+        game_id="tiny",
+        title="Tiny",
+        colour=discord.Colour.blue(),
+        lesson="a guided first move",
+        card=CardLookup(description="Look up one Tiny card", name_help="The card's name"),
+    )
+
+    class TinyCog(GameCommands, group_name="tiny", group_description="Tiny", game=facts):
+        pass
+
+    group = group_of(TinyCog, SimpleNamespace())
+    assert {c.name for c in group.commands} == {"learn", "rules", "card"}
     card = subcommand(group, "card")
     assert card.description == "Look up one Tiny card"
     [name] = card.parameters
     assert (name.name, name.description, name.autocomplete) == ("name", "The card's name", True)
-    assert learn.binding is cog
-    await learn.callback(cog, object())  # type: ignore[call-arg]
-    assert lobby.lessons == [("tiny", 1)]
 
 
 def test_a_game_of_several_lessons_gets_part_and_one_without_cards_no_card():

@@ -4,12 +4,12 @@ import pytest
 
 from bot.flow.phase_help import help_text
 from bot.surface import controls
-from engines import GAME_IDS, get_game
+from engines import game_ids, get_game
 from engines.gondolin.game import Gondolin
 from engines.text import shorten
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_help_answer_opens_with_the_goal(game_id):
     cls = get_game(game_id)
     game = cls.new(cls.min_players, seed=3)

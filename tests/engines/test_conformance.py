@@ -91,7 +91,7 @@ def play_and_replay(game_id: str, games: int) -> None:
         assert replay.to_json() == game.to_json(), "replay from seed and actions diverged"
 
 
-@pytest.mark.parametrize("game_id", [g for g in engines.GAME_IDS if g != "gondor"])
+@pytest.mark.parametrize("game_id", [g for g in engines.game_ids() if g != "gondor"])
 def test_random_play_obeys_the_contract(game_id):
     """Gondor's long games are in test_conformance_gondor.py, a file of their own so that a
     second test worker runs them beside these (workers take whole files)."""
@@ -100,7 +100,7 @@ def test_random_play_obeys_the_contract(game_id):
 
 @pytest.mark.parametrize(
     "game_id",
-    [g for g in engines.GAME_IDS if g != "gondor"],  # its long game is checked above
+    [g for g in engines.game_ids() if g != "gondor"],  # its long game is checked above
 )
 def test_no_two_legal_moves_look_the_same(game_id):
     """A player must tell every legal move apart by its button (games beyond the contract's)."""
@@ -109,7 +109,7 @@ def test_no_two_legal_moves_look_the_same(game_id):
         random_playout(cls, 10_000_019 * (i + 1), random.Random(i))
 
 
-@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+@pytest.mark.parametrize("game_id", engines.game_ids())
 def test_a_resample_looks_the_same_to_its_seat(game_id):
     """``resample(seat)`` deals again only what ``seat`` cannot see: its view, its legal
     moves and its warnings are unchanged, along a random game, for every seat to act."""
@@ -129,7 +129,7 @@ def test_a_resample_looks_the_same_to_its_seat(game_id):
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+@pytest.mark.parametrize("game_id", engines.game_ids())
 def test_refused_actions_change_nothing(game_id):
     cls = engines.get_game(game_id)
     rng = random.Random(7)
@@ -151,26 +151,8 @@ def test_refused_actions_change_nothing(game_id):
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("game_id", engines.GAME_IDS)
+@pytest.mark.parametrize("game_id", engines.game_ids())
 def test_unknown_game_id_is_a_clear_key_error(game_id):
     with pytest.raises(KeyError, match="Unknown game id"):
         engines.get_game(game_id + "_nope")
 
-
-def test_a_folder_of_modules_without_an_init_is_not_yet_a_game(tmp_path, monkeypatch):
-    """A game's pieces (cards, catalogue) may land before its engine: only a package counts."""
-    import importlib
-
-    from engines import is_game_package
-
-    probe = tmp_path / "probe_engines"
-    (probe / "half_built").mkdir(parents=True)
-    (probe / "__init__.py").write_text("")
-    (probe / "half_built" / "cards.py").write_text("")
-    (probe / "whole").mkdir()
-    (probe / "whole" / "__init__.py").write_text("")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    importlib.invalidate_caches()
-    assert not is_game_package("probe_engines.half_built")
-    assert is_game_package("probe_engines.whole")
-    assert not is_game_package("probe_engines.absent")

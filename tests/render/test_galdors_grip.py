@@ -16,7 +16,7 @@ from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
 
 pytestmark = pytest.mark.skipif(
-    "galdors_grip" not in engines.GAME_IDS, reason="the Galdor's Grip engine is not there yet"
+    "galdors_grip" not in engines.game_ids(), reason="the Galdor's Grip engine is not there yet"
 )
 SEEDS = (1, 7, 23)
 MAX_STEPS = 120

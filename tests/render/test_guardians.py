@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 import render
 from engines.base import Game
+from engines.plugins import plugin
 from render import alt_text, common, render_image, render_png
 from render.guardians import board, stamp, typed
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
@@ -55,7 +56,7 @@ def drawn(texts) -> str:
 
 
 def test_guardians_is_registered():
-    assert render.RENDERERS["guardians"] == "render.guardians"
+    assert plugin("guardians").renderer == "render.guardians"
     module = render._module("guardians")
     assert callable(module.render) and callable(module.alt_text) and module.PALETTE
 

@@ -12,7 +12,7 @@ from render import alt_text, render_image, render_png
 from render.knightfall import board as kf
 
 pytestmark = pytest.mark.skipif(
-    "knightfall" not in engines.GAME_IDS, reason="the Knightfall engine is not there yet"
+    "knightfall" not in engines.game_ids(), reason="the Knightfall engine is not there yet"
 )
 SEEDS = (11, 29)
 

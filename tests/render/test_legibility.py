@@ -46,12 +46,12 @@ def cases() -> tuple[tuple[str, dict], ...]:
     for stage in STAGES:
         for viewer in VIEWERS:
             out.append(("knightfall", {**make_case(stage, viewer)[0], "seat_names": NAMES}))
-    if "knightfall" in engines.GAME_IDS:
+    if "knightfall" in engines.game_ids():
         out += [("knightfall", v) for v in playout("knightfall", 2, VIEWERS, 5, 7)]
-    if "galdors_grip" in engines.GAME_IDS:
+    if "galdors_grip" in engines.game_ids():
         for seed in (1, 7):
             out += [("galdors_grip", v) for v in playout("galdors_grip", 1, (0,), seed, 5)]
-    if "gondolin" in engines.GAME_IDS:
+    if "gondolin" in engines.game_ids():
         out += [("gondolin", v) for v in playout("gondolin", 1, (None, 0), 4, 4)]
         from engines.gondolin.catalogue import CATALOGUE
         from engines.gondolin.sheet import MAX_PER_PAGE, card_sheet_view

@@ -136,7 +136,7 @@ def test_the_rating_graph_is_wider_than_tall_and_its_text_readable_at_400_px(fon
     many = [(x, 1500.0 + (-1) ** x * 7 * x) for x in range(31)]
     for lines in (
         [("Knightfall", [(0, 1500.0), (1, 1516.2)])],
-        [(engines.get_game(g).title, many) for g in engines.GAME_IDS],
+        [(engines.get_game(g).title, many) for g in engines.game_ids()],
     ):
         font_sizes.clear()
         img = rating_graph.render(lines, "A very long display name indeed — rating history")
