@@ -51,6 +51,10 @@ def alt_text(game_id: str, view: Mapping[str, Any]) -> str:
 
 
 def picture(game_id: str, view: Mapping[str, Any]) -> tuple[bytes, str]:
-    """The PNG and the alt text of ``view``, its dict validated into the game's model once."""
-    model = _module(game_id).typed(view)
+    """The PNG and the alt text of ``view``, validated once into the renderer's model.
+
+    A renderer that reads views into a model exposes ``typed(view)``; both calls then take it.
+    """
+    typed = getattr(_module(game_id), "typed", None)
+    model = view if typed is None else typed(view)
     return render_png(game_id, model), alt_text(game_id, model)
