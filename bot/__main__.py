@@ -13,6 +13,7 @@ from bot import logs
 from bot.client import TabletopBot
 from bot.discord_endpoints import point_at
 from bot.settings import MissingTokenError, Settings
+from engines.plugins import NoGames, plugins
 
 SHARDING_CLOSES = {
     4010: "Discord refused the shard: SHARD_IDS must each be below SHARD_COUNT.",
@@ -28,6 +29,11 @@ def main() -> int:
     logs.configure(settings.log_level)
     if not settings.discord_token:
         print(MissingTokenError(), file=sys.stderr)
+        return 2
+    try:
+        plugins()  # the games come from the installed project's entry points
+    except NoGames as missing:
+        print(missing, file=sys.stderr)
         return 2
     if settings.discord_api_base or settings.discord_gateway_url:
         if not (settings.discord_api_base and settings.discord_gateway_url):

@@ -6,6 +6,8 @@ import asyncio
 import os
 import sys
 
+from bot import __main__ as bot_main
+from engines import plugins as registry
 from tests.bot.harness import sharded_world
 
 
@@ -29,3 +31,19 @@ async def test_too_few_shards_end_the_process_with_what_to_change(tmp_path):
     assert proc.returncode == 2
     assert "raise SHARD_COUNT" in err.decode()
     assert "Traceback" not in err.decode()
+
+
+def test_a_checkout_that_was_not_installed_says_to_install_it(monkeypatch, capsys):
+    """The games are the installed project's entry points: without them, a plain sentence."""
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")  # never Discord
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9")
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    registry.refresh()
+    try:
+        assert bot_main.main() == 2
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
+    err = capsys.readouterr().err
+    assert "pip install -e ." in err and "Traceback" not in err
