@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import coach, custom_ids, game_threads, heavy, mentions, own_view, presenter
+from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
@@ -136,10 +136,9 @@ class Delivery:
 
     async def _own_digest(self, session: Session, seat: int) -> str:
         """What is the seat's own in its DM (``own_view``), the coach's suggestion included."""
-        s = session.seats[seat]
-        own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
+        own = await presenter.own(session, seat)
         tip = self.tips.current(session, seat)
-        return f"{own}:{int(s.coach)}:{tip.code if tip else ''}"
+        return f"{own}:{int(session.seats[seat].coach)}:{tip.code if tip else ''}"
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel: from the cache, else a partial one made from its id.

@@ -16,14 +16,18 @@ import json
 import os
 import random
 import re
+import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import bot.flow.lobby
+import engines
 from bot.games import CHANNEL_CONTROL_GAMES
+from bot.surface import heavy
 from discord_emulator import Message
-from tests.bot.harness import World, move_controls
+from tests.bot.harness import World, confirm_button, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -170,3 +174,115 @@ async def test_a_knightfall_lesson(world):
 
 async def test_a_guardians_lesson(world):
     await play(world, "guardians", "guardians learn", 100, name="guardians_lesson")
+
+
+class Counts:
+    """What one click asks of the database, the rules thread and the engine.
+
+    The engine's ``view`` and ``legal_actions`` are counted per position and seat, only where
+    the bot asks (a call the engine makes inside another counted one is its own business).
+    """
+
+    def __init__(self, world: World, cls: type, monkeypatch) -> None:
+        self.loads = self.writes = self.trips = 0
+        self.asked: Counter[tuple[str, str, int | None]] = Counter()
+        self.on = False
+        store = world.bot.store
+        self._wrap(monkeypatch, store, "load", "loads")
+        self._wrap(monkeypatch, store, "write_actions", "writes")
+        self._wrap(monkeypatch, heavy, "run", "trips")
+        depth = threading.local()
+        for name in ("view", "legal_actions"):
+            original = getattr(cls, name)
+
+            def counted(game, seat, *, _name=name, _original=original):
+                outer = not getattr(depth, "n", 0)
+                if outer and self.on:
+                    self.asked[(_name, game.to_json(), seat)] += 1
+                depth.n = getattr(depth, "n", 0) + 1
+                try:
+                    return _original(game, seat)
+                finally:
+                    depth.n -= 1
+
+            monkeypatch.setattr(cls, name, counted)
+
+    def _wrap(self, monkeypatch, owner, name: str, counter: str) -> None:
+        original = getattr(owner, name)
+
+        async def counted(*args, **kwargs):
+            if self.on:
+                setattr(self, counter, getattr(self, counter) + 1)
+            return await original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+    def again(self) -> list[str]:
+        """The engine answers asked more than once for one position and seat."""
+        return [f"{name}({seat}) x{n}" for (name, _, seat), n in self.asked.items() if n > 1]
+
+
+async def count_clicks(world: World, monkeypatch, game_id: str, start: str, **options) -> int:
+    """Play seeded clicks of a new game, each counted; resign it. How many were counted."""
+    await world.slash("alice", start, **options)
+    session = await world.live()
+    if session.status == "pending":
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+    counts = Counts(world, engines.get_game(game_id), monkeypatch)
+    rng = random.Random(SEED)
+    counted, wrong = 0, []
+    for click in range(CLICKS):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        seat = next(s for s in session.game.to_act() if session.seats[s].computer is None)
+        user = world.user(session, seat)
+        if game_id in CHANNEL_CONTROL_GAMES:
+            message = world.board(session)
+        else:
+            message = world.controls_message(user) or await world.hand(user.name, session)
+        control = rng.choice(move_controls(message))
+        counts.loads = counts.writes = counts.trips = 0
+        counts.asked.clear()
+        counts.on = True
+        ix = await world.press(user, message, control)
+        await world.quiesce()
+        counts.on = False
+        if any(m.ephemeral and confirm_button(m) for m in ix.messages):
+            await world.make_move(user, message, control)  # a question: not an ordinary click
+            continue
+        said = f"{game_id} click {click}"
+        if counts.loads > 1:
+            wrong.append(f"{said}: {counts.loads} reads of the session")
+        if counts.writes != 1:
+            wrong.append(f"{said}: {counts.writes} writes")
+        if counts.trips != 1:
+            wrong.append(f"{said}: {counts.trips} trips off the loop for the rules")
+        if counts.again():
+            wrong.append(f"{said}: asked again: {counts.again()}")
+        counted += 1
+    if (await world.bot.store.load(session.id)).status == "active":
+        await world.resign("alice")
+    assert not wrong, "\n".join(wrong)
+    return counted
+
+
+CLICKS = 12
+
+
+@pytest.mark.parametrize(
+    ("game_id", "start", "options"),
+    [
+        ("knightfall", "knightfall challenge", {"opponent": "bob"}),
+        ("galdors_grip", "galdor start", {"threshold": 9}),
+        ("gondolin", "gondolin start", {"story": "hidden_vale", "mode": "easy"}),
+        ("guardians", "guardians challenge", {"opponent": "bob"}),
+        ("gondor", "gondor challenge", {"opponent": "bob"}),
+    ],
+)
+async def test_a_click_reads_writes_and_computes_each_thing_once(
+    world, monkeypatch, game_id, start, options
+):
+    options = {k: world.people[v] if k == "opponent" else v for k, v in options.items()}
+    assert await count_clicks(world, monkeypatch, game_id, start, **options) >= CLICKS // 2
