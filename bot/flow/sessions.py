@@ -447,11 +447,12 @@ class SessionManager:
         """While the game waits for a seat the computer plays, it moves (under the lock).
 
         The board already says the computer is thinking; its search runs off the event loop
-        with a seed from the session's seed and step, and each move is persisted like a click.
+        with a seed from the session's seed and step, and each move is played and persisted like a
+        click (``_play``: the forced moves after it too, one write per move).
         The messages are brought up to date when its run of moves ends, and every
         ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
         seat gets no messages: nothing it sees is sent. In a lesson the computer's moves are
-        scripted (``_play_forced`` plays them): no search runs.
+        scripted (the turn core plays them after each move): no search runs.
         """
         if session.lesson is not None:
             return

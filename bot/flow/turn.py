@@ -169,10 +169,9 @@ class _Turn:
     """The session moving on, one record (a seat's moves) after another, in memory."""
 
     def __init__(self, session: Session, now: datetime) -> None:
-        self.before = session
         self.game = session.game
         self.now = now
-        self.outcome = Outcome(_moved_on(session, session.position))
+        self.outcome = Outcome(_moved_on(session, session.position, 0, now))
         self.played: dict[int, list[str]] = {}  # seat -> labels of their only moves played
 
     @property
@@ -243,6 +242,7 @@ class _Turn:
             self.record(seat, [(action, type(self.game).encode(action), True)])
 
     def finish(self) -> Outcome:
+        """The outcome: the notes of the only moves played, the state, the messages' parts."""
         out = self.outcome
         for seat, labels in self.played.items():
             out.private.setdefault(seat, []).append(played_for_you(labels))
@@ -263,9 +263,7 @@ def _apply_known(game: Game, seat: int, action: Action) -> list[Event]:
         raise
 
 
-def _moved_on(
-    session: Session, position: Position, moves: int = 0, now: datetime | None = None
-) -> Session:
+def _moved_on(session: Session, position: Position, moves: int, now: datetime) -> Session:
     """The session after ``moves`` more moves of its game, now at ``position`` (in memory).
 
     What the write (``SessionStore.write_actions``) stores, so the session is not read back.
@@ -276,6 +274,6 @@ def _moved_on(
     after.__dict__["position"] = position
     if moves:
         after.step = session.step + moves
-        after.updated_at = now or session.updated_at
+        after.updated_at = now
         after.status = "finished" if position.game.result is not None else "active"
     return after
