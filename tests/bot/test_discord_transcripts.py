@@ -161,11 +161,11 @@ async def test_gondolin_alone(world):
 
 
 async def test_guardians_against_the_computer(world):
-    await play(world, "guardians", "guardians challenge", 60, level="easy")
+    await play(world, "guardians", "guardians challenge", 30, level="easy")
 
 
 async def test_gondor_against_the_computer(world):
-    await play(world, "gondor", "gondor challenge", 30, side="westernesse", level="easy")
+    await play(world, "gondor", "gondor challenge", 20, side="westernesse", level="easy")
 
 
 async def test_a_knightfall_lesson(world):
