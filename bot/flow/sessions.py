@@ -21,7 +21,6 @@ from bot.flow import turn
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach
 from bot.flow.computer import Computer, move_seed
-from bot.flow.turn import checked_plan
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
@@ -102,6 +101,7 @@ class Change:
     private: dict[int, list[str]] = field(default_factory=dict)
     ratings_before: dict[int, float] | None = None
     best_before: float | None = None  # a solo player's best score before this game
+    moved: list[Action] = field(default_factory=list)  # the actor's own moves, in order
 
 
 class SessionManager:
@@ -377,10 +377,11 @@ class SessionManager:
         """A typed order (a slash command): a short sequence of actions made as ONE move.
 
         ``plan(game, seat)`` turns the order into actions on the current game, under the lock
-        (it raises UserFacingError for an order that is no longer possible). Every action is
-        checked on a copy first; then all are applied, persisted in one transaction and shown
-        once (board and DMs), and the player gets a short ephemeral receipt. A typed order is
-        its own confirmation (no ``confirm_text`` question).
+        (it raises UserFacingError for an order that is no longer possible), in the turn's one
+        trip off the loop; all are applied (the engine checks each: a refused one leaves nothing
+        written), persisted in one transaction and shown once (board and DMs), and the player
+        gets a short ephemeral receipt. A typed order is its own confirmation (no
+        ``confirm_text`` question).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with (
@@ -390,13 +391,11 @@ class SessionManager:
         ):
             session, seat = await self._player_session(interaction, sid)
             lessons.refuse_order(session)
-            actions = await heavy.run(checked_plan, session.game, seat, plan)
-            cls = session.game_cls
             change = Change()
-            session = await self._play(session, change, seat, [(a, cls.encode(a)) for a in actions])
+            session = await self._play(session, change, seat, plan)
             log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
             quiet = _in_place(session, seat)  # they are typing orders in the channel
-            done = "; ".join(a.label() for a in actions)
+            done = "; ".join(a.label() for a in change.moved)
             await self._after_move(
                 session,
                 change,
@@ -512,7 +511,7 @@ class SessionManager:
         session: Session,
         change: Change,
         seat: int | None = None,
-        moves: list[tuple[Action, str]] | None = None,
+        moves: list[tuple[Action, str]] | turn.Plan | None = None,
     ) -> Session:
         """A turn: ``seat``'s moves, then every move the bot makes for a player, then saved.
 
@@ -523,6 +522,7 @@ class SessionManager:
         """
         now = discord.utils.utcnow()
         outcome = await heavy.run(turn.play, session, seat, moves or [], now)
+        change.moved += outcome.moved
         for s, texts in outcome.private.items():
             change.private.setdefault(s, []).extend(texts)
         if not outcome.rows:

@@ -28,6 +28,8 @@ MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only g
 
 Row = tuple[int | None, str, list[str]]
 """A logged move: the seat, its code, its public event texts."""
+Plan = Callable[[Game, int], Sequence[Action]]
+"""A typed order: the actions it makes for a seat on the game as it is."""
 
 
 @dataclass
@@ -40,6 +42,8 @@ class Outcome:
     """The seats whose choices the moves changed, each with the step of the last such move."""
     private: dict[int, list[str]] = field(default_factory=dict)
     """Private texts by seat, in order."""
+    moved: list[Action] = field(default_factory=list)
+    """The moves the seat made (not the ones the bot played after them)."""
 
     @property
     def result(self) -> Result | None:
@@ -57,17 +61,6 @@ def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str
         else:
             private.setdefault(e.seat, []).append(e.text)
     return public, private
-
-
-def checked_plan(
-    game: Game, seat: int, plan: Callable[[Game, int], Sequence[Action]]
-) -> list[Action]:
-    """A typed order's actions, each checked on a copy of the game (IllegalAction: refused)."""
-    actions = list(plan(game, seat))
-    trial = type(game).from_json(game.to_json())
-    for action in actions:
-        trial.apply(seat, action)
-    return actions
 
 
 def forced_move(session: Session) -> tuple[int, Action] | None:
@@ -149,20 +142,29 @@ def played_for_you(labels: list[str]) -> str:
 def play(
     session: Session,
     seat: int | None,
-    moves: list[tuple[Action, str]],
+    moves: list[tuple[Action, str]] | Plan,
     now: datetime,
 ) -> Outcome:
     """A turn: ``seat``'s (action, code) moves, then every move the bot makes for a player.
 
-    The engine checks each of ``seat``'s moves (IllegalAction: nothing is kept). Then the
-    forced and standing choices' moves or the lesson's script, then what the messages need.
-    ``session`` must not be used afterwards: its game moved on.
+    ``moves`` may be a typed order's plan, turned into actions on the game first. The engine
+    checks each of ``seat``'s moves (IllegalAction: nothing is kept, the caller writes
+    nothing). Then the forced and standing choices' moves or the lesson's script, then what the
+    messages need. ``session`` must not be used afterwards: its game moved on.
     """
     turn = _Turn(session, now)
-    if seat is not None and moves:
-        turn.record(seat, [(a, c, True) for a, c in moves])
+    if seat is not None:
+        made = moves if isinstance(moves, list) else _planned(session.game, seat, moves)
+        turn.outcome.moved = [a for a, _ in made]
+        if made:
+            turn.record(seat, [(a, c, True) for a, c in made])
     turn.automatic()
     return turn.finish()
+
+
+def _planned(game: Game, seat: int, plan: Plan) -> list[tuple[Action, str]]:
+    """A typed order's (action, code) moves on the game as it is."""
+    return [(a, type(game).encode(a)) for a in plan(game, seat)]
 
 
 class _Turn:
