@@ -169,3 +169,14 @@ def test_storage_holds_no_player_facing_wording(path):
         and any(m in node.value for m in ("`", "**", "•"))
     ]
     assert not marked, f"{rel}:{marked[0].lineno} holds Markdown {marked[0].value!r}"
+
+
+def test_the_turn_core_is_pure():
+    """A click's outcome is worked out without I/O (``bot/flow/turn.py``): no coroutine, no
+    Discord, no database, no clock; the caller saves and shows what it returns."""
+    path = ROOT / "bot" / "flow" / "turn.py"
+    tree = ast.parse(path.read_text(), str(path))
+    assert not imported_roots(path) & {"asyncio", "discord", "aiosqlite", "asyncpg", "time"}
+    assert "bot.storage.store" not in imported_bot_modules(path), "the store does I/O"
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef | ast.Await)]
+    assert not [d for d, _ in called_names(tree) if d.endswith((".now", ".utcnow"))]

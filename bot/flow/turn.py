@@ -16,9 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.storage.history import FORCED
+from bot.storage.models import FORCED, Session
 from bot.storage.position import Position
-from bot.storage.store import Session
 from bot.surface import lessons
 from bot.surface.presenter import prepare
 from engines import Action, Event, Game, Result
