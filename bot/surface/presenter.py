@@ -34,9 +34,9 @@ from bot.surface import (
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines.text import shorten
 
+T = TypeVar("T")
 COLOUR = discord.Colour.dark_gold()
 RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
-T = TypeVar("T")
 GREYED_MOVE = 38  # a lesson's greyed-out move: its label this short, so the reason still shows
 
 
