@@ -18,10 +18,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import engines
-from bot.flow.sessions import legal_codes
 from bot.storage import database
+from bot.storage.position import Position
 from bot.storage.store import SessionStore
 from render import render_png
+
+
+def legal_codes(game: engines.Game, seats: int) -> dict[int, list[str]]:
+    """Each seat's legal moves, encoded (the bot compares them to see whom a move prompted)."""
+    position = Position(game)
+    return {s: position.codes(s) for s in range(seats)}
 
 
 def pct(values: list[float], q: float) -> float:

@@ -261,7 +261,8 @@ class Game(ABC, Generic[S]):
     def apply_unchecked(self, seat: int, action: Action) -> list[Event]:
         """Apply an action taken from ``legal_actions(seat)`` in place: no check, no rollback.
 
-        Only for search on a private copy (``copy`` or ``resample``); the bot uses ``apply``.
+        For search on a private copy (``copy`` or ``resample``), or by a caller that keeps the
+        state to put back on failure; a move a player sends goes through ``apply``.
         """
         return self._apply(seat, action)
 

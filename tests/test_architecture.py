@@ -326,3 +326,14 @@ def test_the_scanner_finds_a_planted_mention(snippet):
 )
 def test_the_scanner_lets_titles_in_prose_and_other_words_pass(snippet):
     assert game_mentions(snippet, ["knightfall", "guardians", "gondor"]) == []
+
+
+def test_the_turn_core_is_pure():
+    """A click's outcome is worked out without I/O (``bot/flow/turn.py``): no coroutine, no
+    Discord, no database, no clock; the caller saves and shows what it returns."""
+    path = ROOT / "bot" / "flow" / "turn.py"
+    tree = ast.parse(path.read_text(), str(path))
+    assert not imported_roots(path) & {"asyncio", "discord", "aiosqlite", "asyncpg", "time"}
+    assert "bot.storage.store" not in imported_bot_modules(path), "the store does I/O"
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef | ast.Await)]
+    assert not [d for d, _ in called_names(tree) if d.endswith((".now", ".utcnow"))]

@@ -17,10 +17,10 @@ from typing import NoReturn
 import discord
 
 from bot.errors import NotInGame, UserFacingError
+from bot.flow import turn
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach
 from bot.flow.computer import Computer, move_seed
-from bot.storage.history import FORCED
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
@@ -35,12 +35,10 @@ from bot.surface.presenter import (
     result_announcement,
 )
 from bot.surface.replies import ephemeral, reply_errors
-from engines import Action, Event, Game, Result
-from engines.text import player
+from engines import Action, Game, Result
 
 log = logging.getLogger(__name__)
 
-MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
 COMPUTER_SHOW_SECONDS = 3.0
 """During a long run of computer moves the messages are brought up to date this often."""
 MAX_COMPUTER_RUN = 3000
@@ -66,142 +64,6 @@ CAUGHT_UP = (
 """The answer to a button of an earlier position pressed on the board or the newest DM."""
 COUNTED = "Your last move counted."
 """Added when that message was behind because showing a saved move had failed."""
-
-
-def legal_codes(game: Game, seats: int) -> dict[int, list[str]]:
-    """Each seat's legal action codes (to see whose choices an action changed)."""
-    cls = type(game)
-    return {s: [cls.encode(a) for a in game.legal_actions(s)] for s in range(seats)}
-
-
-def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str]]]:
-    """Public texts for the channel, private texts per seat."""
-    public: list[str] = []
-    private: dict[int, list[str]] = {}
-    for e in events:
-        if e.seat is None:
-            public.append(e.text)
-        else:
-            private.setdefault(e.seat, []).append(e.text)
-    return public, private
-
-
-@dataclass
-class Applied:
-    """Moves applied to a game: the log's rows, private texts per seat, the seats prompted."""
-
-    rows: list[tuple[int | None, str, list[str]]]
-    private: dict[int, list[str]]
-    prompted: set[int]
-
-
-def apply_moves(
-    game: Game, seat: int, moves: list[tuple[Action, str]], seats: int, note: str | None
-) -> Applied:
-    """Apply (action, code) moves of ``seat`` in turn (the engine checks each).
-
-    ``note`` opens the first one's public texts. Prompted: the seats whose legal moves changed,
-    and ``seat``.
-    """
-    before = legal_codes(game, seats)
-    rows: list[tuple[int | None, str, list[str]]] = []
-    private: dict[int, list[str]] = {}
-    for action, code in moves:
-        public, texts = split_events(game.apply(seat, action))
-        if note and not rows:
-            public.insert(0, note)
-        rows.append((seat, code, public))
-        for s, said in texts.items():
-            private.setdefault(s, []).extend(said)
-    after = legal_codes(game, seats)
-    return Applied(rows, private, {s for s in after if after[s] != before[s]} | {seat})
-
-
-def checked_plan(
-    game: Game, seat: int, plan: Callable[[Game, int], Sequence[Action]]
-) -> list[Action]:
-    """A typed order's actions, each checked on a copy of the game (IllegalAction: refused)."""
-    actions = list(plan(game, seat))
-    trial = type(game).from_json(game.to_json())
-    for action in actions:
-        trial.apply(seat, action)
-    return actions
-
-
-def forced_move(session: Session) -> tuple[int, Action] | None:
-    """A seat whose only legal move the bot may play for them, and that move.
-
-    Only when the player's switch allows it (it decides the moves that would reveal something,
-    ``auto_play_reveals``, or all of them in an ``auto_play_all`` game); and
-    never for a person when the move ends the game, asks to be confirmed, or the engine wants
-    the player to see the position first (``auto_play_pauses``): that move waits for a click.
-    """
-    game = session.game
-    if game.is_over:
-        return None
-    for seat in game.to_act():
-        actions = game.legal_actions(seat)
-        if len(actions) != 1:
-            continue
-        switched = game.auto_play_all or game.auto_play_reveals(seat)
-        if switched and not session.seats[seat].auto_play:
-            continue
-        if session.seats[seat].computer is None and _worth_a_click(game, seat, actions[0]):
-            continue
-        return seat, actions[0]
-    return None
-
-
-def standing_move(session: Session) -> tuple[int, Action, str] | None:
-    """A seat's move that one of their standing choices makes now, and the public line.
-
-    A person's choice only (a computer's seat has none), and never a move that ends the game or
-    asks to be confirmed: that one waits for the click.
-    """
-    game = session.game
-    if game.is_over:
-        return None
-    for seat in game.to_act():
-        for key in sorted(session.seats[seat].standing):
-            made = game.standing_move(seat, key)
-            if made is not None and not _worth_a_click(game, seat, made[0]):
-                return seat, made[0], made[1]
-    return None
-
-
-def automatic_move(session: Session) -> tuple[int, Action, str | None] | None:
-    """The next move the bot makes for a player, with its public line.
-
-    A standing choice's move comes with its own line; a seat's only move with None.
-    """
-    chosen = standing_move(session)
-    if chosen is not None:
-        return chosen
-    forced = forced_move(session)
-    return None if forced is None else (*forced, None)
-
-
-def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
-    """Whether a person's only move must wait for them: it ends the game, or is a moment."""
-    if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
-        return True
-    trial = game.copy()
-    trial.apply_unchecked(seat, action)
-    return trial.is_over
-
-
-def played_for_you(labels: list[str]) -> str:
-    """One line for the only moves played in a row for a seat: repeats counted, not listed."""
-    runs: list[tuple[str, int]] = []
-    for label in labels:
-        if runs and runs[-1][0] == label:
-            runs[-1] = (label, runs[-1][1] + 1)
-        else:
-            runs.append((label, 1))
-    moves = "; ".join(f"{label} ({n} times)" if n > 1 else label for label, n in runs)
-    if len(labels) == 1:
-        return f"Your only possible move was played for you: {moves}."
-    return f"Your only possible moves were played for you, one after another: {moves}."
 
 
 def computer_to_act(session: Session) -> int | None:
@@ -239,6 +101,7 @@ class Change:
     private: dict[int, list[str]] = field(default_factory=dict)
     ratings_before: dict[int, float] | None = None
     best_before: float | None = None  # a solo player's best score before this game
+    moved: list[Action] = field(default_factory=list)  # the actor's own moves, in order
 
 
 class SessionManager:
@@ -357,7 +220,7 @@ class SessionManager:
             await self.delivery.ask_confirmation(interaction, session, step, code, question)
             return
         change = Change()
-        session = await self._record(session, seat, action, code, change)
+        session = await self._play(session, change, seat, [(action, code)])
         log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
         if confirmed:  # the board and DMs change; the question is answered after them
             await self._after_move(
@@ -392,6 +255,7 @@ class SessionManager:
 
         change = Change(prompted=set(lost or ()))
         try:
+            session = await self._play(session, change)
             await self._after_move(session, change, actor=seat, shown_to=interaction, reply=tell)
         except Exception:
             self._behind.setdefault(session.id, set()).update(lost or ())  # still owed
@@ -399,7 +263,8 @@ class SessionManager:
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
-        await self._after_move(session, Change(prompted=set(session.game.to_act())), actor=None)
+        change = Change(prompted=set(session.game.to_act()))
+        await self._after_move(await self._play(session, change), change, actor=None)
 
     async def set_auto_play(
         self, interaction: discord.Interaction, sid: str, on: bool | None
@@ -422,8 +287,10 @@ class SessionManager:
                 await self.store.set_auto_play(sid, seat, on)
                 session = await self.store.load(sid)
             await self._show_toggle(interaction, session, seat)
+            change = Change()
+            session = await self._play(session, change)
             await self._after_move(
-                session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
+                session, change, actor=seat, shown_to=interaction, unless_unchanged=True
             )
 
     async def set_standing(
@@ -447,8 +314,10 @@ class SessionManager:
                 await self.store.set_standing(sid, seat, wanted)
                 session = await self.store.load(sid)
             await self._show_toggle(interaction, session, seat)
+            change = Change()
+            session = await self._play(session, change)
             await self._after_move(
-                session, Change(), actor=seat, shown_to=interaction, unless_unchanged=True
+                session, change, actor=seat, shown_to=interaction, unless_unchanged=True
             )
 
     async def set_coach(self, interaction: discord.Interaction, sid: str, on: bool) -> None:
@@ -508,10 +377,11 @@ class SessionManager:
         """A typed order (a slash command): a short sequence of actions made as ONE move.
 
         ``plan(game, seat)`` turns the order into actions on the current game, under the lock
-        (it raises UserFacingError for an order that is no longer possible). Every action is
-        checked on a copy first; then all are applied, persisted in one transaction and shown
-        once (board and DMs), and the player gets a short ephemeral receipt. A typed order is
-        its own confirmation (no ``confirm_text`` question).
+        (it raises UserFacingError for an order that is no longer possible), in the turn's one
+        trip off the loop; all are applied (the engine checks each: a refused one leaves nothing
+        written), persisted in one transaction and shown once (board and DMs), and the player
+        gets a short ephemeral receipt. A typed order is its own confirmation (no
+        ``confirm_text`` question).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with (
@@ -521,14 +391,11 @@ class SessionManager:
         ):
             session, seat = await self._player_session(interaction, sid)
             lessons.refuse_order(session)
-            actions = await heavy.run(checked_plan, session.game, seat, plan)
-            cls = session.game_cls
             change = Change()
-            moves = [(a, cls.encode(a)) for a in actions]
-            session = await self._record_all(session, seat, moves, change)
+            session = await self._play(session, change, seat, plan)
             log.info("order session=%s step=%s user=%s", sid, session.step, interaction.user.id)
             quiet = _in_place(session, seat)  # they are typing orders in the channel
-            done = "; ".join(a.label() for a in actions)
+            done = "; ".join(a.label() for a in change.moved)
             await self._after_move(
                 session,
                 change,
@@ -548,16 +415,15 @@ class SessionManager:
         reply: Callable[[], Awaitable[object]] | None = None,
         unless_unchanged: bool = False,
     ) -> None:
-        """What follows persisted moves (under the lock): forced moves, messages, end, computer.
+        """What follows a turn written by ``_play`` (under the lock): messages, end, computer.
 
-        Forced moves are played (and persisted), then the board and the players' messages
-        are brought up to date (``shown_to``: the interaction whose message the actor clicked;
-        ``quiet`` seats get their DM edited, not a new one), then ``reply`` answers the actor,
-        then the result message if the game ended, then the computer's turns. With
-        ``unless_unchanged``, nothing is shown when no forced move was played. A lesson whose
-        script is played through ends here: "Lesson done", and a real game is one click away.
+        The board and the players' messages are brought up to date (``shown_to``: the
+        interaction whose message the actor clicked; ``quiet`` seats get their DM edited, not a
+        new one), then ``reply`` answers the actor, then the result message if the game ended,
+        then the computer's turns. With ``unless_unchanged``, nothing is shown when no forced
+        move was played. A lesson whose script is played through ends here: "Lesson done", and
+        a real game is one click away.
         """
-        session = await self._play_forced(session, change)
         lesson_done = lessons.complete(session)
         if lesson_done:
             now = discord.utils.utcnow()
@@ -580,11 +446,12 @@ class SessionManager:
         """While the game waits for a seat the computer plays, it moves (under the lock).
 
         The board already says the computer is thinking; its search runs off the event loop
-        with a seed from the session's seed and step, and each move is persisted like a click.
+        with a seed from the session's seed and step, and each move is played and persisted like a
+        click (``_play``: the forced moves after it too, one write per move).
         The messages are brought up to date when its run of moves ends, and every
         ``COMPUTER_SHOW_SECONDS`` during a long run (a Gondor phase), not after each move. Its
         seat gets no messages: nothing it sees is sent. In a lesson the computer's moves are
-        scripted (``_play_forced`` plays them): no search runs.
+        scripted (the turn core plays them after each move): no search runs.
         """
         if session.lesson is not None:
             return
@@ -600,8 +467,7 @@ class SessionManager:
             action, code = await self.computer.choose(
                 session.game_id, session.game, seat, level, seed
             )
-            session = await self._record(session, seat, action, code, change)
-            session = await self._play_forced(session, change)
+            session = await self._play(session, change, seat, [(action, code)])
             log.info("computer action session=%s step=%s level=%s", session.id, session.step, level)
             moved = seat
             if computer_to_act(session) is not None and (
@@ -630,7 +496,9 @@ class SessionManager:
                 session = await self.store.load(sid)
                 if owns(session.guild_id) and session.lesson is not None:
                     # A stop between the learner's move and the script's replies: play them.
-                    await self._after_move(session, Change(), actor=None, unless_unchanged=True)
+                    change = Change()
+                    session = await self._play(session, change)
+                    await self._after_move(session, change, actor=None, unless_unchanged=True)
                 elif owns(session.guild_id):
                     await self.computer_turns(session)
         except MoveCounted:
@@ -638,87 +506,45 @@ class SessionManager:
         except Exception:
             log.exception("the computer could not resume session=%s", sid)
 
-    async def _record(
+    async def _play(
         self,
         session: Session,
-        seat: int,
-        action: Action,
-        code: str,
         change: Change,
-        note: str | None = None,
+        seat: int | None = None,
+        moves: list[tuple[Action, str]] | turn.Plan | None = None,
     ) -> Session:
-        """Apply one move and persist it with its public events, before any reply."""
-        return await self._record_all(session, seat, [(action, code)], change, note)
+        """A turn: ``seat``'s moves, then every move the bot makes for a player, then saved.
 
-    async def _record_all(
-        self,
-        session: Session,
-        seat: int,
-        moves: list[tuple[Action, str]],
-        change: Change,
-        note: str | None = None,
-    ) -> Session:
-        """Apply (action, code) moves in turn and persist them together, before any reply."""
-        game = session.game
-        applied = await heavy.run(apply_moves, game, seat, moves, len(session.seats), note)
-        rows, prompted = applied.rows, applied.prompted
-        for s, texts in applied.private.items():
+        Worked out in one trip off the event loop (``turn.play``: the moves, the forced moves
+        or the lesson's replies, what the messages need), written in one transaction before any
+        reply, and the session after it returned as written (not read back). ``change``
+        gathers the seats prompted and the private notes for the messages.
+        """
+        now = discord.utils.utcnow()
+        outcome = await heavy.run(turn.play, session, seat, moves or [], now)
+        change.moved += outcome.moved
+        for s, texts in outcome.private.items():
             change.private.setdefault(s, []).extend(texts)
-        if game.result is not None:
+        if not outcome.rows:
+            return outcome.session
+        if outcome.result is not None:
             await self._note_ratings(session, change)
-        change.prompted |= prompted
+        change.prompted |= outcome.prompted.keys()
+        assert outcome.session.state_json is not None
         await self.store.write_actions(
             session,
-            rows,
-            game=game,
-            now=discord.utils.utcnow(),
-            prompted=frozenset(prompted),
-            result=game.result,
+            outcome.rows,
+            state=outcome.session.state_json,
+            now=now,
+            prompted=outcome.prompted,
+            result=outcome.result,
         )
         saved = _saved.get()
         if saved is not None:
-            saved.moves += len(rows)
-            saved.prompted |= prompted
+            saved.moves += len(outcome.rows)
+            saved.prompted |= outcome.prompted.keys()
             saved.in_channel = controls_in_channel(session)
-        return await self.store.load(session.id)
-
-    async def _play_forced(self, session: Session, change: Change) -> Session:
-        """Play every only move and every standing choice's move, each logged.
-
-        A seat's only choice is logged as played for them; a standing choice's move
-        (``standing_move``) with its own public line.
-
-        In a lesson, instead, the opponent's scripted moves up to the learner's next step.
-        """
-        if session.lesson is not None:
-            return await self._play_scripted(session, change)
-        played: dict[int, list[str]] = {}
-        for _ in range(MAX_FORCED):
-            made = await heavy.run(automatic_move, session)  # one trip to the thread
-            if made is None:
-                break
-            seat, action, line = made
-            if line is None:  # a seat's only move
-                # A label speaks to its seat and may name hidden cards: only they read it.
-                line = f"{player(seat)} had only one possible move; the bot played it."
-                played.setdefault(seat, []).append(action.label())
-            note = line  # a standing choice's line says so itself
-            code = FORCED + session.game_cls.encode(action)
-            session = await self._record(session, seat, action, code, change, note)
-        for seat, labels in played.items():
-            change.private.setdefault(seat, []).append(played_for_you(labels))
-        return session
-
-    async def _play_scripted(self, session: Session, change: Change) -> Session:
-        """A lesson's opponent moves, as the script has them, until it is the learner's turn."""
-        for _ in range(MAX_FORCED):
-            scripted = lessons.scripted_move(session)
-            if scripted is None:
-                break
-            seat, action = scripted
-            code = session.game_cls.encode(action)
-            session = await self._record(session, seat, action, code, change)
-        return session
+        return outcome.session
 
     async def record_end(
         self,

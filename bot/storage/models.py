@@ -7,6 +7,7 @@ from datetime import datetime
 from functools import cached_property
 
 import engines
+from bot.storage.position import Position
 from bot.storage.refusals import SessionNotFound
 from engines import Game
 from engines.lessons import Lesson, lesson_for
@@ -92,6 +93,14 @@ class Session:
             f"the stored state of session {self.id} ({self.game_id}, step {self.step})"
             f" could not be restored: {kind}"
         )
+
+    @cached_property
+    def position(self) -> Position:
+        """The game's position, asked of the engine once per view and seat (``Position``).
+
+        Valid while the game is not changed: a session whose game moves on is a new session.
+        """
+        return Position(self.game)
 
     @property
     def game_cls(self) -> type[Game]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
@@ -326,9 +327,9 @@ class SessionStore:
         await self.write_actions(
             session,
             moves,
-            game=game,
+            state=game.to_json(),
             now=now,
-            prompted=prompted,
+            prompted={seat: session.step + len(moves) for seat in prompted},
             result=result,
             end_reason=end_reason,
         )
@@ -339,13 +340,16 @@ class SessionStore:
         session: Session,
         moves: list[tuple[int | None, str, list[str]]],
         *,
-        game: Game,
+        state: str,
         now: datetime,
-        prompted: frozenset[int] = frozenset(),
+        prompted: Mapping[int, int],
         result: Result | None = None,
         end_reason: str | None = None,
     ) -> None:
         """The write of :meth:`record_actions`: when it returns, the moves are committed.
+
+        ``state``: the game's state after the moves; ``prompted``: the seats whose choices
+        they changed, each with the step its buttons are current from (``Seat.prompt_step``).
 
         A connection lost while committing (a database restarting) leaves the outcome unknown:
         the log is read back, and if the last move is there the write counts as done.
@@ -358,7 +362,7 @@ class SessionStore:
                     "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
                     " end_reason=? WHERE id=? AND step=? AND status='active'",
                     (
-                        game.to_json(),
+                        state,
                         step,
                         now.isoformat(),
                         "finished" if finished else "active",
@@ -384,7 +388,7 @@ class SessionStore:
                     )
                 await self.db.executemany(
                     "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
-                    [(step, session.id, seat_no) for seat_no in sorted(prompted)],
+                    [(prompted[seat_no], session.id, seat_no) for seat_no in sorted(prompted)],
                 )
                 if result is not None:
                     await self._write_results(session, outcomes_for(session, result), now)

@@ -10,7 +10,7 @@ import discord
 
 from bot.surface import custom_ids
 from bot.surface.text_limits import BUTTON_LABEL, OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER
-from engines import Game
+from engines import Action, Game
 from engines.text import shorten
 
 MAX_ROWS = 5
@@ -49,10 +49,10 @@ class Row:
     links: tuple[Link, ...] = ()
 
 
-def choices_for(game: Game, seat: int) -> list[Choice]:
-    """The seat's legal actions, encoded, with their labels, details and headings."""
+def choices_for(game: Game, seat: int, legal: list[Action] | None = None) -> list[Choice]:
+    """The seat's legal actions (``legal``, if known), encoded, with labels, details, headings."""
     cls = type(game)
-    legal = game.legal_actions(seat)
+    legal = game.legal_actions(seat) if legal is None else legal
     return [
         Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail(), group=g)
         for a, g in zip(legal, game.action_groups(seat, legal), strict=True)

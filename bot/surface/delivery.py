@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import coach, custom_ids, game_threads, heavy, mentions, own_view, presenter
+from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
@@ -117,6 +117,15 @@ class Delivery:
             _remember(self._chose, session.id, chose)
         return chose
 
+    async def _recent(self, session: Session, limit: int) -> list[str]:
+        """The last public event texts of the session's log, read once for its position."""
+        parts = session.position.parts
+        key = ("recent", limit)
+        if key not in parts:
+            parts[key] = await self.store.recent_events(session.id, limit)
+        found: list[str] = parts[key]
+        return found
+
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:
         """Whether the message already shows ``msg``; else ``msg`` is noted as shown there."""
         digest = msg.digest()
@@ -136,10 +145,9 @@ class Delivery:
 
     async def _own_digest(self, session: Session, seat: int) -> str:
         """What is the seat's own in its DM (``own_view``), the coach's suggestion included."""
-        s = session.seats[seat]
-        own = await heavy.run(own_view.digest, session.game, seat, (s.auto_play, s.standing))
+        own = await presenter.own(session, seat)
         tip = self.tips.current(session, seat)
-        return f"{own}:{int(s.coach)}:{tip.code if tip else ''}"
+        return f"{own}:{int(session.seats[seat].coach)}:{tip.code if tip else ''}"
 
     async def channel(self, session: Session) -> discord.abc.Messageable:
         """The session's channel: from the cache, else a partial one made from its id.
@@ -171,7 +179,7 @@ class Delivery:
         waiting: ``edit_coalescer``), so it may land after this returns; ``failed`` is told
         if the board could be neither edited nor posted anew (``_edit_board``).
         """
-        recent = await self.store.recent_events(session.id)
+        recent = await self._recent(session, 6)
         chose = await self.seats_that_chose(session)
         draw = functools.partial(presenter.board, session, recent, ending=ending, chose=chose)
         msg = await draw()
@@ -329,7 +337,7 @@ class Delivery:
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
     ) -> presenter.Message:
         """A seat's private message, with the latest public events for context."""
-        recent = await self.store.recent_events(session.id, 4)
+        recent = await self._recent(session, 4)
         chose = await self.seats_that_chose(session)
         tip = self.tips.current(session, seat)
         return await presenter.private(session, seat, notes, recent, ending, chose=chose, tip=tip)

@@ -11,12 +11,12 @@ import hashlib
 from collections import Counter
 from typing import Any
 
-from engines import Game
+from bot.storage.position import Position
 
 Leaves = Counter[tuple[str, Any]]
 
 
-def digest(game: Game, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
+def digest(position: Position, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
     """A hash of the seat's secrets (``view(seat)`` beside ``view(None)``), moves and switches.
 
     Its warnings (``Game.warnings``) too: an opponent's move may raise one.
@@ -24,11 +24,11 @@ def digest(game: Game, seat: int, switches: tuple[bool, frozenset[str]]) -> str:
     """
     seen: Leaves = Counter()
     public: Leaves = Counter()
-    _differences(game.view(seat), game.view(None), "", seen, public)
+    _differences(position.view(seat), position.view(None), "", seen, public)
     secrets = sorted((seen - public).items(), key=repr)
-    moves = [type(game).encode(a) for a in game.legal_actions(seat)]
+    moves = position.codes(seat)
     settings = (switches[0], sorted(switches[1]))
-    warned = game.warnings(seat)
+    warned = position.warnings(seat)
     return hashlib.sha256(repr((secrets, moves, warned, settings)).encode()).hexdigest()
 
 

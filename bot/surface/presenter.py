@@ -11,20 +11,30 @@ import hashlib
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import coach, controls, custom_ids, heavy, lessons, render_pool, table_buttons
+from bot.surface import (
+    coach,
+    controls,
+    custom_ids,
+    heavy,
+    lessons,
+    own_view,
+    render_pool,
+    table_buttons,
+)
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines import plugins
 from engines.text import shorten
 
+T = TypeVar("T")
 COLOUR = discord.Colour.dark_gold()
 RECENT_ON_BOARD = 4  # the board's log is short and current: the last few public events
 GREYED_MOVE = 38  # a lesson's greyed-out move: its label this short, so the reason still shows
@@ -258,7 +268,7 @@ async def board(
     ``chose``: the seats that chose a move of their own so far (the goal is shown until all did).
     """
     game = session.game
-    view, moves, warned = await heavy.run(_board_parts, session)
+    view, moves, warned = await part(session, BOARD, _board_parts)
     embed = discord.Embed(title=_title(session), colour=COLOUR)
     lines = [
         lessons.header(session),
@@ -327,30 +337,74 @@ def moves_for(session: Session, seat: int, *, on_board: bool) -> Moves:
     game = session.game
     live = session.status == "active" and not game.is_over
     shown = live and on_board == controls_in_channel(session)
-    choices = controls.choices_for(game, seat) if shown else []
+    choices = controls.choices_for(game, seat, session.position.legal(seat)) if shown else []
     unavailable = controls.unavailable_for(game, seat) if shown else []
     return Moves(*_lesson_controls(session, choices, unavailable), legal=bool(choices))
 
 
-def _board_parts(session: Session) -> tuple[dict[str, Any], Moves, list[str]]:
+Parts = tuple[dict[str, Any], Moves, list[str]]
+"""The engine's part of a message: the view it draws, the moves of its controls, warnings."""
+BOARD = "board"
+PRIVATE = "private"
+OWN = "own"
+
+
+def _board_parts(session: Session) -> Parts:
     """The engine's part of the board: the public view, the moves and warnings (solo games)."""
     warned = _warnings(session, 0) if controls_in_channel(session) else []
-    return whole(session.game.view(None)), moves_for(session, 0, on_board=True), warned
+    return whole(session.position.view(None)), moves_for(session, 0, on_board=True), warned
 
 
-def _private_parts(session: Session, seat: int) -> tuple[dict[str, Any], Moves, list[str]]:
+def _private_parts(session: Session, seat: int) -> Parts:
     """The engine's part of a seat's private message: their view, their moves, warnings."""
     return (
-        session.game.view(seat),
+        session.position.view(seat),
         moves_for(session, seat, on_board=False),
         _warnings(session, seat),
     )
 
 
+def _own(session: Session, seat: int) -> str:
+    """What is the seat's own now (``own_view``), its switches included."""
+    s = session.seats[seat]
+    return own_view.digest(session.position, seat, (s.auto_play, s.standing))
+
+
+def prepare(session: Session) -> None:
+    """Work out every part the messages of this position need (call it off the event loop).
+
+    The board's, and each person's private message and what is their own: showing the
+    position then asks the engine nothing more (``part``).
+    """
+    parts = session.position.parts
+    parts[BOARD] = _board_parts(session)
+    for s in session.seats:
+        if s.computer is None:
+            parts[(PRIVATE, s.seat)] = _private_parts(session, s.seat)
+            parts[(OWN, s.seat)] = _own(session, s.seat)
+
+
+async def part(session: Session, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
+    """A part of the session's messages: as ``prepare`` left it, else worked out once.
+
+    ``fn(session, *args)`` runs off the event loop; the part is kept with the position.
+    """
+    parts = session.position.parts
+    if key not in parts:
+        parts[key] = await heavy.run(fn, session, *args)
+    found: T = parts[key]
+    return found
+
+
+async def own(session: Session, seat: int) -> str:
+    """What is the seat's own in its DM now (``own_view``)."""
+    return await part(session, (OWN, seat), _own, seat)
+
+
 def _warnings(session: Session, seat: int) -> list[str]:
     """The losses ``seat`` can still prevent (``Game.warnings``) while the game runs."""
     live = session.status == "active" and not session.game.is_over
-    return session.game.warnings(seat) if live else []
+    return session.position.warnings(seat) if live else []
 
 
 def _warning_lines(warnings: list[str]) -> list[str]:
@@ -442,7 +496,7 @@ async def private(
     ``tip``: the coach's suggestion for this position (``bot.surface.coach``).
     """
     game = session.game
-    view, moves, warned = await heavy.run(_private_parts, session, seat)
+    view, moves, warned = await part(session, (PRIVATE, seat), _private_parts, seat)
     embed = discord.Embed(title=f"Your view — {_title(session)}", colour=COLOUR)
     lines = [
         lessons.header(session),

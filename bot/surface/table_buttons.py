@@ -53,9 +53,9 @@ def board_extras(
     "My hand" unless the board already shows everything the player sees; Undo where the engine
     allows it; the player's only-moves switch where the moves are on the board; "?" always.
     """
-    game = session.game
+    position = session.position
     buttons = []
-    if not controls_on_board or game.view(0) != game.view(None):
+    if not controls_on_board or position.view(0) != position.view(None):
         buttons.append(hand_button(session.id))
     if can_undo(session):
         buttons.append(undo_button(session.id, session.step))

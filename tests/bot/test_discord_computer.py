@@ -20,7 +20,8 @@ import pytest
 
 import ai
 import bot.flow.sessions
-from bot.flow.sessions import computer_to_act, forced_move
+from bot.flow.sessions import computer_to_act
+from bot.flow.turn import forced_move
 from bot.storage import database
 from bot.storage.store import SessionStore
 from tests.bot.harness import World, message_texts, move_controls

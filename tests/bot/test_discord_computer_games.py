@@ -21,7 +21,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 import bot.flow.lobby
-from bot.flow.sessions import computer_to_act, forced_move
+from bot.flow.sessions import computer_to_act
+from bot.flow.turn import forced_move
 from bot.storage.store import Session
 from engines.gondor import Gondor
 from engines.guardians import Guardians

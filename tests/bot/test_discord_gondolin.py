@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot.flow.sessions import forced_move, played_for_you
+from bot.flow.turn import forced_move, played_for_you
 from bot.storage.history import FORCED
 from tests.bot.harness import move_controls
 

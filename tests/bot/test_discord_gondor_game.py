@@ -20,7 +20,7 @@ import time
 import pytest
 
 import bot.flow.lobby
-from bot.flow.sessions import forced_move
+from bot.flow.turn import forced_move
 from bot.storage.history import FORCED
 from engines.gondor import Gondor
 from engines.gondor.actions import Order

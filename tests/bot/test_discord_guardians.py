@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import bot.flow.lobby
-from bot.flow.sessions import forced_move
+from bot.flow.turn import forced_move
 from bot.storage.history import FORCED
 from bot.surface.rules import how_to_play
 from engines.guardians import Guardians

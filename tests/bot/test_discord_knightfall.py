@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from bot.flow.sessions import forced_move
+from bot.flow.turn import forced_move
 from bot.storage.history import FORCED
 from bot.surface import presenter
 from tests.bot.harness import (

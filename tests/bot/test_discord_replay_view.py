@@ -18,7 +18,7 @@ from PIL import Image
 
 import engines
 from bot.flow.heavy_budget import HeavyBudget
-from bot.flow.sessions import split_events
+from bot.flow.turn import split_events
 from bot.storage import history
 from bot.surface.animation import MAX_FRAMES, UPLOAD_LIMIT
 from discord_emulator import Message

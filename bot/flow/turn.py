@@ -1,0 +1,280 @@
+"""The turn core: what a click does to a game, worked out in one pass without I/O.
+
+Given the session as stored (loaded under its lock) and the move(s) a seat makes, :func:`play`
+applies them, then every move the bot makes for a player (a seat's only move, a standing
+choice's move) or, in a lesson, the script's replies, and returns the :class:`Outcome`: the
+log's rows to write, the seats each move prompted, the private notes, and the session as it is
+after them, built in memory, with every part its messages need worked out already
+(``presenter.prepare``). Pure: the caller runs it in one trip off the event loop
+(``heavy.run``), writes the rows in one transaction and shows the session it returned.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.storage.models import FORCED, Session
+from bot.storage.position import Position
+from bot.surface import lessons
+from bot.surface.presenter import prepare
+from engines import Action, Event, Game, Result
+from engines.text import player
+
+MAX_FORCED = 500  # a chain of forced moves always ends (games end); this only guards bugs
+
+Row = tuple[int | None, str, list[str]]
+"""A logged move: the seat, its code, its public event texts."""
+Plan = Callable[[Game, int], Sequence[Action]]
+"""A typed order: the actions it makes for a seat on the game as it is."""
+
+
+@dataclass
+class Outcome:
+    """What a click did: the rows to write, and the session after them (not yet written)."""
+
+    session: Session
+    rows: list[Row] = field(default_factory=list)
+    prompted: dict[int, int] = field(default_factory=dict)
+    """The seats whose choices the moves changed, each with the step of the last such move."""
+    private: dict[int, list[str]] = field(default_factory=dict)
+    """Private texts by seat, in order."""
+    moved: list[Action] = field(default_factory=list)
+    """The moves the seat made (not the ones the bot played after them)."""
+
+    @property
+    def result(self) -> Result | None:
+        """The game's result if the moves ended it."""
+        return self.session.game.result
+
+
+def split_events(events: Iterable[Event]) -> tuple[list[str], dict[int, list[str]]]:
+    """Public texts for the channel, private texts per seat."""
+    public: list[str] = []
+    private: dict[int, list[str]] = {}
+    for e in events:
+        if e.seat is None:
+            public.append(e.text)
+        else:
+            private.setdefault(e.seat, []).append(e.text)
+    return public, private
+
+
+def forced_move(session: Session) -> tuple[int, Action] | None:
+    """A seat whose only legal move the bot may play for them, and that move.
+
+    Only when the player's switch allows it (it decides the moves that would reveal something,
+    ``auto_play_reveals``, or all of them in an ``auto_play_all`` game); and
+    never for a person when the move ends the game, asks to be confirmed, or the engine wants
+    the player to see the position first (``auto_play_pauses``): that move waits for a click.
+    """
+    game = session.game
+    if game.is_over:
+        return None
+    for seat in game.to_act():
+        actions = session.position.legal(seat)
+        if len(actions) != 1:
+            continue
+        switched = game.auto_play_all or game.auto_play_reveals(seat)
+        if switched and not session.seats[seat].auto_play:
+            continue
+        if session.seats[seat].computer is None and _worth_a_click(game, seat, actions[0]):
+            continue
+        return seat, actions[0]
+    return None
+
+
+def standing_move(session: Session) -> tuple[int, Action, str] | None:
+    """A seat's move that one of their standing choices makes now, and the public line.
+
+    A person's choice only (a computer's seat has none), and never a move that ends the game or
+    asks to be confirmed: that one waits for the click.
+    """
+    game = session.game
+    if game.is_over:
+        return None
+    for seat in game.to_act():
+        for key in sorted(session.seats[seat].standing):
+            made = game.standing_move(seat, key)
+            if made is not None and not _worth_a_click(game, seat, made[0]):
+                return seat, made[0], made[1]
+    return None
+
+
+def automatic_move(session: Session) -> tuple[int, Action, str | None] | None:
+    """The next move the bot makes for a player, with its public line.
+
+    A standing choice's move comes with its own line; a seat's only move with None.
+    """
+    chosen = standing_move(session)
+    if chosen is not None:
+        return chosen
+    forced = forced_move(session)
+    return None if forced is None else (*forced, None)
+
+
+def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
+    """Whether a person's only move must wait for them: it ends the game, or is a moment."""
+    if game.auto_play_pauses(seat) or game.confirm_text(seat, action) is not None:
+        return True
+    trial = game.copy()
+    trial.apply_unchecked(seat, action)
+    return trial.is_over
+
+
+def played_for_you(labels: list[str]) -> str:
+    """One line for the only moves played in a row for a seat: repeats counted, not listed."""
+    runs: list[tuple[str, int]] = []
+    for label in labels:
+        if runs and runs[-1][0] == label:
+            runs[-1] = (label, runs[-1][1] + 1)
+        else:
+            runs.append((label, 1))
+    moves = "; ".join(f"{label} ({n} times)" if n > 1 else label for label, n in runs)
+    if len(labels) == 1:
+        return f"Your only possible move was played for you: {moves}."
+    return f"Your only possible moves were played for you, one after another: {moves}."
+
+
+def play(
+    session: Session,
+    seat: int | None,
+    moves: list[tuple[Action, str]] | Plan,
+    now: datetime,
+) -> Outcome:
+    """A turn: ``seat``'s (action, code) moves, then every move the bot makes for a player.
+
+    ``moves`` may be a typed order's plan, turned into actions on the game first. The engine
+    checks each of ``seat``'s moves (IllegalAction: nothing is kept, the caller writes
+    nothing). Then the forced and standing choices' moves or the lesson's script, then what the
+    messages need. ``session`` must not be used afterwards: its game moved on.
+    """
+    turn = _Turn(session, now)
+    if seat is not None:
+        made = moves if isinstance(moves, list) else _planned(session.game, seat, moves)
+        turn.outcome.moved = [a for a, _ in made]
+        if made:
+            turn.record(seat, [(a, c, True) for a, c in made])
+    turn.automatic()
+    return turn.finish()
+
+
+def _planned(game: Game, seat: int, plan: Plan) -> list[tuple[Action, str]]:
+    """A typed order's (action, code) moves on the game as it is."""
+    return [(a, type(game).encode(a)) for a in plan(game, seat)]
+
+
+class _Turn:
+    """The session moving on, one record (a seat's moves) after another, in memory."""
+
+    def __init__(self, session: Session, now: datetime) -> None:
+        self.game = session.game
+        self.now = now
+        self.outcome = Outcome(_moved_on(session, session.position, 0, now))
+        self.played: dict[int, list[str]] = {}  # seat -> labels of their only moves played
+
+    @property
+    def session(self) -> Session:
+        return self.outcome.session
+
+    def record(
+        self, seat: int, moves: list[tuple[Action, str, bool]], note: str | None = None
+    ) -> None:
+        """Apply ``seat``'s (action, code, checked) moves as one record.
+
+        ``note`` opens the first one's public texts. Prompted: the seats whose legal moves
+        changed, and ``seat``. An action taken from the position's legal moves is applied
+        without asking the engine for them again (``checked`` False).
+        """
+        position = self.session.position
+        others = [s for s in range(len(self.session.seats)) if s != seat]
+        before = {s: position.codes(s) for s in others}
+        out = self.outcome
+        first = len(out.rows)
+        for action, code, checked in moves:
+            if checked:
+                public, texts = split_events(self.game.apply(seat, action))
+            else:
+                public, texts = split_events(_apply_known(self.game, seat, action))
+            if note and len(out.rows) == first:
+                public.insert(0, note)
+            out.rows.append((seat, code, public))
+            for s, said in texts.items():
+                out.private.setdefault(s, []).extend(said)
+        out.session = _moved_on(self.session, Position(self.game), len(moves), self.now)
+        after = out.session.position
+        step = out.session.step
+        for s in [seat, *(s for s in others if after.codes(s) != before[s])]:
+            out.prompted[s] = step
+            out.session.seats[s].prompt_step = step
+
+    def automatic(self) -> None:
+        """Every move the bot makes for a player now, each logged as its own record.
+
+        A seat's only choice is logged as played for them; a standing choice's move
+        (``standing_move``) with its own public line. In a lesson, instead, the opponent's
+        scripted moves up to the learner's next step.
+        """
+        if self.session.lesson is not None:
+            self._scripted()
+            return
+        for _ in range(MAX_FORCED):
+            made = automatic_move(self.session)
+            if made is None:
+                break
+            seat, action, line = made
+            known = line is None  # a seat's only move, from the position's legal moves
+            if line is None:
+                # A label speaks to its seat and may name hidden cards: only they read it.
+                line = f"{player(seat)} had only one possible move; the bot played it."
+                self.played.setdefault(seat, []).append(action.label())
+            code = FORCED + type(self.game).encode(action)
+            self.record(seat, [(action, code, not known)], line)
+
+    def _scripted(self) -> None:
+        """A lesson's opponent moves, as the script has them, until it is the learner's turn."""
+        for _ in range(MAX_FORCED):
+            scripted = lessons.scripted_move(self.session)
+            if scripted is None:
+                break
+            seat, action = scripted
+            self.record(seat, [(action, type(self.game).encode(action), True)])
+
+    def finish(self) -> Outcome:
+        """The outcome: the notes of the only moves played, the state, the messages' parts."""
+        out = self.outcome
+        for seat, labels in self.played.items():
+            out.private.setdefault(seat, []).append(played_for_you(labels))
+        if out.rows:
+            out.session.state_json = self.game.to_json()
+        prepare(out.session)
+        return out
+
+
+def _apply_known(game: Game, seat: int, action: Action) -> list[Event]:
+    """Apply one of the position's legal moves; on any failure the game is left as it was."""
+    backup = game.state
+    game.state = backup.model_copy(deep=True)
+    try:
+        return game.apply_unchecked(seat, action)
+    except BaseException:
+        game.state = backup
+        raise
+
+
+def _moved_on(session: Session, position: Position, moves: int, now: datetime) -> Session:
+    """The session after ``moves`` more moves of its game, now at ``position`` (in memory).
+
+    What the write (``SessionStore.write_actions``) stores, so the session is not read back.
+    """
+    after = copy.copy(session)
+    after.seats = [copy.copy(s) for s in session.seats]
+    after.__dict__["game"] = position.game
+    after.__dict__["position"] = position
+    if moves:
+        after.step = session.step + moves
+        after.updated_at = now
+        after.status = "finished" if position.game.result is not None else "active"
+    return after

@@ -1,0 +1,288 @@
+"""A seeded game of each kind produces the same messages, click after click.
+
+Each test starts a game with a fixed seed and plays it with seeded choices through the real bot
+(two people, or one against the computer at ``easy``, whose search is seeded too); after every
+click it records each message the bot sent or changed: where it is, its content, embeds,
+components (labels, custom ids, options) and attachments (name, alt text, a hash of the bytes).
+The record is compared with the stored one in ``tests/bot/transcripts/``: a change to how a
+click is computed or delivered that changes what any player sees fails here.
+``UPDATE_TRANSCRIPTS=1`` writes the stored records anew (only for an intended change).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import bot.flow.lobby
+import engines
+from bot.games import CHANNEL_CONTROL_GAMES
+from bot.surface import heavy
+from discord_emulator import Message
+from tests.bot.harness import World, confirm_button, move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+STORED = Path(__file__).parent / "transcripts"
+SEED = 4242
+SNOWFLAKE = re.compile(r"\d{15,}")
+STAMP = re.compile(r"<t:\d+(:\w)?>")
+
+
+class Transcript:
+    """The versions of the bot's messages, as seen after each step, with ids normalised."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.first = max(world.emu.state.messages, default=0)
+        self.seen: dict[int, str] = {}
+        self.lines: list[str] = []
+        self.names: dict[str, str] = {}
+        self.keys: dict[int, str] = {}  # message id -> its name in the record, by first sight
+
+    def normal(self, text: str) -> str:
+        for raw, name in self.names.items():
+            text = text.replace(raw, name)
+        return STAMP.sub("<t>", SNOWFLAKE.sub("<id>", text))
+
+    def where(self, message: Message) -> str:
+        world = self.world
+        if message.ephemeral:
+            who = next(u.name for u in world.people.values() if u.id == message.visible_to)
+            return f"ephemeral:{who}"
+        for name, user in world.people.items():
+            if world.emu.state.dm_channel_of.get(user.id) == message.channel_id:
+                return f"dm:{name}"
+        channels = {world.chan.id: "#games", world.chan2.id: "#games-2"}
+        return channels.get(message.channel_id, "thread")
+
+    def shown(self, message: Message) -> dict[str, object]:
+        embeds = [{k: v for k, v in e.items() if k != "timestamp"} for e in message.embeds]
+        files = [
+            [a.filename, a.description, hashlib.sha256(a.data).hexdigest()[:12]]
+            for a in message.attachments
+        ]
+        return {
+            "content": message.content,
+            "embeds": embeds,
+            "components": message.components,
+            "attachments": files,
+            "deleted": message.deleted,
+        }
+
+    def step(self, label: str) -> None:
+        """Record every bot message new or changed since the last step."""
+        changed = []
+        bot_id = self.world.emu.bot_user.id
+        for message in self.world.emu.all_messages():
+            if message.id <= self.first or message.author_id != bot_id:
+                continue
+            text = self.normal(json.dumps(self.shown(message), ensure_ascii=False, sort_keys=True))
+            if self.seen.get(message.id) != text:
+                self.seen[message.id] = text
+                changed.append((message, text))
+        for message, text in changed:
+            key = self.keys.setdefault(message.id, f"m{len(self.keys)}")
+            self.lines.append(f"{label} | {self.where(message)} {key} | {text}")
+
+    def check(self, name: str) -> None:
+        path = STORED / f"{name}.txt"
+        text = "\n".join(self.lines) + "\n"
+        if os.environ.get("UPDATE_TRANSCRIPTS") or not path.exists():
+            STORED.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        stored = path.read_text(encoding="utf-8").splitlines()
+        for i, (want, got) in enumerate(zip(stored, self.lines, strict=False)):
+            assert got == want, f"{name} line {i + 1} differs:\nwant {want}\ngot  {got}"
+        assert len(self.lines) == len(stored), f"{name}: {len(self.lines)} lines, {len(stored)}"
+
+
+async def play(
+    world: World, game_id: str, start: str, limit: int, name: str = "", **options: object
+) -> None:
+    """Start ``game_id`` with ``start`` and play seeded choices for ``limit`` clicks at most;
+    resign a game still running then; check the transcript."""
+    record = Transcript(world)
+    await world.slash("alice", start, **options)
+    session = await world.live()
+    assert session is not None and session.game_id == game_id
+    if session.status == "pending":  # a challenge to bob: he accepts
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+        session = await world.bot.store.load(session.id)
+    record.names = {session.id: "SID"}
+    record.names.update({str(u.id): f"@{n}" for n, u in world.people.items()})
+    record.step("start")
+    rng = random.Random(SEED)
+    for click in range(limit):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        seat = next(s for s in session.game.to_act() if session.seats[s].computer is None)
+        user = world.user(session, seat)
+        if game_id in CHANNEL_CONTROL_GAMES:
+            message = world.board(session)
+        else:
+            message = world.controls_message(user) or await world.hand(user.name, session)
+            record.step(f"hand {click}")
+        options_ = move_controls(message)
+        assert options_, f"{user.name} must act but has no controls"
+        await world.make_move(user, message, options_[rng.randrange(len(options_))])
+        record.step(f"click {click}")
+    if (await world.bot.store.load(session.id)).status == "active":
+        await world.resign("alice")
+        record.step("resign")
+    record.check(name or game_id)
+
+
+@pytest.fixture(autouse=True)
+def _seeded(monkeypatch):
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
+
+
+async def test_knightfall_between_two_people(world):
+    await play(world, "knightfall", "knightfall challenge", 400, opponent=world.people["bob"])
+
+
+async def test_galdors_grip_alone(world):
+    await play(world, "galdors_grip", "galdor start", 400, threshold=9)
+
+
+async def test_gondolin_alone(world):
+    await play(world, "gondolin", "gondolin start", 300, story="hidden_vale", mode="easy")
+
+
+async def test_guardians_against_the_computer(world):
+    await play(world, "guardians", "guardians challenge", 30, level="easy")
+
+
+async def test_gondor_against_the_computer(world):
+    await play(world, "gondor", "gondor challenge", 20, side="westernesse", level="easy")
+
+
+async def test_a_knightfall_lesson(world):
+    await play(world, "knightfall", "knightfall learn", 100, name="knightfall_lesson")
+
+
+async def test_a_guardians_lesson(world):
+    await play(world, "guardians", "guardians learn", 100, name="guardians_lesson")
+
+
+class Counts:
+    """What one click asks of the database, the rules thread and the engine.
+
+    The engine's ``view`` and ``legal_actions`` are counted per position and seat, only where
+    the bot asks (a call the engine makes inside another counted one is its own business).
+    """
+
+    def __init__(self, world: World, cls: type, monkeypatch) -> None:
+        self.loads = self.writes = self.trips = 0
+        self.asked: Counter[tuple[str, str, int | None]] = Counter()
+        self.on = False
+        store = world.bot.store
+        self._wrap(monkeypatch, store, "load", "loads")
+        self._wrap(monkeypatch, store, "write_actions", "writes")
+        self._wrap(monkeypatch, heavy, "run", "trips")
+        depth = threading.local()
+        for name in ("view", "legal_actions"):
+            original = getattr(cls, name)
+
+            def counted(game, seat, *, _name=name, _original=original):
+                outer = not getattr(depth, "n", 0)
+                if outer and self.on:
+                    self.asked[(_name, game.to_json(), seat)] += 1
+                depth.n = getattr(depth, "n", 0) + 1
+                try:
+                    return _original(game, seat)
+                finally:
+                    depth.n -= 1
+
+            monkeypatch.setattr(cls, name, counted)
+
+    def _wrap(self, monkeypatch, owner, name: str, counter: str) -> None:
+        original = getattr(owner, name)
+
+        async def counted(*args, **kwargs):
+            if self.on:
+                setattr(self, counter, getattr(self, counter) + 1)
+            return await original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+    def again(self) -> list[str]:
+        """The engine answers asked more than once for one position and seat."""
+        return [f"{name}({seat}) x{n}" for (name, _, seat), n in self.asked.items() if n > 1]
+
+
+async def count_clicks(world: World, monkeypatch, game_id: str, start: str, **options) -> int:
+    """Play seeded clicks of a new game, each counted; resign it. How many were counted."""
+    await world.slash("alice", start, **options)
+    session = await world.live()
+    if session.status == "pending":
+        challenge = world.emu.channel_messages(world.chan)[-1]
+        await world.click("bob", challenge, challenge.find_button("Accept"))
+    counts = Counts(world, engines.get_game(game_id), monkeypatch)
+    rng = random.Random(SEED)
+    counted, wrong = 0, []
+    for click in range(CLICKS):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        seat = next(s for s in session.game.to_act() if session.seats[s].computer is None)
+        user = world.user(session, seat)
+        if game_id in CHANNEL_CONTROL_GAMES:
+            message = world.board(session)
+        else:
+            message = world.controls_message(user) or await world.hand(user.name, session)
+        control = rng.choice(move_controls(message))
+        counts.loads = counts.writes = counts.trips = 0
+        counts.asked.clear()
+        counts.on = True
+        ix = await world.press(user, message, control)
+        await world.quiesce()
+        counts.on = False
+        if any(m.ephemeral and confirm_button(m) for m in ix.messages):
+            await world.make_move(user, message, control)  # a question: not an ordinary click
+            continue
+        said = f"{game_id} click {click}"
+        if counts.loads > 1:
+            wrong.append(f"{said}: {counts.loads} reads of the session")
+        if counts.writes != 1:
+            wrong.append(f"{said}: {counts.writes} writes")
+        if counts.trips != 1:
+            wrong.append(f"{said}: {counts.trips} trips off the loop for the rules")
+        if counts.again():
+            wrong.append(f"{said}: asked again: {counts.again()}")
+        counted += 1
+    if (await world.bot.store.load(session.id)).status == "active":
+        await world.resign("alice")
+    assert not wrong, "\n".join(wrong)
+    return counted
+
+
+CLICKS = 12
+
+
+@pytest.mark.parametrize(
+    ("game_id", "start", "options"),
+    [
+        ("knightfall", "knightfall challenge", {"opponent": "bob"}),
+        ("galdors_grip", "galdor start", {"threshold": 9}),
+        ("gondolin", "gondolin start", {"story": "hidden_vale", "mode": "easy"}),
+        ("guardians", "guardians challenge", {"opponent": "bob"}),
+        ("gondor", "gondor challenge", {"opponent": "bob"}),
+    ],
+)
+async def test_a_click_reads_writes_and_computes_each_thing_once(
+    world, monkeypatch, game_id, start, options
+):
+    options = {k: world.people[v] if k == "opponent" else v for k, v in options.items()}
+    assert await count_clicks(world, monkeypatch, game_id, start, **options) >= CLICKS // 2

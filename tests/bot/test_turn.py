@@ -1,0 +1,75 @@
+"""The turn core (``bot/flow/turn.py``) against a real store: what it builds is what is stored.
+
+A click's session is not read back after its write: the one the core built in memory must be
+the one a read would give, move after move, to the end of the game.
+"""
+
+import random
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+import engines
+from bot.flow import turn
+from bot.storage import database
+from bot.storage.store import SessionStore
+from bot.surface import presenter
+
+START = datetime(2026, 11, 22, tzinfo=UTC)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    db = await database.connect(tmp_path / "t.sqlite3")
+    yield SessionStore(db)
+    await db.close()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("knightfall", [(101, "ann"), (102, "bob")], {}),
+        ("galdors_grip", [(101, "ann")], {"threshold": 9}),
+        ("gondolin", [(101, "ann")], {"story": "hidden_vale", "mode": "easy"}),
+    ],
+)
+async def test_the_session_after_a_turn_is_the_one_a_read_gives(store, game_id, players, options):
+    cls = engines.get_game(game_id)
+    game = cls.new(len(players), seed=7, options=options)
+    session = await store.create(
+        game_id=game_id,
+        guild_id=1,
+        channel_id=10,
+        players=players,
+        seed=7,
+        options=options,
+        game=game,
+        now=START,
+    )
+    rng = random.Random(3)
+    forced = 0
+    for n in range(1, 400):
+        if session.status != "active":
+            break
+        seat = rng.choice(session.game.to_act())
+        action = rng.choice(session.game.legal_actions(seat))
+        now = START + timedelta(seconds=n)
+        before = session
+        outcome = turn.play(session, seat, [(action, cls.encode(action))], now)
+        forced += len(outcome.rows) - 1
+        assert outcome.session.state_json is not None
+        await store.write_actions(
+            before,
+            outcome.rows,
+            state=outcome.session.state_json,
+            now=now,
+            prompted=outcome.prompted,
+            result=outcome.result,
+        )
+        session = outcome.session
+        assert asdict(session) == asdict(await store.load(session.id)), f"move {n}"
+        assert turn.automatic_move(session) is None, "every automatic move was played"
+        assert presenter.BOARD in session.position.parts, "the board's parts are worked out"
+    assert session.status == "finished", "the game ended"
+    assert forced, "some moves were played for a player"
