@@ -24,9 +24,9 @@ import pytest
 
 import bot.flow.lobby
 import engines
-from bot.games import CHANNEL_CONTROL_GAMES
 from bot.surface import heavy
 from discord_emulator import Message
+from engines.plugins import controls_in_channel
 from tests.bot.harness import World, confirm_button, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -128,7 +128,7 @@ async def play(
             break
         seat = next(s for s in session.game.to_act() if session.seats[s].computer is None)
         user = world.user(session, seat)
-        if game_id in CHANNEL_CONTROL_GAMES:
+        if controls_in_channel(game_id):
             message = world.board(session)
         else:
             message = world.controls_message(user) or await world.hand(user.name, session)
@@ -238,7 +238,7 @@ async def count_clicks(world: World, monkeypatch, game_id: str, start: str, **op
             break
         seat = next(s for s in session.game.to_act() if session.seats[s].computer is None)
         user = world.user(session, seat)
-        if game_id in CHANNEL_CONTROL_GAMES:
+        if controls_in_channel(game_id):
             message = world.board(session)
         else:
             message = world.controls_message(user) or await world.hand(user.name, session)
