@@ -1,6 +1,6 @@
 """End-to-end action latency: validate + apply, persist to SQLite, render what the bot draws.
 
-    python -m bench.action_latency [--game knightfall] [--games 5]
+    python -m bench.action_latency [--game G] [--games 5]
 
 Plays seeded random games through the real SessionStore on a temporary SQLite file and times
 each accepted action the way the bot handles a click (minus Discord's network), then reports
@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import engines
+from bench.games import first
 from bot.storage import database
 from bot.storage.position import Position
 from bot.storage.store import SessionStore
@@ -99,7 +100,12 @@ async def run(game_id: str, games: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="knightfall", choices=engines.game_ids())
+    parser.add_argument(
+        "--game",
+        default=first(),
+        choices=engines.game_ids(),
+        help="default: the first game in menu order",
+    )
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args(argv)
     times = asyncio.run(run(args.game, args.games))

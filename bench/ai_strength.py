@@ -1,6 +1,6 @@
 """Strength and speed of the computer player: matches between levels and baselines.
 
-    python -m bench.ai_strength [--game knightfall] [--games 20] [--jobs 2]
+    python -m bench.ai_strength [--game G] [--games 20] [--jobs 2]
         [--match hard:random --match hard:greedy --match easy:hard] [--turns K] [--seat S]
         [--first G]
 
@@ -31,6 +31,7 @@ import ai
 import engines
 from ai.levels import Level
 from ai.search import simulate
+from bench.games import first as first_game
 from engines.base import Action, Game
 
 BASELINES = ("random", "greedy", "onestep")
@@ -106,7 +107,9 @@ def pct(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, play the matches, print one line each."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="knightfall")
+    parser.add_argument(
+        "--game", default=first_game(), help="default: the first game in menu order"
+    )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--match", action="append", help="first:second, e.g. hard:random")

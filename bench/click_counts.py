@@ -1,15 +1,16 @@
 """How many clicks a game takes, how many screens offer a single move, how many DMs arrive.
 
-    python -m bench.click_counts [--games 3] [--game knightfall]
+    python -m bench.click_counts [--games 3] [--game G]
 
 Plays whole games through the real bot logged into the local Discord emulator, with scripted
 players who read only what the bot shows them (the moves on the board, in their DM or behind
-My hand) and pick among them at random; Gondor's players follow a plan instead
-(tests/bot/gondor_players.py), turning the pages of the long lists of moves they may choose
-from. Counts per game:
-clicks, screens that offered exactly one move, page turns, and new DMs per player (edits of an
-existing DM do not notify, so they don't count). For Gondor it also prints the clicks and page
-turns by phase and kind of move, most first.
+My hand) and pick among them at random; a game whose bench module (``bench/<game id>_bench.py``)
+has ``Scripted`` players has them follow a plan instead (Gondor's, turning the pages of the
+long lists of moves they may choose from), and a game it says random
+clicks may not end (``WANDERS``) is left out. Counts per game: clicks, screens that offered
+exactly one move, page turns, and new DMs per player (edits of an existing DM do not notify, so
+they don't count). For scripted players it also prints the clicks and page turns by phase and
+kind of move, most first.
 """
 
 from __future__ import annotations
@@ -22,16 +23,19 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from bot.games.base import GameCommands
+from bench.games import command, part, players
 from discord_emulator import loopback_only
-from engines.gondor import Gondor
-from engines.plugins import plugin
-from tests.bot.gondor_players import Player
-from tests.bot.gondor_table import press, read_controls, switches
+from engines.plugins import game_ids
 from tests.bot.harness import World, move_controls
 
-GAMES = ("knightfall", "galdors_grip", "gondolin", "gondor")
+
+def games() -> tuple[str, ...]:
+    """The games played: every game but those random clicks may not end."""
+    return tuple(g for g in game_ids() if not part(g, "WANDERS", False))
+
+
 MAX_CLICKS = 2000
 
 
@@ -50,12 +54,8 @@ class Counts:
 
 async def start(world: World, game_id: str) -> None:
     """Start a game in the world's channel as a player would: a duel accepted, or a solo start."""
-    [group] = [
-        cog.app_command.name
-        for cog in world.bot.cogs.values()
-        if isinstance(cog, GameCommands) and cog.facts.game_id == game_id and cog.app_command
-    ]
-    if plugin(game_id).seats == "solo":
+    group = command(game_id)
+    if players(game_id) == 1:
         await world.slash("alice", f"{group} start")
         return
     await world.slash("alice", f"{group} challenge", opponent=world.people["bob"])
@@ -70,11 +70,11 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
     session = await world.live()
     assert session is not None, f"{game_id} did not start"
     counts = Counts()
-    players = [Player("sauron"), Player("westernesse")]
+    scripted = scripted_players(game_id)
     while (session := await world.bot.store.load(session.id)).status == "active":
         assert counts.clicks < MAX_CLICKS, f"{game_id} did not end"
-        if game_id == "gondor":
-            await gondor_move(world, session, players, counts)
+        if scripted is not None:
+            await scripted.move(world, session, counts)
             continue
         seat = rng.choice(session.game.to_act())
         user = world.user(session, seat)
@@ -93,30 +93,13 @@ async def play(world: World, game_id: str, rng: random.Random) -> Counts:
     return counts
 
 
-async def gondor_move(world: World, session, players: list[Player], counts: Counts) -> None:
-    """The Gondor player to act reads every page of their DM's moves and makes their plan's."""
-    seat = session.game.to_act()[0]
-    user = world.user(session, seat)
-    state = session.game.state
-    where = (state.pending.kind if state.pending else state.phase, "standing")
-    message = world.controls_message(user)
-    shown = switches(message) if message is not None else {}
-    wanted = players[seat].switch(session.game.view(seat), {k: on for k, (_, on) in shown.items()})
-    if message is not None and wanted is not None:  # a standing choice, switched once
-        await world.click(user.name, message, shown[wanted][0])
-        counts.clicks += 1
-        counts.by_kind[where] += 1
-        return
-    seen = await read_controls(world, user, players[seat].opens)
-    assert seen is not None, "the player to act has no controls"
-    action = players[seat].choose(session.game.view(seat), seen.actions())
-    where = (state.pending.kind if state.pending else state.phase, str(action.kind))
-    counts.single += len(seen.offered) == 1
-    clicks = await press(world, seen, Gondor.encode(action))
-    counts.clicks += clicks
-    counts.pages += seen.turns
-    counts.by_kind[where] += clicks
-    counts.pages_by_kind[where] += seen.turns
+def scripted_players(game_id: str) -> Any:
+    """The game's planned players (its bench module's ``Scripted``), or None: random clicks.
+
+    ``await players.move(world, session, counts)``: the seat to act makes its next move.
+    """
+    cls = part(game_id, "Scripted")
+    return None if cls is None else cls()
 
 
 async def run(games: int, only: str | None) -> None:
@@ -127,7 +110,7 @@ async def run(games: int, only: str | None) -> None:
         try:
             print("| game | games | clicks per game | single-move screens | new DMs per player |")
             print("|---|---|---|---|---|")
-            for game_id in [only] if only else GAMES:
+            for game_id in [only] if only else games():
                 rng = random.Random(2026)
                 results = [await play(world, game_id, rng) for _ in range(games)]
                 clicks = statistics.mean(r.clicks for r in results)
@@ -139,7 +122,7 @@ async def run(games: int, only: str | None) -> None:
                 row = [game_id, str(games), f"{clicks:.1f}{turns}", f"{single:.0%} of clicks"]
                 row.append(per_player)
                 print("| " + " | ".join(row) + " |")
-                if game_id == "gondor":
+                if any(r.by_kind for r in results):  # scripted players: by kind of move
                     breakdown(results)
         finally:
             await world.close()
@@ -160,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--game", choices=games())
     args = parser.parse_args(argv)
     asyncio.run(run(args.games, args.game))
 

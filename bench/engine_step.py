@@ -1,6 +1,6 @@
 """Engine time per action: legal_actions then apply, on seeded random games, no store or render.
 
-    python -m bench.engine_step [--game gondor] [--games 3]
+    python -m bench.engine_step [--game G] [--games 3]
 
 Each action is timed from a fresh copy of the game (as the bot loads it for a click), so no
 cache of an earlier call helps; reports median, p95 and the slowest action by type.
@@ -14,6 +14,7 @@ import time
 
 import engines
 from bench.action_latency import pct
+from bench.games import last
 
 
 def run(game_id: str, games: int) -> dict[str, list[float]]:
@@ -39,7 +40,12 @@ def run(game_id: str, games: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="gondor", choices=engines.game_ids())
+    parser.add_argument(
+        "--game",
+        default=last(),
+        choices=engines.game_ids(),
+        help="default: the last game in menu order",
+    )
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args(argv)
     times = run(args.game, args.games)

@@ -6,13 +6,14 @@
 The local Discord emulator runs in this process on 127.0.0.1 with one server, and one bot
 process (``python -m bot``, SQLite, default settings) logs into it, as in ``bench.load``:
 ``tables`` channels hold games of the load test's mix, clicked at ``rate`` per second for
-``seconds`` by their members. Meanwhile one more member floods: every ``every`` seconds,
-without waiting for the answers, the next of ``/game replay``, ▶ on a replay, **Animated
-replay**, ``/game review``, ``/game hint`` and Undo (on his own game of Galdor's Grip), going
-round ``finished`` finished games of Gondor (``moves`` random moves each, written through the
-bot's store before it starts): more games than the bot keeps replays of, so a press on ▶
-rebuilds a game unless the bot refuses it. Their replay messages are posted before the window,
-each by another member. ``--budget`` sets HEAVY_BUDGET_SECONDS (e.g. a huge one: no budget).
+``seconds`` by their members. Meanwhile one more member floods: every ``every`` seconds, without
+waiting for the answers, the next of ``/game replay``, ▶ on a replay, **Animated replay**,
+``/game review``, ``/game hint`` and Undo (on his own game of Galdor's Grip), going round
+``finished`` finished games of ``REPLAYED`` (Gondor; ``moves`` random moves each, written
+through the bot's store before it starts): more games than the bot keeps replays of, so a press
+on ▶ rebuilds a game unless the bot refuses it. Their replay messages are posted before the
+window, each by another member. ``--budget`` sets HEAVY_BUDGET_SECONDS (e.g. a huge one: no
+budget).
 
 Reported: the others' click to acknowledgement (p50, p99, the longest) and to the updated
 board or DM, the others' refusals, the flooder's requests by kind and what came of each
@@ -36,6 +37,8 @@ from pathlib import Path
 
 import discord
 
+import engines
+from bench.games import command, last
 from bench.load import ANSWER_TIMEOUT_S, Load
 from bench.load_report import cpu_use, pct, tally
 from bot.flow.heavy_budget import EVERYONE, SPENT, UNDER_WAY
@@ -43,9 +46,14 @@ from bot.storage.database import connect
 from bot.storage.store import SessionStore
 from bot.surface.inflight import BUSY
 from discord_emulator import Channel, EmulatorError, Interaction, Message, User
-from engines.gondor import Gondor
+from engines.plugins import plugin, plugins
 from tests.bot.harness import move_controls
 
+REPLAYED = last()
+"""The game of the finished games the flooder replays: the last in menu order (a two-player
+game; Gondor's long games are the heaviest replays)."""
+UNDONE = next(p.id for p in plugins() if p.seats == "solo" and engines.get_game(p.id).allows_undo)
+"""The flooder's own game, where he hints and undoes: the first solo game with Undo."""
 KINDS = ("replay", "step", "animation", "review", "hint", "undo")
 """The flooder's requests, in the order he sends them round and round."""
 OUTCOMES = {
@@ -85,29 +93,30 @@ class Flood:
 
 
 async def store_finished(database: str, guild_id: int, channel_id: int, players, count, moves):
-    """``count`` games of Gondor, ``moves`` random moves each, stored finished (resigned)."""
+    """``count`` games of ``REPLAYED``, ``moves`` random moves each, stored finished (resigned)."""
+    cls = engines.get_game(REPLAYED)
     db = await connect(database)
     store = SessionStore(db)
     ids = []
     try:
         for n in range(count):
-            game = Gondor.new(2, seed=n, options={})
+            game = cls.new(2, seed=n, options={})
             rng = random.Random(n)
             log: list[tuple[int | None, str, list[str]]] = []
             while len(log) < moves and not game.is_over:
                 seat = min(game.to_act())
                 action = rng.choice(game.legal_actions(seat))
-                log.append((seat, Gondor.encode(action), []))
+                log.append((seat, cls.encode(action), []))
                 game.apply_unchecked(seat, action)
             now = discord.utils.utcnow()
             session = await store.create(
-                game_id="gondor",
+                game_id=REPLAYED,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 players=players,
                 seed=n,
                 options={},
-                game=Gondor.new(2, seed=n, options={}),
+                game=cls.new(2, seed=n, options={}),
                 now=now,
             )
             session = await store.record_actions(session, log, game=game, now=now)
@@ -148,7 +157,7 @@ class FloodRun:
             os.environ["HEAVY_BUDGET_SECONDS"] = str(self.args.budget)
         await load.start_bots()
         await load.start_by_commands()
-        await self.answer(emu.slash(user, own, "galdor start"))
+        await self.answer(emu.slash(user, own, f"{command(UNDONE)} start"))
         for n, sid in enumerate(games):  # each posted by another member (their own budget)
             helper = emu.add_user(f"watcher-{n}")
             emu.add_member(guild, helper)
@@ -282,9 +291,10 @@ def report(run: FloodRun, spent: float, used: list[tuple[float, float]]) -> None
     others = tally(run.load.members, {})
     flooding = "no flood" if args.no_flood else f"one member flooding every {args.every} s"
     budget = "default" if args.budget is None else f"{args.budget:g} s"
+    replayed = plugin(REPLAYED).title
     print(
         f"{args.tables} games clicked at {args.rate}/s for {spent:.0f} s, {flooding}"
-        f" (HEAVY_BUDGET_SECONDS {budget}; {args.finished} finished games of Gondor,"
+        f" (HEAVY_BUDGET_SECONDS {budget}; {args.finished} finished games of {replayed},"
         f" {args.moves} moves each)"
     )
     print(

@@ -1,7 +1,7 @@
-"""Load test: many servers and a mix of all five games, real bot processes, clicks at a rate.
+"""Load test: many servers and a mix of all the games, real bot processes, clicks at a rate.
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
-        [--mix | --game gondolin|galdor|knightfall|guardians|gondor] [--idle 0.5]
+        [--mix | --game KIND] [--idle 0.5]
         [--computer 0.33] [--seed-idle store|bot] [--sweep 10]
         [--database sqlite|postgres] [--processes 1] [--double 0.02] [--max-in-flight 50]
 
@@ -10,16 +10,16 @@ The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` se
 log into it and share one database (SQLite: one process only; PostgreSQL: a throwaway durable
 server, fsync on), each running its share of the shards and the idle sweep every ``sweep`` s.
 
-The games are of all five kinds in the shares of ``bench.load_tables.MIX`` (``--game`` for one
-kind): solo games, two-player games between two members of the server (each clicking the
-controls the bot sends to their DMs) and a share ``computer`` of them against the computer
-(it thinks in its worker). A share ``idle`` of the games is never clicked: they are written
-into the database through the bot's own store before the bots log in (``--seed-idle bot``:
-started by commands like the others). The others are started by their members' commands
+The games are of every kind in the shares of ``bench.load_tables.MIX`` (``--game`` for one kind,
+named by its slash group): solo games, two-player games between two members of the server (each
+clicking the controls the bot sends to their DMs) and a share ``computer`` of them against the
+computer (it thinks in its worker). A share ``idle`` of the games is never clicked: they are
+written into the database through the bot's own store before the bots log in (``--seed-idle
+bot``: started by commands like the others). The others are started by their members' commands
 (a challenge and its Accept for two members). Then clicks arrive at ``rate`` per second for
-``seconds``: a random member who is not waiting for an answer and has moves presses one of
-the moves the bot shows them (a share ``double`` are double clicks: the same control twice at
-once); a game that ended is started again.
+``seconds``: a random member who is not waiting for an answer and has moves presses one of the
+moves the bot shows them (a share ``double`` are double clicks: the same control twice at once);
+a game that ended is started again.
 
 Reported: actions/s, click to acknowledgement and to the updated board or DM (p50/p99, in all
 and by kind of game), REST calls per click (the emulator's per-route counters), errors,
@@ -512,7 +512,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=1)
     which = parser.add_mutually_exclusive_group()
     which.add_argument(
-        "--mix", action="store_true", help="all five games in set shares (the default)"
+        "--mix", action="store_true", help="all the games in set shares (the default)"
     )
     which.add_argument("--game", choices=list(KINDS), help="one kind of game only")
     parser.add_argument("--idle", type=float, default=0.5, help="share of games never clicked")

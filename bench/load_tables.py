@@ -12,11 +12,13 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from bench.games import command, part, players
 from bot.surface.delivery import OLD_DM
 from bot.surface.inflight import BUSY
 from bot.surface.refusals import STALE_LEAD
 from discord_emulator import Channel, DiscordEmulator, Message, User
 from discord_emulator.interactions import Interaction
+from engines.plugins import game_ids
 from tests.bot.harness import move_controls
 
 STALE = (STALE_LEAD, OLD_DM.split(",")[0])
@@ -33,19 +35,11 @@ class Kind:
     players: int
 
 
-KINDS = {
-    k.name: k
-    for k in (
-        Kind("gondolin", "gondolin", 1),
-        Kind("galdor", "galdors_grip", 1),
-        Kind("knightfall", "knightfall", 2),
-        Kind("guardians", "guardians", 2),
-        Kind("gondor", "gondor", 2),
-    )
-}
-MIX = {"gondolin": 0.30, "galdor": 0.20, "knightfall": 0.25, "guardians": 0.15, "gondor": 0.10}
-"""Shares of the games (docs/benchmarks.md "Load": the quick solo games most, Gondor's long
-wargame with the largest pictures least)."""
+KINDS = {command(g): Kind(command(g), g, players(g)) for g in game_ids() if part(g, "LOAD_SHARE")}
+"""The games of the load test, by their slash group: those whose bench module gives a share."""
+MIX = {k.name: part(k.game_id, "LOAD_SHARE") for k in KINDS.values()}
+"""Shares of the games, each from its bench module's ``LOAD_SHARE`` (docs/benchmarks.md
+"Load": the quick solo games most, Gondor's long wargame with the largest pictures least)."""
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """How long the bot's handlers hold the event loop, by game, and where that time goes.
 
-    python -m bench.loop_blocking [--games 1] [--game gondor]
+    python -m bench.loop_blocking [--games 1] [--game G]
 
 Plays whole games through the real bot logged into the local Discord emulator, with the players
 of ``bench.rest_calls`` (random moves among those the bot shows; Gondor's follow a plan;
@@ -21,8 +21,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench.rest_calls import GAMES, play
+from bench.rest_calls import play
 from discord_emulator import loopback_only
+from engines.plugins import game_ids
 from tests.bot.harness import World
 from tests.bot.loop_watch import LIMIT, Call, CallbackWatch
 
@@ -36,7 +37,7 @@ async def run(games: int, only: str | None) -> dict[str, tuple[int, CallbackWatc
         world = await World.create(Path(tmp) / "bench.sqlite3")
         await world.start_bot()
         try:
-            for game_id in [only] if only else GAMES:
+            for game_id in [only] if only else game_ids():
                 rng = random.Random(2026)
                 clicks = 0
                 with CallbackWatch(sample=True) as watch:
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1)
-    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--game", choices=game_ids())
     args = parser.parse_args(argv)
     report(asyncio.run(run(args.games, args.game)), args.games)
 

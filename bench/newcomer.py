@@ -1,17 +1,18 @@
 """Can a newcomer beat the computer? Whole games against a level, played as a stranger would.
 
-    python -m bench.newcomer --game knightfall|guardians|gondor --games N --level easy
-        [--player random|coached] [--side sauron|westernesse] [--max-clicks 600] [--seed 1]
+    python -m bench.newcomer --game G --games N --level easy
+        [--player random|coached] [--side S] [--max-clicks 600] [--seed 1]
 
 The real bot logged into the local Discord emulator (loopback only). Alice starts each game
-against the computer with the slash command (``/<game> challenge level:L``, Gondor with
-``side:``) and plays by pressing only the controls the bot shows her: her newest DM's moves (My
-hand's when she has no DM controls; every page of a long list of moves in her DM, as a player
-reads them before choosing), picking one uniformly at random (``random``), and answers a
-confirmation with its Yes. The ``coached`` player always takes the coach's suggestion: it waits
-for the "Play the coach's move" button in her DM and presses it (switching the coach on first
-when her DM shows it off, as it is from her fourth game of a game on); where no suggestion
-comes (the coach failed or was slow), she picks at random and the game's line counts it.
+against the computer with the slash command (``/<game> challenge level:L``, with ``side:`` in a
+game whose bench module names its ``SIDES``: Gondor's) and plays by pressing only the controls
+the bot shows her: her newest DM's moves (My hand's when she has no DM controls; every page of a
+long list of moves in her DM, as a player reads them before choosing), picking one uniformly at
+random (``random``), and answers a confirmation with its Yes. The ``coached`` player always
+takes the coach's suggestion: it waits for the "Play the coach's move" button in her DM and
+presses it (switching the coach on first when her DM shows it off, as it is from her fourth game
+of a game on); where no suggestion comes (the coach failed or was slow), she picks at random and
+the game's line counts it.
 
 A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
 game's result, its turns and the ids of the messages to read are taken from the bot's store;
@@ -39,15 +40,17 @@ from pathlib import Path
 
 import ai
 import bot.flow.lobby
+from bench.games import command, part
 from discord_emulator import Message, loopback_only
 from engines.plugins import plugins
-from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, move_controls
+from tests.bot.pages import press, read_controls
 
 GAMES = tuple(p.id for p in plugins() if p.seats == "two")
 """The two-player games, each against the computer."""
 PLAYERS = ("random", "coached")
-SIDES = ("sauron", "westernesse")
+SIDES = tuple(side for g in GAMES for side in part(g, "SIDES", ()))
+"""Every game's sides (the ``side`` option of its challenge), for ``--side``."""
 GOAL = "Goal"
 WAIT_TRIES = 50
 """Looks (0.1 s apart) for Alice's controls in a running game before the run fails."""
@@ -88,8 +91,8 @@ def first_version(message: Message) -> Message:
 
 async def start(world: World, game_id: str, level: str, side: str | None) -> str:
     """Alice challenges the computer as a player would; the session's id."""
-    options = {"side": side} if game_id == "gondor" and side else {}
-    ix = await world.slash("alice", f"{game_id} challenge", level=level, **options)
+    options = {"side": side} if side and side in part(game_id, "SIDES", ()) else {}
+    ix = await world.slash("alice", f"{command(game_id)} challenge", level=level, **options)
     session = await world.live()
     assert session is not None, f"{game_id} did not start: {ix.messages[-1].text()[:200]}"
     return session.id
@@ -238,11 +241,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--level", choices=ai.LEVELS, default="easy")
     parser.add_argument("--player", choices=PLAYERS, default="random")
-    parser.add_argument("--side", choices=SIDES, help="Gondor: Alice's side (default sauron)")
+    parser.add_argument("--side", choices=SIDES, help="Alice's side, in a game with sides")
     parser.add_argument("--max-clicks", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    side = args.side or ("sauron" if args.game == "gondor" else None)
+    side = args.side or part(args.game, "NEWCOMER_SIDE")
     results = asyncio.run(
         run(args.game, args.games, args.level, side, args.seed, args.max_clicks, args.player)
     )

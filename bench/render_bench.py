@@ -1,15 +1,16 @@
 """Render timings and PNG sizes for every game's images.
 
-    python -m bench.render_bench [--n 10] [--game all|knightfall|...|gondor] [--detail]
+    python -m bench.render_bench [--n 10] [--game all|<game id>] [--detail]
     python -m bench.render_bench --sequence [--moves 150] [--game ...]
 
 
 Views come from seeded random games of the real engines (public and private views, every stage,
-32-character seat names as the bot would pass them), plus the hand-made Knightfall and Guardians
-views of tests/render and a few Gondolin card sheets. Each view is rendered ``n`` times after a
-warm-up (fonts and card images cached, as in the bot's long-running process); the warm-up render
-of each view is reported too ("first": Guardians keeps parts drawn for earlier views, so a
-repeated view is cheaper than a new one), and the cold first render once.
+32-character seat names as the bot would pass them), or those a game's own bench module gives
+(``views()`` in ``bench/<game id>_bench.py``: the hand-made Knightfall and Guardians views of
+tests/render, a few Gondolin card sheets, Gondor's close-ups). Each view is rendered ``n`` times
+after a warm-up (fonts and card images cached, as in the bot's long-running process); the
+warm-up render of each view is reported too ("first": Guardians keeps parts drawn for earlier
+views, so a repeated view is cheaper than a new one), and the cold first render once.
 
 ``--sequence`` times instead what the bot draws move after move of a seeded random game, each
 image once, from a process whose caches start empty: the board, its close-up of the last move
@@ -26,14 +27,10 @@ import time
 from collections.abc import Iterator
 
 import engines
+from bench import games
+from bench.games import NAMES
 from render import common, render_image, render_png
 from render.common import cards
-from render.knightfall import camp as knightfall_camp
-from tests.render.knightfall_views import STAGES, VIEWERS, make_case
-
-NAMES = ["Alexandrina Wolfeschlegelsteinha", "Bartholomew Fitzwilliam-Smythe X"]
-GAMES = ("knightfall", "galdors_grip", "gondolin", "guardians", "gondor")
-Views = Iterator[tuple[str, dict]]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -42,94 +39,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def who(viewer: int | None) -> str:
-    return "public" if viewer is None else f"seat {viewer}"
-
-
-def playout_views(
-    game_id: str, players: int, viewers: tuple[int | None, ...], seed: int, steps: int = 400
-) -> Views:
-    """One view per (stage or phase, viewer) along a seeded random game of the engine."""
-    if game_id not in engines.game_ids():
-        return
-    game = engines.get_game(game_id).new(players, seed=seed)
-    rng = random.Random(seed)
-    seen: set[tuple[str, int | None]] = set()
-    for _ in range(steps):
-        for viewer in viewers:
-            view = game.view(viewer)
-            stage = str(view.get("stage") or view.get("phase") or view.get("turn"))
-            if (stage, viewer) not in seen:
-                seen.add((stage, viewer))
-                yield f"{stage:<12} {who(viewer)}", {**view, "seat_names": NAMES[:players]}
-        if game.is_over:
-            return
-        seat = rng.choice(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-
-
-def knightfall_views() -> Views:
-    for stage in STAGES:
-        for viewer in VIEWERS:
-            view, _ = make_case(stage, viewer)
-            yield f"factory {stage:<9} {who(viewer)}", view
-    yield from playout_views("knightfall", 2, VIEWERS, seed=7)
-
-
-def gondolin_views() -> Views:
-    yield from playout_views("gondolin", 1, (None, 0), seed=4)
-    if "gondolin" not in engines.game_ids():
-        return
-    from engines.gondolin.catalogue import CATALOGUE
-    from engines.gondolin.sheet import card_sheet_view
-
-    ids = list(CATALOGUE.cards)
-    for page in (0, 3):
-        yield f"sheet page {page + 1}", card_sheet_view("All cards", ids, page)
-
-
-def guardians_views() -> Views:
-    from tests.render.guardians_views import CASES
-    from tests.render.guardians_views import VIEWERS as SEATS
-    from tests.render.guardians_views import make_case as guardians_case
-
-    for case in CASES:
-        for viewer in SEATS:
-            yield f"factory {case:<10} {who(viewer)}", guardians_case(case, viewer)[0]
-    yield from playout_views("guardians", 2, SEATS, seed=7)
-
-
-def gondor_views() -> Views:
-    """Every phase of a random game's first Game-Turns, and the board's close-ups of moves."""
-    for name, view in playout_views("gondor", 2, (None, 0, 1), seed=7, steps=1500):
-        yield name, view
-        if view.get("spotlight"):
-            yield f"{name} close-up", {**view, "focus": view["spotlight"]}
-
-
-SOURCES = {
-    "knightfall": knightfall_views,
-    "galdors_grip": lambda: playout_views("galdors_grip", 1, (0,), seed=7),
-    "gondolin": gondolin_views,
-    "guardians": guardians_views,
-    "gondor": gondor_views,
-}
-
-
 def cold_render_ms() -> float:
-    """One render with every cache empty (the bot's first image after start)."""
-    for cache in (
-        common._load,
-        common.fixed_palette,
-        knightfall_camp.background,
-        cards.card_face,
-        cards.card_back,
-        cards.empty_slot,
-    ):
+    """One render with every cache empty (the bot's first image after start): the cold view
+    of the first game (menu order) whose bench module gives one."""
+    game_id = next(g for g in engines.game_ids() if games.part(g, "cold_view"))
+    shared = (common._load, common.fixed_palette, cards.card_face, cards.card_back)
+    for cache in (*shared, cards.empty_slot, *games.part(game_id, "CACHES", ())):
         cache.cache_clear()
-    view, _ = make_case("powers", 0)
+    view = games.part(game_id, "cold_view")()
     t0 = time.perf_counter()
-    render_png("knightfall", view)
+    render_png(game_id, view)
     return (time.perf_counter() - t0) * 1000
 
 
@@ -138,7 +57,7 @@ def bench_game(game_id: str, n: int, detail: bool) -> str:
     all_png: list[float] = []
     first: list[float] = []
     sizes: list[int] = []
-    for name, view in SOURCES[game_id]():
+    for name, view in games.views(game_id):
         t0 = time.perf_counter()
         data = render_png(game_id, view)  # warm the caches for this view's cards
         first.append(time.perf_counter() - t0)
@@ -199,20 +118,20 @@ def bench_sequence(game_id: str, moves: int = 150) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10, help="renders per view")
-    parser.add_argument("--game", choices=["all", *GAMES], default="all")
+    parser.add_argument("--game", choices=["all", *engines.game_ids()], default="all")
     parser.add_argument("--detail", action="store_true", help="one row per view")
     parser.add_argument("--sequence", action="store_true", help="move after move, cold")
     parser.add_argument("--moves", type=int, default=150, help="moves per game (--sequence)")
     args = parser.parse_args(argv)
-    games = GAMES if args.game == "all" else (args.game,)
+    chosen = engines.game_ids() if args.game == "all" else (args.game,)
     if args.sequence:
         print(f"{'game':<14} {'images':>6} {'cpu mean':>8} {'p50':>8} {'p95':>8}")
-        for game_id in games:
+        for game_id in chosen:
             print(bench_sequence(game_id, args.moves))
         print("(CPU ms to draw and encode each image the bot sends, move after move)")
         return
     print(f"cold first render (empty caches): {cold_render_ms():.1f} ms")
-    rows = [bench_game(g, args.n, args.detail) for g in games]
+    rows = [bench_game(g, args.n, args.detail) for g in chosen]
     header = (
         f"{'game':<14} {'views':>6} {'png med':>8} {'png p95':>8} {'first':>8} "
         f"{'KB med':>8} {'KB max':>8}"

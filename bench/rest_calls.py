@@ -1,13 +1,14 @@
 """REST calls per click, by game and by route: what a click costs against Discord's rate limits.
 
-    python -m bench.rest_calls [--games 3] [--game knightfall]
+    python -m bench.rest_calls [--games 3] [--game G]
 
-Plays whole games through the real bot logged into the local Discord emulator, with the
-players of ``bench.click_counts`` (random moves among those the bot shows; Gondor's follow a
-plan), and counts the bot's requests from the moment the game is running until it ended (its
-result posted included) with the emulator's per-route counters. Every request counts: the
-interaction callbacks, board and DM edits, new DMs, follow-ups, My hand answers, page turns.
-Divided by the move clicks (a confirmation's Yes counts as a click).
+Plays whole games of every game through the real bot logged into the local Discord emulator,
+with the players of ``bench.click_counts`` (random moves among those the bot shows; a game's
+``Scripted`` players follow a plan, as Gondor's do), and counts the bot's requests from the
+moment the game is running until it ended (its result posted included) with the emulator's
+per-route counters. Every request counts: the interaction callbacks, board and DM edits, new
+DMs, follow-ups, My hand answers, page turns. Divided by the move clicks (a confirmation's Yes
+counts as a click).
 """
 
 from __future__ import annotations
@@ -20,12 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.click_counts import Counts, gondor_move, start
+from bench.click_counts import Counts, scripted_players, start
 from discord_emulator import loopback_only
-from tests.bot.gondor_players import Player
+from engines.plugins import game_ids
 from tests.bot.harness import World, move_controls
 
-GAMES = ("knightfall", "guardians", "galdors_grip", "gondolin", "gondor")
 MAX_CLICKS = 600
 """A random Guardians game may wander; a game is cut here (its calls so far still count)."""
 
@@ -40,24 +40,19 @@ class Tally:
 
 async def play(world: World, game_id: str, rng: random.Random) -> Tally:
     """One whole game (or ``MAX_CLICKS`` of it), its requests counted from the first board on."""
-    if game_id == "guardians":
-        await world.slash("alice", "guardians challenge", opponent=world.people["bob"])
-        challenge = world.emu.channel_messages(world.chan)[-1]
-        await world.click("bob", challenge, challenge.find_button("Accept"))
-    else:
-        await start(world, game_id)
+    await start(world, game_id)
     session = await world.live()
     assert session is not None, f"{game_id} did not start"
     since = len(world.emu.requests)
     tally = Tally()
-    players = [Player("sauron"), Player("westernesse")]
+    scripted = scripted_players(game_id)
     while (session := await world.bot.store.load(session.id)).status == "active":
         if tally.clicks >= MAX_CLICKS:
             await world.end_game()
             break
-        if game_id == "gondor":
+        if scripted is not None:
             counts = Counts()
-            await gondor_move(world, session, players, counts)
+            await scripted.move(world, session, counts)
             tally.clicks += counts.clicks
             continue
         seat = rng.choice(session.game.to_act())
@@ -79,7 +74,7 @@ async def run(games: int, only: str | None) -> None:
         await world.start_bot()
         by_game: dict[str, Tally] = {}
         try:
-            for game_id in [only] if only else GAMES:
+            for game_id in [only] if only else game_ids():
                 rng = random.Random(2026)
                 total = Tally()
                 for _ in range(games):
@@ -108,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--game", choices=game_ids())
     args = parser.parse_args(argv)
     asyncio.run(run(args.games, args.game))
 

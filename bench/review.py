@@ -1,6 +1,6 @@
 """Time the computer's review (``/game review``) of whole games, as the bot runs it.
 
-    python -m bench.review [--game gondor] [--games 1] [--simulations N]
+    python -m bench.review [--game G] [--games 1] [--simulations N]
 
 Each game is played to its end by the game's playout policy (seed 7000 + g), then reviewed
 chunk after chunk in this one process, as the bot's one worker does (``ai.review``). Reports
@@ -16,6 +16,7 @@ import time
 
 import engines
 from ai.review import review_chunk
+from bench.games import last
 
 CHUNKS = 20
 
@@ -59,7 +60,12 @@ def review(game_id: str, seed: int, moves: list[tuple[int, str]], sims: int | No
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, play, review and print one line per game."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="gondor", choices=engines.game_ids())
+    parser.add_argument(
+        "--game",
+        default=last(),
+        choices=engines.game_ids(),
+        help="default: the last game in menu order",
+    )
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--simulations", type=int, default=None)
     args = parser.parse_args(argv)

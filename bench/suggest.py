@@ -1,6 +1,6 @@
 """Time the coach's suggestions (``ai.suggest``) along games, in CPU milliseconds.
 
-    python -m bench.suggest [--game knightfall] [--games 1] [--suggestions 40]
+    python -m bench.suggest [--game G] [--games 1] [--suggestions 40]
 
 Each game is played by the game's playout policy (seed 7000 + g); at evenly spread decisions
 (two legal moves or more) the coach suggests a move for the seat to act, and the CPU time of
@@ -17,6 +17,7 @@ import time
 
 import engines
 from ai.coach import suggest
+from bench.games import first
 from bench.review import policy_game
 from engines.base import Game
 
@@ -50,7 +51,12 @@ def time_suggestions(game_id: str, seed: int, count: int) -> tuple[list[float], 
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, play, suggest and print one line per game id."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="knightfall", choices=engines.game_ids())
+    parser.add_argument(
+        "--game",
+        default=first(),
+        choices=engines.game_ids(),
+        help="default: the first game in menu order",
+    )
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--suggestions", type=int, default=40, help="per game")
     args = parser.parse_args(argv)

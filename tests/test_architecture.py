@@ -261,10 +261,13 @@ def game_mentions(source: str, game_ids: Iterable[str]) -> list[str]:
 
 def own_game(path: Path) -> str | None:
     """The game whose own package ``path`` is in: ``engines/<id>/``, ``render/<id>/``,
-    ``bot/games/<id>.py`` or ``bot/games/<id>_*.py``; None for a shared file."""
+    ``bot/games/<id>.py`` or ``bot/games/<id>_*.py``, or its bench script ``bench/<id>_*.py``;
+    None for a shared file."""
     parts = path.parts
     if parts[0] in ("engines", "render") and len(parts) > 2:
         return parts[1]
+    if parts[0] == "bench" and len(parts) == 2:
+        return next((g for g in engines.game_ids() if path.stem.startswith(f"{g}_")), None)
     if parts[:2] == ("bot", "games") and len(parts) == 3:
         return next(
             (g for g in engines.game_ids() if path.stem == g or path.stem.startswith(f"{g}_")),
@@ -286,6 +289,58 @@ def test_no_file_outside_a_game_s_packages_names_it(path):
     others = [g for g in engines.game_ids() if g != own_game(path)]
     found = game_mentions((ROOT / path).read_text(), others)
     assert not found, f"{path} knows a game: {found}"
+
+
+BENCH_FILES = sorted(p.relative_to(ROOT) for p in (ROOT / "bench").glob("*.py"))
+BENCH_CONVENTION = Path("bench/games.py")
+"""The one bench file that builds a module's name from a game id: it finds each game's own
+bench module, ``bench/<id>_bench.py``, by that name."""
+
+
+def bench_mentions(path: Path, source: str) -> list[str]:
+    """Where a bench script names a game that is not its own (``game_mentions``); the
+    convention's reader may import by a built name, and only it."""
+    others = [g for g in engines.game_ids() if g != own_game(path)]
+    found = game_mentions(source, others)
+    if path == BENCH_CONVENTION:
+        found = [f for f in found if "imports by a built name" not in f]
+    return found
+
+
+@pytest.mark.parametrize("path", BENCH_FILES, ids=str)
+def test_no_shared_bench_script_names_a_game(path):
+    """The benches iterate the registry; what one game needs is in its own ``bench/<id>_*.py``
+    (``bench/<id>_bench.py``, found through ``bench/games.py``)."""
+    found = bench_mentions(path, (ROOT / path).read_text())
+    assert not found, f"{path} knows a game: {found}"
+
+
+BENCH_PLANTED = {
+    ("bench/render_bench.py", 'GAMES = ("knightfall", "gondor")'): "has the string",
+    ("bench/rest_calls.py", "from bench.gondor_bench import Scripted"): "names",
+    ("bench/load_tables.py", 'MIX = {"galdor": 0.2, "gondolin": 0.3}'): "has the string",
+    ("bench/gondor_bench.py", "from tests.render.knightfall_views import make_case"): "names",
+    ("bench/click_counts.py", 'importlib.import_module(f"bench.{g}_bench")'): "built name",
+    ("bench/games.py", 'DEFAULT = "knightfall"'): "has the string",
+}
+
+
+@pytest.mark.parametrize(("where", "snippet"), sorted(BENCH_PLANTED))
+def test_the_bench_scanner_finds_a_planted_mention(where, snippet):
+    found = bench_mentions(Path(where), snippet)
+    assert found and BENCH_PLANTED[where, snippet] in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("where", "snippet"),
+    [
+        ("bench/gondor_bench.py", 'playout_views("gondor", 2, (None, 0, 1), seed=7)'),
+        ("bench/galdors_grip_balance.py", "from engines.galdors_grip import GaldorsGrip"),
+        ("bench/games.py", 'importlib.import_module(f"bench.{game_id}_bench")'),
+    ],
+)
+def test_the_bench_scanner_lets_a_game_s_own_script_and_the_convention_pass(where, snippet):
+    assert bench_mentions(Path(where), snippet) == []
 
 
 PLANTED = {

@@ -228,7 +228,7 @@ class SessionManager:
                 change,
                 actor=seat,
                 quiet=_in_place(session, seat),
-                reply=lambda: self.delivery.confirmed(interaction, session, seat),
+                reply=lambda shown: self.delivery.confirmed(interaction, shown, seat),
             )
         else:
             await self._after_move(session, change, actor=seat, shown_to=interaction)
@@ -249,7 +249,7 @@ class SessionManager:
         lost = self._behind.pop(session.id, None)
         text = CAUGHT_UP if lost is None else f"{CAUGHT_UP} {COUNTED}"
 
-        async def tell() -> None:
+        async def tell(_: Session) -> None:
             if interaction is not None:
                 await ephemeral(interaction, text)
 
@@ -401,7 +401,7 @@ class SessionManager:
                 change,
                 actor=seat,
                 quiet=quiet,
-                reply=lambda: ephemeral(interaction, f"Done: {done}."),
+                reply=lambda _: ephemeral(interaction, f"Done: {done}."),
             )
 
     async def _after_move(
@@ -412,17 +412,17 @@ class SessionManager:
         actor: int | None,
         shown_to: discord.Interaction | None = None,
         quiet: AbstractSet[int] = frozenset(),
-        reply: Callable[[], Awaitable[object]] | None = None,
+        reply: Callable[[Session], Awaitable[object]] | None = None,
         unless_unchanged: bool = False,
     ) -> None:
         """What follows a turn written by ``_play`` (under the lock): messages, end, computer.
 
         The board and the players' messages are brought up to date (``shown_to``: the
         interaction whose message the actor clicked; ``quiet`` seats get their DM edited, not a
-        new one), then ``reply`` answers the actor, then the result message if the game ended,
-        then the computer's turns. With ``unless_unchanged``, nothing is shown when no forced
-        move was played. A lesson whose script is played through ends here: "Lesson done", and
-        a real game is one click away.
+        new one), then ``reply`` answers the actor (given the session shown), then the result
+        message if the game ended, then the computer's turns. With ``unless_unchanged``, nothing
+        is shown when no forced move was played. A lesson whose script is played through ends
+        here: "Lesson done", and a real game is one click away.
         """
         lesson_done = lessons.complete(session)
         if lesson_done:
@@ -434,7 +434,7 @@ class SessionManager:
             return
         await self.show(session, shown_to, actor, change.prompted - quiet, change.private)
         if reply is not None:
-            await reply()
+            await reply(session)
         if lesson_done:
             view = lessons.next_game_view(session)
             await self.delivery.announce(session, lessons.done_text(session), view, result=True)
@@ -743,7 +743,8 @@ class SessionManager:
             return session
         await self.store.set_computer(session.id, seat, None)
         log.info("seat taken back from the computer session=%s seat=%s", session.id, seat)
-        return await self.store.load(session.id)
+        session.seats[seat].computer = None  # as written: no read back
+        return session
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
         try:

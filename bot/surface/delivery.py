@@ -551,6 +551,7 @@ class Delivery:
 
         A question asked from **My hand** has that answer redrawn too, as a click in it would
         (a DM it was asked from is edited with the others): its moves were for this decision.
+        ``session``: as the move left it (written, not read back), its messages' parts ready.
         """
         asked = None
         if interaction.message is not None:
@@ -559,7 +560,7 @@ class Delivery:
         if asked is None:
             return
         hook, hand = asked
-        msg = await self.private(await self.store.load(session.id), seat, [])
+        msg = await self.private(session, seat, [])
         try:
             await hook.edit_message(hand, **msg.kwargs(edit=True))
         except discord.HTTPException as exc:

@@ -27,7 +27,7 @@ from bot.storage.store import Session
 from engines.gondor import Gondor
 from engines.guardians import Guardians
 from tests.bot.gondor_players import Player
-from tests.bot.gondor_table import press, read_controls
+from tests.bot.gondor_table import actions, press, read_controls
 from tests.bot.harness import World, message_texts, move_controls
 from tests.bot.test_discord_gondor import secret_truth
 from tests.bot.test_discord_guardians import Knowledge, check_no_leaks, choose, code_of
@@ -160,7 +160,7 @@ async def test_a_gondor_game_against_the_computer(world, caplog, monkeypatch):
         game = session.game
         seen = await read_controls(world, world.user(session, alice))
         assert seen is not None, "alice must act but her newest DM has no controls"
-        action = player.choose(game.view(alice), seen.actions())
+        action = player.choose(game.view(alice), actions(seen))
         await press(world, seen, Gondor.encode(action))
         moves += 1
     print(f"\nGondor vs {LEVEL} ({side}): {moves} clicks, {time.monotonic() - started:.1f} s")

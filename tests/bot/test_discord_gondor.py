@@ -18,8 +18,8 @@ from bot.surface.rules import how_to_play
 from engines.gondor import Gondor
 from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeploy, TakeBack
 from engines.gondor.places import place
+from tests.bot.gondor_table import actions, read_controls
 from tests.bot.gondor_table import press as press_code
-from tests.bot.gondor_table import read_controls
 from tests.bot.harness import World, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -308,7 +308,7 @@ async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
         nonlocal clicks
         seen = await read_controls(world, user)
         assert seen is not None
-        action = next(a for a in seen.actions() if pick(a))
+        action = next(a for a in actions(seen) if pick(a))
         clicks += await press_code(world, seen, Gondor.encode(action))
         return (await world.bot.store.load(session.id)).game
 

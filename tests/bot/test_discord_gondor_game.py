@@ -25,7 +25,7 @@ from bot.storage.history import FORCED
 from engines.gondor import Gondor
 from engines.gondor.actions import Order
 from tests.bot.gondor_players import Player
-from tests.bot.gondor_table import press, read_controls
+from tests.bot.gondor_table import actions, press, read_controls
 from tests.bot.harness import World, first_versions_without_controls, message_texts
 from tests.bot.test_discord_gondor import asker, cog, secret_truth
 
@@ -76,7 +76,7 @@ async def test_a_whole_game_of_gondor(world, caplog, monkeypatch):
         seen = await read_controls(world, user)
         assert seen is not None, f"{user.name} must act but their newest DM has no controls"
         assert set(seen.offered) == {Gondor.encode(a) for a in game.legal_actions(seat)}
-        action = players[seat].choose(game.view(seat), seen.actions())
+        action = players[seat].choose(game.view(seat), actions(seen))
         code = Gondor.encode(action)
         if isinstance(action, Order) and action.command in BY_SLASH - slashed:
             await by_slash(world, user.name, action)

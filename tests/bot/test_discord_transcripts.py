@@ -222,6 +222,40 @@ class Counts:
         return [f"{name}({seat}) x{n}" for (name, _, seat), n in self.asked.items() if n > 1]
 
 
+async def counted_click(
+    world: World, counts: Counts, user, message: Message, rng: random.Random, said: str
+) -> list[str]:
+    """Press a seeded move of ``message`` (and its question's Yes), counted; what was wrong.
+
+    A question's Yes is the click that moves: it is held to what an ordinary click is.
+    """
+
+    async def press(message: Message, control: tuple[str, str, str | None]):
+        counts.loads = counts.writes = counts.trips = 0
+        counts.asked.clear()
+        counts.on = True
+        ix = await world.press(user, message, control)
+        await world.quiesce()
+        counts.on = False
+        return ix
+
+    ix = await press(message, rng.choice(move_controls(message)))
+    question = next((m for m in ix.messages if m.ephemeral and confirm_button(m)), None)
+    if question is not None:
+        said = f"{said} (confirmed)"
+        await press(question, ("button", confirm_button(question) or "", None))
+    wrong = []
+    if counts.loads > 1:
+        wrong.append(f"{said}: {counts.loads} reads of the session")
+    if counts.writes != 1:
+        wrong.append(f"{said}: {counts.writes} writes")
+    if counts.trips != 1:
+        wrong.append(f"{said}: {counts.trips} trips off the loop for the rules")
+    if counts.again():
+        wrong.append(f"{said}: asked again: {counts.again()}")
+    return wrong
+
+
 async def count_clicks(world: World, monkeypatch, game_id: str, start: str, **options) -> int:
     """Play seeded clicks of a new game, each counted; resign it. How many were counted."""
     await world.slash("alice", start, **options)
@@ -242,25 +276,7 @@ async def count_clicks(world: World, monkeypatch, game_id: str, start: str, **op
             message = world.board(session)
         else:
             message = world.controls_message(user) or await world.hand(user.name, session)
-        control = rng.choice(move_controls(message))
-        counts.loads = counts.writes = counts.trips = 0
-        counts.asked.clear()
-        counts.on = True
-        ix = await world.press(user, message, control)
-        await world.quiesce()
-        counts.on = False
-        if any(m.ephemeral and confirm_button(m) for m in ix.messages):
-            await world.make_move(user, message, control)  # a question: not an ordinary click
-            continue
-        said = f"{game_id} click {click}"
-        if counts.loads > 1:
-            wrong.append(f"{said}: {counts.loads} reads of the session")
-        if counts.writes != 1:
-            wrong.append(f"{said}: {counts.writes} writes")
-        if counts.trips != 1:
-            wrong.append(f"{said}: {counts.trips} trips off the loop for the rules")
-        if counts.again():
-            wrong.append(f"{said}: asked again: {counts.again()}")
+        wrong += await counted_click(world, counts, user, message, rng, f"{game_id} click {click}")
         counted += 1
     if (await world.bot.store.load(session.id)).status == "active":
         await world.resign("alice")
@@ -286,3 +302,35 @@ async def test_a_click_reads_writes_and_computes_each_thing_once(
 ):
     options = {k: world.people[v] if k == "opponent" else v for k, v in options.items()}
     assert await count_clicks(world, monkeypatch, game_id, start, **options) >= CLICKS // 2
+
+
+async def test_a_yes_from_my_hand_and_a_take_back_read_the_session_once(world, monkeypatch):
+    """Bob (DMs closed) confirms each move in **My hand**; Alice's seat is the computer's
+    before each of her clicks, which takes it back: each such click reads the session once."""
+    cls = engines.get_game("knightfall")
+    monkeypatch.setattr(cls, "confirm_text", lambda self, seat, a: "Sure?" if seat else None)
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        counts = Counts(world, cls, monkeypatch)
+        rng = random.Random(SEED)
+        wrong, taken_back = [], 0
+        for click in range(8):
+            session = await world.bot.store.load(session.id)
+            seat = session.game.to_act()[0]
+            user = world.user(session, seat)
+            if user == bob:
+                message = await world.hand("bob", session)
+            else:
+                await world.bot.store.set_computer(session.id, seat, "easy")
+                message = world.controls_message(user)
+                taken_back += 1
+            said = f"{user.name} click {click}"
+            wrong += await counted_click(world, counts, user, message, rng, said)
+            assert (await world.bot.store.load(session.id)).seats[seat].computer is None
+        assert taken_back and taken_back < 8
+        assert not wrong, "\n".join(wrong)
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await world.resign("alice")
