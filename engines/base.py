@@ -169,6 +169,14 @@ class Game(ABC, Generic[S]):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and apply; on any refusal the game is left exactly as it was."""
         self.check(seat, action)
+        return self.apply_known(seat, action)
+
+    def apply_known(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action taken from ``legal_actions(seat)`` without asking for them again.
+
+        On any failure the game is left exactly as it was (the bot's forced moves, whose
+        legality the position it read them from already holds).
+        """
         backup = self.state
         self.state = backup.model_copy(deep=True)
         try:

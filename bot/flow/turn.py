@@ -197,7 +197,7 @@ class _Turn:
             if checked:
                 public, texts = split_events(self.game.apply(seat, action))
             else:
-                public, texts = split_events(_apply_known(self.game, seat, action))
+                public, texts = split_events(self.game.apply_known(seat, action))
             if note and len(out.rows) == first:
                 public.insert(0, note)
             out.rows.append((seat, code, public))
@@ -251,17 +251,6 @@ class _Turn:
             out.session.state_json = self.game.to_json()
         prepare(out.session)
         return out
-
-
-def _apply_known(game: Game, seat: int, action: Action) -> list[Event]:
-    """Apply one of the position's legal moves; on any failure the game is left as it was."""
-    backup = game.state
-    game.state = backup.model_copy(deep=True)
-    try:
-        return game.apply_unchecked(seat, action)
-    except BaseException:
-        game.state = backup
-        raise
 
 
 def _moved_on(session: Session, position: Position, moves: int, now: datetime) -> Session:
