@@ -14,13 +14,15 @@ loop), when the data does not fit a NOTIFY, or when the game is its own or unkno
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
 import os
 import time
+import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import asyncpg
 
@@ -39,7 +41,8 @@ the click cannot be answered anyway)."""
 SILENT_S = 10.0
 """After an owner let a click go unclaimed, its clicks are handled here for this long."""
 PAYLOAD_LIMIT = 7999
-"""PostgreSQL's NOTIFY payload limit (8000 bytes by default), less one."""
+"""PostgreSQL's NOTIFY payload limit (8000 bytes by default), less one: a click whose packed
+data is longer is handled where it arrived."""
 GUILDS_KEPT = 20_000
 """Sessions whose server is remembered (a session never moves to another server)."""
 RECONNECT_S = 5.0
@@ -62,6 +65,20 @@ def session_id(data: dict[str, Any]) -> str | None:
     kind = _BY_PREFIX.get(custom_id.split(":", 1)[0])
     fields = kind.parse(custom_id) if kind else None
     return fields["sid"] if fields else None
+
+
+def pack(data: dict[str, Any]) -> str:
+    """The interaction's data as NOTIFY text: compressed JSON in base64.
+
+    A DM showing a big hand's controls is 10-16 KB of JSON, about 2.5 KB compressed.
+    """
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    return base64.b64encode(zlib.compress(raw, 1)).decode("ascii")
+
+
+def unpack(text: str) -> dict[str, Any]:
+    """What :func:`pack` made."""
+    return cast(dict[str, Any], json.loads(zlib.decompress(base64.b64decode(text))))
 
 
 class Router:
@@ -180,8 +197,8 @@ class Router:
     async def _forward(self, data: dict[str, Any], shard: int) -> bool:
         """Hand the click to ``shard``'s process; False: it is ours to handle."""
         key = str(data["id"])
-        payload = json.dumps({"reply": self.reply_channel, "d": data}, separators=(",", ":"))
-        if len(payload.encode()) > PAYLOAD_LIMIT:
+        payload = f"{self.reply_channel} {pack(data)}"
+        if len(payload) > PAYLOAD_LIMIT:
             return False
         claim = self._claims[key] = asyncio.get_running_loop().create_future()
         try:
@@ -225,8 +242,8 @@ class Router:
         """A click forwarded to one of our shards: claim it unless we are stopping."""
         if self._closed or self.bot.inflight.closing:
             return  # unclaimed: the forwarder handles it
-        message = json.loads(payload)
-        self._spawn(self._take(message["reply"], message["d"]))
+        reply, packed = payload.split(" ", 1)
+        self._spawn(self._take(reply, unpack(packed)))
 
     async def _take(self, reply: str, data: dict[str, Any]) -> None:
         """Claim the click; handle it once the forwarder grants it (it answers every claim)."""

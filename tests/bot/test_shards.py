@@ -5,6 +5,7 @@ shards, ``SHARD_IDS=0`` and ``SHARD_IDS=1``; on SQLite one process runs both sha
 """
 
 import asyncio
+import json
 import random
 from datetime import timedelta
 
@@ -220,6 +221,26 @@ async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(deployme
         assert answered_by(procs, ix.id) == [first], "the owner is down: handled as before"
         rows = await first.bot.store.action_log(theirs.id)
         assert len(rows) == (await first.bot.store.load(theirs.id)).step, "nothing lost or doubled"
+
+
+def test_a_dm_click_is_routed_by_its_session_and_fits_a_notify():
+    options = [
+        {"label": f"Group {i} to hex {i * 7}", "value": f"mv.{i}.{i * 7}", "description": "Marches"}
+        for i in range(25)
+    ]
+    select = {"type": 3, "custom_id": "s1:abc123:41:0", "options": options}
+    data = {
+        "id": "1",
+        "type": 3,
+        "data": {"custom_id": "g1:abc123:41:pass", "component_type": 2},
+        "message": {"components": [{"type": 1, "components": [select]}] * 5},
+    }
+    assert routing.session_id(data) == "abc123"
+    assert routing.session_id({**data, "guild_id": "7"}) is None  # a server's: its shard's
+    assert routing.session_id({**data, "data": {"custom_id": "other:abc123"}}) is None
+    assert routing.session_id({**data, "type": 2}) is None  # a command
+    assert len(json.dumps(data)) > 8000 > routing.PAYLOAD_LIMIT > len(routing.pack(data))
+    assert routing.unpack(routing.pack(data)) == data
 
 
 async def test_housekeeping_sweeps_once_per_tick_and_warns_once(deployment):
