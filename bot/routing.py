@@ -18,8 +18,8 @@ import base64
 import contextlib
 import json
 import logging
-import os
 import time
+import uuid
 import zlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
@@ -86,7 +86,7 @@ class Router:
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
-        self.reply_channel = f"tabletop_process_{os.getpid()}_{id(self):x}"
+        self.reply_channel = f"tabletop_reply_{uuid.uuid4().hex}"  # unique across hosts
         self.forwarded = 0  # clicks handed to another process
         self.taken = 0  # clicks another process handed here
         self._url = ""
