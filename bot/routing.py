@@ -45,6 +45,8 @@ PAYLOAD_LIMIT = 7999
 data is longer is handled where it arrived."""
 GUILDS_KEPT = 20_000
 """Sessions whose server is remembered (a session never moves to another server)."""
+APP_NAME = "tabletop-router"
+"""The listening connections' name in ``pg_stat_activity``."""
 RECONNECT_S = 5.0
 """The wait before the listening connection is opened again after it was lost."""
 
@@ -110,6 +112,11 @@ class Router:
         parsers["INTERACTION_CREATE"] = self._arrived
         await self._listen()
 
+    @property
+    def listening(self) -> bool:
+        """Whether clicks are routed now (else each is handled where it arrives)."""
+        return self._conn is not None
+
     async def close(self) -> None:
         """Stop listening; clicks arriving from now on are handled here."""
         self._closed = True
@@ -122,7 +129,7 @@ class Router:
                 await conn.close(timeout=2)
 
     async def _listen(self) -> None:
-        conn = await asyncpg.connect(self._url)
+        conn = await asyncpg.connect(self._url, server_settings={"application_name": APP_NAME})
         for shard in self.bot.shard_ids or ():
             await conn.add_listener(shard_channel(shard), self._on_request)
         await conn.add_listener(self.reply_channel, self._on_reply)
@@ -163,7 +170,7 @@ class Router:
     def _arrived(self, data: dict[str, Any]) -> None:
         """An INTERACTION_CREATE from our gateway: a DM click may go to its game's process."""
         sid = session_id(data)
-        if sid is None or self._conn is None:
+        if sid is None or not self.listening:
             self._local(data)
         else:
             self._spawn(self._route(data, sid))

@@ -210,10 +210,23 @@ async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(deployme
     if len(procs) == 2:
         assert second.bot.router is not None and second.bot.router.taken == 2
         assert first.bot.router is not None and first.bot.router.forwarded == 2
+        monkeypatch.setattr(routing, "RECONNECT_S", 0.2)
+        await first.bot.db.fetchall(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?",
+            (routing.APP_NAME,),
+        )  # both routers' connections are lost: clicks are handled where they arrive
+        await world.emu.wait_for(lambda: not first.bot.router.listening, timeout=5)
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [first]
+        await world.emu.wait_for(
+            lambda: first.bot.router.listening and second.bot.router.listening, timeout=5
+        )  # open again: routed again
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [second]
         monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.0)  # every claim comes too late
         ix = await dm_move(world, theirs)
         await asyncio.sleep(0.2)  # the late claim is refused: shard 1's process drops the click
-        assert answered_by(procs, ix.id) == [first] and second.bot.router.taken == 2
+        assert answered_by(procs, ix.id) == [first] and second.bot.router.taken == 3
         monkeypatch.undo()
         await second.stop()
         world.bot = first.bot
