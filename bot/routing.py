@@ -22,14 +22,13 @@ import time
 import uuid
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import asyncpg
 
+from bot.storage.db import Database
 from bot.surface.custom_ids import KINDS
-
-if TYPE_CHECKING:
-    from bot.client import TabletopBot
+from bot.surface.inflight import InFlight
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +82,28 @@ def unpack(text: str) -> dict[str, Any]:
     return cast(dict[str, Any], json.loads(zlib.decompress(base64.b64decode(text))))
 
 
+class Host(Protocol):
+    """What the router reads of its bot (``TabletopBot``)."""
+
+    db: Database
+    inflight: InFlight
+
+    @property
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs (None: all)."""
+
+    @property
+    def shard_count(self) -> int | None:
+        """The shards in all."""
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the server's shard."""
+
+
 class Router:
     """Forwards DM clicks to their game's process and takes those forwarded to this one."""
 
-    def __init__(self, bot: TabletopBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.reply_channel = f"tabletop_reply_{uuid.uuid4().hex}"  # unique across hosts
         self.forwarded = 0  # clicks handed to another process
