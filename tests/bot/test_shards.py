@@ -223,6 +223,10 @@ async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(deployme
         )  # open again: routed again
         ix = await dm_move(world, theirs)
         assert answered_by(procs, ix.id) == [second]
+        monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 100)  # the click does not fit a NOTIFY
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [first]
+        monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 7999)
         monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.0)  # every claim comes too late
         ix = await dm_move(world, theirs)
         await asyncio.sleep(0.2)  # the late claim is refused: shard 1's process drops the click
