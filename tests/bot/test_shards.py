@@ -193,7 +193,9 @@ async def dm_move(world: World, session) -> Interaction:
     return ix
 
 
-async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(deployment, monkeypatch):
+async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(
+    deployment, monkeypatch, caplog
+):
     """Shard 0 receives every DM click: it hands those on shard 1's games to shard 1's
     process and keeps its own. It handles a click itself, and only itself, when shard 1's
     process claims it too late or is down."""
@@ -227,15 +229,26 @@ async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(deployme
         ix = await dm_move(world, theirs)
         assert answered_by(procs, ix.id) == [first]
         monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 7999)
-        monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.0)  # every claim comes too late
+        take = second.bot.router._take
+
+        async def late(reply: str, data: dict) -> None:
+            await asyncio.sleep(0.2)  # shard 1's loop is held: its claim comes too late
+            await take(reply, data)
+
+        monkeypatch.setattr(second.bot.router, "_take", late)
+        monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.05)
+        monkeypatch.setattr(routing, "SILENT_S", 0.0)  # shard 1 is asked again next time
         ix = await dm_move(world, theirs)
-        await asyncio.sleep(0.2)  # the late claim is refused: shard 1's process drops the click
+        await asyncio.sleep(0.4)  # the late claim is refused: shard 1's process drops the click
         assert answered_by(procs, ix.id) == [first] and second.bot.router.taken == 3
         monkeypatch.undo()
         await second.stop()
         world.bot = first.bot
-        ix = await dm_move(world, theirs)
+        caplog.clear()
+        ix = await dm_move(world, theirs)  # nobody claims it: handled here after 0.3 s
+        assert "shard 1's process did not take a click in time" in caplog.text
         assert answered_by(procs, ix.id) == [first], "the owner is down: handled as before"
+        assert first.bot.router.forwarded == 3
         rows = await first.bot.store.action_log(theirs.id)
         assert len(rows) == (await first.bot.store.load(theirs.id)).step, "nothing lost or doubled"
 
