@@ -20,6 +20,7 @@ from bot.flow.orphans import Orphans
 from bot.flow.replays import Replays
 from bot.flow.review import Reviews
 from bot.flow.sessions import SessionManager
+from bot.routing import Router
 from bot.settings import Settings
 from bot.storage import database
 from bot.storage.db import Database
@@ -99,11 +100,13 @@ class TabletopBot(commands.AutoShardedBot):
         self._resumed = False  # on_ready comes again after each reconnect
         self._closing_all: asyncio.Task[None] | None = None
         self.inflight = InFlight(settings.max_in_flight)
+        self.router: Router | None = None
 
     async def setup_hook(self) -> None:
         """Open the database, wire services, register persistent items, sync commands."""
         self.db = await database.connect(self.settings.database)
         self.store = SessionStore(self.db)
+        await self._route_dm_clicks()
         self.computer = Computer(
             self.settings.computer_pool, self.settings.computer_time_limit_seconds
         )
@@ -132,6 +135,14 @@ class TabletopBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def _route_dm_clicks(self) -> None:
+        """With some of the shards here on PostgreSQL, a DM click goes to its game's process."""
+        url, ids = self.settings.database, self.shard_ids
+        some = ids is not None and set(ids) != set(range(self.shard_count or 0))
+        if self.db.dialect == "postgres" and isinstance(url, str) and some:
+            self.router = Router(self)
+            await self.router.start(url, self._connection.parsers)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process runs the shard that receives the guild's events."""
@@ -195,6 +206,8 @@ class TabletopBot(commands.AutoShardedBot):
     async def _close_all(self) -> None:
         self.housekeeping.cancel()
         await self.inflight.drain(SHUTDOWN_GRACE_S)
+        if self.router is not None:
+            await self.router.close()
         if hasattr(self, "sessions"):  # the boards and DMs those clicks changed
             self.sessions.coach.close()  # a suggestion is worked out again after the start
             await self.sessions.catch_up.close()

@@ -5,6 +5,7 @@ shards, ``SHARD_IDS=0`` and ``SHARD_IDS=1``; on SQLite one process runs both sha
 """
 
 import asyncio
+import json
 import random
 from datetime import timedelta
 
@@ -13,10 +14,11 @@ import pytest
 from pydantic import ValidationError
 
 import engines
+from bot import routing
 from bot.settings import Settings
 from bot.storage import database
 from bot.storage.store import SessionStore
-from discord_emulator import EmulatorError, Message, User, loopback_only
+from discord_emulator import EmulatorError, Interaction, Message, User, loopback_only
 from discord_emulator.shards import ShardKey
 from tests.bot.harness import BotProcess, World, move_controls, sharded_world, start_process
 
@@ -114,9 +116,10 @@ async def press(world: World, user: User, message: Message) -> None:
 
 
 async def test_a_game_is_played_through_both_processes_and_survives_a_restart(deployment):
-    """Board clicks go to the server's shard (1), DM clicks to shard 0: the game alternates
-    between the processes; shard 0's process restarts mid-game while the other plays on."""
+    """Board clicks go to the server's shard (1), DM clicks to shard 0, whose process hands
+    them to shard 1's; shard 0's process restarts mid-game while the other plays on."""
     world, procs = deployment
+    shard_0s = [procs[0]]
     world.chan = world.chans[1]  # the board and "My hand" live in shard 1's server
     session = await challenge(world, world.chan, procs, 1)
     rng = random.Random(14)
@@ -144,9 +147,12 @@ async def test_a_game_is_played_through_both_processes_and_survives_a_restart(de
                 await press(world, world.user(session, waiting), dm)
         if turn == 14 and down:
             procs[0] = await start_process(world, [0], 2)
+            shard_0s.append(procs[0])
             down = False
     assert dm_clicks >= 2 and hand_clicks >= 6
-    assert all(p.handled for p in procs), "each process answered clicks of the game"
+    assert procs[-1].handled
+    if len(procs) == 2:
+        assert not any(p.handled for p in shard_0s), "every click handled by the game's process"
     fetched = [
         r
         for r in world.emu.requests
@@ -160,6 +166,111 @@ async def test_a_game_is_played_through_both_processes_and_survives_a_restart(de
     assert len(rows) == session.step, "every action once in the log"
     report = await world.bot.replays.report(session)
     assert report.matches, "the log replays to the stored state: nothing lost or doubled"
+
+
+def session_dm(world: World, session, seat: int) -> Message | None:
+    """The seat's newest DM with move controls of ``session``, if they are current."""
+    for message in reversed(world.emu.dm_messages(world.user(session, seat))):
+        ids = [custom_id for _, custom_id, _ in move_controls(message)]
+        if ids and all(custom_id.split(":")[1] == session.id for custom_id in ids):
+            steps = {int(custom_id.split(":")[2]) for custom_id in ids}
+            return message if min(steps) >= session.seats[seat].prompt_step else None
+    return None
+
+
+async def dm_move(world: World, session) -> Interaction:
+    """A move pressed in the DM of a seat to act: the interaction, answered once and in time."""
+    session = await world.bot.store.load(session.id)
+    seat, dm = next(
+        (seat, dm)
+        for seat in session.game.to_act()
+        if (dm := session_dm(world, session, seat)) is not None
+    )
+    ix = await world.press(world.user(session, seat), dm, move_controls(dm)[0])
+    await world.quiesce()
+    assert not ix.failed and ix.response_type is not None and not ix.refusals, "answered once"
+    assert (await world.bot.store.load(session.id)).step > session.step, "the move was played"
+    return ix
+
+
+async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(
+    deployment, monkeypatch, caplog
+):
+    """Shard 0 receives every DM click: it hands those on shard 1's games to shard 1's
+    process and keeps its own. It handles a click itself, and only itself, when shard 1's
+    process claims it too late or is down."""
+    world, procs = deployment
+    first, second = process_of(procs, 0), process_of(procs, 1)
+    world.chan = world.chans[1]
+    theirs = await challenge(world, world.chans[1], procs, 1)
+    ours = await challenge(world, world.chans[0], procs, 0)
+    for _ in range(2):
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [second], "handled where the game's server is"
+        ix = await dm_move(world, ours)
+        assert answered_by(procs, ix.id) == [first]
+    if len(procs) == 2:
+        assert second.bot.router is not None and second.bot.router.taken == 2
+        assert first.bot.router is not None and first.bot.router.forwarded == 2
+        monkeypatch.setattr(routing, "RECONNECT_S", 0.2)
+        await first.bot.db.fetchall(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?",
+            (routing.APP_NAME,),
+        )  # both routers' connections are lost: clicks are handled where they arrive
+        await world.emu.wait_for(lambda: not first.bot.router.listening, timeout=5)
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [first]
+        await world.emu.wait_for(
+            lambda: first.bot.router.listening and second.bot.router.listening, timeout=5
+        )  # open again: routed again
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [second]
+        monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 100)  # the click does not fit a NOTIFY
+        ix = await dm_move(world, theirs)
+        assert answered_by(procs, ix.id) == [first]
+        monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 7999)
+        take = second.bot.router._take
+
+        async def late(reply: str, data: dict) -> None:
+            await asyncio.sleep(0.2)  # shard 1's loop is held: its claim comes too late
+            await take(reply, data)
+
+        monkeypatch.setattr(second.bot.router, "_take", late)
+        monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.05)
+        monkeypatch.setattr(routing, "SILENT_S", 0.0)  # shard 1 is asked again next time
+        ix = await dm_move(world, theirs)
+        await asyncio.sleep(0.4)  # the late claim is refused: shard 1's process drops the click
+        assert answered_by(procs, ix.id) == [first] and second.bot.router.taken == 3
+        monkeypatch.undo()
+        await second.stop()
+        world.bot = first.bot
+        caplog.clear()
+        ix = await dm_move(world, theirs)  # nobody claims it: handled here after 0.3 s
+        assert "shard 1's process did not take a click in time" in caplog.text
+        assert answered_by(procs, ix.id) == [first], "the owner is down: handled as before"
+        assert first.bot.router.forwarded == 3
+        rows = await first.bot.store.action_log(theirs.id)
+        assert len(rows) == (await first.bot.store.load(theirs.id)).step, "nothing lost or doubled"
+
+
+def test_a_dm_click_is_routed_by_its_session_and_fits_a_notify():
+    options = [
+        {"label": f"Group {i} to hex {i * 7}", "value": f"mv.{i}.{i * 7}", "description": "Marches"}
+        for i in range(25)
+    ]
+    select = {"type": 3, "custom_id": "s1:abc123:41:0", "options": options}
+    data = {
+        "id": "1",
+        "type": 3,
+        "data": {"custom_id": "g1:abc123:41:pass", "component_type": 2},
+        "message": {"components": [{"type": 1, "components": [select]}] * 5},
+    }
+    assert routing.session_id(data) == "abc123"
+    assert routing.session_id({**data, "guild_id": "7"}) is None  # a server's: its shard's
+    assert routing.session_id({**data, "data": {"custom_id": "other:abc123"}}) is None
+    assert routing.session_id({**data, "type": 2}) is None  # a command
+    assert len(json.dumps(data)) > 8000 > routing.PAYLOAD_LIMIT > len(routing.pack(data))
+    assert routing.unpack(routing.pack(data)) == data
 
 
 async def test_housekeeping_sweeps_once_per_tick_and_warns_once(deployment):
