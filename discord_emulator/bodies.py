@@ -10,7 +10,8 @@ from typing import Any
 
 from aiohttp import web
 
-from . import mentions
+from . import components_v2, mentions
+from .form_errors import fail
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -117,6 +118,20 @@ def _attachments(state: State, msg: Message, body: Body) -> list[Attachment]:
     return result
 
 
+def _check_v2_fields(msg: Message, draft: Message, fields: dict[str, Any]) -> None:
+    """Refuse what the flag forbids outside the components.
+
+    IS_COMPONENTS_V2 "can only be set" on an edit; with it, a message has no poll or stickers
+    (message.mdx, Create and Edit Message; the components reference).
+    """
+    if msg.flags & FLAG_COMPONENTS_V2 and not draft.flags & FLAG_COMPONENTS_V2:
+        fail("flags", "IS_COMPONENTS_V2 cannot be removed from a message")
+    if draft.flags & FLAG_COMPONENTS_V2:
+        for key in ("poll", "sticker_ids"):
+            if fields.get(key):
+                fail(key, "not allowed with IS_COMPONENTS_V2")
+
+
 def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> None:
     """Set content/embeds/components/attachments/flags on ``msg`` from a create or edit body.
 
@@ -138,7 +153,10 @@ def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> N
         if creating:
             keep |= FLAG_EPHEMERAL | (1 << 12)  # + SUPPRESS_NOTIFICATIONS
         draft.flags = (draft.flags & ~keep) | (int(flags) & keep)
+    _check_v2_fields(msg, draft, fields)
     validate_message(draft)
+    if draft.flags & FLAG_COMPONENTS_V2:
+        components_v2.resolve(draft.components, draft.attachments)
     mentions.validate(fields.get("allowed_mentions"))
     if not creating:
         msg.history.append(msg.snapshot())
