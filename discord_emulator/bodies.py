@@ -19,6 +19,7 @@ from .models import (
     ApiError,
     Attachment,
     Message,
+    walk_components,
 )
 from .state import State
 from .validation import validate_message
@@ -163,9 +164,20 @@ def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> N
         msg.edited_timestamp = state.utcnow()
     msg.content, msg.embeds, msg.components = draft.content, draft.embeds, draft.components
     msg.attachments, msg.flags = draft.attachments, draft.flags
-    if creating or "content" in fields or "allowed_mentions" in fields:
+    if creating or {"content", "components", "allowed_mentions"} & fields.keys():
         channel = state.channels[msg.channel_id]
         guild = state.guilds.get(channel.guild_id or 0)
         msg.mentions = mentions.resolve(
-            msg.content, fields.get("allowed_mentions"), guild, channel, msg.visible_to
+            _mentioning_text(msg), fields.get("allowed_mentions"), guild, channel, msg.visible_to
         )
+
+
+def _mentioning_text(msg: Message) -> str:
+    """The content, or with IS_COMPONENTS_V2 the text displays.
+
+    Mentions in text displays ping (components reference, Text Display; message.mdx, Edit).
+    """
+    if not msg.flags & FLAG_COMPONENTS_V2:
+        return msg.content
+    texts = walk_components(msg.components)
+    return "\n".join(str(c.get("content") or "") for c in texts if c.get("type") == 10)

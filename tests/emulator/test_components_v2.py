@@ -165,6 +165,7 @@ async def test_a_layout_view_from_the_real_client_is_stored_as_discord_stores_it
     ids = [c["id"] for c in walk_components(msg.components)]
     assert len(ids) == len(set(ids)) == 10 and 0 not in ids  # numbered as Discord numbers them
     assert msg.find_button("Move") == "v2:move" and "Capture the king" in msg.text()
+    assert "The board" in msg.text()  # alt text is read out: leak scans see it
     # discord.py reads back what the emulator answered: the same layout, the media resolved.
     assert sent.flags.components_v2 and sent.components[0].type is discord.ComponentType.container
     edited = await sent.edit(view=board("Black to move"), attachments=[png()])
@@ -330,3 +331,15 @@ async def test_a_thinking_defer_cannot_carry_the_flag(world):
     await w.client.http.request(route, json={"type": 5, "data": {"flags": 64}})
     await ix.done()
     assert ix.response_type == 5 and ix.ephemeral
+
+
+async def test_a_mention_in_a_text_display_pings(world):
+    """Components reference, Text Display: its mentions ping under ``allowed_mentions``."""
+    w = world
+    chan = await new_channel(w, "v2-pings")
+    line = text(f"{w.alice.mention}, your move")
+    await post(w, chan, {"flags": V2, "components": [line]})
+    quiet = {"flags": V2, "components": [line], "allowed_mentions": {"parse": []}}
+    await post(w, chan, quiet)
+    loud, silent = w.emu.channel_messages(chan)
+    assert w.alice.id in loud.mentions.notified and not silent.mentions.notified
