@@ -164,7 +164,8 @@ def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> N
         msg.edited_timestamp = state.utcnow()
     msg.content, msg.embeds, msg.components = draft.content, draft.embeds, draft.components
     msg.attachments, msg.flags = draft.attachments, draft.flags
-    if creating or {"content", "components", "allowed_mentions"} & fields.keys():
+    texts = {"components"} if msg.flags & FLAG_COMPONENTS_V2 else {"content"}
+    if creating or (texts | {"allowed_mentions"}) & fields.keys():
         channel = state.channels[msg.channel_id]
         guild = state.guilds.get(channel.guild_id or 0)
         msg.mentions = mentions.resolve(
