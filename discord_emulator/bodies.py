@@ -10,7 +10,8 @@ from typing import Any
 
 from aiohttp import web
 
-from . import mentions
+from . import components_v2, mentions
+from .form_errors import fail
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -18,6 +19,7 @@ from .models import (
     ApiError,
     Attachment,
     Message,
+    walk_components,
 )
 from .state import State
 from .validation import validate_message
@@ -117,6 +119,20 @@ def _attachments(state: State, msg: Message, body: Body) -> list[Attachment]:
     return result
 
 
+def _check_v2_fields(msg: Message, draft: Message, fields: dict[str, Any]) -> None:
+    """Refuse what the flag forbids outside the components.
+
+    IS_COMPONENTS_V2 "can only be set" on an edit; with it, a message has no poll or stickers
+    (message.mdx, Create and Edit Message; the components reference).
+    """
+    if msg.flags & FLAG_COMPONENTS_V2 and not draft.flags & FLAG_COMPONENTS_V2:
+        fail("flags", "IS_COMPONENTS_V2 cannot be removed from a message")
+    if draft.flags & FLAG_COMPONENTS_V2:
+        for key in ("poll", "sticker_ids"):
+            if fields.get(key):
+                fail(key, "not allowed with IS_COMPONENTS_V2")
+
+
 def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> None:
     """Set content/embeds/components/attachments/flags on ``msg`` from a create or edit body.
 
@@ -138,16 +154,31 @@ def apply_fields(state: State, msg: Message, body: Body, *, creating: bool) -> N
         if creating:
             keep |= FLAG_EPHEMERAL | (1 << 12)  # + SUPPRESS_NOTIFICATIONS
         draft.flags = (draft.flags & ~keep) | (int(flags) & keep)
+    _check_v2_fields(msg, draft, fields)
     validate_message(draft)
+    if draft.flags & FLAG_COMPONENTS_V2:
+        components_v2.resolve(draft.components, draft.attachments)
     mentions.validate(fields.get("allowed_mentions"))
     if not creating:
         msg.history.append(msg.snapshot())
         msg.edited_timestamp = state.utcnow()
     msg.content, msg.embeds, msg.components = draft.content, draft.embeds, draft.components
     msg.attachments, msg.flags = draft.attachments, draft.flags
-    if creating or "content" in fields or "allowed_mentions" in fields:
+    texts = {"components"} if msg.flags & FLAG_COMPONENTS_V2 else {"content"}
+    if creating or (texts | {"allowed_mentions"}) & fields.keys():
         channel = state.channels[msg.channel_id]
         guild = state.guilds.get(channel.guild_id or 0)
         msg.mentions = mentions.resolve(
-            msg.content, fields.get("allowed_mentions"), guild, channel, msg.visible_to
+            _mentioning_text(msg), fields.get("allowed_mentions"), guild, channel, msg.visible_to
         )
+
+
+def _mentioning_text(msg: Message) -> str:
+    """The content, or with IS_COMPONENTS_V2 the text displays.
+
+    Mentions in text displays ping (components reference, Text Display; message.mdx, Edit).
+    """
+    if not msg.flags & FLAG_COMPONENTS_V2:
+        return msg.content
+    texts = walk_components(msg.components)
+    return "\n".join(str(c.get("content") or "") for c in texts if c.get("type") == 10)

@@ -138,6 +138,10 @@ def respond(state: State, ix: Interaction, body: Body) -> Message | None:
             ),
         )
     ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+    if rtype == 5 and int(data.get("flags") or 0) & ~FLAG_EPHEMERAL:
+        # receiving-and-responding.mdx: a deferred message takes only EPHEMERAL; a v2
+        # message comes with the edit of the original response.
+        raise _refuse(ix, ApiError(400, 50035, "Invalid Form Body: data.flags: only EPHEMERAL"))
     result: Message | None = None
     inner = Body(data, body.files)
     if rtype == 4:

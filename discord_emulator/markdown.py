@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .models import Message, walk_components
+from .models import Message, alt_texts, walk_components
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,8 @@ def texts(message: Message) -> Iterator[tuple[str, bool]]:
             yield c.get("content") or "", True
         yield c.get("label") or "", False
         yield c.get("placeholder") or "", False
+        for alt in alt_texts(c):
+            yield alt, False
         for o in c.get("options") or []:
             yield o.get("label") or "", False
             yield o.get("description") or "", False

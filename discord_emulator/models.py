@@ -191,6 +191,12 @@ def walk_components(components: list[dict]) -> Iterator[dict]:
                 yield from walk_components([comp[key]])
 
 
+def alt_texts(component: dict) -> list[str]:
+    """The alt texts of a v2 thumbnail's or media gallery's pictures (read out to players)."""
+    items = [component] if component.get("type") == 11 else component.get("items") or []
+    return [str(i["description"]) for i in items if i.get("description")]
+
+
 @dataclass(frozen=True)
 class Mentions:
     """What one version of a message notifies: whole-guild pings, roles and users."""
@@ -301,6 +307,7 @@ class Message:
         for c in walk_components(self.components):
             if c.get("type") == 10:
                 parts.append(c.get("content") or "")
+            parts += alt_texts(c)
         for a in self.attachments:
             parts.append(a.description or "")
         return "\n".join(p for p in parts if p)

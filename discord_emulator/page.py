@@ -15,6 +15,7 @@ from aiohttp import web
 
 from . import commands
 from .models import (
+    FLAG_COMPONENTS_V2,
     ApiError,
     BotNotConnected,
     Channel,
@@ -200,6 +201,7 @@ class PageApi:
         author = self.state.users.get(msg.author_id)
         attachments = [
             {
+                "id": str(a.id),
                 "url": f"{PREFIX}/api/attachment/{msg.id}/{a.id}?member={user.id}",
                 "filename": a.filename,
                 "content_type": a.content_type,
@@ -216,6 +218,7 @@ class PageApi:
             "embeds": msg.embeds,
             "components": msg.components,
             "attachments": attachments,
+            "components_v2": bool(msg.flags & FLAG_COMPONENTS_V2),
             "ephemeral": msg.ephemeral,
             "loading": msg.loading,
             "edited": msg.edited_timestamp is not None,

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
+from .components_v2 import refuse_v2_types, validate_layout
+from .form_errors import check_len as _check_len
+from .form_errors import fail as _fail
 from .models import FLAG_COMPONENTS_V2, ApiError, Message, walk_components
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # attachment_size_limit sent with interactions
-
-
-def _fail(where: str, why: str) -> None:
-    raise ApiError(400, 50035, f"Invalid Form Body: {where}: {why}", {"_emulator": [where, why]})
-
-
-def _check_len(where: str, value: object, limit: int) -> None:
-    if value is not None and len(str(value)) > limit:
-        _fail(where, f"must be {limit} or fewer in length (got {len(str(value))})")
 
 
 def _validate_embeds(embeds: list[dict]) -> None:
@@ -43,8 +37,12 @@ def _validate_embeds(embeds: list[dict]) -> None:
         _fail("embeds", f"total embed text must be 6000 or fewer characters (got {total})")
 
 
-def _validate_components(components: list[dict], v2: bool) -> None:
-    if not v2:
+def _validate_components(msg: Message) -> None:
+    components = msg.components
+    if msg.flags & FLAG_COMPONENTS_V2:
+        validate_layout(components, msg.attachments)
+    else:
+        refuse_v2_types(components)
         if len(components) > 5:
             _fail("components", "at most 5 action rows")
         for r, row in enumerate(components):
@@ -86,7 +84,7 @@ def validate_message(msg: Message) -> None:
     """Raise :class:`ApiError` (400) where Discord would refuse this message."""
     _check_len("content", msg.content, 2000)
     _validate_embeds(msg.embeds)
-    _validate_components(msg.components, bool(msg.flags & FLAG_COMPONENTS_V2))
+    _validate_components(msg)
     if len(msg.attachments) > 10:
         _fail("attachments", "at most 10 attachments")
     for a in msg.attachments:

@@ -1,4 +1,5 @@
-// One message as Discord draws it: author, markdown content, embeds, images, components.
+// One message as Discord draws it: author, markdown content, embeds, images, components
+// (action rows, and the layout components of a components v2 message).
 "use strict";
 
 function el(tag, attrs = {}, ...children) {
@@ -82,6 +83,52 @@ function renderSelect(comp, msg, ctx) {
   return el("span", {}, select, done);
 }
 
+function mediaImage(media, description, msg, cls) {
+  // A v2 media item: an uploaded file (the emulator filled in its attachment_id) or a web
+  // address; the description is the image's alt text, as Discord reads it out.
+  if (!media) return null;
+  const att = msg.attachments.find((a) => a.id === media.attachment_id);
+  const alt = description || "";
+  if (att) return el("img", { class: cls, src: att.url, alt, title: alt });
+  return embedImage(media.url, msg, cls);
+}
+
+function renderV2(comp, msg, ctx) {
+  // Components v2 (IS_COMPONENTS_V2): containers, sections, text, media, files, separators.
+  if (comp.type === 17) {
+    const box = el("div", { class: "container" }, renderComponents(comp.components, msg, ctx));
+    if (comp.accent_color !== null && comp.accent_color !== undefined) {
+      box.classList.add("accent");
+      box.style.borderLeftColor = `#${comp.accent_color.toString(16).padStart(6, "0")}`;
+    }
+    return box;
+  }
+  if (comp.type === 9) {
+    const side = comp.accessory || {};
+    const accessory = side.type === 2 ? renderButton(side, msg, ctx)
+      : mediaImage(side.media, side.description, msg, "thumb");
+    return el("div", { class: "section" }, renderComponents(comp.components, msg, ctx),
+      el("div", { class: "accessory row" }, accessory));
+  }
+  if (comp.type === 10) return el("div", { class: "content", html: markdown(comp.content, ctx.names) });
+  if (comp.type === 11) return mediaImage(comp.media, comp.description, msg, "thumb");
+  if (comp.type === 12) {
+    return el("div", { class: "gallery" },
+      ...(comp.items || []).map((item) => mediaImage(item.media, item.description, msg, "g-image")));
+  }
+  if (comp.type === 13) {
+    const file = comp.file || {};
+    const att = msg.attachments.find((a) => a.id === file.attachment_id);
+    const name = comp.name || (att && att.filename) || "file";
+    return el("div", { class: "file" }, el("a", { href: att ? att.url : undefined, download: name }, name));
+  }
+  if (comp.type === 14) {
+    const cls = `separator space-${comp.spacing || 1}`;
+    return comp.divider === false ? el("div", { class: cls }) : el("hr", { class: cls });
+  }
+  return null;
+}
+
 function renderComponents(components, msg, ctx) {
   const box = el("div", {});
   for (const comp of components || []) {
@@ -92,10 +139,8 @@ function renderComponents(components, msg, ctx) {
         else if ([3, 5, 6, 7, 8].includes(inner.type)) row.append(renderSelect(inner, msg, ctx));
       }
       box.append(row);
-    } else if (comp.type === 10) {
-      box.append(el("div", { class: "content", html: markdown(comp.content, ctx.names) }));
-    } else if (comp.components) {
-      box.append(renderComponents(comp.components, msg, ctx));
+    } else {
+      box.append(renderV2(comp, msg, ctx) || "");
     }
   }
   return box;
@@ -120,7 +165,8 @@ function renderMessage(msg, ctx) {
     node.append(renderEmbed(embed, msg, ctx.names));
   }
   for (const att of msg.attachments) {
-    if (inEmbeds.has(att.filename)) continue;
+    // With components v2 a file shows only where a component points at it.
+    if (inEmbeds.has(att.filename) || msg.components_v2) continue;
     node.append(el("div", { class: "attachment" }, isImage(att)
       ? el("img", { src: att.url, alt: att.description || att.filename, title: att.description || "" })
       : el("a", { href: att.url, download: att.filename }, att.filename)));
