@@ -102,6 +102,7 @@ class Change:
     ratings_before: dict[int, float] | None = None
     best_before: float | None = None  # a solo player's best score before this game
     moved: list[Action] = field(default_factory=list)  # the actor's own moves, in order
+    lesson_done: bool = False  # the lesson's script is played through: close it
 
 
 class SessionManager:
@@ -238,13 +239,13 @@ class SessionManager:
         session: Session,
         interaction: discord.Interaction | None = None,
         seat: int | None = None,
-    ) -> None:
+    ) -> Session:
         """Bring every message of the game up to date with the database (under the lock).
 
         ``interaction``: a press on a button of an earlier position, on the board or the
         clicker's newest DM; that message is redrawn in its answer and the clicker told why.
         A game noted as behind (a failure after a saved move) also gets the new DMs and the
-        automatic moves it missed.
+        automatic moves it missed. Returns the session shown, as written (not read back).
         """
         lost = self._behind.pop(session.id, None)
         text = CAUGHT_UP if lost is None else f"{CAUGHT_UP} {COUNTED}"
@@ -260,6 +261,7 @@ class SessionManager:
         except Exception:
             self._behind.setdefault(session.id, set()).update(lost or ())  # still owed
             raise
+        return session
 
     async def begin(self, session: Session) -> None:
         """Show a game that just started (call under the session lock), after forced moves."""
@@ -424,11 +426,10 @@ class SessionManager:
         is shown when no forced move was played. A lesson whose script is played through ends
         here: "Lesson done", and a real game is one click away.
         """
-        lesson_done = lessons.complete(session)
+        lesson_done = change.lesson_done  # closed in memory by the turn: written, not read back
         if lesson_done:
-            now = discord.utils.utcnow()
+            now = session.updated_at
             await self.store.close(session, status="finished", reason=LESSON_DONE, now=now)
-            session = await self.store.load(session.id)
             log.info("lesson done session=%s", session.id)
         elif unless_unchanged and not change.prompted:
             return
@@ -523,6 +524,7 @@ class SessionManager:
         now = discord.utils.utcnow()
         outcome = await heavy.run(turn.play, session, seat, moves or [], now)
         change.moved += outcome.moved
+        change.lesson_done |= outcome.lesson_done
         for s, texts in outcome.private.items():
             change.private.setdefault(s, []).extend(texts)
         if not outcome.rows:
@@ -703,20 +705,22 @@ class SessionManager:
         await self.delivery.all_sent(session)
 
     async def open_hand(self, interaction: discord.Interaction, sid: str) -> None:
-        """The "My hand" button: the player's private view and controls, ephemerally."""
+        """The "My hand" button: the player's private view and controls, ephemerally.
+
+        One read of the session, under its lock; its view is worked out in one trip off the loop.
+        """
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with reply_errors(interaction, f"session={sid} hand"):
-            session = await self.store.load(sid)
-            seat = session.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotInGame()
-            if session.status != "active":
-                raise SessionNotFound()
             async with self.lock(sid), self._keeping(sid):
-                session = await self._take_back(await self.store.load(sid), seat)
+                session = await self.store.load(sid)  # once, under the lock: as it stands
+                seat = session.seat_of(interaction.user.id)
+                if seat is None:
+                    raise NotInGame()
+                if session.status != "active":
+                    raise SessionNotFound()
+                session = await self._take_back(session, seat)
                 if sid in self._behind:
-                    await self._catch_up(session)
-                    session = await self.store.load(sid)
+                    session = await self._catch_up(session)
             msg = await self.delivery.private(session, seat, [])
             await interaction.followup.send(ephemeral=True, **msg.kwargs())
             self.coach.after_shown(session)

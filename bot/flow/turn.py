@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.storage.models import FORCED, Session
+from bot.storage.models import FORCED, LESSON_DONE, Session
 from bot.storage.position import Position
 from bot.surface import lessons
 from bot.surface.presenter import prepare
@@ -43,6 +43,8 @@ class Outcome:
     """Private texts by seat, in order."""
     moved: list[Action] = field(default_factory=list)
     """The moves the seat made (not the ones the bot played after them)."""
+    lesson_done: bool = False
+    """A lesson's script is played through: the session is closed ("Lesson done"), in memory."""
 
     @property
     def result(self) -> Result | None:
@@ -249,8 +251,18 @@ class _Turn:
             out.private.setdefault(seat, []).append(played_for_you(labels))
         if out.rows:
             out.session.state_json = self.game.to_json()
+        if lessons.complete(out.session):
+            out.lesson_done = True
+            _closed(out.session, self.now)
         prepare(out.session)
         return out
+
+
+def _closed(session: Session, now: datetime) -> None:
+    """The lesson closed as ``SessionStore.close`` stores it, so the session is not read back."""
+    session.status = "finished"
+    session.end_reason = LESSON_DONE
+    session.updated_at = now
 
 
 def _moved_on(session: Session, position: Position, moves: int, now: datetime) -> Session:

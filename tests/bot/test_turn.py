@@ -13,8 +13,10 @@ import pytest
 import engines
 from bot.flow import turn
 from bot.storage import database
+from bot.storage.models import LESSON, LESSON_DONE
 from bot.storage.store import SessionStore
 from bot.surface import presenter
+from engines.lessons import find, lesson_for, script
 
 START = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -73,3 +75,48 @@ async def test_the_session_after_a_turn_is_the_one_a_read_gives(store, game_id, 
         assert presenter.BOARD in session.position.parts, "the board's parts are worked out"
     assert session.status == "finished", "the game ended"
     assert forced, "some moves were played for a player"
+
+
+async def test_a_lesson_played_through_is_closed_as_a_read_gives(store):
+    """The turn that plays the script through closes the lesson in memory, as stored."""
+    lesson = lesson_for("knightfall", 1)
+    assert lesson is not None
+    cls = engines.get_game("knightfall")
+    session = await store.create(
+        game_id="knightfall",
+        guild_id=1,
+        channel_id=10,
+        players=[(101, "ann"), (102, "Teacher")],
+        seed=lesson.seed,
+        options={**lesson.options, LESSON: 1},
+        game=cls.new(lesson.seats, seed=lesson.seed, options=dict(lesson.options)),
+        now=START,
+        computers={lesson.opponent: "normal"},
+    )
+    seat: int | None = None
+    moves: list = []
+    for n in range(1, 100):
+        now = START + timedelta(seconds=n)
+        outcome = turn.play(session, seat, moves, now)
+        assert outcome.session.state_json is not None
+        await store.write_actions(
+            session,
+            outcome.rows,
+            state=outcome.session.state_json,
+            now=now,
+            prompted=outcome.prompted,
+            result=outcome.result,
+        )
+        session = outcome.session
+        if outcome.lesson_done:
+            assert await store.close(session, status="finished", reason=LESSON_DONE, now=now)
+            break
+        assert session.status == "active"
+        entry = script(lesson)[session.step]
+        seat = entry.seat
+        action = find(session.game, seat, entry.move)
+        assert action is not None
+        moves = [(action, cls.encode(action))]
+    assert (session.status, session.end_reason) == ("finished", LESSON_DONE)
+    assert asdict(session) == asdict(await store.load(session.id))
+    assert presenter.BOARD in session.position.parts, "the closed board's parts are worked out"
