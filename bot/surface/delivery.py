@@ -463,9 +463,12 @@ class Delivery:
             _remember(self._moves, message.id, _offers_moves(msg))
         if message is not None and interaction.guild_id is None:
             await self._note_own(session, seat, message.id)
-            await self.store.set_dm(
-                session.id, seat, closed=False, channel_id=message.channel.id, message_id=message.id
-            )
+            s = session.seats[seat]
+            here = (False, message.channel.id, message.id)
+            if (s.dm_closed, s.dm_channel_id, s.dm_message_id) != here:  # else stored already
+                await self.store.set_dm(
+                    session.id, seat, closed=False, channel_id=here[1], message_id=here[2]
+                )
 
     @staticmethod
     def clicked_old_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:

@@ -141,3 +141,38 @@ async def double_click(world: World, session) -> None:
     assert after.step == session.step + 1
     refusals = [m.text() for m in second.messages + first.messages if m.ephemeral]
     assert any("board changed" in t for t in refusals), refusals
+
+
+async def test_a_click_on_the_recorded_dm_writes_no_dm_again(world, monkeypatch):
+    """Each click is one write: the DM clicked is stored already, so it is not stored again."""
+    emu = world.emu
+    await world.slash("carol", "knightfall challenge", opponent=world.people["dave"])
+    challenge = emu.channel_messages(world.chan)[-1]
+    await world.click("dave", challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    store = world.bot.store
+    stored = store.set_dm
+    repeated = []
+
+    async def set_dm(sid, seat, *, closed, channel_id, message_id):
+        before = (await store.load(sid)).seats[seat]
+        if (before.dm_closed, before.dm_channel_id, before.dm_message_id) == (
+            closed,
+            channel_id,
+            message_id,
+        ):
+            repeated.append((seat, message_id))
+        await stored(sid, seat, closed=closed, channel_id=channel_id, message_id=message_id)
+
+    monkeypatch.setattr(store, "set_dm", set_dm)
+    rng = random.Random(7)
+    for _ in range(12):
+        session = await store.load(session.id)
+        if session.status != "active":
+            break
+        await world.play_one(session, rng.choice(session.game.to_act()), rng)
+    assert repeated == []
+    session = await store.load(session.id)
+    for seat in range(2):  # each seat's newest DM is the one stored
+        newest = emu.dm_messages(world.user(session, seat))[-1]
+        assert session.seats[seat].dm_message_id == newest.id
