@@ -28,6 +28,19 @@ async def store(tmp_path):
     await db.close()
 
 
+async def save(store, before, outcome, now) -> None:
+    """Write a turn's rows as the bot does (``SessionManager._play``)."""
+    assert outcome.session.state_json is not None
+    await store.write_actions(
+        before,
+        outcome.rows,
+        state=outcome.session.state_json,
+        now=now,
+        prompted=outcome.prompted,
+        result=outcome.result,
+    )
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [
@@ -60,15 +73,7 @@ async def test_the_session_after_a_turn_is_the_one_a_read_gives(store, game_id, 
         before = session
         outcome = turn.play(session, seat, [(action, cls.encode(action))], now)
         forced += len(outcome.rows) - 1
-        assert outcome.session.state_json is not None
-        await store.write_actions(
-            before,
-            outcome.rows,
-            state=outcome.session.state_json,
-            now=now,
-            prompted=outcome.prompted,
-            result=outcome.result,
-        )
+        await save(store, before, outcome, now)
         session = outcome.session
         assert asdict(session) == asdict(await store.load(session.id)), f"move {n}"
         assert turn.automatic_move(session) is None, "every automatic move was played"
@@ -98,15 +103,7 @@ async def test_a_lesson_played_through_is_closed_as_a_read_gives(store):
     for n in range(1, 100):
         now = START + timedelta(seconds=n)
         outcome = turn.play(session, seat, moves, now)
-        assert outcome.session.state_json is not None
-        await store.write_actions(
-            session,
-            outcome.rows,
-            state=outcome.session.state_json,
-            now=now,
-            prompted=outcome.prompted,
-            result=outcome.result,
-        )
+        await save(store, session, outcome, now)
         session = outcome.session
         if outcome.lesson_done:
             assert await store.close(session, status="finished", reason=LESSON_DONE, now=now)
