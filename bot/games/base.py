@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.flow.lobby import LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP, lesson_choices
 from bot.surface.lookup import card_choices, send_card
 from bot.surface.rules import how_to_play, send_long
+from engines.plugins import GamePlugin
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -43,9 +44,8 @@ class CardLookup:
 class GameFacts:
     """What the shared commands know of a game."""
 
-    game_id: str
-    title: str
-    """The game's name in "How to play …" and "Learn …"."""
+    plugin: GamePlugin
+    """The game's declaration: its id, and its title in "How to play …" and "Learn …"."""
     colour: discord.Colour
     lesson: str
     """What ``learn`` plays, in "Learn <title>: <lesson>, step by step"."""
@@ -53,6 +53,16 @@ class GameFacts:
     """The ``part:`` option's help, for a game of several lessons; ``None``: one lesson."""
     card: CardLookup | None = None
     """The ``card`` lookup, for a game with cards to look up."""
+
+    @property
+    def game_id(self) -> str:
+        """The game's id."""
+        return self.plugin.id
+
+    @property
+    def title(self) -> str:
+        """The game's name."""
+        return self.plugin.title
 
 
 def opponent_and_level(func: F) -> F:

@@ -19,8 +19,7 @@ METHODS = [
     app_commands.Choice(name="a: swap cards in and out at setup (suggested: Core Set)", value="a"),
 ]
 FACTS = GameFacts(
-    game_id=PLUGIN.id,
-    title=PLUGIN.title,
+    plugin=PLUGIN,
     colour=discord.Colour.dark_gold(),
     lesson="a guided first game",
     card=CardLookup(

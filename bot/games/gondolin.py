@@ -43,8 +43,7 @@ TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPE
 PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
 FACTS = GameFacts(
-    game_id=PLUGIN.id,
-    title=PLUGIN.title,
+    plugin=PLUGIN,
     colour=COLOUR,
     lesson="a guided first game",
     card=CardLookup(

@@ -39,8 +39,7 @@ DEFAULT_DECK = "starter_1"
 EXPORT_LIMIT = 1900
 """An exported deck longer than this comes as a file instead of a code block."""
 FACTS = GameFacts(
-    game_id=PLUGIN.id,
-    title=PLUGIN.title,
+    plugin=PLUGIN,
     colour=COLOUR,
     lesson="a guided game",
     parts="1: the first turn; 2: combat, bribes, channelling, how to win",

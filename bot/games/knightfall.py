@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 FACTS = GameFacts(
-    game_id=PLUGIN.id,
-    title=PLUGIN.title,
+    plugin=PLUGIN,
     colour=discord.Colour.dark_gold(),
     lesson="a guided first round",
     card=CardLookup(

@@ -11,6 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.games.base import CardLookup, GameCommands, GameFacts
+from engines.plugins import GamePlugin
 from tests.plugin_game import installed
 
 
@@ -56,10 +57,17 @@ async def test_a_game_declaring_only_its_facts_gets_learn_and_rules(hopscotch):
     assert lobby.lessons == [("hopscotch", 1)]
 
 
+def declared(game_id: str, title: str) -> GamePlugin:
+    """A plugin record for commands alone (nothing of it is imported)."""
+    return GamePlugin(
+        id=game_id, title=title, seats="solo", controls="channel", engine="", renderer="",
+        commands="", order=99,
+    )
+
+
 def test_a_game_with_cards_gets_card_with_its_wording():
     facts = GameFacts(
-        game_id="tiny",
-        title="Tiny",
+        plugin=declared("tiny", "Tiny"),
         colour=discord.Colour.blue(),
         lesson="a guided first move",
         card=CardLookup(description="Look up one Tiny card", name_help="The card's name"),
@@ -78,7 +86,7 @@ def test_a_game_with_cards_gets_card_with_its_wording():
 
 def test_a_game_of_several_lessons_gets_part_and_one_without_cards_no_card():
     facts = GameFacts(
-        game_id="gondor", title="Tiny", colour=discord.Colour.blue(), lesson="l", parts="Which"
+        plugin=declared("gondor", "Tiny"), colour=discord.Colour.blue(), lesson="l", parts="Which"
     )
 
     class PartsCog(GameCommands, group_name="parts", group_description="Parts", game=facts):

@@ -10,9 +10,7 @@ from tiny_game.plugin import PLUGIN
 
 from bot.games.base import GameCommands, GameFacts
 
-FACTS = GameFacts(
-    game_id=PLUGIN.id, title=PLUGIN.title, colour=discord.Colour.blue(), lesson="a first hop"
-)
+FACTS = GameFacts(plugin=PLUGIN, colour=discord.Colour.blue(), lesson="a first hop")
 
 
 class HopscotchCog(
