@@ -41,8 +41,8 @@ ACTIONS = {
 }
 ANONYMOUS = "a player from another server"
 SEALED = (
-    "This is a daily deal, the same for every player today: its replay opens when the day ends "
-    "(midnight UTC), in {wait}."
+    "This is a daily deal, the same for every player today: its replay and review open when "
+    "the day ends (midnight UTC), in {wait}."
 )
 
 

@@ -116,15 +116,29 @@ async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(worl
 
 async def test_a_daily_replay_waits_for_the_end_of_the_day(world):
     refused = await world.slash("bob", "game replay")
-    assert "its replay opens when the day ends" in last_text(refused)
+    assert "open when the day ends (midnight UTC), in 14 h 30 min" in last_text(refused)
     own = await world.slash("alice", "game replay")
-    assert "its replay opens when the day ends" in last_text(own)  # a public message: no one
+    assert "open when the day ends" in last_text(own)  # a public message: no one
+    review = await world.slash("alice", "game review")
+    assert "open when the day ends" in last_text(review)
     world.bot.daily.clock = lambda: NOW + timedelta(days=1)
     try:
         shown = await world.slash("bob", "game replay")
         assert "Replayed session" in shown.messages[0].text()
     finally:
         world.bot.daily.clock = lambda: NOW
+
+
+async def test_the_attempts_survive_a_restart(world):
+    await world.stop_bot()
+    bot = await world.start_bot()
+    bot.tree.copy_global_to(guild=discord.Object(world.other.id))
+    await bot.tree.sync(guild=discord.Object(world.other.id))
+    bot.daily.clock = lambda: NOW
+    refused = await world.slash("alice", "galdor daily", chan=world.far2)
+    assert "You played today's deal" in last_text(refused)
+    board = last_text(await world.slash("alice", "galdor daily", action="board"))
+    assert "Erin" in board  # still named
 
 
 async def test_gondolin_has_its_own_daily_deal(world):

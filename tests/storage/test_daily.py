@@ -10,8 +10,9 @@ import engines
 from bot.storage import database
 from bot.storage.daily import DailyStore, day_end, day_of, deal_seed, sealed
 from bot.storage.db import IntegrityError
-from bot.storage.models import DAILY
+from bot.storage.models import DAILY, USED_UNDO
 from bot.storage.store import SessionStore
+from bot.surface.daily_text import share_line
 from engines import Result
 
 NOW = datetime(2026, 5, 21, 9, 30, tzinfo=UTC)
@@ -118,6 +119,21 @@ async def test_the_board_ranks_score_then_moves_then_finish(store):
     done = await days.attempt(3, GAME, day)
     assert (done.score, done.moves, done.finished) == (7, 25, True)  # the forced move not counted
     assert await days.place(sessions[4].id) is None
+
+
+async def test_hints_and_undo_are_marked_on_the_daily_result(store):
+    days = DailyStore(store.db)
+    day = day_of(NOW)
+    session = await start(store, days, 9, 40, day)
+    await store.mark_hinted(session.id)
+    await store.set_options(session.id, {**session.options, USED_UNDO: True})
+    await finish(store, await store.load(session.id), 5, 12, NOW)
+    attempt = await days.attempt(9, GAME, day)
+    assert (attempt.hinted, attempt.undone) == (True, True)
+    place = await days.place(session.id)
+    assert share_line(GAME, day, attempt, place) == (
+        f"Galdor's Grip daily #{day}: 5 ⭐ in 12 moves, rank 1 of 1 · with Undo · with hints 💡"
+    )
 
 
 async def test_a_streak_counts_days_in_a_row(store):
