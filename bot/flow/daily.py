@@ -29,6 +29,7 @@ from bot.storage.db import IntegrityError
 from bot.storage.models import DAILY, Session
 from bot.storage.refusals import ChannelBusy, SessionNotFound
 from bot.surface.daily_text import marks, result_text, share_line, wait_text
+from bot.surface.text_limits import fit_embed
 from engines import plugins
 from engines.safe_text import markdown
 
@@ -169,7 +170,7 @@ class Daily:
         )
         embed.description = await self._yours(game_id, group, day, mine, streak)
         embed.set_footer(text="Ranked by score, then fewer moves, then the earlier finish.")
-        return embed
+        return fit_embed(embed)
 
     async def _yours(
         self, game_id: str, group: str, day: int, mine: Attempt | None, streak: int

@@ -1,5 +1,6 @@
 """The daily deal through the emulator: two servers, one deal, one attempt each, the boards."""
 
+import os
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -18,10 +19,13 @@ DAY = day_of(NOW)
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(tmp_path_factory):
+async def world(request, tmp_path_factory):
     """The usual world, and a second server where Erin (only there) and Alice play."""
+    database = tmp_path_factory.mktemp("db") / "bot.sqlite3"
+    if os.environ.get("TEST_DATABASE") == "postgres":
+        database = request.getfixturevalue("postgres_server").new_database()
     with loopback_only() as refused:
-        world = await World.create(tmp_path_factory.mktemp("db") / "bot.sqlite3")
+        world = await World.create(database)
         world.other = world.emu.add_guild("Other Server")
         world.far = world.emu.add_text_channel(world.other, "daily")
         world.far2 = world.emu.add_text_channel(world.other, "daily-2")
@@ -148,3 +152,18 @@ async def test_gondolin_has_its_own_daily_deal(world):
     assert session.seed == await DailyStore(world.bot.db).seed("gondolin", DAY)
     assert session.seed != await DailyStore(world.bot.db).seed("galdors_grip", DAY)
     await world.end_game(chan=world.chan2)
+
+
+async def test_a_daily_game_that_could_not_be_posted_gives_its_attempt_back(world):
+    world.emu.fail_next("POST", "/webhooks/", status=403, code=50013, message="Missing Permissions")
+    ix = await world.slash("dave", "galdor daily", chan=world.chan2)
+    assert "not started" in last_text(ix)
+    assert (
+        await DailyStore(world.bot.db).attempt(world.people["dave"].id, "galdors_grip", DAY) is None
+    )
+    await world.slash("dave", "galdor daily", chan=world.chan2)
+    session = await world.live(world.chan2)
+    assert session is not None and session.options == {"daily": DAY}
+    await world.end_game(chan=world.chan2)
+    again = await world.slash("dave", "galdor daily", chan=world.chan2)
+    assert "Your attempt at today's deal ended without a result" in last_text(again)
