@@ -188,7 +188,8 @@ class Daily:
         assert everywhere is not None and here is not None  # finished
         return (
             f"You: {result_text(game_id, mine)}{marks(mine)}, rank {here.rank} of {here.of} "
-            f"on its server, {everywhere.rank} of {everywhere.of} on all servers. {days} "
+            f"on the server where you played, {everywhere.rank} of {everywhere.of} on all servers. "
+            f"{days} "
             f"Next deal in {wait}."
         )
 

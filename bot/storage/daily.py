@@ -72,7 +72,7 @@ class Attempt:
     session_id: str
     guild_id: int | None
     name: str
-    """The member's display name when they started, plain (shown only if they chose)."""
+    """The member's display name when they started, as typed (escaped where it is shown)."""
     score: float | None
     moves: int | None
     hinted: bool

@@ -45,4 +45,5 @@ def result_lines(day: int, share: str, everywhere: Place, here: Place | None) ->
         f"📅 Daily #{day}: rank {server}{everywhere.rank} of {everywhere.of} on all servers "
         "so far. To share (it shows no card):",
         f"`{share}`",
+        "**Play again** starts an ordinary game; the next daily deal comes at midnight UTC.",
     ]

@@ -88,6 +88,7 @@ async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(worl
     stars, moves = f"{alice.score:g}", alice.moves
     assert f"`Galdor's Grip daily #{DAY}: {stars} ⭐ in {moves} moves, rank 1 of 1`" in end.text()
     assert "`/game replay` shows this deal once the day ends" in end.text()
+    assert "**Play again** starts an ordinary game" in end.text()
     assert str(mine.seed) not in "\n".join(m.text() for m in world.emu.all_messages())
 
     # Alice may not play again, not even in another server: she is told her result.
