@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 
 from bot.components import DYNAMIC_ITEMS
 from bot.flow.computer import Computer
+from bot.flow.daily import Daily
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
@@ -118,7 +119,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.orphans = Orphans(self.sessions)
         self.sessions.delivery.on_channel_gone = self.orphans.channel_gone
         self.heavy = HeavyBudget(self.settings.heavy_budget_seconds)
-        self.replays = Replays(self.store, self.settings, self.heavy)
+        self.daily = Daily(self.lobby, self.settings)
+        self.replays = Replays(self.store, self.settings, self.heavy, self.daily.refuse_sealed)
         self.reviews = Reviews(self.store, self.settings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in (*EXTENSIONS, *game_extensions()):

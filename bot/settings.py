@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     # time it counts as their resignation (solo games, or games waiting for everyone, close
     # without a result).
     idle_days: float = 7.0
+    # The daily deal's key: each day's seed is an HMAC of the date under it. Unset: the bot
+    # makes one and keeps it in the database on first use. Never logged.
+    daily_secret: str | None = Field(default=None, repr=False)
     challenge_minutes: float = 15.0  # an unanswered challenge expires after this
     max_games_per_user: int = 3  # pending and running games per member and server
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges

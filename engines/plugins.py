@@ -80,6 +80,10 @@ class GamePlugin:
     """The module whose ``LESSONS`` are the game's lessons (``engines.lessons``); None: none."""
     lookup: str | None = None
     """The card lookup module (``card_names()``, ``card_view(name)``); None: no ``card``."""
+    daily: bool = False
+    """Whether the game has a daily deal (``/<group> daily``: a solo game, its default options)."""
+    score_unit: str = "points"
+    """What a score counts, after the number ("7 ⭐", "120 points")."""
 
     @property
     def name(self) -> str:

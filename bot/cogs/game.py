@@ -219,6 +219,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
                 last = await self.bot.store.latest_ended_in_channel(interaction.channel_id or 0)
                 if last is None:
                     raise UserFacingError("No finished game in this channel yet.")
+                replays.refuse_sealed(last)
                 found = last
         with self.bot.heavy.admit(interaction.user.id, kept=replays.kept(found.id)) as turn:
             replays.asked(interaction.user.id, interaction.created_at)
@@ -296,6 +297,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             raise UserFacingError(
                 "That game was aborted or abandoned: only finished games have a review."
             )
+        self.bot.daily.refuse_sealed(found)  # everyone's deal today: reviewed once it ends
         return found
 
     @app_commands.command(description="Show this server's game settings (Manage Server changes)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 import discord
@@ -16,6 +17,7 @@ from bot.flow import coach
 from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
+from bot.storage.daily import DailyStore, session_day
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.storage.models import LESSON
 from bot.storage.refusals import SessionNotFound
@@ -104,10 +106,15 @@ class Lobby:
         self._last_start[interaction.user.id] = now
 
     async def _abandon(self, session: Session, exc: Exception) -> None:
-        """The new game's first message failed: close it without a result (channel freed)."""
+        """The new game's first message failed: close it without a result (channel freed).
+
+        A daily deal's attempt is given back: its player never saw the deal.
+        """
         log.warning("could not post the new game session=%s: %r", session.id, exc)
         now = discord.utils.utcnow()
         await self.store.close(session, status="abandoned", reason="failed", now=now)
+        if session_day(session) is not None:
+            await DailyStore(self.store.db).release(session.id)
         if isinstance(exc, discord.HTTPException):
             raise CouldNotPost() from exc
 
@@ -291,12 +298,23 @@ class Lobby:
         await self._post_board(interaction, session)
 
     async def start_solo(
-        self, interaction: discord.Interaction, game_id: str, options: dict[str, object]
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        options: dict[str, object],
+        *,
+        seed: int | None = None,
+        then: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
-        """Start a one-player game in this channel."""
+        """Start a one-player game in this channel.
+
+        ``seed``: the deal (default: a fresh secret one); ``then``: more writes in the
+        transaction creating the session (``SessionStore.create``).
+        """
         guild_id, channel_id, thread = await self._place(interaction)
-        seed = new_seed()
-        game = engines.get_game(game_id).new(1, seed=seed, options=options)  # refusals: ephemeral
+        seed = new_seed() if seed is None else seed
+        cls = engines.get_game(game_id)
+        game = cls.new(1, seed=seed, options=engine_options(options))  # refusals: ephemeral
         await self._admit(interaction, guild_id, [interaction.user])
         session = await self.store.create(
             game_id=game_id,
@@ -308,6 +326,7 @@ class Lobby:
             game=game,
             now=discord.utils.utcnow(),
             in_thread=thread,
+            then=then,
         )
         self._started(interaction)
         await self._post_board(interaction, session)

@@ -21,6 +21,7 @@ import io
 import logging
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -84,8 +85,15 @@ class ReplayCooldown(UserFacingError):
 class Replays:
     """Replays of finished games: cooled down per member, rebuilt in a worker, cached."""
 
-    def __init__(self, store: SessionStore, settings: Settings, budget: HeavyBudget) -> None:
+    def __init__(
+        self,
+        store: SessionStore,
+        settings: Settings,
+        budget: HeavyBudget,
+        refuse_sealed: Callable[[Session], None] = lambda session: None,
+    ) -> None:
         self.store = store
+        self.refuse_sealed = refuse_sealed  # a daily deal's replay waits for its day's end
         self.budget = budget
         self.cooldown = timedelta(seconds=settings.replay_cooldown_seconds)
         self._last: dict[str, dict[int, datetime]] = {}  # what -> user id -> when they asked
@@ -107,7 +115,10 @@ class Replays:
         self._last[what][user_id] = now
 
     async def finished(self, guild_id: int | None, sid: str) -> Session:
-        """The finished game ``sid`` of this server; a running one is refused, saying so."""
+        """The finished game ``sid`` of this server; a running one is refused, saying so.
+
+        So is a daily deal before its day ends: it is everyone's deal that day.
+        """
         try:
             session = await self.store.load(sid)
         except SessionNotFound:
@@ -118,6 +129,7 @@ class Replays:
             raise UserFacingError(NOT_OVER)
         if session.status != "finished":
             raise UserFacingError(NOT_FOUND)
+        self.refuse_sealed(session)
         return session
 
     def kept(self, sid: str) -> bool:

@@ -21,11 +21,12 @@ from bot.flow import turn
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach
 from bot.flow.computer import Computer, move_seed
+from bot.storage.daily import DailyStore, session_day
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import Session, SessionStore
-from bot.surface import coach, heavy, lessons, table_buttons
+from bot.surface import coach, daily_text, heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.presenter import (
@@ -592,9 +593,31 @@ class SessionManager:
         text = result_announcement(
             session,
             summary,
-            Aftermath(change.ratings_before, after, change.best_before, ranks),
+            Aftermath(
+                change.ratings_before,
+                after,
+                change.best_before,
+                ranks,
+                await self._daily_lines(session),
+            ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
+
+    async def _daily_lines(self, session: Session) -> list[str]:
+        """A daily deal's places so far and its line to share (none for another game)."""
+        day = session_day(session)
+        if day is None or session.status != "finished":
+            return []
+        days = DailyStore(self.store.db)
+        attempt = await days.attempt(session.seats[0].user_id, session.game_id, day)
+        if attempt is None or attempt.session_id != session.id or not attempt.finished:
+            return []
+        everywhere = await days.place(session.id)
+        here = await days.place(session.id, server=True)
+        if everywhere is None:
+            return []
+        share = daily_text.share_line(session.game_id, day, attempt, everywhere)
+        return daily_text.result_lines(day, share, everywhere, here)
 
     async def _announce_end(self, session: Session, change: Change) -> None:
         result = session.game.result

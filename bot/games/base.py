@@ -1,10 +1,10 @@
-"""The commands every game shares: ``learn``, ``rules`` and ``card``, built from the game's facts.
+"""The commands games share: ``learn``, ``rules``, ``card`` and ``daily``, from the game's facts.
 
 A game's command group derives from ``GameCommands`` and names its facts as a class argument::
 
     class ChessCog(GameCommands, group_name="chess", group_description="Chess", game=FACTS): ...
 
-Discord registers commands from the class, so the three commands are made per game (their
+Discord registers commands from the class, so these commands are made per game (their
 descriptions name the game) and set on the class before discord.py collects its commands. Their
 callbacks are methods of ``GameCommands``, shared by every game: discord.py calls each with the
 game's own cog, whose ``facts`` say which game it is. The facts take the game's id and title
@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.flow import daily
 from bot.flow.lobby import LEVEL_CHOICES, LEVEL_HELP, OPPONENT_HELP, lesson_choices
 from bot.surface.lookup import card_choices, send_card
 from bot.surface.rules import how_to_play, send_long
@@ -105,14 +106,33 @@ class GameCommands(commands.GroupCog):
         """One card, only to you."""
         await send_card(interaction, self.facts.game_id, name, self.facts.colour)
 
+    async def _daily_command(
+        self, interaction: discord.Interaction, action: str = daily.PLAY
+    ) -> None:
+        """Today's deal, the day's boards, or the member's naming on them."""
+        group = str(self.__cog_group_name__)
+        await self.bot.daily.command(interaction, self.facts.game_id, group, action)
+
     async def _card_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return card_choices(self.facts.game_id, current)
 
 
+def daily_command(game: GameFacts) -> app_commands.Command[Any, ..., None]:
+    """``daily``: the same deal for every player on a UTC day, one attempt, and its boards."""
+    command = app_commands.Command(
+        name="daily",
+        description=f"Today's {game.title} deal: the same for everyone, one attempt",
+        callback=GameCommands._daily_command,
+    )
+    command = app_commands.describe(action="What to do (default: play today's deal)")(command)
+    choices = [app_commands.Choice(name=text, value=key) for key, text in daily.ACTIONS.items()]
+    return app_commands.choices(action=choices)(command)
+
+
 def shared_commands(game: GameFacts) -> dict[str, app_commands.Command[Any, ..., None]]:
-    """``learn``, ``card`` (if the game has cards to look up) and ``rules`` for one game."""
+    """``learn``, ``card`` (cards to look up), ``daily`` (a daily deal) and ``rules``."""
     made: dict[str, app_commands.Command[Any, ..., None]] = {}
     learn_text = f"Learn {game.title}: {game.lesson}, step by step"
     if game.parts is None:
@@ -131,6 +151,8 @@ def shared_commands(game: GameFacts) -> dict[str, app_commands.Command[Any, ...,
         )
         card.autocomplete("name")(GameCommands._card_names)
         made["card"] = app_commands.describe(name=game.card.name_help)(card)
+    if game.plugin.daily:
+        made["daily"] = daily_command(game)
     made["rules"] = app_commands.Command(
         name="rules", description=f"How to play {game.title}", callback=GameCommands._rules_command
     )

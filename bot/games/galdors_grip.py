@@ -1,4 +1,4 @@
-"""/galdor start | rules: the Galdor's Grip command module (solo)."""
+"""/galdor start | daily | rules: the Galdor's Grip command module (solo)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class GaldorCog(
     )
     help_text = (
         "`/galdor start [threshold] [method] [allstar]` — the solo deck puzzle Galdor's Grip. "
+        "`/galdor daily` the day's deal (the same for everyone, one attempt), "
         "`/galdor learn` plays a guided first game, `/galdor card` shows a card, "
         "`/galdor rules` how to play."
     )

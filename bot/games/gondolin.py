@@ -1,4 +1,4 @@
-"""/gondolin start | rules | cards | scoreboard | deck ...: the Gondolin Cards command module."""
+"""/gondolin start | daily | rules | cards | scoreboard | deck ...: Gondolin Cards commands."""
 
 from __future__ import annotations
 
@@ -73,7 +73,8 @@ class GondolinCog(
     help_text = (
         "`/gondolin start [story] [deck] [mode]` — the solo settlement game Gondolin Cards "
         "(your controls are on the board; **My hand** shows your hand). `/gondolin learn` "
-        "plays a guided first game. `/gondolin deck …` "
+        "plays a guided first game, `/gondolin daily` the day's deal (the same for everyone, "
+        "one attempt). `/gondolin deck …` "
         "builds decks, `/gondolin cards` browses the cards, `/gondolin card` shows one, "
         "`/gondolin scoreboard`, `/gondolin rules`."
     )

@@ -21,6 +21,8 @@ USED_UNDO = "used_undo"
 LESSON = "lesson"
 """Session option of a guided game (``/<game> learn``), holding the lesson's part (from 1): it
 follows that lesson's script, is never rated and writes no results (``engines.lessons``)."""
+DAILY = "daily"
+"""Session option of a daily deal (``bot.storage.daily``): the day's number, from 1."""
 FORCED = "@"
 """Prefix of a logged move the bot played for a seat because it was their only choice."""
 LESSON_DONE = "lesson"

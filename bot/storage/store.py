@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 import engines
+from bot.storage import daily
 from bot.storage.db import Database, IntegrityError
 from bot.storage.models import FORCED, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
@@ -60,12 +61,15 @@ class SessionStore:
         computers: dict[int, str] | None = None,
         in_thread: bool = False,
         coached: frozenset[int] = frozenset(),
+        then: Callable[[str], Awaitable[None]] | None = None,
     ) -> Session:
         """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
 
         ``computers``: the seats the computer plays, with its level. ``in_thread``: the game
         will be played in a thread off ``channel_id`` (:meth:`move_to_thread`); until then it
-        does not hold the channel. ``coached``: the seats whose coach starts on.
+        does not hold the channel. ``coached``: the seats whose coach starts on. ``then``: more
+        writes in the same transaction, given the new session's id (a daily deal's attempt);
+        its IntegrityError, when the channel is free, is raised as it is.
         """
         computers = computers or {}
         auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
@@ -102,6 +106,8 @@ class SessionStore:
                         for i, (uid, name) in enumerate(players)
                     ],
                 )
+                if then is not None:
+                    await then(sid)
         except IntegrityError as exc:
             running = await self.live_in_channel(channel_id)
             if running is None:
@@ -447,6 +453,7 @@ class SessionStore:
             ],
         )
         await count_results(self.db, session, outcomes)
+        await daily.record_result(self.db, session, outcomes, now)
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""

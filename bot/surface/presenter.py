@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.storage.daily import session_day
 from bot.storage.models import LESSON_DONE
 from bot.storage.ratings import DEFAULT
 from bot.storage.store import Session
@@ -134,7 +135,13 @@ def _waiting_line(session: Session) -> str:
 
 
 def _fair_shuffle(session: Session, ended: bool) -> str:
-    """The commitment while the game runs (``/game status``), the seed itself at the end."""
+    """The commitment while the game runs (``/game status``), the seed itself at the end.
+
+    A daily deal's seed is everyone's deal that day: ``/game replay`` shows it once the day ends.
+    """
+    day = session_day(session)
+    if ended and day is not None:
+        return f"Session {session.id} · daily #{day}: /game replay shows its seed after the day"
     if ended:
         return f"Session {session.id} · seed {session.seed} (check it with /game replay)"
     return f"Session {session.id} · SHA-256 of the secret seed: {seed_hash(session.seed)}"
@@ -155,6 +162,7 @@ class Aftermath:
     ratings_after: dict[int, float] = field(default_factory=dict)
     best_before: float | None = None
     ranks: dict[int, int] = field(default_factory=dict)  # user id -> place on the leaderboard
+    daily: list[str] = field(default_factory=list)  # a daily deal's places and share line
 
 
 def result_announcement(session: Session, summary: str, after_game: Aftermath) -> str:
@@ -179,6 +187,7 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
             if s.user_id in after_game.ranks
         ]
         lines.append("On this server's leaderboard: " + " · ".join(places))
+    lines += after_game.daily
     counts = session.status == "finished" and session.lesson is None
     if session.computer_seats and counts:
         lines.append(
@@ -187,7 +196,12 @@ def result_announcement(session: Session, summary: str, after_game: Aftermath) -
         )
     if not counts:  # aborted, closed, or a lesson: said once, never contradicted
         lines.append("It does not count on the leaderboard.")
-    if session.status == "finished":
+    if session.status == "finished" and session_day(session) is not None:
+        lines.append(
+            "`/game log last` shows the whole game; `/game replay` shows this deal once the "
+            "day ends (midnight UTC)."
+        )
+    elif session.status == "finished":
         lines.append("`/game log last` shows the whole game; `/game replay` checks the shuffle.")
     else:
         lines.append("`/game log last` shows the game.")

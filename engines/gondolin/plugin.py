@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     engine="engines.gondolin",
     renderer="render.gondolin",
     commands="bot.games.gondolin",
+    daily=True,
     order=3,
     lessons="engines.gondolin.lesson",
     lookup="engines.gondolin.lookup",
