@@ -18,7 +18,12 @@ def warnings(state: GuardiansState, seat: int) -> list[str]:
     """The six lands, the fifth Shield and the Guardian challenge, where each threatens."""
     if state.phase == "over":
         return []
-    found = [_six_lands(state, seat), _last_shield(state, seat), *_challenges(state, seat)]
+    found = [
+        _six_lands(state, seat),
+        _beaten_off(state, seat),
+        _last_shield(state, seat),
+        *_challenges(state, seat),
+    ]
     return [w for w in found if w]
 
 
@@ -65,9 +70,9 @@ def _when(state: GuardiansState) -> str:
     return "next turn" if state.phase == "settle" else "this turn"
 
 
-def _listed(spaces: list[str]) -> str:
-    """Spaces as a list in words: "L1", "L1 and C1", "L1, C1 and R1"."""
-    return spaces[0] if len(spaces) == 1 else f"{', '.join(spaces[:-1])} and {spaces[-1]}"
+def _listed(spaces: list[str], last: str = "and") -> str:
+    """Spaces as a list in words: "L1", "L1 and C1", "L1, C1 and R1" (``last``: "or")."""
+    return spaces[0] if len(spaces) == 1 else f"{', '.join(spaces[:-1])} {last} {spaces[-1]}"
 
 
 def _prevention(state: GuardiansState, seat: int) -> str:
@@ -91,6 +96,85 @@ def _prevention(state: GuardiansState, seat: int) -> str:
         f"place a Shield on your Strongholds at the Draw & Organize and move it onto a land "
         f"({lands})"
     )
+
+
+def _beaten_off(state: GuardiansState, seat: int) -> str:
+    """The seat's Shields on lands are all that keeps a land from the opponent, and could fall.
+
+    Every other land is the opponent's by terrain or side. A beaten Shield retreats (or is
+    destroyed) and the winner holds its land, so the opponent wins at the settlement if a
+    Shield of theirs can enter each land with one of the seat's, one each. What is under
+    their Shields is unknown: any of them could win, so the warning says "could".
+    """
+    held = frozenset(s.space for s in state.stacks if s.owner == seat and s.space in board.DISPUTED)
+    other = 1 - seat
+    if not held or not land_reach.needs_shield(state, other) <= held:
+        return ""
+    if not land_reach.can_hold_all(state, other, held):
+        return ""
+    more = _second_lands(state, seat, held)
+    prevent = [f"move another Shield onto {_listed(more, 'or')} {_when(state)}"] if more else []
+    if _can_reinforce(state, seat, held):
+        prevent.append("reinforce your Shield there with creatures from your Strongholds")
+    if not prevent:
+        return ""
+    spaces = _listed(sorted(held))
+    yours, it = ("your Shield", "it") if len(held) == 1 else ("your Shields", "them")
+    return (
+        f"Player {other + 1} holds every land but {spaces}, where {yours} stand"
+        f"{'s' if len(held) == 1 else ''}, and could attack {it} {_when(state)}: a beaten Shield "
+        "retreats off its land, and if all six lands are theirs at the settlement, they win. "
+        f"Prevent it: {'; or '.join(prevent)}."
+    )
+
+
+def _second_lands(state: GuardiansState, seat: int, held: frozenset[str]) -> list[str]:
+    """Free lands a Shield of the seat's can still reach where it makes the attack fall short.
+
+    Its Shields on the board (which may move before the settlement), and, before the movement,
+    one it may place on a Stronghold from its own cards.
+    """
+    other = 1 - seat
+    movers = land_reach.movers(state, seat, new=_may_place(state, seat), known=True)
+    found = set()
+    for mover in movers:
+        if mover.space in held or not (mover.steps or mover.flies):
+            continue
+        for land in land_reach.reach(state, seat, mover, mover.flies) - held:
+            if board.enemy_shield(state, land, seat) is not None:
+                continue
+            after = (held - {mover.space}) | {land}
+            if not land_reach.can_hold_all(state, other, after):
+                found.add(land)
+    return sorted(found)
+
+
+def _may_place(state: GuardiansState, seat: int) -> bool:
+    """Before the movement: whether the seat holds a Shield card it may place."""
+    s = state.seats[seat]
+    if state.phase == "organize":
+        return any(board.card(state, u).kind == "shield" for u in s.drawn + s.pen)
+    return state.phase == "settle" and any(board.card(state, u).kind == "shield" for u in s.pen)
+
+
+def _can_reinforce(state: GuardiansState, seat: int, held: frozenset[str]) -> bool:
+    """A Shield of the seat's on a land still to turn, creatures on a Stronghold that reach it."""
+    fresh = state.phase in land_reach.FRESH
+    row = 0 if seat == 0 else 3
+    for stack in state.stacks:
+        if stack.owner != seat or stack.space not in held or not (fresh or not stack.turned):
+            continue
+        for col, hold in zip(COLUMNS, state.seats[seat].holds, strict=True):
+            space = f"{col}{row}"
+            creatures = [u for u in hold.on if board.is_creature(state, u)]
+            if hold.rubbled or not creatures or board.distance(space, stack.space) > 2:
+                continue
+            middle = set(board.neighbours(space)) & set(board.neighbours(stack.space))
+            if board.distance(space, stack.space) == 1 or any(
+                board.passable(state, m, seat) for m in middle
+            ):
+                return True
+    return False
 
 
 def _last_shield(state: GuardiansState, seat: int) -> str:

@@ -178,3 +178,84 @@ def test_a_finished_game_warns_nobody():
     game = _five_lands_for_player_2()
     game.state.phase = "over"
     assert game.warnings(0) == []
+
+
+def _one_shield_on_a_land():
+    """Player 1's one Shield on a land stands on R1, next to Player 2's unturned one on R2.
+
+    Player 2 holds L1 and C1 by terrain and their own three lands by side: beating the Shield
+    on R1 there gives them all six. Player 1's second Shield waits at home on L0.
+    """
+    game = movement_game()
+    terrain(game, 1, "L1", "woods")
+    terrain(game, 1, "C1", "swamps")
+    shield(game, 0, "R1", ["swordsman"])
+    shield(game, 0, "L0", ["swordsman"])
+    shield(game, 1, "R2", ["swordsman"])
+    return game
+
+
+def test_a_lone_shield_on_a_land_that_can_be_beaten_off_is_warned():
+    game = _one_shield_on_a_land()
+    (warning,) = game.warnings(0)
+    assert (
+        "Player 2 holds every land but R1, where your Shield stands, and could attack it this "
+        "turn: a beaten Shield retreats off its land, and if all six lands are theirs at the "
+        "settlement, they win."
+    ) in warning
+    assert "Prevent it: move another Shield onto C1 or L1 this turn." in warning
+    assert game.warnings(1) == []
+
+
+def test_the_warned_attack_is_one_won_combat_from_the_loss():
+    """Beaten, the Shield on R1 has no land of its own beside it: Player 2 takes all six."""
+    game = _one_shield_on_a_land()
+    game.state.stacks.pop(0)  # the Shield on R1 beaten off (it retreated home to R0)
+    game.state.stack(game.state.stacks[-1].shield).space = "R1"
+    game.state.phase = "settle"
+    settlement.start_settle(game.state)
+    assert game.result is not None and game.result.winners == [1]
+
+
+def test_two_shields_on_lands_against_one_attacker_are_not_warned():
+    game = _one_shield_on_a_land()
+    game.state.stacks[1].space = "C1"  # a second land with a Shield of Player 1's
+    assert game.warnings(0) == []
+
+
+def test_no_warning_while_a_land_is_yours_without_a_shield():
+    """C1 is Player 1's by side again: the Shield on R1 is not the last thing in the way.
+
+    Player 2 could still take both with two Shields, but a warning whenever two attacks could
+    take the lands would come about every third turn; it comes when the Shields on lands are
+    the last thing in the way.
+    """
+    game = _one_shield_on_a_land()
+    game.state.lands.pop("C1")
+    shield(game, 1, "C2", ["swordsman"])
+    assert game.warnings(0) == []
+
+
+def test_no_warning_where_no_shield_of_theirs_can_reach_yours():
+    game = _one_shield_on_a_land()
+    game.state.stacks[-1].turned = True  # Player 2's Shield on R2 has moved this turn
+    assert game.warnings(0) == []
+
+
+def test_no_warning_where_nothing_you_do_changes_it():
+    """Player 1's other Shield has moved: no second land, no creature to reinforce with."""
+    game = _one_shield_on_a_land()
+    game.state.stacks[1].turned = True
+    assert game.warnings(0) == []
+
+
+def test_creatures_on_a_stronghold_can_reinforce_the_shield_on_the_land():
+    game = _one_shield_on_a_land()
+    game.state.stacks[1].turned = True
+    game.state.seats[0].holds[2].on.append(take(game, 0, "swordsman"))  # on R0, beside R1
+    (warning,) = game.warnings(0)
+    assert "Prevent it: reinforce your Shield there with creatures from your Strongholds." in (
+        warning
+    )
+    game.state.stacks[0].turned = True  # the Shield on R1 has turned: it takes no more
+    assert game.warnings(0) == []
