@@ -8,13 +8,14 @@ it) and the plans of a Draw & Organize in progress never shape a warning.
 
 from __future__ import annotations
 
+from engines.base import Alert
 from engines.guardians import board, land_reach
 from engines.guardians.organize import can_redraw
 from engines.guardians.settlement import SHIELD_GOAL
 from engines.guardians.state import COLUMNS, GuardiansState
 
 
-def warnings(state: GuardiansState, seat: int) -> list[str]:
+def warnings(state: GuardiansState, seat: int) -> list[Alert]:
     """The six lands, the fifth Shield and the Guardian challenge, where each threatens."""
     if state.phase == "over":
         return []
@@ -24,7 +25,7 @@ def warnings(state: GuardiansState, seat: int) -> list[str]:
         _last_shield(state, seat),
         *_challenges(state, seat),
     ]
-    return [w for w in found if w]
+    return [w for w in found if w is not None]
 
 
 def _home_lands(seat: int) -> str:
@@ -33,7 +34,7 @@ def _home_lands(seat: int) -> str:
     return f"{COLUMNS[0]}{row}, {COLUMNS[1]}{row} or {COLUMNS[2]}{row}"
 
 
-def _six_lands(state: GuardiansState, seat: int) -> str:
+def _six_lands(state: GuardiansState, seat: int) -> Alert | None:
     """All six lands could be the opponent's at the next settlement, and the seat can stop it.
 
     The opponent wins there if none of the seat's Shields stands on a land and each land that
@@ -42,13 +43,13 @@ def _six_lands(state: GuardiansState, seat: int) -> str:
     of the seat's can still reach a land first.
     """
     if any(s.owner == seat and s.space in board.DISPUTED for s in state.stacks):
-        return ""
+        return None
     other = 1 - seat
     if not land_reach.can_hold_all(state, other):
-        return ""
+        return None
     prevent = _prevention(state, seat)
     if not prevent:
-        return ""
+        return None
     held = board.lands_of(state, other)
     if held == len(board.DISPUTED):
         holds = "holds all six lands"
@@ -58,10 +59,13 @@ def _six_lands(state: GuardiansState, seat: int) -> str:
         holds = (
             f"holds {held} of the six lands ({they} can reach {_listed(lacking)} {_when(state)})"
         )
-    return (
-        f"Player {other + 1} {holds} and no Shield of yours stands on a land: if they hold all "
-        f"six at the settlement, they win. Prevent it: {prevent}; a Shield of yours standing on a "
-        "land at the settlement stops this win."
+    return Alert(
+        short="All six lands could be theirs: put a Shield on a land",
+        text=(
+            f"Player {other + 1} {holds} and no Shield of yours stands on a land: if they hold "
+            f"all six at the settlement, they win. Prevent it: {prevent}; a Shield of yours "
+            "standing on a land at the settlement stops this win."
+        ),
     )
 
 
@@ -98,7 +102,7 @@ def _prevention(state: GuardiansState, seat: int) -> str:
     )
 
 
-def _beaten_off(state: GuardiansState, seat: int) -> str:
+def _beaten_off(state: GuardiansState, seat: int) -> Alert | None:
     """The seat's Shields on lands are all that keeps a land from the opponent, and could fall.
 
     Every other land is the opponent's by terrain or side. A beaten Shield retreats (or is
@@ -109,22 +113,28 @@ def _beaten_off(state: GuardiansState, seat: int) -> str:
     held = frozenset(s.space for s in state.stacks if s.owner == seat and s.space in board.DISPUTED)
     other = 1 - seat
     if not held or not land_reach.needs_shield(state, other) <= held:
-        return ""
+        return None
     if not land_reach.can_hold_all(state, other, held):
-        return ""
+        return None
     more = _second_lands(state, seat, held)
+    one = len(held) == 1
+    yours, it = ("your Shield", "it") if one else ("your Shields", "them")
     prevent = [f"move another Shield onto {_listed(more, 'or')} {_when(state)}"] if more else []
     if _can_reinforce(state, seat, held):
-        prevent.append("reinforce your Shield there with creatures from your Strongholds")
+        prevent.append(f"reinforce {yours} there with creatures from your Strongholds")
     if not prevent:
-        return ""
+        return None
     spaces = _listed(sorted(held))
-    yours, it = ("your Shield", "it") if len(held) == 1 else ("your Shields", "them")
-    return (
-        f"Player {other + 1} holds every land but {spaces}, where {yours} stand"
-        f"{'s' if len(held) == 1 else ''}, and could attack {it} {_when(state)}: a beaten Shield "
-        "retreats off its land, and if all six lands are theirs at the settlement, they win. "
-        f"Prevent it: {'; or '.join(prevent)}."
+    lost = {1: f"{spaces} falls", 2: f"{spaces} fall"}.get(len(held), "your Shields fall")
+    fix = "add a Shield" if more else f"reinforce {it}"
+    return Alert(
+        short=f"If {lost}, they get all six lands: {fix}",
+        text=(
+            f"Player {other + 1} holds every land but {spaces}, where {yours} "
+            f"stand{'s' if one else ''}, and could attack {it} {_when(state)}: a beaten Shield "
+            "retreats off its land, and if all six lands are theirs at the settlement, they "
+            f"win. Prevent it: {'; or '.join(prevent)}."
+        ),
     )
 
 
@@ -177,19 +187,22 @@ def _can_reinforce(state: GuardiansState, seat: int, held: frozenset[str]) -> bo
     return False
 
 
-def _last_shield(state: GuardiansState, seat: int) -> str:
+def _last_shield(state: GuardiansState, seat: int) -> Alert | None:
     """One more destroyed Shield loses the game."""
     lost = state.seats[seat].shields_lost
     if lost != SHIELD_GOAL - 1:
-        return ""
-    return (
-        f"{lost} of your Shields are destroyed: a fifth loses the game. Prevent it: attack only "
-        "where you are stronger, and keep a land or Stronghold of yours next to each Shield, so "
-        "a beaten Shield can retreat instead of being destroyed."
+        return None
+    return Alert(
+        short="One more Shield destroyed loses: attack only if stronger",
+        text=(
+            f"{lost} of your Shields are destroyed: a fifth loses the game. Prevent it: attack "
+            "only where you are stronger, and keep a land or Stronghold of yours next to each "
+            "Shield, so a beaten Shield can retreat instead of being destroyed."
+        ),
     )
 
 
-def _challenges(state: GuardiansState, seat: int) -> list[str]:
+def _challenges(state: GuardiansState, seat: int) -> list[Alert]:
     """An opponent's Shield on the seat's rubble may challenge its Guardian when turned."""
     vitality = state.seats[seat].vitality
     out = []
@@ -201,9 +214,14 @@ def _challenges(state: GuardiansState, seat: int) -> list[str]:
             continue
         where = f"{board.COLUMN_NAMES[stack.space[0]]} Stronghold ({stack.space})"
         out.append(
-            f"Player {2 - seat}'s Shield on your rubbled {where} may challenge your Guardian "
-            f"({vitality} Vitality) when it is turned: a creature stronger than your Guardian "
-            "kills it and wins the game. Prevent it: attack that Shield to drive it off, and "
-            "keep power stones to channel into your Guardian."
+            Alert(
+                short=f"Their Shield on {stack.space} may kill your Guardian: attack it",
+                text=(
+                    f"Player {2 - seat}'s Shield on your rubbled {where} may challenge your "
+                    f"Guardian ({vitality} Vitality) when it is turned: a creature stronger than "
+                    "your Guardian kills it and wins the game. Prevent it: attack that Shield to "
+                    "drive it off, and keep power stones to channel into your Guardian."
+                ),
+            )
         )
     return out
