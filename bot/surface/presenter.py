@@ -412,7 +412,7 @@ def _warning_lines(warnings: list[Alert]) -> list[str]:
     return [f"⚠️ **Warning:** {w.text}" for w in warnings]
 
 
-def warned_view(view: dict[str, Any], warnings: list[Alert]) -> dict[str, Any]:
+def _warned_view(view: dict[str, Any], warnings: list[Alert]) -> dict[str, Any]:
     """A seat's private view with its warnings' headlines, for its picture (``warnings``).
 
     Only a private picture carries them: a warning follows from what that seat knows. A view
@@ -534,6 +534,6 @@ async def private(
     lines.append(_ending(session, ending))
     embed.description = "\n\n".join(x for x in lines if x)
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
-    file = await image(session, warned_view(view, warned), "hand.png")
+    file = await image(session, _warned_view(view, warned), "hand.png")
     embed.set_image(url="attachment://hand.png")
     return Message(embed, file, private_components(session, seat, moves=moves, tip=tip))

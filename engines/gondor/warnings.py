@@ -56,7 +56,7 @@ def _garrison(state: GondorState) -> Alert | None:
     if not _near(state, "garrison"):
         return None
     return Alert(
-        short=f"Garrison near demoralized ({_score(state, 'garrison')}): hold the city",
+        short=f"Garrison nearly demoralized ({_score(state, 'garrison')}): hold the city",
         text=(
             f"The Minas Tirith garrison has {_points(state, 'garrison')} that demoralize it, "
             "and Sauron needs it demoralized to win: each city level he takes adds 10. Prevent "
@@ -70,7 +70,7 @@ def _army(state: GondorState) -> Alert | None:
     if not _near(state, "sauron"):
         return None
     return Alert(
-        short=f"Your army near demoralized ({_score(state, 'sauron')}): avoid losing fights",
+        short=f"Your army nearly demoralized ({_score(state, 'sauron')}): avoid losing fights",
         text=(
             f"Your army has {_points(state, 'sauron')} that demoralize it, and a demoralized "
             "army cannot win. Prevent it: keep your units out of fights they lose (each unit "

@@ -385,7 +385,7 @@ def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     assert sum(diff.histogram()[24:]) < 0.0025 * style.WIDTH * gmap.ZOOM_CROP
 
 
-WARNED = "Your army near demoralized (85/93): avoid losing fights"
+WARNED = "Your army nearly demoralized (85/93): avoid losing fights"
 """A warning headline (``Alert.short``), as the bot adds it to a side's own picture."""
 
 

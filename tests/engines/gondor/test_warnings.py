@@ -28,6 +28,8 @@ def test_the_garrison_near_its_demoralization_level_is_warned():
     assert "garrison has 28 of the 36 demoralization points" in warning
     assert "keep an undisrupted combat unit inside each city level" in warning
     assert said(game, SAURON) == []
+    (alert,) = game.warnings(WESTERNESSE)  # the picture's headline: the footer's numbers
+    assert alert.short == "Garrison nearly demoralized (28/36): hold the city"
 
 
 def test_sauron_near_his_demoralization_level_is_warned():
@@ -73,6 +75,8 @@ def test_sauron_is_told_what_he_still_lacks_in_the_last_turns():
     assert "the garrison is not demoralized (0 of the 36" in warning
     assert "not last on the East road at the east edge (2124): move a unit onto it" in warning
     assert "Main Gate (1918)" not in warning
+    (alert,) = game.warnings(SAURON)
+    assert alert.short == "You lose if the siege ends now: take city levels, East road"
     game.state.totals["garrison"] = 40
     game.state.visit("sauron", ["2124"])
     assert said(game, SAURON) == []
