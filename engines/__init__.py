@@ -6,6 +6,7 @@ import importlib
 
 from engines.base import (
     Action,
+    Alert,
     EngineError,
     Event,
     Game,
@@ -18,6 +19,7 @@ from engines.plugins import game_ids, plugin
 
 __all__ = [
     "Action",
+    "Alert",
     "EngineError",
     "Event",
     "Game",

@@ -11,7 +11,7 @@ import typing
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engines.rng import Random
 
@@ -66,6 +66,24 @@ class Unavailable(BaseModel):
 
     label: str
     reason: str
+
+
+SHORT_ALERT = 60
+"""An ``Alert``'s headline at most: one line of the large text a phone reads in a picture."""
+
+
+class Alert(BaseModel):
+    """A loss the seat can still prevent (``Game.warnings``): a headline and the whole story.
+
+    ``short``, the danger and its fix in at most ``SHORT_ALERT`` characters ("If R1 falls,
+    all six lands are theirs: add a Shield on a land"), is drawn in the seat's private
+    picture; ``text``, one plain sentence or more saying what prevents it, is in the message.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    short: str = Field(max_length=SHORT_ALERT)
+    text: str
 
 
 class StandingChoice(BaseModel):
@@ -242,8 +260,8 @@ class Game(ABC, Generic[S]):
         """
         return ""
 
-    def warnings(self, seat: int) -> list[str]:
-        """Losses ``seat`` can still prevent, each a plain sentence saying what prevents it.
+    def warnings(self, seat: int) -> list[Alert]:
+        """Losses ``seat`` can still prevent, each an ``Alert``: a headline and what prevents it.
 
         E.g. "If all six lands are still without your Shield at the settlement, Player 2 wins:
         move a Shield onto a land." Shown the turn before the loss could happen, so computed

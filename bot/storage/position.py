@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engines import Action, Game
+from engines import Action, Alert, Game
 
 
 class Position:
@@ -23,7 +23,7 @@ class Position:
         self._views: dict[int | None, dict[str, Any]] = {}
         self._legal: dict[int, list[Action]] = {}
         self._codes: dict[int, list[str]] = {}
-        self._warnings: dict[int, list[str]] = {}
+        self._warnings: dict[int, list[Alert]] = {}
         self.parts: dict[Hashable, Any] = {}
         """What the messages make of this position, by part (filled by the surface)."""
 
@@ -45,7 +45,7 @@ class Position:
             self._codes[seat] = [type(self.game).encode(a) for a in self.legal(seat)]
         return self._codes[seat]
 
-    def warnings(self, seat: int) -> list[str]:
+    def warnings(self, seat: int) -> list[Alert]:
         """``Game.warnings(seat)``."""
         if seat not in self._warnings:
             self._warnings[seat] = self.game.warnings(seat)

@@ -32,7 +32,7 @@ from bot.surface import (
     table_buttons,
 )
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
-from engines import plugins
+from engines import Alert, plugins
 from engines.text import shorten
 
 T = TypeVar("T")
@@ -356,7 +356,7 @@ def moves_for(session: Session, seat: int, *, on_board: bool) -> Moves:
     return Moves(*_lesson_controls(session, choices, unavailable), legal=bool(choices))
 
 
-Parts = tuple[dict[str, Any], Moves, list[str]]
+Parts = tuple[dict[str, Any], Moves, list[Alert]]
 """The engine's part of a message: the view it draws, the moves of its controls, warnings."""
 BOARD = "board"
 PRIVATE = "private"
@@ -415,15 +415,24 @@ async def own(session: Session, seat: int) -> str:
     return await part(session, (OWN, seat), _own, seat)
 
 
-def _warnings(session: Session, seat: int) -> list[str]:
+def _warnings(session: Session, seat: int) -> list[Alert]:
     """The losses ``seat`` can still prevent (``Game.warnings``) while the game runs."""
     live = session.status == "active" and not session.game.is_over
     return session.position.warnings(seat) if live else []
 
 
-def _warning_lines(warnings: list[str]) -> list[str]:
+def _warning_lines(warnings: list[Alert]) -> list[str]:
     """Each warning plainly marked, for the message's text under its status."""
-    return [f"⚠️ **Warning:** {w}" for w in warnings]
+    return [f"⚠️ **Warning:** {w.text}" for w in warnings]
+
+
+def _warned_view(view: dict[str, Any], warnings: list[Alert]) -> dict[str, Any]:
+    """A seat's private view with its warnings' headlines, for its picture (``warnings``).
+
+    Only a private picture carries them: a warning follows from what that seat knows. A view
+    without warnings is left as it is (its picture, and the key it is kept under, unchanged).
+    """
+    return {**view, "warnings": [w.short for w in warnings]} if warnings else view
 
 
 def board_components(
@@ -539,6 +548,6 @@ async def private(
     lines.append(_ending(session, ending))
     embed.description = "\n\n".join(x for x in lines if x)
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
-    file = await image(session, view, "hand.png")
+    file = await image(session, _warned_view(view, warned), "hand.png")
     embed.set_image(url="attachment://hand.png")
     return Message(embed, file, private_components(session, seat, moves=moves, tip=tip))

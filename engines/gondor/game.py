@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, Result, StandingChoice, Unavailable
+from engines.base import Action, Alert, Event, Game, Result, StandingChoice, Unavailable
 from engines.gondor import banner, coach, determinize, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
@@ -256,7 +256,7 @@ class Gondor(Game[GondorState]):
         """How to win and how the game ends, in one line."""
         return GOAL
 
-    def warnings(self, seat: int) -> list[str]:
+    def warnings(self, seat: int) -> list[Alert]:
         """A force near demoralization; in the last Game-Turns, the victory conditions (20.1)."""
         return dangers.warnings(self.state, seat)
 

@@ -166,10 +166,12 @@ class GondorView(BaseModel):
     road_control: dict[str, Side | None]
     log_tail: list[str]  # the last events, newest last
     # Never in build_view's dump: Game.view adds the hexes a selected group can reach
-    # (``highlight``) and the mover's close-up (``focus``), the bot adds ``seat_names``.
+    # (``highlight``) and the mover's close-up (``focus``), the bot adds ``seat_names`` and,
+    # to a side's own picture only, its warnings' headlines (``warnings``, ``Alert.short``).
     highlight: list[str] = Field(default_factory=list, exclude=True)
     focus: list[str] = Field(default_factory=list, exclude=True)
     seat_names: list[str] = Field(default_factory=list, exclude=True)
+    warnings: list[str] = Field(default_factory=list, exclude=True)
 
 
 @cache

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from engines.base import Action, EngineError, Event, Game, Result, Unavailable
+from engines.base import Action, Alert, EngineError, Event, Game, Result, Unavailable
 from engines.guardians import board, coach, determinize, move_groups, organize, policy, settlement
 from engines.guardians import warnings as dangers
 from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown, Redraw
@@ -132,7 +132,7 @@ class Guardians(Game[GuardiansState]):
         """How to win and how the game ends, in one line."""
         return GOAL
 
-    def warnings(self, seat: int) -> list[str]:
+    def warnings(self, seat: int) -> list[Alert]:
         """The six lands, a fifth Shield or the Guardian about to fall (from the open table)."""
         return dangers.warnings(self.state, seat)
 

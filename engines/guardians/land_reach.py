@@ -28,8 +28,14 @@ class Mover:
     flies: bool  # it may fly (a seat flies one Shield a turn)
 
 
-def movers(state: GuardiansState, seat: int, *, new: bool = True) -> list[Mover]:
-    """``seat``'s Shields before the next settlement; ``new``: with Shields it may yet place."""
+def movers(
+    state: GuardiansState, seat: int, *, new: bool = True, known: bool = False
+) -> list[Mover]:
+    """``seat``'s Shields before the next settlement; ``new``: with Shields it may yet place.
+
+    ``known``: asked by the seat itself, which knows what its Shields hold (a Shield flies
+    only if all of it flies; what it may add in a Draw & Organize never makes it fly).
+    """
     fresh = state.phase in FRESH
     flight_left = fresh or not state.seats[seat].flew
     mv = state.move
@@ -37,7 +43,7 @@ def movers(state: GuardiansState, seat: int, *, new: bool = True) -> list[Mover]
     for stack in state.stacks:
         if stack.owner != seat:
             continue
-        flier = fresh or _may_fly(state, stack)
+        flier = all_fly(state, stack.cards) if known else fresh or _may_fly(state, stack)
         if fresh or not stack.turned:
             out.append(Mover(stack.space, 2, flight_left and flier))
         elif mv is not None and mv.shield == stack.shield:
@@ -91,9 +97,13 @@ def needs_shield(state: GuardiansState, seat: int) -> set[str]:
     return out
 
 
-def can_hold_all(state: GuardiansState, seat: int) -> bool:
-    """Whether ``seat``'s Shields can stand on every land it needs one on, one Shield each."""
-    need = needs_shield(state, seat)
+def can_hold_all(state: GuardiansState, seat: int, attacked: frozenset[str] = frozenset()) -> bool:
+    """Whether ``seat``'s Shields can stand on every land it needs one on, one Shield each.
+
+    ``attacked``: lands where an opponent's Shield stands, which a Shield of ``seat`` must
+    enter (a combat) and win to hold them.
+    """
+    need = needs_shield(state, seat) | attacked
     shields = movers(state, seat)
     fliers = [None, *(i for i, m in enumerate(shields) if m.flies)]  # one flight a turn
     return any(

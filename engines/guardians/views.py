@@ -250,6 +250,9 @@ class GuardiansView(BaseModel):
     result: ResultView | None
     # The seats' display names: never in the engine's dump, the bot adds them for the renderer.
     seat_names: list[str] = Field(default_factory=list, exclude=True)
+    # The headlines of a player's warnings (``Alert.short``): the bot adds them to that
+    # player's own picture only.
+    warnings: list[str] = Field(default_factory=list, exclude=True)
 
 
 class LookupView(BaseModel):

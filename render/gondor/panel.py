@@ -20,16 +20,22 @@ FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the
 
 
 def header(view: GondorView, pending_lines: int = 1) -> Image.Image:
-    """The turn and phase, then whose decision it is and what, in ``pending_lines`` at most."""
+    """The turn and phase, then whose decision it is and what, in ``pending_lines`` at most.
+
+    A side's warning (``GondorView.warnings``, its headline) takes the turn and phase's line:
+    the message above the image says them, and the image stays wider than tall.
+    """
     width = style.WIDTH - 2 * PAD
-    title = text.title(view)
+    warned = view.warnings and not view.result
+    title = f"⚠ {view.warnings[0]}" if warned else text.title(view)
     title_font = fitted_font(title, width, 30, bold=True, min_size=style.PHONE_PX)
     pending = text.pending_line(view)
     fnt = font(style.PHONE_PX, bold=True)
     lines = wrap(pending, fnt, width, max_lines=pending_lines) if pending else []
     img = Image.new("RGB", (style.WIDTH, TOP + LINE * (1 + max(1, len(lines))) + 6), style.BG)
     draw = ImageDraw.Draw(img)
-    draw.text((PAD, TOP), ellipsize(title, title_font, width), font=title_font, fill=style.WHITE)
+    shown = ellipsize(title, title_font, width)
+    draw.text((PAD, TOP), shown, font=title_font, fill=BAD if warned else style.WHITE)
     for i, line in enumerate(lines, start=1):
         draw.text((PAD, TOP + i * LINE + 2), line, font=fnt, fill=GOLD)
     return img

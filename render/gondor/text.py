@@ -204,7 +204,9 @@ def alt_text(view: GondorView, shown: Sequence[str] = (), places: str = "") -> s
     """
     focus = view.focus
     head = "Gondor, close-up of " + ", ".join(focus) if focus else "Gondor map"
-    parts = [f"{head}. {title(view)}.", _sentence(pending_line(view)), reach_line(view)]
+    parts = [f"{head}. {title(view)}."]
+    parts += [f"Warning: {_sentence(w)}" for w in view.warnings if not view.result]
+    parts += [_sentence(pending_line(view)), reach_line(view)]
     parts += [forces_sentence(view), _sentence(places)]
     if focus:
         rest = [h for h in shown if h not in focus]

@@ -111,6 +111,16 @@ def header(view: GuardiansView, combat: str | None = None, *, tight: bool = Fals
     return framed(stack(parts, gap=4), PANEL_EDGE)
 
 
+def warning(view: GuardiansView) -> Block:
+    """The seat's warnings, a headline each under the header, in the warning colour."""
+    room = FULL - 2 * PAD
+    lines = [
+        text_block(f"⚠ {named(view, w)}", BODY, room, WARN, bold=True, background=PANEL)
+        for w in view.warnings
+    ]
+    return framed(stack(lines, gap=4), BAD)
+
+
 def result_banner(view: GuardiansView, result: ResultView) -> Block:
     """A gold banner: who won and the engine's summary."""
     winners = result.winners

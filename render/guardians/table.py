@@ -1,7 +1,8 @@
 """The whole Guardians image, never taller than wide (Discord fits it in a landscape box).
 
 Every text is at least 27 px (9 px tall when a phone shows the image 340 px wide). On top, full
-width: the title and status (or, once the game is over, the result banner). Then, as at a table,
+width: the title and status (or, once the game is over, the result banner), and in a player's
+view their warnings (``GuardiansView.warnings``, a headline each). Then, as at a table,
 the other player's panel, the battlefield full width, the bottom seat's panel and, in a
 player's view, their own cards (folded into "?" when the room runs out; the battlefield is
 drawn compact first if that leaves room for some of them). In a combat (or right
@@ -105,6 +106,8 @@ def _bands(view: GuardiansView, tight: bool) -> list[Block]:
     else:
         title = combat.heading(view.combat) if view.combat else None
         out.append(panel.header(view, title, tight=tight))
+    if view.warnings and view.result is None:
+        out.append(panel.warning(view))
     room = WIDTH - 2 * MARGIN - sum(h + GAP for h, _ in out)  # left for the rest, at most
     if view.combat is not None:  # under way, or just over (its outcome is shown once)
         out.append(combat_columns(view, room))

@@ -156,6 +156,7 @@ def alt_text(view: GuardiansView) -> str:
         (0, f"Guardians, turn {view.turn}, {phase.lower()}. {seen}"),
         (0, outcome),
         (1, sentence(named(view, view.status))),
+        *[(1, f"Warning: {sentence(named(view, w))}") for w in view.warnings],
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
         *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],

@@ -6,7 +6,7 @@ import pytest
 
 import engines
 from bot.storage.history import FORCED
-from engines import Unavailable
+from engines import Alert, Unavailable
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -88,7 +88,8 @@ async def test_a_revealing_forced_move_waits_unless_the_player_opts_in(world, mo
 
 async def test_a_warning_reaches_a_player_whose_moves_are_on_the_board(world, monkeypatch):
     cls = engines.get_game("galdors_grip")
-    monkeypatch.setattr(cls, "warnings", lambda self, seat: ["Your last Sun fades next turn."])
+    fades = Alert(short="Your last Sun fades: play it", text="Your last Sun fades next turn.")
+    monkeypatch.setattr(cls, "warnings", lambda self, seat: [fades])
     await world.slash("alice", "galdor start")
     session = await world.live()
     board = world.board(session)

@@ -126,5 +126,7 @@ async def test_the_turn_before_the_end_westernesse_is_warned_in_its_dm(world, mo
     text = dm.embeds[0].get("description") or ""
     assert "⚠️ **Warning:** If the siege ended now, Sauron would win" in text
     assert "move a unit onto the East road by the Main Gate (1918)" in text
+    headline = "Warning: You lose if the siege ends now: take the East road."
+    assert any(headline in (a.description or "") for a in dm.attachments), "in her picture"
     board = next(m for m in world.emu.channel_messages(world.chan2) if m.id == session.message_id)
-    assert "Warning" not in (board.embeds[0].get("description") or "")
+    assert "Warning" not in board.text()  # nor in the board's pictures

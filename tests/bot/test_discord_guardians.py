@@ -22,6 +22,7 @@ from bot.surface.rules import how_to_play
 from engines.guardians import Guardians
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.state import GuardiansState
+from render import render_png
 from tests.bot.harness import World, message_texts, move_controls
 from tests.engines.guardians.scenario import movement_game, shield, take, terrain
 
@@ -412,8 +413,15 @@ async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(worl
     )
     assert warning in message.text()
     assert "move one of your Shields onto a land this turn (L1, C1 or R1)" in message.text()
+    (picture,) = message.attachments  # her picture carries the headline; its alt text says it
+    headline = "All six lands could be theirs: put a Shield on a land"
+    assert f"Warning: {headline}." in (picture.description or "")
     assert not any("Warning" in m.text() for m in world.emu.dm_messages(dave)[before:])
-    assert "Warning" not in world.board(session).text()
+    assert "Warning" not in world.board(session).text()  # the board's alt text too
+    now = await world.bot.store.load(session.id)
+    unwarned = {**now.game.view(0), "seat_names": now.plain_names}
+    drawn = render_png("guardians", {**unwarned, "warnings": [headline]})
+    assert picture.data == drawn != render_png("guardians", unwarned)
 
     step = next(c for c in move_controls(message) if code_of(c).startswith("step.L1"))
     await world.make_move(user, message, step)
@@ -439,6 +447,8 @@ async def test_a_player_with_closed_dms_sees_the_warning_in_my_hand_and_nothing_
         hand = await world.hand("carol", session)
         warned = [line for line in hand.text().splitlines() if "Warning" in line]
         assert warned and "Dave holds 5 of the six lands" in warned[0], hand.text()[:600]
+        (picture,) = hand.attachments  # the picture of My hand shows its headline too
+        assert "Warning: All six lands could be theirs" in (picture.description or "")
         game = session.game
         hidden = {name(game, u) for u in secret_uids(game, 0)} - names_in(game.view(0))
         assert hidden and not leaks("\n".join(warned), hidden, set())

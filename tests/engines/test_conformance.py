@@ -10,6 +10,7 @@ import engines
 from bot.surface.controls import choices_for
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Game, IllegalAction
+from engines.base import SHORT_ALERT
 from engines.text import shorten
 
 MAX_STEPS = 5000
@@ -62,12 +63,14 @@ def random_playout(cls, seed: int, rng: random.Random):
 
 
 def check_views(game, seed: int, n: int) -> None:
-    """Every view is JSON-ready and never holds the (8+ digit) seed; warnings are sentences."""
+    """Every view is JSON-ready and never holds the (8+ digit) seed; warnings are sentences,
+    each with a headline short enough for one line of the picture."""
     for seat in [None, *range(n)]:
         text = json.dumps(game.view(seat))
         assert str(seed) not in text, "a view leaks the seed"
     for seat in range(n):
-        assert all(isinstance(w, str) and w.endswith(".") for w in game.warnings(seat))
+        for w in game.warnings(seat):
+            assert w.text.endswith(".") and w.short and len(w.short) <= SHORT_ALERT
 
 
 def check_labels_distinct(game: Game, seat: int) -> None:

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from engines.gondor.views import GameMap
 from render import common, gondor
+from render.common import BAD
 from render.gondor import counters, panel, style, text
 from render.gondor import map as gmap
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -382,3 +383,19 @@ def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     diff = ImageChops.difference(whole, cut).convert("L")
     # A 1 px grid line may round a pixel apart; a shifted tile would differ far more.
     assert sum(diff.histogram()[24:]) < 0.0025 * style.WIDTH * gmap.ZOOM_CROP
+
+
+WARNED = "Your army nearly demoralized (85/93): avoid losing fights"
+"""A warning headline (``Alert.short``), as the bot adds it to a side's own picture."""
+
+
+@pytest.mark.parametrize("name", ["mid-sauron", "zoom-gate-sauron"])
+def test_a_warning_takes_the_title_line_in_the_warning_colour(name):
+    plain = gondor.render(CASES[name])
+    warned_view = {**CASES[name], "warnings": [WARNED]}
+    warned = gondor.render(warned_view)
+    assert warned.size == plain.size and warned.height <= warned.width
+    top = (0, 0, warned.width, panel.LINE)
+    assert colour_count(warned.crop(top), BAD) > 200 and colour_count(plain.crop(top), BAD) == 0
+    assert f"Warning: {WARNED}." in gondor.alt_text(warned_view)
+    assert "Warning" not in gondor.alt_text(CASES[name])

@@ -531,3 +531,30 @@ def test_a_busy_combat_still_fits_with_every_match_up(recorder):
     for f in fighters:
         assert "".join(f["name"].split()) in shown, f["name"]
     assert "Dread Howl (dispelled)" in alt_text("guardians", view)
+
+
+WARNED = "If your Shields fall, they get all six lands: reinforce them"
+"""A long warning headline (``Alert.short``), as the bot adds it to a player's picture."""
+
+
+@pytest.mark.parametrize("case", ["move", "combat"])
+def test_a_warning_is_drawn_under_the_header_in_phone_text_and_described(case, recorder):
+    sizes, texts = recorder
+    view, _ = make_case(case, 0)
+    plain = render_image("guardians", view)
+    sizes.clear()
+    texts.clear()
+    img = render_image("guardians", {**view, "warnings": [WARNED]})
+    (line,) = [t for t in texts if "six lands" in t[1]]
+    assert line[1] == f"⚠ {WARNED}" and line[2].size >= common.phone_px(img.width)
+    assert line[0][1] < 200, "under the header, above the table"
+    assert img.height <= img.width and img.size != plain.size
+    assert f"Warning: {WARNED}." in alt_text("guardians", {**view, "warnings": [WARNED]})
+    assert "Warning" not in alt_text("guardians", view)
+
+
+def test_a_finished_game_draws_no_warning(recorder):
+    _, texts = recorder
+    view, _ = make_case("over", 0)
+    render_image("guardians", {**view, "warnings": [WARNED]})
+    assert not any("six lands" in t[1] for t in texts)

@@ -25,6 +25,8 @@ from render.gondor import map as gmap
 from tests.render import guardians_views, test_legibility
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
+WARNED = "If your Shields fall, they get all six lands: reinforce them"
+"""A long warning headline (``Alert.short``), drawn in a player's own picture."""
 MAX_VIEWS = 36
 """Views per game at most (each image is drawn with every cache emptied, about 1 s)."""
 CACHES = (
@@ -51,6 +53,8 @@ def gondor_images() -> Iterator[tuple[str, dict]]:
     game = engines.get_game("gondor").new(2, seed=3)
     for seat in (None, 0, 1):
         yield f"engine-{seat}", game.view(seat)
+        if seat is not None:  # a side's own picture with a warning's headline
+            yield f"warned-{seat}", {**game.view(seat), "warnings": [WARNED]}
     yield "legend", {"legend": True}
 
 
@@ -70,6 +74,8 @@ def images(game_id: str) -> Iterator[tuple[str, dict]]:
         for case in guardians_views.CASES:
             for who in guardians_views.VIEWERS:
                 yield f"{case}-{who}", guardians_views.make_case(case, who)[0]
+        for case in ("organize", "combat", "resolution"):  # the fullest, with a warning
+            yield f"{case}-warned", {**guardians_views.make_case(case, 0)[0], "warnings": [WARNED]}
     else:
         views = [v for g, v in test_legibility.cases() if g == game_id]
         step = -(-len(views) // MAX_VIEWS)  # an even sample: the playouts repeat layouts

@@ -96,7 +96,8 @@ def test_every_text_a_player_reads_names_the_places_of_hex_ids_and_explains_its_
             kinds.add(a.kind)
         help_text, _, words = game.phase_help(seat).partition("Words used here:")
         prompt = game.view(seat)["pending"] or ""
-        for text in [*game.warnings(seat), help_text, prompt]:  # the glossary defines "hex"
+        warned = [w.text for w in game.warnings(seat)]
+        for text in [*warned, help_text, prompt]:  # the glossary defines "hex"
             assert not bare_hex_ids(text), text
         shown = " ".join(f"{a.label()} {a.detail() or ''}" for a in actions)
         for term in JARGON:
