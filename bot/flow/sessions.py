@@ -32,6 +32,7 @@ from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
     play_again_view,
+    prepare_seat,
     result_announcement,
 )
 from bot.surface.replies import ephemeral, reply_errors
@@ -207,7 +208,9 @@ class SessionManager:
         """The click under the session lock: check, apply, persist, show."""
         session, seat = await self._player_session(interaction, sid)
         if step < session.seats[seat].prompt_step or step > session.step:
-            if self.delivery.clicked_current(interaction, session, seat):
+            if self.delivery.clicked_current(interaction, session, seat) or (
+                not confirmed and self.delivery.clicked_hand(interaction)
+            ):
                 await self._catch_up(session, interaction, seat)
                 return
             if self.delivery.clicked_old_board(interaction, session):
@@ -682,6 +685,7 @@ class SessionManager:
                     await self.delivery.dm(session, seat, notes)
                 else:
                     await self.delivery.refresh_dm(session, seat, notes)
+                await self.delivery.refresh_hand(session, seat, notes)  # edited in the background
             except discord.HTTPException as exc:
                 await failed(exc)
         self.coach.after_shown(session)  # after the DMs, never before them
@@ -721,8 +725,10 @@ class SessionManager:
                 session = await self._take_back(session, seat)
                 if sid in self._behind:
                     session = await self._catch_up(session)
+            await prepare_seat(session, seat)  # its view and what is its own: one trip
             msg = await self.delivery.private(session, seat, [])
-            await interaction.followup.send(ephemeral=True, **msg.kwargs())
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **msg.kwargs())
+            await self.delivery.opened_hand(interaction, session, seat, sent)
             self.coach.after_shown(session)
 
     async def _player_session(
