@@ -373,6 +373,28 @@ class SessionManager:
         else:
             await interaction.response.edit_message(view=view)
 
+    async def redraw_clicked(self, interaction: discord.Interaction, sid: str) -> None:
+        """A button of an earlier position that is no move (a page): its message as it is now.
+
+        The board (or a player's DM or **My hand**) is redrawn in the click's answer and the
+        clicker told why; an older board message is stripped and links the current one, as
+        a move's button there is.
+        """
+        async with self.lock(sid), self._keeping(sid):
+            session, seat = await self._player_session(interaction, sid)
+            message = interaction.message
+            if message is None:
+                await defer_unless_answered(interaction)
+                return
+            if interaction.guild_id is not None and not message.flags.ephemeral:  # a board
+                if message.id != session.message_id:
+                    text = await self.delivery.replace_old_board(interaction, session)
+                    raise UserFacingError(text)
+                await self.delivery.update_board(session, clicked=interaction)
+            else:
+                await self.delivery.in_place(interaction, session, seat, [])
+        await ephemeral(interaction, CAUGHT_UP)
+
     async def order(
         self,
         interaction: discord.Interaction,
