@@ -508,7 +508,7 @@ class Delivery:
         else:
             self.hands.forget(user_id, session.id, hand)
         edit = functools.partial(self._edit_hand, session, seat, notes, ending, hand)
-        self.edits.submit(("hand", hand.message_id), edit)
+        self.edits.submit(hand.message_id, edit)  # a click's answer in it settles it first
 
     async def _edit_hand(
         self, session: Session, seat: int, notes: list[str], ending: str | None, hand: Hand

@@ -71,14 +71,14 @@ class OpenHands:
     def shown(self, user_id: int, sid: str, hand: Hand, digest: str | None) -> None:
         """``hand`` now shows ``digest`` (if it is still the member's open one)."""
         key = (user_id, sid)
-        if self._open.get(key) == hand:
+        if _same(self._open.get(key), hand):
             self._open[key] = Hand(
                 hand.application_id, hand.token, hand.message_id, hand.at, digest
             )
 
     def forget(self, user_id: int, sid: str, hand: Hand) -> None:
         """No more edits of ``hand`` (the game ended, or Discord refused one)."""
-        if self._open.get((user_id, sid)) == hand:
+        if _same(self._open.get((user_id, sid)), hand):
             del self._open[(user_id, sid)]
 
     def _drop_expired(self, now: float) -> None:
@@ -88,3 +88,8 @@ class OpenHands:
             if now - oldest.at <= self.max_age:
                 return
             del self._open[key]
+
+
+def _same(kept: Hand | None, hand: Hand) -> bool:
+    """Whether ``kept`` is the same answer reached the same way (whatever it shows since)."""
+    return kept is not None and (kept.token, kept.message_id) == (hand.token, hand.message_id)

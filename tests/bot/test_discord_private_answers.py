@@ -1,5 +1,6 @@
 """One private answer at a time: "?", hints and questions replace each other; Yes is spent."""
 
+import logging
 import random
 from dataclasses import dataclass
 
@@ -293,5 +294,32 @@ async def test_the_open_hands_kept_are_bounded_in_number_and_age():
     for n in range(5):
         hands.note(Asked(Member(n), n), "s1", 100 + n, None)  # type: ignore[arg-type]
     assert len(hands) == 3 and hands.get(0, "s1") is None and hands.get(4, "s1") is not None
+    kept = hands.get(4, "s1")
+    assert kept is not None
+    hands.shown(4, "s1", kept, "its view now")
+    hands.forget(4, "s1", kept)  # the same answer, whatever it shows since
+    assert hands.get(4, "s1") is None
     now[0] = 61.0
-    assert hands.get(4, "s1") is None and len(hands) == 0
+    assert hands.get(3, "s1") is None and len(hands) == 0
+
+
+async def test_a_my_hand_whose_token_expired_is_forgotten_quietly(world, caplog):
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        rng = random.Random(9)
+        session = await bobs_turn_from_hand(world, session, None, rng)
+        hand = await world.hand("bob", session)
+        await world.make_move(bob, hand, rng.choice(move_controls(hand)))
+        world.emu.advance(15 * 60 + 1)  # Discord refuses that token from now on
+        with caplog.at_level(logging.DEBUG, logger="bot.surface.delivery"):
+            session = await bobs_turn_from_hand(world, session, hand, rng)
+        lines = [r.getMessage() for r in caplog.records]
+        [line] = [text for text in lines if "My hand not refreshed" in text]
+        assert line.endswith("code=50027"), line
+        assert world.bot.sessions.delivery.hands.get(bob.id, session.id) is None
+        assert all(r.levelno < logging.WARNING for r in caplog.records if "hand" in r.getMessage())
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await finish(world, session)
