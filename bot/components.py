@@ -216,9 +216,9 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show that page."""
-        store = _bot(interaction).sessions.store
+        sessions = _bot(interaction).sessions
         sid, step, page = self.fields["sid"], int(self.fields["step"]), int(self.fields["page"])
-        await paging.turn_page(store, interaction, sid, step, page)
+        await paging.turn_page(sessions, interaction, sid, step, page)
 
 
 class TakeoverButton(

@@ -2,8 +2,9 @@
 
 The DM goes out first, with its moves; the suggestion (``ai.suggest``: the ``normal`` level's
 move from what the seat may know) is thought out in the computer's worker process, and the
-same DM is then edited to show it (``bot.surface.coach``). A suggestion that fails or is slow
-shows nothing, one whose position moved on meanwhile is dropped; either way the game goes on.
+same DM, and an open **My hand** answer, are then edited to show it (``bot.surface.coach``).
+A suggestion that fails or is slow shows nothing, one whose position moved on meanwhile is
+dropped; either way the game goes on.
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ class Coach:
                 now = await self.store.load(sid)
                 if self.delivery.tips.current(now, seat) is None:
                     return  # the game moved on, or the coach was switched off: dropped
+                await self.delivery.refresh_hand(now, seat, [])  # an open My hand shows it too
                 if self.delivery.owes_dm(now, seat):
                     return  # its new DM is still to be sent: it will show the suggestion
                 await self.delivery.refresh_dm(now, seat, [])

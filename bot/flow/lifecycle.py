@@ -630,6 +630,7 @@ class Lifecycle:
             await delivery.update_board(session, ending=text, failed=failed)
             for seat in range(len(session.seats)):
                 await delivery.refresh_dm(session, seat, [], ending=text)
+                await delivery.refresh_hand(session, seat, [], ending=text)
             await self.manager.announce_end(session, change or Change(), text)
             await delivery.board_sent(session)
             if lost:

@@ -33,6 +33,7 @@ from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
     play_again_view,
+    prepare_seat,
     result_announcement,
 )
 from bot.surface.replies import ephemeral, reply_errors
@@ -208,7 +209,9 @@ class SessionManager:
         """The click under the session lock: check, apply, persist, show."""
         session, seat = await self._player_session(interaction, sid)
         if step < session.seats[seat].prompt_step or step > session.step:
-            if self.delivery.clicked_current(interaction, session, seat):
+            if self.delivery.clicked_current(interaction, session, seat) or (
+                not confirmed and self.delivery.clicked_hand(interaction)
+            ):
                 await self._catch_up(session, interaction, seat)
                 return
             if self.delivery.clicked_old_board(interaction, session):
@@ -370,6 +373,28 @@ class SessionManager:
             await interaction.edit_original_response(view=view)
         else:
             await interaction.response.edit_message(view=view)
+
+    async def redraw_clicked(self, interaction: discord.Interaction, sid: str) -> None:
+        """A button of an earlier position that is no move (a page): its message as it is now.
+
+        The board (or a player's DM or **My hand**) is redrawn in the click's answer and the
+        clicker told why; an older board message is stripped and links the current one, as
+        a move's button there is.
+        """
+        async with self.lock(sid), self._keeping(sid):
+            session, seat = await self._player_session(interaction, sid)
+            message = interaction.message
+            if message is None:
+                await defer_unless_answered(interaction)
+                return
+            if interaction.guild_id is not None and not message.flags.ephemeral:  # a board
+                if message.id != session.message_id:
+                    text = await self.delivery.replace_old_board(interaction, session)
+                    raise UserFacingError(text)
+                await self.delivery.update_board(session, clicked=interaction)
+            else:
+                await self.delivery.in_place(interaction, session, seat, [])
+        await ephemeral(interaction, CAUGHT_UP)
 
     async def order(
         self,
@@ -705,6 +730,7 @@ class SessionManager:
                     await self.delivery.dm(session, seat, notes)
                 else:
                     await self.delivery.refresh_dm(session, seat, notes)
+                await self.delivery.refresh_hand(session, seat, notes)  # edited in the background
             except discord.HTTPException as exc:
                 await failed(exc)
         self.coach.after_shown(session)  # after the DMs, never before them
@@ -744,8 +770,10 @@ class SessionManager:
                 session = await self._take_back(session, seat)
                 if sid in self._behind:
                     session = await self._catch_up(session)
+            await prepare_seat(session, seat)  # its view and what is its own: one trip
             msg = await self.delivery.private(session, seat, [])
-            await interaction.followup.send(ephemeral=True, **msg.kwargs())
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **msg.kwargs())
+            await self.delivery.opened_hand(interaction, session, seat, sent)
             self.coach.after_shown(session)
 
     async def _player_session(

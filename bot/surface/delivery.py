@@ -14,6 +14,7 @@ from bot.storage.store import Session, SessionStore
 from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
+from bot.surface.open_hands import Hand, OpenHands
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
@@ -77,6 +78,7 @@ class Delivery:
         self.client = client
         self.store = store
         self.answers = PrivateAnswers(client)
+        self.hands = OpenHands()  # the My hand answers still open, edited as the game moves
         self._outdated: set[str] = set()  # sessions whose board could not be brought up to date
         self._shown: OrderedDict[int, str] = OrderedDict()
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
@@ -461,6 +463,8 @@ class Delivery:
                 self._note(message.id, msg.digest())
         if message is not None:
             _remember(self._moves, message.id, _offers_moves(msg))
+        if message is not None and message.flags.ephemeral:  # My hand: its token is fresh now
+            await self.opened_hand(interaction, session, seat, message)
         if message is not None and interaction.guild_id is None:
             await self._note_own(session, seat, message.id)
             s = session.seats[seat]
@@ -469,6 +473,66 @@ class Delivery:
                 await self.store.set_dm(
                     session.id, seat, closed=False, channel_id=here[1], message_id=here[2]
                 )
+
+    async def opened_hand(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        seat: int,
+        message: discord.abc.Snowflake,
+    ) -> None:
+        """Note ``message``, a **My hand** answer, as the seat's open hand (``refresh_hand``)."""
+        own = await self._own_digest(session, seat)
+        self.hands.note(interaction, session.id, message.id, own)
+
+    async def refresh_hand(
+        self, session: Session, seat: int, notes: list[str], ending: str | None = None
+    ) -> None:
+        """Bring the seat's open **My hand** answer to the game as it stands, in the background.
+
+        As ``refresh_dm``: only when the player has ``notes`` or what is their own changed, or
+        the game is over (it then says how it ended, without buttons, and is forgotten). The
+        edit goes through ``edits``, off the click's path; Discord's refusal (an expired
+        token, a dismissed message) forgets the hand, logged at debug.
+        """
+        user_id = session.seats[seat].user_id
+        hand = self.hands.get(user_id, session.id)
+        if hand is None or session.seats[seat].computer is not None:
+            return
+        live = session.status == "active" and not session.game.is_over and ending is None
+        own = await self._own_digest(session, seat)
+        if live and not notes and hand.shown == own:
+            return
+        if live:
+            self.hands.shown(user_id, session.id, hand, own)
+        else:
+            self.hands.forget(user_id, session.id, hand)
+        edit = functools.partial(self._edit_hand, session, seat, notes, ending, hand)
+        self.edits.submit(hand.message_id, edit)  # a click's answer in it settles it first
+
+    async def _edit_hand(
+        self, session: Session, seat: int, notes: list[str], ending: str | None, hand: Hand
+    ) -> None:
+        """Edit a My hand answer through its interaction's webhook; a failure only forgets it."""
+        try:
+            msg = await self.private(session, seat, notes, ending)
+            hook = discord.Webhook.partial(hand.application_id, hand.token, client=self.client)
+            await hook.edit_message(hand.message_id, **msg.kwargs(edit=True))
+        except discord.HTTPException as exc:
+            self.hands.forget(session.seats[seat].user_id, session.id, hand)
+            log.debug("My hand not refreshed session=%s code=%s", session.id, exc.code)
+        except Exception as exc:  # its type only: never raised to a player
+            self.hands.forget(session.seats[seat].user_id, session.id, hand)
+            log.debug("My hand not refreshed session=%s error=%s", session.id, type(exc).__name__)
+
+    @staticmethod
+    def clicked_hand(interaction: discord.Interaction) -> bool:
+        """Whether the click came from an ephemeral message (My hand): only its member sees it.
+
+        Such a message behind the game is redrawn in the click's answer, like the board.
+        """
+        message = interaction.message
+        return message is not None and message.flags.ephemeral
 
     @staticmethod
     def clicked_old_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:

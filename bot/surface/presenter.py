@@ -398,6 +398,20 @@ def prepare(session: Session) -> None:
             parts[(OWN, s.seat)] = _own(session, s.seat)
 
 
+async def prepare_seat(session: Session, seat: int) -> None:
+    """A seat's private message's parts and what is its own, in one trip off the event loop.
+
+    For a private message drawn outside a turn (**My hand**), whose answer is kept with what
+    of the player's own it shows.
+    """
+    parts = session.position.parts
+    if (PRIVATE, seat) in parts and (OWN, seat) in parts:
+        return
+    private, mine = await heavy.run(lambda: (_private_parts(session, seat), _own(session, seat)))
+    parts[(PRIVATE, seat)] = private
+    parts[(OWN, seat)] = mine
+
+
 async def part(session: Session, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
     """A part of the session's messages: as ``prepare`` left it, else worked out once.
 

@@ -7,6 +7,7 @@ import discord
 import pytest
 
 from bot.flow import catch_up
+from bot.surface import controls
 from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
@@ -150,6 +151,55 @@ async def test_a_stale_click_is_answered_at_once_while_a_move_holds_the_game(wor
     assert "My hand" in ix.messages[-1].text() and ix.messages[-1].ephemeral
     await world.quiesce()
     await finish(world, session)
+
+
+async def test_a_page_button_of_an_earlier_position_redraws_its_message(world, monkeypatch):
+    monkeypatch.setattr(controls, "MAX_ROWS", 2)  # a row of moves a page, two moves a list:
+    monkeypatch.setattr(controls, "PER_SELECT", 2)  # "More moves ▶" shows
+    session = await start_knightfall(world)
+    alice = world.people["alice"]
+    seat = session.seat_of(alice.id)
+    old = world.controls_message(alice).snapshot()  # as her client still shows it
+    more = next(b.custom_id for b in old.buttons() if (b.label or "").startswith("More moves"))
+    rng = random.Random(7)
+    while (session := await world.bot.store.load(session.id)).seats[seat].prompt_step == 0:
+        await world.play_one(session, rng.choice(session.game.to_act()), rng)
+    prompt = session.seats[seat].prompt_step
+    ix = await world.click("alice", old, more)
+    assert not ix.late and "shows the game as it stands" in ix.messages[-1].text()
+    assert (await world.bot.store.load(session.id)).step == session.step, "nothing changed"
+    [redrawn] = [m for m in world.emu.dm_messages(alice) if m.id == old.id]
+    assert f"as of move {session.step}" in redrawn.text()
+    steps = [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(redrawn)]
+    assert steps and all(step >= prompt for step in steps), "its moves as the game stands"
+    await finish(world, session)
+
+
+async def test_a_page_button_of_an_earlier_board_redraws_the_board(world, monkeypatch):
+    monkeypatch.setattr(controls, "MAX_ROWS", 2)
+    monkeypatch.setattr(controls, "PER_SELECT", 2)
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    alice = world.people["alice"]
+    for _ in range(8):  # until its moves span pages
+        more = [b.custom_id for b in board.buttons() if (b.label or "").startswith("More moves")]
+        if more:
+            break
+        await world.make_move(alice, board, move_controls(board)[-1])
+    session = await world.bot.store.load(session.id)
+    old = board.snapshot()  # as her client still shows it
+    await world.make_move(alice, board, move_controls(board)[0])
+    moved = await world.bot.store.load(session.id)
+    assert moved.seats[0].prompt_step > session.step
+    ix = await world.click("alice", old, more[0])
+    assert "shows the game as it stands" in ix.messages[-1].text()
+    assert (await world.bot.store.load(session.id)).step == moved.step, "nothing changed"
+    steps = [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(board)]
+    assert steps and min(steps) >= moved.seats[0].prompt_step
+    ix = await world.click("dave", old, more[0])  # not in the game: refused as before
+    assert "not playing in this game" in ix.messages[-1].text()
+    await world.resign("alice")
 
 
 async def test_an_old_dm_button_clicked_after_a_restart_is_answered_with_what_to_do(world):

@@ -480,3 +480,29 @@ async def test_a_failing_or_slow_coach_leaves_the_dm_and_the_game_going(world, m
         assert all(COACH_LINE not in text for text in message_texts(dm))
         assert any("time limit" in r.getMessage() for r in caplog.records)
         await world.slash("jo", "game abort", chan=chan)
+
+
+async def test_the_coach_shows_in_an_open_my_hand(world):
+    kim = newcomer(world, "kim")
+    world.emu.set_dms_open(kim, False)
+    try:
+        session, chan = await coached_game(world, "kim")
+        seat = session.seat_of(kim.id)
+        board = next(m for m in world.emu.channel_messages(chan) if m.id == session.message_id)
+        ix = await world.click("kim", board, board.find_button("My hand"))
+        hand = ix.messages[-1]
+        for _ in range(3):  # each move from it, the computer's reply, then the coach's move
+            await world.make_move(kim, hand, move_controls(hand)[0])
+            session = await world.bot.store.load(session.id)
+            if session.status != "active":
+                break
+            assert seat in session.game.to_act()
+            assert COACH_LINE in hand.text(), hand.text()[:400]
+            custom_id = coach_move(hand)
+            assert custom_id is not None and int(custom_id.split(":")[2]) == session.step
+            assert hand.visible_to == kim.id
+        for message in world.emu.channel_messages(chan):
+            assert all("Coach" not in text for text in message_texts(message))
+        await world.slash("kim", "game abort", chan=chan)
+    finally:
+        world.emu.set_dms_open(kim, True)

@@ -74,7 +74,7 @@ async def test_status_and_log_show_only_public_information(world):
     assert (await world.bot.store.load(session.id)).status == "abandoned"
 
 
-async def test_an_old_hand_message_is_refused_as_stale_and_changes_nothing(world):
+async def test_an_old_hand_message_pressed_is_redrawn_and_changes_nothing(world):
     world.emu.set_dms_open(world.people["bob"], False)
     session = await world.knightfall_duel()
     old_hand = await world.hand("bob", session)
@@ -86,6 +86,8 @@ async def test_an_old_hand_message_is_refused_as_stale_and_changes_nothing(world
     stale = await world.click("bob", old_hand, old_button)
     assert "board changed" in stale.messages[-1].text()
     assert (await world.bot.store.load(session.id)).step == moved.step
+    assert f"as of move {moved.step}" in old_hand.text(), "redrawn as the game stands"
+    assert old_button not in {cid for _, cid, _ in move_controls(old_hand)}
     await world.slash("carol", "game abort")
     world.emu.set_dms_open(world.people["bob"], True)
 

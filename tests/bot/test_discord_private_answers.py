@@ -1,10 +1,13 @@
 """One private answer at a time: "?", hints and questions replace each other; Yes is spent."""
 
+import logging
+import random
 from dataclasses import dataclass
 
 import pytest
 
 import engines
+from bot.surface.open_hands import OpenHands
 from bot.surface.private_answers import PrivateAnswers
 from tests.bot.harness import confirm_button, move_controls
 
@@ -211,6 +214,112 @@ async def test_a_move_confirmed_from_my_hand_updates_that_answer(world, monkeypa
             prompt = (await world.bot.store.load(session.id)).seats[seat].prompt_step
             steps = [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(hand)]
             assert hand.history and all(step >= prompt for step in steps), "moves of the past"
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await finish(world, session)
+
+
+# ---- an open My hand follows the game ----------------------------------------------------------
+
+
+def move_steps(message) -> list[int]:
+    """The steps the message's moves were issued at."""
+    return [int(custom_id.split(":")[2]) for _, custom_id, _ in move_controls(message)]
+
+
+async def bobs_turn_from_hand(world, session, hand, rng) -> object:
+    """Alice moves from her DM until Bob must act (his DMs closed, his My hand left open)."""
+    seat = session.seat_of(world.people["bob"].id)
+    while seat not in (session := await world.bot.store.load(session.id)).game.to_act():
+        assert session.status == "active"
+        await world.play_one(session, 1 - seat, rng)
+    return session
+
+
+async def test_an_open_my_hand_follows_the_opponents_moves_and_the_end(world):
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        seat = session.seat_of(bob.id)
+        hand = await world.hand("bob", session)
+        rng = random.Random(11)
+        for _ in range(3):  # Bob never presses My hand again
+            session = await bobs_turn_from_hand(world, session, hand, rng)
+            prompt = session.seats[seat].prompt_step
+            assert move_steps(hand) and min(move_steps(hand)) >= prompt, "My hand is behind"
+            assert f"as of move {session.step}" in hand.text()
+            await world.make_move(bob, hand, rng.choice(move_controls(hand)))
+            assert (await world.bot.store.load(session.id)).step > session.step, "refused"
+        assert len(world.bot.sessions.delivery.hands) >= 1
+        await world.resign("alice")
+        assert "resign" in hand.text().lower() and not move_controls(hand), hand.text()[:300]
+        assert hand.buttons() == [], "an ended game's hand keeps no buttons"
+        assert hand.visible_to == bob.id
+    finally:
+        world.emu.set_dms_open(bob, True)
+
+
+async def test_a_my_hand_past_its_token_is_left_alone_and_a_press_redraws_it(world, monkeypatch):
+    monkeypatch.setattr(world.bot.sessions.delivery.hands, "max_age", -1.0)  # always too old
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        seat = session.seat_of(bob.id)
+        rng = random.Random(5)
+        session = await bobs_turn_from_hand(world, session, None, rng)
+        old = await world.hand("bob", session)  # opened on his turn: its moves are live
+        newer = await world.hand("bob", session)
+        await world.make_move(bob, newer, rng.choice(move_controls(newer)))
+        shown = newer.text()
+        session = await bobs_turn_from_hand(world, session, newer, rng)
+        assert newer.text() == shown, "its token is (nearly) expired: left alone"
+        assert min(move_steps(old)) < session.seats[seat].prompt_step
+        ix = await world.press(bob, old, move_controls(old)[0])
+        await world.quiesce()
+        assert "shows the game as it stands" in ix.messages[-1].text()
+        assert (await world.bot.store.load(session.id)).step == session.step, "it did nothing"
+        assert min(move_steps(old)) >= session.seats[seat].prompt_step, "redrawn as it stands"
+        await world.make_move(bob, old, move_controls(old)[0])
+        assert (await world.bot.store.load(session.id)).step > session.step
+    finally:
+        world.emu.set_dms_open(bob, True)
+    await finish(world, session)
+
+
+async def test_the_open_hands_kept_are_bounded_in_number_and_age():
+    now = [0.0]
+    hands = OpenHands(size=3, max_age=60, clock=lambda: now[0])
+    for n in range(5):
+        hands.note(Asked(Member(n), n), "s1", 100 + n, None)  # type: ignore[arg-type]
+    assert len(hands) == 3 and hands.get(0, "s1") is None and hands.get(4, "s1") is not None
+    kept = hands.get(4, "s1")
+    assert kept is not None
+    hands.shown(4, "s1", kept, "its view now")
+    hands.forget(4, "s1", kept)  # the same answer, whatever it shows since
+    assert hands.get(4, "s1") is None
+    now[0] = 61.0
+    assert hands.get(3, "s1") is None and len(hands) == 0
+
+
+async def test_a_my_hand_whose_token_expired_is_forgotten_quietly(world, caplog):
+    bob = world.people["bob"]
+    world.emu.set_dms_open(bob, False)
+    try:
+        session = await world.knightfall_duel()
+        rng = random.Random(9)
+        session = await bobs_turn_from_hand(world, session, None, rng)
+        hand = await world.hand("bob", session)
+        await world.make_move(bob, hand, rng.choice(move_controls(hand)))
+        world.emu.advance(15 * 60 + 1)  # Discord refuses that token from now on
+        with caplog.at_level(logging.DEBUG, logger="bot.surface.delivery"):
+            session = await bobs_turn_from_hand(world, session, hand, rng)
+        lines = [r.getMessage() for r in caplog.records]
+        [line] = [text for text in lines if "My hand not refreshed" in text]
+        assert line.endswith("code=50027"), line
+        assert world.bot.sessions.delivery.hands.get(bob.id, session.id) is None
+        assert all(r.levelno < logging.WARNING for r in caplog.records if "hand" in r.getMessage())
     finally:
         world.emu.set_dms_open(bob, True)
     await finish(world, session)

@@ -475,6 +475,20 @@ async def test_followup_after_fifteen_minutes_is_refused_50027(w):
     assert w.bot.errors[0].status == 401 and w.bot.errors[0].code == 50027
 
 
+async def test_an_ephemeral_is_edited_through_its_webhook_for_fifteen_minutes_only(w):
+    ix = await w.emu.slash(w.alice, w.chan, "demo secret")
+    await ix.done()
+    [hand] = ix.messages
+    hook = discord.Webhook.partial(w.emu.application_id, ix.token, client=w.bot)
+    await hook.edit_message(hand.id, content="your hand, later")
+    assert hand.content == "your hand, later" and hand.ephemeral
+    w.emu.advance(15 * 60 + 1)
+    with pytest.raises(discord.HTTPException) as refused:
+        await hook.edit_message(hand.id, content="too late")
+    assert refused.value.status == 401 and refused.value.code == 50027
+    assert hand.content == "your hand, later"
+
+
 async def test_slash_in_dm_uses_user_not_member(w):
     ix = await w.emu.slash(w.alice, w.emu.dm_channel(w.alice), "demo ping")
     await ix.done()
