@@ -369,6 +369,7 @@ def v2_texts(message: Message) -> list[str]:
 
 def v2_pictures(message: Message) -> list[Attachment]:
     """The attachments a v2 message's media galleries show, in order."""
+    assert_v2(message)
     by_id = {str(a.id): a for a in message.attachments}
     return [
         by_id[item["media"]["attachment_id"]]

@@ -62,6 +62,27 @@ async def test_help_is_complete_and_names_every_game_command(world):
     assert "`/game hint` (Galdor's Grip, Gondolin) suggests" in shown
 
 
+async def test_help_rules_lookups_and_the_phase_help_are_v2_messages_within_limits(world):
+    """Components v2 only (no content, no embed, every picture in a gallery): no Embed Links
+    needed; each page within 4,000 characters, numbered when a text takes several."""
+    asked = [await world.slash("bob", "help")]
+    for group in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
+        asked.append(await world.slash("alice", f"{group} rules"))
+    asked.append(await world.slash("carol", "knightfall card", name="Q♠"))
+    await world.slash("alice", "galdor start")
+    board = world.board(await world.live())
+    asked.append(await world.click("alice", board, board.find_button("?")))
+    await world.resign("alice")
+    for ix in asked:
+        pages = [m for m in ix.messages if m.ephemeral]
+        assert pages and all(not m.embeds for m in ix.messages), ix.messages
+        titles = [v2_texts(m)[0] for m in pages]  # refused unless the flag is set
+        assert all(sum(map(len, v2_texts(m))) <= 4000 for m in pages)
+        if len(pages) > 1:
+            assert all(t.endswith(f"({i}/{len(pages)})") for i, t in enumerate(titles, 1))
+    assert len(asked[5].messages) == 2, "the longest rules (Gondor's) take two pages"
+
+
 async def test_help_starts_with_a_lesson_line_per_game(world):
     ix = await world.slash("bob", "help")
     first = pages_of(ix)[0][1]
