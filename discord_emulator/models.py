@@ -295,6 +295,21 @@ class Message:
             raise LookupError(f"button {label_substring!r} is a link button (no custom_id)")
         return found[0]["custom_id"]
 
+    def hidden_attachments(self) -> list[Attachment]:
+        """With IS_COMPONENTS_V2, the attachments no file, thumbnail or gallery shows.
+
+        Discord shows a v2 message's attachments only through those components (components
+        reference: "Attachments won't show by default - they must be exposed through
+        components").
+        """
+        if not self.flags & FLAG_COMPONENTS_V2:
+            return []
+        shown = set()
+        for c in walk_components(self.components):
+            media = [c.get("media"), c.get("file")] + [i.get("media") for i in c.get("items") or []]
+            shown |= {str(m.get("attachment_id")) for m in media if isinstance(m, dict)}
+        return [a for a in self.attachments if str(a.id) not in shown]
+
     def text(self) -> str:
         """Content, embed texts and text components as one string (for asserts and leak scans)."""
         parts = [self.content]

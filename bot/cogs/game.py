@@ -15,11 +15,12 @@ from bot.errors import UserFacingError
 from bot.flow import computer
 from bot.flow.computer import move_seed
 from bot.flow.lifecycle import Answer, manages_server
+from bot.flow.replays import report_text
 from bot.flow.review import STILL_ON
 from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import DEFAULT
 from bot.storage.store import Session
-from bot.surface import lessons, presenter, render_pool, replay_view
+from bot.surface import layout, lessons, presenter, render_pool, replay_view
 from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.settings_text import describe
@@ -226,14 +227,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             await defer_unless_answered(interaction, ephemeral=False)
             async with turn():
                 report = await replays.report(found)
-        verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
-        text = (
-            f"Replayed session `{report.session_id}` from seed `{found.seed}` "
-            f"(SHA-256 `{presenter.seed_hash(found.seed)}`) and {report.actions} moves: "
-            f"{verdict}. {presenter.with_names(report.summary, found.names)}"
-        )
-        shown = await replay_view.position(found, await replays.timeline(found), 0)
-        await interaction.followup.send(text, **shown.kwargs())
+        text = report_text(found, report)
+        shown = await replay_view.position(found, await replays.timeline(found), 0, text)
+        await interaction.followup.send(**shown.kwargs())
 
     @app_commands.command(description="The computer reviews a finished game: chances and mistakes")
     @app_commands.describe(session="Session id (default: your last game in this channel)")
@@ -264,7 +260,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             async with turn():
                 done = await self.bot.reviews.review(found, progress)
         image = discord.File(io.BytesIO(done.png), filename="review.png", description=done.alt)
-        await interaction.followup.send(done.text, file=image)
+        answer = layout.message(None, [done.text], colour=presenter.COLOUR, picture=image)
+        await interaction.followup.send(**answer.kwargs())
         if shown:  # the review came as a follow-up: the progress message has served
             try:
                 await interaction.delete_original_response()

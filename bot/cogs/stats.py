@@ -4,7 +4,7 @@ Without ``member`` the answer is the whole server's (games per game, most active
 longest win streaks) with a line on how to see one's own.
 
 Stats are public like the leaderboards: the answer is posted in the channel, and it pings no
-one (members are named by mentions inside an embed, sent with no mention allowed). Each member
+one (members are named by mentions in its text, sent with no mention allowed). Each member
 may ask once per ``STATS_COOLDOWN_SECONDS``; a member's figures are read from summaries kept
 up to date at each game's end (``bot/storage/stats.py``), never counted over their results.
 """
@@ -26,8 +26,8 @@ from bot.cogs.general import GAME_CHOICES
 from bot.errors import UserFacingError
 from bot.storage import stats
 from bot.storage.db import Database
-from bot.surface import render_pool
-from bot.surface.text_limits import fit_embed
+from bot.surface import layout, render_pool
+from bot.surface.layout import Layout
 from engines.safe_text import markdown, plain
 from engines.text import plural
 from render import rating_graph
@@ -130,14 +130,13 @@ def versus_lines(game: str, rows: list[stats.Record], found: MemberStats) -> lis
     return lines
 
 
-def member_embed(name: str, found: MemberStats) -> discord.Embed:
-    """One field per game played, in the bot's game order."""
-    embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
+def member_layout(name: str, found: MemberStats, graph: discord.File | None = None) -> Layout:
+    """One block per game played, in the bot's game order; the rating graph below them."""
+    title = f"{name} — stats"
     if not found.records:
-        embed.description = NO_GAMES
-        return embed
+        return layout.message(title, [NO_GAMES], colour=COLOUR)
     total = sum(r.games for r in found.records)
-    embed.description = f"{plural(total, 'finished game')} on this server."
+    blocks = [f"{plural(total, 'finished game')} on this server."]
     for game in engines.game_ids():
         rows = [r for r in found.records if r.game == game]
         if not rows:
@@ -145,12 +144,9 @@ def member_embed(name: str, found: MemberStats) -> discord.Embed:
         cls = engines.get_game(game)
         lines = solo_lines(rows) if cls.max_players == 1 else versus_lines(game, rows, found)
         played = plural(sum(r.games for r in rows), "game")
-        embed.add_field(name=f"{cls.title} — {played}", value="\n".join(lines), inline=False)
-    if found.histories:
-        embed.set_image(url=f"attachment://{GRAPH}")
-    else:
-        embed.set_footer(text="No rated games to draw a rating history from.")
-    return fit_embed(embed)
+        blocks.append(layout.titled(f"{cls.title} — {played}", "\n".join(lines)))
+    footer = None if found.histories else "No rated games to draw a rating history from."
+    return layout.message(title, blocks, colour=COLOUR, picture=graph, footer=footer)
 
 
 def graph_lines(histories: dict[str, list[stats.RatedGame]]) -> list[rating_graph.Line]:
@@ -171,43 +167,32 @@ def graph_lines(histories: dict[str, list[stats.RatedGame]]) -> list[rating_grap
     return lines
 
 
-def server_embed(name: str, found: stats.ServerStats) -> discord.Embed:
+def server_layout(name: str, found: stats.ServerStats) -> Layout:
     """Games per game, the most active players and the longest win streaks."""
-    embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
+    title = f"{name} — stats"
     if not found.games:
-        embed.description = NO_GAMES
-        return embed
-    embed.add_field(
-        name="Games",
-        value="\n".join(
-            f"{engines.get_game(c.game).title} — {plural(c.games, 'game')},"
-            f" {plural(c.players, 'player')}"
-            for c in found.games
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Most active",
-        value="\n".join(
-            f"**{i}.** <@{a.user_id}> — {plural(a.games, 'game')}"
-            for i, a in enumerate(found.active, 1)
-        ),
-        inline=False,
-    )
+        return layout.message(title, [NO_GAMES], colour=COLOUR)
+    games = [
+        f"{engines.get_game(c.game).title} — {plural(c.games, 'game')},"
+        f" {plural(c.players, 'player')}"
+        for c in found.games
+    ]
+    active = [
+        f"**{i}.** <@{a.user_id}> — {plural(a.games, 'game')}"
+        for i, a in enumerate(found.active, 1)
+    ]
+    blocks = [layout.titled("Games", "\n".join(games))]
+    blocks.append(layout.titled("Most active", "\n".join(active)))
     if found.streaks:
-        embed.add_field(
-            name="Longest win streaks",
-            value="\n".join(
-                f"<@{s.user_id}> — {s.wins} wins in a row at {engines.get_game(s.game).title}"
-                for s in found.streaks
-            ),
-            inline=False,
-        )
+        streaks = [
+            f"<@{s.user_id}> — {s.wins} wins in a row at {engines.get_game(s.game).title}"
+            for s in found.streaks
+        ]
+        blocks.append(layout.titled("Longest win streaks", "\n".join(streaks)))
     footer = YOURS
     if found.results >= stats.SERVER_WINDOW:
         footer = f"Counted over the latest {stats.SERVER_WINDOW:,} results. {YOURS}"
-    embed.set_footer(text=footer)
-    return fit_embed(embed)
+    return layout.message(title, blocks, colour=COLOUR, footer=footer)
 
 
 class StatsCooldown(UserFacingError):
@@ -251,24 +236,24 @@ class StatsCog(commands.Cog):
         self._admit(interaction.user.id, interaction.created_at)
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(thinking=True)
-        file = discord.utils.MISSING
         if member is None:
             async with self.bot.store.reading():
                 summary = await stats.server_stats(self.bot.db, guild_id, game)
             guild = interaction.guild.name if interaction.guild else "This server"
-            embed = server_embed(markdown(guild), summary)
+            shown = server_layout(markdown(guild), summary)
         else:
             async with self.bot.store.reading():
                 found = await member_stats(self.bot.db, guild_id, member.id, game)
-            embed = member_embed(markdown(member.display_name), found)
+            graph = None
             if found.histories:
                 title = f"{plain(member.display_name)} — rating history"
                 png, alt = await render_pool.run(
                     rating_graph.picture, graph_lines(found.histories), title
                 )
-                file = discord.File(io.BytesIO(png), GRAPH, description=alt)
+                graph = discord.File(io.BytesIO(png), GRAPH, description=alt)
+            shown = member_layout(markdown(member.display_name), found, graph)
         await interaction.followup.send(
-            embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none()
+            allowed_mentions=discord.AllowedMentions.none(), **shown.kwargs()
         )
 
 

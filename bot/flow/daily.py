@@ -28,8 +28,9 @@ from bot.storage.daily import (
 from bot.storage.db import IntegrityError
 from bot.storage.models import DAILY, Session
 from bot.storage.refusals import ChannelBusy, SessionNotFound
+from bot.surface import layout
 from bot.surface.daily_text import marks, result_text, share_line, wait_text
-from bot.surface.text_limits import fit_embed
+from bot.surface.layout import Layout
 from engines import plugins
 from engines.safe_text import markdown
 
@@ -77,9 +78,9 @@ class Daily:
         """``/<group> daily [action]`` (``group``: the game's command group)."""
         if action == BOARD:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            embed = await self.boards(interaction, game_id, group)
+            shown = await self.boards(interaction, game_id, group)
             await interaction.followup.send(
-                embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **shown.kwargs()
             )
         elif action in (NAMED, UNNAMED):
             await self.days.set_named(interaction.user.id, action == NAMED, self.clock())
@@ -146,9 +147,7 @@ class Daily:
             return f"You are playing today's deal: [your game]({link}). {later}"
         return f"Your attempt at today's deal ended without a result. {later}"
 
-    async def boards(
-        self, interaction: discord.Interaction, game_id: str, group: str
-    ) -> discord.Embed:
+    async def boards(self, interaction: discord.Interaction, game_id: str, group: str) -> Layout:
         """Today's boards: this server's and all servers', the member's place and streak."""
         day = self.today()
         guild_id, me = interaction.guild_id, interaction.user.id
@@ -157,20 +156,16 @@ class Daily:
         mine = await self.days.attempt(me, game_id, day)
         streak = await self.days.streak(me, game_id, day)
         title = plugins.plugin(game_id).title
-        embed = discord.Embed(
-            title=f"{title} daily #{day} — {day_date(day).isoformat()}",
-            colour=discord.Colour.dark_gold(),
-        )
+        blocks = [await self._yours(game_id, group, day, mine, streak)]
         if guild_id is not None:
-            embed.add_field(
-                name="This server", value=self._lines(game_id, here, guild_id, me), inline=False
-            )
-        embed.add_field(
-            name="All servers", value=self._lines(game_id, everywhere, guild_id, me), inline=False
+            blocks.append(layout.titled("This server", self._lines(game_id, here, guild_id, me)))
+        blocks.append(layout.titled("All servers", self._lines(game_id, everywhere, guild_id, me)))
+        return layout.message(
+            f"{title} daily #{day} — {day_date(day).isoformat()}",
+            blocks,
+            colour=discord.Colour.dark_gold(),
+            footer="Ranked by score, then fewer moves, then the earlier finish.",
         )
-        embed.description = await self._yours(game_id, group, day, mine, streak)
-        embed.set_footer(text="Ranked by score, then fewer moves, then the earlier finish.")
-        return fit_embed(embed)
 
     async def _yours(
         self, game_id: str, group: str, day: int, mine: Attempt | None, streak: int

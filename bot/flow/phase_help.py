@@ -12,14 +12,15 @@ import discord
 
 from bot.storage.refusals import SessionNotFound
 from bot.storage.store import Session, SessionStore
+from bot.surface import layout
+from bot.surface.layout import Layout
 from bot.surface.presenter import with_names
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import reply_errors
-from bot.surface.text_limits import fit_embed
 from engines import Game
 
 MAX_LINES = 30
-"""Choices listed in full; beyond that a count (an embed description holds 4096 chars)."""
+"""Choices listed in full; beyond that a count (a v2 message holds 4,000 characters)."""
 
 
 def _bullets(lines: list[str]) -> str:
@@ -50,19 +51,18 @@ def help_text(game: Game, seat: int | None) -> str:
     return "\n\n".join(parts)
 
 
-def help_embed(session: Session, seat: int | None) -> discord.Embed:
-    """The answer as an embed, with the players' names and the move it was for.
+def help_layout(session: Session, seat: int | None) -> Layout:
+    """The answer as a v2 message, with the players' names and the move it was for.
 
     The answer stays under a board that moves on: its footer says which move it explains.
     """
     text = with_names(help_text(session.game, seat), session.names)
-    embed = discord.Embed(
-        title=f"{session.game_cls.title}: what now?",
-        description=text,
+    return layout.message(
+        f"{session.game_cls.title}: what now?",
+        [text],
         colour=discord.Colour.dark_gold(),
+        footer=f"As of move {session.step}: press ? again after a move",
     )
-    embed.set_footer(text=f"As of move {session.step}: press ? again after a move")
-    return fit_embed(embed)
 
 
 async def answer(
@@ -74,5 +74,5 @@ async def answer(
         session = await store.load(sid)
         if session.status != "active" or session.state_json is None:
             raise SessionNotFound()
-        embed = help_embed(session, session.seat_of(interaction.user.id))
-        await answers.send(interaction, sid, embed=embed)
+        shown = help_layout(session, session.seat_of(interaction.user.id))
+        await answers.send(interaction, sid, view=shown.view)

@@ -35,7 +35,7 @@ from bot.storage import timeline as timelines
 from bot.storage.refusals import SessionNotFound
 from bot.storage.store import Session, SessionStore
 from bot.storage.timeline import Timeline
-from bot.surface import animation, render_pool, replay_view
+from bot.surface import animation, layout, presenter, render_pool, replay_view
 from bot.surface.replies import reply_errors
 from engines import EngineError
 
@@ -71,6 +71,16 @@ TOO_LARGE = (
     "This game's animation would not fit under Discord's upload limit; "
     "step through it with the ◀ ▶ buttons instead."
 )
+
+
+def report_text(session: Session, report: ReplayReport) -> str:
+    """The line above a replay: the seed, its commitment, and whether the re-run matched."""
+    verdict = "the same final state ✅" if report.matches else "a DIFFERENT final state ❌"
+    return (
+        f"Replayed session `{report.session_id}` from seed `{session.seed}` "
+        f"(SHA-256 `{presenter.seed_hash(session.seed)}`) and {report.actions} moves: "
+        f"{verdict}. {presenter.with_names(report.summary, session.names)}"
+    )
 
 
 class ReplayCooldown(UserFacingError):
@@ -186,9 +196,9 @@ class Replays:
                 await interaction.response.defer()
                 async with turn():
                     timeline = await self.timeline(session)
-            shown = await replay_view.position(session, timeline, position)
-            kept = {k: v for k, v in shown.kwargs(edit=True).items() if k != "content"}
-            await interaction.edit_original_response(**kept)  # the report above stays
+            report = report_text(session, await self.report(session))  # the same above
+            shown = await replay_view.position(session, timeline, position, report)
+            await interaction.edit_original_response(**shown.kwargs(edit=True))
 
     async def animate(self, interaction: discord.Interaction, sid: str) -> None:
         """The "Animated replay" button: the whole game as a GIF, posted under the replay."""
@@ -207,7 +217,9 @@ class Replays:
                 filename=f"replay-{session.id}.gif",
                 description=f"The board of this game of {session.game_cls.title}, move by move.",
             )
-            await interaction.followup.send(replay_view.animation_caption(session), file=file)
+            caption = replay_view.animation_caption(session)
+            shown = layout.message(None, [caption], colour=presenter.COLOUR, picture=file)
+            await interaction.followup.send(**shown.kwargs())
 
     async def animation(self, session: Session) -> bytes:
         """The game as an animated GIF, drawn in a worker unless kept."""

@@ -31,7 +31,7 @@ from bot.storage import history
 from bot.storage.store import Session, SessionStore
 from bot.surface import render_pool
 from bot.surface.presenter import with_names
-from bot.surface.text_limits import CONTENT
+from bot.surface.text_limits import V2_TEXT
 from engines import EngineError
 from engines.plugins import plugin
 from engines.text import player, plural, shorten
@@ -246,7 +246,7 @@ def named(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
 
 
 def review_text(session: Session, view: dict[str, Any], judged: int) -> str:
-    """The message beside the image: the turning points, then how they were judged."""
+    """The text above the image: the turning points, then how they were judged."""
     players = " vs ".join(session.names)
     lines = [f"**{view['title']}**: {players} (session `{session.id}`)"]
     lines += [f"{i}. {t['text']}" for i, t in enumerate(view["turns"], 1)]
@@ -256,4 +256,4 @@ def review_text(session: Session, view: dict[str, Any], judged: int) -> str:
         f"-# The computer judged {plural(judged, 'choice')}, each from what its player knew"
         " then; a move that was secret then is not named."
     )
-    return shorten("\n".join(lines), CONTENT)
+    return shorten("\n".join(lines), V2_TEXT)

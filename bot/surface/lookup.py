@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.surface import render_pool
-from bot.surface.text_limits import CHOICE_VALUE, OPTION_LABEL, fit_embed
+from bot.surface import layout, render_pool
+from bot.surface.text_limits import CHOICE_VALUE, OPTION_LABEL
 from engines.plugins import plugin
 from engines.text import shorten
 
@@ -52,10 +52,6 @@ async def send_card(
     await interaction.response.defer(ephemeral=True, thinking=True)
     picture = await render_pool.picture(game_id, view)
     file = discord.File(io.BytesIO(picture.png), "card.png", description=picture.alt)
-    embed = fit_embed(
-        discord.Embed(
-            title=str(view["lookup"]["title"]), description=card_text(view), colour=colour
-        )
-    )
-    embed.set_image(url="attachment://card.png")
-    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+    title = str(view["lookup"]["title"])
+    shown = layout.message(title, [card_text(view)], colour=colour, picture=file)
+    await interaction.followup.send(ephemeral=True, **shown.kwargs())

@@ -68,7 +68,7 @@ class PrivateAnswers:
         text: str | None = None,
         *,
         embed: discord.Embed | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
     ) -> None:
         """Answer ``interaction`` privately about ``sid``, replacing the member's last answer.
 

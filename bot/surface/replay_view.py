@@ -1,5 +1,8 @@
 """A replay's step-through message: the spectator's board at one position, and ◀ ▶ buttons.
 
+A components v2 message: the re-run's report above a container with the position, its
+picture and the buttons; each step redraws all of it.
+
 Drawn from the position's spectator view only (``bot.storage.timeline``), like the board in
 the channel, so it shows what the game had made public by then. Every button's id names the
 position it shows (``rp1:<session>:<position>:<n>``), so the buttons work after a restart.
@@ -7,11 +10,14 @@ position it shows (``rp1:<session>:<position>:<n>``), so the buttons work after 
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.storage.store import Session
 from bot.storage.timeline import Timeline
-from bot.surface import custom_ids, presenter
+from bot.surface import custom_ids, layout, presenter
+from bot.surface.layout import Layout
 
 JUMP = 10
 JUMP_FROM = 15
@@ -27,12 +33,12 @@ def _steps(position: int, last: int) -> list[tuple[str, int]]:
     return [("⏮", 0), *back, *forward, ("⏭", last)]
 
 
-def buttons(sid: str, position: int, last: int) -> discord.ui.View:
-    """The step buttons (those that would not move are disabled) and **Animated replay**."""
-    view = discord.ui.View(timeout=None)
+def buttons(sid: str, position: int, last: int) -> list[list[discord.ui.Item[Any]]]:
+    """Rows: the step buttons (those that would not move are disabled), **Animated replay**."""
+    steps: list[discord.ui.Item[Any]] = []
     for n, (label, target) in enumerate(_steps(position, last)):
         target = min(max(target, 0), last)
-        view.add_item(
+        steps.append(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
@@ -40,19 +46,16 @@ def buttons(sid: str, position: int, last: int) -> discord.ui.View:
                 disabled=target == position,
             )
         )
-    view.add_item(
-        discord.ui.Button(
-            label="Animated replay",
-            style=discord.ButtonStyle.primary,
-            custom_id=custom_ids.ANIMATION.build(sid),
-            row=1,
-        )
+    animated: discord.ui.Button[Any] = discord.ui.Button(
+        label="Animated replay",
+        style=discord.ButtonStyle.primary,
+        custom_id=custom_ids.ANIMATION.build(sid),
     )
-    return view
+    return [steps[:5], [*steps[5:], animated]]  # a row holds five buttons
 
 
-async def position(session: Session, timeline: Timeline, index: int) -> presenter.Message:
-    """The replay at position ``index`` (a position past the end shows the end)."""
+async def position(session: Session, timeline: Timeline, index: int, report: str) -> Layout:
+    """The replay at position ``index`` (past the end: the end), under the re-run's ``report``."""
     last = len(timeline.positions) - 1
     index = min(index, last)
     shown = timeline.positions[index]
@@ -61,15 +64,15 @@ async def position(session: Session, timeline: Timeline, index: int) -> presente
     lines = [f"**{where}** · {shown.chapter}" if shown.chapter else f"**{where}**"]
     lines += [f"• {text}" for text in shown.lines]
     lines.append(str(view.get("status", "")))
-    embed = discord.Embed(
-        title=f"Replay — {session.game_cls.title} — {' vs '.join(session.names)}",
-        description=presenter.with_names("\n".join(x for x in lines if x), session.names),
+    return layout.message(
+        f"Replay — {session.game_cls.title} — {' vs '.join(session.names)}",
+        [presenter.with_names("\n".join(x for x in lines if x), session.names)],
         colour=presenter.COLOUR,
+        picture=await presenter.image(session, view, "replay.png"),
+        footer=f"Session {session.id}",  # one counter, the move's, in the text
+        above=report,
+        rows=buttons(session.id, index, last),
     )
-    embed.set_footer(text=f"Session {session.id}")  # one counter, the move's, in the text
-    file = await presenter.image(session, view, "replay.png")
-    embed.set_image(url="attachment://replay.png")
-    return presenter.Message(embed, file, buttons(session.id, index, last))
 
 
 def animation_caption(session: Session) -> str:

@@ -1,18 +1,18 @@
-"""Long texts (how to play, help) as embeds: split on paragraphs, nothing cut off.
+"""Long texts (how to play, help) as v2 messages: split on paragraphs, nothing cut off.
 
-An embed description holds 4096 characters and a message at most 10 embeds and 6000
-characters in all (bot/surface/text_limits.py), so a long text becomes several embeds, and if needed
-several messages.
+A components v2 message holds 4,000 characters of text in all (``text_limits.V2_TEXT``), so a
+long text becomes several pages, one message each, titled "… (2/3)".
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.surface.text_limits import EMBED_TOTAL, MESSAGE_EMBEDS, fit_embed
+from bot.surface import layout
+from bot.surface.layout import Layout
 from engines.resources import data_path
 
-PAGE_CHARS = 3800  # room for the title ("… (2/3)") inside the message total
+PAGE_CHARS = 3800  # room for the title ("## … (2/3)") inside the message's 4,000
 
 
 def how_to_play(game_id: str) -> str:
@@ -68,39 +68,21 @@ def _pieces(para: str, limit: int) -> list[str]:
     return pieces
 
 
-def embeds(title: str, text: str, colour: discord.Colour) -> list[discord.Embed]:
-    """One embed per page, titled "title (2/3)" when there are several."""
+def layouts(title: str, text: str, colour: discord.Colour) -> list[Layout]:
+    """One v2 message per page, titled "title (2/3)" when there are several."""
     parts = pages(text)
     n = len(parts)
     return [
-        fit_embed(
-            discord.Embed(
-                title=title if n == 1 else f"{title} ({i}/{n})", description=part, colour=colour
-            )
-        )
+        layout.message(title if n == 1 else f"{title} ({i}/{n})", [part], colour=colour)
         for i, part in enumerate(parts, 1)
     ]
-
-
-def messages(items: list[discord.Embed]) -> list[list[discord.Embed]]:
-    """The embeds grouped into messages within Discord's 10-embed / 6000-character limits."""
-    out: list[list[discord.Embed]] = [[]]
-    size = 0
-    for embed in items:
-        n = len(embed)
-        if out[-1] and (size + n > EMBED_TOTAL or len(out[-1]) == MESSAGE_EMBEDS):
-            out.append([])
-            size = 0
-        out[-1].append(embed)
-        size += n
-    return out
 
 
 async def send_long(
     interaction: discord.Interaction, title: str, text: str, colour: discord.Colour
 ) -> None:
-    """Answer with the whole text, ephemerally, in as many messages as it needs."""
-    groups = messages(embeds(title, text, colour))
-    await interaction.response.send_message(embeds=groups[0], ephemeral=True)
-    for group in groups[1:]:
-        await interaction.followup.send(embeds=group, ephemeral=True)
+    """Answer with the whole text, ephemerally, one message per page."""
+    first, *rest = layouts(title, text, colour)
+    await interaction.response.send_message(ephemeral=True, **first.kwargs())
+    for page in rest:
+        await interaction.followup.send(ephemeral=True, **page.kwargs())

@@ -22,6 +22,8 @@ FIELD_VALUE = 1024
 EMBED_TOTAL = 6000
 """Title, description, field names and values, footer and author of all a message's embeds."""
 MESSAGE_EMBEDS = 10
+V2_TEXT = 4000
+"""All the text displays of a components v2 message together."""
 BUTTON_LABEL = 80
 OPTION_LABEL = 100
 """A select option's label, and an autocomplete choice's name."""

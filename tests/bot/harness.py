@@ -14,6 +14,7 @@ from bot.discord_endpoints import point_at
 from bot.settings import Settings
 from bot.storage.store import Session
 from discord_emulator import DiscordEmulator, Interaction, Message, User
+from discord_emulator.models import FLAG_COMPONENTS_V2, Attachment, walk_components
 
 
 def database_setting(database: Path | str) -> dict[str, object]:
@@ -360,6 +361,31 @@ def message_texts(message: Message) -> list[str]:
     return [m.text() for m in [*message.history, message]]
 
 
+def v2_texts(message: Message) -> list[str]:
+    """The text displays of a components v2 message, in order (refused without the flag)."""
+    assert_v2(message)
+    return [c["content"] for c in walk_components(message.components) if c.get("type") == 10]
+
+
+def v2_pictures(message: Message) -> list[Attachment]:
+    """The attachments a v2 message's media galleries show, in order."""
+    assert_v2(message)
+    by_id = {str(a.id): a for a in message.attachments}
+    return [
+        by_id[item["media"]["attachment_id"]]
+        for c in walk_components(message.components)
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
+
+
+def assert_v2(message: Message) -> None:
+    """A components v2 message as a player sees it: no content, no embed, every file shown."""
+    assert message.flags & FLAG_COMPONENTS_V2, f"not a v2 message: {message!r}"
+    assert not message.content and not message.embeds, message
+    assert not message.hidden_attachments(), f"attachments Discord hides: {message!r}"
+
+
 def assert_no_leak(texts: list[str], hidden: set[str]) -> None:
     """No label is part of another ("10♥" holds no other label), so a substring test is exact."""
     for text in texts:
@@ -371,6 +397,7 @@ __all__ = [
     "BotProcess",
     "World",
     "assert_no_leak",
+    "assert_v2",
     "engines",
     "first_versions_without_controls",
     "hidden_labels",
@@ -378,4 +405,6 @@ __all__ = [
     "move_controls",
     "sharded_world",
     "start_process",
+    "v2_pictures",
+    "v2_texts",
 ]

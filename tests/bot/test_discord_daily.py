@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from bot.storage.daily import DailyStore, day_of
 from discord_emulator import loopback_only
-from tests.bot.harness import World, move_controls
+from tests.bot.harness import World, move_controls, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -61,6 +61,13 @@ def last_text(ix):
     return ix.messages[-1].text()
 
 
+def board_text(ix) -> str:
+    """The day's boards: one v2 message, only for the asker."""
+    answer = ix.messages[-1]
+    assert answer.ephemeral
+    return "\n".join(v2_texts(answer))
+
+
 async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(world):
     await world.slash("alice", "galdor daily")
     mine = await world.live()
@@ -100,7 +107,7 @@ async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(worl
     assert rows[0]["n"] == 2
 
     # The boards: this server's has Alice only; all servers' has Erin, unnamed.
-    board = last_text(await world.slash("alice", "galdor daily", action="board"))
+    board = board_text(await world.slash("alice", "galdor daily", action="board"))
     here, everywhere = board.split("All servers")
     assert f"<@{world.people['alice'].id}> (you)" in here
     assert "Erin" not in board and str(world.people["erin"].id) not in board
@@ -112,7 +119,7 @@ async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(worl
 
     # Erin chooses to be named: her name shows on the other server's global board.
     await world.slash("erin", "galdor daily", chan=world.far, action="named")
-    board = last_text(await world.slash("alice", "galdor daily", action="board"))
+    board = board_text(await world.slash("alice", "galdor daily", action="board"))
     assert "Erin" in board.split("All servers")[1] and "another server" not in board
     # On her own server she is a member: mentioned, on both boards.
     far = last_text(await world.slash("erin", "galdor daily", chan=world.far, action="board"))
@@ -142,7 +149,7 @@ async def test_the_attempts_survive_a_restart(world):
     bot.daily.clock = lambda: NOW
     refused = await world.slash("alice", "galdor daily", chan=world.far2)
     assert "You played today's deal" in last_text(refused)
-    board = last_text(await world.slash("alice", "galdor daily", action="board"))
+    board = board_text(await world.slash("alice", "galdor daily", action="board"))
     assert "Erin" in board  # still named
 
 

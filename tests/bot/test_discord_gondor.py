@@ -20,7 +20,7 @@ from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeplo
 from engines.gondor.places import place
 from tests.bot.gondor_table import actions, read_controls
 from tests.bot.gondor_table import press as press_code
-from tests.bot.harness import World, message_texts, move_controls
+from tests.bot.harness import World, message_texts, move_controls, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -72,10 +72,13 @@ async def ephemeral_answer(world: World, who: str, path: str, **options) -> str:
 async def test_rules_and_help(world):
     ix = await world.slash("alice", "gondor rules")
     assert ix.messages and all(m.ephemeral for m in ix.messages)
-    shown = "\n\n".join(e["description"] for m in ix.messages for e in m.embeds)
+    pages = [v2_texts(m) for m in ix.messages]  # the longest rules: two pages, within limits
+    assert [p[0] for p in pages] == ["## Gondor: how to play (1/2)", "## Gondor: how to play (2/2)"]
+    assert all(sum(map(len, p)) <= 4000 for p in pages)
+    shown = "\n\n".join("\n\n".join(p[1:]) for p in pages)
     assert shown.split() == how_to_play("gondor").split()
     ix = await world.slash("bob", "help")
-    assert "/gondor move" in "".join(e["description"] for e in ix.messages[-1].embeds)
+    assert "/gondor move" in "".join(t for m in ix.messages for t in v2_texts(m))
     no_game = await ephemeral_answer(world, "carol", "gondor map")
     assert "No game of Gondor is running" in no_game
 

@@ -23,7 +23,7 @@ from engines.guardians import Guardians
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.state import GuardiansState
 from render import render_png
-from tests.bot.harness import World, message_texts, move_controls
+from tests.bot.harness import World, message_texts, move_controls, v2_pictures, v2_texts
 from tests.engines.guardians.scenario import movement_game, shield, take, terrain
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -199,20 +199,21 @@ async def test_commands_rules_and_card_lookup(world):
 
     ix = await world.slash("alice", "guardians rules")
     assert ix.messages and all(m.ephemeral for m in ix.messages)
-    shown = "\n\n".join(e["description"] for m in ix.messages for e in m.embeds)
+    shown = "\n\n".join("\n\n".join(v2_texts(m)[1:]) for m in ix.messages)
     assert shown.split() == how_to_play("guardians").split()
 
     ix = await world.slash("carol", "guardians card", name="Valkyrie Spirit")
     answer = ix.messages[-1]
-    assert answer.ephemeral and answer.attachments[0].description.startswith("Guardians card")
-    assert answer.embeds[0]["title"] == "Valkyrie Spirit"
-    assert "only to Knights" in answer.embeds[0]["description"]
+    (picture,) = v2_pictures(answer)
+    assert answer.ephemeral and picture.description.startswith("Guardians card")
+    heading, text = v2_texts(answer)
+    assert heading == "## Valkyrie Spirit" and "only to Knights" in text
     ix = await world.slash("carol", "guardians card", name="Keep of Rak Nam")
-    assert "defence +7" in ix.messages[-1].embeds[0]["description"]
+    assert "defence +7" in v2_texts(ix.messages[-1])[1]
     ix = await world.slash("carol", "guardians card", name="Nobody")
     assert ix.messages[-1].ephemeral and "No Guardians card" in ix.messages[-1].text()
     ix = await world.slash("bob", "help")
-    assert "/guardians challenge" in "".join(e["description"] for e in ix.messages[-1].embeds)
+    assert "/guardians challenge" in "".join(t for m in ix.messages for t in v2_texts(m))
     cog = world.bot.get_cog("GuardiansCog")
     names = [c.name for c in await cog._card_names(None, "rak nam")]
     assert names == ["Rak Nam", "Keep of Rak Nam"]

@@ -22,7 +22,15 @@ from bot.flow.turn import split_events
 from bot.storage import history
 from bot.surface.animation import MAX_FRAMES, UPLOAD_LIMIT
 from discord_emulator import Message
-from tests.bot.harness import World, all_card_labels, assert_no_leak, hidden_labels, move_controls
+from tests.bot.harness import (
+    World,
+    all_card_labels,
+    assert_no_leak,
+    hidden_labels,
+    move_controls,
+    v2_pictures,
+    v2_texts,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -63,7 +71,7 @@ def current(world: World, message: Message) -> Message:
 
 
 def footer(message: Message) -> str:
-    return message.embeds[0]["footer"]["text"]
+    return v2_texts(message)[-1]
 
 
 def stop(message: Message) -> tuple[int, int]:
@@ -79,7 +87,9 @@ def disabled(message: Message, label: str) -> bool:
 
 
 def picture(message: Message) -> bytes:
-    return message.attachments[0].data
+    (shown,) = v2_pictures(message)  # in the message's media gallery, its only attachment
+    assert message.attachments == [shown]
+    return shown.data
 
 
 async def replay(world: World, who: str, sid: str) -> Message:
@@ -97,7 +107,7 @@ async def press(world: World, who: str, message: Message, label: str) -> Message
 async def test_stepping_through_a_knightfall_game_reveals_cards_only_as_the_game_did(world):
     session, log = await store_finished(world, "knightfall", 2)
     message = await replay(world, "carol", session.id)
-    verdict = message.content
+    verdict = v2_texts(message)[0]
     assert "the same final state" in verdict
     assert "Before the first move" in message.text() and "Round 1" in message.text()
     assert "position" not in footer(message), "one counter: the move"
@@ -126,7 +136,7 @@ async def test_stepping_through_a_knightfall_game_reveals_cards_only_as_the_game
     assert picture(back) == pictures[-2]
     start = await press(world, "carol", back, "⏮")
     assert picture(start) == first and stop(start)[0] == 1
-    assert start.content == verdict, "the replay's verdict stays above the board"
+    assert v2_texts(start)[0] == verdict, "the replay's verdict stays above the board"
 
 
 async def test_the_animation_is_an_animated_gif_under_the_upload_limit(world, caplog):
@@ -139,7 +149,7 @@ async def test_the_animation_is_an_animated_gif_under_the_upload_limit(world, ca
         ix = await world.click("bob", message, message.find_button("Animated replay"))
         posted = ix.messages[-1]
         assert not posted.ephemeral and session.id in posted.text()
-        gif = posted.attachments[0]
+        (gif,) = v2_pictures(posted)
         assert gif.filename.endswith(".gif") and gif.size <= UPLOAD_LIMIT
         image = Image.open(io.BytesIO(gif.data))
         assert image.format == "GIF" and image.n_frames == min(positions, MAX_FRAMES) > 1

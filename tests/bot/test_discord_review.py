@@ -13,7 +13,14 @@ from PIL import Image
 
 from bot.storage.history import moves_to_replay
 from engines.gondor import Gondor
-from tests.bot.harness import all_card_labels, assert_no_leak, message_texts, move_controls
+from tests.bot.harness import (
+    all_card_labels,
+    assert_no_leak,
+    message_texts,
+    move_controls,
+    v2_pictures,
+    v2_texts,
+)
 from tests.bot.loop_watch import LIMIT, CallbackWatch
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -41,8 +48,15 @@ def the_review(ix):
     return shown
 
 
+def text_of(message) -> str:
+    """The review's text: a v2 message's one text display, above its picture."""
+    (text,) = v2_texts(message)
+    return text
+
+
 def assert_landscape_image_with_words(message) -> str:
-    (image,) = message.attachments
+    (image,) = v2_pictures(message)
+    assert message.attachments == [image]
     with Image.open(io.BytesIO(image.data)) as img:
         assert img.width >= img.height and img.width == 1000
     assert image.description and len(image.description) <= 1024
@@ -75,13 +89,13 @@ async def test_a_solo_game_is_refused_while_on_then_reviewed_with_progress(world
     assert not shown.ephemeral
     alt = assert_landscape_image_with_words(shown)
     assert alt.startswith("Review: Gondolin") and "Alice" in alt
-    assert session.id in shown.content and "chance to survive" in shown.content
+    assert session.id in text_of(shown) and "chance to survive" in text_of(shown)
     progress = [m for m in ix.messages if m is not shown]
     assert progress and progress[0].deleted, "the progress message gave way to the review"
     assert any(t.startswith("Reviewing… ") for t in message_texts(progress[0]))
     # a solo game hides nothing from anyone: each turning point names the move played
     cls, moves = session.game_cls, await logged_moves(world, session.id)
-    turns = [TURN.match(line) for line in shown.content.splitlines() if TURN.match(line)]
+    turns = [TURN.match(line) for line in text_of(shown).splitlines() if TURN.match(line)]
     for turn in turns:
         assert turn.group(4) == cls.decode(moves[int(turn.group(1)) - 1][1]).label()
 
@@ -123,8 +137,8 @@ async def test_a_game_against_the_computer_names_no_card_hidden_then(world):
         game.apply(seat, cls.decode(code))
     public.append(labels_in(game.view(None)))
     never_public = set(all_card_labels()) - set().union(*public)
-    assert_no_leak([shown.content, alt], never_public)
-    turns = [(TURN.match(line), line) for line in shown.content.splitlines() if TURN.match(line)]
+    assert_no_leak([text_of(shown), alt], never_public)
+    turns = [(TURN.match(line), line) for line in text_of(shown).splitlines() if TURN.match(line)]
     assert turns, "random moves cost her something"
     for turn, line in turns:
         index = int(turn.group(1)) - 1

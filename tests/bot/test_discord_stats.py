@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
-from bot.cogs.stats import MemberStats, member_embed
+from bot.cogs.stats import MemberStats, member_layout
 from bot.storage import stats
 from bot.surface import acknowledge
+from tests.bot.harness import v2_pictures, v2_texts
 from tests.storage import stats_reference as reference
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -28,10 +29,20 @@ def answer_of(ix):
     return answer
 
 
+def fields(answer) -> list[str]:
+    """The answer's titled blocks, each as "name\nvalue" (the bold name's ** taken off)."""
+    blocks = [t for t in v2_texts(answer) if t.startswith("**") and "\n" in t]
+    return [b.removeprefix("**").replace("**\n", "\n", 1) for b in blocks]
+
+
 def field(answer, title: str) -> str:
-    """The name and value of the embed field whose name starts with ``title``."""
-    (found,) = [f for f in answer.embeds[0]["fields"] if f["name"].startswith(title)]
-    return found["name"] + "\n" + found["value"]
+    """The block whose name starts with ``title``."""
+    (found,) = [f for f in fields(answer) if f.startswith(title)]
+    return found
+
+
+def title(answer) -> str:
+    return v2_texts(answer)[0].removeprefix("## ")
 
 
 async def test_a_member_with_no_games_is_pointed_to_help_and_a_lesson_does_not_count(world):
@@ -61,7 +72,7 @@ async def test_a_members_stats_after_a_few_games_with_the_rating_graph(world):
     await world.resign("alice")  # a solo resignation: a loss with no points
 
     answer = answer_of(await world.slash("alice", "stats", member=world.people["alice"]))
-    assert answer.embeds[0]["title"] == "Alice — stats"
+    assert title(answer) == "Alice — stats"
     knightfall = field(answer, "Knightfall")
     assert "— 4 games\n**Rated**: 3 games · 2W 1L 0D · rating **" in knightfall
     assert "over the last 3 rated games" in knightfall
@@ -69,12 +80,12 @@ async def test_a_members_stats_after_a_few_games_with_the_rating_graph(world):
     assert f"**Favourite opponents**: <@{bob.id}> 3 games (2W 1L 0D)" in knightfall
     assert field(answer, "Galdor's Grip") == "Galdor's Grip — 1 game\n1 game · 0 won · best **0**"
 
-    (graph,) = answer.attachments
+    (graph,) = v2_pictures(answer)
+    assert answer.attachments == [graph]
     assert graph.filename == "rating.png" and graph.description.startswith("Alice — rating history")
     assert "Knightfall: A Kingdom's War: from 1500 to " in graph.description
     image = Image.open(io.BytesIO(graph.data))
     assert image.height <= image.width
-    assert answer.embeds[0]["image"]["url"] == "attachment://rating.png"
 
 
 async def test_someone_elses_stats_for_one_game(world):
@@ -82,11 +93,11 @@ async def test_someone_elses_stats_for_one_game(world):
     answer = answer_of(
         await world.slash("carol", "stats", member=world.people["bob"], game="knightfall")
     )
-    assert answer.embeds[0]["title"] == "Bob — stats"
-    (only,) = answer.embeds[0]["fields"]
-    assert only["name"] == "Knightfall: A Kingdom's War — 3 games"
-    assert "**Rated**: 3 games · 1W 2L 0D" in only["value"]
-    assert f"<@{alice.id}> 3 games (1W 2L 0D)" in only["value"]
+    assert title(answer) == "Bob — stats"
+    (only,) = fields(answer)
+    assert only.startswith("Knightfall: A Kingdom's War — 3 games\n")
+    assert "**Rated**: 3 games · 1W 2L 0D" in only
+    assert f"<@{alice.id}> 3 games (1W 2L 0D)" in only
     assert answer.attachments and answer.attachments[0].description.startswith("Bob — rating")
 
     galdor = answer_of(
@@ -109,7 +120,7 @@ async def test_a_member_who_only_played_the_computer_has_it_as_favourite_and_no_
 async def test_the_server_view_counts_games_players_and_streaks(world):
     alice = world.people["alice"]
     answer = answer_of(await world.slash("dave", "stats"))
-    assert answer.embeds[0]["title"] == "Test Server — stats"
+    assert title(answer) == "Test Server — stats"
     assert "Knightfall: A Kingdom's War — 5 games, 3 players" in field(answer, "Games")
     assert "Galdor's Grip — 1 game, 1 player" in field(answer, "Games")
     assert field(answer, "Most active").startswith(
@@ -254,10 +265,10 @@ async def test_a_member_with_many_games_gets_the_counted_figures_and_other_games
     await world.resign("alice")
 
     answer = answer_of(asked[0])
-    assert all(answer_of(ix).embeds == answer.embeds for ix in asked[1:])
+    assert all(v2_texts(answer_of(ix)) == v2_texts(answer) for ix in asked[1:])
     records = await reference.records(db, guild_id, dave)
     ratings = await stats.ratings(db, guild_id, dave, ["guardians", "knightfall"])
-    counted = member_embed(
+    counted = member_layout(
         "Dave",
         MemberStats(
             records,
@@ -265,10 +276,10 @@ async def test_a_member_with_many_games_gets_the_counted_figures_and_other_games
             {g: await stats.rating_history(db, guild_id, dave, g) for g in ratings},
             await reference.opponents(db, guild_id, dave),
         ),
-    ).to_dict()
-    shown = answer.embeds[0]
-    assert shown["description"] == counted["description"] == "24000 finished games on this server."
-    assert shown["fields"] == counted["fields"]
+    ).view.to_components()[0]["components"]
+    shown = v2_texts(answer)
+    assert shown == [c["content"] for c in counted if c["type"] == 10]
+    assert shown[1] == "24000 finished games on this server."
     assert "**Rated**: 14400 games" in field(answer, "Guardians")
     (graph,) = answer.attachments
     assert graph.description.startswith("Dave — rating history. Guardians: from ")

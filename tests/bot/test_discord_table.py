@@ -9,13 +9,19 @@ from bot.cogs.general import HELP
 from bot.surface.rules import how_to_play
 from engines.galdors_grip.game import GaldorsGrip
 from engines.plugins import controls_in_channel
-from tests.bot.harness import move_controls
+from tests.bot.harness import move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-def embeds_of(ix) -> list[dict]:
-    return [e for m in ix.messages for e in m.embeds]
+def pages_of(ix) -> list[list[str]]:
+    """Each answer's text displays: its title, then its text (v2 messages only)."""
+    return [v2_texts(m) for m in ix.messages]
+
+
+def body_of(ix) -> str:
+    """The text of every page, without the pages' titles."""
+    return "\n\n".join("\n\n".join(texts[1:]) for texts in pages_of(ix))
 
 
 @pytest.mark.parametrize(
@@ -29,17 +35,17 @@ def embeds_of(ix) -> list[dict]:
 async def test_rules_are_complete_in_discord_and_name_no_repository_path(world, command, game_id):
     ix = await world.slash("alice", command)
     assert ix.messages and all(m.ephemeral for m in ix.messages)
-    shown = "\n\n".join(e["description"] for e in embeds_of(ix))
+    shown = body_of(ix)
     assert shown.split() == how_to_play(game_id).split()  # every word, nothing cut off
     assert "docs/" not in shown and ".md" not in shown
-    for m in ix.messages:
-        assert len(m.embeds) <= 10
-        assert sum(len(e.get("title", "")) + len(e["description"]) for e in m.embeds) <= 6000
+    for texts in pages_of(ix):
+        assert sum(map(len, texts)) <= 4000
 
 
 async def test_help_is_complete_and_names_every_game_command(world):
     ix = await world.slash("bob", "help")
-    shown = "\n\n".join(e["description"] for e in embeds_of(ix))
+    assert all(m.ephemeral for m in ix.messages)
+    shown = body_of(ix)
     for command in (
         "/knightfall challenge",
         "/galdor start",
@@ -56,9 +62,30 @@ async def test_help_is_complete_and_names_every_game_command(world):
     assert "`/game hint` (Galdor's Grip, Gondolin) suggests" in shown
 
 
+async def test_help_rules_lookups_and_the_phase_help_are_v2_messages_within_limits(world):
+    """Components v2 only (no content, no embed, every picture in a gallery): no Embed Links
+    needed; each page within 4,000 characters, numbered when a text takes several."""
+    asked = [await world.slash("bob", "help")]
+    for group in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
+        asked.append(await world.slash("alice", f"{group} rules"))
+    asked.append(await world.slash("carol", "knightfall card", name="Q♠"))
+    await world.slash("alice", "galdor start")
+    board = world.board(await world.live())
+    asked.append(await world.click("alice", board, board.find_button("?")))
+    await world.resign("alice")
+    for ix in asked:
+        pages = [m for m in ix.messages if m.ephemeral]
+        assert pages and all(not m.embeds for m in ix.messages), ix.messages
+        titles = [v2_texts(m)[0] for m in pages]  # refused unless the flag is set
+        assert all(sum(map(len, v2_texts(m))) <= 4000 for m in pages)
+        if len(pages) > 1:
+            assert all(t.endswith(f"({i}/{len(pages)})") for i, t in enumerate(titles, 1))
+    assert len(asked[5].messages) == 2, "the longest rules (Gondor's) take two pages"
+
+
 async def test_help_starts_with_a_lesson_line_per_game(world):
     ix = await world.slash("bob", "help")
-    first = embeds_of(ix)[0]["description"]
+    first = pages_of(ix)[0][1]
     assert first.startswith("**Start here**")
     start = first.split("\n\n")[0].splitlines()
     for command in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
@@ -79,9 +106,10 @@ async def test_card_lookup_shows_the_card_image_and_text_only_to_the_asker(
 ):
     ix = await world.slash("carol", command, name=name)
     answer = ix.messages[-1]
-    assert answer.ephemeral and answer.attachments
-    assert answer.attachments[0].width <= 1000 and answer.attachments[0].description
-    assert answer.embeds[0]["title"].startswith(title) and len(answer.embeds[0]["description"]) > 40
+    (picture,) = v2_pictures(answer)  # in a media gallery, with its alt text
+    assert answer.ephemeral and picture.width <= 1000 and picture.description
+    heading, text = v2_texts(answer)
+    assert heading.startswith(f"## {title}") and len(text) > 40
 
 
 async def test_card_lookup_refuses_an_unknown_name_and_autocompletes_names(world):
@@ -126,8 +154,8 @@ async def test_the_help_button_explains_the_phase_and_only_the_clickers_choices(
     assert answer.ephemeral and "Your choices now" in text
     for action in session.game.legal_actions(0):
         assert action.label() in text
-    footer = answer.embeds[0]["footer"]["text"]  # the answer outlives the move it explains
-    assert footer.startswith(f"As of move {session.step}:"), footer
+    footer = v2_texts(answer)[-1]  # the answer outlives the move it explains
+    assert footer.startswith(f"-# As of move {session.step}:"), footer
     ix = await world.click("bob", board, board.find_button("?"))
     text = ix.messages[-1].text()
     assert "You are watching" in text and "Your choices now" not in text

@@ -1,10 +1,9 @@
-"""Rebuilding from the action log, and splitting long texts into embeds."""
+"""Rebuilding from the action log, and splitting long texts into pages."""
 
 import random
 
 from bot.storage.history import engine_options, moves_to_replay, rebuild
-from bot.surface.rules import embeds, messages, pages
-from bot.surface.text_limits import EMBED_TOTAL
+from bot.surface.rules import layouts, pages
 from engines.galdors_grip.game import GaldorsGrip
 
 
@@ -34,5 +33,10 @@ def test_long_text_splits_between_paragraphs_and_keeps_every_word():
     parts = pages(text)
     assert len(parts) > 1 and all(len(p) <= 3800 for p in parts)
     assert " ".join(parts).split() == text.split()
-    for group in messages(embeds("Rules", text, None)):
-        assert len(group) <= 10 and sum(len(e) for e in group) <= EMBED_TOTAL
+    shown = layouts("Rules", text, None)
+    assert len(shown) == len(parts)
+    for i, page in enumerate(shown, 1):  # one v2 message a page, within its 4,000 characters
+        assert page.view.content_length() <= 4000 and not page.files
+        assert page.view.to_components()[0]["components"][0]["content"] == (
+            f"## Rules ({i}/{len(parts)})"
+        )

@@ -1,8 +1,11 @@
-"""Embeds cut to Discord's limits in one place: every part, and the message total."""
+"""Embeds and v2 messages cut to Discord's limits in one place: every part, and the total."""
+
+import io
 
 import discord
 
 from bot.cogs.game import newest_lines
+from bot.surface import layout
 from bot.surface.text_limits import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -37,3 +40,20 @@ def test_the_log_keeps_its_newest_lines_whole_so_no_escape_is_cut():
     text = newest_lines(lines, 100)
     assert len(text) <= 100 and text.split("\n") == lines[-len(text.split("\n")) :]
     assert newest_lines(["x" * 200], 100) == "x" * 99 + "…"
+
+
+def test_a_v2_message_keeps_its_texts_within_4000_cutting_the_longest():
+    picture = discord.File(io.BytesIO(b"png"), "card.png", description="The card, drawn")
+    shown = layout.message(
+        "Title", ["short", "x" * 5000], picture=picture, footer="foot", above="report"
+    )
+    assert shown.view.content_length() == 4000 and shown.files == [picture]
+    (above, box) = shown.view.to_components()
+    assert above["content"] == "report" and box["type"] == 17
+    kinds = [c["type"] for c in box["components"]]
+    assert kinds == [10, 10, 10, 12, 10]  # title, texts, the picture, the footer
+    texts = [c.get("content") for c in box["components"]]
+    assert texts[:2] == ["## Title", "short"] and texts[-1] == "-# foot"
+    (item,) = box["components"][3]["items"]
+    assert item["media"] == {"url": "attachment://card.png"}
+    assert item["description"] == "The card, drawn"

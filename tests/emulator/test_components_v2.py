@@ -172,6 +172,17 @@ async def test_a_layout_view_from_the_real_client_is_stored_as_discord_stores_it
     assert edited.flags.components_v2 and "Black to move" in msg.text() and msg.history
 
 
+async def test_an_attachment_no_media_component_names_is_hidden(world):
+    """components reference: with the flag, attachments show only through components."""
+    chan = await new_channel(world, "v2-hidden")
+    channel = world.client.get_channel(chan.id)
+    await channel.send(view=board("White to move"), files=[png(), png("extra.png")])
+    [msg] = world.emu.channel_messages(chan)
+    assert [a.filename for a in msg.hidden_attachments()] == ["extra.png"]
+    await channel.send("legacy", file=png("extra.png"))
+    assert world.emu.channel_messages(chan)[-1].hidden_attachments() == []
+
+
 async def test_interaction_answers_follow_ups_and_updates_carry_v2_boards(world):
     w = world
     chan = await new_channel(w, "v2-ix")
