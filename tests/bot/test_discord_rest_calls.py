@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import bot.flow.lobby
 import bot.surface.acknowledge
 import bot.surface.presenter
 from tests.bot.harness import move_controls
@@ -180,12 +181,19 @@ def kept_and_uploaded(world, first: int) -> tuple[int, set[int]]:
     return kept, uploaded
 
 
-async def test_an_unchanged_picture_is_kept_not_uploaded_again(world):
+async def test_an_unchanged_picture_is_kept_not_uploaded_again(world, monkeypatch):
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: 132)
     first, uploads = max(world.emu.state.messages, default=0), world.emu.state.uploads
     await world.slash("alice", "guardians challenge", opponent=world.people["bob"])
     challenge = world.emu.channel_messages(world.chan)[-1]
     await world.click("bob", challenge, challenge.find_button("Accept"))
     session = await world.live()
+    board = world.board(session)
+    posted = board.attachments[0]
+    session = await world.bot.store.load(session.id)
+    await world.play_one(session, session.game.to_act()[0], random.Random(3))
+    assert len(board.history) >= 2 and board.attachments[0].data == posted.data
+    assert board.attachments[0].id == posted.id  # its picture unchanged: kept, not uploaded
     rng = random.Random(3)
     for _ in range(10):  # the organising: one player's choice leaves the table's picture as it was
         session = await world.bot.store.load(session.id)
@@ -211,3 +219,4 @@ async def test_a_note_in_a_dm_edits_its_text_and_keeps_its_picture(world):
     assert "Alice resigned a card." in dm.text() and len(dm.history) == 1
     assert dm.attachments[0].id == picture.id and world.emu.state.uploads == uploads
     await world.end_game()
+
