@@ -77,6 +77,7 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
 
 def _new_attachment(state: State, channel_id: int, upload: Upload, spec: dict) -> Attachment:
     att_id = state.next_id()
+    state.uploads += 1
     filename = spec.get("filename") or upload.filename
     size = _png_size(upload.data)
     return Attachment(

@@ -62,6 +62,7 @@ class State:
         self.token = f"emu.{self.application_id}.{next(self._seq)}"
         self.on_change: Callable[[str, dict], None] = lambda event, data: None
         self.attachment_base = "http://127.0.0.1:0"
+        self.uploads = 0  # files received (each a new attachment; a kept one is not counted)
 
     # --- clock and ids ------------------------------------------------------------------
 

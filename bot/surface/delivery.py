@@ -17,6 +17,7 @@ from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.open_hands import Hand, OpenHands
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import close_question
+from bot.surface.shown_pictures import ShownPictures
 from bot.surface.text_limits import BUTTON_LABEL
 from engines.text import shorten
 
@@ -71,7 +72,8 @@ class Delivery:
     is the player's own changed (``own_view``): its picture may show an older position, and
     says so. After a restart the first edit of each message is made. Edits through the
     channel go through ``edits``: under a burst of moves, a message skips the pictures in
-    between and shows the newest (``edit_coalescer``).
+    between and shows the newest (``edit_coalescer``). An edit keeps the pictures the message
+    shows already instead of uploading them again (``shown_pictures``).
     """
 
     def __init__(self, client: discord.Client, store: SessionStore) -> None:
@@ -91,6 +93,7 @@ class Delivery:
         """Told the session whose message Discord would not take for now (``passing``)."""
         self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
         self.tips = coach.Tips()  # the coach's suggestions, shown in the DMs they were made for
+        self.pictures = ShownPictures()  # an unchanged picture is kept, not uploaded again
 
     def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
         """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
@@ -140,6 +143,8 @@ class Delivery:
     def _note(self, message_id: int, digest: str | None) -> None:
         """Note what a message shows now (None: not known, the next edit is made)."""
         _remember(self._shown, message_id, digest)
+        if digest is None:
+            self.pictures.forget(message_id)
 
     async def _note_own(self, session: Session, seat: int, message_id: int) -> None:
         """Note that a seat's DM shows what is the player's own now."""
@@ -255,7 +260,10 @@ class Delivery:
         channel = await self.channel(session)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
+                board = channel.get_partial_message(old)  # type: ignore[attr-defined]
+                kept = self.pictures.kept(old, msg.files)
+                edited = await board.edit(**msg.kwargs(edit=True, kept=kept))
+                self.pictures.note(edited, msg.files)
                 self._outdated.discard(session.id)
                 return
             except discord.NotFound as exc:
@@ -280,6 +288,7 @@ class Delivery:
                 self._outdated.add(session.id)
             raise
         self._note(sent.id, msg.digest())
+        self.pictures.note(sent, msg.files)
         _remember(self._moved, session.id, sent.id)
         await self.store.set_message(session.id, sent.id)
         self._outdated.discard(session.id)
@@ -376,7 +385,11 @@ class Delivery:
         """Edit a DM in place; a failure only leaves it as it was (the next change edits it)."""
         try:
             dm = self.client.get_partial_messageable(channel_id)
-            await dm.get_partial_message(message_id).edit(**msg.kwargs(edit=True))
+            kept = self.pictures.kept(message_id, msg.files)
+            edited = await dm.get_partial_message(message_id).edit(
+                **msg.kwargs(edit=True, kept=kept)
+            )
+            self.pictures.note(edited, msg.files)
         except discord.HTTPException as exc:
             self._note(message_id, None)
             _remember(self._own, message_id, None)
@@ -414,6 +427,7 @@ class Delivery:
             raise
         self._owed.discard((session.id, seat))
         self._note(sent.id, msg.digest())
+        self.pictures.note(sent, msg.files)
         _remember(self._moves, sent.id, _offers_moves(msg))
         await self._note_own(session, seat, sent.id)
         await self.store.set_dm(
@@ -458,7 +472,16 @@ class Delivery:
         message = interaction.message
         key = message.id if message is not None else None
         if not await self._answer_with(interaction, msg, key):
-            await interaction.edit_original_response(**msg.kwargs(edit=True))
+            kept = self._kept_on(message, msg)
+            try:
+                edited = await interaction.edit_original_response(
+                    **msg.kwargs(edit=True, kept=kept)
+                )
+            except discord.HTTPException:
+                if message is not None:
+                    self._note(message.id, None)
+                raise
+            self.pictures.note(edited, msg.files)
             if message is not None:
                 self._note(message.id, msg.digest())
         if message is not None:
@@ -569,13 +592,37 @@ class Delivery:
         """
         if key is not None:
             await self.edits.settle(key)
+        kept = self._kept_on(interaction.message, msg)
         async with answering(interaction):
             if interaction.response.is_done():
                 return False
-            await interaction.response.edit_message(**msg.kwargs(edit=True))
+            try:
+                answer = await interaction.response.edit_message(**msg.kwargs(edit=True, kept=kept))
+            except discord.HTTPException:
+                if interaction.message is not None:
+                    self.pictures.forget(interaction.message.id)
+                raise
+        resource = answer.resource if answer is not None else None
+        if isinstance(resource, discord.Message):
+            self.pictures.note(resource, msg.files)
+        elif interaction.message is not None:  # what it shows now is not known
+            self.pictures.forget(interaction.message.id)
         if interaction.message is not None:
             self._note(interaction.message.id, msg.digest())
         return True
+
+    def _kept_on(
+        self, message: discord.Message | None, msg: presenter.Message
+    ) -> dict[str, discord.Attachment]:
+        """The clicked message's attachments that show ``msg``'s pictures already.
+
+        Only those the click's copy of the message still lists: it is what Discord holds.
+        """
+        if message is None:
+            return {}
+        there = {a.id for a in message.attachments}
+        kept = self.pictures.kept(message.id, msg.files)
+        return {name: a for name, a in kept.items() if a.id in there}
 
     async def ask_confirmation(
         self, interaction: discord.Interaction, session: Session, step: int, code: str, text: str

@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -31,6 +31,7 @@ from bot.surface import (
     render_pool,
     table_buttons,
 )
+from bot.surface.shown_pictures import PictureFile
 from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines import Alert, plugins
 from engines.text import shorten
@@ -50,16 +51,32 @@ class Message:
     view: discord.ui.View | None
     extra: list[tuple[discord.Embed, discord.File]] = field(default_factory=list)
 
-    def kwargs(self, *, edit: bool = False) -> dict[str, Any]:
+    @property
+    def files(self) -> list[discord.File]:
+        """The message's pictures: the main one, then the extra embeds' ones."""
+        return ([self.file] if self.file else []) + [f for _, f in self.extra]
+
+    def kwargs(
+        self, *, edit: bool = False, kept: Mapping[str, discord.Attachment] | None = None
+    ) -> dict[str, Any]:
         """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest).
 
-        The main embed is cut to fit Discord's limits beside the extra ones.
+        The main embed is cut to fit Discord's limits beside the extra ones. ``kept``: on an
+        edit, the message's attachments that show a picture already, by file name: listed as
+        kept instead of uploaded again (``shown_pictures``).
         """
-        files = ([self.file] if self.file else []) + [f for _, f in self.extra]
+        files = self.files
         extra = [e for e, _ in self.extra]
         embeds = [fit_embed(self.embed, EMBED_TOTAL - sum(len(e) for e in extra)), *extra]
         if edit:
-            return {"content": None, "embeds": embeds, "view": self.view, "attachments": files}
+            kept = kept or {}
+            attachments = [kept.get(f.filename or "", f) for f in files]
+            return {
+                "content": None,
+                "embeds": embeds,
+                "view": self.view,
+                "attachments": attachments,
+            }
         out: dict[str, Any] = {"embeds": embeds, "files": files}
         if self.view is not None:
             out["view"] = self.view
@@ -77,9 +94,11 @@ class Message:
         components = self.view.to_components() if self.view is not None else []
         h.update(MOVE_STEP.sub(r"\1", json.dumps(components, sort_keys=True)).encode())
         for f in kwargs["files"]:
-            data = f.fp.getvalue() if isinstance(f.fp, io.BytesIO) else b""
-            h.update(f"{f.filename}\0{f.description}\0{len(data)}\0".encode())
-            h.update(data)
+            h.update(f"{f.filename}\0{f.description}\0".encode())
+            if isinstance(f, PictureFile):  # the picture's key names its PNG: no need to hash it
+                h.update(f"{f.key}\0".encode())
+            else:
+                h.update(f.fp.getvalue() if isinstance(f.fp, io.BytesIO) else b"")
         return h.hexdigest()
 
 
@@ -114,7 +133,7 @@ async def image(session: Session, view: dict[str, Any], name: str) -> discord.Fi
     """Render a view off the event loop (``bot.surface.render_pool``), wrapped with its alt text."""
     view = {**view, "seat_names": session.plain_names}
     picture = await render_pool.picture(session.game_id, view)
-    return discord.File(io.BytesIO(picture.png), filename=name, description=picture.alt)
+    return PictureFile(picture.png, name, picture.alt, picture.key)
 
 
 def _title(session: Session) -> str:

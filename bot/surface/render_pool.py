@@ -50,16 +50,28 @@ HEAVY_NICE = 19  # the heavy worker: the lowest, below the pictures' workers
 
 @dataclass(frozen=True)
 class Picture:
-    """An image of a view and its alt text."""
+    """An image of a view, its alt text, and its key: the digest of the game and the view.
+
+    Two pictures with the same key are the same image: a message showing one already needs
+    no upload of the other (``bot.surface.shown_pictures``).
+    """
 
     png: bytes
     alt: str
+    key: str
 
 
-def draw(game_id: str, pickled_view: bytes) -> Picture:
+def pickled(game_id: str, view: Mapping[str, Any]) -> tuple[bytes, str]:
+    """The view pickled for a worker, and the key of its picture."""
+    data = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
+    key = hashlib.blake2b(game_id.encode() + b"\0" + data, digest_size=16).hexdigest()
+    return data, key
+
+
+def draw(game_id: str, pickled_view: bytes, key: str) -> Picture:
     """In the worker: the picture of a pickled view."""
     view = pickle.loads(pickled_view)
-    return Picture(*draw_picture(game_id, view))
+    return Picture(*draw_picture(game_id, view), key)
 
 
 def _start_worker(nice: int = WORKER_NICE) -> None:
@@ -99,20 +111,19 @@ class RenderPool:
         self.workers = workers or os.cpu_count() or 1
         self.executor = new_executor(kind, self.workers)
         self.heavy_executor = new_executor(kind, 1, HEAVY_NICE)
-        self._recent: OrderedDict[bytes, Picture] = OrderedDict()
+        self._recent: OrderedDict[str, Picture] = OrderedDict()
         for _ in range(self.workers):  # start the workers now, not at the first image
             self.executor.submit(int)
         self.heavy_executor.submit(int)
 
     async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
         """The picture of ``view`` of game ``game_id``, drawn off the event loop."""
-        pickled = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
-        key = hashlib.blake2b(game_id.encode() + b"\0" + pickled, digest_size=16).digest()
+        data, key = pickled(game_id, view)
         found = self._recent.get(key)
         if found is not None:
             self._recent.move_to_end(key)
             return found
-        picture = await self.run(draw, game_id, pickled)
+        picture = await self.run(draw, game_id, data, key)
         self._recent[key] = picture
         if len(self._recent) > RECENT:
             self._recent.popitem(last=False)
@@ -162,8 +173,7 @@ def use(pool: RenderPool | None) -> None:
 async def picture(game_id: str, view: Mapping[str, Any]) -> Picture:
     """The picture of a view: in the bot's pool, or in a thread without one (scripts, tests)."""
     if _current is None:
-        pickled = pickle.dumps(dict(view), protocol=pickle.HIGHEST_PROTOCOL)
-        return await asyncio.to_thread(draw, game_id, pickled)
+        return await asyncio.to_thread(draw, game_id, *pickled(game_id, view))
     return await _current.picture(game_id, view)
 
 

@@ -2,7 +2,8 @@
 
 Sauron and spectators never learn a cauldron's or an oil's truth: every cauldron shows
 truth "?" and no oil count (which would tell where oil was picked up), every carried oil
-"?". The map part is built once from data and shared.
+"?". The static map is the same in every view: it is built once from data and never dumped
+into a view (``GondorView.map`` is filled in as the model reads the view, in every process).
 """
 
 from __future__ import annotations
@@ -55,6 +56,25 @@ class GameMap(BaseModel):
     hexsides: list[MapHexside]
     roads: list[list[str]]  # each a chain of adjacent hexes
     labels: dict[str, str]  # hex -> the name of the place
+
+
+@cache
+def game_map() -> GameMap:
+    """The static map from map.json (built once)."""
+    return GameMap(
+        columns=MAP.grid.columns,
+        rows=MAP.grid.rows,
+        hexes=[
+            MapHex(id=h.id, col=h.col, row=h.row, terrain=h.terrain, level=h.level)
+            for h in MAP.hexes.values()
+        ],
+        hexsides=[
+            MapHexside(a=s.hexes[0], b=s.hexes[1], kind=s.kind, level=s.into_level)
+            for s in MAP.hexsides.values()
+        ],
+        roads=[list(r.hexes) for r in MAP.roads],
+        labels=places.labels(),
+    )
 
 
 class CounterView(BaseModel):
@@ -140,7 +160,9 @@ class GondorView(BaseModel):
     """The whole view of a side (``you``) or a spectator."""
 
     goal: str = GOAL
-    map: GameMap
+    # The static map (37 KB pickled) is left out of the dict: the renderer's worker fills it in
+    # from the data, so no view carries it across a process boundary or validates it again.
+    map: GameMap = Field(default_factory=game_map, exclude=True)
     turn: int
     turns: int
     night: bool
@@ -172,31 +194,6 @@ class GondorView(BaseModel):
     focus: list[str] = Field(default_factory=list, exclude=True)
     seat_names: list[str] = Field(default_factory=list, exclude=True)
     warnings: list[str] = Field(default_factory=list, exclude=True)
-
-
-@cache
-def game_map() -> GameMap:
-    """The static map from map.json (built once)."""
-    return GameMap(
-        columns=MAP.grid.columns,
-        rows=MAP.grid.rows,
-        hexes=[
-            MapHex(id=h.id, col=h.col, row=h.row, terrain=h.terrain, level=h.level)
-            for h in MAP.hexes.values()
-        ],
-        hexsides=[
-            MapHexside(a=s.hexes[0], b=s.hexes[1], kind=s.kind, level=s.into_level)
-            for s in MAP.hexsides.values()
-        ],
-        roads=[list(r.hexes) for r in MAP.roads],
-        labels=places.labels(),
-    )
-
-
-@cache
-def map_view() -> dict[str, Any]:
-    """The map part of every view (one dict, shared)."""
-    return game_map().model_dump(mode="json")
 
 
 @cache
@@ -253,7 +250,6 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
             off.setdefault(c.group, []).append(counter_view(c, i, knows))
     phase = next((p for p in GAME.phase if p["id"] == state.phase), None)
     view = GondorView(
-        map=game_map(),
         turn=state.turn,
         turns=GAME.turns,
         night=state.turn in GAME.night,
@@ -293,7 +289,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         road_control=dict(state.road),
         log_tail=state.log[-LOG_TAIL:],
     )
-    return {"map": map_view(), **view.model_dump(mode="json", exclude={"map"})}
+    return view.model_dump(mode="json")
 
 
 def _pair(hexside: str) -> Hexside:

@@ -4,7 +4,8 @@
 or, when the view's ``focus`` lists hex ids, a zoomed crop around them where counters show
 their codes; both are wider than tall. ``{"legend": True}`` draws the key to every symbol
 instead (``/gondor legend``). ``alt_text(view)`` says the same in words. Everything comes from
-the view; the renderer reads no data file.
+the view; the renderer reads no data file. The static map is no part of the view's dict: the
+model fills it in from the engine's data (``GondorView.map``), once per process.
 
 The view is the engine's ``engines.gondor.views.GondorView``: it comes as a dict (it crosses a
 process boundary to the render workers) and is validated once here; everything below reads its

@@ -33,7 +33,13 @@ _MAPS: dict[str, GameMap] = {}
 
 
 def map_key(game_map: GameMap) -> str:
-    """A short hash of the map part: the cache key of every background drawn from it."""
+    """A short hash of the map part: the cache key of every background drawn from it.
+
+    A map seen before (every view's is the engine's one ``game_map()``) is known by identity.
+    """
+    for key, known in _MAPS.items():
+        if known is game_map:
+            return key
     key = hashlib.sha1(game_map.model_dump_json().encode()).hexdigest()[:16]
     if key not in _MAPS:
         if len(_MAPS) > 8:

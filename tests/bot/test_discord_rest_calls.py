@@ -2,10 +2,12 @@
 unchanged message is not edited again, and a slow picture still answers within the deadline."""
 
 import asyncio
+import itertools
 import random
 
 import pytest
 
+import bot.flow.lobby
 import bot.surface.acknowledge
 import bot.surface.presenter
 from tests.bot.harness import move_controls
@@ -155,3 +157,66 @@ async def test_a_slow_picture_is_deferred_within_the_deadline_then_shown(world, 
     after = await world.bot.store.load(session.id)
     assert f"Move {after.step}" in board.text()
     await world.end_game()
+
+
+def kept_and_uploaded(world, first: int) -> tuple[int, set[int]]:
+    """Over the bot's messages since id ``first``: edits that kept a picture, and every upload.
+
+    A picture shown again under the same name in the next version of a message must be the
+    same attachment (kept by id), never the same PNG uploaded anew.
+    """
+    kept, uploaded = 0, set()
+    for message in world.emu.state.messages.values():
+        if message.id <= first:
+            continue
+        versions = [*message.history, message]
+        uploaded |= {a.id for v in versions for a in v.attachments}
+        for before, after in itertools.pairwise(versions):
+            shown = {a.filename: a for a in before.attachments}
+            for a in after.attachments:
+                old = shown.get(a.filename)
+                if old is not None and old.data == a.data:
+                    assert a.id == old.id, f"{a.filename} uploaded again unchanged"
+                    kept += 1
+    return kept, uploaded
+
+
+async def test_an_unchanged_picture_is_kept_not_uploaded_again(world, monkeypatch):
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: 132)
+    first, uploads = max(world.emu.state.messages, default=0), world.emu.state.uploads
+    await world.slash("alice", "guardians challenge", opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(world.chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live()
+    board = world.board(session)
+    posted = board.attachments[0]
+    session = await world.bot.store.load(session.id)
+    await world.play_one(session, session.game.to_act()[0], random.Random(3))
+    assert len(board.history) >= 2 and board.attachments[0].data == posted.data
+    assert board.attachments[0].id == posted.id  # its picture unchanged: kept, not uploaded
+    rng = random.Random(3)
+    for _ in range(10):  # the organising: one player's choice leaves the table's picture as it was
+        session = await world.bot.store.load(session.id)
+        await world.play_one(session, rng.choice(session.game.to_act()), rng)
+    await world.quiesce()
+    kept, uploaded = kept_and_uploaded(world, first)
+    assert kept > 0
+    assert world.emu.state.uploads - uploads == len(uploaded)  # each picture uploaded once
+    board = world.board(session)
+    assert board.embeds[0]["image"]["url"] == "attachment://board.png"
+    assert [a.filename for a in board.attachments] == ["board.png"]
+    await world.end_game()
+
+
+async def test_a_note_in_a_dm_edits_its_text_and_keeps_its_picture(world):
+    session = await world.knightfall_duel()
+    bob = world.people["bob"]
+    seat = next(s.seat for s in session.seats if s.user_id == bob.id)
+    dm = world.emu.dm_messages(bob)[-1]
+    picture, uploads = dm.attachments[0], world.emu.state.uploads
+    await world.bot.sessions.show(session, None, None, [], {seat: ["Alice resigned a card."]})
+    await world.quiesce()
+    assert "Alice resigned a card." in dm.text() and len(dm.history) == 1
+    assert dm.attachments[0].id == picture.id and world.emu.state.uploads == uploads
+    await world.end_game()
+

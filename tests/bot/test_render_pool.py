@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from types import SimpleNamespace
 
 import pytest
 
@@ -12,6 +13,7 @@ import engines
 from bot.settings import Settings
 from bot.surface import render_pool
 from bot.surface.render_pool import HEAVY_NICE, WORKER_NICE, RenderPool
+from bot.surface.shown_pictures import PictureFile, ShownPictures
 from render import alt_text, render_png
 
 
@@ -95,3 +97,46 @@ async def test_the_heavy_worker_yields_the_cpu_to_the_pictures_too():
         assert heavy > pictures or heavy == 19
     finally:
         pool.close()
+
+
+def knightfall_views() -> list[dict]:
+    """The table and each seat's view, before and after a move, with the seats' names."""
+    game = engines.get_game("knightfall").new(2, seed=5)
+    names = {"seat_names": ["Alice", "Bob"]}
+    views = [{**game.view(s), **names} for s in (None, 0, 1)]
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    return views + [{**game.view(s), **names} for s in (None, 0, 1)]
+
+
+async def test_a_pictures_key_changes_with_its_view_and_its_seat():
+    render_pool.use(None)
+    views = knightfall_views()
+    keys = [(await render_pool.picture("knightfall", v)).key for v in views]
+    assert len(set(keys)) == len(views)  # another seat's view, or a later one: another picture
+    assert (await render_pool.picture("knightfall", dict(views[1]))).key == keys[1]
+    renamed = {**views[1], "seat_names": ["Alicia", "Bob"]}
+    assert (await render_pool.picture("knightfall", renamed)).key != keys[1]
+
+
+def test_only_the_same_picture_under_the_same_name_on_the_same_message_is_kept():
+    board, other = shown_message(7, "board.png", 70), shown_message(8, "board.png", 80)
+    shown = ShownPictures()
+    shown.note(board, [PictureFile(b"png", "board.png", "alt", "k1")])
+    shown.note(other, [PictureFile(b"png", "board.png", "alt", "k2")])
+    same, changed = (
+        PictureFile(b"png", "board.png", "alt", "k1"),
+        PictureFile(b"x", "board.png", "a", "k3"),
+    )
+    assert shown.kept(7, [same]) == {"board.png": board.attachments[0]}
+    assert shown.kept(7, [changed]) == {}  # the view changed: uploaded
+    assert shown.kept(8, [same]) == {}  # another message's picture: uploaded
+    assert shown.kept(7, [PictureFile(b"png", "hand.png", "alt", "k1")]) == {}
+    shown.forget(7)  # a failed request: the message may show anything
+    assert shown.kept(7, [same]) == {}
+
+
+def shown_message(message_id: int, filename: str, attachment_id: int) -> SimpleNamespace:
+    """A message as Discord answered it, with one attachment."""
+    attachment = SimpleNamespace(id=attachment_id, filename=filename)
+    return SimpleNamespace(id=message_id, attachments=[attachment])

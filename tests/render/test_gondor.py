@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
-from engines.gondor.views import GameMap
+from engines.gondor import views
 from render import common, gondor
 from render.common import BAD
 from render.gondor import counters, panel, style, text
@@ -269,6 +269,7 @@ def test_a_view_missing_or_garbling_a_field_is_refused_before_drawing():
     missing = copy.deepcopy(CASES["mid-westernesse"])
     del missing["stacks"][0]["counters"][0]["side"]
     garbled = copy.deepcopy(CASES["zoom-gate-sauron"])
+    garbled["map"] = views.game_map().model_dump(mode="json")  # a view may still bring its own map
     garbled["map"]["hexes"][0]["level"] = "outer"
     for bad in (missing, garbled, {**CASES["initial-sauron"], "gates": [{"hexside": "1917"}]}):
         with pytest.raises(ValidationError):
@@ -344,7 +345,7 @@ def test_a_close_up_never_hides_a_stack_count_under_a_neighbour():
 
 
 def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them_in_words():
-    v = copy.deepcopy(CASES["zoom-gate-westernesse"])
+    v = {**CASES["zoom-gate-westernesse"], "map": views.game_map().model_dump(mode="json")}
     v["map"]["labels"] = {
         f"{c:02d}{r:02d}": f"Place {c}-{r}" for c in range(15, 24) for r in (16, 17, 18, 19)
     }
@@ -358,8 +359,7 @@ def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them
 def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     """Close-ups move with every move: the next one nearby draws few tiles, and none shows."""
     clear_caches()
-    v = CASES["zoom-gate-westernesse"]
-    key = gmap.map_key(GameMap.model_validate(v["map"]))
+    key = gmap.map_key(views.game_map())
     game_map = gmap._MAPS[key]
     first = gmap.zoom_background(key, ("1917", "1918"))
     drawn = gmap.zoom_tile.cache_info().misses

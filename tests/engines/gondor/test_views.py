@@ -3,13 +3,12 @@
 import json
 
 from engines.gondor.game import Gondor
-from engines.gondor.views import map_view
+from engines.gondor.views import GondorView, game_map
 from tests.engines.gondor.play import deployed
 from tests.engines.gondor.scene import scene
 
 KEYS = {
     "goal",
-    "map",
     "turn",
     "turns",
     "night",
@@ -41,11 +40,11 @@ def _cauldrons(view):
     return [c for s in view["stacks"] for c in s["counters"] if c["kind"] == "cauldron"]
 
 
-def test_view_has_the_render_format_and_a_shared_map():
+def test_view_has_the_render_format_and_its_model_the_shared_map():
     game = deployed()
     view = game.view(0)
-    assert set(view) == KEYS
-    assert view["map"] is map_view() and len(view["map"]["hexes"]) == 768
+    assert set(view) == KEYS  # the static map is not carried by each view
+    assert GondorView.model_validate(view).map is game_map() and len(game_map().hexes) == 768
     assert view["phase"] == {"letter": "A", "name": "First Magic Leader Phase"}
     assert view["you"] == "sauron" and game.view(None)["you"] is None
     json.dumps(view)
