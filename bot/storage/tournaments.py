@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from bot.storage.db import Database
 from bot.storage.db.base import Row
-from bot.storage.models import Session
+from bot.storage.models import TOURNAMENT, Session
 from bot.storage.outcomes import Outcome
 from bot.storage.pairing import (
     ROUND_ROBIN,
@@ -28,8 +28,6 @@ from bot.storage.pairing import (
 )
 from bot.storage.refusals import Refusal, Refused
 
-TOURNAMENT = "tournament"
-"""Session option of a tournament's game: the tournament's id."""
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
 LIVE = (OPEN, RUNNING)
 MAX_PLAYERS = 32
@@ -194,8 +192,9 @@ class TournamentStore:
                 raise Refused(Refusal.TOURNAMENT_FULL, limit=MAX_PLAYERS)
             await self.db.execute(
                 "INSERT INTO tournament_players (tournament_id, user_id, name, seq, joined_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (tid, user_id, name, len(rows) + 1, now.isoformat()),
+                " VALUES (?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players"
+                " WHERE tournament_id=?), ?)",
+                (tid, user_id, name, tid, now.isoformat()),
             )
 
     async def leave(self, tid: str, user_id: int) -> None:
@@ -363,6 +362,12 @@ class TournamentStore:
             (decision.value, now.isoformat(), tid, round_no, board),
         )
         return changed == 1
+
+    async def mark_forfeit(self, sid: str, decision: Decision) -> None:
+        """A game lost at the round's deadline reads as a forfeit, not an ordinary loss."""
+        await self.db.execute(
+            "UPDATE tournament_games SET decision=? WHERE session_id=?", (decision.value, sid)
+        )
 
     async def cancel(self, tid: str, now: datetime) -> bool:
         """Cancel an open or running tournament (its games already started go on, unlinked)."""

@@ -111,6 +111,7 @@ class World:
             "coach-",
             "message-edit-",
             "channel-gone-",
+            "tournament-",
         )
         deadline = asyncio.get_running_loop().time() + timeout
         while True:

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.storage import database
+from bot.storage.models import TOURNAMENT
 from bot.storage.outcomes import Outcome
 from bot.storage.pairing import SWISS, Decision
 from bot.storage.refusals import Refusal, Refused
@@ -14,7 +15,6 @@ from bot.storage.tournaments import (
     FINISHED,
     OPEN,
     RUNNING,
-    TOURNAMENT,
     TournamentStore,
     record_result,
 )

@@ -1,0 +1,165 @@
+"""A server tournament through the bot: create, join, rounds in threads, a bye, a forfeit."""
+
+import random
+import re
+from datetime import timedelta
+
+import pytest
+
+from bot.storage.pairing import Decision
+from bot.storage.tournaments import FINISHED, RUNNING
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def channel(world, name: str):
+    chan = world.emu.add_text_channel(world.guild, name)
+    await world.emu.wait_for(lambda: world.bot.get_channel(chan.id))
+    return chan
+
+
+def add_person(world, name: str):
+    user = world.emu.add_user(name)
+    world.emu.add_member(world.guild, user)
+    world.people[name] = user
+    return user
+
+
+def last_text(ix) -> str:
+    return ix.messages[-1].text()
+
+
+def name_of(world, user_id: int) -> str:
+    return next(n for n, u in world.people.items() if u.id == user_id)
+
+
+async def finish_by_resigning(world, chan, t, round_no, keep=()):
+    """Every game of the round not in ``keep``: its second player resigns in its thread."""
+    boards = await world.bot.tournaments.tours.boards(t.id, round_no)
+    for b in boards:
+        if b.second is None or b.board in keep:
+            continue
+        session = await world.bot.store.load(b.session_id)
+        thread = world.emu.state.channel(session.channel_id)
+        assert thread.parent_id == chan.id
+        text = await world.resign(name_of(world, b.second), chan=thread)
+        assert "You resigned" in text
+    return boards
+
+
+async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a_forfeit(world):
+    emu = world.emu
+    chan = await channel(world, "tourney")
+    add_person(world, "eve")
+
+    refused = await world.slash(
+        "alice", "tournament create", chan, game="knightfall", format="swiss"
+    )
+    assert "Manage Server" in last_text(refused) and refused.messages[-1].ephemeral
+    await world.slash(
+        "carol", "tournament create", chan, game="knightfall", format="swiss", rounds=3, pace=1
+    )
+    (t,) = await world.bot.tournaments.tours.of_server(world.guild.id)
+    announced = emu.channel_messages(chan)[-1]
+    assert "Knightfall" in announced.text() and "/tournament join" in announced.text()
+    assert not announced.mentions.notified
+
+    for who in ("alice", "bob", "carol", "dave", "eve"):
+        joined = await world.slash(who, "tournament join", chan)
+        assert "joined" in last_text(joined)
+    again = await world.slash("bob", "tournament join", chan)
+    assert "already in" in last_text(again) and again.messages[-1].ephemeral
+    await world.slash("dave", "tournament leave", chan)
+    await world.slash("dave", "tournament join", chan)
+    not_yours = await world.slash("alice", "tournament start", chan)
+    assert "organiser" in last_text(not_yours)
+
+    await world.slash("carol", "tournament start", chan)
+    late = await world.slash("bob", "tournament leave", chan)
+    assert "has started" in last_text(late)
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
+
+    byes = []
+    for round_no in (1, 2, 3):
+        boards = await world.bot.tournaments.tours.boards(t.id, round_no)
+        (bye,) = [b.first for b in boards if b.second is None]
+        byes.append(bye)
+        paired = {p for b in boards if b.second is not None for p in (b.first, b.second)}
+        pairing = next(
+            m for m in emu.channel_messages(chan) if f"round {round_no} of 3" in m.text()
+        )
+        assert pairing.mentions.notified == paired  # the bye is named, not pinged
+        assert "has a bye" in pairing.text()
+        assert all(b.session_id for b in boards if b.second is not None)
+        for b in boards:
+            if b.second is None:
+                continue
+            session = await world.bot.store.load(b.session_id)
+            assert session.status == "active" and session.rated
+            assert [s.user_id for s in session.seats] == [b.first, b.second]
+            assert session.parent_channel_id == chan.id
+
+        if round_no == 2:  # one game waits past the deadline for one player: a forfeit
+            playing = next(b for b in boards if b.second is not None)
+            session = await world.bot.store.load(playing.session_id)
+            first = world.people[name_of(world, playing.first)]
+            rng = random.Random(2)
+            while len(session.game.to_act()) != 1:
+                seat = session.game.to_act()[0]
+                user = world.user(session, seat)
+                dm = world.controls_message(user)
+                await world.make_move(user, dm, rng.choice(move_controls(dm)))
+                session = await world.bot.store.load(session.id)
+            assert first  # the forfeit falls on whoever the game waits for
+            waited = session.seats[session.game.to_act()[0]].user_id
+            await finish_by_resigning(world, chan, t, 2, keep={playing.board})
+            assert (await world.bot.tournaments.tours.get(t.id)).round == 2  # not over yet
+            await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(hours=25))
+            await world.quiesce()
+            forfeited = await world.bot.store.load(session.id)
+            assert forfeited.status == "finished"
+            decided = next(
+                b
+                for b in await world.bot.tournaments.tours.boards(t.id, 2)
+                if b.board == playing.board
+            )
+            loser_first = waited == playing.first
+            assert decided.decision == (
+                Decision.FIRST_FORFEITS if loser_first else Decision.SECOND_FORFEITS
+            )
+            thread = emu.state.channel(forfeited.channel_id)
+            assert "forfeit" in emu.state.messages_in(thread.id)[-1].text()
+        else:
+            await finish_by_resigning(world, chan, t, round_no)
+        await world.quiesce()
+        table = next(
+            m
+            for m in reversed(emu.channel_messages(chan))
+            if "after round" in m.text() or "final standings" in m.text()
+        )
+        assert table.attachments and not table.mentions.notified
+        points = re.findall(r"Points ([\d.]+),", table.content)
+        assert len(points) == 5 and sum(map(float, points)) == 3 * round_no  # 2 games, 1 bye
+        t = await world.bot.tournaments.tours.get(t.id)
+
+    assert len(set(byes)) == 3, "three different players sat out"
+    assert t.state == FINISHED and t.winner_id is not None
+    winner_line = emu.channel_messages(chan)[-1]
+    assert "wins" in winner_line.text() and f"<@{t.winner_id}>" in winner_line.text()
+    everyone = {
+        u.id for n, u in world.people.items() if n in ("alice", "bob", "carol", "dave", "eve")
+    }
+    assert winner_line.mentions.notified == everyone
+    final = next(m for m in reversed(emu.channel_messages(chan)) if "final standings" in m.text())
+    first_line = final.text().split("\n")[1]
+    assert first_line.startswith("1. ") and name_of(world, t.winner_id).title() in first_line
+    games = [
+        frozenset((b.first, b.second))
+        for b in await world.bot.tournaments.tours.boards(t.id)
+        if b.second
+    ]
+    assert len(games) == len(set(games)) == 6, "no rematch"
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "final standings" in last_text(shown) or "after round 3" in last_text(shown)
