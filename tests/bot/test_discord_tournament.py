@@ -163,3 +163,65 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
     assert len(games) == len(set(games)) == 6, "no rematch"
     shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
     assert "final standings" in last_text(shown) or "after round 3" in last_text(shown)
+
+
+async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle_games(world):
+    emu = world.emu
+    chan = await channel(world, "round-robin")
+    await world.slash(
+        "carol",
+        "tournament create",
+        chan,
+        game="knightfall",
+        format="round_robin",
+        pace=6,
+        unit="hours",
+        rated=False,
+        start_in_hours=2,
+    )
+    t = next(
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    )
+    assert t.starts_at is not None
+    for who in ("alice", "bob", "dave", "eve"):
+        await world.slash(who, "tournament join", chan, tournament=t.id)
+    listed = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "Alice, Bob, Dave, Eve" in last_text(listed)
+
+    tours = world.bot.tournaments
+    assert await tours.housekeeping(t.starts_at - timedelta(minutes=61))  # another tick
+    assert (await tours.tours.get(t.id)).state == "open"  # not yet
+    assert await tours.housekeeping(t.starts_at + timedelta(minutes=1))
+    await world.quiesce()
+    t = await tours.tours.get(t.id)
+    assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
+    boards = await tours.tours.boards(t.id, 1)
+    assert len(boards) == 2 and all(b.session_id for b in boards)
+    assert not (await world.bot.store.load(boards[0].session_id)).rated
+
+    await world.stop_bot()  # everything is in the database
+    await world.start_bot()
+    await finish_by_resigning(world, chan, t, 1)
+    await world.quiesce()
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.round == 2
+
+    # Nobody moves in round 2: at the deadline both players of each game forfeit.
+    await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(minutes=1))
+    await world.quiesce()
+    decided = await world.bot.tournaments.tours.boards(t.id, 2)
+    assert [b.decision for b in decided] == [Decision.BOTH_FORFEIT] * 2
+    for b in decided:
+        session = await world.bot.store.load(b.session_id)
+        assert session.status == "abandoned" and session.end_reason == "forfeit"
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.round == 3
+    await finish_by_resigning(world, chan, t, 3)
+    await world.quiesce()
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.state == FINISHED
+    games = [frozenset((b.first, b.second)) for b in await world.bot.tournaments.tours.boards(t.id)]
+    assert len(games) == len(set(games)) == 6, "everyone met everyone once"
+    assert "wins" in emu.channel_messages(chan)[-1].text()
