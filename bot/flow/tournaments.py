@@ -158,13 +158,17 @@ class Tournaments:
         )
 
     async def leave(self, interaction: discord.Interaction, tid: str | None) -> None:
-        """``/tournament leave``: leave a tournament before its start."""
+        """``/tournament leave``: leave before the start, or withdraw from a running one."""
         t = await self.find(interaction, tid)
-        await self.tours.leave(t.id, interaction.user.id)
-        await interaction.response.send_message(
-            f"{markdown(interaction.user.display_name)} left the **{tournament_text.title(t)}**.",
-            allowed_mentions=mentions.NOBODY,
-        )
+        name = markdown(interaction.user.display_name)
+        if await self.tours.leave(t.id, interaction.user.id, interaction.created_at):
+            text = (
+                f"{name} withdrew from the **{tournament_text.title(t)}**: their games so far "
+                "count, and they are paired no more (a game under way goes on)."
+            )
+        else:
+            text = f"{name} left the **{tournament_text.title(t)}**."
+        await interaction.response.send_message(text, allowed_mentions=mentions.NOBODY)
 
     def _organises(self, interaction: discord.Interaction, t: Tournament) -> None:
         if interaction.user.id != t.organiser_id and not manages_server(interaction):
@@ -213,7 +217,7 @@ class Tournaments:
             return
         await interaction.response.defer(thinking=True)
         played = t.round - (t.state == RUNNING)
-        heading = f"after round {played} of {t.rounds}"
+        heading = f"after round {played} of {t.rounds}" if played else "round 1 under way"
         text, file = await self._table(t, entrants, heading, played)
         await interaction.followup.send(text, file=file, allowed_mentions=mentions.NOBODY)
 

@@ -25,6 +25,7 @@ class Refusal(StrEnum):
     TOO_MANY_TOURNAMENTS = "too_many_tournaments"  # data: limit
     NO_SUCH_TOURNAMENT = "no_such_tournament"
     TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_OVER = "tournament_over"
     TOURNAMENT_FULL = "tournament_full"  # data: limit
     ALREADY_ENTERED = "already_entered"
     NOT_ENTERED = "not_entered"

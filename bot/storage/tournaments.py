@@ -197,28 +197,31 @@ class TournamentStore:
                 (tid, user_id, name, tid, now.isoformat()),
             )
 
-    async def leave(self, tid: str, user_id: int) -> None:
-        """Leave an open tournament (refused once it started, or when not entered)."""
+    async def leave(self, tid: str, user_id: int, now: datetime) -> bool:
+        """Leave before the start, or withdraw after it; True: withdrew.
+
+        A player who withdraws keeps the games played so far; they are paired no more (their
+        round robin games to come are forfeits), and a game under way goes on.
+        """
         async with self.db.transaction():
             await self.db.lock(f"tournament:{tid}")
             t = await self.get(tid)
-            if t.state != OPEN:
-                raise Refused(Refusal.TOURNAMENT_STARTED)
-            gone = await self.db.execute(
-                "DELETE FROM tournament_players WHERE tournament_id=? AND user_id=?",
-                (tid, user_id),
-            )
+            if t.state not in LIVE:
+                raise Refused(Refusal.TOURNAMENT_OVER)
+            if t.state == OPEN:
+                gone = await self.db.execute(
+                    "DELETE FROM tournament_players WHERE tournament_id=? AND user_id=?",
+                    (tid, user_id),
+                )
+            else:
+                gone = await self.db.execute(
+                    "UPDATE tournament_players SET left_at=? WHERE tournament_id=? AND user_id=?"
+                    " AND left_at IS NULL",
+                    (now.isoformat(), tid, user_id),
+                )
             if not gone:
                 raise Refused(Refusal.NOT_ENTERED)
-
-    async def withdraw(self, tid: str, user_id: int, now: datetime) -> bool:
-        """A player leaves a running tournament: their games so far stand, no more pairings."""
-        changed = await self.db.execute(
-            "UPDATE tournament_players SET left_at=? WHERE tournament_id=? AND user_id=?"
-            " AND left_at IS NULL",
-            (now.isoformat(), tid, user_id),
-        )
-        return changed == 1
+        return t.state == RUNNING
 
     async def entrants(self, tid: str, *, staying: bool = False) -> list[Entrant]:
         """The players in join order (``staying``: those who did not withdraw)."""

@@ -63,7 +63,9 @@ def stored_refusal_text(exc: Refused) -> str:
         case Refusal.NO_SUCH_TOURNAMENT:
             return "There is no such tournament on this server: see `/tournament standings`."
         case Refusal.TOURNAMENT_STARTED:
-            return "This tournament has started: players join and leave only before its start."
+            return "This tournament has started: players join only before its start."
+        case Refusal.TOURNAMENT_OVER:
+            return "This tournament is over."
         case Refusal.TOURNAMENT_FULL:
             return f"This tournament is full ({data['limit']} players)."
         case Refusal.ALREADY_ENTERED:

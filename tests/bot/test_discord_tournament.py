@@ -38,7 +38,7 @@ async def finish_by_resigning(world, chan, t, round_no, keep=()):
     """Every game of the round not in ``keep``: its second player resigns in its thread."""
     boards = await world.bot.tournaments.tours.boards(t.id, round_no)
     for b in boards:
-        if b.second is None or b.board in keep:
+        if b.second is None or b.board in keep or b.decision is not None:
             continue
         session = await world.bot.store.load(b.session_id)
         thread = world.emu.state.channel(session.channel_id)
@@ -76,7 +76,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
     assert "organiser" in last_text(not_yours)
 
     await world.slash("carol", "tournament start", chan)
-    late = await world.slash("bob", "tournament leave", chan)
+    late = await world.slash("carol", "tournament join", chan)
     assert "has started" in last_text(late)
     t = await world.bot.tournaments.tours.get(t.id)
     assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
@@ -203,19 +203,31 @@ async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle
 
     await world.stop_bot()  # everything is in the database
     await world.start_bot()
-    await finish_by_resigning(world, chan, t, 1)
+    withdrew = await world.slash("eve", "tournament leave", chan, tournament=t.id)
+    assert "withdrew" in last_text(withdrew)
+    await finish_by_resigning(world, chan, t, 1)  # her game under way is played out
     await world.quiesce()
     t = await world.bot.tournaments.tours.get(t.id)
     assert t.round == 2
 
-    # Nobody moves in round 2: at the deadline both players of each game forfeit.
+    eve = world.people["eve"].id
+    (hers,) = [
+        b for b in await world.bot.tournaments.tours.boards(t.id, 2) if eve in (b.first, b.second)
+    ]
+    assert hers.session_id is None  # no game: she forfeits it
+    assert hers.decision == (
+        Decision.FIRST_FORFEITS if hers.first == eve else Decision.SECOND_FORFEITS
+    )
+
+    # Nobody moves in the other game of round 2: at the deadline both players forfeit.
     await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(minutes=1))
     await world.quiesce()
-    decided = await world.bot.tournaments.tours.boards(t.id, 2)
-    assert [b.decision for b in decided] == [Decision.BOTH_FORFEIT] * 2
-    for b in decided:
-        session = await world.bot.store.load(b.session_id)
-        assert session.status == "abandoned" and session.end_reason == "forfeit"
+    (other,) = [
+        b for b in await world.bot.tournaments.tours.boards(t.id, 2) if b.board != hers.board
+    ]
+    assert other.decision == Decision.BOTH_FORFEIT
+    session = await world.bot.store.load(other.session_id)
+    assert session.status == "abandoned" and session.end_reason == "forfeit"
     t = await world.bot.tournaments.tours.get(t.id)
     assert t.round == 3
     await finish_by_resigning(world, chan, t, 3)

@@ -345,8 +345,9 @@ async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
         ),
         Refusal.TOURNAMENT_STARTED: (
             {},
-            "This tournament has started: players join and leave only before its start.",
+            "This tournament has started: players join only before its start.",
         ),
+        Refusal.TOURNAMENT_OVER: ({}, "This tournament is over."),
         Refusal.TOURNAMENT_FULL: ({"limit": 32}, "This tournament is full (32 players)."),
         Refusal.ALREADY_ENTERED: ({}, "You are already in this tournament."),
         Refusal.NOT_ENTERED: ({}, "You are not in this tournament."),

@@ -65,7 +65,7 @@ async def test_players_join_and_leave_until_the_start(store):
     with pytest.raises(Refused) as exc:
         await store.join(t.id, 2, "p2", NOW)
     refused(exc, Refusal.ALREADY_ENTERED)
-    await store.leave(t.id, 3)
+    assert not await store.leave(t.id, 3, NOW)  # left before the start
     with pytest.raises(Refused) as exc:
         await store.start(t.id, NOW)
     refused(exc, Refusal.TOO_FEW_PLAYERS)
@@ -74,9 +74,6 @@ async def test_players_join_and_leave_until_the_start(store):
     await store.join(t.id, 6, "p6", NOW)
     assert await store.start(t.id, NOW)
     assert not await store.start(t.id, NOW)  # a second start does nothing
-    with pytest.raises(Refused) as exc:
-        await store.leave(t.id, 4)
-    refused(exc, Refusal.TOURNAMENT_STARTED)
     with pytest.raises(Refused) as exc:
         await store.join(t.id, 7, "p7", NOW)
     refused(exc, Refusal.TOURNAMENT_STARTED)
@@ -144,7 +141,10 @@ async def test_a_withdrawn_player_is_paired_no_more(store):
         await store.join(t.id, uid, f"p{uid}", NOW)
     await store.start(t.id, NOW)
     await play_round(store, t, 1, NOW)
-    assert await store.withdraw(t.id, 4, NOW)
+    assert await store.leave(t.id, 4, NOW)  # withdrew from a running tournament
+    with pytest.raises(Refused) as exc:
+        await store.leave(t.id, 4, NOW)
+    refused(exc, Refusal.NOT_ENTERED)
     assert await store.advance(t.id, 1, NOW) == RUNNING
     boards = await store.boards(t.id, 2)
     assert 4 not in {p for b in boards for p in (b.first, b.second)}
