@@ -247,8 +247,11 @@ class Tournaments:
         if not await self.store.claim_tick(JOB, int(now.timestamp() // self.interval), now):
             return False
         for t in await self.tours.due_to_start(now):
-            if await self.tours.start(t.id, now):
-                await self._open_round(await self.tours.get(t.id), now)
+            try:
+                if await self.tours.start(t.id, now):
+                    await self._open_round(await self.tours.get(t.id), now)
+            except Exception:
+                log.exception("tournament start failed tournament=%s", t.id)
         for t in await self.tours.running():
             try:
                 await self.check(t.id, now)
@@ -364,19 +367,28 @@ class Tournaments:
         )
         await self.tours.set_session(t.id, b.round, b.board, session.id)
         log.info("tournament game session=%s tournament=%s round=%s", session.id, t.id, b.round)
-        channel = await self._channel(t)
         async with self.manager.lock(session.id):
-            line = await channel.send(
-                game_threads.start_line(session), allowed_mentions=mentions.NOBODY
-            )
-            assert isinstance(channel, discord.TextChannel)
-            thread = await game_threads.start_thread(channel, line.id, session)
-            session = await self.store.move_to_thread(session.id, thread.id)
-            await line.edit(content=game_threads.start_line(session))
-            msg = await presenter.board(session, [])
-            sent = await thread.send(**msg.kwargs())
-            await self.store.set_message(session.id, sent.id)
-            await self.manager.begin(await self.store.load(session.id))
+            try:
+                await self._post_game(t, session)
+            except discord.HTTPException as exc:  # e.g. no right to start threads here
+                log.warning("could not start a tournament game session=%s: %r", session.id, exc)
+                await self.store.close(session, status="abandoned", reason="failed", now=now)
+                await self.tours.release(t.id, b.round, b.board)  # housekeeping tries again
+
+    async def _post_game(self, t: Tournament, session: Session) -> None:
+        """A new game's line in the channel, its thread from it, its board there; it begins."""
+        channel = await self._channel(t)
+        line = await channel.send(
+            game_threads.start_line(session), allowed_mentions=mentions.NOBODY
+        )
+        assert isinstance(channel, discord.TextChannel)
+        thread = await game_threads.start_thread(channel, line.id, session)
+        session = await self.store.move_to_thread(session.id, thread.id)
+        await line.edit(content=game_threads.start_line(session))
+        msg = await presenter.board(session, [])
+        sent = await thread.send(**msg.kwargs())
+        await self.store.set_message(session.id, sent.id)
+        await self.manager.begin(await self.store.load(session.id))
 
     async def _channel(self, t: Tournament) -> discord.abc.Messageable:
         client = self.manager.client

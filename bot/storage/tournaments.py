@@ -355,6 +355,14 @@ class TournamentStore:
             (sid, tid, round_no, board),
         )
 
+    async def release(self, tid: str, round_no: int, board: int) -> None:
+        """A pairing whose game could not be started: to be started again."""
+        await self.db.execute(
+            "UPDATE tournament_games SET session_id=NULL, claimed_at=NULL WHERE tournament_id=?"
+            " AND round=? AND board=? AND decision IS NULL",
+            (tid, round_no, board),
+        )
+
     async def decide(
         self, tid: str, round_no: int, board: int, decision: Decision, now: datetime
     ) -> bool:

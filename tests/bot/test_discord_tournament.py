@@ -4,6 +4,7 @@ import random
 import re
 from datetime import timedelta
 
+import discord
 import pytest
 
 from bot.storage.pairing import Decision
@@ -11,6 +12,8 @@ from bot.storage.tournaments import FINISHED, RUNNING
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+CREATE_THREADS = discord.Permissions(create_public_threads=True).value
 
 
 async def channel(world, name: str):
@@ -237,3 +240,36 @@ async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle
     games = [frozenset((b.first, b.second)) for b in await world.bot.tournaments.tours.boards(t.id)]
     assert len(games) == len(set(games)) == 6, "everyone met everyone once"
     assert "wins" in emu.channel_messages(chan)[-1].text()
+
+
+async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(world):
+    emu = world.emu
+    chan = await channel(world, "no-threads")
+    await world.slash(
+        "carol", "tournament create", chan, game="gondor", format="swiss", start_in_hours=1
+    )
+    t = next(
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    )
+    for who in ("alice", "bob", "dave"):
+        await world.slash(who, "tournament join", chan, tournament=t.id)
+    emu.set_channel_permissions(chan, emu.bot_user, deny=CREATE_THREADS)
+    tours = world.bot.tournaments
+    later = t.starts_at + timedelta(hours=3)
+    assert await tours.housekeeping(later)
+    await world.quiesce()
+    (game,) = [b for b in await tours.tours.boards(t.id, 1) if b.second is not None]
+    assert game.session_id is None and game.decision is None
+    assert emu.threads(chan) == []
+
+    emu.set_channel_permissions(chan, emu.bot_user)
+    assert await tours.housekeeping(later + timedelta(hours=1))
+    await world.quiesce()
+    (game,) = [b for b in await tours.tours.boards(t.id, 1) if b.second is not None]
+    session = await world.bot.store.load(game.session_id)
+    assert session.status == "active" and session.parent_channel_id == chan.id
+    assert len(emu.threads(chan)) == 1
+    await world.slash("carol", "tournament cancel", chan, tournament=t.id)
+    assert (await tours.tours.get(t.id)).state == "cancelled"
