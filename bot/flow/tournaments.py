@@ -182,12 +182,11 @@ class Tournaments:
         self._organises(interaction, t)
         if t.state != OPEN:
             raise Refused(Refusal.TOURNAMENT_STARTED)
-        await interaction.response.defer(thinking=True)
         if not await self.tours.start(t.id, interaction.created_at):
-            await interaction.followup.send("The tournament has already started.")
-            return
-        await interaction.followup.send(
-            f"The **{tournament_text.title(t)}** has started.", allowed_mentions=mentions.NOBODY
+            raise Refused(Refusal.TOURNAMENT_STARTED)
+        await interaction.response.send_message(
+            f"The **{tournament_text.title(t)}** has started: round 1's pairings follow.",
+            allowed_mentions=mentions.NOBODY,
         )
         await self._open_round(await self.tours.get(t.id), interaction.created_at)
 
@@ -250,6 +249,14 @@ class Tournaments:
             try:
                 if await self.tours.start(t.id, now):
                     await self._open_round(await self.tours.get(t.id), now)
+            except Refused as refused:  # too few players came: called off
+                if refused.code is Refusal.TOO_FEW_PLAYERS and await self.tours.cancel(t.id, now):
+                    channel = await self._channel(t)
+                    await channel.send(
+                        f"The **{tournament_text.title(t)}** is called off: fewer than "
+                        f"{refused.data['limit']} players joined by its start.",
+                        allowed_mentions=mentions.NOBODY,
+                    )
             except Exception:
                 log.exception("tournament start failed tournament=%s", t.id)
         for t in await self.tours.running():

@@ -253,7 +253,10 @@ async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(worl
         for t in await world.bot.tournaments.tours.of_server(world.guild.id)
         if t.channel_id == chan.id
     )
-    for who in ("alice", "bob", "dave"):
+    await world.slash("alice", "tournament join", chan, tournament=t.id)
+    too_few = await world.slash("carol", "tournament start", chan, tournament=t.id)
+    assert "at least 3 players" in last_text(too_few) and too_few.messages[-1].ephemeral
+    for who in ("bob", "dave"):
         await world.slash(who, "tournament join", chan, tournament=t.id)
     emu.set_channel_permissions(chan, emu.bot_user, deny=CREATE_THREADS)
     tours = world.bot.tournaments
@@ -273,3 +276,20 @@ async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(worl
     assert len(emu.threads(chan)) == 1
     await world.slash("carol", "tournament cancel", chan, tournament=t.id)
     assert (await tours.tours.get(t.id)).state == "cancelled"
+
+
+async def test_a_tournament_few_joined_by_its_start_is_called_off(world):
+    chan = await channel(world, "too-few")
+    await world.slash(
+        "carol", "tournament create", chan, game="guardians", format="swiss", start_in_hours=5
+    )
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    await world.slash("bob", "tournament join", chan, tournament=t.id)
+    assert await world.bot.tournaments.housekeeping(t.starts_at + timedelta(days=3))
+    await world.quiesce()
+    assert (await world.bot.tournaments.tours.get(t.id)).state == "cancelled"
+    assert "called off" in world.emu.channel_messages(chan)[-1].text()
