@@ -54,6 +54,8 @@ JOB = "tournaments"
 MAX_ROUNDS = 12
 MAX_PACE = timedelta(days=30)
 PICTURE = "standings.png"
+WARN_SHARE = 0.25
+"""The players of an unfinished game are warned when this share of the round is left."""
 
 
 def two_player_games() -> list[str]:
@@ -277,10 +279,14 @@ class Tournaments:
             t = await self.tours.get(tid)
             if t.state != RUNNING:
                 return
-            late = t.round_ends_at is not None and now >= t.round_ends_at
+            ends = t.round_ends_at
+            late = ends is not None and now >= ends
+            soon = ends is not None and now >= ends - t.pace * WARN_SHARE
             for b in await self.tours.boards(tid, t.round):
                 if b.decision is None:
                     await self._settle(t, b, now, late)
+                if b.decision is None and b.session_id and soon and not late:
+                    await self._warn(t, b.session_id, now)
             done = await self.tours.advance(tid, t.round, now)
             if done is None:
                 return
@@ -308,6 +314,20 @@ class Tournaments:
                 await self.tours.decide(t.id, b.round, b.board, Decision.BOTH_FORFEIT, now)
             elif late:
                 await self._forfeit(t, b, session, now)
+
+    async def _warn(self, t: Tournament, sid: str, now: datetime) -> None:
+        """Near the deadline: tell an unfinished game's players, once, in its thread."""
+        session = await self.store.load(sid)
+        if session.status != "active" or not await self.tours.set_warned(sid, now):
+            return
+        assert t.round_ends_at is not None
+        waiting = waiting_seats(session)
+        ids = [session.seats[seat].user_id for seat in waiting]
+        channel = await self.manager.delivery.channel(session)
+        await channel.send(
+            tournament_text.warning(t, [session.names[seat] for seat in waiting], ids),
+            allowed_mentions=mentions.only(ids),
+        )
 
     async def _forfeit(self, t: Tournament, b: Board, session: Session, now: datetime) -> None:
         """The deadline passed: the player the game waits for forfeits.

@@ -355,6 +355,14 @@ class TournamentStore:
             (sid, tid, round_no, board),
         )
 
+    async def set_warned(self, sid: str, now: datetime) -> bool:
+        """Note that a game's players were warned of the deadline; False: they already were."""
+        changed = await self.db.execute(
+            "UPDATE tournament_games SET warned_at=? WHERE session_id=? AND warned_at IS NULL",
+            (now.isoformat(), sid),
+        )
+        return changed == 1
+
     async def release(self, tid: str, round_no: int, board: int) -> None:
         """A pairing whose game could not be started: to be started again."""
         await self.db.execute(

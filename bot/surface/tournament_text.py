@@ -8,6 +8,7 @@ from bot.storage.pairing import ROUND_ROBIN, Decision, Standing
 from bot.storage.tournaments import Board, Entrant, Tournament
 from engines import plugins
 from engines.safe_text import markdown, plain
+from engines.text import join_and
 
 FORMAT_NAMES = {ROUND_ROBIN: "round robin", "swiss": "Swiss"}
 DECISION_WORDS = {
@@ -87,6 +88,19 @@ def pairings(t: Tournament, boards: list[Board], names: dict[int, str]) -> str:
             "an unfinished game is then a forfeit for the player it waits for."
         )
     return "\n".join(lines)
+
+
+def warning(t: Tournament, names: list[str], user_ids: list[int]) -> str:
+    """An unfinished game near the deadline: whose move it is, and what happens then."""
+    assert t.round_ends_at is not None
+    pings = " ".join(f"<@{u}>" for u in user_ids)
+    who = join_and(names) if names else "nobody"
+    return (
+        f"⏳ {pings} Round {t.round} of the **{title(t)}** ends {stamp(t.round_ends_at)}. "
+        f"The game waits for {who}: if it is not finished by then, it counts as a forfeit "
+        "(a loss) for the player it waits for, or for both if it waits for both or nobody "
+        "has moved."
+    )
 
 
 def table_rows(table: list[Standing], entrants: list[Entrant], fmt: str) -> list[tuple[str, ...]]:

@@ -119,6 +119,13 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
             waited = session.seats[session.game.to_act()[0]].user_id
             await finish_by_resigning(world, chan, t, 2, keep={playing.board})
             assert (await world.bot.tournaments.tours.get(t.id)).round == 2  # not over yet
+            thread = emu.state.channel(session.channel_id)
+            for _ in range(2):  # a quarter of the round left: its players are told, once
+                await world.bot.tournaments.check(t.id, t.round_ends_at - timedelta(hours=5))
+                await world.quiesce()
+            warnings = [m for m in emu.state.messages_in(thread.id) if "⏳" in m.text()]
+            assert len(warnings) == 1 and warnings[0].mentions.notified == {waited}
+            assert "forfeit" in warnings[0].text()
             await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(hours=25))
             await world.quiesce()
             forfeited = await world.bot.store.load(session.id)

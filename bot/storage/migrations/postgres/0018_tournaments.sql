@@ -32,7 +32,8 @@ CREATE TABLE tournament_players (
     PRIMARY KEY (tournament_id, user_id)
 );
 -- A round's games: first_id plays the first seat; second_id NULL is a bye. session_id: the
--- game once started (claimed_at: a process is starting it); decision: how it ended.
+-- game once started (claimed_at: a process is starting it; warned_at: its players were told
+-- the deadline is near); decision: how it ended.
 CREATE TABLE tournament_games (
     tournament_id TEXT COLLATE "C" NOT NULL,
     round INTEGER NOT NULL,
@@ -41,6 +42,7 @@ CREATE TABLE tournament_games (
     second_id BIGINT,
     session_id TEXT COLLATE "C" UNIQUE,
     claimed_at TEXT COLLATE "C",
+    warned_at TEXT COLLATE "C",
     decision TEXT COLLATE "C",
     decided_at TEXT COLLATE "C",
     PRIMARY KEY (tournament_id, round, board)
