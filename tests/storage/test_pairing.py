@@ -2,6 +2,7 @@
 
 import itertools
 import random
+import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -140,3 +141,14 @@ def test_round_robin_ranks_by_sonneborn_berger_then_head_to_head():
 def test_swiss_rounds_are_capped_so_a_rematch_is_never_forced():
     assert rounds_for(SWISS, 4, 9) == 3 and rounds_for(SWISS, 5, 3) == 3
     assert rounds_for(ROUND_ROBIN, 5, 1) == 5 and rounds_for(ROUND_ROBIN, 4, 1) == 3
+
+
+def test_a_round_that_must_repeat_a_game_is_found_within_a_few_milliseconds():
+    # Player 16, ranked last, has met (and lost to) all 15 others: every round repeats a
+    # game. The search must not try every way of pairing the 15 above first.
+    others = list(range(1, 16))
+    played = [Pairing(r, p, 16, Decision.FIRST) for r, p in enumerate(others, start=1)]
+    started = time.process_time()
+    pairs = swiss_round([*others, 16], played)
+    assert time.process_time() - started < 0.05
+    assert sorted(p for pair in pairs for p in pair if p is not None) == [*others, 16]
