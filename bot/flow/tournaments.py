@@ -71,6 +71,7 @@ class Tournaments:
         self.lifecycle = lifecycle
         self.store = manager.store
         self.tours = TournamentStore(manager.store.db)
+        self.servers = lifecycle.servers
         self.limit = settings.max_tournaments
         self.interval = settings.housekeeping_seconds
         self._checking: dict[str, asyncio.Lock] = {}
@@ -94,8 +95,11 @@ class Tournaments:
             raise UserFacingError(
                 "Tournaments are held in a server's text channel: their games get threads off it."
             )
-        if not manages_server(interaction):
-            raise UserFacingError("Only members with Manage Server can organise a tournament.")
+        if not await self.may_organise(interaction, guild_id):
+            raise UserFacingError(
+                "Only members with Manage Server, or the role the server chose in "
+                "`/game settings`, can organise a tournament."
+            )
         if game_id not in two_player_games() or fmt not in FORMATS:
             raise UserFacingError("Pick a two-player game and a format from the lists.")
         if not 1 <= rounds <= MAX_ROUNDS:
@@ -122,6 +126,14 @@ class Tournaments:
         await interaction.response.send_message(
             tournament_text.announcement(t, organiser), allowed_mentions=mentions.NOBODY
         )
+
+    async def may_organise(self, interaction: discord.Interaction, guild_id: int) -> bool:
+        """Manage Server, or the role the server's settings name (``tournament_role``)."""
+        if manages_server(interaction):
+            return True
+        role = (await self.servers.get(guild_id)).tournament_role
+        roles = getattr(interaction.user, "roles", [])
+        return role is not None and any(r.id == role for r in roles)
 
     async def find(self, interaction: discord.Interaction, tid: str | None) -> Tournament:
         """The tournament a command means: ``tid``, else the only live one here or on the server."""

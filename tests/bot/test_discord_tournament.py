@@ -300,3 +300,27 @@ async def test_a_tournament_few_joined_by_its_start_is_called_off(world):
     await world.quiesce()
     assert (await world.bot.tournaments.tours.get(t.id)).state == "cancelled"
     assert "called off" in world.emu.channel_messages(chan)[-1].text()
+
+
+async def test_members_of_the_role_the_server_names_organise_tournaments(world):
+    emu = world.emu
+    chan = await channel(world, "by-role")
+    organisers = emu.add_role(world.guild, "Organisers")
+    emu.give_role(world.guild, world.people["dave"], organisers)
+    refused = await world.slash("dave", "tournament create", chan, game="gondor", format="swiss")
+    assert "Manage Server" in last_text(refused)
+    not_admin = await world.slash("dave", "game settings", chan, tournament_role=organisers)
+    assert "Manage Server" in last_text(not_admin)
+    shown = await world.slash("carol", "game settings", chan, tournament_role=organisers)
+    assert f"<@&{organisers.id}>" in last_text(shown)
+    await world.slash("dave", "tournament create", chan, game="gondor", format="swiss")
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    assert t.organiser_id == world.people["dave"].id
+    everyone = world.guild.roles[world.guild.id]
+    cleared = await world.slash("carol", "game settings", chan, tournament_role=everyone)
+    assert "<@&" not in last_text(cleared)
+    await world.slash("dave", "tournament cancel", chan, tournament=t.id)  # its organiser

@@ -47,3 +47,5 @@ CREATE TABLE tournament_games (
     decided_at TEXT,
     PRIMARY KEY (tournament_id, round, board)
 );
+-- A role whose members may organise tournaments besides those with Manage Server (NULL: none).
+ALTER TABLE server_settings ADD COLUMN tournament_role INTEGER;
