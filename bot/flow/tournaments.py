@@ -194,10 +194,8 @@ class Tournaments:
         """``/tournament start``: the organiser starts it; round 1 is paired and its games begin."""
         t = await self.find(interaction, tid)
         self._organises(interaction, t)
-        if t.state != OPEN:
-            raise Refused(Refusal.TOURNAMENT_STARTED)
-        if not await self.tours.start(t.id, interaction.created_at):
-            raise Refused(Refusal.TOURNAMENT_STARTED)
+        if t.state != OPEN or not await self.tours.start(t.id, interaction.created_at):
+            raise UserFacingError("This tournament has started already.")
         await interaction.response.send_message(
             f"The **{tournament_text.title(t)}** has started: round 1's pairings follow.",
             allowed_mentions=mentions.NOBODY,

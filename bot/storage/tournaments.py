@@ -412,13 +412,6 @@ class TournamentStore:
         )
         return [_tournament(r) for r in rows]
 
-    async def board_of(self, sid: str) -> tuple[str, int] | None:
-        """The tournament and round a game belongs to, if any."""
-        row = await self.db.fetchone(
-            "SELECT tournament_id, round FROM tournament_games WHERE session_id=?", (sid,)
-        )
-        return None if row is None else (row["tournament_id"], int(row["round"]))
-
 
 def _decided(first: int, second: int | None, staying: list[int]) -> str | None:
     """A pairing decided as it is made: a bye, or a game of a player who withdrew."""

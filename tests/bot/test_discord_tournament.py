@@ -79,6 +79,8 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
     assert "organiser" in last_text(not_yours)
 
     await world.slash("carol", "tournament start", chan)
+    twice = await world.slash("carol", "tournament start", chan)
+    assert "started already" in last_text(twice) and twice.messages[-1].ephemeral
     late = await world.slash("carol", "tournament join", chan)
     assert "has started" in last_text(late)
     t = await world.bot.tournaments.tours.get(t.id)
