@@ -21,6 +21,7 @@ from bot.flow.orphans import Orphans
 from bot.flow.replays import Replays
 from bot.flow.review import Reviews
 from bot.flow.sessions import SessionManager
+from bot.flow.tournaments import Tournaments
 from bot.routing import Router
 from bot.settings import Settings
 from bot.storage import database
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_GRACE_S = 8.0  # clicks under way get this long to finish when the bot stops
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.cogs.stats")
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.general", "bot.cogs.stats", "bot.cogs.tournament")
 
 
 def game_extensions() -> list[str]:
@@ -79,6 +80,7 @@ class TabletopBot(commands.AutoShardedBot):
     sessions: SessionManager
     lobby: Lobby
     lifecycle: Lifecycle
+    tournaments: Tournaments
     orphans: Orphans
     replays: Replays
     reviews: Reviews
@@ -117,6 +119,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.orphans = Orphans(self.sessions)
+        self.tournaments = Tournaments(self.sessions, self.lifecycle, self.settings)
         self.sessions.delivery.on_channel_gone = self.orphans.channel_gone
         self.heavy = HeavyBudget(self.settings.heavy_budget_seconds)
         self.daily = Daily(self.lobby, self.settings)
@@ -175,11 +178,13 @@ class TabletopBot(commands.AutoShardedBot):
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:
-        """Expire old challenges and close idle games (one process per tick)."""
+        """Expire challenges, close idle games, keep tournaments going (one process a tick)."""
         try:
-            closed = await self.lifecycle.housekeeping(discord.utils.utcnow())
+            now = discord.utils.utcnow()
+            closed = await self.lifecycle.housekeeping(now)
             if closed:
                 log.info("housekeeping closed %s sessions", closed)
+            await self.tournaments.housekeeping(now)
         except Exception:
             log.exception("housekeeping failed")
 

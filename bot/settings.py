@@ -35,6 +35,7 @@ class Settings(BaseSettings):
     daily_secret: str | None = Field(default=None, repr=False)
     challenge_minutes: float = 15.0  # an unanswered challenge expires after this
     max_games_per_user: int = 3  # pending and running games per member and server
+    max_tournaments: int = 3  # open and running tournaments per server
     start_cooldown_seconds: float = 10.0  # between one member's starts and challenges
     replay_cooldown_seconds: float = 30.0  # between one member's /game replay requests
     stats_cooldown_seconds: float = 10.0  # between one member's /stats requests

@@ -194,6 +194,11 @@ class DiscordEmulator:
         role_id = self.state._role(guild, name, permissions)
         return guild.roles[role_id]
 
+    def give_role(self, guild: Guild, user: User, role: Role) -> Member:
+        """Add ``role`` to a member's roles (GUILD_MEMBER_UPDATE)."""
+        member = guild.members[user.id]
+        return self.state._join(guild, user, [*member.role_ids, role.id], nick=member.nick)
+
     def set_channel_permissions(
         self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
     ) -> None:

@@ -302,6 +302,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         takeover="Whether an absent player's seat may be handed to the computer",
         level="The computer's level when it takes a seat over",
         threads="Whether each new game gets its own thread off the channel it starts in",
+        tournament_role="A role whose members may organise tournaments (@everyone: none)",
     )
     @app_commands.choices(takeover=TAKEOVER_CHOICES, level=LEVEL_CHOICES, threads=THREADS_CHOICES)
     async def settings(
@@ -310,11 +311,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         takeover: str | None = None,
         level: str | None = None,
         threads: str | None = None,
+        tournament_role: discord.Role | None = None,
     ) -> None:
         """Anyone sees the settings; members with Manage Server change them."""
         servers = self.bot.lifecycle.servers
         guild_id = interaction.guild_id or 0
-        only_shown = takeover is None and level is None and threads is None
+        role = None if tournament_role is None else tournament_role.id
+        only_shown = takeover is None and level is None and threads is None and role is None
         if not only_shown and not manages_server(interaction):
             raise UserFacingError(SETTINGS_ADMIN_ONLY)
         async with read_first(interaction, ephemeral=True):
@@ -323,7 +326,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
             else:
                 now = discord.utils.utcnow()
                 choices = await servers.change(
-                    guild_id, interaction.user.id, now, takeover, level, threads
+                    guild_id, interaction.user.id, now, takeover, level, threads, role
                 )
         text = describe(choices, self.bot.settings.idle_days)
         await send(interaction, content=text, ephemeral=True)

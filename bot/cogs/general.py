@@ -68,6 +68,12 @@ and wins (💡: games with hints).
 `/stats` — this server's games, most active players and win streaks; `member:` (you or anyone)
 their games: played, won, lost and drawn per game, best solo scores, ratings with their history
 drawn, favourite opponents; `game:` one game only.
+
+**Tournaments** (two-player games)
+`/tournament create` (Manage Server, or the role set in `/game settings`): Swiss or round
+robin, a time per round, rated or not. `/tournament join` · `/tournament leave` ·
+`/tournament start` · `/tournament standings` · `/tournament cancel`. Each round's games get
+their own threads; a game not finished in its round's time is a forfeit.
 """
 
 

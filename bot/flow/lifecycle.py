@@ -504,6 +504,25 @@ class Lifecycle:
         await self._announce(session, result.summary, change)
         return True
 
+    async def forfeit(
+        self, session: Session, seats: list[int], summary: str, now: datetime
+    ) -> Session:
+        """End an active game as the loss of ``seats`` (under the session lock).
+
+        Shown as any ending: a tournament game not finished by its round's deadline.
+        """
+        result = Result(
+            winners=[s.seat for s in session.seats if s.seat not in seats],
+            scores={s.seat: 0 for s in session.seats},
+            summary=summary,
+        )
+        seat = seats[0] if len(seats) == 1 else None
+        session, change = await self.manager.record_end(
+            session, seat=seat, code="!forfeit", result=result, end_reason="forfeit", now=now
+        )
+        await self._announce(session, result.summary, change)
+        return session
+
     async def _warn(self, session: Session, now: datetime) -> bool:
         """Tell everyone the game waits for that it will end (solo games and lessons: not)."""
         if session.status != "active" or len(session.seats) == 1 or session.lesson is not None:

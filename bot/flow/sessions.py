@@ -115,6 +115,8 @@ class SessionManager:
         self.store = store
         self.computer = computer
         self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
+        self.on_end: list[Callable[[Session], None]] = []
+        """Told of every game whose ending was announced (a tournament pairs its next round)."""
         self.delivery = Delivery(client, store)
         self.catch_up = CatchUp(self._show_again)
         self.delivery.behind = self.catch_up.behind
@@ -627,6 +629,8 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
+        for hook in self.on_end:
+            hook(session)
 
     async def _daily_lines(self, session: Session) -> list[str]:
         """A daily deal's places so far and its line to share (none for another game)."""

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import engines
-from bot.storage.models import DAILY, FORCED, LESSON, UNRATED, USED_UNDO, Session
+from bot.storage.models import DAILY, FORCED, LESSON, TOURNAMENT, UNRATED, USED_UNDO, Session
 from engines import Game
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 UNDO = "!undo"
 CHALLENGER_SEAT = "challenger_seat"
 """Session option: the seat the challenger took (absent: seat 0), e.g. Westernesse in Gondor."""
-BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED, LESSON, DAILY})
+BOT_OPTIONS = frozenset({USED_UNDO, CHALLENGER_SEAT, UNRATED, LESSON, DAILY, TOURNAMENT})
 """Options the bot keeps beside the engine's options; never passed to the engine."""
 
 

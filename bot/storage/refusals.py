@@ -22,6 +22,14 @@ class Refusal(StrEnum):
     DECK_NAME_TAKEN = "deck_name_taken"  # data: name
     NO_SUCH_DECK = "no_such_deck"  # data: name, game
     TOO_MANY_DECKS = "too_many_decks"  # data: limit
+    TOO_MANY_TOURNAMENTS = "too_many_tournaments"  # data: limit
+    NO_SUCH_TOURNAMENT = "no_such_tournament"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_OVER = "tournament_over"
+    TOURNAMENT_FULL = "tournament_full"  # data: limit
+    ALREADY_ENTERED = "already_entered"
+    NOT_ENTERED = "not_entered"
+    TOO_FEW_PLAYERS = "too_few_players"  # data: limit
 
 
 class Refused(Exception):

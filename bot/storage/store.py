@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 import engines
-from bot.storage import daily
+from bot.storage import daily, tournaments
 from bot.storage.db import Database, IntegrityError
 from bot.storage.models import FORCED, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
@@ -454,6 +454,7 @@ class SessionStore:
         )
         await count_results(self.db, session, outcomes)
         await daily.record_result(self.db, session, outcomes, now)
+        await tournaments.record_result(self.db, session, outcomes, now)
 
     async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
         """End a live session without results (abandoned, aborted, declined, expired)."""

@@ -55,4 +55,23 @@ def stored_refusal_text(exc: Refused) -> str:
             return f"You have no deck called {name}. See `/{game} deck list`."
         case Refusal.TOO_MANY_DECKS:
             return f"You can keep at most {data['limit']} decks; delete one first."
+        case Refusal.TOO_MANY_TOURNAMENTS:
+            return (
+                f"This server already runs {data['limit']} tournaments, its most at once: "
+                "wait for one to finish, or cancel one (`/tournament cancel`)."
+            )
+        case Refusal.NO_SUCH_TOURNAMENT:
+            return "There is no such tournament on this server: see `/tournament standings`."
+        case Refusal.TOURNAMENT_STARTED:
+            return "This tournament has started: players join only before its start."
+        case Refusal.TOURNAMENT_OVER:
+            return "This tournament is over."
+        case Refusal.TOURNAMENT_FULL:
+            return f"This tournament is full ({data['limit']} players)."
+        case Refusal.ALREADY_ENTERED:
+            return "You are already in this tournament."
+        case Refusal.NOT_ENTERED:
+            return "You are not in this tournament."
+        case Refusal.TOO_FEW_PLAYERS:
+            return f"A tournament needs at least {data['limit']} players to start."
     assert_never(exc.code)

@@ -21,9 +21,12 @@ def describe(choices: ServerChoices, idle_days: float) -> str:
             f"({source(choices.level_chosen)})",
             f"• Each game in its own thread: **{'on' if choices.threads else 'off'}** "
             "(the channel then shows only starts and results)",
+            "• Who organises tournaments: members with Manage Server"
+            + (f" and <@&{choices.tournament_role}>" if choices.tournament_role else ""),
             f"-# A player who does not move is reminded after {idle_days / 2:g} days and resigns "
             f"after {idle_days:g} (the bot's setting). With takeover on, the reminder also lets "
             "the waiting player hand the seat to the computer; the game is then unrated. "
-            "Members with Manage Server change these with `/game settings`.",
+            "Members with Manage Server change these with `/game settings` "
+            "(`tournament_role:` @everyone takes the role away).",
         ]
     )

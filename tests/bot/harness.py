@@ -112,6 +112,7 @@ class World:
             "coach-",
             "message-edit-",
             "channel-gone-",
+            "tournament-",
         )
         deadline = asyncio.get_running_loop().time() + timeout
         while True:

@@ -54,6 +54,8 @@ async def test_help_is_complete_and_names_every_game_command(world):
         "/gondolin card",
         "/knightfall card",
         "/leaderboard",
+        "/tournament create",
+        "/tournament join",
     ):
         assert command in shown
     assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2

@@ -53,7 +53,7 @@ def random_move(game, rng):
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
     numbers = [n for n, _ in migration_scripts("sqlite")]
-    assert numbers == [n for n, _ in migration_scripts("postgres")] == [*range(1, 16), 17]
+    assert numbers == [n for n, _ in migration_scripts("postgres")] == [*range(1, 16), 17, 18]
     latest = numbers[-1]
     db = await database.connect(db_target)
     assert await database.migrate(db) == latest
@@ -334,6 +334,24 @@ async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
             "You have no deck called 'x'. See `/gondolin deck list`.",
         ),
         Refusal.TOO_MANY_DECKS: ({"limit": 25}, "You can keep at most 25 decks; delete one first."),
+        Refusal.TOO_MANY_TOURNAMENTS: (
+            {"limit": 3},
+            "This server already runs 3 tournaments, its most at once: wait for one to finish, "
+            "or cancel one (`/tournament cancel`).",
+        ),
+        Refusal.NO_SUCH_TOURNAMENT: (
+            {},
+            "There is no such tournament on this server: see `/tournament standings`.",
+        ),
+        Refusal.TOURNAMENT_STARTED: (
+            {},
+            "This tournament has started: players join only before its start.",
+        ),
+        Refusal.TOURNAMENT_OVER: ({}, "This tournament is over."),
+        Refusal.TOURNAMENT_FULL: ({"limit": 32}, "This tournament is full (32 players)."),
+        Refusal.ALREADY_ENTERED: ({}, "You are already in this tournament."),
+        Refusal.NOT_ENTERED: ({}, "You are not in this tournament."),
+        Refusal.TOO_FEW_PLAYERS: ({"limit": 3}, "A tournament needs at least 3 players to start."),
     }
     assert set(said) == set(Refusal)
     for code, (data, text) in said.items():

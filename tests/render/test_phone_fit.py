@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 import engines
-from render import common, gondor, rating_graph, render_image, review
+from render import common, gondor, rating_graph, render_image, review, standings
 from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
@@ -151,6 +151,19 @@ def test_the_rating_graph_is_wider_than_tall_and_its_text_readable_at_400_px(fon
         words = rating_graph.alt_text(lines, "Ann — rating history")
         assert words.startswith("Ann — rating history. Knightfall") and ": from 1500 to 1" in words
         assert len(words) <= 1000
+
+
+def test_the_tournament_standings_are_landscape_and_readable_at_340_px(font_sizes):
+    for players in (3, 32):
+        rows = [(str(n), "W" * 40, "2.5", "10.5", "7.25") for n in range(1, players + 1)]
+        font_sizes.clear()
+        img = standings.render(
+            "Knightfall tournament — final standings", "Swiss", ("Points", "Buchholz", "S-B"), rows
+        )
+        assert img.height <= img.width and font_sizes
+        assert min(font_sizes) * common.BASE_WIDTH / img.width >= common.phone_px(common.BASE_WIDTH)
+    words = standings.alt_text("T", ("Points", "Buchholz", "S-B"), rows)
+    assert words.startswith("T. 1. WWW") and len(words) <= 1000
 
 
 def review_view(turns: int) -> dict:

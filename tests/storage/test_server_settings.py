@@ -50,3 +50,13 @@ async def test_game_threads_are_off_until_a_server_turns_them_on(servers):
     assert kept.threads, "another choice keeps threads on"
     assert (await servers.change(1, 9, NOW, threads="off")).threads is False
     assert (await servers.get(2)).threads is False
+
+
+async def test_a_server_may_name_a_role_that_organises_tournaments(servers):
+    assert (await servers.get(1)).tournament_role is None
+    assert "tournaments: members with Manage Server\n" in describe(await servers.get(1), 7)
+    chosen = await servers.change(1, 9, NOW, tournament_role=555)
+    assert chosen.tournament_role == 555 and "and <@&555>" in describe(chosen, 7)
+    assert (await servers.change(1, 9, NOW, threads="on")).tournament_role == 555, "kept"
+    assert (await servers.change(1, 9, NOW, tournament_role=1)).tournament_role is None  # @everyone
+    assert (await servers.get(2)).tournament_role is None

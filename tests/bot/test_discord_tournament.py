@@ -1,0 +1,328 @@
+"""A server tournament through the bot: create, join, rounds in threads, a bye, a forfeit."""
+
+import random
+import re
+from datetime import timedelta
+
+import discord
+import pytest
+
+from bot.storage.pairing import Decision
+from bot.storage.tournaments import FINISHED, RUNNING
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+CREATE_THREADS = discord.Permissions(create_public_threads=True).value
+
+
+async def channel(world, name: str):
+    chan = world.emu.add_text_channel(world.guild, name)
+    await world.emu.wait_for(lambda: world.bot.get_channel(chan.id))
+    return chan
+
+
+def add_person(world, name: str):
+    user = world.emu.add_user(name)
+    world.emu.add_member(world.guild, user)
+    world.people[name] = user
+    return user
+
+
+def last_text(ix) -> str:
+    return ix.messages[-1].text()
+
+
+def name_of(world, user_id: int) -> str:
+    return next(n for n, u in world.people.items() if u.id == user_id)
+
+
+async def finish_by_resigning(world, chan, t, round_no, keep=()):
+    """Every game of the round not in ``keep``: its second player resigns in its thread."""
+    boards = await world.bot.tournaments.tours.boards(t.id, round_no)
+    for b in boards:
+        if b.second is None or b.board in keep or b.decision is not None:
+            continue
+        session = await world.bot.store.load(b.session_id)
+        thread = world.emu.state.channel(session.channel_id)
+        assert thread.parent_id == chan.id
+        text = await world.resign(name_of(world, b.second), chan=thread)
+        assert "You resigned" in text
+    return boards
+
+
+async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a_forfeit(world):
+    emu = world.emu
+    chan = await channel(world, "tourney")
+    add_person(world, "eve")
+
+    refused = await world.slash(
+        "alice", "tournament create", chan, game="knightfall", format="swiss"
+    )
+    assert "Manage Server" in last_text(refused) and refused.messages[-1].ephemeral
+    await world.slash(
+        "carol", "tournament create", chan, game="knightfall", format="swiss", rounds=3, pace=1
+    )
+    (t,) = await world.bot.tournaments.tours.of_server(world.guild.id)
+    announced = emu.channel_messages(chan)[-1]
+    assert "Knightfall" in announced.text() and "/tournament join" in announced.text()
+    assert not announced.mentions.notified
+
+    for who in ("alice", "bob", "carol", "dave", "eve"):
+        joined = await world.slash(who, "tournament join", chan)
+        assert "joined" in last_text(joined)
+    again = await world.slash("bob", "tournament join", chan)
+    assert "already in" in last_text(again) and again.messages[-1].ephemeral
+    await world.slash("dave", "tournament leave", chan)
+    await world.slash("dave", "tournament join", chan)
+    not_yours = await world.slash("alice", "tournament start", chan)
+    assert "organiser" in last_text(not_yours)
+
+    await world.slash("carol", "tournament start", chan)
+    twice = await world.slash("carol", "tournament start", chan)
+    assert "started already" in last_text(twice) and twice.messages[-1].ephemeral
+    late = await world.slash("carol", "tournament join", chan)
+    assert "has started" in last_text(late)
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
+
+    byes = []
+    for round_no in (1, 2, 3):
+        boards = await world.bot.tournaments.tours.boards(t.id, round_no)
+        (bye,) = [b.first for b in boards if b.second is None]
+        byes.append(bye)
+        paired = {p for b in boards if b.second is not None for p in (b.first, b.second)}
+        pairing = next(
+            m for m in emu.channel_messages(chan) if f"round {round_no} of 3" in m.text()
+        )
+        assert pairing.mentions.notified == paired  # the bye is named, not pinged
+        assert "has a bye" in pairing.text()
+        assert all(b.session_id for b in boards if b.second is not None)
+        for b in boards:
+            if b.second is None:
+                continue
+            session = await world.bot.store.load(b.session_id)
+            assert session.status == "active" and session.rated
+            assert [s.user_id for s in session.seats] == [b.first, b.second]
+            assert session.parent_channel_id == chan.id
+
+        if round_no == 2:  # one game waits past the deadline for one player: a forfeit
+            playing = next(b for b in boards if b.second is not None)
+            session = await world.bot.store.load(playing.session_id)
+            first = world.people[name_of(world, playing.first)]
+            rng = random.Random(2)
+            while len(session.game.to_act()) != 1:
+                seat = session.game.to_act()[0]
+                user = world.user(session, seat)
+                dm = world.controls_message(user)
+                await world.make_move(user, dm, rng.choice(move_controls(dm)))
+                session = await world.bot.store.load(session.id)
+            assert first  # the forfeit falls on whoever the game waits for
+            waited = session.seats[session.game.to_act()[0]].user_id
+            await finish_by_resigning(world, chan, t, 2, keep={playing.board})
+            assert (await world.bot.tournaments.tours.get(t.id)).round == 2  # not over yet
+            thread = emu.state.channel(session.channel_id)
+            for _ in range(2):  # a quarter of the round left: its players are told, once
+                await world.bot.tournaments.check(t.id, t.round_ends_at - timedelta(hours=5))
+                await world.quiesce()
+            warnings = [m for m in emu.state.messages_in(thread.id) if "⏳" in m.text()]
+            assert len(warnings) == 1 and warnings[0].mentions.notified == {waited}
+            assert "forfeit" in warnings[0].text()
+            await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(hours=25))
+            await world.quiesce()
+            forfeited = await world.bot.store.load(session.id)
+            assert forfeited.status == "finished"
+            decided = next(
+                b
+                for b in await world.bot.tournaments.tours.boards(t.id, 2)
+                if b.board == playing.board
+            )
+            loser_first = waited == playing.first
+            assert decided.decision == (
+                Decision.FIRST_FORFEITS if loser_first else Decision.SECOND_FORFEITS
+            )
+            thread = emu.state.channel(forfeited.channel_id)
+            assert "forfeit" in emu.state.messages_in(thread.id)[-1].text()
+        else:
+            await finish_by_resigning(world, chan, t, round_no)
+        await world.quiesce()
+        table = next(
+            m
+            for m in reversed(emu.channel_messages(chan))
+            if "after round" in m.text() or "final standings" in m.text()
+        )
+        assert table.attachments and not table.mentions.notified
+        points = re.findall(r"Points ([\d.]+),", table.content)
+        assert len(points) == 5 and sum(map(float, points)) == 3 * round_no  # 2 games, 1 bye
+        t = await world.bot.tournaments.tours.get(t.id)
+
+    assert len(set(byes)) == 3, "three different players sat out"
+    assert t.state == FINISHED and t.winner_id is not None
+    winner_line = emu.channel_messages(chan)[-1]
+    assert "wins" in winner_line.text() and f"<@{t.winner_id}>" in winner_line.text()
+    everyone = {
+        u.id for n, u in world.people.items() if n in ("alice", "bob", "carol", "dave", "eve")
+    }
+    assert winner_line.mentions.notified == everyone
+    final = next(m for m in reversed(emu.channel_messages(chan)) if "final standings" in m.text())
+    first_line = final.text().split("\n")[1]
+    assert first_line.startswith("1. ") and name_of(world, t.winner_id).title() in first_line
+    games = [
+        frozenset((b.first, b.second))
+        for b in await world.bot.tournaments.tours.boards(t.id)
+        if b.second
+    ]
+    assert len(games) == len(set(games)) == 6, "no rematch"
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "final standings" in last_text(shown) or "after round 3" in last_text(shown)
+
+
+async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle_games(world):
+    emu = world.emu
+    chan = await channel(world, "round-robin")
+    await world.slash(
+        "carol",
+        "tournament create",
+        chan,
+        game="knightfall",
+        format="round_robin",
+        pace=6,
+        unit="hours",
+        rated=False,
+        start_in_hours=2,
+    )
+    t = next(
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    )
+    assert t.starts_at is not None
+    for who in ("alice", "bob", "dave", "eve"):
+        await world.slash(who, "tournament join", chan, tournament=t.id)
+    listed = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "Alice, Bob, Dave, Eve" in last_text(listed)
+
+    tours = world.bot.tournaments
+    assert await tours.housekeeping(t.starts_at - timedelta(minutes=61))  # another tick
+    assert (await tours.tours.get(t.id)).state == "open"  # not yet
+    assert await tours.housekeeping(t.starts_at + timedelta(minutes=1))
+    await world.quiesce()
+    t = await tours.tours.get(t.id)
+    assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
+    boards = await tours.tours.boards(t.id, 1)
+    assert len(boards) == 2 and all(b.session_id for b in boards)
+    assert not (await world.bot.store.load(boards[0].session_id)).rated
+
+    await world.stop_bot()  # everything is in the database
+    await world.start_bot()
+    withdrew = await world.slash("eve", "tournament leave", chan, tournament=t.id)
+    assert "withdrew" in last_text(withdrew)
+    await finish_by_resigning(world, chan, t, 1)  # her game under way is played out
+    await world.quiesce()
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.round == 2
+
+    eve = world.people["eve"].id
+    (hers,) = [
+        b for b in await world.bot.tournaments.tours.boards(t.id, 2) if eve in (b.first, b.second)
+    ]
+    assert hers.session_id is None  # no game: she forfeits it
+    assert hers.decision == (
+        Decision.FIRST_FORFEITS if hers.first == eve else Decision.SECOND_FORFEITS
+    )
+
+    # Nobody moves in the other game of round 2: at the deadline both players forfeit.
+    await world.bot.tournaments.check(t.id, t.round_ends_at + timedelta(minutes=1))
+    await world.quiesce()
+    (other,) = [
+        b for b in await world.bot.tournaments.tours.boards(t.id, 2) if b.board != hers.board
+    ]
+    assert other.decision == Decision.BOTH_FORFEIT
+    session = await world.bot.store.load(other.session_id)
+    assert session.status == "abandoned" and session.end_reason == "forfeit"
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.round == 3
+    await finish_by_resigning(world, chan, t, 3)
+    await world.quiesce()
+    t = await world.bot.tournaments.tours.get(t.id)
+    assert t.state == FINISHED
+    games = [frozenset((b.first, b.second)) for b in await world.bot.tournaments.tours.boards(t.id)]
+    assert len(games) == len(set(games)) == 6, "everyone met everyone once"
+    assert "wins" in emu.channel_messages(chan)[-1].text()
+
+
+async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(world):
+    emu = world.emu
+    chan = await channel(world, "no-threads")
+    await world.slash(
+        "carol", "tournament create", chan, game="gondor", format="swiss", start_in_hours=1
+    )
+    t = next(
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    )
+    await world.slash("alice", "tournament join", chan, tournament=t.id)
+    too_few = await world.slash("carol", "tournament start", chan, tournament=t.id)
+    assert "at least 3 players" in last_text(too_few) and too_few.messages[-1].ephemeral
+    for who in ("bob", "dave"):
+        await world.slash(who, "tournament join", chan, tournament=t.id)
+    emu.set_channel_permissions(chan, emu.bot_user, deny=CREATE_THREADS)
+    tours = world.bot.tournaments
+    later = t.starts_at + timedelta(hours=3)
+    assert await tours.housekeeping(later)
+    await world.quiesce()
+    (game,) = [b for b in await tours.tours.boards(t.id, 1) if b.second is not None]
+    assert game.session_id is None and game.decision is None
+    assert emu.threads(chan) == []
+
+    emu.set_channel_permissions(chan, emu.bot_user)
+    assert await tours.housekeeping(later + timedelta(hours=1))
+    await world.quiesce()
+    (game,) = [b for b in await tours.tours.boards(t.id, 1) if b.second is not None]
+    session = await world.bot.store.load(game.session_id)
+    assert session.status == "active" and session.parent_channel_id == chan.id
+    assert len(emu.threads(chan)) == 1
+    await world.slash("carol", "tournament cancel", chan, tournament=t.id)
+    assert (await tours.tours.get(t.id)).state == "cancelled"
+
+
+async def test_a_tournament_few_joined_by_its_start_is_called_off(world):
+    chan = await channel(world, "too-few")
+    await world.slash(
+        "carol", "tournament create", chan, game="guardians", format="swiss", start_in_hours=5
+    )
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    await world.slash("bob", "tournament join", chan, tournament=t.id)
+    assert await world.bot.tournaments.housekeeping(t.starts_at + timedelta(days=3))
+    await world.quiesce()
+    assert (await world.bot.tournaments.tours.get(t.id)).state == "cancelled"
+    assert "called off" in world.emu.channel_messages(chan)[-1].text()
+
+
+async def test_members_of_the_role_the_server_names_organise_tournaments(world):
+    emu = world.emu
+    chan = await channel(world, "by-role")
+    organisers = emu.add_role(world.guild, "Organisers")
+    emu.give_role(world.guild, world.people["dave"], organisers)
+    refused = await world.slash("dave", "tournament create", chan, game="gondor", format="swiss")
+    assert "Manage Server" in last_text(refused)
+    not_admin = await world.slash("dave", "game settings", chan, tournament_role=organisers)
+    assert "Manage Server" in last_text(not_admin)
+    shown = await world.slash("carol", "game settings", chan, tournament_role=organisers)
+    assert f"<@&{organisers.id}>" in last_text(shown)
+    await world.slash("dave", "tournament create", chan, game="gondor", format="swiss")
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    assert t.organiser_id == world.people["dave"].id
+    everyone = world.guild.roles[world.guild.id]
+    cleared = await world.slash("carol", "game settings", chan, tournament_role=everyone)
+    assert "<@&" not in last_text(cleared)
+    await world.slash("dave", "tournament cancel", chan, tournament=t.id)  # its organiser
