@@ -304,8 +304,9 @@ class Gateway:
         state = self.state
         if event.startswith("MESSAGE_"):
             msg: Message = info["message"]
-            if msg.ephemeral:
-                return
+            chan = state.channels.get(msg.channel_id)
+            if msg.ephemeral or (chan is not None and chan.between_users):
+                return  # the bot is not in a DM or group DM between users
             intent = INTENT_DM_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
             if event == "MESSAGE_DELETE":
                 data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}

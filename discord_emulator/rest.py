@@ -262,6 +262,8 @@ class RestApi:
 
     async def delete_message(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
+        if chan.between_users:
+            access.require(self.state, chan, VIEW_CHANNEL)
         msg = self.state.message(chan.id, snowflake(request, "message"))
         if msg.author_id != self.state.bot_user.id and chan.is_dm:
             raise ApiError(403, 50003, "Cannot execute action on a DM channel")
@@ -273,6 +275,8 @@ class RestApi:
     async def start_thread(self, request: web.Request) -> web.Response:
         """A public thread started from a message of a text channel (THREAD_CREATE)."""
         chan = self._channel(request)
+        if chan.between_users:
+            access.require(self.state, chan, VIEW_CHANNEL)
         body = await read_body(request)
         thread = threads.start_from_message(
             self.state, chan, snowflake(request, "message"), body.payload

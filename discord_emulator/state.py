@@ -15,6 +15,7 @@ from .models import (
     BOT_PERMISSIONS,
     DM,
     EVERYONE_PERMISSIONS,
+    GROUP_DM,
     GUILD_TEXT,
     MANAGE_GUILD,
     PUBLIC_THREAD,
@@ -52,6 +53,7 @@ class State:
         self.messages: dict[int, Message] = {}  # every message ever, deleted ones included
         self._in_channel: dict[int, list[Message]] = {}  # the same, by channel (oldest first)
         self.dm_channel_of: dict[int, int] = {}  # user id -> DM channel id
+        self.user_installs: set[int] = set()  # users who installed the app to their account
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None = global) -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
         self.interactions_by_id: dict[int, Interaction] = {}
@@ -318,11 +320,31 @@ class State:
             self.dm_channel_of[user.id] = chan.id
         return self.channels[self.dm_channel_of[user.id]]
 
+    def private_channel(self, users: list[User], name: str | None) -> Channel:
+        """A DM (two users) or group DM (three to ten) between users, without the bot."""
+        if len({u.id for u in users}) != len(users) or any(u.bot for u in users):
+            raise EmulatorError("a DM or group DM is between distinct users (no bot)")
+        if not 2 <= len(users) <= 10:
+            raise EmulatorError("a group DM holds at most 10 users; a DM two")
+        kind = DM if len(users) == 2 and name is None else GROUP_DM
+        chan = Channel(
+            self.next_id(),
+            kind,
+            name,
+            owner_id=users[0].id if kind == GROUP_DM else None,
+            recipient_ids=tuple(u.id for u in users),
+        )
+        self.channels[chan.id] = chan
+        return chan
+
     def mutual_guild(self, user: User) -> Guild | None:
         return next((g for g in self.guilds.values() if user.id in g.members), None)
 
     def check_can_see(self, user: User, chan: Channel) -> None:
-        if chan.is_dm:
+        if chan.between_users:
+            if user.id not in chan.recipient_ids:
+                raise EmulatorError(f"{user.name} is not in that DM or group DM")
+        elif chan.is_dm:
             if chan.recipient_id != user.id:
                 raise EmulatorError(f"{user.name} cannot see the DM channel of another user")
         elif chan.id not in self.channels:
