@@ -645,5 +645,5 @@ class Lifecycle:
         if session.message_id is None:
             return
         channel = await self.manager.delivery.channel(session)
-        message = channel.get_partial_message(session.message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(session.message_id)  # type: ignore[union-attr]
         await message.edit(content=text, embed=None, view=None)

@@ -62,7 +62,11 @@ async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.F
 
 
 class GondolinCog(
-    GameCommands, group_name="gondolin", group_description="Gondolin Cards", game=FACTS
+    GameCommands,
+    group_name="gondolin",
+    group_description="Gondolin Cards",
+    game=FACTS,
+    anywhere=True,
 ):
     """Gondolin Cards: lead a hidden settlement through a story's turns."""
 

@@ -60,12 +60,14 @@ class SessionStore:
         computers: dict[int, str] | None = None,
         in_thread: bool = False,
         coached: frozenset[int] = frozenset(),
+        via_interactions: bool = False,
     ) -> Session:
         """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
 
         ``computers``: the seats the computer plays, with its level. ``in_thread``: the game
         will be played in a thread off ``channel_id`` (:meth:`move_to_thread`); until then it
         does not hold the channel. ``coached``: the seats whose coach starts on.
+        ``via_interactions``: the game is reached only through interactions (``guild_id`` 0).
         """
         computers = computers or {}
         auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
@@ -77,8 +79,8 @@ class SessionStore:
             async with self.transaction():
                 await self.db.execute(
                     "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
-                    " options_json, state_json, created_at, updated_at, parent_channel_id)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    " options_json, state_json, created_at, updated_at, parent_channel_id,"
+                    " via_interactions) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         sid,
                         game_id,
@@ -91,6 +93,7 @@ class SessionStore:
                         stamp,
                         stamp,
                         channel_id if in_thread else None,
+                        int(via_interactions),
                     ),
                 )
                 await self.db.executemany(
@@ -154,6 +157,7 @@ class SessionStore:
             created_at=datetime.fromisoformat(row["created_at"]),
             updated_at=datetime.fromisoformat(row["updated_at"]),
             parent_channel_id=row["parent_channel_id"],
+            via_interactions=bool(row["via_interactions"]),
             seats=[
                 Seat(
                     seat=r["seat"],

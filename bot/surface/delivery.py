@@ -15,6 +15,7 @@ from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
+from bot.surface.reach import Reach, WebhookChannel
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
 from engines.text import shorten
@@ -89,6 +90,7 @@ class Delivery:
         """Told the session whose message Discord would not take for now (``passing``)."""
         self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
         self.tips = coach.Tips()  # the coach's suggestions, shown in the DMs they were made for
+        self.reach = Reach()  # the newest interaction of each game played through interactions
 
     def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
         """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
@@ -149,13 +151,16 @@ class Delivery:
         tip = self.tips.current(session, seat)
         return f"{own}:{int(session.seats[seat].coach)}:{tip.code if tip else ''}"
 
-    async def channel(self, session: Session) -> discord.abc.Messageable:
+    async def channel(self, session: Session) -> discord.abc.Messageable | WebhookChannel:
         """The session's channel: from the cache, else a partial one made from its id.
 
         Sending and editing need only the id: a DM click reaches shard 0's process, which
         has no cache of a server of another shard, and fetching the channel would cost a
-        request per click.
+        request per click. A game played through interactions only is reached through its
+        newest interaction's webhook (``reach``).
         """
+        if session.via_interactions:
+            return self.reach.channel(session.id)
         channel = self.client.get_channel(session.channel_id)
         if channel is None:
             return self.client.get_partial_messageable(
@@ -253,7 +258,7 @@ class Delivery:
         channel = await self.channel(session)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[attr-defined]
+                await channel.get_partial_message(old).edit(**msg.kwargs(edit=True))  # type: ignore[union-attr]
                 self._outdated.discard(session.id)
                 return
             except discord.NotFound as exc:
@@ -283,7 +288,7 @@ class Delivery:
         self._outdated.discard(session.id)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+                await channel.get_partial_message(old).edit(view=None)  # type: ignore[union-attr]
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
 
@@ -301,7 +306,7 @@ class Delivery:
         message = interaction.message
         if message is None or message.flags.ephemeral:
             return False
-        if interaction.guild_id is None:
+        if not in_game_channel(interaction, session):
             return message.id == session.seats[seat].dm_message_id
         return message.id == session.message_id
 
@@ -312,7 +317,9 @@ class Delivery:
         its last update failed in this process.
         """
         message = interaction.message
-        if message is None or interaction.guild_id is None or message.flags.ephemeral:
+        if message is None or not in_game_channel(interaction, session):
+            return False
+        if message.flags.ephemeral:
             return False
         return message.id != session.message_id or session.id in self._outdated
 
@@ -330,7 +337,7 @@ class Delivery:
 
     @staticmethod
     def _board_link(session: Session) -> str:
-        where = f"{session.guild_id}/{session.channel_id}/{session.message_id}"
+        where = f"{session.guild_id or '@me'}/{session.channel_id}/{session.message_id}"
         return f"https://discord.com/channels/{where}"
 
     async def private(
@@ -461,7 +468,7 @@ class Delivery:
                 self._note(message.id, msg.digest())
         if message is not None:
             _remember(self._moves, message.id, _offers_moves(msg))
-        if message is not None and interaction.guild_id is None:
+        if message is not None and not in_game_channel(interaction, session):
             await self._note_own(session, seat, message.id)
             s = session.seats[seat]
             here = (False, message.channel.id, message.id)
@@ -476,7 +483,7 @@ class Delivery:
         message, newest = interaction.message, session.seats[seat].dm_message_id
         return (
             message is not None
-            and interaction.guild_id is None
+            and not in_game_channel(interaction, session)
             and newest is not None
             and message.id != newest
         )
@@ -602,6 +609,11 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
+
+
+def in_game_channel(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the interaction comes from the game's channel (else from a DM of a player)."""
+    return interaction.channel_id == session.channel_id
 
 
 def _offers_moves(msg: presenter.Message) -> bool:

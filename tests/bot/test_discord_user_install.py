@@ -1,0 +1,78 @@
+"""Solo games where the app is installed to a member only: a group DM with friends.
+
+The bot is not in such a channel: everything it shows goes through the game's interactions
+(the start command's response, each click's own response, follow-ups), never a channel route,
+which Discord (and the emulator) refuses there.
+"""
+
+import random
+
+import pytest
+
+from tests.bot.harness import move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest.fixture(scope="module")
+def group(world):
+    """Alice installed the app to her account; a group DM of alice, bob and carol."""
+    world.emu.install_app(world.people["alice"])
+    return world.emu.open_group_dm(world.people["alice"], world.people["bob"], world.people["carol"])
+
+
+def channel_routes(world, chan, since: int = 0) -> list[str]:
+    """The bot-token requests the bot made on ``chan`` (none may be made there)."""
+    return [
+        f"{r.route} {r.status}"
+        for r in world.emu.requests[since:]
+        if f"/channels/{chan.id}" in r.path
+    ]
+
+
+def board_in(world, chan, session):
+    return next(m for m in world.emu.channel_messages(chan) if m.id == session.message_id)
+
+
+async def play_out(world, chan, sid: str, seed: int) -> int:
+    """Alice clicks random moves on the board until the game ends; how many she made."""
+    rng = random.Random(seed)
+    alice = world.people["alice"]
+    for made in range(400):
+        session = await world.bot.store.load(sid)
+        if session.status != "active":
+            return made
+        board = board_in(world, chan, session)
+        options = move_controls(board)
+        assert options, "the player must always have a control on the board"
+        await world.make_move(alice, board, rng.choice(options))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [("galdor start", {}), ("gondolin start", {"story": "hidden_vale", "mode": "easy"})],
+)
+async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
+    world, group, path, options
+):
+    since = len(world.emu.requests)
+    start = await world.slash("alice", path, chan=group, **options)
+    assert start.messages and not start.late and not start.messages[-1].ephemeral
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    assert session.message_id == start.messages[0].id  # the start's response is the board
+
+    moves = await play_out(world, group, session.id, seed=7)
+    assert moves > 3
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished"
+    board = board_in(world, group, session)
+    assert "Game over" in board.text() and board.buttons() == []
+    result = world.emu.channel_messages(group)[-1]
+    assert result.interaction_id is not None and "Play again" in {
+        b.label for b in result.buttons()
+    }
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert world.emu.dm_messages(world.people["alice"]) == []
