@@ -27,6 +27,7 @@ from bot.errors import UserFacingError
 from bot.storage import stats
 from bot.storage.db import Database
 from bot.surface import render_pool
+from bot.surface.reach import via_interactions
 from bot.surface.text_limits import fit_embed
 from engines.safe_text import markdown, plain
 from engines.text import plural
@@ -35,6 +36,11 @@ from render import rating_graph
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+OUTSIDE_SERVERS = "outside servers (in DMs and group DMs)"
+OWN_ONLY = (
+    "Outside a server, `/stats` shows only your own games played outside servers: "
+    "leave `member` out."
+)
 NO_GAMES = "No games yet — try /help"
 YOURS = "Your own: /stats member: and pick yourself."
 GRAPH = "rating.png"
@@ -130,14 +136,14 @@ def versus_lines(game: str, rows: list[stats.Record], found: MemberStats) -> lis
     return lines
 
 
-def member_embed(name: str, found: MemberStats) -> discord.Embed:
-    """One field per game played, in the bot's game order."""
+def member_embed(name: str, found: MemberStats, *, where: str = "on this server") -> discord.Embed:
+    """One field per game played, in the bot's game order; ``where`` they were played."""
     embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
     if not found.records:
         embed.description = NO_GAMES
         return embed
     total = sum(r.games for r in found.records)
-    embed.description = f"{plural(total, 'finished game')} on this server."
+    embed.description = f"{plural(total, 'finished game')} {where}."
     for game in engines.game_ids():
         rows = [r for r in found.records if r.game == game]
         if not rows:
@@ -240,29 +246,39 @@ class StatsCog(commands.Cog):
         game="One game only (default: every game)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def stats(
         self,
         interaction: discord.Interaction,
         member: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        """Posted in the channel, pinging no one; the rating graph is drawn in a render worker."""
+        """Posted in the channel, pinging no one; the rating graph is drawn in a render worker.
+
+        Outside a server that added the bot, games count under no server (``guild_id`` 0):
+        there it shows the member's own record of such games, nobody else's.
+        """
+        whose: discord.abc.User | None = member
+        where, guild_id = "on this server", interaction.guild_id or 0
+        if via_interactions(interaction):
+            if member is not None and member.id != interaction.user.id:
+                raise UserFacingError(OWN_ONLY)
+            whose, where, guild_id = interaction.user, OUTSIDE_SERVERS, 0
         self._admit(interaction.user.id, interaction.created_at)
-        guild_id = interaction.guild_id or 0
         await interaction.response.defer(thinking=True)
         file = discord.utils.MISSING
-        if member is None:
+        if whose is None:
             async with self.bot.store.reading():
                 summary = await stats.server_stats(self.bot.db, guild_id, game)
             guild = interaction.guild.name if interaction.guild else "This server"
             embed = server_embed(markdown(guild), summary)
         else:
             async with self.bot.store.reading():
-                found = await member_stats(self.bot.db, guild_id, member.id, game)
-            embed = member_embed(markdown(member.display_name), found)
+                found = await member_stats(self.bot.db, guild_id, whose.id, game)
+            embed = member_embed(markdown(whose.display_name), found, where=where)
             if found.histories:
-                title = f"{plain(member.display_name)} — rating history"
+                title = f"{plain(whose.display_name)} — rating history"
                 png, alt = await render_pool.run(
                     rating_graph.picture, graph_lines(found.histories), title
                 )

@@ -36,10 +36,7 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
-SOLO_ONLY = (
-    "Outside a server that added me, only the solo games can be played so far: "
-    "`/galdor start` and `/gondolin start`."
-)
+SOLO_ONLY = "Outside a server that added me, only the solo games can be played so far."
 
 
 class Place(NamedTuple):

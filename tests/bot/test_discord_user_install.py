@@ -9,16 +9,18 @@ import random
 
 import pytest
 
+from discord_emulator import EmulatorError
 from tests.bot.harness import move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def group(world):
-    """Alice installed the app to her account; a group DM of alice, bob and carol."""
-    world.emu.install_app(world.people["alice"])
-    return world.emu.open_group_dm(world.people["alice"], world.people["bob"], world.people["carol"])
+    """Alice installed the app to her account; a new group DM of alice, bob and carol."""
+    alice, bob, carol = (world.people[name] for name in ("alice", "bob", "carol"))
+    world.emu.install_app(alice)
+    return world.emu.open_group_dm(alice, bob, carol)
 
 
 def channel_routes(world, chan, since: int = 0) -> list[str]:
@@ -70,9 +72,56 @@ async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
     board = board_in(world, group, session)
     assert "Game over" in board.text() and board.buttons() == []
     result = world.emu.channel_messages(group)[-1]
-    assert result.interaction_id is not None and "Play again" in {
-        b.label for b in result.buttons()
-    }
+    assert result.interaction_id is not None and "Play again" in {b.label for b in result.buttons()}
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
     assert world.emu.dm_messages(world.people["alice"]) == []
+
+
+async def test_a_game_carries_on_after_a_restart_with_the_next_click(world, group):
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=group)
+    session = await world.live(group)
+    alice = world.people["alice"]
+    board = board_in(world, group, session)
+    await world.make_move(alice, board, move_controls(board)[0])
+    session = await world.bot.store.load(session.id)
+    assert session.step > 0
+
+    await world.stop_bot()
+    world.emu.advance(16 * 60)  # every token of the game has expired
+    await world.start_bot()
+    board = board_in(world, group, session)
+    ix = await world.press(alice, board, move_controls(board)[0])
+    await world.quiesce()
+    after = await world.bot.store.load(session.id)
+    assert after.step > session.step and after.via_interactions
+    assert ix.response_type == 7 and after.message_id == board.id  # answered in place
+    assert channel_routes(world, group, since) == []
+
+
+async def test_commands_outside_a_server_are_the_installing_members_own(world, group):
+    bob, alice = world.people["bob"], world.people["alice"]
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await world.emu.slash(bob, group, "galdor start")  # bob did not install the app
+    with pytest.raises(EmulatorError, match=r"not registered|not available"):
+        await world.emu.slash(alice, group, "leaderboard", game="galdors_grip")
+    with pytest.raises(EmulatorError, match=r"not registered|not available"):
+        await world.emu.slash(alice, group, "knightfall challenge")
+    ix = await world.slash("alice", "gondolin scoreboard", chan=group, story="hidden_vale")
+    assert ix.messages[-1].ephemeral and "/stats" in ix.messages[-1].text()
+
+    ix = await world.slash("alice", "stats", chan=group, member=bob)
+    assert ix.messages[-1].ephemeral and "only your own" in ix.messages[-1].text()
+    ix = await world.slash("alice", "stats", chan=group)
+    own = ix.messages[-1].text()
+    assert "alice" in own.lower() and ("outside servers" in own or "No games yet" in own)
+    rows = await world.bot.db.fetchall(
+        "SELECT COUNT(*) FROM sessions s JOIN seats t ON t.session_id = s.id"
+        " WHERE s.guild_id = 0 AND t.user_id = ? AND s.status = 'finished'",
+        (alice.id,),
+    )
+    finished = rows[0][0]
+    assert (f"{finished} finished game" in own) if finished else "No games yet" in own
+    ix = await world.slash("alice", "stats", member=alice)  # in the server: its games only
+    assert "outside servers" not in ix.messages[-1].text()
