@@ -36,7 +36,10 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
-SOLO_ONLY = "Outside a server that added me, only the solo games can be played so far."
+NO_CHALLENGES_HERE = (
+    "Outside a server that added me, you can play the solo games and the computer (leave "
+    "`opponent` empty), not challenge a member yet."
+)
 
 
 class Place(NamedTuple):
@@ -99,13 +102,6 @@ class Lobby:
         require_game_permissions(interaction, thread=thread)
         return Place(guild_id, channel_id, thread, False)
 
-    @staticmethod
-    def _two_player_place(place: Place) -> Place:
-        """Refuse a two-player game where the bot is reached only through interactions."""
-        if place.via_interactions:
-            raise UserFacingError(SOLO_ONLY)
-        return place
-
     async def _admit(
         self, interaction: discord.Interaction, guild_id: int, players: list[discord.abc.User]
     ) -> None:
@@ -162,7 +158,9 @@ class Lobby:
             await self.versus_computer(interaction, game_id, level, options or {}, seat=seat)
             return
         cls = engines.get_game(game_id)
-        guild_id, channel_id, thread, _ = self._two_player_place(await self._place(interaction))
+        guild_id, channel_id, thread, via = await self._place(interaction)
+        if via:
+            raise UserFacingError(NO_CHALLENGES_HERE)
         if opponent.bot:
             raise UserFacingError(
                 "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
@@ -286,7 +284,7 @@ class Lobby:
         """Start a two-player game at once, the computer at ``level`` in the other seat."""
         if level not in ai.LEVELS:
             raise UserFacingError(f"Pick a level: {', '.join(ai.LEVELS)}.")
-        guild_id, channel_id, thread, _ = self._two_player_place(await self._place(interaction))
+        guild_id, channel_id, thread, via = await self._place(interaction)
         me = self.manager.client.user
         assert me is not None  # commands arrive only once the bot is logged in
         seed = new_seed()
@@ -310,6 +308,7 @@ class Lobby:
             computers={1 - seat: level},
             in_thread=thread,
             coached=frozenset({seat} if coached else ()),
+            via_interactions=via,
         )
         self._started(interaction)
         log.info("game against the computer session=%s level=%s", session.id, level)

@@ -36,6 +36,11 @@ DMS_CLOSED = (
     "your cards and make your moves (only you will see them)."
 )
 
+ONLY_MY_HAND = (
+    "{mention}, here I show your cards only to you: press **My hand** on the board to see them "
+    "and make your moves."
+)
+
 BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
 OLD_DM = (
     "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
@@ -397,6 +402,9 @@ class Delivery:
         (``_retire``); one that offers none keeps its other buttons, a request saved.
         """
         s = session.seats[seat]
+        if session.via_interactions:  # no DM: the player's own view is only on **My hand**
+            await self._only_my_hand(session, seat)
+            return
         previous = s.dm_message_id if s.dm_channel_id is not None else None
         msg = await self.private(session, seat, notes)
         try:
@@ -426,6 +434,22 @@ class Delivery:
         )
         if previous is not None and self._moves.get(previous, True):  # unknown after a restart
             self.edits.submit(previous, functools.partial(self._retire, session.id, previous, sent))
+
+    async def _only_my_hand(self, session: Session, seat: int) -> None:
+        """A game outside a server: the seat's view goes by **My hand**, said once in the channel.
+
+        The bot cannot DM everyone there (it may share no server with them), so it never tries.
+        """
+        self._owed.discard((session.id, seat))
+        s = session.seats[seat]
+        if s.dm_closed:
+            return
+        await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
+        channel = await self.channel(session)
+        await channel.send(
+            ONLY_MY_HAND.format(mention=f"<@{s.user_id}>"),
+            allowed_mentions=mentions.only([s.user_id]),
+        )
 
     async def _retire(self, sid: str, message_id: int, newest: discord.Message) -> None:
         """Take the moves off a DM of a decision that is over, linking the newest DM."""

@@ -10,9 +10,11 @@ import random
 import pytest
 
 from discord_emulator import EmulatorError
-from tests.bot.harness import move_controls
+from tests.bot.harness import assert_no_leak, hidden_labels, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+KNIGHTFALL_MOVES = 12
+"""Alice's moves against the computer: enough for hands, tricks and the computer's answers."""
 
 
 @pytest.fixture
@@ -112,8 +114,9 @@ async def test_commands_outside_a_server_are_the_installing_members_own(world, g
         await world.emu.slash(bob, group, "galdor start")  # bob did not install the app
     with pytest.raises(EmulatorError, match=r"not registered|not available"):
         await world.emu.slash(alice, group, "leaderboard", game="galdors_grip")
-    with pytest.raises(EmulatorError, match=r"not registered|not available"):
-        await world.emu.slash(alice, group, "knightfall challenge")
+    ix = await world.slash("alice", "knightfall challenge", chan=group, opponent=bob)
+    assert ix.messages[-1].ephemeral and "not challenge a member" in ix.messages[-1].text()
+    assert await world.live(group) is None
     ix = await world.slash("alice", "gondolin scoreboard", chan=group, story="hidden_vale")
     assert ix.messages[-1].ephemeral and "/stats" in ix.messages[-1].text()
 
@@ -135,3 +138,34 @@ async def test_commands_outside_a_server_are_the_installing_members_own(world, g
     )
     ix = await world.slash("alice", "stats", member=alice)  # in the server: its games only
     assert "outside servers" not in ix.messages[-1].text()
+
+
+async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(world, group):
+    """Alice's cards reach her only through "My hand": nothing hidden shows in the channel."""
+    since = len(world.emu.requests)
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.computer_seats
+    seat = session.seat_of(alice.id)
+    note = next(m for m in world.emu.channel_messages(group) if "My hand" in m.text())
+    assert note.interaction_id is not None and alice.mention in note.text()
+    rng = random.Random(5)
+    for _ in range(KNIGHTFALL_MOVES):
+        session = await world.bot.store.load(session.id)
+        assert session.status == "active"
+        assert seat in session.game.to_act(), "the computer answered every move"
+        board = board_in(world, group, session)
+        hand = await world.click("alice", board, board.find_button("My hand"))
+        answer = hand.messages[-1]
+        assert answer.ephemeral and answer.visible_to == alice.id
+        await world.make_move(alice, answer, rng.choice(move_controls(answer)))
+    session = await world.bot.store.load(session.id)
+    moves = [s for s, _, _ in await world.bot.store.action_log(session.id)]
+    assert moves.count(1 - seat) >= KNIGHTFALL_MOVES // 2, "the computer played its seat"
+    game = session.game
+    for message in world.emu.channel_messages(group):
+        assert_no_leak(message_texts(message), hidden_labels(game, None))
+    assert world.emu.dm_messages(alice) == []
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
