@@ -36,10 +36,6 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
-NO_CHALLENGES_HERE = (
-    "Outside a server that added me, you can play the solo games and the computer (leave "
-    "`opponent` empty), not challenge a member yet."
-)
 
 
 class Place(NamedTuple):
@@ -159,8 +155,6 @@ class Lobby:
             return
         cls = engines.get_game(game_id)
         guild_id, channel_id, thread, via = await self._place(interaction)
-        if via:
-            raise UserFacingError(NO_CHALLENGES_HERE)
         if opponent.bot:
             raise UserFacingError(
                 "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
@@ -188,6 +182,7 @@ class Lobby:
             game=None,
             now=discord.utils.utcnow(),
             in_thread=thread,
+            via_interactions=via,
         )
         minutes = round(self.challenge_minutes)
         embed = discord.Embed(
@@ -226,6 +221,9 @@ class Lobby:
             except Exception as exc:
                 await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
                 raise
+            if via:  # its token may edit the challenge, which becomes the board
+                self.manager.delivery.reach.note(session.id, interaction)
+                self.manager.delivery.reach.made(session.id, message.id, interaction)
             await self.store.set_message(session.id, message.id)
 
     async def answer(self, interaction: discord.Interaction, sid: str, answer: str) -> None:
@@ -261,7 +259,8 @@ class Lobby:
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
             thread = game_threads.awaits_thread(session)
-            require_game_permissions(interaction, thread=thread)  # the challenge stays open
+            if not session.via_interactions:  # else the bot posts nothing through the channel
+                require_game_permissions(interaction, thread=thread)  # the challenge stays open
             if thread and interaction.message is not None:
                 session = await self._move_to_thread(interaction, interaction.message.id, session)
                 await interaction.edit_original_response(

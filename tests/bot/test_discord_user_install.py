@@ -114,9 +114,6 @@ async def test_commands_outside_a_server_are_the_installing_members_own(world, g
         await world.emu.slash(bob, group, "galdor start")  # bob did not install the app
     with pytest.raises(EmulatorError, match=r"not registered|not available"):
         await world.emu.slash(alice, group, "leaderboard", game="galdors_grip")
-    ix = await world.slash("alice", "knightfall challenge", chan=group, opponent=bob)
-    assert ix.messages[-1].ephemeral and "not challenge a member" in ix.messages[-1].text()
-    assert await world.live(group) is None
     ix = await world.slash("alice", "gondolin scoreboard", chan=group, story="hidden_vale")
     assert ix.messages[-1].ephemeral and "/stats" in ix.messages[-1].text()
 
@@ -167,5 +164,35 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
     for message in world.emu.channel_messages(group):
         assert_no_leak(message_texts(message), hidden_labels(game, None))
     assert world.emu.dm_messages(alice) == []
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(world, group):
+    """Bob, without the app, accepts alice's challenge there; each plays by My hand."""
+    since = len(world.emu.requests)
+    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active" and session.via_interactions
+    assert session.message_id == challenge.id  # the challenge became the board
+    rng = random.Random(8)
+    for _ in range(KNIGHTFALL_MOVES):
+        session = await world.bot.store.load(session.id)
+        assert session.status == "active"
+        seat = session.game.to_act()[0]
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        await world.make_move(player, hand, rng.choice(move_controls(hand)))
+    game = (await world.bot.store.load(session.id)).game
+    for message in world.emu.channel_messages(group):
+        assert_no_leak(message_texts(message), hidden_labels(game, None))
+    for seat in range(2):
+        for message in world.emu.ephemeral_messages(world.user(session, seat)):
+            if message.channel_id == group.id:  # this game's: the group DM is the test's own
+                assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
