@@ -196,3 +196,29 @@ async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(worl
                 assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_commands_refused(
+    world, group
+):
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=group)
+    session = await world.live(group)
+    for path, options, refusal in (
+        ("game settings", {}, "server's command"),
+        ("game end", {}, "server's command"),
+        ("game resign", {"session": session.id}, "leave `session` out"),
+    ):
+        ix = await world.slash("alice", path, chan=group, **options)
+        assert ix.messages[-1].ephemeral and refusal in ix.messages[-1].text(), path
+    assert (await world.bot.store.load(session.id)).status == "active"
+    ix = await world.slash("alice", "game status", chan=group)
+    assert ix.messages[-1].ephemeral and ix.messages[-1].attachments
+
+    answer = await world.resign("alice", chan=group)
+    assert "resign" in answer.lower()
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and await world.live(group) is None
+    assert not move_controls(board_in(world, group, session))
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
