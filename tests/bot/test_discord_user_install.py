@@ -106,6 +106,7 @@ async def test_a_game_carries_on_after_a_restart_with_the_next_click(world, grou
     assert after.step > session.step and after.via_interactions
     assert ix.response_type == 7 and after.message_id == board.id  # answered in place
     assert channel_routes(world, group, since) == []
+    await world.resign("alice", chan=group)  # a member has a limit of live games
 
 
 async def test_commands_outside_a_server_are_the_installing_members_own(world, group):
@@ -166,6 +167,8 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
     assert world.emu.dm_messages(alice) == []
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    await world.resign("alice", chan=group)  # a member has a limit of live games
+    assert await world.live(group) is None
 
 
 async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(world, group):
@@ -196,6 +199,10 @@ async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(worl
                 assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await world.emu.slash(world.people["bob"], group, "game resign")  # bob may only click
+    await world.resign("alice", chan=group)
+    assert await world.live(group) is None
 
 
 async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_commands_refused(
