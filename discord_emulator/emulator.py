@@ -163,13 +163,21 @@ class DiscordEmulator:
     # --- world setup ---------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, owner: User | None = None, *, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        *,
+        shard: tuple[int, int] | None = None,
+        with_bot: bool = True,
     ) -> Guild:
-        """A server with the bot in it.
+        """A server with the bot in it (``with_bot=False``: one that never added it).
 
-        ``shard=(shard_id, num_shards)``: an id whose events that shard receives.
+        ``shard=(shard_id, num_shards)``: an id whose events that shard receives. A server
+        without the bot sends it no events and refuses its token (403 ``50001``); there a
+        member's user install reaches it through interactions only (context 0, owners
+        ``{"1": user}``).
         """
-        return self.state.add_guild(name, owner, shard)
+        return self.state.add_guild(name, owner, shard, with_bot=with_bot)
 
     def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
         return self.state.add_text_channel(guild, name, topic)

@@ -59,7 +59,7 @@ def owners_for(state: State, cmd: dict, user: User, chan: Channel) -> dict[str, 
     types = {str(t) for t in cmd.get("integration_types") or [0]}
     owners: dict[str, str] = {}
     context = context_of(chan)
-    if GUILD_INSTALL in types and context != CONTEXT_PRIVATE:
+    if GUILD_INSTALL in types and context != CONTEXT_PRIVATE and state.bot_in(chan.guild_id):
         owners[GUILD_INSTALL] = str(chan.guild_id or 0)
     if USER_INSTALL in types and user.id in state.user_installs:
         owners[USER_INSTALL] = str(user.id)
@@ -93,7 +93,11 @@ def message_owners(msg: Message, chan: Channel) -> tuple[int, dict[str, str]]:
 
 
 def private_app_permissions() -> int:
-    """``app_permissions`` in a DM or group DM between users."""
+    """``app_permissions`` where only a user install reaches.
+
+    A DM or group DM between users (Discord's documented set); a server the bot is not in is
+    given the same (an assumption: the docs say only that it reflects the app's permissions).
+    """
     return PRIVATE_CHANNEL_PERMISSIONS
 
 

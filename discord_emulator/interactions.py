@@ -57,7 +57,11 @@ def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
             guild={"id": str(guild.id), "locale": "en-US", "features": []},
             guild_locale="en-US",
             member=member,
-            app_permissions=str(state.channel_permissions(ix.channel, state.bot_user.id)),
+            app_permissions=str(
+                state.channel_permissions(ix.channel, state.bot_user.id)
+                if state.bot_in(guild.id)
+                else installs.private_app_permissions()
+            ),
         )
     elif ix.channel.between_users:
         app_permissions = installs.private_app_permissions()

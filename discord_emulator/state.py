@@ -108,24 +108,43 @@ class State:
             raise ApiError(404, 10013, "Unknown User") from None
 
     def add_guild(
-        self, name: str, owner: User | None = None, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+        *,
+        with_bot: bool = True,
     ) -> Guild:
+        """A server; ``with_bot``: the bot was added to it (else it knows nothing of it)."""
         guild = Guild(self.next_id(shard), name, owner_id=owner.id if owner else None)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
-        bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
-        guild.roles[bot_role.id] = bot_role
         self.guilds[guild.id] = guild
-        self._join(guild, self.bot_user, [bot_role.id], notify=False)
+        if with_bot:
+            bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
+            guild.roles[bot_role.id] = bot_role
+            self._join(guild, self.bot_user, [bot_role.id], notify=False)
         if owner is not None:
             self._join(guild, owner, [], notify=False)
         self.on_change("GUILD_CREATE", {"guild_id": guild.id})
         return guild
+
+    def bot_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is in the guild (None, a DM: yes, as far as guilds go)."""
+        guild = self.guilds.get(guild_id or 0)
+        return guild_id is None or (guild is not None and self.bot_user.id in guild.members)
 
     def guild(self, guild_id: int) -> Guild:
         try:
             return self.guilds[guild_id]
         except KeyError:
             raise ApiError(404, 10004, "Unknown Guild") from None
+
+    def bots_guild(self, guild_id: int) -> Guild:
+        """A guild the bot's token may read: 403 ``50001`` for one the bot is not in."""
+        guild = self.guild(guild_id)
+        if not self.bot_in(guild.id):
+            raise ApiError(403, 50001, "Missing Access")
+        return guild
 
     def _role(self, guild: Guild, name: str, permissions: int) -> int:
         for role in guild.roles.values():
@@ -338,7 +357,9 @@ class State:
         return chan
 
     def mutual_guild(self, user: User) -> Guild | None:
-        return next((g for g in self.guilds.values() if user.id in g.members), None)
+        return next(
+            (g for g in self.guilds.values() if user.id in g.members and self.bot_in(g.id)), None
+        )
 
     def check_can_see(self, user: User, chan: Channel) -> None:
         if chan.between_users:

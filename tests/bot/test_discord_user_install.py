@@ -229,3 +229,24 @@ async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_command
     assert not move_controls(board_in(world, group, session))
     assert channel_routes(world, group, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
+    """Alice's user install in a server that never added the bot: no server's game there."""
+    alice = world.people["alice"]
+    world.emu.install_app(alice)
+    elsewhere = world.emu.add_guild("Elsewhere", with_bot=False)
+    chan = world.emu.add_text_channel(elsewhere, "general")
+    world.emu.add_member(elsewhere, alice)
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=chan)
+    session = await world.live(chan)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    for _ in range(3):
+        board = board_in(world, chan, session)
+        await world.make_move(alice, board, move_controls(board)[0])
+        session = await world.bot.store.load(session.id)
+    await world.resign("alice", chan=chan)
+    assert (await world.bot.store.load(session.id)).status == "finished"
+    assert channel_routes(world, chan, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []

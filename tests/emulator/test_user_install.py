@@ -171,3 +171,39 @@ async def test_a_user_install_gets_five_follow_ups_and_fifteen_minutes(world):
     with pytest.raises(discord.HTTPException) as refused:
         await got.edit_original_response(content="too late")
     assert refused.value.status == 401 and refused.value.code == 50027
+
+
+async def test_a_server_without_the_bot_reaches_it_only_through_a_user_install(world):
+    w = world
+    elsewhere = w.emu.add_guild("Elsewhere", with_bot=False)
+    chan = w.emu.add_text_channel(elsewhere, "general")
+    w.emu.add_member(elsewhere, w.alice)
+    w.emu.add_member(elsewhere, w.bob)
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await w.emu.slash(w.alice, chan, "admin")  # a guild install's command: none here
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await w.emu.slash(w.bob, chan, "play")
+    ix = await (await w.emu.slash(w.alice, chan, "play")).done()
+    got = w.client.last
+    assert got.context.guild and got.guild_id == elsewhere.id
+    assert got.is_user_integration() and not got.is_guild_integration()
+    assert got._integration_owners == {1: w.alice.id}
+    assert got.app_permissions == P(attach_files=True, embed_links=True, mention_everyone=True)
+    assert w.client.get_guild(elsewhere.id) is None  # no GUILD_CREATE, no events
+    assert ix.original.channel_id == chan.id and not ix.original.ephemeral
+    http = w.client.http
+    for request in (
+        http.get_guild(elsewhere.id),
+        http.get_channel(chan.id),
+        http.send_message(chan.id, params=discord.http.handle_message_parameters("hi")),
+        http.get_member(elsewhere.id, w.alice.id),
+    ):
+        with pytest.raises(discord.Forbidden) as refused:
+            await request
+        assert refused.value.code == 50001
+    await got.followup.send("through the webhook")
+    assert w.emu.channel_messages(chan)[-1].text() == "through the webhook"
+    dm = await http.start_private_message(w.bob.id)
+    with pytest.raises(discord.Forbidden) as refused:  # a server without the bot is no mutual one
+        await http.send_message(int(dm["id"]), params=discord.http.handle_message_parameters("hi"))
+    assert refused.value.code == 50007
