@@ -87,11 +87,9 @@ class Lobby:
         interactions (``reach``), under no server (``guild_id`` 0).
         """
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
-        if channel_id is None:
-            raise UserFacingError("Games are played in a channel Discord names.")
-        if via_interactions(interaction):
+        if channel_id is not None and via_interactions(interaction):
             return Place(0, channel_id, False, True)
-        if guild_id is None:
+        if guild_id is None or channel_id is None:
             raise UserFacingError("Games are played in a server channel, not in direct messages.")
         thread = isinstance(interaction.channel, discord.TextChannel)
         thread = thread and (await self.servers.get(guild_id)).threads
