@@ -15,7 +15,7 @@ from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.private_answers import PrivateAnswers
-from bot.surface.reach import Reach, WebhookChannel
+from bot.surface.reach import Reach, TokenExpired, WebhookChannel
 from bot.surface.replies import close_question
 from bot.surface.text_limits import BUTTON_LABEL
 from engines.text import shorten
@@ -274,7 +274,9 @@ class Delivery:
                 old = None
             except discord.HTTPException as exc:
                 self._note(old, None)  # not shown: the next edit is made
-                if passing(exc):  # not refused: Discord is in trouble, the edit is made later
+                if passing(exc) or isinstance(exc, TokenExpired):
+                    # Not refused: Discord is in trouble, or no token of the game may edit it
+                    # now; the edit is made later (the next click carries a fresh token).
                     self._outdated.add(session.id)
                     raise
                 log.info(
@@ -296,6 +298,10 @@ class Delivery:
                 await channel.get_partial_message(old).edit(view=None)  # type: ignore[union-attr]
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
+
+    def is_outdated(self, sid: str) -> bool:
+        """Whether the session's board may not show the position (its last update failed)."""
+        return sid in self._outdated
 
     def mark_outdated(self, sid: str) -> None:
         """Note that the session's board may not show the position (a click on it redraws it)."""

@@ -6,6 +6,7 @@ which Discord (and the emulator) refuses there.
 """
 
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -250,3 +251,25 @@ async def test_a_server_without_the_bot_is_played_through_interactions_too(world
     assert (await world.bot.store.load(session.id)).status == "finished"
     assert channel_routes(world, chan, since) == []
     assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
+    world, group, monkeypatch
+):
+    """The board's edits after a move need a token that may edit it, alive: without one the
+    board stays behind, and the next press of My hand, made on it, redraws it."""
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    board = board_in(world, group, session)
+    hand = (await world.click("alice", board, board.find_button("My hand"))).messages[-1]
+    before = board.text()
+    # Every token too old (below zero: the restart test moved the emulator's clock, so its
+    # interactions may look younger than none to the bot's clock).
+    monkeypatch.setattr("bot.surface.reach.TOKEN_LIFE", timedelta(hours=-1))
+    await world.make_move(alice, hand, move_controls(hand)[0])
+    assert board_in(world, group, session).text() == before  # no token could edit it
+    monkeypatch.undo()
+    await world.click("alice", board, board.find_button("My hand"))
+    assert board_in(world, group, session).text() != before
+    await world.resign("alice", chan=group)
