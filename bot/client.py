@@ -133,13 +133,20 @@ class TabletopBot(commands.AutoShardedBot):
         self.housekeeping.start()
 
     async def sync_commands(self) -> None:
-        """Sync to the development guild (instant) or globally."""
+        """Sync to the development guild (instant) or globally.
+
+        With a development guild, the commands a member may use where they installed the app
+        stay global (a user install reaches only global commands) and the others go to the
+        guild: each command is registered once.
+        """
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
+            for command in self.tree.get_commands():
+                if not reaches_user_installs(command):
+                    self.tree.remove_command(command.name)
+                    self.tree.add_command(command, guild=guild)
             await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.tree.sync()
 
     async def _route_dm_clicks(self) -> None:
         """With some of the shards here on PostgreSQL, a DM click goes to its game's process."""
@@ -229,3 +236,11 @@ class TabletopBot(commands.AutoShardedBot):
             await asyncio.to_thread(self.renders.close)
         if hasattr(self, "db"):
             await self.db.close()
+
+
+def reaches_user_installs(
+    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
+) -> bool:
+    """Whether a command is offered where the app is installed to a member."""
+    installs = command.allowed_installs
+    return installs is not None and installs.user

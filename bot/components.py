@@ -20,6 +20,7 @@ from bot.flow.replays import Replays
 from bot.flow.sessions import SessionManager
 from bot.surface import custom_ids, table_buttons
 from bot.surface.inflight import InFlight
+from bot.surface.reach import via_interactions
 
 
 class Services(Protocol):
@@ -60,7 +61,14 @@ class Routed:
         return routed
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Let the bot's :class:`InFlight` admit the click (refused while stopping or full)."""
+        """Let the bot's :class:`InFlight` admit the click (refused while stopping or full).
+
+        A click outside a server that installed the app is kept as its game's newest way in
+        (``reach``): what follows it in the game goes through its token.
+        """
+        sid = self.fields.groupdict().get("sid")
+        if sid is not None and via_interactions(interaction):
+            _bot(interaction).sessions.delivery.reach.note(sid, interaction)
         return await _bot(interaction).inflight.admit(interaction)
 
 

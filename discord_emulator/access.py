@@ -22,9 +22,13 @@ from .state import State
 def require(state: State, chan: Channel, needed: int) -> None:
     """Refuse unless the bot holds every bit of ``needed`` in ``chan`` (DMs need none).
 
-    Discord answers 403 ``50001`` "Missing Access" when the bot cannot view the channel and
-    403 ``50013`` "Missing Permissions" when it lacks another permission.
+    Discord answers 403 ``50001`` "Missing Access" when the bot cannot view the channel (as in
+    a DM or group DM between users, or a server, it is not in: a user install reaches those
+    only by interaction responses) and 403 ``50013`` "Missing Permissions" when it lacks
+    another.
     """
+    if chan.between_users or not state.bot_in(chan.guild_id):
+        raise ApiError(403, 50001, "Missing Access")
     if chan.is_dm:
         return
     have = state.channel_permissions(chan, state.bot_user.id)

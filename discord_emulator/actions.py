@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import commands, payloads
+from . import commands, installs, payloads
 from .models import (
     AUTOCOMPLETE,
     COMMAND,
@@ -37,9 +37,12 @@ def slash(
     if not parts:
         raise EmulatorError("empty command path")
     cmd = commands.find_command(state, channel, parts[0])
-    commands.check_available(state, cmd, user, channel)
+    owners = commands.check_available(state, cmd, user, channel)
     data = commands.build_data(state, cmd, parts, options, channel)
-    return _interaction(state, type=COMMAND, user=user, channel=channel, data=data)
+    context = installs.context_of(channel)
+    return _interaction(
+        state, type=COMMAND, user=user, channel=channel, data=data, context=context, owners=owners
+    )
 
 
 def autocomplete(
@@ -55,9 +58,18 @@ def autocomplete(
     state.check_can_see(user, channel)
     parts = path.strip().lstrip("/").split()
     cmd = commands.find_command(state, channel, parts[0] if parts else "")
-    commands.check_available(state, cmd, user, channel)
+    owners = commands.check_available(state, cmd, user, channel)
     data = commands.autocomplete_data(cmd, parts, options, focused, typed)
-    return _interaction(state, type=AUTOCOMPLETE, user=user, channel=channel, data=data)
+    context = installs.context_of(channel)
+    return _interaction(
+        state,
+        type=AUTOCOMPLETE,
+        user=user,
+        channel=channel,
+        data=data,
+        context=context,
+        owners=owners,
+    )
 
 
 def _shown_message(state: State, user: User, message: Message | int) -> tuple[Message, Message]:
@@ -93,10 +105,7 @@ def click(state: State, user: User, message: Message | int, custom_id: str) -> I
     shown, live = _shown_message(state, user, message)
     _component(shown, custom_id, (2,))
     data = {"custom_id": custom_id, "component_type": 2}
-    channel = state.channel(live.channel_id)
-    return _interaction(
-        state, type=COMPONENT, user=user, channel=channel, data=data, message=live, shown=shown
-    )
+    return _on_message(state, user, live, shown, data)
 
 
 def select(
@@ -127,9 +136,25 @@ def select(
         data["resolved"] = resolved
     else:
         raise EmulatorError(f"select type {comp['type']} with {values!r} is not emulated")
+    return _on_message(state, user, live, shown, data)
+
+
+def _on_message(
+    state: State, user: User, live: Message, shown: Message, data: dict[str, Any]
+) -> Interaction:
+    """A component interaction on ``live``, with the context and owners its maker had."""
     channel = state.channel(live.channel_id)
+    context, owners = installs.message_owners(live, channel)
     return _interaction(
-        state, type=COMPONENT, user=user, channel=channel, data=data, message=live, shown=shown
+        state,
+        type=COMPONENT,
+        user=user,
+        channel=channel,
+        data=data,
+        message=live,
+        shown=shown,
+        context=context,
+        owners=owners,
     )
 
 
@@ -167,7 +192,14 @@ def submit_modal(state: State, ix: Interaction, values: dict[str, str]) -> Inter
         raise EmulatorError(f"modal has no field(s) {sorted(set(values) - seen)}")
     data = {"custom_id": ix.modal["custom_id"], "components": answers}
     return _interaction(
-        state, type=MODAL_SUBMIT, user=ix.user, channel=ix.channel, data=data, message=ix.message
+        state,
+        type=MODAL_SUBMIT,
+        user=ix.user,
+        channel=ix.channel,
+        data=data,
+        message=ix.message,
+        context=ix.context,
+        owners=ix.owners,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import payloads
+from . import installs, payloads
 from .models import ApiError, Channel, EmulatorError, Role, User
 from .state import State
 from .validation import validate_command
@@ -76,17 +76,15 @@ def find_command(state: State, channel: Channel, name: str) -> dict:
     )
 
 
-def check_available(state: State, cmd: dict, user: User, channel: Channel) -> None:
-    """Refuse what Discord's client would not offer: DM-less commands, missing permissions."""
-    if channel.is_dm:
-        contexts = cmd.get("contexts")
-        allowed = 1 in contexts if contexts is not None else cmd.get("dm_permission") is not False
-        if not allowed or cmd.get("guild_id"):
-            raise EmulatorError(f"/{cmd['name']} is not available in DMs")
-        return
-    contexts = cmd.get("contexts")
-    if contexts is not None and 0 not in contexts:
-        raise EmulatorError(f"/{cmd['name']} is not available in guilds")
+def check_available(state: State, cmd: dict, user: User, channel: Channel) -> dict[str, str]:
+    """The interaction's ``authorizing_integration_owners``, or refuse as Discord's client.
+
+    It does not offer a command whose contexts or installs leave out the place, nor one that
+    needs permissions the member lacks.
+    """
+    owners = installs.check_offered(state, cmd, user, channel)
+    if channel.guild_id is None:
+        return owners
     required = cmd.get("default_member_permissions")
     if required is not None:
         have = state.permissions(state.guild(channel.guild_id or 0), user.id)
@@ -95,6 +93,7 @@ def check_available(state: State, cmd: dict, user: User, channel: Channel) -> No
                 f"/{cmd['name']} needs permissions {required} that {user.name} lacks "
                 f"(Discord hides it from them)"
             )
+    return owners
 
 
 def build_data(

@@ -163,13 +163,21 @@ class DiscordEmulator:
     # --- world setup ---------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, owner: User | None = None, *, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        *,
+        shard: tuple[int, int] | None = None,
+        with_bot: bool = True,
     ) -> Guild:
-        """A server with the bot in it.
+        """A server with the bot in it (``with_bot=False``: one that never added it).
 
-        ``shard=(shard_id, num_shards)``: an id whose events that shard receives.
+        ``shard=(shard_id, num_shards)``: an id whose events that shard receives. A server
+        without the bot sends it no events and refuses its token (403 ``50001``); there a
+        member's user install reaches it through interactions only (context 0, owners
+        ``{"1": user}``).
         """
-        return self.state.add_guild(name, owner, shard)
+        return self.state.add_guild(name, owner, shard, with_bot=with_bot)
 
     def add_text_channel(self, guild: Guild, name: str, topic: str | None = None) -> Channel:
         return self.state.add_text_channel(guild, name, topic)
@@ -322,6 +330,26 @@ class DiscordEmulator:
 
     def set_dms_open(self, user: User, is_open: bool) -> None:
         user.dms_open = is_open
+
+    def install_app(self, user: User) -> None:
+        """``user`` installs the app to their account (a user install, integration type 1).
+
+        Its commands whose ``integration_types`` include 1 are then offered to them wherever
+        their ``contexts`` allow: in DMs and group DMs with friends too (context 2).
+        """
+        self.state.user_installs.add(user.id)
+
+    def open_group_dm(self, owner: User, *friends: User, name: str = "Game night") -> Channel:
+        """A group DM (type 3) of ``owner`` and ``friends`` (2 to 10 users), without the bot.
+
+        The bot is not in it: channel routes there answer 403 ``50001`` and it gets no
+        events; a user install's commands reach it through interactions (context 2).
+        """
+        return self.state.private_channel([owner, *friends], name)
+
+    def open_dm(self, user: User, friend: User) -> Channel:
+        """A DM (type 1) between two users, without the bot (interaction context 2)."""
+        return self.state.private_channel([user, friend], None)
 
     def dm_channel(self, user: User) -> Channel:
         return self.state.dm_channel(user)

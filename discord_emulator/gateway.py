@@ -143,7 +143,12 @@ class Gateway:
     def dispatch(
         self, event: str, data: dict[str, Any], intent: int = 0, guild_id: int | None = None
     ) -> None:
-        """Push an event to the sessions whose shard receives ``guild_id`` (None: shard 0)."""
+        """Push an event to the sessions whose shard receives ``guild_id`` (None: shard 0).
+
+        A server the bot is not in sends it nothing but the interactions of a user install.
+        """
+        if event != "INTERACTION_CREATE" and not self.state.bot_in(guild_id):
+            return
         for session in self._receivers(guild_id, intent):
             session.push(event, data)
 
@@ -221,7 +226,7 @@ class Gateway:
             self.log.append(f"close {INVALID_SHARD} invalid shard {data.get('shard')!r}")
             asyncio.get_running_loop().create_task(conn.close(INVALID_SHARD))
             return
-        guilds = [g for g in self.state.guilds if shard.receives(g)]
+        guilds = [g for g in self.state.guilds if shard.receives(g) and self.state.bot_in(g)]
         if len(guilds) > self.state.max_guilds_per_shard:
             self.log.append(f"close {SHARDING_REQUIRED} sharding required: {len(guilds)} guilds")
             asyncio.get_running_loop().create_task(conn.close(SHARDING_REQUIRED))
@@ -304,8 +309,11 @@ class Gateway:
         state = self.state
         if event.startswith("MESSAGE_"):
             msg: Message = info["message"]
-            if msg.ephemeral:
-                return
+            chan = state.channels.get(msg.channel_id)
+            if msg.ephemeral or (chan is not None and chan.between_users):
+                return  # the bot is not in a DM or group DM between users
+            if not state.bot_in(msg.guild_id):
+                return  # nor in that server
             intent = INTENT_DM_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
             if event == "MESSAGE_DELETE":
                 data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
@@ -324,7 +332,8 @@ class Gateway:
                 session.push(event, redacted if hide else data)
         elif event == "GUILD_CREATE":
             guild = state.guild(info["guild_id"])
-            self.dispatch(event, payloads.guild(state, guild), INTENT_GUILDS, guild.id)
+            if state.bot_in(guild.id):  # a server without the bot tells it nothing
+                self.dispatch(event, payloads.guild(state, guild), INTENT_GUILDS, guild.id)
         elif event in ("CHANNEL_CREATE", "CHANNEL_UPDATE"):
             chan = state.channel(info["channel_id"])
             self.dispatch(event, payloads.channel(state, chan), INTENT_GUILDS, chan.guild_id)

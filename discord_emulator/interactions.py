@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from . import payloads
+from . import installs, payloads
 from .bodies import Body, apply_fields
 from .models import (
     AUTOCOMPLETE,
@@ -45,7 +45,8 @@ def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
         "locale": "en-US",
         "entitlements": [],
         "attachment_size_limit": 10 * 1024 * 1024,
-        "authorizing_integration_owners": {"0": str(ix.guild_id or 0)},
+        "authorizing_integration_owners": dict(ix.owners),
+        "context": ix.context,
     }
     if ix.guild_id is not None:
         guild = state.guild(ix.guild_id)
@@ -56,12 +57,17 @@ def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
             guild={"id": str(guild.id), "locale": "en-US", "features": []},
             guild_locale="en-US",
             member=member,
-            app_permissions=str(state.channel_permissions(ix.channel, state.bot_user.id)),
-            context=0,
+            app_permissions=str(
+                state.channel_permissions(ix.channel, state.bot_user.id)
+                if state.bot_in(guild.id)
+                else installs.private_app_permissions()
+            ),
         )
+    elif ix.channel.between_users:
+        app_permissions = installs.private_app_permissions()
+        data.update(user=payloads.user(ix.user), app_permissions=str(app_permissions))
     else:
         data.update(user=payloads.user(ix.user), app_permissions=payloads.bot_app_permissions())
-        data["context"] = 1
     if ix.shown is not None:
         data["message"] = payloads.message(state, ix.shown)
     return data
@@ -79,6 +85,8 @@ def _new_message(state: State, ix: Interaction, body: Body | None, *, ephemeral:
         timestamp=state.utcnow(),
         ephemeral=ephemeral,
         visible_to=ix.user.id if ephemeral else None,
+        context=ix.context,
+        owners=dict(ix.owners),
     )
     if body is None:  # the "thinking…" placeholder of a type-5 defer
         msg.flags = FLAG_LOADING
@@ -192,8 +200,12 @@ def check_token_alive(state: State, ix: Interaction) -> None:
 
 
 def followup(state: State, ix: Interaction, body: Body) -> Message:
-    """``POST /webhooks/{app}/{token}``: the first one after a thinking defer fills the loader."""
+    """``POST /webhooks/{app}/{token}``: the first one after a thinking defer fills the loader.
+
+    Each counts towards a user-installed app's limit of follow-ups, the loader's too.
+    """
     check_token_alive(state, ix)
+    installs.count_followup(ix)
     if ix.original is not None and ix.original.loading and ix.response_type == 5:
         msg = ix.original
         apply_fields(state, msg, body, creating=False)

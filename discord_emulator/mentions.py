@@ -74,7 +74,10 @@ def resolve(
     if "roles" not in parse:
         roles &= allowed_roles
     everyone = "everyone" in parse and EVERYONE.search(content) is not None
-    members = set(guild.members) if guild is not None else {channel.recipient_id or 0}
+    if guild is not None:
+        members = set(guild.members)
+    else:
+        members = set(channel.recipient_ids) or {channel.recipient_id or 0}
     notified = set(users) & members
     if guild is not None:
         notified |= {uid for uid, m in guild.members.items() if roles & set(m.role_ids)}

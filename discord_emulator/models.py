@@ -18,6 +18,7 @@ MANAGE_MESSAGES = 1 << 13
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
+MENTION_EVERYONE = 1 << 17
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
@@ -36,6 +37,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
 THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # a thread's auto_archive_duration choices
 
@@ -137,10 +139,18 @@ class Channel:
     auto_archive_duration: int = 4320
     archive_timestamp: dt.datetime | None = None
     member_ids: set[int] = field(default_factory=set)  # the thread's members
+    # A DM or group DM between users (the bot is not in it): everyone in it.
+    recipient_ids: tuple[int, ...] = ()
 
     @property
     def is_dm(self) -> bool:
-        return self.type == DM
+        """The DM between the bot and one user."""
+        return self.type == DM and not self.recipient_ids
+
+    @property
+    def between_users(self) -> bool:
+        """A DM or group DM between users, which the bot is not in (interaction context 2)."""
+        return bool(self.recipient_ids)
 
     @property
     def is_thread(self) -> bool:
@@ -228,6 +238,10 @@ class Message:
     edited_timestamp: dt.datetime | None = None
     deleted: bool = False
     mentions: Mentions | None = None  # whom this version's content notifies (None: nobody)
+    # Made by an interaction: its context and authorizing_integration_owners, which a click on
+    # this message carries too (None: posted through a channel route).
+    context: int | None = None
+    owners: dict[str, str] | None = None
 
     def snapshot(self) -> Message:
         """A frozen copy of the current version (without history)."""
@@ -250,6 +264,8 @@ class Message:
             edited_timestamp=self.edited_timestamp,
             deleted=self.deleted,
             mentions=self.mentions,
+            context=self.context,
+            owners=self.owners,
         )
 
     @property
@@ -347,6 +363,8 @@ class Interaction:
         data: dict[str, Any],
         message: Message | None = None,
         shown: Message | None = None,
+        context: int = 0,
+        owners: dict[str, str] | None = None,
     ) -> None:
         self.id = id
         self.token = token
@@ -355,6 +373,9 @@ class Interaction:
         self.channel = channel
         self.guild_id: int | None = channel.guild_id
         self.data = data
+        self.context = context  # 0 guild, 1 the bot's DM, 2 a DM or group DM between users
+        self.owners = owners or {}  # authorizing_integration_owners: "0" guild, "1" user install
+        self.followups = 0  # follow-up messages created (Create Followup Message)
         self.message = message  # the message a component was on (live; edits apply to it)
         self.shown = shown or message  # the version the user's client showed (sent to the bot)
         self.created = created  # on the state's clock

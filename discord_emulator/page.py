@@ -167,6 +167,15 @@ class PageApi:
         chans = [self.state.channels[c] for c in guild.channel_ids]
         return [{"id": str(c.id), "name": c.name or "", "topic": c.topic or ""} for c in chans]
 
+    def _private_channels(self, user: User) -> list[dict[str, str]]:
+        """The member's DMs and group DMs with other users (the bot is not in them)."""
+        listed = []
+        for chan in self.state.channels.values():
+            if chan.between_users and user.id in chan.recipient_ids:
+                others = [self.state.users[u].name for u in chan.recipient_ids if u != user.id]
+                listed.append({"id": str(chan.id), "name": chan.name or ", ".join(others)})
+        return listed
+
     def _threads(self, user: User) -> list[dict[str, str]]:
         """The active threads of the member's servers that they may see (their parent's rule)."""
         listed = []
@@ -187,6 +196,7 @@ class PageApi:
         user = self._member(request.query.get("member"))
         dm_id = self.state.dm_channel_of.get(user.id)
         dms = [{"id": str(dm_id), "name": self.state.bot_user.name}] if dm_id else []
+        dms += self._private_channels(user)
         messages: list[dict[str, Any]] = []
         if request.query.get("channel"):
             chan = self._channel(user, request.query["channel"])

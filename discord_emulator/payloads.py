@@ -58,7 +58,23 @@ def member(state: State, guild: Guild, m: Member, *, with_user: bool = True) -> 
     return data
 
 
+def private_channel(state: State, c: Channel, viewer: int) -> dict[str, Any]:
+    """A DM or group DM between users, as ``viewer`` gets it (the others as recipients)."""
+    data: dict[str, Any] = {
+        "id": str(c.id),
+        "type": c.type,
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user(state.user(u)) for u in c.recipient_ids if u != viewer],
+    }
+    if c.owner_id is not None:
+        data.update(name=c.name, icon=None, owner_id=str(c.owner_id))
+    return data
+
+
 def channel(state: State, c: Channel) -> dict[str, Any]:
+    if c.between_users:
+        return private_channel(state, c, 0)
     if c.is_dm:
         recipient = state.user(c.recipient_id or 0)
         return {
@@ -124,6 +140,8 @@ def thread_member(c: Channel, user_id: int, joined: str) -> dict[str, Any]:
 
 
 def interaction_channel(state: State, c: Channel, user_id: int) -> dict[str, Any]:
+    if c.between_users:
+        return private_channel(state, c, user_id)
     data = channel(state, c)
     if c.guild_id is not None:
         data["permissions"] = str(state.channel_permissions(c, user_id))

@@ -25,6 +25,7 @@ KEPT = (
     "guilds",
     "channels",
     "dm_channel_of",
+    "user_installs",
 )
 
 
@@ -51,7 +52,8 @@ def load(state: State, path: Path) -> bool:
     if not isinstance(world, dict) or world.get("format") != FORMAT:
         return False
     for key in KEPT:
-        setattr(state, key, world[key])
+        if key in world:  # a world saved before user installs has none
+            setattr(state, key, world[key])
     for chan in state.channels.values():
         vars(chan).setdefault("overwrites", {})  # saved before channels had overwrites
         vars(chan).setdefault("member_ids", set())  # saved before threads

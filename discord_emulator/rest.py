@@ -113,7 +113,7 @@ class RestApi:
         if snowflake(request, "app") != self.state.application_id:
             raise ApiError(403, 50001, "Missing Access (not this application)")
         if "guild" in request.match_info:
-            return self.state.guild(snowflake(request, "guild")).id
+            return self.state.bots_guild(snowflake(request, "guild")).id
         return None
 
     def _command(self, request: web.Request) -> dict:
@@ -155,26 +155,26 @@ class RestApi:
     # --- guilds -----------------------------------------------------------------------------
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        guild = self.state.guild(snowflake(request, "guild"))
+        guild = self.state.bots_guild(snowflake(request, "guild"))
         return json_response(payloads.guild(self.state, guild, full=False))
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        guild = self.state.guild(snowflake(request, "guild"))
+        guild = self.state.bots_guild(snowflake(request, "guild"))
         chans = [payloads.channel(self.state, self.state.channels[c]) for c in guild.channel_ids]
         return json_response(chans)
 
     async def guild_roles(self, request: web.Request) -> web.Response:
-        guild = self.state.guild(snowflake(request, "guild"))
+        guild = self.state.bots_guild(snowflake(request, "guild"))
         return json_response([payloads.role(r) for r in guild.roles.values()])
 
     async def guild_members(self, request: web.Request) -> web.Response:
-        guild = self.state.guild(snowflake(request, "guild"))
+        guild = self.state.bots_guild(snowflake(request, "guild"))
         limit = int(request.query.get("limit", 1))
         members = list(guild.members.values())[:limit]
         return json_response([payloads.member(self.state, guild, m) for m in members])
 
     async def guild_member(self, request: web.Request) -> web.Response:
-        guild = self.state.guild(snowflake(request, "guild"))
+        guild = self.state.bots_guild(snowflake(request, "guild"))
         member = guild.members.get(snowflake(request, "user"))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
@@ -262,6 +262,8 @@ class RestApi:
 
     async def delete_message(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
+        if chan.between_users:
+            access.require(self.state, chan, VIEW_CHANNEL)
         msg = self.state.message(chan.id, snowflake(request, "message"))
         if msg.author_id != self.state.bot_user.id and chan.is_dm:
             raise ApiError(403, 50003, "Cannot execute action on a DM channel")
@@ -273,6 +275,8 @@ class RestApi:
     async def start_thread(self, request: web.Request) -> web.Response:
         """A public thread started from a message of a text channel (THREAD_CREATE)."""
         chan = self._channel(request)
+        if chan.between_users:
+            access.require(self.state, chan, VIEW_CHANNEL)
         body = await read_body(request)
         thread = threads.start_from_message(
             self.state, chan, snowflake(request, "message"), body.payload

@@ -15,6 +15,7 @@ from .models import (
     BOT_PERMISSIONS,
     DM,
     EVERYONE_PERMISSIONS,
+    GROUP_DM,
     GUILD_TEXT,
     MANAGE_GUILD,
     PUBLIC_THREAD,
@@ -52,6 +53,7 @@ class State:
         self.messages: dict[int, Message] = {}  # every message ever, deleted ones included
         self._in_channel: dict[int, list[Message]] = {}  # the same, by channel (oldest first)
         self.dm_channel_of: dict[int, int] = {}  # user id -> DM channel id
+        self.user_installs: set[int] = set()  # users who installed the app to their account
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None = global) -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
         self.interactions_by_id: dict[int, Interaction] = {}
@@ -107,24 +109,43 @@ class State:
             raise ApiError(404, 10013, "Unknown User") from None
 
     def add_guild(
-        self, name: str, owner: User | None = None, shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+        *,
+        with_bot: bool = True,
     ) -> Guild:
+        """A server; ``with_bot``: the bot was added to it (else it knows nothing of it)."""
         guild = Guild(self.next_id(shard), name, owner_id=owner.id if owner else None)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
-        bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
-        guild.roles[bot_role.id] = bot_role
         self.guilds[guild.id] = guild
-        self._join(guild, self.bot_user, [bot_role.id], notify=False)
+        if with_bot:
+            bot_role = Role(self.next_id(), self.bot_user.name, BOT_PERMISSIONS, 1, managed=True)
+            guild.roles[bot_role.id] = bot_role
+            self._join(guild, self.bot_user, [bot_role.id], notify=False)
         if owner is not None:
             self._join(guild, owner, [], notify=False)
         self.on_change("GUILD_CREATE", {"guild_id": guild.id})
         return guild
+
+    def bot_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is in the guild (None, a DM: yes, as far as guilds go)."""
+        guild = self.guilds.get(guild_id or 0)
+        return guild_id is None or (guild is not None and self.bot_user.id in guild.members)
 
     def guild(self, guild_id: int) -> Guild:
         try:
             return self.guilds[guild_id]
         except KeyError:
             raise ApiError(404, 10004, "Unknown Guild") from None
+
+    def bots_guild(self, guild_id: int) -> Guild:
+        """A guild the bot's token may read: 403 ``50001`` for one the bot is not in."""
+        guild = self.guild(guild_id)
+        if not self.bot_in(guild.id):
+            raise ApiError(403, 50001, "Missing Access")
+        return guild
 
     def _role(self, guild: Guild, name: str, permissions: int) -> int:
         for role in guild.roles.values():
@@ -319,11 +340,33 @@ class State:
             self.dm_channel_of[user.id] = chan.id
         return self.channels[self.dm_channel_of[user.id]]
 
+    def private_channel(self, users: list[User], name: str | None) -> Channel:
+        """A DM (two users) or group DM (three to ten) between users, without the bot."""
+        if len({u.id for u in users}) != len(users) or any(u.bot for u in users):
+            raise EmulatorError("a DM or group DM is between distinct users (no bot)")
+        if not 2 <= len(users) <= 10:
+            raise EmulatorError("a group DM holds at most 10 users; a DM two")
+        kind = DM if len(users) == 2 and name is None else GROUP_DM
+        chan = Channel(
+            self.next_id(),
+            kind,
+            name,
+            owner_id=users[0].id if kind == GROUP_DM else None,
+            recipient_ids=tuple(u.id for u in users),
+        )
+        self.channels[chan.id] = chan
+        return chan
+
     def mutual_guild(self, user: User) -> Guild | None:
-        return next((g for g in self.guilds.values() if user.id in g.members), None)
+        return next(
+            (g for g in self.guilds.values() if user.id in g.members and self.bot_in(g.id)), None
+        )
 
     def check_can_see(self, user: User, chan: Channel) -> None:
-        if chan.is_dm:
+        if chan.between_users:
+            if user.id not in chan.recipient_ids:
+                raise EmulatorError(f"{user.name} is not in that DM or group DM")
+        elif chan.is_dm:
             if chan.recipient_id != user.id:
                 raise EmulatorError(f"{user.name} cannot see the DM channel of another user")
         elif chan.id not in self.channels:

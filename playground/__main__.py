@@ -25,19 +25,24 @@ def main() -> int:
     parser.add_argument(
         "--fresh", action="store_true", help="forget the saved server and its games; start anew"
     )
+    parser.add_argument(
+        "--group-dm",
+        action="store_true",
+        help="alice installs the app to her account and gets a group DM with bob and carol",
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(run(args.port, args.data, fresh=args.fresh))
+        return asyncio.run(run(args.port, args.data, fresh=args.fresh, group_dm=args.group_dm))
     return 0
 
 
-async def run(port: int, data: Path, *, fresh: bool = False) -> int:
+async def run(port: int, data: Path, *, fresh: bool = False, group_dm: bool = False) -> int:
     """Serve until the bot stops or the process is told to stop."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    async with Playground(data, port=port, fresh=fresh) as play:
+    async with Playground(data, port=port, fresh=fresh, group_dm=group_dm) as play:
         if play.resumed:
             print(f"Resumed the server saved in {data} (--fresh starts anew)", flush=True)
         print(f"Playground ready: open {play.url}  (Ctrl-C to stop)", flush=True)

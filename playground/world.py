@@ -20,6 +20,8 @@ WELCOME = (
 )
 MEMBERS = ("alice", "bob", "carol", "dave")
 ADMIN = "carol"  # has Manage Server, to try the admin commands
+INSTALLED = "alice"  # installed the app to her account: she may use it in her group DM
+GROUP = ("Game night", ("alice", "bob", "carol"))  # a group DM of friends, without the bot
 READY_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 15.0  # the bot finishes clicks under way (up to 8 s), then stops its workers
 PR_SET_PDEATHSIG = 1  # Linux prctl option: a signal for the child when its parent dies
@@ -41,16 +43,20 @@ def ends_with(parent: int) -> None:
 class Playground:
     """The local Discord on 127.0.0.1 and ``python -m bot`` logged into it, as a context."""
 
-    def __init__(self, data: Path, *, port: int = 0, fresh: bool = False) -> None:
+    def __init__(
+        self, data: Path, *, port: int = 0, fresh: bool = False, group_dm: bool = False
+    ) -> None:
         """``data``: folder of the saved server and the bot's SQLite file.
 
         The server saved there by the last run is loaded (same ids, channels and messages, so
         the bot resumes its games) unless ``fresh`` or there is none; then a new one is seeded
-        and the bot's database starts empty.
+        and the bot's database starts empty. ``group_dm``: add alice's user install and her
+        group DM with bob and carol (``add_group_dm``).
         """
         self.data = data
         self.port = port
         self.fresh = fresh
+        self.group_dm = group_dm
         self.resumed = False
         self.emu = DiscordEmulator(page=True)
         self.bot: asyncio.subprocess.Process | None = None
@@ -69,6 +75,8 @@ class Playground:
                 self.guild = next(iter(self.emu.state.guilds.values()))
             else:
                 self.seed()
+            if self.group_dm:
+                self.add_group_dm()
             await self.start_bot()
         except BaseException:
             await self.close()
@@ -90,6 +98,20 @@ class Playground:
         for name, user in users.items():
             emu.add_member(self.guild, user, manage_guild=name == ADMIN)
         actions.user_message(emu.state, users[ADMIN], channels[0], WELCOME)
+
+    def add_group_dm(self) -> None:
+        """Alice installs the app to her account and has a group DM with bob and carol.
+
+        It is listed with their DMs; there she can start the games offered to user installs,
+        which the bot plays through interactions only. Kept with the server once made.
+        """
+        state = self.emu.state
+        name, friends = GROUP
+        if any(c.between_users and c.name == name for c in state.channels.values()):
+            return
+        users = {u.name: u for u in state.users.values() if not u.bot}
+        self.emu.install_app(users[INSTALLED])
+        self.emu.open_group_dm(*(users[f] for f in friends), name=name)
 
     @property
     def world_file(self) -> Path:

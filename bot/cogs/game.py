@@ -23,6 +23,7 @@ from bot.storage.store import Session
 from bot.surface import layout, lessons, presenter, render_pool, replay_view
 from bot.surface.acknowledge import defer_unless_answered, read_first, send
 from bot.surface.private_answers import PrivateAnswers
+from bot.surface.reach import via_interactions
 from bot.surface.settings_text import describe
 from bot.surface.text_limits import EMBED_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines import Action, Game, plugins
@@ -56,6 +57,22 @@ THREADS_CHOICES = [
     app_commands.Choice(name="on: each game in its own thread off the channel", value="on"),
     app_commands.Choice(name="off: each game in the channel it starts in", value="off"),
 ]
+SERVER_ONLY = "This is a server's command: here there is no server to manage."
+HERE_ONLY = "Outside a server, leave `session` out: the game of this conversation is meant."
+
+
+def this_channel_only(interaction: discord.Interaction, session: str | None) -> None:
+    """Outside a server, refuse a game named by its id: only this conversation's is meant."""
+    if session and via_interactions(interaction):
+        raise UserFacingError(HERE_ONLY)
+
+
+def server_only(interaction: discord.Interaction) -> None:
+    """Refuse a server's command where the app is only the member's."""
+    if via_interactions(interaction):
+        raise UserFacingError(SERVER_ONLY)
+
+
 SETTINGS_ADMIN_ONLY = (
     "Only members with Manage Server change this server's settings; "
     "`/game settings` without options shows them."
@@ -67,9 +84,15 @@ LOG_CHOICES = [
 ]
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog, group_name="game", group_description="The game in this channel"):
-    """Commands about the game running in this channel."""
+    """Commands about the game running in this channel.
+
+    Also where the app is only the member's (a DM or group DM): there they act on the game of
+    that channel only (no ``session:``), and the server's commands (``end``, ``settings``) are
+    refused (Discord sets contexts per top-level command, for the whole group).
+    """
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -160,6 +183,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.describe(session="Session id of your game (default: the game in this channel)")
     async def resign(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Resign: the other players win."""
+        this_channel_only(interaction, session)
         await interaction.response.defer(ephemeral=True, thinking=True)
         answer = await self.bot.lifecycle.resign(
             interaction.channel_id, interaction.user.id, guild_id=interaction.guild_id, sid=session
@@ -170,6 +194,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.describe(session="Session id of your game (default: the game in this channel)")
     async def abort(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """Abort without a result."""
+        this_channel_only(interaction, session)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.bot.lifecycle.abort(
             interaction.channel_id,
@@ -186,6 +211,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The member's running games and challenges in this server, newest first."""
+        if via_interactions(interaction):
+            return []
         games = await self.bot.lifecycle.own_games(
             interaction.guild_id, interaction.user.id, current
         )
@@ -195,6 +222,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
     @app_commands.describe(session="Session id (default: the game in this channel)")
     async def end(self, interaction: discord.Interaction, session: str | None = None) -> None:
         """A server admin ends a game without a result (recorded as aborted)."""
+        server_only(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         answer = await self.bot.lifecycle.end(
             interaction.guild_id, interaction.channel_id, session, manages_server(interaction)
@@ -211,6 +239,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         and is kept per finished game; each member may ask once per cooldown, and a rebuild is
         their heavy request (``bot.flow.heavy_budget``).
         """
+        this_channel_only(interaction, session)
         replays = self.bot.replays
         replays.admit(interaction.user.id, interaction.created_at)
         async with read_first(interaction, ephemeral=False):
@@ -240,6 +269,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         kept; a long one shows its progress in the deferred answer, and the review arrives as a
         follow-up.
         """
+        this_channel_only(interaction, session)
         async with read_first(interaction, ephemeral=False):
             found = await self._review_session(interaction, session)
         kept = self.bot.reviews.kept(found.id)
@@ -314,6 +344,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="The game 
         tournament_role: discord.Role | None = None,
     ) -> None:
         """Anyone sees the settings; members with Manage Server change them."""
+        server_only(interaction)
         servers = self.bot.lifecycle.servers
         guild_id = interaction.guild_id or 0
         role = None if tournament_role is None else tournament_role.id

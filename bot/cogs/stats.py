@@ -28,6 +28,7 @@ from bot.storage import stats
 from bot.storage.db import Database
 from bot.surface import layout, render_pool
 from bot.surface.layout import Layout
+from bot.surface.reach import via_interactions
 from engines.safe_text import markdown, plain
 from engines.text import plural
 from render import rating_graph
@@ -35,6 +36,11 @@ from render import rating_graph
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+OUTSIDE_SERVERS = "outside servers (in DMs and group DMs)"
+OWN_ONLY = (
+    "Outside a server, `/stats` shows only your own games played outside servers: "
+    "leave `member` out."
+)
 NO_GAMES = "No games yet — try /help"
 YOURS = "Your own: /stats member: and pick yourself."
 GRAPH = "rating.png"
@@ -130,13 +136,22 @@ def versus_lines(game: str, rows: list[stats.Record], found: MemberStats) -> lis
     return lines
 
 
-def member_layout(name: str, found: MemberStats, graph: discord.File | None = None) -> Layout:
-    """One block per game played, in the bot's game order; the rating graph below them."""
+def member_layout(
+    name: str,
+    found: MemberStats,
+    graph: discord.File | None = None,
+    *,
+    where: str = "on this server",
+) -> Layout:
+    """One block per game played, in the bot's game order; the rating graph below them.
+
+    ``where``: where the games were played.
+    """
     title = f"{name} — stats"
     if not found.records:
         return layout.message(title, [NO_GAMES], colour=COLOUR)
     total = sum(r.games for r in found.records)
-    blocks = [f"{plural(total, 'finished game')} on this server."]
+    blocks = [f"{plural(total, 'finished game')} {where}."]
     for game in engines.game_ids():
         rows = [r for r in found.records if r.game == game]
         if not rows:
@@ -225,33 +240,43 @@ class StatsCog(commands.Cog):
         game="One game only (default: every game)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def stats(
         self,
         interaction: discord.Interaction,
         member: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        """Posted in the channel, pinging no one; the rating graph is drawn in a render worker."""
+        """Posted in the channel, pinging no one; the rating graph is drawn in a render worker.
+
+        Outside a server that added the bot, games count under no server (``guild_id`` 0):
+        there it shows the member's own record of such games, nobody else's.
+        """
+        whose: discord.abc.User | None = member
+        where, guild_id = "on this server", interaction.guild_id or 0
+        if via_interactions(interaction):
+            if member is not None and member.id != interaction.user.id:
+                raise UserFacingError(OWN_ONLY)
+            whose, where, guild_id = interaction.user, OUTSIDE_SERVERS, 0
         self._admit(interaction.user.id, interaction.created_at)
-        guild_id = interaction.guild_id or 0
         await interaction.response.defer(thinking=True)
-        if member is None:
+        if whose is None:
             async with self.bot.store.reading():
                 summary = await stats.server_stats(self.bot.db, guild_id, game)
             guild = interaction.guild.name if interaction.guild else "This server"
             shown = server_layout(markdown(guild), summary)
         else:
             async with self.bot.store.reading():
-                found = await member_stats(self.bot.db, guild_id, member.id, game)
+                found = await member_stats(self.bot.db, guild_id, whose.id, game)
             graph = None
             if found.histories:
-                title = f"{plain(member.display_name)} — rating history"
+                title = f"{plain(whose.display_name)} — rating history"
                 png, alt = await render_pool.run(
                     rating_graph.picture, graph_lines(found.histories), title
                 )
                 graph = discord.File(io.BytesIO(png), GRAPH, description=alt)
-            shown = member_layout(markdown(member.display_name), found, graph)
+            shown = member_layout(markdown(whose.display_name), found, graph, where=where)
         await interaction.followup.send(
             allowed_mentions=discord.AllowedMentions.none(), **shown.kwargs()
         )

@@ -19,6 +19,7 @@ from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, membership, mentions
+from bot.surface.reach import TokenExpired
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import Result
@@ -627,7 +628,10 @@ class Lifecycle:
             except discord.Forbidden:
                 log.info("idle warning: DMs closed session=%s seat=%s", session.id, seat)
         channel = await self.manager.delivery.channel(session)
-        await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
+        try:
+            await channel.send(f"<@{user_id}> {text}", allowed_mentions=mentions.only([user_id]))
+        except TokenExpired:  # a game outside a server with no live token: not reminded
+            log.info("idle warning not shown session=%s seat=%s", session.id, seat)
 
     async def _announce(self, session: Session, text: str, change: Change | None = None) -> bool:
         """Show the ending on the board and in every DM, and post the result; False if failed.
@@ -665,5 +669,5 @@ class Lifecycle:
         if session.message_id is None:
             return
         channel = await self.manager.delivery.channel(session)
-        message = channel.get_partial_message(session.message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(session.message_id)  # type: ignore[union-attr]
         await message.edit(content=text, embed=None, view=None)

@@ -7,6 +7,7 @@ import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 import discord
 
@@ -25,6 +26,7 @@ from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
+from bot.surface.reach import via_interactions
 from bot.surface.replies import reply_errors
 from engines.lessons import lesson_for, lessons_for
 from engines.safe_text import markdown
@@ -36,6 +38,15 @@ LEVEL_CHOICES = [discord.app_commands.Choice(name=level, value=level) for level 
 """The ``level`` option of every challenge command (against the computer)."""
 OPPONENT_HELP = "Who you want to play (leave it out, or pick me, to play the computer)"
 LEVEL_HELP = f"How well the computer plays (default: {DEFAULT_LEVEL})"
+
+
+class Place(NamedTuple):
+    """Where a new game is played."""
+
+    guild_id: int
+    channel_id: int
+    thread: bool
+    via_interactions: bool
 
 
 def lesson_choices(game_id: str) -> list[discord.app_commands.Choice[int]]:
@@ -68,20 +79,24 @@ class Lobby:
         self.cooldown = timedelta(seconds=settings.start_cooldown_seconds)
         self._last_start: dict[int, datetime] = {}  # user id -> their last start or challenge
 
-    async def _place(self, interaction: discord.Interaction) -> tuple[int, int, bool]:
-        """The server and channel of a start, and whether the game gets its own thread.
+    async def _place(self, interaction: discord.Interaction) -> Place:
+        """Where a start plays: the server, the channel, its own thread, through interactions.
 
         Its own thread off the channel is the server's setting; a start in a thread plays in
         that thread (Discord has no threads in threads). Refused where the bot lacks a
-        permission the game needs.
+        permission the game needs. Outside a server that installed the app (a DM or group DM
+        with the app installed to the member), the game is reached only through its
+        interactions (``reach``), under no server (``guild_id`` 0).
         """
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        if channel_id is not None and via_interactions(interaction):
+            return Place(0, channel_id, False, True)
         if guild_id is None or channel_id is None:
             raise UserFacingError("Games are played in a server channel, not in direct messages.")
         thread = isinstance(interaction.channel, discord.TextChannel)
         thread = thread and (await self.servers.get(guild_id)).threads
         require_game_permissions(interaction, thread=thread)
-        return guild_id, channel_id, thread
+        return Place(guild_id, channel_id, thread, False)
 
     async def _admit(
         self, interaction: discord.Interaction, guild_id: int, players: list[discord.abc.User]
@@ -144,7 +159,7 @@ class Lobby:
             await self.versus_computer(interaction, game_id, level, options or {}, seat=seat)
             return
         cls = engines.get_game(game_id)
-        guild_id, channel_id, thread = await self._place(interaction)
+        guild_id, channel_id, thread, via = await self._place(interaction)
         if opponent.bot:
             raise UserFacingError(
                 "Bots can't play: pick a member, or leave `opponent` empty to play the computer."
@@ -172,6 +187,7 @@ class Lobby:
             game=None,
             now=discord.utils.utcnow(),
             in_thread=thread,
+            via_interactions=via,
         )
         minutes = round(self.challenge_minutes)
         embed = discord.Embed(
@@ -210,6 +226,9 @@ class Lobby:
             except Exception as exc:
                 await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
                 raise
+            if via:  # its token may edit the challenge, which becomes the board
+                self.manager.delivery.reach.note(session.id, interaction)
+                self.manager.delivery.reach.made(session.id, message.id, interaction)
             await self.store.set_message(session.id, message.id)
 
     async def answer(self, interaction: discord.Interaction, sid: str, answer: str) -> None:
@@ -245,7 +264,8 @@ class Lobby:
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
             thread = game_threads.awaits_thread(session)
-            require_game_permissions(interaction, thread=thread)  # the challenge stays open
+            if not session.via_interactions:  # else the bot posts nothing through the channel
+                require_game_permissions(interaction, thread=thread)  # the challenge stays open
             if thread and interaction.message is not None:
                 session = await self._move_to_thread(interaction, interaction.message.id, session)
                 await interaction.edit_original_response(
@@ -268,7 +288,7 @@ class Lobby:
         """Start a two-player game at once, the computer at ``level`` in the other seat."""
         if level not in ai.LEVELS:
             raise UserFacingError(f"Pick a level: {', '.join(ai.LEVELS)}.")
-        guild_id, channel_id, thread = await self._place(interaction)
+        guild_id, channel_id, thread, via = await self._place(interaction)
         me = self.manager.client.user
         assert me is not None  # commands arrive only once the bot is logged in
         seed = new_seed()
@@ -292,6 +312,7 @@ class Lobby:
             computers={1 - seat: level},
             in_thread=thread,
             coached=frozenset({seat} if coached else ()),
+            via_interactions=via,
         )
         self._started(interaction)
         log.info("game against the computer session=%s level=%s", session.id, level)
@@ -311,7 +332,7 @@ class Lobby:
         ``seed``: the deal (default: a fresh secret one); ``then``: more writes in the
         transaction creating the session (``SessionStore.create``).
         """
-        guild_id, channel_id, thread = await self._place(interaction)
+        guild_id, channel_id, thread, via = await self._place(interaction)
         seed = new_seed() if seed is None else seed
         cls = engines.get_game(game_id)
         game = cls.new(1, seed=seed, options=engine_options(options))  # refusals: ephemeral
@@ -327,6 +348,7 @@ class Lobby:
             now=discord.utils.utcnow(),
             in_thread=thread,
             then=then,
+            via_interactions=via,
         )
         self._started(interaction)
         await self._post_board(interaction, session)
@@ -342,7 +364,7 @@ class Lobby:
         lesson = lesson_for(game_id, part)
         if lesson is None:
             raise UserFacingError("This game has no such lesson: its `rules` command explains it.")
-        guild_id, channel_id, thread = await self._place(interaction)
+        guild_id, channel_id, thread, via = await self._place(interaction)
         cls = engines.get_game(game_id)
         game = cls.new(lesson.seats, seed=lesson.seed, options=dict(lesson.options))
         await self._admit(interaction, guild_id, [interaction.user])
@@ -362,6 +384,7 @@ class Lobby:
             now=discord.utils.utcnow(),
             computers={lesson.opponent: DEFAULT_LEVEL} if lesson.seats > 1 else None,
             in_thread=thread,
+            via_interactions=via,
         )
         self._started(interaction)
         log.info("lesson started session=%s game=%s part=%s", session.id, game_id, part)
@@ -422,6 +445,8 @@ class Lobby:
         A game in its own thread: the answer becomes the channel's line about the game, the
         thread is started from it and the board is posted in the thread.
         """
+        if session.via_interactions:
+            self.manager.delivery.reach.note(session.id, interaction)
         async with self.manager.lock(session.id):
             try:
                 await interaction.response.defer(thinking=True)  # rendering may take a moment
@@ -442,6 +467,8 @@ class Lobby:
             except Exception as exc:
                 await self._abandon(session, exc)  # raises CouldNotPost for Discord errors
                 raise
+            if session.via_interactions:  # its token may edit the board
+                self.manager.delivery.reach.made(session.id, sent.id, interaction)
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
             await self.manager.begin(session)

@@ -761,6 +761,8 @@ class SessionManager:
         """The "My hand" button: the player's private view and controls, ephemerally.
 
         One read of the session, under its lock; its view is worked out in one trip off the loop.
+        A game outside a server whose board no token could edit has it redrawn through this
+        click, which was made on it.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with reply_errors(interaction, f"session={sid} hand"):
@@ -774,6 +776,8 @@ class SessionManager:
                 session = await self._take_back(session, seat)
                 if sid in self._behind:
                     session = await self._catch_up(session)
+                elif session.via_interactions and self.delivery.is_outdated(sid):
+                    await self.delivery.update_board(session)  # this click's token may edit it
             await prepare_seat(session, seat)  # its view and what is its own: one trip
             msg = await self.delivery.private(session, seat, [])
             sent = await interaction.followup.send(ephemeral=True, wait=True, **msg.kwargs())

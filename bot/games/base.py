@@ -72,14 +72,22 @@ def opponent_and_level(func: F) -> F:
     return app_commands.choices(level=LEVEL_CHOICES)(described)
 
 
-@app_commands.guild_only()
 class GameCommands(commands.GroupCog):
-    """A game's command group: ``learn``, ``rules`` and (with cards) ``card`` come with it."""
+    """A game's command group: ``learn``, ``rules`` and (with cards) ``card`` come with it.
+
+    ``anywhere``: the group is offered where the app is installed to a member too (their DMs
+    and group DMs with friends), for both installs; else only in servers that added the bot.
+    """
 
     facts: ClassVar[GameFacts]
 
-    def __init_subclass__(cls, *, game: GameFacts, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, game: GameFacts, anywhere: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if anywhere:
+            app_commands.allowed_installs(guilds=True, users=True)(cls)
+            app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(cls)
+        else:
+            app_commands.guild_only()(cls)
         cls.facts = game
         for name, command in shared_commands(game).items():
             command.module = cls.__module__  # the game's extension owns it

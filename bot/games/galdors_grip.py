@@ -30,7 +30,11 @@ FACTS = GameFacts(
 
 
 class GaldorCog(
-    GameCommands, group_name="galdor", group_description="Galdor's Grip (solo)", game=FACTS
+    GameCommands,
+    group_name="galdor",
+    group_description="Galdor's Grip (solo)",
+    game=FACTS,
+    anywhere=True,
 ):
     """Galdor's Grip: the solo deck puzzle."""
 

@@ -16,6 +16,7 @@ from bot.storage.decks import DeckStore
 from bot.surface import render_pool
 from bot.surface.acknowledge import read_first, send
 from bot.surface.deck_choices import saved_deck_choices
+from bot.surface.reach import via_interactions
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.decks import DeckCodeError, deck_code, parse_deck_code, validate_deck
@@ -42,6 +43,10 @@ MODES = [
 TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPES]
 PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
+NO_SCOREBOARD_HERE = (
+    "Scoreboards are a server's. Games played outside servers count on your own record: "
+    "`/stats`."
+)
 FACTS = GameFacts(
     plugin=PLUGIN,
     colour=COLOUR,
@@ -62,7 +67,11 @@ async def sheet_file(title: str, cards: list[str], page: int) -> tuple[discord.F
 
 
 class GondolinCog(
-    GameCommands, group_name="gondolin", group_description="Gondolin Cards", game=FACTS
+    GameCommands,
+    group_name="gondolin",
+    group_description="Gondolin Cards",
+    game=FACTS,
+    anywhere=True,
 ):
     """Gondolin Cards: lead a hidden settlement through a story's turns."""
 
@@ -139,7 +148,9 @@ class GondolinCog(
     @app_commands.command(description="This server's best Gondolin scores for a story")
     @app_commands.choices(story=STORIES)
     async def scoreboard(self, interaction: discord.Interaction, story: str) -> None:
-        """Best scores and survivals per player for one story."""
+        """Best scores and survivals per player for one story (a server's: none outside)."""
+        if via_interactions(interaction):
+            raise UserFacingError(NO_SCOREBOARD_HERE)
         async with read_first(interaction, ephemeral=False), self.bot.store.reading():
             text = await solo_table(  # committed results only
                 self.bot.db, interaction.guild_id or 0, "gondolin", option=("story", story)

@@ -27,7 +27,11 @@ FACTS = GameFacts(
 
 
 class KnightfallCog(
-    GameCommands, group_name="knightfall", group_description="Knightfall", game=FACTS
+    GameCommands,
+    group_name="knightfall",
+    group_description="Knightfall",
+    game=FACTS,
+    anywhere=True,
 ):
     """Knightfall: A Kingdom's War, for two players."""
 

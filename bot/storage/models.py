@@ -79,6 +79,10 @@ class Session:
     parent_channel_id: int | None = None
     """The channel whose thread the game is played in (None: it is played in ``channel_id``).
     Equal to ``channel_id`` while the game waits for its thread (a challenge not yet accepted)."""
+    via_interactions: bool = False
+    """Reached only through interactions (a user install's DM, group DM or server without the
+    bot; ``guild_id`` 0): its messages are interaction responses, webhook edits and follow-ups,
+    never channel routes."""
 
     @cached_property
     def game(self) -> Game:

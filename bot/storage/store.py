@@ -62,6 +62,7 @@ class SessionStore:
         in_thread: bool = False,
         coached: frozenset[int] = frozenset(),
         then: Callable[[str], Awaitable[None]] | None = None,
+        via_interactions: bool = False,
     ) -> Session:
         """Insert a session: ``active`` with a game, else ``pending`` (a challenge).
 
@@ -70,6 +71,7 @@ class SessionStore:
         does not hold the channel. ``coached``: the seats whose coach starts on. ``then``: more
         writes in the same transaction, given the new session's id (a daily deal's attempt);
         its IntegrityError, when the channel is free, is raised as it is.
+        ``via_interactions``: the game is reached only through interactions (``guild_id`` 0).
         """
         computers = computers or {}
         auto_play = engines.get_game(game_id).auto_play_default  # each player's switch
@@ -81,8 +83,8 @@ class SessionStore:
             async with self.transaction():
                 await self.db.execute(
                     "INSERT INTO sessions (id, game, guild_id, channel_id, status, step, seed,"
-                    " options_json, state_json, created_at, updated_at, parent_channel_id)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    " options_json, state_json, created_at, updated_at, parent_channel_id,"
+                    " via_interactions) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         sid,
                         game_id,
@@ -95,6 +97,7 @@ class SessionStore:
                         stamp,
                         stamp,
                         channel_id if in_thread else None,
+                        int(via_interactions),
                     ),
                 )
                 await self.db.executemany(
@@ -160,6 +163,7 @@ class SessionStore:
             created_at=datetime.fromisoformat(row["created_at"]),
             updated_at=datetime.fromisoformat(row["updated_at"]),
             parent_channel_id=row["parent_channel_id"],
+            via_interactions=bool(row["via_interactions"]),
             seats=[
                 Seat(
                     seat=r["seat"],

@@ -16,6 +16,7 @@ from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.open_hands import Hand, OpenHands
 from bot.surface.private_answers import PrivateAnswers
+from bot.surface.reach import Reach, TokenExpired, WebhookChannel
 from bot.surface.replies import close_question
 from bot.surface.shown_pictures import ShownPictures
 from bot.surface.text_limits import BUTTON_LABEL
@@ -35,6 +36,11 @@ UNKNOWN_CHANNEL = 10003
 DMS_CLOSED = (
     "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
     "your cards and make your moves (only you will see them)."
+)
+
+ONLY_MY_HAND = (
+    "{mention}, here I show your cards only to you: press **My hand** on the board to see them "
+    "and make your moves."
 )
 
 BOARD_MOVED = "This board is out of date, so that did nothing. Here is the current one: {link}"
@@ -94,6 +100,7 @@ class Delivery:
         self._owed: set[tuple[str, int]] = set()  # (session, seat): a new DM not sent
         self.tips = coach.Tips()  # the coach's suggestions, shown in the DMs they were made for
         self.pictures = ShownPictures()  # an unchanged picture is kept, not uploaded again
+        self.reach = Reach()  # the newest interaction of each game played through interactions
 
     def gone(self, channel_id: int, exc: discord.HTTPException) -> bool:
         """Whether ``exc`` says the channel is deleted (404 ``10003``): ``on_channel_gone`` is told.
@@ -156,13 +163,16 @@ class Delivery:
         tip = self.tips.current(session, seat)
         return f"{own}:{int(session.seats[seat].coach)}:{tip.code if tip else ''}"
 
-    async def channel(self, session: Session) -> discord.abc.Messageable:
+    async def channel(self, session: Session) -> discord.abc.Messageable | WebhookChannel:
         """The session's channel: from the cache, else a partial one made from its id.
 
         Sending and editing need only the id: a DM click reaches shard 0's process, which
         has no cache of a server of another shard, and fetching the channel would cost a
-        request per click.
+        request per click. A game played through interactions only is reached through its
+        newest interaction's webhook (``reach``).
         """
+        if session.via_interactions:
+            return self.reach.channel(session.id)
         channel = self.client.get_channel(session.channel_id)
         if channel is None:
             return self.client.get_partial_messageable(
@@ -260,7 +270,7 @@ class Delivery:
         channel = await self.channel(session)
         if old is not None:
             try:
-                board = channel.get_partial_message(old)  # type: ignore[attr-defined]
+                board = channel.get_partial_message(old)  # type: ignore[union-attr]
                 kept = self.pictures.kept(old, msg.files)
                 edited = await board.edit(**msg.kwargs(edit=True, kept=kept))
                 self.pictures.note(edited, msg.files)
@@ -274,7 +284,9 @@ class Delivery:
                 old = None
             except discord.HTTPException as exc:
                 self._note(old, None)  # not shown: the next edit is made
-                if passing(exc):  # not refused: Discord is in trouble, the edit is made later
+                if passing(exc) or isinstance(exc, TokenExpired):
+                    # Not refused: Discord is in trouble, or no token of the game may edit it
+                    # now; the edit is made later (the next click carries a fresh token).
                     self._outdated.add(session.id)
                     raise
                 log.info(
@@ -294,9 +306,13 @@ class Delivery:
         self._outdated.discard(session.id)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+                await channel.get_partial_message(old).edit(view=None)  # type: ignore[union-attr]
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
+
+    def is_outdated(self, sid: str) -> bool:
+        """Whether the session's board may not show the position (its last update failed)."""
+        return sid in self._outdated
 
     def mark_outdated(self, sid: str) -> None:
         """Note that the session's board may not show the position (a click on it redraws it)."""
@@ -312,7 +328,7 @@ class Delivery:
         message = interaction.message
         if message is None or message.flags.ephemeral:
             return False
-        if interaction.guild_id is None:
+        if not in_game_channel(interaction, session):
             return message.id == session.seats[seat].dm_message_id
         return message.id == session.message_id
 
@@ -323,7 +339,9 @@ class Delivery:
         its last update failed in this process.
         """
         message = interaction.message
-        if message is None or interaction.guild_id is None or message.flags.ephemeral:
+        if message is None or not in_game_channel(interaction, session):
+            return False
+        if message.flags.ephemeral:
             return False
         return message.id != session.message_id or session.id in self._outdated
 
@@ -341,7 +359,7 @@ class Delivery:
 
     @staticmethod
     def _board_link(session: Session) -> str:
-        where = f"{session.guild_id}/{session.channel_id}/{session.message_id}"
+        where = f"{session.guild_id or '@me'}/{session.channel_id}/{session.message_id}"
         return f"https://discord.com/channels/{where}"
 
     async def private(
@@ -405,6 +423,9 @@ class Delivery:
         (``_retire``); one that offers none keeps its other buttons, a request saved.
         """
         s = session.seats[seat]
+        if session.via_interactions:  # no DM: the player's own view is only on **My hand**
+            await self._only_my_hand(session, seat)
+            return
         previous = s.dm_message_id if s.dm_channel_id is not None else None
         msg = await self.private(session, seat, notes)
         try:
@@ -435,6 +456,22 @@ class Delivery:
         )
         if previous is not None and self._moves.get(previous, True):  # unknown after a restart
             self.edits.submit(previous, functools.partial(self._retire, session.id, previous, sent))
+
+    async def _only_my_hand(self, session: Session, seat: int) -> None:
+        """A game outside a server: the seat's view goes by **My hand**, said once in the channel.
+
+        The bot cannot DM everyone there (it may share no server with them), so it never tries.
+        """
+        self._owed.discard((session.id, seat))
+        s = session.seats[seat]
+        if s.dm_closed:
+            return
+        await self.store.set_dm(session.id, seat, closed=True, channel_id=None, message_id=None)
+        channel = await self.channel(session)
+        await channel.send(
+            ONLY_MY_HAND.format(mention=f"<@{s.user_id}>"),
+            allowed_mentions=mentions.only([s.user_id]),
+        )
 
     async def _retire(self, sid: str, message_id: int, newest: discord.Message) -> None:
         """Take the moves off a DM of a decision that is over, linking the newest DM."""
@@ -488,7 +525,7 @@ class Delivery:
             _remember(self._moves, message.id, _offers_moves(msg))
         if message is not None and message.flags.ephemeral:  # My hand: its token is fresh now
             await self.opened_hand(interaction, session, seat, message)
-        if message is not None and interaction.guild_id is None:
+        if message is not None and not in_game_channel(interaction, session):
             await self._note_own(session, seat, message.id)
             s = session.seats[seat]
             here = (False, message.channel.id, message.id)
@@ -563,7 +600,7 @@ class Delivery:
         message, newest = interaction.message, session.seats[seat].dm_message_id
         return (
             message is not None
-            and interaction.guild_id is None
+            and not in_game_channel(interaction, session)
             and newest is not None
             and message.id != newest
         )
@@ -713,6 +750,11 @@ class Delivery:
         assert isinstance(parent, discord.abc.Messageable)
         headline = game_threads.headline(session, text)
         await parent.send(headline, allowed_mentions=mentions.players(session))
+
+
+def in_game_channel(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the interaction comes from the game's channel (else from a DM of a player)."""
+    return interaction.channel_id == session.channel_id
 
 
 def _offers_moves(msg: presenter.Message) -> bool:

@@ -27,8 +27,11 @@ async def departed(
 
     Only 404 Unknown Member (or Unknown User: the account was deleted) counts as gone; any
     other answer, or a failed request, counts as still there. The computer's seats are skipped.
+    A game outside a server (``via_interactions``) has no server to leave: none.
     """
     gone: list[int] = []
+    if session.via_interactions:
+        return gone
     for seat in session.seats:
         if seat.computer is not None or (seats is not None and seat.seat not in seats):
             continue

@@ -37,7 +37,12 @@ def check_no_leaks(world: World, session) -> None:
 
 async def test_commands_are_registered(world):
     names = {c["name"] for c in world.emu.registered_commands(world.guild)}
-    assert {"knightfall", "game", "leaderboard", "help"} <= names
+    assert {"leaderboard", "help"} <= names
+    anywhere = {c["name"]: c for c in world.emu.registered_commands()}  # global: user installs
+    assert {"knightfall", "galdor", "gondolin", "game", "stats"} <= set(anywhere)
+    assert not names & set(anywhere)
+    assert sorted(anywhere["knightfall"]["integration_types"]) == [0, 1]
+    assert sorted(anywhere["knightfall"]["contexts"]) == [0, 1, 2]
 
 
 async def test_challenge_can_be_declined_and_only_the_opponent_accepts(world):

@@ -101,3 +101,39 @@ async def test_the_feed_lists_the_threads_a_member_may_see_and_refuses_the_other
                 url = f"{origin}/commands?member={alice.id}&channel={hidden.id}"
                 async with http.get(url) as r:
                     assert r.status == 403
+
+
+async def test_the_feed_lists_a_members_group_dms_and_offers_only_user_installed_commands():
+    """A group DM is listed with the member's DMs to those in it; its commands are the global
+    ones a user install authorizes, for a member who installed the app."""
+    with loopback_only():
+        async with DiscordEmulator(page=True) as emu:
+            guild = emu.add_guild("Playground")
+            alice, bob, dave = (emu.add_user(n) for n in ("alice", "bob", "dave"))
+            for user in (alice, bob, dave):
+                emu.add_member(guild, user)
+            group = emu.open_group_dm(alice, bob, name="Game night")
+            emu.install_app(alice)
+            anywhere = {"name": "play", "description": "d", "integration_types": [0, 1]}
+            server = {"name": "config", "description": "d", "integration_types": [0]}
+            emu.state.commands[None] = [
+                {**anywhere, "contexts": [0, 1, 2], "id": "1", "type": 1},
+                {**server, "contexts": [0], "id": "2", "type": 1},
+            ]
+            origin = f"http://127.0.0.1:{emu.port}/play/api"
+            async with aiohttp.ClientSession() as http:
+
+                async def get(path: str, who, **query: object):
+                    params = {"member": str(who.id), **{k: str(v) for k, v in query.items()}}
+                    async with http.get(f"{origin}/{path}", params=params) as r:
+                        return r.status, await r.json()
+
+                status, seen = await get("feed", alice)
+                assert status == 200 and seen["dms"] == [
+                    {"id": str(group.id), "name": "Game night"}
+                ]
+                assert (await get("feed", dave))[1]["dms"] == []
+                assert (await get("feed", dave, channel=group.id))[0] == 403
+                status, offered = await get("commands", alice, channel=group.id)
+                assert status == 200 and [c["name"] for c in offered] == ["play"]
+                assert (await get("commands", bob, channel=group.id))[1] == []  # no install

@@ -1,0 +1,275 @@
+"""Solo games where the app is installed to a member only: a group DM with friends.
+
+The bot is not in such a channel: everything it shows goes through the game's interactions
+(the start command's response, each click's own response, follow-ups), never a channel route,
+which Discord (and the emulator) refuses there.
+"""
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from discord_emulator import EmulatorError
+from tests.bot.harness import assert_no_leak, hidden_labels, message_texts, move_controls
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+KNIGHTFALL_MOVES = 12
+"""Alice's moves against the computer: enough for hands, tricks and the computer's answers."""
+
+
+@pytest.fixture
+def group(world):
+    """Alice installed the app to her account; a new group DM of alice, bob and carol."""
+    alice, bob, carol = (world.people[name] for name in ("alice", "bob", "carol"))
+    world.emu.install_app(alice)
+    return world.emu.open_group_dm(alice, bob, carol)
+
+
+def channel_routes(world, chan, since: int = 0) -> list[str]:
+    """The bot-token requests the bot made on ``chan`` (none may be made there)."""
+    return [
+        f"{r.route} {r.status}"
+        for r in world.emu.requests[since:]
+        if f"/channels/{chan.id}" in r.path
+    ]
+
+
+def board_in(world, chan, session):
+    return next(m for m in world.emu.channel_messages(chan) if m.id == session.message_id)
+
+
+async def play_out(world, chan, sid: str, seed: int) -> int:
+    """Alice clicks random moves on the board until the game ends; how many she made."""
+    rng = random.Random(seed)
+    alice = world.people["alice"]
+    for made in range(400):
+        session = await world.bot.store.load(sid)
+        if session.status != "active":
+            return made
+        board = board_in(world, chan, session)
+        options = move_controls(board)
+        assert options, "the player must always have a control on the board"
+        await world.make_move(alice, board, rng.choice(options))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [
+        ("galdor start", {}),
+        ("gondolin start", {"story": "hidden_vale", "mode": "easy"}),
+        ("galdor learn", {}),
+    ],
+)
+async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
+    world, group, path, options
+):
+    since = len(world.emu.requests)
+    start = await world.slash("alice", path, chan=group, **options)
+    assert start.messages and not start.late and not start.messages[-1].ephemeral
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    assert session.message_id == start.messages[0].id  # the start's response is the board
+
+    moves = await play_out(world, group, session.id, seed=7)
+    assert moves >= 3
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished"
+    board = board_in(world, group, session)
+    assert not move_controls(board)
+    assert "Game over" in board.text() if session.lesson is None else session.end_reason == "lesson"
+    result = world.emu.channel_messages(group)[-1]
+    labels = {b.label for b in result.buttons()}
+    assert result.interaction_id is not None and labels & {"Play again", "Start a game"}
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert world.emu.dm_messages(world.people["alice"]) == []
+
+
+async def test_a_game_carries_on_after_a_restart_with_the_next_click(world, group):
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=group)
+    session = await world.live(group)
+    alice = world.people["alice"]
+    board = board_in(world, group, session)
+    await world.make_move(alice, board, move_controls(board)[0])
+    session = await world.bot.store.load(session.id)
+    assert session.step > 0
+
+    await world.stop_bot()
+    world.emu.advance(16 * 60)  # every token of the game has expired
+    await world.start_bot()
+    board = board_in(world, group, session)
+    ix = await world.press(alice, board, move_controls(board)[0])
+    await world.quiesce()
+    after = await world.bot.store.load(session.id)
+    assert after.step > session.step and after.via_interactions
+    assert ix.response_type == 7 and after.message_id == board.id  # answered in place
+    assert channel_routes(world, group, since) == []
+    await world.resign("alice", chan=group)  # a member has a limit of live games
+
+
+async def test_commands_outside_a_server_are_the_installing_members_own(world, group):
+    bob, alice = world.people["bob"], world.people["alice"]
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await world.emu.slash(bob, group, "galdor start")  # bob did not install the app
+    with pytest.raises(EmulatorError, match=r"not registered|not available"):
+        await world.emu.slash(alice, group, "leaderboard", game="galdors_grip")
+    ix = await world.slash("alice", "gondolin scoreboard", chan=group, story="hidden_vale")
+    assert ix.messages[-1].ephemeral and "/stats" in ix.messages[-1].text()
+
+    ix = await world.slash("alice", "stats", chan=group, member=bob)
+    assert ix.messages[-1].ephemeral and "only your own" in ix.messages[-1].text()
+    ix = await world.slash("alice", "stats", chan=group)
+    own = ix.messages[-1].text()
+    assert "alice" in own.lower() and ("outside servers" in own or "No games yet" in own)
+    rows = await world.bot.db.fetchall(
+        "SELECT COUNT(*) FROM sessions s JOIN seats t ON t.session_id = s.id"
+        " WHERE s.guild_id = 0 AND t.user_id = ? AND s.status = 'finished'"
+        " AND COALESCE(s.end_reason, '') <> 'lesson'",  # a lesson counts nowhere
+        (alice.id,),
+    )
+    finished = rows[0][0]
+    assert (f"{finished} finished game" in own) if finished else "No games yet" in own, (
+        finished,
+        own,
+    )
+    ix = await world.slash("alice", "stats", member=alice)  # in the server: its games only
+    assert "outside servers" not in ix.messages[-1].text()
+
+
+async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(world, group):
+    """Alice's cards reach her only through "My hand": nothing hidden shows in the channel."""
+    since = len(world.emu.requests)
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.computer_seats
+    seat = session.seat_of(alice.id)
+    note = next(m for m in world.emu.channel_messages(group) if "My hand" in m.text())
+    assert note.interaction_id is not None and alice.mention in note.text()
+    rng = random.Random(5)
+    for _ in range(KNIGHTFALL_MOVES):
+        session = await world.bot.store.load(session.id)
+        assert session.status == "active"
+        assert seat in session.game.to_act(), "the computer answered every move"
+        board = board_in(world, group, session)
+        hand = await world.click("alice", board, board.find_button("My hand"))
+        answer = hand.messages[-1]
+        assert answer.ephemeral and answer.visible_to == alice.id
+        await world.make_move(alice, answer, rng.choice(move_controls(answer)))
+    session = await world.bot.store.load(session.id)
+    moves = [s for s, _, _ in await world.bot.store.action_log(session.id)]
+    assert moves.count(1 - seat) >= KNIGHTFALL_MOVES // 2, "the computer played its seat"
+    game = session.game
+    for message in world.emu.channel_messages(group):
+        assert_no_leak(message_texts(message), hidden_labels(game, None))
+    assert world.emu.dm_messages(alice) == []
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    await world.resign("alice", chan=group)  # a member has a limit of live games
+    assert await world.live(group) is None
+
+
+async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(world, group):
+    """Bob, without the app, accepts alice's challenge there; each plays by My hand."""
+    since = len(world.emu.requests)
+    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active" and session.via_interactions
+    assert session.message_id == challenge.id  # the challenge became the board
+    rng = random.Random(8)
+    for _ in range(KNIGHTFALL_MOVES):
+        session = await world.bot.store.load(session.id)
+        assert session.status == "active"
+        seat = session.game.to_act()[0]
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        await world.make_move(player, hand, rng.choice(move_controls(hand)))
+    game = (await world.bot.store.load(session.id)).game
+    for message in world.emu.channel_messages(group):
+        assert_no_leak(message_texts(message), hidden_labels(game, None))
+    for seat in range(2):
+        for message in world.emu.ephemeral_messages(world.user(session, seat)):
+            if message.channel_id == group.id:  # this game's: the group DM is the test's own
+                assert_no_leak(message_texts(message), hidden_labels(game, seat))
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    with pytest.raises(EmulatorError, match="no install authorizes"):
+        await world.emu.slash(world.people["bob"], group, "game resign")  # bob may only click
+    await world.resign("alice", chan=group)
+    assert await world.live(group) is None
+
+
+async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_commands_refused(
+    world, group
+):
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=group)
+    session = await world.live(group)
+    for path, options, refusal in (
+        ("game settings", {}, "server's command"),
+        ("game end", {}, "server's command"),
+        ("game resign", {"session": session.id}, "leave `session` out"),
+    ):
+        ix = await world.slash("alice", path, chan=group, **options)
+        assert ix.messages[-1].ephemeral and refusal in ix.messages[-1].text(), path
+    assert (await world.bot.store.load(session.id)).status == "active"
+    ix = await world.slash("alice", "game status", chan=group)
+    assert ix.messages[-1].ephemeral and ix.messages[-1].attachments
+
+    answer = await world.resign("alice", chan=group)
+    assert "resign" in answer.lower()
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and await world.live(group) is None
+    assert not move_controls(board_in(world, group, session))
+    assert channel_routes(world, group, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
+    """Alice's user install in a server that never added the bot: no server's game there."""
+    alice = world.people["alice"]
+    world.emu.install_app(alice)
+    elsewhere = world.emu.add_guild("Elsewhere", with_bot=False)
+    chan = world.emu.add_text_channel(elsewhere, "general")
+    world.emu.add_member(elsewhere, alice)
+    since = len(world.emu.requests)
+    await world.slash("alice", "galdor start", chan=chan)
+    session = await world.live(chan)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    for _ in range(3):
+        board = board_in(world, chan, session)
+        await world.make_move(alice, board, move_controls(board)[0])
+        session = await world.bot.store.load(session.id)
+    await world.resign("alice", chan=chan)
+    assert (await world.bot.store.load(session.id)).status == "finished"
+    assert channel_routes(world, chan, since) == []
+    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+
+
+async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
+    world, group, monkeypatch
+):
+    """The board's edits after a move need a token that may edit it, alive: without one the
+    board stays behind, and the next press of My hand, made on it, redraws it."""
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    board = board_in(world, group, session)
+    hand = (await world.click("alice", board, board.find_button("My hand"))).messages[-1]
+    before = board.text()
+    # Every token too old (below zero: the restart test moved the emulator's clock, so its
+    # interactions may look younger than none to the bot's clock).
+    monkeypatch.setattr("bot.surface.reach.TOKEN_LIFE", timedelta(hours=-1))
+    await world.make_move(alice, hand, move_controls(hand)[0])
+    assert board_in(world, group, session).text() == before  # no token could edit it
+    monkeypatch.undo()
+    await world.click("alice", board, board.find_button("My hand"))
+    assert board_in(world, group, session).text() != before
+    await world.resign("alice", chan=group)
