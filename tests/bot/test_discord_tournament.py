@@ -9,7 +9,8 @@ import pytest
 
 from bot.storage.pairing import Decision
 from bot.storage.tournaments import FINISHED, RUNNING
-from tests.bot.harness import move_controls
+from engines.safe_text import markdown
+from tests.bot.harness import move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -149,9 +150,9 @@ async def test_a_four_player_swiss_of_three_rounds_to_its_winner_with_a_bye_and_
             if "after round" in m.text() or "final standings" in m.text()
         )
         assert table.attachments and not table.mentions.notified
-        points = re.findall(r"Points ([\d.]+),", table.content)
+        points = re.findall(r"Points ([\d.]+),", "\n".join(v2_texts(table)))
         assert len(points) == 4 and sum(map(float, points)) == 2 * round_no  # 2 games, or 1 + a bye
-        assert f"{name_of(world, withdrawn).title()} (withdrew)" in table.content
+        assert f"{name_of(world, withdrawn).title()} (withdrew)" in v2_texts(table)[1]
         t = await world.bot.tournaments.tours.get(t.id)
 
     assert len(byes) == len(set(byes)) == 2 and withdrawn not in byes, "two sat out, once each"
@@ -161,7 +162,7 @@ async def test_a_four_player_swiss_of_three_rounds_to_its_winner_with_a_bye_and_
     everyone = {u.id for n, u in world.people.items() if n in players} - {withdrawn}
     assert winner_line.mentions.notified == everyone
     final = next(m for m in reversed(emu.channel_messages(chan)) if "final standings" in m.text())
-    first_line = final.text().split("\n")[1]
+    first_line = v2_texts(final)[1].split("\n")[0]
     assert first_line.startswith("1. ") and name_of(world, t.winner_id).title() in first_line
     games = [
         frozenset((b.first, b.second))
@@ -323,3 +324,32 @@ async def test_members_of_the_role_the_server_names_organise_tournaments(world):
     cleared = await world.slash("carol", "game settings", chan, tournament_role=everyone)
     assert "<@&" not in last_text(cleared)
     await world.slash("dave", "tournament cancel", chan, tournament=t.id)  # its organiser
+
+
+async def test_32_players_with_the_longest_names_are_all_listed_and_in_the_standings(world):
+    """32 display names of 32 characters, each full of markdown to escape: the open list and
+    the standings name every player as typed, in messages Discord accepts, pinging nobody."""
+    chan = await channel(world, "thirty-two")
+    await world.slash("carol", "tournament create", chan, game="gondor", format="swiss")
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    tours = world.bot.tournaments
+    names = [f"{i:02d}" + "_*" * 15 for i in range(32)]
+    now = discord.utils.utcnow()
+    for i, name in enumerate(names):
+        await tours.tours.join(t.id, 10**17 + i, name, now)
+    listed = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert not listed.late and listed.messages, "the answer was refused"
+    shown = "\n".join(v2_texts(listed.messages[-1]))
+    assert all(markdown(name) in shown for name in names)
+
+    await tours._post_table(t, await tours.tours.entrants(t.id), "after round 12 of 12", 12)
+    posted = world.emu.channel_messages(chan)[-1]
+    shown = "\n".join(v2_texts(posted))
+    assert all(f"{i + 1}. {markdown(name)}: Points 0" in shown for i, name in enumerate(names))
+    assert v2_pictures(posted)[0].description.startswith("Gondor tournament")
+    assert not posted.mentions.notified
+    await world.slash("carol", "tournament cancel", chan, tournament=t.id)
