@@ -219,7 +219,7 @@ class Tournaments:
         """``/tournament standings``: the players, or the table so far (picture and text)."""
         t = await self.find(interaction, tid)
         entrants = await self.tours.entrants(t.id)
-        if t.state == OPEN:
+        if t.round == 0:  # open, or called off before it started
             shown = tournament_text.entrants_message(t, entrants)
             await interaction.response.send_message(
                 allowed_mentions=mentions.NOBODY, **shown.kwargs()
@@ -227,7 +227,7 @@ class Tournaments:
             return
         await interaction.response.defer(thinking=True)
         played = t.round - (t.state == RUNNING)
-        heading = f"after round {played} of {t.rounds}" if played else "round 1 under way"
+        heading = tournament_text.standings_heading(t, played)
         shown = await self._table(t, entrants, heading, played)
         await interaction.followup.send(allowed_mentions=mentions.NOBODY, **shown.kwargs())
 

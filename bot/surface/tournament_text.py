@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.storage.pairing import ROUND_ROBIN, Decision, Standing
-from bot.storage.tournaments import Board, Entrant, Tournament
+from bot.storage.tournaments import CANCELLED, FINISHED, OPEN, Board, Entrant, Tournament
 from bot.surface import layout
 from bot.surface.layout import Layout
 from engines import plugins
@@ -129,11 +129,21 @@ def columns(fmt: str) -> tuple[str, ...]:
 def entrants_message(t: Tournament, entrants: list[Entrant]) -> Layout:
     """An open tournament's players so far, as a v2 message (32 long names hold in it)."""
     names = ", ".join(markdown(e.name) for e in entrants) or "nobody yet"
+    state = "open" if t.state == OPEN else "called off before its start"
     return layout.message(
-        f"{title(t)}: open",
+        f"{title(t)}: {state}",
         [f"{terms(t, len(entrants))}.\nPlayers: {names}."],
         colour=discord.Colour.dark_gold(),
     )
+
+
+def standings_heading(t: Tournament, played: int) -> str:
+    """What the standings of rounds up to ``played`` are: so far, final, or at a call-off."""
+    if t.state == CANCELLED:
+        return f"called off in round {t.round} of {t.rounds}"
+    if t.state == FINISHED:
+        return "final standings"
+    return f"after round {played} of {t.rounds}" if played else "round 1 under way"
 
 
 def table_text(t: Tournament, rows: list[tuple[str, ...]]) -> str:

@@ -247,6 +247,8 @@ async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle
     games = [frozenset((b.first, b.second)) for b in await world.bot.tournaments.tours.boards(t.id)]
     assert len(games) == len(set(games)) == 6, "everyone met everyone once"
     assert "wins" in emu.channel_messages(chan)[-1].text()
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "final standings" in v2_texts(shown.messages[-1])[0]
 
 
 async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(world):
@@ -283,6 +285,8 @@ async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(worl
     assert len(emu.threads(chan)) == 1
     await world.slash("carol", "tournament cancel", chan, tournament=t.id)
     assert (await tours.tours.get(t.id)).state == "cancelled"
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "called off in round 1 of" in v2_texts(shown.messages[-1])[0]
 
 
 async def test_a_tournament_few_joined_by_its_start_is_called_off(world):
@@ -324,6 +328,9 @@ async def test_members_of_the_role_the_server_names_organise_tournaments(world):
     cleared = await world.slash("carol", "game settings", chan, tournament_role=everyone)
     assert "<@&" not in last_text(cleared)
     await world.slash("dave", "tournament cancel", chan, tournament=t.id)  # its organiser
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "called off before its start" in last_text(shown)
+    assert "under way" not in last_text(shown) and "open" not in last_text(shown)
 
 
 async def test_32_players_with_the_longest_names_are_all_listed_and_in_the_standings(world):
