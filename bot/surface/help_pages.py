@@ -92,8 +92,10 @@ their own threads; a game not finished in its round's time is a forfeit."""
 
 SETTINGS = """\
 **Settings and moderators**
-`/game settings` shows (anyone) or changes (Manage Server) whether an absent player's seat may
-go to the computer, and which role may organise tournaments besides Manage Server.
+`/game settings` shows (anyone) or changes (Manage Server) this server's settings: whether an
+absent player's seat may go to the computer (`takeover`, at which `level`), whether each new
+game gets its own thread off its channel (`threads`), and which role may organise tournaments
+besides Manage Server (`tournament_role`).
 Members with Manage Server: `/game end` ends any game in the server without a result (after a
 confirmation)."""
 

@@ -59,7 +59,7 @@ async def test_help_is_one_message_whose_buttons_turn_its_pages(world):
         ("Playing", False),
     ]
     await world.click("bob", help_, help_.find_button("Settings"))
-    assert "/game end" in v2_texts(help_)[1]
+    assert "/game end" in v2_texts(help_)[1] and "`tournament_role`" in v2_texts(help_)[1]
     assert [b.disabled for b in help_.buttons()] == [False, False, False, True]
 
 
