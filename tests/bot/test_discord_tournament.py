@@ -126,6 +126,10 @@ async def test_a_four_player_swiss_of_three_rounds_to_its_winner_with_a_bye_and_
                 session = await world.bot.store.load(session.id)
             waited = session.seats[session.game.to_act()[0]].user_id
             thread = emu.state.channel(session.channel_id)
+            await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))  # idle
+            await world.quiesce()
+            offers = [m for m in emu.state.messages_in(thread.id) if "has not moved" in m.text()]
+            assert offers == [], "the computer never plays for a member in a tournament"
             for _ in range(2):  # a quarter of the round left: its players are told, once
                 await world.bot.tournaments.check(t.id, t.round_ends_at - timedelta(hours=5))
                 await world.quiesce()
