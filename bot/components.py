@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
 
+from bot.cogs.general import help_facts
 from bot.flow import paging, phase_help, undo
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
 from bot.flow.sessions import SessionManager
-from bot.surface import custom_ids, table_buttons
+from bot.surface import custom_ids, help_pages, table_buttons
 from bot.surface.inflight import InFlight
 from bot.surface.reach import via_interactions
 
@@ -313,6 +314,18 @@ class AnimationButton(
         await _bot(interaction).replays.animate(interaction, self.fields["sid"])
 
 
+class HelpPageButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HELP_PAGE.template
+):
+    """A ``/help`` page's button: the same message turns to that page."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page."""
+        facts = help_facts(interaction.client.cogs.values())  # type: ignore[attr-defined]
+        shown = help_pages.page(facts, self.fields["key"])
+        await interaction.response.edit_message(**shown.kwargs(edit=True))
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -335,4 +348,5 @@ DYNAMIC_ITEMS = (
     NextLessonButton,
     ReplayStepButton,
     AnimationButton,
+    HelpPageButton,
 )

@@ -65,7 +65,7 @@ def session_id(data: dict[str, Any]) -> str | None:
     custom_id = str((data.get("data") or {}).get("custom_id") or "")
     kind = _BY_PREFIX.get(custom_id.split(":", 1)[0])
     fields = kind.parse(custom_id) if kind else None
-    return fields["sid"] if fields else None
+    return fields.get("sid") if fields else None
 
 
 def pack(data: dict[str, Any]) -> str:

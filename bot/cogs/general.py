@@ -14,8 +14,9 @@ import engines
 from bot.games.base import GameCommands
 from bot.storage.db import Database
 from bot.storage.leaderboard import SoloStanding, computer_records, solo_standings, standings
+from bot.surface import help_pages
 from bot.surface.acknowledge import read_first, send
-from bot.surface.rules import send_long
+from bot.surface.help_pages import HelpFacts
 from bot.surface.text_limits import OPTION_LABEL, fit_embed
 from engines import plugins
 from engines.text import plural, shorten
@@ -27,55 +28,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=shorten(engines.get_game(gid).title, OPTION_LABEL), value=gid)
     for gid in engines.game_ids()
 ]
-
-HELP = """\
-**Start here**: each game's lesson is a guided first game of a few minutes, with the real
-buttons; then a real game is one click away. Lessons never count on the leaderboard.
-{start}
-
-**Start a game**
-{games}
-Every option of a start command has a default, so {solo_starts} alone
-is enough. Each game's `rules` command shows its complete rules here in Discord.
-
-**Against the computer**: leave out `opponent:` in a two-player game's `challenge` (or pick
-the bot); `level:` easy, normal (default) or hard. Such games are unrated.
-
-**During a game** (one game per channel)
-Two-player games: your private cards and your controls come by direct message. If your DMs are
-closed, press **My hand** on the board: only you see the answer.
-Solo games: your controls are on the board, and only you can press them; **My hand** shows
-what only you may see. Some solo games offer **Undo last move** (the leaderboard notes it).
-`/game hint` ({hinted}) suggests your best move with each move's chance to win;
-the leaderboard marks games with hints 💡.
-Press **?** on the board or on your cards for what the current phase is about and what each of
-your choices does (and why a move is not possible now).
-`/game status` · `/game log` (`last`: the game that just ended) · `/game resign` (a rated game
-asks first) · `/game abort` (all players agree: the others get an **Agree** button) ·
-`/game replay` (re-run a finished game from its published seed, then step through it or
-watch it animated) ·
-`/game review` (after a game: each player's chance move by move, and the three costliest
-moves with what the computer would have played). Every ending is announced in
-the channel, and **Play again** under it starts the same game (two players: sides swapped).
-Members with Manage Server: `/game end` ends any game in the server without a result (after a
-confirmation);
-`/game settings` shows (anyone) or changes whether an absent player's seat may go to the computer.
-
-**Standings**
-`/leaderboard game:<game>` — two-player games: wins, losses, draws and Glicko-2 rating on this
-server, then each player's unrated record against the computer by level; solo games: best score
-and wins (💡: games with hints).
-`/stats` — this server's games, most active players and win streaks; `member:` (you or anyone)
-their games: played, won, lost and drawn per game, best solo scores, ratings with their history
-drawn, favourite opponents; `game:` one game only.
-
-**Tournaments** (two-player games)
-`/tournament create` (Manage Server, or the role set in `/game settings`): Swiss or round
-robin, a time per round, rated or not. `/tournament join` · `/tournament leave` ·
-`/tournament start` · `/tournament standings` · `/tournament cancel`. Each round's games get
-their own threads; a game not finished in its round's time is a forfeit.
-"""
-
 
 EMPTY = "No finished games yet. Be the first!"
 NO_RATED = "No rated games yet: challenge a member to get a rating."
@@ -127,6 +79,24 @@ def _hinted_best(row: SoloStanding) -> str:
     return f" 💡 (with hints; {row.best_unhinted:g} without)"
 
 
+def help_facts(cogs: Iterable[commands.Cog]) -> HelpFacts:
+    """What ``/help`` says about the games, from the games' command groups and plugins."""
+    cogs = list(cogs)
+    return HelpFacts(
+        start=[s for s in (getattr(cog, "start_here", "") for cog in cogs) if s],
+        games=[g for g in (getattr(cog, "help_text", "") for cog in cogs) if g],
+        solo_starts=solo_starts(cogs),
+        daily=[
+            f"`/{cog.app_command.name} daily`"
+            for cog in cogs
+            if isinstance(cog, GameCommands)
+            and cog.app_command is not None
+            and plugins.plugin(cog.facts.game_id).daily
+        ],
+        hinted=[p.name for p in plugins.plugins() if ai.hints_for(p.id)],
+    )
+
+
 def solo_starts(cogs: Iterable[commands.Cog]) -> list[str]:
     """The solo games' start commands (`/galdor start`), from their command groups."""
     return [
@@ -162,17 +132,9 @@ class GeneralCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to use the tabletop bot")
     async def help_(self, interaction: discord.Interaction) -> None:
-        """The command list."""
-        cogs = self.bot.cogs.values()
-        start = [getattr(cog, "start_here", "") for cog in cogs]
-        games = [getattr(cog, "help_text", "") for cog in cogs]
-        text = HELP.format(
-            start="\n".join(s for s in start if s),
-            games="\n".join(g for g in games if g),
-            solo_starts=" or ".join(solo_starts(cogs)),
-            hinted=", ".join(p.name for p in plugins.plugins() if ai.hints_for(p.id)),
-        )
-        await send_long(interaction, "Tabletop games", text, discord.Colour.dark_gold())
+        """The "Start here" page, with buttons to the others (one private message)."""
+        shown = help_pages.page(help_facts(self.bot.cogs.values()))
+        await interaction.response.send_message(ephemeral=True, **shown.kwargs())
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -90,7 +90,9 @@ class Daily:
                 else "The all-servers daily boards now show you as "
                 f"\u201c{ANONYMOUS}\u201d to other servers."
             )
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
         else:
             await self.play(interaction, game_id)
 

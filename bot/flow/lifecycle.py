@@ -13,7 +13,7 @@ import discord
 from bot.errors import NotInGame, UserFacingError
 from bot.flow.sessions import Change, SessionManager
 from bot.settings import Settings
-from bot.storage.models import UNRATED
+from bot.storage.models import TOURNAMENT, UNRATED
 from bot.storage.outcomes import resignation
 from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
@@ -557,7 +557,13 @@ class Lifecycle:
         return False
 
     async def _offer_takeover(self, session: Session, absent: list[int], deadline: str) -> None:
-        """Offer the players left waiting to let the computer play the absent seats."""
+        """Offer the players left waiting to let the computer play the absent seats.
+
+        Never in a tournament game: a member's result there is their own (the round's
+        deadline decides a game they leave).
+        """
+        if TOURNAMENT in session.options:
+            return
         present = [s for s in session.seats if s.seat not in absent and s.computer is None]
         absent = [seat for seat in absent if session.seats[seat].computer is None]
         level = (await self.servers.get(session.guild_id)).takeover_level
@@ -596,6 +602,11 @@ class Lifecycle:
             name = session.names[seat]
             if mine is None or mine == seat:
                 raise UserFacingError(f"Only the player waiting for {name} can do this.")
+            if TOURNAMENT in session.options:  # an offer posted before they were left out
+                raise UserFacingError(
+                    "In a tournament game the computer never plays for a member: "
+                    "the round's deadline decides."
+                )
             level = (await self.servers.get(session.guild_id)).takeover_level
             if level is None:
                 raise UserFacingError(

@@ -41,6 +41,7 @@ from bot.storage.tournaments import (
 )
 from bot.surface import game_threads, mentions, presenter, render_pool, tournament_text
 from bot.surface.channel_permissions import require_game_permissions
+from bot.surface.layout import Layout
 from bot.surface.text_limits import CONTENT
 from engines import plugins
 from engines.safe_text import markdown, plain
@@ -218,19 +219,17 @@ class Tournaments:
         """``/tournament standings``: the players, or the table so far (picture and text)."""
         t = await self.find(interaction, tid)
         entrants = await self.tours.entrants(t.id)
-        if t.state == OPEN:
-            names = ", ".join(markdown(e.name) for e in entrants) or "nobody yet"
+        if t.round == 0:  # open, or called off before it started
+            shown = tournament_text.entrants_message(t, entrants)
             await interaction.response.send_message(
-                f"**{tournament_text.title(t)}** ({tournament_text.terms(t, len(entrants))}), "
-                f"open: {names}.",
-                allowed_mentions=mentions.NOBODY,
+                allowed_mentions=mentions.NOBODY, **shown.kwargs()
             )
             return
         await interaction.response.defer(thinking=True)
         played = t.round - (t.state == RUNNING)
-        heading = f"after round {played} of {t.rounds}" if played else "round 1 under way"
-        text, file = await self._table(t, entrants, heading, played)
-        await interaction.followup.send(text, file=file, allowed_mentions=mentions.NOBODY)
+        heading = tournament_text.standings_heading(t, played)
+        shown = await self._table(t, entrants, heading, played)
+        await interaction.followup.send(allowed_mentions=mentions.NOBODY, **shown.kwargs())
 
     # ---- rounds ----------------------------------------------------------------------------
     def game_ended(self, session: Session) -> None:
@@ -435,7 +434,7 @@ class Tournaments:
 
     async def _table(
         self, t: Tournament, entrants: list[Entrant], heading: str, played: int
-    ) -> tuple[str, discord.File]:
+    ) -> Layout:
         """The standings after round ``played``, as text and as a picture (drawn in a worker).
 
         The next round's byes are decided when it is paired: they count from that round on.
@@ -449,15 +448,15 @@ class Tournaments:
         png, alt = await render_pool.run(
             standings_picture.picture, title, subtitle, tournament_text.columns(t.format), rows
         )
-        text = shorten(tournament_text.table_text(t, heading, rows), CONTENT)
-        return text, discord.File(io.BytesIO(png), PICTURE, description=alt)
+        picture = discord.File(io.BytesIO(png), PICTURE, description=alt)
+        return tournament_text.table_message(t, heading, rows, picture)
 
     async def _post_table(
         self, t: Tournament, entrants: list[Entrant], heading: str, played: int
     ) -> None:
-        text, file = await self._table(t, entrants, heading, played)
+        shown = await self._table(t, entrants, heading, played)
         channel = await self._channel(t)
-        await channel.send(text, file=file, allowed_mentions=mentions.NOBODY)
+        await channel.send(allowed_mentions=mentions.NOBODY, **shown.kwargs())
 
     async def _announce_winner(self, t: Tournament, entrants: list[Entrant]) -> None:
         winner = next((e for e in entrants if e.user_id == t.winner_id), None)

@@ -99,6 +99,8 @@ REPLAY = Kind("rp1", ("sid", "pos", "n"))
 apart (◀ and ⏮ may lead to the same position)."""
 ANIMATION = Kind("rpa", ("sid",))
 """**Animated replay** under a replay: the whole game as an animated image."""
+HELP_PAGE = Kind("hlp", ("key",))
+"""A ``/help`` page's button: turns the help message to page ``key`` (about no game)."""
 
 KINDS = (
     ACTION,
@@ -122,5 +124,6 @@ KINDS = (
     NEXT_LESSON,
     REPLAY,
     ANIMATION,
+    HELP_PAGE,
 )
 """Every kind, each routed by its own component (``bot/components.py``)."""

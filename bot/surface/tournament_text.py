@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import discord
+
 from bot.storage.pairing import ROUND_ROBIN, Decision, Standing
-from bot.storage.tournaments import Board, Entrant, Tournament
+from bot.storage.tournaments import CANCELLED, FINISHED, OPEN, Board, Entrant, Tournament
+from bot.surface import layout
+from bot.surface.layout import Layout
 from engines import plugins
 from engines.safe_text import markdown, plain
 from engines.text import join_and
@@ -122,14 +126,50 @@ def columns(fmt: str) -> tuple[str, ...]:
     return ("Points", *TIE_BREAKS.get(fmt, TIE_BREAKS["swiss"]))
 
 
-def table_text(t: Tournament, heading: str, rows: list[tuple[str, ...]]) -> str:
+def entrants_message(t: Tournament, entrants: list[Entrant]) -> Layout:
+    """An open tournament's players so far, as a v2 message (32 long names hold in it)."""
+    names = ", ".join(markdown(e.name) for e in entrants) or "nobody yet"
+    state = "open" if t.state == OPEN else "called off before its start"
+    return layout.message(
+        f"{title(t)}: {state}",
+        [f"{terms(t, len(entrants))}.\nPlayers: {names}."],
+        colour=discord.Colour.dark_gold(),
+    )
+
+
+def standings_heading(t: Tournament, played: int) -> str:
+    """What the standings of rounds up to ``played`` are: so far, final, or at a call-off."""
+    if t.state == CANCELLED:
+        return f"called off in round {t.round} of {t.rounds}"
+    if t.state == FINISHED:
+        return "final standings"
+    return f"after round {played} of {t.rounds}" if played else "round 1 under way"
+
+
+def table_text(t: Tournament, rows: list[tuple[str, ...]]) -> str:
     """The standings as text (the picture's table, for every reader and screen reader)."""
     cols = columns(t.format)
-    lines = [f"**{title(t)}: {heading}**"]
+    lines = []
     for rank, name, *numbers in rows:
         figures = ", ".join(f"{c} {v}" for c, v in zip(cols, numbers, strict=True))
         lines.append(f"{rank}. {markdown(name)}: {figures}")
     return "\n".join(lines)
+
+
+def table_message(
+    t: Tournament, heading: str, rows: list[tuple[str, ...]], picture: discord.File
+) -> Layout:
+    """The standings as a v2 message: every player's line, then the picture.
+
+    32 players' lines with the longest names hold in its 4,000 characters (a message's 2,000
+    would cut the last ones off).
+    """
+    return layout.message(
+        f"{title(t)}: {heading}",
+        [table_text(t, rows)],
+        colour=discord.Colour.dark_gold(),
+        picture=picture,
+    )
 
 
 def winner_text(t: Tournament, winner: Entrant | None, players: list[int]) -> str:

@@ -150,6 +150,19 @@ class World:
         await self.quiesce()
         return ix
 
+    async def help_pages(self, who: str, chan=None) -> list[list[str]]:
+        """``/help`` (one private message), then each of its page buttons pressed in turn:
+        each page's text displays, the "Start here" page first."""
+        ix = await self.slash(who, "help", chan=chan)
+        assert [m.ephemeral for m in ix.messages] == [True], ix.messages
+        message = ix.messages[0]
+        pages = [v2_texts(message)]
+        for button in message.buttons()[1:]:
+            pressed = await self.click(who, message, button.custom_id)
+            assert pressed.messages == [], "a page edits the help, it sends no other message"
+            pages.append(v2_texts(message))
+        return pages
+
     async def resign(self, who: str, chan=None) -> str:
         """``/game resign``, confirmed when the bot asks (rated games); the last answer's text."""
         return await self._confirmed(who, await self.slash(who, "game resign", chan=chan))

@@ -81,6 +81,7 @@ ID_SAMPLES = [
     (custom_ids.NEXT_LESSON, ("abc",), "learn:abc"),
     (custom_ids.REPLAY, ("abc", 9999, 5), "rp1:abc:9999:5"),
     (custom_ids.ANIMATION, ("abc",), "rpa:abc"),
+    (custom_ids.HELP_PAGE, ("start",), "hlp:start"),
 ]
 """Each kind's ids exactly as live and stored buttons carry them."""
 

@@ -212,8 +212,7 @@ async def test_commands_rules_and_card_lookup(world):
     assert "defence +7" in v2_texts(ix.messages[-1])[1]
     ix = await world.slash("carol", "guardians card", name="Nobody")
     assert ix.messages[-1].ephemeral and "No Guardians card" in ix.messages[-1].text()
-    ix = await world.slash("bob", "help")
-    assert "/guardians challenge" in "".join(t for m in ix.messages for t in v2_texts(m))
+    assert "/guardians challenge" in "".join(t for p in await world.help_pages("bob") for t in p)
     cog = world.bot.get_cog("GuardiansCog")
     names = [c.name for c in await cog._card_names(None, "rak nam")]
     assert names == ["Rak Nam", "Keep of Rak Nam"]

@@ -77,5 +77,5 @@ async def test_a_whole_game_through_the_bot(world):
     new = world.emu.channel_messages(world.chan)[since:]
     ends = [m for m in new if "Game over" in m.text()]
     assert len(ends) == 1 and "Reached square 10." in ends[0].text(), [m.text() for m in new]
-    help_text = "\n".join(m.text() for m in (await world.slash("bob", "help")).messages)
+    help_text = "\n".join(t for p in await world.help_pages("bob") for t in p)
     assert "`/hopscotch start` — hop to square 10." in help_text

@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from bot.cogs.general import HELP
 from bot.surface.rules import how_to_play
 from engines.galdors_grip.game import GaldorsGrip
 from engines.plugins import controls_in_channel
@@ -42,10 +41,30 @@ async def test_rules_are_complete_in_discord_and_name_no_repository_path(world, 
         assert sum(map(len, texts)) <= 4000
 
 
-async def test_help_is_complete_and_names_every_game_command(world):
+async def test_help_is_one_message_whose_buttons_turn_its_pages(world):
+    """/help answers once, privately: "Start here" first, each page button edits that message
+    (greyed out on its own page), every page a v2 message within 4,000 characters."""
+    pages = await world.help_pages("bob")
+    assert [p[0] for p in pages] == [
+        "## Tabletop games",
+        "## Tabletop games: Playing",
+        "## Tabletop games: Standings, daily deal, tournaments",
+        "## Tabletop games: Settings",
+    ]
+    assert all(sum(map(len, p)) <= 4000 for p in pages)
     ix = await world.slash("bob", "help")
-    assert all(m.ephemeral for m in ix.messages)
-    shown = body_of(ix)
+    help_ = ix.messages[0]
+    assert [(b.label, b.disabled) for b in help_.buttons()][:2] == [
+        ("Start here", True),
+        ("Playing", False),
+    ]
+    await world.click("bob", help_, help_.find_button("Settings"))
+    assert "/game end" in v2_texts(help_)[1] and "`tournament_role`" in v2_texts(help_)[1]
+    assert [b.disabled for b in help_.buttons()] == [False, False, False, True]
+
+
+async def test_help_is_complete_and_names_every_game_command(world):
+    shown = "\n\n".join(p[1] for p in await world.help_pages("bob"))
     for command in (
         "/knightfall challenge",
         "/galdor start",
@@ -56,9 +75,12 @@ async def test_help_is_complete_and_names_every_game_command(world):
         "/leaderboard",
         "/tournament create",
         "/tournament join",
+        "/galdor daily",
+        "/gondolin daily",
+        "/game settings",
     ):
         assert command in shown
-    assert "docs/" not in shown and "**?**" in shown and len(shown) > len(HELP) // 2
+    assert "docs/" not in shown and "**?**" in shown
     # the solo games' commands and the games with hints, named from the games' plugins
     assert "so `/galdor start` or `/gondolin start` alone\nis enough" in shown
     assert "`/game hint` (Galdor's Grip, Gondolin) suggests" in shown
@@ -67,7 +89,7 @@ async def test_help_is_complete_and_names_every_game_command(world):
 async def test_help_rules_lookups_and_the_phase_help_are_v2_messages_within_limits(world):
     """Components v2 only (no content, no embed, every picture in a gallery): no Embed Links
     needed; each page within 4,000 characters, numbered when a text takes several."""
-    asked = [await world.slash("bob", "help")]
+    asked = []
     for group in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):
         asked.append(await world.slash("alice", f"{group} rules"))
     asked.append(await world.slash("carol", "knightfall card", name="Q♠"))
@@ -82,12 +104,11 @@ async def test_help_rules_lookups_and_the_phase_help_are_v2_messages_within_limi
         assert all(sum(map(len, v2_texts(m))) <= 4000 for m in pages)
         if len(pages) > 1:
             assert all(t.endswith(f"({i}/{len(pages)})") for i, t in enumerate(titles, 1))
-    assert len(asked[5].messages) == 2, "the longest rules (Gondor's) take two pages"
+    assert len(asked[4].messages) == 2, "the longest rules (Gondor's) take two pages"
 
 
 async def test_help_starts_with_a_lesson_line_per_game(world):
-    ix = await world.slash("bob", "help")
-    first = pages_of(ix)[0][1]
+    first = (await world.help_pages("bob"))[0][1]
     assert first.startswith("**Start here**")
     start = first.split("\n\n")[0].splitlines()
     for command in ("knightfall", "galdor", "gondolin", "guardians", "gondor"):

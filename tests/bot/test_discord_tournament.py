@@ -1,4 +1,4 @@
-"""A server tournament through the bot: create, join, rounds in threads, a bye, a forfeit."""
+"""A server tournament through the bot: create, join, rounds in threads, byes, forfeits."""
 
 import random
 import re
@@ -9,7 +9,8 @@ import pytest
 
 from bot.storage.pairing import Decision
 from bot.storage.tournaments import FINISHED, RUNNING
-from tests.bot.harness import move_controls
+from engines.safe_text import markdown
+from tests.bot.harness import move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -51,10 +52,12 @@ async def finish_by_resigning(world, chan, t, round_no, keep=()):
     return boards
 
 
-async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a_forfeit(world):
+async def test_a_four_player_swiss_of_three_rounds_to_its_winner_with_a_bye_and_a_forfeit(world):
+    """Four join; one withdraws during round 1, so rounds 2 and 3 have three players and a
+    bye each (to different players); round 2's game is forfeited at the deadline."""
     emu = world.emu
     chan = await channel(world, "tourney")
-    add_person(world, "eve")
+    players = ("alice", "bob", "carol", "dave")
 
     refused = await world.slash(
         "alice", "tournament create", chan, game="knightfall", format="swiss"
@@ -68,7 +71,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
     assert "Knightfall" in announced.text() and "/tournament join" in announced.text()
     assert not announced.mentions.notified
 
-    for who in ("alice", "bob", "carol", "dave", "eve"):
+    for who in players:
         joined = await world.slash(who, "tournament join", chan)
         assert "joined" in last_text(joined)
     again = await world.slash("bob", "tournament join", chan)
@@ -86,18 +89,17 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
     t = await world.bot.tournaments.tours.get(t.id)
     assert (t.state, t.round, t.rounds) == (RUNNING, 1, 3)
 
-    byes = []
+    byes, withdrawn = [], None
     for round_no in (1, 2, 3):
         boards = await world.bot.tournaments.tours.boards(t.id, round_no)
-        (bye,) = [b.first for b in boards if b.second is None]
-        byes.append(bye)
+        byes += [b.first for b in boards if b.second is None]
         paired = {p for b in boards if b.second is not None for p in (b.first, b.second)}
+        assert len(paired) == (4 if round_no == 1 else 2) and withdrawn not in paired
         pairing = next(
             m for m in emu.channel_messages(chan) if f"round {round_no} of 3" in m.text()
         )
         assert pairing.mentions.notified == paired  # the bye is named, not pinged
-        assert "has a bye" in pairing.text()
-        assert all(b.session_id for b in boards if b.second is not None)
+        assert ("has a bye" in pairing.text()) == (round_no > 1)
         for b in boards:
             if b.second is None:
                 continue
@@ -106,10 +108,15 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
             assert [s.user_id for s in session.seats] == [b.first, b.second]
             assert session.parent_channel_id == chan.id
 
-        if round_no == 2:  # one game waits past the deadline for one player: a forfeit
-            playing = next(b for b in boards if b.second is not None)
+        if round_no == 1:  # a loser of round 1 withdraws before the round ends
+            await finish_by_resigning(world, chan, t, 1, keep={boards[1].board})
+            withdrawn = boards[0].second
+            left = await world.slash(name_of(world, withdrawn), "tournament leave", chan)
+            assert "withdrew" in last_text(left)
+            await finish_by_resigning(world, chan, t, 1)
+        elif round_no == 2:  # the game waits past the deadline for one player: a forfeit
+            (playing,) = [b for b in boards if b.second is not None]
             session = await world.bot.store.load(playing.session_id)
-            first = world.people[name_of(world, playing.first)]
             rng = random.Random(2)
             while len(session.game.to_act()) != 1:
                 seat = session.game.to_act()[0]
@@ -117,11 +124,12 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
                 dm = world.controls_message(user)
                 await world.make_move(user, dm, rng.choice(move_controls(dm)))
                 session = await world.bot.store.load(session.id)
-            assert first  # the forfeit falls on whoever the game waits for
             waited = session.seats[session.game.to_act()[0]].user_id
-            await finish_by_resigning(world, chan, t, 2, keep={playing.board})
-            assert (await world.bot.tournaments.tours.get(t.id)).round == 2  # not over yet
             thread = emu.state.channel(session.channel_id)
+            await world.bot.lifecycle.sweep(session.updated_at + timedelta(days=4))  # idle
+            await world.quiesce()
+            offers = [m for m in emu.state.messages_in(thread.id) if "has not moved" in m.text()]
+            assert offers == [], "the computer never plays for a member in a tournament"
             for _ in range(2):  # a quarter of the round left: its players are told, once
                 await world.bot.tournaments.check(t.id, t.round_ends_at - timedelta(hours=5))
                 await world.quiesce()
@@ -132,16 +140,10 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
             await world.quiesce()
             forfeited = await world.bot.store.load(session.id)
             assert forfeited.status == "finished"
-            decided = next(
-                b
-                for b in await world.bot.tournaments.tours.boards(t.id, 2)
-                if b.board == playing.board
-            )
-            loser_first = waited == playing.first
+            (decided,) = [b for b in await world.bot.tournaments.tours.boards(t.id, 2) if b.second]
             assert decided.decision == (
-                Decision.FIRST_FORFEITS if loser_first else Decision.SECOND_FORFEITS
+                Decision.FIRST_FORFEITS if waited == playing.first else Decision.SECOND_FORFEITS
             )
-            thread = emu.state.channel(forfeited.channel_id)
             assert "forfeit" in emu.state.messages_in(thread.id)[-1].text()
         else:
             await finish_by_resigning(world, chan, t, round_no)
@@ -152,27 +154,26 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
             if "after round" in m.text() or "final standings" in m.text()
         )
         assert table.attachments and not table.mentions.notified
-        points = re.findall(r"Points ([\d.]+),", table.content)
-        assert len(points) == 5 and sum(map(float, points)) == 3 * round_no  # 2 games, 1 bye
+        points = re.findall(r"Points ([\d.]+),", "\n".join(v2_texts(table)))
+        assert len(points) == 4 and sum(map(float, points)) == 2 * round_no  # 2 games, or 1 + a bye
+        assert f"{name_of(world, withdrawn).title()} (withdrew)" in v2_texts(table)[1]
         t = await world.bot.tournaments.tours.get(t.id)
 
-    assert len(set(byes)) == 3, "three different players sat out"
-    assert t.state == FINISHED and t.winner_id is not None
+    assert len(byes) == len(set(byes)) == 2 and withdrawn not in byes, "two sat out, once each"
+    assert t.state == FINISHED and t.winner_id is not None and t.winner_id != withdrawn
     winner_line = emu.channel_messages(chan)[-1]
     assert "wins" in winner_line.text() and f"<@{t.winner_id}>" in winner_line.text()
-    everyone = {
-        u.id for n, u in world.people.items() if n in ("alice", "bob", "carol", "dave", "eve")
-    }
+    everyone = {u.id for n, u in world.people.items() if n in players} - {withdrawn}
     assert winner_line.mentions.notified == everyone
     final = next(m for m in reversed(emu.channel_messages(chan)) if "final standings" in m.text())
-    first_line = final.text().split("\n")[1]
+    first_line = v2_texts(final)[1].split("\n")[0]
     assert first_line.startswith("1. ") and name_of(world, t.winner_id).title() in first_line
     games = [
         frozenset((b.first, b.second))
         for b in await world.bot.tournaments.tours.boards(t.id)
         if b.second
     ]
-    assert len(games) == len(set(games)) == 6, "no rematch"
+    assert len(games) == len(set(games)) == 4, "no rematch"
     shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
     assert "final standings" in last_text(shown) or "after round 3" in last_text(shown)
 
@@ -180,6 +181,7 @@ async def test_a_five_player_swiss_of_three_rounds_to_its_winner_with_byes_and_a
 async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle_games(world):
     emu = world.emu
     chan = await channel(world, "round-robin")
+    add_person(world, "eve")
     await world.slash(
         "carol",
         "tournament create",
@@ -249,6 +251,8 @@ async def test_a_round_robin_starts_on_time_survives_a_restart_and_forfeits_idle
     games = [frozenset((b.first, b.second)) for b in await world.bot.tournaments.tours.boards(t.id)]
     assert len(games) == len(set(games)) == 6, "everyone met everyone once"
     assert "wins" in emu.channel_messages(chan)[-1].text()
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "final standings" in v2_texts(shown.messages[-1])[0]
 
 
 async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(world):
@@ -285,6 +289,8 @@ async def test_a_game_that_could_not_start_is_started_again_by_housekeeping(worl
     assert len(emu.threads(chan)) == 1
     await world.slash("carol", "tournament cancel", chan, tournament=t.id)
     assert (await tours.tours.get(t.id)).state == "cancelled"
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "called off in round 1 of" in v2_texts(shown.messages[-1])[0]
 
 
 async def test_a_tournament_few_joined_by_its_start_is_called_off(world):
@@ -326,3 +332,35 @@ async def test_members_of_the_role_the_server_names_organise_tournaments(world):
     cleared = await world.slash("carol", "game settings", chan, tournament_role=everyone)
     assert "<@&" not in last_text(cleared)
     await world.slash("dave", "tournament cancel", chan, tournament=t.id)  # its organiser
+    shown = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert "called off before its start" in last_text(shown)
+    assert "under way" not in last_text(shown) and "open" not in last_text(shown)
+
+
+async def test_32_players_with_the_longest_names_are_all_listed_and_in_the_standings(world):
+    """32 display names of 32 characters, each full of markdown to escape: the open list and
+    the standings name every player as typed, in messages Discord accepts, pinging nobody."""
+    chan = await channel(world, "thirty-two")
+    await world.slash("carol", "tournament create", chan, game="gondor", format="swiss")
+    (t,) = [
+        t
+        for t in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if t.channel_id == chan.id
+    ]
+    tours = world.bot.tournaments
+    names = [f"{i:02d}" + "_*" * 15 for i in range(32)]
+    now = discord.utils.utcnow()
+    for i, name in enumerate(names):
+        await tours.tours.join(t.id, 10**17 + i, name, now)
+    listed = await world.slash("bob", "tournament standings", chan, tournament=t.id)
+    assert not listed.late and listed.messages, "the answer was refused"
+    shown = "\n".join(v2_texts(listed.messages[-1]))
+    assert all(markdown(name) in shown for name in names)
+
+    await tours._post_table(t, await tours.tours.entrants(t.id), "after round 12 of 12", 12)
+    posted = world.emu.channel_messages(chan)[-1]
+    shown = "\n".join(v2_texts(posted))
+    assert all(f"{i + 1}. {markdown(name)}: Points 0" in shown for i, name in enumerate(names))
+    assert v2_pictures(posted)[0].description.startswith("Gondor tournament")
+    assert not posted.mentions.notified
+    await world.slash("carol", "tournament cancel", chan, tournament=t.id)

@@ -269,6 +269,7 @@ def test_a_dm_click_is_routed_by_its_session_and_fits_a_notify():
     assert routing.session_id({**data, "guild_id": "7"}) is None  # a server's: its shard's
     assert routing.session_id({**data, "data": {"custom_id": "other:abc123"}}) is None
     assert routing.session_id({**data, "type": 2}) is None  # a command
+    assert routing.session_id({**data, "data": {"custom_id": "hlp:play"}}) is None  # no game
     assert len(json.dumps(data)) > 8000 > routing.PAYLOAD_LIMIT > len(routing.pack(data))
     assert routing.unpack(routing.pack(data)) == data
 

@@ -288,10 +288,10 @@ def answers(browser: Chrome, contains: str) -> list[str]:
 
 def learn_command(browser: Chrome, game: str) -> str:
     """Type ``/help`` and read ``game``'s lesson command on the help's line naming the game."""
-    before = len(answers(browser, "Start a game"))
+    before = len(answers(browser, "Start here"))
     run_command(browser, "/help")
     help_ = wait_for(
-        browser, lambda: answers(browser, "Start a game")[before:], 20, "the help's answer"
+        browser, lambda: answers(browser, "Start here")[before:], 20, "the help's answer"
     )[-1]
     for line in help_.splitlines():
         if game in line and (found := re.search(r"/\w+ learn\b", line)):
