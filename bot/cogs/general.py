@@ -131,6 +131,8 @@ class GeneralCog(commands.Cog):
         await send(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How to use the tabletop bot")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def help_(self, interaction: discord.Interaction) -> None:
         """The "Start here" page, with buttons to the others (one private message)."""
         shown = help_pages.page(help_facts(self.bot.cogs.values()))

@@ -31,6 +31,8 @@ from bot.storage.refusals import ChannelBusy, SessionNotFound
 from bot.surface import layout
 from bot.surface.daily_text import marks, result_text, share_line, wait_text
 from bot.surface.layout import Layout
+from bot.surface.links import message_link
+from bot.surface.reach import via_interactions
 from engines import plugins
 from engines.safe_text import markdown
 
@@ -106,7 +108,7 @@ class Daily:
         if found is not None:
             raise UserFacingError(await self._played(game_id, day, found))
         seed = await self.days.seed(game_id, day)
-        guild_id = interaction.guild_id
+        guild_id = None if via_interactions(interaction) else interaction.guild_id
 
         async def claim(sid: str) -> None:
             await self.days.claim(
@@ -143,16 +145,15 @@ class Daily:
         except SessionNotFound:
             session = None
         if session is not None and session.status in ("pending", "active"):
-            link = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-            if session.message_id is not None:
-                link += f"/{session.message_id}"
+            link = message_link(session.guild_id, session.channel_id, session.message_id)
             return f"You are playing today's deal: [your game]({link}). {later}"
         return f"Your attempt at today's deal ended without a result. {later}"
 
     async def boards(self, interaction: discord.Interaction, game_id: str, group: str) -> Layout:
         """Today's boards: this server's and all servers', the member's place and streak."""
         day = self.today()
-        guild_id, me = interaction.guild_id, interaction.user.id
+        guild_id = None if via_interactions(interaction) else interaction.guild_id
+        me = interaction.user.id
         here = await self.days.board(game_id, day, guild_id) if guild_id is not None else []
         everywhere = await self.days.board(game_id, day)
         mine = await self.days.attempt(me, game_id, day)

@@ -19,6 +19,7 @@ from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, membership, mentions
+from bot.surface.links import message_link
 from bot.surface.reach import TokenExpired
 from bot.surface.replies import close_question, ephemeral, reply_errors
 from bot.surface.text_limits import BUTTON_LABEL
@@ -277,8 +278,7 @@ class Lifecycle:
         posted = self._requests.get(session.id)
         if posted is None or posted[0] != session.step:
             return "its **Agree** button is in this channel"
-        where = f"{session.guild_id}/{session.channel_id}/{posted[1]}"
-        return f"https://discord.com/channels/{where}"
+        return message_link(session.guild_id, session.channel_id, posted[1])
 
     async def _ask_agreement(self, session: Session, seat: int, agreed: set[int]) -> None:
         """Show the players yet to agree an **Agree** button in the channel, pinging them.
@@ -537,9 +537,7 @@ class Lifecycle:
         waiting = waiting_seats(session)
         deadline = _stamp(session.updated_at + self.idle)
         title = session.game_cls.title
-        link = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-        if session.message_id is not None:
-            link += f"/{session.message_id}"
+        link = message_link(session.guild_id, session.channel_id, session.message_id)
         if blames(session, waiting):
             then = "it counts as your resignation"
         else:

@@ -14,6 +14,7 @@ from bot.storage.store import Session, SessionStore
 from bot.surface import coach, custom_ids, game_threads, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
+from bot.surface.links import message_link
 from bot.surface.open_hands import Hand, OpenHands
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.reach import Reach, TokenExpired, WebhookChannel
@@ -359,8 +360,7 @@ class Delivery:
 
     @staticmethod
     def _board_link(session: Session) -> str:
-        where = f"{session.guild_id or '@me'}/{session.channel_id}/{session.message_id}"
-        return f"https://discord.com/channels/{where}"
+        return message_link(session.guild_id, session.channel_id, session.message_id)
 
     async def private(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None

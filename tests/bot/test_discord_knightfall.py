@@ -37,9 +37,9 @@ def check_no_leaks(world: World, session) -> None:
 
 async def test_commands_are_registered(world):
     names = {c["name"] for c in world.emu.registered_commands(world.guild)}
-    assert {"leaderboard", "help"} <= names
+    assert {"leaderboard", "tournament"} <= names
     anywhere = {c["name"]: c for c in world.emu.registered_commands()}  # global: user installs
-    assert {"knightfall", "galdor", "gondolin", "game", "stats"} <= set(anywhere)
+    assert {"knightfall", "galdor", "gondolin", "game", "stats", "help"} <= set(anywhere)
     assert not names & set(anywhere)
     assert sorted(anywhere["knightfall"]["integration_types"]) == [0, 1]
     assert sorted(anywhere["knightfall"]["contexts"]) == [0, 1, 2]

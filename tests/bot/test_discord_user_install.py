@@ -273,3 +273,32 @@ async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
     await world.click("alice", board, board.find_button("My hand"))
     assert board_in(world, group, session).text() != before
     await world.resign("alice", chan=group)
+
+
+async def test_a_daily_deal_in_a_group_dm_counts_under_no_server_and_links_there(world, group):
+    since = len(world.emu.requests)
+    daily = world.bot.daily
+    await world.slash("alice", "galdor daily", chan=group)
+    session = await world.live(group)
+    assert session is not None and session.via_interactions
+    attempt = await daily.days.attempt(world.people["alice"].id, "galdors_grip", daily.today())
+    assert attempt is not None and attempt.session_id == session.id
+    assert attempt.guild_id is None  # no server's daily board
+
+    again = await world.slash("alice", "galdor daily", chan=group)
+    text = again.messages[-1].text()
+    link = f"https://discord.com/channels/@me/{group.id}/{session.message_id}"
+    assert again.messages[-1].ephemeral and link in text
+
+    boards = await world.slash("alice", "galdor daily", chan=group, action="board")
+    shown = "\n".join(m.text() for m in boards.messages)
+    assert "This server" not in shown and "All servers" in shown
+    assert channel_routes(world, group, since) == []
+    await world.resign("alice", chan=group)
+
+
+async def test_help_answers_outside_a_server_and_turns_its_pages_there(world, group):
+    since = len(world.emu.requests)
+    pages = await world.help_pages("alice", chan=group)
+    assert len(pages) > 1 and any("Start here" in text for text in pages[0])
+    assert channel_routes(world, group, since) == []
