@@ -120,7 +120,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.orphans = Orphans(self.sessions)
         self.tournaments = Tournaments(self.sessions, self.lifecycle, self.settings)
-        self.sessions.delivery.on_channel_gone = self.orphans.channel_gone
+        self.sessions.delivery.on_channel_gone = self._channel_gone
         self.heavy = HeavyBudget(self.settings.heavy_budget_seconds)
         self.daily = Daily(self.lobby, self.settings)
         self.replays = Replays(self.store, self.settings, self.heavy, self.daily.refuse_sealed)
@@ -175,13 +175,18 @@ class TabletopBot(commands.AutoShardedBot):
             gc.freeze()
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
 
+    def _channel_gone(self, channel_id: int) -> None:
+        """A channel or thread is deleted: its games end, its tournaments are called off."""
+        self.orphans.channel_gone(channel_id)
+        self.tournaments.channel_gone(channel_id)
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel ends its games, and those in its threads (deleted with it)."""
-        self.orphans.channel_gone(channel.id)
+        self._channel_gone(channel.id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread ends its game (cached or not)."""
-        self.orphans.channel_gone(payload.thread_id)
+        self._channel_gone(payload.thread_id)
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:

@@ -231,6 +231,27 @@ class Tournaments:
         shown = await self._table(t, entrants, heading, played)
         await interaction.followup.send(allowed_mentions=mentions.NOBODY, **shown.kwargs())
 
+    def channel_gone(self, channel_id: int) -> None:
+        """A channel was deleted: its tournaments are called off (in a task of their own)."""
+        task = asyncio.create_task(self._call_off_in(channel_id), name=f"tournaments-{channel_id}")
+        self.manager.background.add(task)
+        task.add_done_callback(self.manager.background.discard)
+
+    async def _call_off_in(self, channel_id: int) -> None:
+        """Call off the channel's live tournaments; each player is told by DM, once.
+
+        The cancel is a guarded update: of several processes told, only one tells the players.
+        Its games were in threads off the channel, deleted with it (``orphans`` ends them).
+        """
+        now = discord.utils.utcnow()
+        for t in await self.tours.live_in_channel(channel_id):
+            if not await self.tours.cancel(t.id, now):
+                continue
+            log.info("tournament channel deleted, called off tournament=%s", t.id)
+            text = tournament_text.channel_deleted_text(t)
+            for e in await self.tours.entrants(t.id, staying=True):
+                await self.manager.delivery.tell(e.user_id, None, text)
+
     # ---- rounds ----------------------------------------------------------------------------
     def game_ended(self, session: Session) -> None:
         """A game's ending was announced: a tournament's game checks its round (in a task)."""
@@ -428,7 +449,11 @@ class Tournaments:
 
     async def _channel(self, t: Tournament) -> discord.abc.Messageable:
         client = self.manager.client
-        channel = client.get_channel(t.channel_id) or await client.fetch_channel(t.channel_id)
+        try:
+            channel = client.get_channel(t.channel_id) or await client.fetch_channel(t.channel_id)
+        except discord.NotFound as exc:
+            self.manager.delivery.gone(t.channel_id, exc)  # deleted while this process was away
+            raise
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 

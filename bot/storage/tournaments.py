@@ -176,6 +176,14 @@ class TournamentStore:
         )
         return [_tournament(r) for r in rows]
 
+    async def live_in_channel(self, channel_id: int) -> list[Tournament]:
+        """The open and running tournaments organised in a channel."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM tournaments WHERE channel_id=? AND state IN (?, ?)",
+            (channel_id, *LIVE),
+        )
+        return [_tournament(r) for r in rows]
+
     async def join(self, tid: str, user_id: int, name: str, now: datetime) -> None:
         """Enter an open tournament (refused once it started, when full, or twice)."""
         async with self.db.transaction():

@@ -181,3 +181,12 @@ def winner_text(t: Tournament, winner: Entrant | None, players: list[int]) -> st
         f"🏆 <@{winner.user_id}> wins the **{title(t)}** ({len(players)} players, "
         f"{t.rounds} rounds)! Congratulations, and thank you for playing, {everyone}."
     )
+
+
+def channel_deleted_text(t: Tournament) -> str:
+    """The DM each player gets when the tournament's channel was deleted."""
+    when = "before its start" if t.round == 0 else f"in round {t.round} of {t.rounds}"
+    return (
+        f"The **{title(t)}** was called off {when}: its channel was deleted, with the threads "
+        "of its games. Games already finished still count on the leaderboard."
+    )

@@ -1,5 +1,6 @@
 """A server tournament through the bot: create, join, rounds in threads, byes, forfeits."""
 
+import asyncio
 import random
 import re
 from datetime import timedelta
@@ -8,7 +9,7 @@ import discord
 import pytest
 
 from bot.storage.pairing import Decision
-from bot.storage.tournaments import FINISHED, RUNNING
+from bot.storage.tournaments import CANCELLED, FINISHED, RUNNING
 from engines.safe_text import markdown
 from tests.bot.harness import move_controls, v2_pictures, v2_texts
 
@@ -364,3 +365,40 @@ async def test_32_players_with_the_longest_names_are_all_listed_and_in_the_stand
     assert v2_pictures(posted)[0].description.startswith("Gondor tournament")
     assert not posted.mentions.notified
     await world.slash("carol", "tournament cancel", chan, tournament=t.id)
+
+
+async def test_a_deleted_channel_calls_its_tournament_off_and_tells_each_player_once(world):
+    emu = world.emu
+    chan = await channel(world, "doomed")
+    await world.slash(
+        "carol", "tournament create", chan, game="knightfall", format="swiss", rounds=2, pace=1
+    )
+    (t,) = [
+        x
+        for x in await world.bot.tournaments.tours.of_server(world.guild.id)
+        if x.channel_id == chan.id
+    ]
+    for who in ("alice", "bob", "carol"):
+        await world.slash(who, "tournament join", chan)
+    await world.slash("carol", "tournament start", chan)
+    await world.quiesce()
+    before = {who: len(emu.dm_messages(world.people[who])) for who in ("alice", "bob", "carol")}
+
+    emu.delete_channel(chan)
+    await emu.wait_for(lambda: not world.bot.get_channel(chan.id))
+    await world.quiesce()
+    for _ in range(50):
+        if (await world.bot.tournaments.tours.get(t.id)).state != RUNNING:
+            break
+        await asyncio.sleep(0.05)
+    assert (await world.bot.tournaments.tours.get(t.id)).state == CANCELLED
+    await world.quiesce()
+    for who in ("alice", "bob", "carol"):
+        told = [
+            m.text()
+            for m in emu.dm_messages(world.people[who])[before[who] :]
+            if "was called off" in m.text()
+        ]
+        assert len(told) == 1 and "channel was deleted" in told[0], who
+    await world.bot.tournaments.check(t.id, discord.utils.utcnow() + timedelta(days=3))
+    assert (await world.bot.tournaments.tours.get(t.id)).state == CANCELLED  # nothing restarts
