@@ -10,12 +10,24 @@ from datetime import timedelta
 
 import pytest
 
+import bot.flow.lobby
+import engines.gondor.game
 from discord_emulator import EmulatorError
+from engines.gondor import Gondor
+from engines.gondor.data import GAME
+from engines.guardians import Guardians
+from tests.bot.gondor_players import Player
+from tests.bot.gondor_table import page_button
 from tests.bot.harness import assert_no_leak, hidden_labels, message_texts, move_controls
+from tests.bot.test_discord_gondor import secret_truth
+from tests.bot.test_discord_guardians import Knowledge, check_no_leaks, choose, code_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 KNIGHTFALL_MOVES = 12
 """Alice's moves against the computer: enough for hands, tricks and the computer's answers."""
+GUARDIANS_SEED = 132
+GONDOR_ONE_TURN = GAME.model_copy(update={"turns": 1})
+GONDOR_CLICKS = 300
 
 
 @pytest.fixture
@@ -83,7 +95,11 @@ async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
     labels = {b.label for b in result.buttons()}
     assert result.interaction_id is not None and labels & {"Play again", "Start a game"}
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     assert world.emu.dm_messages(world.people["alice"]) == []
 
 
@@ -167,7 +183,11 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
         assert_no_leak(message_texts(message), hidden_labels(game, None))
     assert world.emu.dm_messages(alice) == []
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     await world.resign("alice", chan=group)  # a member has a limit of live games
     assert await world.live(group) is None
 
@@ -199,7 +219,11 @@ async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(worl
             if message.channel_id == group.id:  # this game's: the group DM is the test's own
                 assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     with pytest.raises(EmulatorError, match="no install authorizes"):
         await world.emu.slash(world.people["bob"], group, "game resign")  # bob may only click
     await world.resign("alice", chan=group)
@@ -229,7 +253,11 @@ async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_command
     assert session.status == "finished" and await world.live(group) is None
     assert not move_controls(board_in(world, group, session))
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
 
 
 async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
@@ -250,7 +278,11 @@ async def test_a_server_without_the_bot_is_played_through_interactions_too(world
     await world.resign("alice", chan=chan)
     assert (await world.bot.store.load(session.id)).status == "finished"
     assert channel_routes(world, chan, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
 
 
 async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
@@ -273,3 +305,123 @@ async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
     await world.click("alice", board, board.find_button("My hand"))
     assert board_in(world, group, session).text() != before
     await world.resign("alice", chan=group)
+
+
+async def test_a_whole_guardians_duel_in_a_group_dm_each_hand_only_to_its_player(
+    world, group, monkeypatch
+):
+    """Bob, without the app, accepts; both play the whole game by My hand, nothing leaks."""
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: GUARDIANS_SEED)
+    since = len(world.emu.requests)
+    first = max(world.emu.state.messages, default=0)
+    await world.slash("alice", "guardians challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    rng = random.Random(GUARDIANS_SEED)
+    for _ in range(700):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        seat = rng.choice(session.game.to_act())
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        controls = move_controls(hand)
+        assert {code_of(c) for c in controls} == {
+            Guardians.encode(a) for a in session.game.legal_actions(seat)
+        }
+        await world.make_move(player, hand, choose(rng, controls))
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.game.result.winners
+    rows = await world.bot.store.action_log(session.id)
+    replayed = Guardians.new(2, seed=GUARDIANS_SEED, options=session.options)
+    check_no_leaks(world, session, Knowledge.of(replayed, rows), first, chan=group)
+    assert world.emu.dm_messages(world.people["bob"]) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+
+
+async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, group, monkeypatch):
+    """Alice (Westernesse) gives every order from My hand; the computer plays Sauron; the game
+    is shortened to one Game-Turn (its end is the same as after the sixteenth)."""
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: GUARDIANS_SEED)
+    monkeypatch.setattr(engines.gondor.game, "GAME", GONDOR_ONE_TURN)
+    since = len(world.emu.requests)
+    first = max(world.emu.state.messages, default=0)
+    alice = world.people["alice"]
+    await world.slash("alice", "gondor challenge", chan=group, side="westernesse", level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and list(session.computer_seats) == [0]
+    player = Player("westernesse")
+    for _ in range(GONDOR_CLICKS):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        assert session.game.to_act() == [1], "the computer answered every order"
+        board = board_in(world, group, session)
+        hand = (await world.click("alice", board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == alice.id
+        controls = {code_of(c): c for c in move_controls(hand)}
+        action = player.choose(session.game.view(1), [Gondor.decode(code) for code in controls])
+        await world.make_move(alice, hand, controls[Gondor.encode(action)])
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.game.is_over
+    moves = [seat for seat, _, _ in await world.bot.store.action_log(session.id)]
+    assert moves.count(0) >= 30 and moves.count(1) >= 5, "both sides played the Game-Turn"
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+    channel = [m for m in world.emu.channel_messages(group) if m.id > first]
+    texts = [t for m in channel for t in message_texts(m)]
+    texts += [a.description or "" for m in channel for v in [*m.history, m] for a in v.attachments]
+    assert not any(secret_truth(t) for t in texts), "the cauldrons' truth stays Westernesse's"
+    assert world.emu.dm_messages(alice) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+
+
+async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(world, group):
+    """Bob, without the app, accepts; each side's orders come by My hand, pages included."""
+    since = len(world.emu.requests)
+    await world.slash("alice", "gondor challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active" and session.via_interactions
+    rng = random.Random(3)
+    paged = False
+    for _ in range(8):
+        session = await world.bot.store.load(session.id)
+        seat = session.game.to_act()[0]
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        more = page_button(hand, "More")
+        if more is not None and not paged:  # a long list's next page, in the same answer
+            turned = await world.click(player.name, hand, more)
+            assert turned.response_type == 7
+            hand = next(m for m in world.emu.ephemeral_messages(player) if m.id == hand.id)
+            paged = True
+        await world.make_move(player, hand, rng.choice(move_controls(hand)))
+    assert paged, "a page of orders was turned"
+    assert (await world.bot.store.load(session.id)).step >= 8
+    assert world.emu.dm_messages(world.people["bob"]) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+    await world.resign("alice", chan=group)
+    assert await world.live(group) is None
