@@ -272,6 +272,26 @@ class AgreeButton(
         await _bot(interaction).lifecycle.agree(interaction, sid, step)
 
 
+class QuitButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.QUIT.template
+):
+    """**Resign…** under a player's "?" answer outside a server: asks "Are you sure?"."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask before resigning."""
+        await _bot(interaction).lifecycle.ask_resign(interaction, self.fields["sid"])
+
+
+class AskAbortButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ASK_ABORT.template
+):
+    """**Ask to abort** under a player's "?" answer outside a server."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Agree to abort, asking the other players."""
+        await _bot(interaction).lifecycle.ask_abort(interaction, self.fields["sid"])
+
+
 class PlayAgainButton(
     Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.AGAIN.template
 ):
@@ -331,6 +351,8 @@ DYNAMIC_ITEMS = (
     ResignButton,
     EndButton,
     AgreeButton,
+    QuitButton,
+    AskAbortButton,
     PlayAgainButton,
     NextLessonButton,
     ReplayStepButton,

@@ -17,6 +17,7 @@ from bot.surface.layout import Layout
 from bot.surface.presenter import with_names
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import reply_errors
+from bot.surface.table_buttons import leave_buttons
 from engines import Game
 
 MAX_LINES = 30
@@ -55,13 +56,17 @@ def help_layout(session: Session, seat: int | None) -> Layout:
     """The answer as a v2 message, with the players' names and the move it was for.
 
     The answer stays under a board that moves on: its footer says which move it explains.
+    Where the app is only a member's, a player's answer has **Resign…** and **Ask to abort**:
+    a friend without the app can't run ``/game resign`` or ``/game abort`` there.
     """
     text = with_names(help_text(session.game, seat), session.names)
+    leave = session.via_interactions and seat is not None
     return layout.message(
         f"{session.game_cls.title}: what now?",
         [text],
         colour=discord.Colour.dark_gold(),
         footer=f"As of move {session.step}: press ? again after a move",
+        rows=[leave_buttons(session)] if leave else [],
     )
 
 

@@ -425,3 +425,59 @@ async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(wor
     ] == []
     await world.resign("alice", chan=group)
     assert await world.live(group) is None
+
+
+async def knightfall_duel_in(world, group):
+    """Alice challenges bob (who never installed the app) there, and bob accepts."""
+    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active"
+    return session
+
+
+async def help_answer(world, who: str, group, session):
+    """The "?" answer ``who`` gets on the game's board."""
+    board = board_in(world, group, session)
+    return (await world.click(who, board, board.find_button("?"))).messages[-1]
+
+
+async def test_a_friend_without_the_app_resigns_and_asks_to_abort_by_buttons(world, group):
+    """Bob can't run /game resign or /game abort there: the "?" answer gives him both."""
+    since = len(world.emu.requests)
+    session = await knightfall_duel_in(world, group)
+    watching = await help_answer(world, "carol", group, session)
+    assert not [b for b in watching.buttons() if b.label in ("Resign…", "Ask to abort")]
+    asked = await help_answer(world, "bob", group, session)
+    assert asked.ephemeral and asked.visible_to == world.people["bob"].id
+    ix = await world.click("bob", asked, asked.find_button("Ask to abort"))
+    assert "once Alice also" in ix.messages[-1].text()
+    request = world.emu.channel_messages(group)[-1]
+    assert "asks to abort" in request.text() and request.interaction_id is not None
+    await world.click("alice", request, request.find_button("Agree"))
+    aborted = await world.bot.store.load(session.id)
+    assert (aborted.status, aborted.end_reason) == ("abandoned", "aborted")
+
+    session = await knightfall_duel_in(world, group)
+    asked = await help_answer(world, "bob", group, session)
+    question = (await world.click("bob", asked, asked.find_button("Resign…"))).messages[-1]
+    assert question.ephemeral and "Are you sure?" in question.text()
+    assert (await world.bot.store.load(session.id)).status == "active"  # not before Yes
+    await world.click("bob", question, question.find_button("Yes, resign"))
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.end_reason == "resigned"
+    rows = await world.bot.db.fetchall(
+        "SELECT user_id, outcome FROM results WHERE session_id=?", (session.id,)
+    )
+    assert {uid: outcome for uid, outcome in rows}[world.people["bob"].id] == "loss"
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+    assert channel_routes(world, group, since) == []
+
+
+async def test_in_a_server_the_help_answer_has_no_resign_button(world):
+    session = await world.knightfall_duel()
+    board = world.board(session)
+    answer = (await world.click("bob", board, board.find_button("?"))).messages[-1]
+    assert not [b for b in answer.buttons() if b.label in ("Resign…", "Ask to abort")]
+    await world.resign("alice")
