@@ -136,3 +136,14 @@ def via_interactions(interaction: discord.Interaction) -> bool:
     the bot, so it may not be able to DM them).
     """
     return not interaction.is_guild_integration()
+
+
+def answers_public(interaction: discord.Interaction) -> bool:
+    """Whether the app's answers here are seen by everyone.
+
+    Not where a server turned *Use External Apps* off for the member and the app is only
+    theirs: Discord then makes every response ephemeral, seen by the member alone.
+    """
+    if interaction.guild_id is None or interaction.is_guild_integration():
+        return True
+    return interaction.permissions.use_external_apps

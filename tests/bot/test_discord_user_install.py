@@ -13,6 +13,7 @@ import pytest
 import bot.flow.lobby
 import engines.gondor.game
 from discord_emulator import EmulatorError
+from discord_emulator.models import USE_EXTERNAL_APPS
 from engines.gondor import Gondor
 from engines.gondor.data import GAME
 from engines.guardians import Guardians
@@ -481,3 +482,26 @@ async def test_in_a_server_the_help_answer_has_no_resign_button(world):
     answer = (await world.click("bob", board, board.find_button("?"))).messages[-1]
     assert not [b for b in answer.buttons() if b.label in ("Resign…", "Ask to abort")]
     await world.resign("alice")
+
+
+async def test_a_server_without_use_external_apps_refuses_a_game_for_two(world):
+    """Discord makes a user install's answers ephemeral there: no board both could see."""
+    alice, bob = world.people["alice"], world.people["bob"]
+    world.emu.install_app(alice)
+    closed = world.emu.add_guild("No external apps", with_bot=False)
+    chan = world.emu.add_text_channel(closed, "general")
+    for person in (alice, bob):
+        world.emu.add_member(closed, person)
+    everyone = closed.roles[closed.id]
+    world.emu.set_channel_permissions(chan, everyone, deny=USE_EXTERNAL_APPS)
+    ix = await world.slash("alice", "knightfall challenge", chan=chan, opponent=bob)
+    assert ix.messages[-1].ephemeral and "Use External Apps" in ix.messages[-1].text()
+    assert await world.live(chan) is None
+
+    await world.slash("alice", "galdor start", chan=chan)  # a solo game: seen by alice alone
+    session = await world.live(chan)
+    board = next(m for m in world.emu.ephemeral_messages(alice) if m.id == session.message_id)
+    assert board.ephemeral and board.visible_to == alice.id
+    await world.make_move(alice, board, move_controls(board)[0])
+    assert (await world.bot.store.load(session.id)).step > 0
+    await world.resign("alice", chan=chan)
