@@ -8,6 +8,7 @@ which Discord (and the emulator) refuses there.
 import random
 from datetime import timedelta
 
+import discord
 import pytest
 
 import bot.flow.lobby
@@ -505,3 +506,31 @@ async def test_a_server_without_use_external_apps_refuses_a_game_for_two(world):
     await world.make_move(alice, board, move_controls(board)[0])
     assert (await world.bot.store.load(session.id)).step > 0
     await world.resign("alice", chan=chan)
+
+
+async def test_a_game_ended_by_housekeeping_without_a_live_token_shows_at_the_next_click(
+    world, group, monkeypatch
+):
+    """Idle for days: the idle rules end it with no live token to show it. The result is saved;
+    the next click (a fresh token) shows the ending on the board, and /stats counts it."""
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    board = board_in(world, group, session)
+    before = board.text()
+    monkeypatch.setattr("bot.surface.reach.TOKEN_LIFE", timedelta(hours=-1))
+    later = discord.utils.utcnow() + timedelta(days=30)
+    assert await world.bot.lifecycle.sweep(later) >= 1
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "timeout"
+    assert board_in(world, group, session).text() == before  # no token could show it
+    monkeypatch.undo()
+    ix = await world.click("alice", board, board.find_button("My hand"))
+    assert ix.messages[0].ephemeral and "ended" in ix.messages[0].text()
+    shown = board_in(world, group, session)
+    assert "Game over" in shown.text() and not shown.buttons()
+    result = world.emu.channel_messages(group)[-1]
+    assert not result.ephemeral and "Game over" in result.text()
+    assert alice.mention in result.text()
+    ix = await world.slash("alice", "stats", chan=group)
+    assert "outside servers" in ix.messages[-1].text()
