@@ -363,6 +363,7 @@ async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, gro
     session = await world.live(group)
     assert session is not None and session.via_interactions and list(session.computer_seats) == [0]
     player = Player("westernesse")
+    coached = False
     for _ in range(GONDOR_CLICKS):
         session = await world.bot.store.load(session.id)
         if session.status != "active":
@@ -371,6 +372,7 @@ async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, gro
         board = board_in(world, group, session)
         hand = (await world.click("alice", board, board.find_button("My hand"))).messages[-1]
         assert hand.ephemeral and hand.visible_to == alice.id
+        coached |= any((b.custom_id or "").startswith("coach:") for b in hand.buttons())
         controls = {code_of(c): c for c in move_controls(hand)}
         action = player.choose(session.game.view(1), [Gondor.decode(code) for code in controls])
         await world.make_move(alice, hand, controls[Gondor.encode(action)])
@@ -378,6 +380,7 @@ async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, gro
     assert session.status == "finished" and session.game.is_over
     moves = [seat for seat, _, _ in await world.bot.store.action_log(session.id)]
     assert moves.count(0) >= 30 and moves.count(1) >= 5, "both sides played the Game-Turn"
+    assert coached, "the coach's switch comes with My hand"
     assert "Game over" in world.emu.channel_messages(group)[-1].text()
     channel = [m for m in world.emu.channel_messages(group) if m.id > first]
     texts = [t for m in channel for t in message_texts(m)]
