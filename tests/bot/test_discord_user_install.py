@@ -537,3 +537,16 @@ async def test_a_game_ended_by_housekeeping_without_a_live_token_shows_at_the_ne
     assert alice.mention in result.text()
     ix = await world.slash("alice", "stats", chan=group)
     assert "outside servers" in ix.messages[-1].text()
+
+
+async def test_game_abort_there_asks_the_other_player_in_public(world, group):
+    """The request to agree is a public follow-up, not the filling of alice's "thinking…"."""
+    session = await knightfall_duel_in(world, group)
+    ix = await world.slash("alice", "game abort", chan=group)
+    (answer,) = ix.messages
+    assert answer.ephemeral and "once Bob also" in answer.text()
+    request = world.emu.channel_messages(group)[-1]
+    assert not request.ephemeral and "asks to abort" in request.text()
+    await world.click("bob", request, request.find_button("Agree"))
+    aborted = await world.bot.store.load(session.id)
+    assert (aborted.status, aborted.end_reason) == ("abandoned", "aborted")
