@@ -550,3 +550,16 @@ async def test_game_abort_there_asks_the_other_player_in_public(world, group):
     await world.click("bob", request, request.find_button("Agree"))
     aborted = await world.bot.store.load(session.id)
     assert (aborted.status, aborted.end_reason) == ("abandoned", "aborted")
+
+
+async def test_guardians_saved_decks_are_the_members_own_anywhere(world, group):
+    """A deck saved in a group DM is the same member's deck in a server, and the other way."""
+    ix = await world.slash("alice", "guardians deck new", chan=group, name="Trip", copy="starter_2")
+    assert ix.messages[-1].ephemeral and "Trip" in ix.messages[-1].text()
+    ix = await world.slash("alice", "guardians deck list")  # in the server
+    assert "Trip" in ix.messages[-1].text()
+    await world.slash("alice", "guardians challenge", chan=group, deck="Trip", level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and "deck_lists" in session.options
+    await world.resign("alice", chan=group)
+    await world.slash("alice", "guardians deck delete", name="Trip")
