@@ -200,9 +200,7 @@ class HelpButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Explain the current phase."""
-        sessions = _bot(interaction).sessions
-        answers = sessions.delivery.answers
-        await phase_help.answer(sessions.store, answers, interaction, self.fields["sid"])
+        await phase_help.answer(_bot(interaction).sessions, interaction, self.fields["sid"])
 
 
 class UndoButton(

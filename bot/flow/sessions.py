@@ -782,7 +782,7 @@ class SessionManager:
                 if seat is None:
                     raise NotInGame()
                 if session.status != "active":
-                    if await self._missed_ending(interaction, session):
+                    if await self.show_missed_ending(interaction, session):
                         return  # its answer says so
                     raise SessionNotFound()
                 session = await self._take_back(session, seat)
@@ -805,7 +805,7 @@ class SessionManager:
             if self._behind.pop(sid, None) is not None:  # its last move's showing failed
                 await self.show(session, None, None, set(), {})
                 await self._announce_end(session, Change())
-            elif await self._missed_ending(interaction, session):
+            elif await self.show_missed_ending(interaction, session):
                 raise SessionNotFound()
             await self._strip_clicked(interaction)
             raise SessionNotFound()
@@ -814,13 +814,13 @@ class SessionManager:
             raise NotInGame()
         return await self._take_back(session, seat), seat
 
-    async def _missed_ending(self, interaction: discord.Interaction, session: Session) -> bool:
+    async def show_missed_ending(self, interaction: discord.Interaction, session: Session) -> bool:
         """Show an ending no token could show, through this click on the game's board.
 
         Outside a server a game may end with no live token (idle for hours, then ended by
         housekeeping; a computer's move after a long think): its result is saved, and the
-        board still shows the game in play. The next click made on that board shows the
-        ending there and posts the result (once). Whether it did.
+        board still shows the game in play. The next click made on that board (a move, My
+        hand, "?") shows the ending there and posts the result (once). Whether it did.
         """
         clicked = interaction.message
         if (

@@ -511,8 +511,9 @@ async def test_a_server_without_use_external_apps_refuses_a_game_for_two(world):
     await world.resign("alice", chan=chan)
 
 
+@pytest.mark.parametrize("button", ["My hand", "?"])
 async def test_a_game_ended_by_housekeeping_without_a_live_token_shows_at_the_next_click(
-    world, group, monkeypatch
+    world, group, monkeypatch, button
 ):
     """Idle for days: the idle rules end it with no live token to show it. The result is saved;
     the next click (a fresh token) shows the ending on the board, and /stats counts it."""
@@ -528,7 +529,7 @@ async def test_a_game_ended_by_housekeeping_without_a_live_token_shows_at_the_ne
     assert ended.status == "finished" and ended.end_reason == "timeout"
     assert board_in(world, group, session).text() == before  # no token could show it
     monkeypatch.undo()
-    ix = await world.click("alice", board, board.find_button("My hand"))
+    ix = await world.click("alice", board, board.find_button(button))
     assert ix.messages[0].ephemeral and "ended" in ix.messages[0].text()
     shown = board_in(world, group, session)
     assert "Game over" in shown.text() and not shown.buttons()
