@@ -201,9 +201,7 @@ class HelpButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Explain the current phase."""
-        sessions = _bot(interaction).sessions
-        answers = sessions.delivery.answers
-        await phase_help.answer(sessions.store, answers, interaction, self.fields["sid"])
+        await phase_help.answer(_bot(interaction).sessions, interaction, self.fields["sid"])
 
 
 class UndoButton(
@@ -271,6 +269,26 @@ class AgreeButton(
         """Agree to abort."""
         sid, step = self.fields["sid"], int(self.fields["step"])
         await _bot(interaction).lifecycle.agree(interaction, sid, step)
+
+
+class QuitButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.QUIT.template
+):
+    """**Resign…** under a player's "?" answer outside a server: asks "Are you sure?"."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask before resigning."""
+        await _bot(interaction).lifecycle.ask_resign(interaction, self.fields["sid"])
+
+
+class AskAbortButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ASK_ABORT.template
+):
+    """**Ask to abort** under a player's "?" answer outside a server."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Agree to abort, asking the other players."""
+        await _bot(interaction).lifecycle.ask_abort(interaction, self.fields["sid"])
 
 
 class PlayAgainButton(
@@ -344,6 +362,8 @@ DYNAMIC_ITEMS = (
     ResignButton,
     EndButton,
     AgreeButton,
+    QuitButton,
+    AskAbortButton,
     PlayAgainButton,
     NextLessonButton,
     ReplayStepButton,

@@ -14,6 +14,7 @@ from .models import (
     ATTACH_FILES,
     EMBED_LINKS,
     MENTION_EVERYONE,
+    USE_EXTERNAL_APPS,
     ApiError,
     Channel,
     EmulatorError,
@@ -99,6 +100,17 @@ def private_app_permissions() -> int:
     given the same (an assumption: the docs say only that it reflects the app's permissions).
     """
     return PRIVATE_CHANNEL_PERMISSIONS
+
+
+def forced_ephemeral(state: State, ix: Interaction) -> bool:
+    """Whether Discord makes every answer of ``ix`` ephemeral.
+
+    So it does for a user-installed app (not the server's) used by a member without *Use
+    External Apps* in that channel: "the responses will be ephemeral" (permissions.mdx).
+    """
+    if ix.guild_id is None or GUILD_INSTALL in ix.owners:
+        return False
+    return not state.channel_permissions(ix.channel, ix.user.id) & USE_EXTERNAL_APPS
 
 
 def count_followup(ix: Interaction) -> None:

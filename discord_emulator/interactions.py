@@ -74,6 +74,7 @@ def interaction_payload(state: State, ix: Interaction) -> dict[str, Any]:
 
 
 def _new_message(state: State, ix: Interaction, body: Body | None, *, ephemeral: bool) -> Message:
+    ephemeral = ephemeral or installs.forced_ephemeral(state, ix)
     msg = Message(
         id=state.next_id(),
         channel_id=ix.channel.id,

@@ -22,9 +22,11 @@ MENTION_EVERYONE = 1 << 17
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
+USE_EXTERNAL_APPS = 1 << 50
+"""Lets a member's user-installed apps answer in public (on by default, as on Discord)."""
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = sum(
-    1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 19, 20, 21, 25, 26, 31, 35, 36, 37, 38)
+    1 << bit for bit in (0, 6, 10, 11, 14, 15, 16, 18, 19, 20, 21, 25, 26, 31, 35, 36, 37, 38, 50)
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 

@@ -42,6 +42,9 @@ RESIGN_QUESTION = (
     "Are you sure? Resigning ends the game now as your loss, and the ratings change. "
     "It can't be undone."
 )
+UNRATED_RESIGN_QUESTION = (
+    "Are you sure? Resigning ends the game now as your loss. It can't be undone."
+)
 MOVED_ON = (
     "The game has moved on since you were asked, so that did nothing: use `{command}` again "
     "if you still want to."
@@ -179,6 +182,39 @@ class Lifecycle:
             yes = custom_ids.RESIGN.build(session.id, session.step)
             return Answer(RESIGN_QUESTION, (session.id, one_button("Yes, resign", yes, DANGER)))
         return Answer(await self._resign(session.id, user_id, None))
+
+    async def ask_resign(self, interaction: discord.Interaction, sid: str) -> None:
+        """**Resign…** (a player's "?" answer): always asks first, as the click is one away."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answers = self.manager.delivery.answers
+        async with reply_errors(interaction, f"session={sid} ask resign"):
+            session = await self._this_game(interaction, sid)
+            if session.seat_of(interaction.user.id) is None:
+                raise NotInGame()
+            question = RESIGN_QUESTION if session.rated else UNRATED_RESIGN_QUESTION
+            yes = custom_ids.RESIGN.build(session.id, session.step)
+            await answers.send(
+                interaction, sid, question, view=one_button("Yes, resign", yes, DANGER)
+            )
+
+    async def ask_abort(self, interaction: discord.Interaction, sid: str) -> None:
+        """**Ask to abort** (a player's "?" answer): what ``/game abort`` does for its player.
+
+        No "thinking…" answer: the first follow-up would fill it, and the request to the other
+        players (a follow-up of this click, as the game's newest interaction) must be public.
+        """
+        await interaction.response.defer()
+        async with reply_errors(interaction, f"session={sid} ask abort"):
+            await self._this_game(interaction, sid)
+            text = await self.abort(interaction.channel_id, interaction.user.id, False)
+            await interaction.followup.send(text, ephemeral=True)
+
+    async def _this_game(self, interaction: discord.Interaction, sid: str) -> Session:
+        """The game ``sid`` if it still runs in the clicked message's channel, else a refusal."""
+        session = await self.store.live_in_channel(interaction.channel_id or 0)
+        if session is None or session.id != sid:
+            raise SessionNotFound()
+        return session
 
     async def confirm_resign(self, interaction: discord.Interaction, sid: str, step: int) -> None:
         """The Yes of ``/game resign``: resign if the game is still where it was asked."""

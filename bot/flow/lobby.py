@@ -26,7 +26,7 @@ from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
 from bot.surface import custom_ids, game_threads, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
-from bot.surface.reach import via_interactions
+from bot.surface.reach import answers_public, via_interactions
 from bot.surface.replies import reply_errors
 from engines.lessons import lesson_for, lessons_for
 from engines.safe_text import markdown
@@ -60,6 +60,14 @@ def lesson_choices(game_id: str) -> list[discord.app_commands.Choice[int]]:
 LESSON_OPPONENT = "Computer (lesson)"
 """The name of the computer's seat in a lesson (its moves are scripted, at no level)."""
 """The descriptions of every challenge command's ``opponent`` and ``level`` options."""
+
+
+ONLY_YOU_SEE = (
+    "This server has turned off *Use External Apps*: here only you would see my messages, "
+    "so a game for two can't be played. Challenge your friend in a DM or group DM, or in a "
+    "server that added me; a solo game or one against the computer works here, seen by you "
+    "alone."
+)
 
 
 def new_seed() -> int:
@@ -160,6 +168,8 @@ class Lobby:
             return
         cls = engines.get_game(game_id)
         guild_id, channel_id, thread, via = await self._place(interaction)
+        if not answers_public(interaction):
+            raise UserFacingError(ONLY_YOU_SEE)
         if opponent.bot:
             raise UserFacingError(
                 "Bots can't play: pick a member, or leave `opponent` empty to play the computer."

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import discord
 
+from bot.flow.sessions import SessionManager
 from bot.storage.refusals import SessionNotFound
-from bot.storage.store import Session, SessionStore
+from bot.storage.store import Session
 from bot.surface import layout
 from bot.surface.layout import Layout
 from bot.surface.presenter import with_names
-from bot.surface.private_answers import PrivateAnswers
 from bot.surface.replies import reply_errors
+from bot.surface.table_buttons import leave_buttons
 from engines import Game
 
 MAX_LINES = 30
@@ -55,24 +56,32 @@ def help_layout(session: Session, seat: int | None) -> Layout:
     """The answer as a v2 message, with the players' names and the move it was for.
 
     The answer stays under a board that moves on: its footer says which move it explains.
+    Where the app is only a member's, a player's answer has **Resign…** and **Ask to abort**:
+    a friend without the app can't run ``/game resign`` or ``/game abort`` there.
     """
     text = with_names(help_text(session.game, seat), session.names)
+    leave = session.via_interactions and seat is not None
     return layout.message(
         f"{session.game_cls.title}: what now?",
         [text],
         colour=discord.Colour.dark_gold(),
         footer=f"As of move {session.step}: press ? again after a move",
+        rows=[leave_buttons(session)] if leave else [],
     )
 
 
-async def answer(
-    store: SessionStore, answers: PrivateAnswers, interaction: discord.Interaction, sid: str
-) -> None:
-    """Answer a "?" click ephemerally with the latest state, replacing the clicker's last answer."""
+async def answer(sessions: SessionManager, interaction: discord.Interaction, sid: str) -> None:
+    """Answer a "?" click ephemerally with the latest state, replacing the clicker's last answer.
+
+    On the board of a game that ended unseen (outside a server, no live token), the click
+    shows the ending instead.
+    """
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with reply_errors(interaction, f"session={sid} help"):
-        session = await store.load(sid)
+        session = await sessions.store.load(sid)
+        if session.status != "active" and await sessions.show_missed_ending(interaction, session):
+            return
         if session.status != "active" or session.state_json is None:
             raise SessionNotFound()
         shown = help_layout(session, session.seat_of(interaction.user.id))
-        await answers.send(interaction, sid, view=shown.view)
+        await sessions.delivery.answers.send(interaction, sid, view=shown.view)

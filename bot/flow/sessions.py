@@ -107,6 +107,14 @@ class Change:
     lesson_done: bool = False  # the lesson's script is played through: close it
 
 
+ENDED_UNSEEN = "This game has ended: its board now shows how."
+UNCOUNTED = {
+    "aborted": "The game was aborted.",
+    "idle": "Closed without a result after a long time without moves.",
+}
+"""How an ending without a result is told when a later click shows it, by end reason."""
+
+
 class SessionManager:
     """Applies players' actions: lock, load, check, apply, persist, then show."""
 
@@ -125,6 +133,8 @@ class SessionManager:
         # Sessions whose saved moves were not all shown (something failed after the write),
         # with the seats those moves prompted: the next interaction in the game shows them.
         self._behind: dict[str, set[int]] = {}
+        # Games outside a server whose ending a click showed after no token could (once each).
+        self._endings_shown: set[str] = set()
 
     def lock(self, sid: str) -> asyncio.Lock:
         """The per-session lock (created on demand, dropped when nobody holds it)."""
@@ -772,6 +782,8 @@ class SessionManager:
                 if seat is None:
                     raise NotInGame()
                 if session.status != "active":
+                    if await self.show_missed_ending(interaction, session):
+                        return  # its answer says so
                     raise SessionNotFound()
                 session = await self._take_back(session, seat)
                 if sid in self._behind:
@@ -793,12 +805,49 @@ class SessionManager:
             if self._behind.pop(sid, None) is not None:  # its last move's showing failed
                 await self.show(session, None, None, set(), {})
                 await self._announce_end(session, Change())
+            elif await self.show_missed_ending(interaction, session):
+                raise SessionNotFound()
             await self._strip_clicked(interaction)
             raise SessionNotFound()
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             raise NotInGame()
         return await self._take_back(session, seat), seat
+
+    async def show_missed_ending(self, interaction: discord.Interaction, session: Session) -> bool:
+        """Show an ending no token could show, through this click on the game's board.
+
+        Outside a server a game may end with no live token (idle for hours, then ended by
+        housekeeping; a computer's move after a long think): its result is saved, and the
+        board still shows the game in play. The next click made on that board (a move, My
+        hand, "?") shows the ending there and posts the result (once). Whether it did.
+        """
+        clicked = interaction.message
+        if (
+            not session.via_interactions
+            or session.state_json is None
+            or clicked is None
+            or clicked.id != session.message_id
+            or session.id in self._endings_shown
+        ):
+            return False
+        self._endings_shown.add(session.id)
+        # The clicker's answer first: a follow-up would fill a "thinking…" answer, and the
+        # result must be a public follow-up, after an initial response.
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content=ENDED_UNSEEN)
+        result = session.game.result
+        if result is not None:
+            summary = result.summary
+        elif session.status == "finished":  # a resignation or timeout: its event says how
+            summary = (await self.store.recent_events(session.id, 1) or [""])[-1]
+        else:
+            summary = UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
+        await self.delivery.update_board(session, ending=summary)
+        await self.announce_end(session, Change(), summary)
+        return True
 
     async def _take_back(self, session: Session, seat: int) -> Session:
         """A player whose seat the computer took over clicked: the seat is theirs again."""

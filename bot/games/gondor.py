@@ -38,7 +38,9 @@ FACTS = GameFacts(
 )
 
 
-class GondorCog(GameCommands, group_name="gondor", group_description="Gondor", game=FACTS):
+class GondorCog(
+    GameCommands, group_name="gondor", group_description="Gondor", game=FACTS, anywhere=True
+):
     """Gondor: The Siege of Minas Tirith, a hex wargame for two."""
 
     start_here = (

@@ -56,7 +56,13 @@ def deck_pair(challenger_deck: str) -> list[str]:
     return [challenger_deck, other]
 
 
-class GuardiansCog(GameCommands, group_name="guardians", group_description="Guardians", game=FACTS):
+class GuardiansCog(
+    GameCommands,
+    group_name="guardians",
+    group_description="Guardians",
+    game=FACTS,
+    anywhere=True,
+):
     """Guardians, the collectible card game, for two players with the starter decks."""
 
     start_here = (

@@ -90,6 +90,10 @@ END = Kind("end1", ("sid",))
 """The "Yes" of a moderator's ``/game end`` (the button checks Manage Server again)."""
 AGREE = Kind("ab1", ("sid", "step"))
 """**Agree** on a request to abort, valid while the game is still at ``step``."""
+QUIT = Kind("quit", ("sid",))
+"""**Resign…** under a player's "?" answer where the app is only a member's: asks first."""
+ASK_ABORT = Kind("abq", ("sid",))
+"""**Ask to abort** under a player's "?" answer there: what ``/game abort`` does."""
 AGAIN = Kind("again", ("sid",))
 """**Play again** on an ended game's result message: the same game, options and players."""
 NEXT_LESSON = Kind("learn", ("sid",))
@@ -120,6 +124,8 @@ KINDS = (
     RESIGN,
     END,
     AGREE,
+    QUIT,
+    ASK_ABORT,
     AGAIN,
     NEXT_LESSON,
     REPLAY,

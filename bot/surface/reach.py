@@ -25,6 +25,8 @@ TOKEN_LIFE = timedelta(minutes=14)
 """How long an interaction's token is used: Discord's 15 minutes, less a margin for the request."""
 KEPT = 4096
 """How many games' newest interactions (and messages' editors) are remembered."""
+PER_KEY = 3
+"""How many interactions are kept per game (and per message): the newest may be unanswered."""
 INVALID_WEBHOOK_TOKEN = 50027
 K = TypeVar("K")
 
@@ -79,13 +81,16 @@ class Reach:
     """The interactions of each game played through interactions only, newest first.
 
     A token may edit the messages its interaction made and the message it was clicked on:
-    for each game, the newest interaction (follow-ups) and, per message, the newest one that
-    may edit it (a confirmation's **Yes** may not edit the board, the click on it may).
+    for each game, the newest interactions (follow-ups) and, per message, the newest ones that
+    may edit it (a confirmation's **Yes** may not edit the board, the click on it may). A
+    token is used only once its interaction was answered: Discord refuses its webhook before
+    (404 ``10015``), and a click is noted as it is admitted, while an earlier click's work (the
+    computer's move) may still be sending.
     """
 
     def __init__(self) -> None:
-        self._newest: OrderedDict[str, discord.Interaction] = OrderedDict()
-        self._editors: OrderedDict[tuple[str, int], discord.Interaction] = OrderedDict()
+        self._newest: OrderedDict[str, list[discord.Interaction]] = OrderedDict()
+        self._editors: OrderedDict[tuple[str, int], list[discord.Interaction]] = OrderedDict()
 
     def note(self, sid: str, interaction: discord.Interaction) -> None:
         """Keep ``interaction`` as a way into the game (and to the message it was on)."""
@@ -98,12 +103,12 @@ class Reach:
         _keep_newer(self._editors, (sid, message_id), interaction)
 
     def newest(self, sid: str) -> discord.Interaction | None:
-        """The game's newest interaction while its token lives."""
-        return _alive(self._newest.get(sid))
+        """The game's newest answered interaction while its token lives."""
+        return _usable(self._newest.get(sid))
 
     def editor(self, sid: str, message_id: int) -> discord.Interaction | None:
-        """The newest interaction whose live token may edit the message."""
-        return _alive(self._editors.get((sid, message_id)))
+        """The newest answered interaction whose live token may edit the message."""
+        return _usable(self._editors.get((sid, message_id)))
 
     def channel(self, sid: str) -> WebhookChannel:
         """The game's channel, through its interactions while their tokens live."""
@@ -111,21 +116,27 @@ class Reach:
 
 
 def _keep_newer(
-    kept: OrderedDict[K, discord.Interaction], key: K, interaction: discord.Interaction
+    kept: OrderedDict[K, list[discord.Interaction]], key: K, interaction: discord.Interaction
 ) -> None:
-    old = kept.get(key)
-    if old is not None and old.created_at >= interaction.created_at:
+    """Add ``interaction`` to the key's newest few (oldest first), unless one is newer."""
+    old = kept.pop(key, [])
+    if old and old[-1].created_at >= interaction.created_at:
+        kept[key] = old
         return
-    kept.pop(key, None)
-    kept[key] = interaction
+    kept[key] = [*old, interaction][-PER_KEY:]
     while len(kept) > KEPT:
         kept.popitem(last=False)
 
 
-def _alive(hook: discord.Interaction | None) -> discord.Interaction | None:
-    if hook is None or discord.utils.utcnow() - hook.created_at > TOKEN_LIFE:
-        return None
-    return hook
+def _usable(hooks: list[discord.Interaction] | None) -> discord.Interaction | None:
+    """The newest answered interaction of ``hooks`` whose token still lives."""
+    now = discord.utils.utcnow()
+    for hook in reversed(hooks or []):
+        if now - hook.created_at > TOKEN_LIFE:
+            return None  # the older ones are older still
+        if hook.response.is_done():
+            return hook
+    return None
 
 
 def via_interactions(interaction: discord.Interaction) -> bool:
@@ -136,3 +147,14 @@ def via_interactions(interaction: discord.Interaction) -> bool:
     the bot, so it may not be able to DM them).
     """
     return not interaction.is_guild_integration()
+
+
+def answers_public(interaction: discord.Interaction) -> bool:
+    """Whether the app's answers here are seen by everyone.
+
+    Not where a server turned *Use External Apps* off for the member and the app is only
+    theirs: Discord then makes every response ephemeral, seen by the member alone.
+    """
+    if interaction.guild_id is None or interaction.is_guild_integration():
+        return True
+    return interaction.permissions.use_external_apps

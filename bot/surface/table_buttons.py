@@ -45,6 +45,31 @@ def undo_button(sid: str, step: int) -> discord.ui.Button[discord.ui.View]:
     )
 
 
+def leave_buttons(session: Session) -> list[discord.ui.Button[discord.ui.View]]:
+    """**Resign…** and (a game of several players) **Ask to abort**.
+
+    What ``/game resign`` and ``/game abort`` do, for players who can only click (outside a
+    server, a friend without the app cannot run the commands).
+    """
+    buttons: list[discord.ui.Button[discord.ui.View]] = [
+        discord.ui.Button(
+            label="Resign…",
+            emoji="🏳️",
+            custom_id=custom_ids.QUIT.build(session.id),
+            style=discord.ButtonStyle.danger,
+        )
+    ]
+    if len(session.seats) > 1:
+        buttons.append(
+            discord.ui.Button(
+                label="Ask to abort",
+                custom_id=custom_ids.ASK_ABORT.build(session.id),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    return buttons
+
+
 def board_extras(
     session: Session, *, controls_on_board: bool
 ) -> list[discord.ui.Button[discord.ui.View]]:

@@ -77,6 +77,8 @@ ID_SAMPLES = [
     (custom_ids.RESIGN, ("abc", 7), "rs1:abc:7"),
     (custom_ids.END, ("abc",), "end1:abc"),
     (custom_ids.AGREE, ("abc", 7), "ab1:abc:7"),
+    (custom_ids.QUIT, ("abc",), "quit:abc"),
+    (custom_ids.ASK_ABORT, ("abc",), "abq:abc"),
     (custom_ids.AGAIN, ("abc",), "again:abc"),
     (custom_ids.NEXT_LESSON, ("abc",), "learn:abc"),
     (custom_ids.REPLAY, ("abc", 9999, 5), "rp1:abc:9999:5"),

@@ -191,7 +191,7 @@ def check_no_leaks(
 
 # ---- the tests ----------------------------------------------------------------------------------
 async def test_commands_rules_and_card_lookup(world):
-    commands = {c["name"]: c for c in world.emu.registered_commands(world.guild)}
+    commands = {c["name"]: c for c in world.emu.registered_commands()}  # global: user installs
     challenge = next(o for o in commands["guardians"]["options"] if o["name"] == "challenge")
     deck = next(o for o in challenge["options"] if o["name"] == "deck")
     assert not deck.get("required") and "default: Knights of the Keep" in deck["description"]

@@ -39,10 +39,12 @@ async def test_commands_are_registered(world):
     names = {c["name"] for c in world.emu.registered_commands(world.guild)}
     assert {"leaderboard", "tournament"} <= names
     anywhere = {c["name"]: c for c in world.emu.registered_commands()}  # global: user installs
-    assert {"knightfall", "galdor", "gondolin", "game", "stats", "help"} <= set(anywhere)
+    games = {"knightfall", "galdor", "gondolin", "guardians", "gondor"}  # every game's group
+    assert games | {"game", "stats", "help"} <= set(anywhere)
     assert not names & set(anywhere)
-    assert sorted(anywhere["knightfall"]["integration_types"]) == [0, 1]
-    assert sorted(anywhere["knightfall"]["contexts"]) == [0, 1, 2]
+    for game in games:
+        assert sorted(anywhere[game]["integration_types"]) == [0, 1], game
+        assert sorted(anywhere[game]["contexts"]) == [0, 1, 2], game
 
 
 async def test_challenge_can_be_declined_and_only_the_opponent_accepts(world):

@@ -219,4 +219,3 @@ async def test_a_note_in_a_dm_edits_its_text_and_keeps_its_picture(world):
     assert "Alice resigned a card." in dm.text() and len(dm.history) == 1
     assert dm.attachments[0].id == picture.id and world.emu.state.uploads == uploads
     await world.end_game()
-

@@ -8,14 +8,28 @@ which Discord (and the emulator) refuses there.
 import random
 from datetime import timedelta
 
+import discord
 import pytest
 
+import bot.flow.lobby
+import engines.gondor.game
 from discord_emulator import EmulatorError
+from discord_emulator.models import USE_EXTERNAL_APPS
+from engines.gondor import Gondor
+from engines.gondor.data import GAME
+from engines.guardians import Guardians
+from tests.bot.gondor_players import Player
+from tests.bot.gondor_table import page_button
 from tests.bot.harness import assert_no_leak, hidden_labels, message_texts, move_controls
+from tests.bot.test_discord_gondor import secret_truth
+from tests.bot.test_discord_guardians import Knowledge, check_no_leaks, choose, code_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 KNIGHTFALL_MOVES = 12
 """Alice's moves against the computer: enough for hands, tricks and the computer's answers."""
+GUARDIANS_SEED = 132
+GONDOR_ONE_TURN = GAME.model_copy(update={"turns": 1})
+GONDOR_CLICKS = 300
 
 
 @pytest.fixture
@@ -83,7 +97,11 @@ async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
     labels = {b.label for b in result.buttons()}
     assert result.interaction_id is not None and labels & {"Play again", "Start a game"}
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     assert world.emu.dm_messages(world.people["alice"]) == []
 
 
@@ -167,7 +185,11 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
         assert_no_leak(message_texts(message), hidden_labels(game, None))
     assert world.emu.dm_messages(alice) == []
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     await world.resign("alice", chan=group)  # a member has a limit of live games
     assert await world.live(group) is None
 
@@ -199,7 +221,11 @@ async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(worl
             if message.channel_id == group.id:  # this game's: the group DM is the test's own
                 assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
     with pytest.raises(EmulatorError, match="no install authorizes"):
         await world.emu.slash(world.people["bob"], group, "game resign")  # bob may only click
     await world.resign("alice", chan=group)
@@ -229,7 +255,11 @@ async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_command
     assert session.status == "finished" and await world.live(group) is None
     assert not move_controls(board_in(world, group, session))
     assert channel_routes(world, group, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
 
 
 async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
@@ -250,7 +280,11 @@ async def test_a_server_without_the_bot_is_played_through_interactions_too(world
     await world.resign("alice", chan=chan)
     assert (await world.bot.store.load(session.id)).status == "finished"
     assert channel_routes(world, chan, since) == []
-    assert [f"{r.route} {r.status}" for r in world.emu.requests[since:] if r.status >= 400] == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
 
 
 async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
@@ -302,3 +336,260 @@ async def test_help_answers_outside_a_server_and_turns_its_pages_there(world, gr
     pages = await world.help_pages("alice", chan=group)
     assert len(pages) > 1 and any("Start here" in text for text in pages[0])
     assert channel_routes(world, group, since) == []
+
+
+async def test_a_whole_guardians_duel_in_a_group_dm_each_hand_only_to_its_player(
+    world, group, monkeypatch
+):
+    """Bob, without the app, accepts; both play the whole game by My hand, nothing leaks."""
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: GUARDIANS_SEED)
+    since = len(world.emu.requests)
+    first = max(world.emu.state.messages, default=0)
+    await world.slash("alice", "guardians challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and session.guild_id == 0
+    rng = random.Random(GUARDIANS_SEED)
+    for _ in range(700):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        seat = rng.choice(session.game.to_act())
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        controls = move_controls(hand)
+        assert {code_of(c) for c in controls} == {
+            Guardians.encode(a) for a in session.game.legal_actions(seat)
+        }
+        await world.make_move(player, hand, choose(rng, controls))
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.game.result.winners
+    rows = await world.bot.store.action_log(session.id)
+    replayed = Guardians.new(2, seed=GUARDIANS_SEED, options=session.options)
+    check_no_leaks(world, session, Knowledge.of(replayed, rows), first, chan=group)
+    assert world.emu.dm_messages(world.people["bob"]) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+
+
+async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, group, monkeypatch):
+    """Alice (Westernesse) gives every order from My hand; the computer plays Sauron; the game
+    is shortened to one Game-Turn (its end is the same as after the sixteenth)."""
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: GUARDIANS_SEED)
+    monkeypatch.setattr(engines.gondor.game, "GAME", GONDOR_ONE_TURN)
+    since = len(world.emu.requests)
+    first = max(world.emu.state.messages, default=0)
+    alice = world.people["alice"]
+    await world.slash("alice", "gondor challenge", chan=group, side="westernesse", level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and list(session.computer_seats) == [0]
+    player = Player("westernesse")
+    coached = False
+    for _ in range(GONDOR_CLICKS):
+        session = await world.bot.store.load(session.id)
+        if session.status != "active":
+            break
+        assert session.game.to_act() == [1], "the computer answered every order"
+        board = board_in(world, group, session)
+        hand = (await world.click("alice", board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == alice.id
+        coached |= any((b.custom_id or "").startswith("coach:") for b in hand.buttons())
+        controls = {code_of(c): c for c in move_controls(hand)}
+        action = player.choose(session.game.view(1), [Gondor.decode(code) for code in controls])
+        await world.make_move(alice, hand, controls[Gondor.encode(action)])
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.game.is_over
+    moves = [seat for seat, _, _ in await world.bot.store.action_log(session.id)]
+    assert moves.count(0) >= 30 and moves.count(1) >= 5, "both sides played the Game-Turn"
+    assert coached, "the coach's switch comes with My hand"
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+    channel = [m for m in world.emu.channel_messages(group) if m.id > first]
+    texts = [t for m in channel for t in message_texts(m)]
+    texts += [a.description or "" for m in channel for v in [*m.history, m] for a in v.attachments]
+    assert not any(secret_truth(t) for t in texts), "the cauldrons' truth stays Westernesse's"
+    assert world.emu.dm_messages(alice) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+
+
+async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(world, group):
+    """Bob, without the app, accepts; each side's orders come by My hand, pages included."""
+    since = len(world.emu.requests)
+    await world.slash("alice", "gondor challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active" and session.via_interactions
+    rng = random.Random(3)
+    paged = False
+    for _ in range(8):
+        session = await world.bot.store.load(session.id)
+        seat = session.game.to_act()[0]
+        player = world.user(session, seat)
+        board = board_in(world, group, session)
+        hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
+        assert hand.ephemeral and hand.visible_to == player.id
+        more = page_button(hand, "More")
+        if more is not None and not paged:  # a long list's next page, in the same answer
+            turned = await world.click(player.name, hand, more)
+            assert turned.response_type == 7
+            hand = next(m for m in world.emu.ephemeral_messages(player) if m.id == hand.id)
+            paged = True
+        await world.make_move(player, hand, rng.choice(move_controls(hand)))
+    assert paged, "a page of orders was turned"
+    assert (await world.bot.store.load(session.id)).step >= 8
+    assert world.emu.dm_messages(world.people["bob"]) == []
+    assert channel_routes(world, group, since) == []
+    assert [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ] == []
+    await world.resign("alice", chan=group)
+    assert await world.live(group) is None
+
+
+async def knightfall_duel_in(world, group):
+    """Alice challenges bob (who never installed the app) there, and bob accepts."""
+    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    session = await world.live(group)
+    assert session is not None and session.status == "active"
+    return session
+
+
+async def help_answer(world, who: str, group, session):
+    """The "?" answer ``who`` gets on the game's board."""
+    board = board_in(world, group, session)
+    return (await world.click(who, board, board.find_button("?"))).messages[-1]
+
+
+async def test_a_friend_without_the_app_resigns_and_asks_to_abort_by_buttons(world, group):
+    """Bob can't run /game resign or /game abort there: the "?" answer gives him both."""
+    since = len(world.emu.requests)
+    session = await knightfall_duel_in(world, group)
+    watching = await help_answer(world, "carol", group, session)
+    assert not [b for b in watching.buttons() if b.label in ("Resign…", "Ask to abort")]
+    asked = await help_answer(world, "bob", group, session)
+    assert asked.ephemeral and asked.visible_to == world.people["bob"].id
+    ix = await world.click("bob", asked, asked.find_button("Ask to abort"))
+    assert "once Alice also" in ix.messages[-1].text()
+    request = world.emu.channel_messages(group)[-1]
+    assert "asks to abort" in request.text() and request.interaction_id is not None
+    await world.click("alice", request, request.find_button("Agree"))
+    aborted = await world.bot.store.load(session.id)
+    assert (aborted.status, aborted.end_reason) == ("abandoned", "aborted")
+
+    session = await knightfall_duel_in(world, group)
+    asked = await help_answer(world, "bob", group, session)
+    question = (await world.click("bob", asked, asked.find_button("Resign…"))).messages[-1]
+    assert question.ephemeral and "Are you sure?" in question.text()
+    assert (await world.bot.store.load(session.id)).status == "active"  # not before Yes
+    await world.click("bob", question, question.find_button("Yes, resign"))
+    session = await world.bot.store.load(session.id)
+    assert session.status == "finished" and session.end_reason == "resigned"
+    rows = await world.bot.db.fetchall(
+        "SELECT user_id, outcome FROM results WHERE session_id=?", (session.id,)
+    )
+    assert {uid: outcome for uid, outcome in rows}[world.people["bob"].id] == "loss"
+    assert "Game over" in world.emu.channel_messages(group)[-1].text()
+    assert channel_routes(world, group, since) == []
+
+
+async def test_in_a_server_the_help_answer_has_no_resign_button(world):
+    session = await world.knightfall_duel()
+    board = world.board(session)
+    answer = (await world.click("bob", board, board.find_button("?"))).messages[-1]
+    assert not [b for b in answer.buttons() if b.label in ("Resign…", "Ask to abort")]
+    await world.resign("alice")
+
+
+async def test_a_server_without_use_external_apps_refuses_a_game_for_two(world):
+    """Discord makes a user install's answers ephemeral there: no board both could see."""
+    alice, bob = world.people["alice"], world.people["bob"]
+    world.emu.install_app(alice)
+    closed = world.emu.add_guild("No external apps", with_bot=False)
+    chan = world.emu.add_text_channel(closed, "general")
+    for person in (alice, bob):
+        world.emu.add_member(closed, person)
+    everyone = closed.roles[closed.id]
+    world.emu.set_channel_permissions(chan, everyone, deny=USE_EXTERNAL_APPS)
+    ix = await world.slash("alice", "knightfall challenge", chan=chan, opponent=bob)
+    assert ix.messages[-1].ephemeral and "Use External Apps" in ix.messages[-1].text()
+    assert await world.live(chan) is None
+
+    await world.slash("alice", "galdor start", chan=chan)  # a solo game: seen by alice alone
+    session = await world.live(chan)
+    board = next(m for m in world.emu.ephemeral_messages(alice) if m.id == session.message_id)
+    assert board.ephemeral and board.visible_to == alice.id
+    await world.make_move(alice, board, move_controls(board)[0])
+    assert (await world.bot.store.load(session.id)).step > 0
+    await world.resign("alice", chan=chan)
+
+
+@pytest.mark.parametrize("button", ["My hand", "?"])
+async def test_a_game_ended_by_housekeeping_without_a_live_token_shows_at_the_next_click(
+    world, group, monkeypatch, button
+):
+    """Idle for days: the idle rules end it with no live token to show it. The result is saved;
+    the next click (a fresh token) shows the ending on the board, and /stats counts it."""
+    alice = world.people["alice"]
+    await world.slash("alice", "knightfall challenge", chan=group, level="easy")
+    session = await world.live(group)
+    board = board_in(world, group, session)
+    before = board.text()
+    monkeypatch.setattr("bot.surface.reach.TOKEN_LIFE", timedelta(hours=-1))
+    later = discord.utils.utcnow() + timedelta(days=30)
+    assert await world.bot.lifecycle.sweep(later) >= 1
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "timeout"
+    assert board_in(world, group, session).text() == before  # no token could show it
+    monkeypatch.undo()
+    ix = await world.click("alice", board, board.find_button(button))
+    assert ix.messages[0].ephemeral and "ended" in ix.messages[0].text()
+    shown = board_in(world, group, session)
+    assert "Game over" in shown.text() and not shown.buttons()
+    result = world.emu.channel_messages(group)[-1]
+    assert not result.ephemeral and "Game over" in result.text()
+    assert alice.mention in result.text()
+    ix = await world.slash("alice", "stats", chan=group)
+    assert "outside servers" in ix.messages[-1].text()
+
+
+async def test_game_abort_there_asks_the_other_player_in_public(world, group):
+    """The request to agree is a public follow-up, not the filling of alice's "thinking…"."""
+    session = await knightfall_duel_in(world, group)
+    ix = await world.slash("alice", "game abort", chan=group)
+    (answer,) = ix.messages
+    assert answer.ephemeral and "once Bob also" in answer.text()
+    request = world.emu.channel_messages(group)[-1]
+    assert not request.ephemeral and "asks to abort" in request.text()
+    await world.click("bob", request, request.find_button("Agree"))
+    aborted = await world.bot.store.load(session.id)
+    assert (aborted.status, aborted.end_reason) == ("abandoned", "aborted")
+
+
+async def test_guardians_saved_decks_are_the_members_own_anywhere(world, group):
+    """A deck saved in a group DM is the same member's deck in a server, and the other way."""
+    ix = await world.slash("alice", "guardians deck new", chan=group, name="Trip", copy="starter_2")
+    assert ix.messages[-1].ephemeral and "Trip" in ix.messages[-1].text()
+    ix = await world.slash("alice", "guardians deck list")  # in the server
+    assert "Trip" in ix.messages[-1].text()
+    await world.slash("alice", "guardians challenge", chan=group, deck="Trip", level="easy")
+    session = await world.live(group)
+    assert session is not None and session.via_interactions and "deck_lists" in session.options
+    await world.resign("alice", chan=group)
+    await world.slash("alice", "guardians deck delete", name="Trip")

@@ -60,8 +60,14 @@ async def test_a_game_declaring_only_its_facts_gets_learn_and_rules(hopscotch):
 def declared(game_id: str, title: str) -> GamePlugin:
     """A plugin record for commands alone (nothing of it is imported)."""
     return GamePlugin(
-        id=game_id, title=title, seats="solo", controls="channel", engine="", renderer="",
-        commands="", order=99,
+        id=game_id,
+        title=title,
+        seats="solo",
+        controls="channel",
+        engine="",
+        renderer="",
+        commands="",
+        order=99,
     )
 
 

@@ -20,6 +20,8 @@ class Hook:
         self.message = SimpleNamespace(id=message_id) if message_id is not None else None
         self.sent: list[tuple] = []
         self.followup = self
+        self.answered = True
+        self.response = SimpleNamespace(is_done=lambda: self.answered)
 
     async def send(self, **kwargs):
         self.sent.append(("send", kwargs))
@@ -61,3 +63,20 @@ async def test_without_a_live_token_nothing_is_sent_and_discords_401_is_raised()
         await reach.channel("g").get_partial_message(2).edit(content="never its message")
     assert old.sent == []
     assert not passing(none.value)  # not worth retrying: the next click shows it
+
+
+async def test_a_click_not_answered_yet_lends_no_token():
+    """Discord refuses an interaction's webhook before its response (404 ``10015``): a click
+    just admitted is not used while an earlier click's work (the computer's move) sends."""
+    reach = Reach()
+    earlier, admitted = Hook(2, message_id=1), Hook(1, message_id=1)
+    admitted.answered = False
+    reach.note("g", earlier)
+    reach.note("g", admitted)
+    channel = reach.channel("g")
+    await channel.send("the computer moved")
+    await channel.get_partial_message(1).edit(content="board")
+    assert admitted.sent == [] and [kind for kind, *_ in earlier.sent] == ["send", "edit"]
+    admitted.answered = True
+    await channel.send("next")
+    assert admitted.sent == [("send", {"content": "next", "wait": True})]

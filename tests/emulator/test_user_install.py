@@ -207,3 +207,21 @@ async def test_a_server_without_the_bot_reaches_it_only_through_a_user_install(w
     with pytest.raises(discord.Forbidden) as refused:  # a server without the bot is no mutual one
         await http.send_message(int(dm["id"]), params=discord.http.handle_message_parameters("hi"))
     assert refused.value.code == 50007
+
+
+async def test_without_use_external_apps_a_user_installs_answers_are_ephemeral(world):
+    """permissions.mdx: with *Use External Apps* off, a user-installed app's responses are
+    ephemeral for the member (its follow-ups too); a server that added the app is unaffected."""
+    w = world
+    closed = w.emu.add_guild("Closed", with_bot=False)
+    chan = w.emu.add_text_channel(closed, "general")
+    w.emu.add_member(closed, w.alice)
+    assert P(w.emu.channel_permissions(chan, w.alice)).use_external_apps  # on by default
+    w.emu.set_channel_permissions(
+        chan, closed.roles[closed.id], deny=P(use_external_apps=True).value
+    )
+    ix = await (await w.emu.slash(w.alice, chan, "play")).done()
+    assert not w.client.last.permissions.use_external_apps
+    assert ix.original.ephemeral and ix.original.visible_to == w.alice.id
+    sent = await w.client.last.followup.send("public?", wait=True)
+    assert sent.flags.ephemeral and w.emu.channel_messages(chan) == []

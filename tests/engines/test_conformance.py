@@ -158,4 +158,3 @@ def test_refused_actions_change_nothing(game_id):
 def test_unknown_game_id_is_a_clear_key_error(game_id):
     with pytest.raises(KeyError, match="Unknown game id"):
         engines.get_game(game_id + "_nope")
-

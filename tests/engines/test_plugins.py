@@ -15,6 +15,7 @@ from tests.plugin_game import SITE, installed
 def entry_points(monkeypatch):
     """Replace what ``importlib.metadata`` finds; the real registry is read again after."""
     found: list[EntryPoint] = []
+
     def registered(group: str) -> list[EntryPoint]:
         return [e for e in found if e.group == group]
 
