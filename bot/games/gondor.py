@@ -50,7 +50,7 @@ class GondorCog(
     help_text = (
         "`/gondor challenge opponent:@user [side]` — the siege of Minas Tirith for two (you play "
         "Sauron unless you pick Westernesse; no opponent: you play the computer, `level:` easy, "
-        "normal or hard). Orders by buttons in your DMs or typed: "
+        "normal or hard). Orders by buttons in your DMs (or **My hand**) or typed: "
         "`/gondor move unit to`, `/gondor fire|attack|cast|breach|rally unit target`; "
         "`/gondor map [around:hex]` shows the map, `/gondor legend` what its symbols mean, "
         "`/gondor learn` plays a guided first Game-Turn (`part:2`: the siege and a combat; "
