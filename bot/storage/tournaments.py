@@ -311,9 +311,12 @@ class TournamentStore:
             return RUNNING if await self._pair(t, round_no, now) else None
 
     async def _winner(self, t: Tournament) -> int | None:
-        everyone = [e.user_id for e in await self.entrants(t.id)]
+        """The best-placed player who did not withdraw (None if every player withdrew)."""
+        entrants = await self.entrants(t.id)
+        everyone = [e.user_id for e in entrants]
+        left = {e.user_id for e in entrants if e.left}
         table = standings(everyone, [b.pairing for b in await self.boards(t.id)], t.format)
-        return table[0].player if table else None
+        return next((s.player for s in table if s.player not in left), None)
 
     async def _pair(self, t: Tournament, round_no: int, now: datetime) -> bool:
         """Inside a transaction: move from ``round_no`` to the next round and pair it."""

@@ -151,6 +151,18 @@ async def test_a_withdrawn_player_is_paired_no_more(store):
     assert [b.decision for b in boards if b.second is None] == [Decision.BYE]
 
 
+async def test_a_player_who_withdrew_is_not_the_winner(store):
+    t = await new(store, rounds=1)
+    for uid in (1, 2, 3, 4):
+        await store.join(t.id, uid, f"p{uid}", NOW)
+    await store.start(t.id, NOW)
+    await play_round(store, t, 1, NOW)  # the lower id of each pair wins: 1 wins its game
+    assert await store.leave(t.id, 1, NOW)  # ...then withdraws, first on the tie-breaks
+    assert await store.advance(t.id, 1, NOW) == FINISHED
+    won = {min(b.first, b.second) for b in await store.boards(t.id, 1)}
+    assert (await store.get(t.id)).winner_id == min(won - {1})
+
+
 async def test_only_two_processes_one_game_claim(store):
     t = await new(store)
     for uid in (1, 2, 3, 4):
