@@ -306,29 +306,36 @@ class Tournaments:
         """
         lock = self._checking.setdefault(tid, asyncio.Lock())
         async with lock:
-            t = await self.tours.get(tid)
-            if t.state != RUNNING:
-                return
-            ends = t.round_ends_at
-            late = ends is not None and now >= ends
-            soon = ends is not None and now >= ends - t.pace * WARN_SHARE
-            for b in await self.tours.boards(tid, t.round):
-                if b.decision is None:
-                    await self._settle(t, b, now, late)
-                if b.decision is None and b.session_id and soon and not late:
-                    await self._warn(t, b.session_id, now)
-            done = await self.tours.advance(tid, t.round, now)
-            if done is None:
-                return
-            entrants = await self.tours.entrants(tid)
-            heading = f"after round {t.round} of {t.rounds}"
-            heading = heading if done == RUNNING else "final standings"
-            await self._post_table(t, entrants, heading, t.round)
-            t = await self.tours.get(tid)
-            if done == FINISHED:
-                await self._announce_winner(t, entrants)
-            else:
-                await self._open_round(t, now)
+            running = await self._check(tid, now)
+        if not running and not lock.locked():
+            self._checking.pop(tid, None)  # over: its lock is kept no longer
+
+    async def _check(self, tid: str, now: datetime) -> bool:
+        """``check`` under the tournament's lock; whether it is still running after it."""
+        t = await self.tours.get(tid)
+        if t.state != RUNNING:
+            return False
+        ends = t.round_ends_at
+        late = ends is not None and now >= ends
+        soon = ends is not None and now >= ends - t.pace * WARN_SHARE
+        for b in await self.tours.boards(tid, t.round):
+            if b.decision is None:
+                await self._settle(t, b, now, late)
+            if b.decision is None and b.session_id and soon and not late:
+                await self._warn(t, b.session_id, now)
+        done = await self.tours.advance(tid, t.round, now)
+        if done is None:
+            return True
+        entrants = await self.tours.entrants(tid)
+        heading = f"after round {t.round} of {t.rounds}"
+        heading = heading if done == RUNNING else "final standings"
+        await self._post_table(t, entrants, heading, t.round)
+        t = await self.tours.get(tid)
+        if done == FINISHED:
+            await self._announce_winner(t, entrants)
+            return False
+        await self._open_round(t, now)
+        return True
 
     async def _settle(self, t: Tournament, b: Board, now: datetime, late: bool) -> None:
         """An undecided pairing: start its game, see how it ended, or forfeit it when late."""

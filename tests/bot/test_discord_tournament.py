@@ -402,3 +402,4 @@ async def test_a_deleted_channel_calls_its_tournament_off_and_tells_each_player_
         assert len(told) == 1 and "channel was deleted" in told[0], who
     await world.bot.tournaments.check(t.id, discord.utils.utcnow() + timedelta(days=3))
     assert (await world.bot.tournaments.tours.get(t.id)).state == CANCELLED  # nothing restarts
+    assert t.id not in world.bot.tournaments._checking  # an ended tournament's lock is let go
