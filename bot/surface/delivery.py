@@ -6,12 +6,12 @@ import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import coach, custom_ids, game_threads, mentions, presenter
+from bot.surface import coach, custom_ids, game_threads, layout, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.open_hands import Hand, OpenHands
@@ -47,6 +47,19 @@ BOARD_MOVED = "This board is out of date, so that did nothing. Here is the curre
 OLD_DM = (
     "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
 )
+
+
+class Editable(Protocol):
+    """A message to edit: a channel's or a DM's, or one reached through a game's webhook."""
+
+    @property
+    def id(self) -> int: ...  # noqa: D102
+
+    @property
+    def edit(self) -> Callable[..., Awaitable[Any]]: ...  # noqa: D102
+
+
+MOVED_BOARD = "This board is out of date: the game goes on in {link}"
 RETIRED_DM = "This decision is over: the game moved on. Your moves are in my newest message, {link}"
 
 
@@ -306,7 +319,8 @@ class Delivery:
         self._outdated.discard(session.id)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(view=None)  # type: ignore[union-attr]
+                stale = channel.get_partial_message(old)  # type: ignore[union-attr]
+                await self._take_moves_off(stale, MOVED_BOARD.format(link=sent.jump_url), None)
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
 
@@ -478,12 +492,33 @@ class Delivery:
         link = f"https://discord.com/channels/@me/{newest.channel.id}/{newest.id}"
         old = self.client.get_partial_messageable(newest.channel.id).get_partial_message(message_id)
         try:
-            await old.edit(content=RETIRED_DM.format(link=link), view=None)
+            note = RETIRED_DM.format(link=link)
+            await self._take_moves_off(old, note, note)
         except discord.HTTPException as exc:
             log.info("older DM keeps its moves session=%s code=%s", sid, exc.code)
             return
         self._note(message_id, None)
         _remember(self._moves, message_id, False)
+
+    async def _take_moves_off(self, message: Editable, unknown: str, note: str | None) -> None:
+        """Edit a board or DM to show what it shows without its moves, ``note`` above it.
+
+        A v2 message is sent whole again (its components are replaced all at once), as Discord
+        last accepted it (``pictures.last``). One this process never wrote (before a restart,
+        or long ago) becomes the text ``unknown`` alone, whatever its shape: Discord turns an
+        embed message into v2 on an edit that clears its content and embeds.
+        """
+        last = self.pictures.last(message.id)
+        if last is None:
+            await message.edit(
+                content=None, embeds=[], view=layout.text_only(unknown), attachments=[]
+            )
+            return
+        shown = layout.with_rows(last, None)
+        if note is not None and isinstance(shown, discord.ui.LayoutView):
+            shown = layout.above(note, shown)
+        await message.edit(view=shown)
+        self.pictures.forget(message.id)
 
     async def tell(self, user_id: int, channel_id: int | None, text: str) -> bool:
         """Send a player a plain DM that pings no one; False if Discord refused it."""

@@ -6,6 +6,8 @@ the key of the picture each shows. An edit of that message whose picture under t
 has the same key lists the attachment as kept (Discord's ``attachments`` field: kept ones by id,
 new ones uploaded) rather than uploading the same PNG again; the embed still points at it by
 ``attachment://`` name. A failed request forgets the message: its next edit uploads everything.
+The message as Discord last accepted it is kept too (``last``): taking a v2 message's moves off
+sends its texts and pictures again, as they are, without asking Discord for them.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class ShownPictures:
     """What picture each message shows (the last ``SIZE`` messages written)."""
 
     def __init__(self) -> None:
-        self._shown: OrderedDict[int, Shown] = OrderedDict()
+        self._shown: OrderedDict[int, tuple[Shown, discord.Message]] = OrderedDict()
 
     def note(self, message: discord.Message, files: Sequence[discord.File]) -> None:
         """Note the pictures of a message Discord just accepted (its answer, ``message``).
@@ -49,7 +51,7 @@ class ShownPictures:
         }
         self._shown.pop(message.id, None)
         if shown:
-            self._shown[message.id] = shown
+            self._shown[message.id] = (shown, message)
             while len(self._shown) > SIZE:
                 self._shown.popitem(last=False)
 
@@ -61,12 +63,18 @@ class ShownPictures:
         self, message_id: int | None, files: Sequence[discord.File]
     ) -> dict[str, discord.Attachment]:
         """The attachments of ``message_id`` that already show these pictures, by file name."""
-        shown = self._shown.get(message_id or 0)
-        if not shown:
+        found_shown = self._shown.get(message_id or 0)
+        if not found_shown:
             return {}
+        shown = found_shown[0]
         out: dict[str, discord.Attachment] = {}
         for f in files:
             found = shown.get(f.filename)
             if found is not None and isinstance(f, PictureFile) and found[0] == f.key:
                 out[f.filename] = found[1]
         return out
+
+    def last(self, message_id: int) -> discord.Message | None:
+        """The message as Discord last accepted it (None: not among the last ``SIZE``)."""
+        found = self._shown.get(message_id)
+        return None if found is None else found[1]
