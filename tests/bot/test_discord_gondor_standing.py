@@ -55,7 +55,8 @@ async def test_standing_choices_pass_phases_with_a_line_and_survive_a_restart(wo
     bob = world.people["bob"]
     dm = world.controls_message(bob)
     assert dm is not None and list(switches(dm)) == ["Pass my magic phases"]
-    assert "**Pass my magic phases** (below): your magic leader neither moves nor casts" in dm.text()
+    offer = "**Pass my magic phases** (below): your magic leader neither moves nor casts"
+    assert offer in dm.text()
     await flip(world, "bob", "Pass my magic phases", on=True)
     session = await world.bot.store.load(sid)
     assert session.seats[1].standing == {"magic"}
