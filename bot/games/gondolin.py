@@ -44,7 +44,8 @@ TYPE_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in decks.TYPE
 PER_PAGE = MAX_PER_PAGE
 COLOUR = discord.Colour.dark_teal()
 NO_SCOREBOARD_HERE = (
-    "Scoreboards are a server's. Games played outside servers count on your own record: `/stats`."
+    "Scoreboards are a server's. Games played outside servers count on your own record: "
+    "`/stats`."
 )
 FACTS = GameFacts(
     plugin=PLUGIN,
