@@ -760,7 +760,7 @@ class Delivery:
         *,
         result: bool = False,
     ) -> None:
-        """Post in the game's channel, pinging its players.
+        """Post in the game's channel, pinging its players (a ``result``: a v2 message).
 
         The ``result`` of a game in its own thread is posted in the thread without pings, and
         its first line in the channel the thread hangs off, pinging the players once there.
@@ -769,7 +769,10 @@ class Delivery:
         threaded = result and game_threads.in_thread(session)
         pings = mentions.NOBODY if threaded else mentions.players(session)
         try:
-            if view is None:
+            if result:  # one container: who won, what changed, Play again beside it
+                shown = layout.message(None, [text], rows=layout.rows_of(view))
+                await channel.send(**shown.kwargs(), allowed_mentions=pings)
+            elif view is None:
                 await channel.send(text, allowed_mentions=pings)
             else:
                 await channel.send(text, view=view, allowed_mentions=pings)

@@ -330,7 +330,7 @@ async def test_a_lessons_last_click_reads_the_session_once(world, monkeypatch):
     )
     assert 0 < counted < 100
     assert await world.live() is None
-    assert any("**Lesson done**" in m.content for m in world.emu.channel_messages(world.chan))
+    assert any("**Lesson done**" in m.text() for m in world.emu.channel_messages(world.chan))
 
 
 async def test_my_hand_reads_the_session_once(world, monkeypatch):
