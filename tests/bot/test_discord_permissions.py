@@ -45,8 +45,9 @@ async def test_a_start_is_refused_until_the_bot_may_attach_files(world):
     session = await world.live(chan)
     assert session is not None
     assert [m.id for m in emu.channel_messages(chan)] == [session.message_id]
-    board = world.board(session)
-    assert_v2(board) and v2_pictures(board) and move_controls(board)
+    (board,) = emu.channel_messages(chan)
+    assert_v2(board)
+    assert v2_pictures(board) and move_controls(board)
     await world.resign("alice", chan)
     assert_v2(emu.channel_messages(chan)[-1])  # the result too
     assert "Game over" in emu.channel_messages(chan)[-1].text()
