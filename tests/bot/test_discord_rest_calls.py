@@ -119,6 +119,22 @@ async def test_a_new_dm_takes_the_moves_off_an_older_one_that_still_offers_them(
     await world.end_game()
 
 
+async def test_an_older_dm_the_bot_no_longer_knows_becomes_a_link_to_the_newest(world):
+    session = await world.knightfall_duel()
+    seat = session.game.to_act()[0]
+    user = world.user(session, seat)
+    old = world.controls_message(user)
+    world.bot.sessions.delivery.pictures.forget(old.id)  # as after a restart: shown long ago
+    await world.bot.sessions.delivery.dm(session, seat, [])
+    await world.quiesce()
+    newest = world.emu.dm_messages(user)[-1]
+    assert newest.id != old.id and move_controls(newest)
+    assert_v2(old)  # no moves, no picture left hidden: the text and the link
+    assert old.buttons() == [] and old.attachments == []
+    assert "decision is over" in old.text() and f"/{newest.channel_id}/{newest.id}" in old.text()
+    await world.end_game()
+
+
 async def test_showing_a_game_nothing_changed_in_edits_nothing(world):
     session = await world.knightfall_duel()
     dm = world.controls_message(world.people["alice"])
