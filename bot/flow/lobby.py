@@ -462,6 +462,7 @@ class Lobby:
                 raise
             if session.via_interactions:  # its token may edit the board
                 self.manager.delivery.reach.made(session.id, sent.id, interaction)
+            self.manager.delivery.pictures.note(sent, msg.files)  # kept by the next edit
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
             await self.manager.begin(session)

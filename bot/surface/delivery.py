@@ -281,6 +281,7 @@ class Delivery:
         """Edit the board; else post it anew (``draw`` makes it again: a sent file is spent)."""
         old = self._board_id(session)
         channel = await self.channel(session)
+        before = None if old is None else self.pictures.last(old)  # what a refusal leaves
         if old is not None:
             try:
                 board = channel.get_partial_message(old)  # type: ignore[union-attr]
@@ -320,7 +321,8 @@ class Delivery:
         if old is not None:
             try:
                 stale = channel.get_partial_message(old)  # type: ignore[union-attr]
-                await self._take_moves_off(stale, MOVED_BOARD.format(link=sent.jump_url), None)
+                moved = MOVED_BOARD.format(link=sent.jump_url)
+                await self._take_moves_off(stale, before, moved, None)
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
 
@@ -493,22 +495,24 @@ class Delivery:
         old = self.client.get_partial_messageable(newest.channel.id).get_partial_message(message_id)
         try:
             note = RETIRED_DM.format(link=link)
-            await self._take_moves_off(old, note, note)
+            await self._take_moves_off(old, self.pictures.last(message_id), note, note)
         except discord.HTTPException as exc:
             log.info("older DM keeps its moves session=%s code=%s", sid, exc.code)
             return
         self._note(message_id, None)
         _remember(self._moves, message_id, False)
 
-    async def _take_moves_off(self, message: Editable, unknown: str, note: str | None) -> None:
+    async def _take_moves_off(
+        self, message: Editable, last: discord.Message | None, unknown: str, note: str | None
+    ) -> None:
         """Edit a board or DM to show what it shows without its moves, ``note`` above it.
 
-        A v2 message is sent whole again (its components are replaced all at once), as Discord
-        last accepted it (``pictures.last``). One this process never wrote (before a restart,
-        or long ago) becomes the text ``unknown`` alone, whatever its shape: Discord turns an
-        embed message into v2 on an edit that clears its content and embeds.
+        ``last``: the message as Discord last accepted it (``pictures.last``), sent whole again
+        without its rows (an edit replaces all the components of a v2 message). One this
+        process does not know (written before a restart, or long ago) becomes the text
+        ``unknown`` alone, whatever its shape: Discord turns an embed message into v2 on an
+        edit that clears its content and embeds.
         """
-        last = self.pictures.last(message.id)
         if last is None:
             await message.edit(
                 content=None, embeds=[], view=layout.text_only(unknown), attachments=[]

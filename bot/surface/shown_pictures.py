@@ -6,8 +6,9 @@ the key of the picture each shows. An edit of that message whose picture under t
 has the same key lists the attachment as kept (Discord's ``attachments`` field: kept ones by id,
 new ones uploaded) rather than uploading the same PNG again; the embed still points at it by
 ``attachment://`` name. A failed request forgets the message: its next edit uploads everything.
-The message as Discord last accepted it is kept too (``last``): taking a v2 message's moves off
-sends its texts and pictures again, as they are, without asking Discord for them.
+The message as Discord last accepted it is kept too (``last``), even after a failed request:
+taking a v2 message's moves off sends its texts and pictures again, as they are, without asking
+Discord for them.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ class ShownPictures:
     """What picture each message shows (the last ``SIZE`` messages written)."""
 
     def __init__(self) -> None:
-        self._shown: OrderedDict[int, tuple[Shown, discord.Message]] = OrderedDict()
+        self._shown: OrderedDict[int, Shown] = OrderedDict()
+        self._last: OrderedDict[int, discord.Message] = OrderedDict()
 
     def note(self, message: discord.Message, files: Sequence[discord.File]) -> None:
         """Note the pictures of a message Discord just accepted (its answer, ``message``).
@@ -50,23 +52,29 @@ class ShownPictures:
             a.filename: (keys[a.filename], a) for a in message.attachments if a.filename in keys
         }
         self._shown.pop(message.id, None)
+        self._last.pop(message.id, None)
         if shown:
-            self._shown[message.id] = (shown, message)
+            self._shown[message.id] = shown
+            self._last[message.id] = message
             while len(self._shown) > SIZE:
                 self._shown.popitem(last=False)
+            while len(self._last) > SIZE:
+                self._last.popitem(last=False)
 
     def forget(self, message_id: int) -> None:
-        """The message may show anything (a request failed): its next edit uploads its pictures."""
+        """The message may show anything (a request failed): its next edit uploads its pictures.
+
+        What it showed last (``last``) stays: a refused edit left it so.
+        """
         self._shown.pop(message_id, None)
 
     def kept(
         self, message_id: int | None, files: Sequence[discord.File]
     ) -> dict[str, discord.Attachment]:
         """The attachments of ``message_id`` that already show these pictures, by file name."""
-        found_shown = self._shown.get(message_id or 0)
-        if not found_shown:
+        shown = self._shown.get(message_id or 0)
+        if not shown:
             return {}
-        shown = found_shown[0]
         out: dict[str, discord.Attachment] = {}
         for f in files:
             found = shown.get(f.filename)
@@ -76,5 +84,4 @@ class ShownPictures:
 
     def last(self, message_id: int) -> discord.Message | None:
         """The message as Discord last accepted it (None: not among the last ``SIZE``)."""
-        found = self._shown.get(message_id)
-        return None if found is None else found[1]
+        return self._last.get(message_id)

@@ -10,6 +10,7 @@ import pytest
 import bot.flow.lobby
 import bot.surface.acknowledge
 import bot.surface.presenter
+from bot.surface.shown_pictures import ShownPictures
 from tests.bot.harness import assert_v2, move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -124,7 +125,7 @@ async def test_an_older_dm_the_bot_no_longer_knows_becomes_a_link_to_the_newest(
     seat = session.game.to_act()[0]
     user = world.user(session, seat)
     old = world.controls_message(user)
-    world.bot.sessions.delivery.pictures.forget(old.id)  # as after a restart: shown long ago
+    world.bot.sessions.delivery.pictures = ShownPictures()  # as after a restart
     await world.bot.sessions.delivery.dm(session, seat, [])
     await world.quiesce()
     newest = world.emu.dm_messages(user)[-1]
