@@ -670,4 +670,4 @@ class Lifecycle:
             return
         channel = await self.manager.delivery.channel(session)
         message = channel.get_partial_message(session.message_id)  # type: ignore[union-attr]
-        await message.edit(content=None, embeds=[], view=layout.text_only(text), attachments=[])
+        await message.edit(**layout.text_edit(text))

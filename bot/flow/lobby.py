@@ -7,7 +7,7 @@ import math
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import discord
 
@@ -248,14 +248,16 @@ class Lobby:
             now = discord.utils.utcnow()
             if now - session.created_at > timedelta(minutes=self.challenge_minutes):
                 await self.store.close(session, status="abandoned", reason="expired", now=now)
-                await interaction.edit_original_response(**_closed("This challenge expired."))
+                await interaction.edit_original_response(
+                    **layout.text_edit("This challenge expired.")
+                )
                 return
             challenger = challenger_seat(session.options)
             if answer == "decline":
                 verb = "withdrew the challenge" if seat == challenger else "declined"
                 await self.store.close(session, status="abandoned", reason="declined", now=now)
                 said = f"{markdown(interaction.user.display_name)} {verb}."
-                await interaction.edit_original_response(**_closed(said))
+                await interaction.edit_original_response(**layout.text_edit(said))
                 return
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
@@ -265,7 +267,8 @@ class Lobby:
             if thread and interaction.message is not None:
                 session = await self._move_to_thread(interaction, interaction.message.id, session)
                 await interaction.edit_original_response(
-                    **_closed(game_threads.start_line(session)), allowed_mentions=mentions.NOBODY
+                    **layout.text_edit(game_threads.start_line(session)),
+                    allowed_mentions=mentions.NOBODY,
                 )
             await self._begin(session, interaction)
 
@@ -484,8 +487,3 @@ class Lobby:
         session = await self.store.activate(session, game, discord.utils.utcnow())
         log.info("game started session=%s game=%s", session.id, session.game_id)
         await self.manager.begin(session)
-
-
-def _closed(text: str) -> dict[str, Any]:
-    """An edit leaving a challenge (v2, or an embed sent before challenges were) as ``text``."""
-    return {"content": None, "embeds": [], "view": layout.text_only(text), "attachments": []}

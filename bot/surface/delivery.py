@@ -514,9 +514,7 @@ class Delivery:
         edit that clears its content and embeds.
         """
         if last is None:
-            await message.edit(
-                content=None, embeds=[], view=layout.text_only(unknown), attachments=[]
-            )
+            await message.edit(**layout.text_edit(unknown))
             return
         shown = layout.with_rows(last, None)
         if note is not None and isinstance(shown, discord.ui.LayoutView):

@@ -178,8 +178,11 @@ def above(text: str, view: discord.ui.LayoutView) -> discord.ui.LayoutView:
     return out
 
 
-def text_only(text: str) -> discord.ui.LayoutView:
-    """A v2 message that is one text (an edit replacing a message with it drops its files)."""
+def text_edit(text: str) -> dict[str, Any]:
+    """Keyword arguments for an edit leaving a message as ``text`` alone, its files dropped.
+
+    Content and embeds are cleared: an embed message (sent before it was v2) becomes v2 so.
+    """
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.TextDisplay(shorten(text, V2_TEXT)))
-    return view
+    return {"content": None, "embeds": [], "view": view, "attachments": []}
