@@ -18,7 +18,7 @@ from bot.storage.outcomes import resignation
 from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
-from bot.surface import custom_ids, game_threads, membership, mentions
+from bot.surface import custom_ids, game_threads, layout, membership, mentions
 from bot.surface.links import message_link
 from bot.surface.reach import TokenExpired
 from bot.surface.replies import close_question, ephemeral, reply_errors
@@ -715,4 +715,4 @@ class Lifecycle:
             return
         channel = await self.manager.delivery.channel(session)
         message = channel.get_partial_message(session.message_id)  # type: ignore[union-attr]
-        await message.edit(content=text, embed=None, view=None)
+        await message.edit(**layout.text_edit(text))

@@ -24,7 +24,7 @@ from bot.storage.models import LESSON
 from bot.storage.refusals import SessionNotFound
 from bot.storage.server_settings import ServerSettings
 from bot.storage.store import Session
-from bot.surface import custom_ids, game_threads, mentions, presenter
+from bot.surface import custom_ids, game_threads, layout, mentions, presenter
 from bot.surface.channel_permissions import require_game_permissions
 from bot.surface.reach import answers_public, via_interactions
 from bot.surface.replies import reply_errors
@@ -200,37 +200,36 @@ class Lobby:
             via_interactions=via,
         )
         minutes = round(self.challenge_minutes)
-        embed = discord.Embed(
-            title=f"{cls.title}: a challenge!",
-            description=(
-                f"{interaction.user.mention} challenges {opponent.mention}.\n"
-                + (f"{terms}\n" if terms else "")
-                + f"{opponent.mention}, press **Accept** to play or **Decline**. "
-                f"The challenge expires in {minutes} minutes."
-            ),
-            colour=discord.Colour.dark_gold(),
+        text = (
+            f"{interaction.user.mention} challenges {opponent.mention}.\n"
+            + (f"{terms}\n" if terms else "")
+            + f"{opponent.mention}, press **Accept** to play or **Decline**. "
+            f"The challenge expires in {minutes} minutes."
         )
-        view = discord.ui.View(timeout=None)
-        for answer, style in (
-            ("accept", discord.ButtonStyle.success),
-            ("decline", discord.ButtonStyle.secondary),
-        ):
-            view.add_item(
-                discord.ui.Button(
-                    label=answer.title(),
-                    style=style,
-                    custom_id=custom_ids.CHALLENGE.build(session.id, answer),
-                )
+        buttons = [
+            discord.ui.Button[discord.ui.LayoutView](
+                label=answer.title(),
+                style=style,
+                custom_id=custom_ids.CHALLENGE.build(session.id, answer),
             )
+            for answer, style in (
+                ("accept", discord.ButtonStyle.success),
+                ("decline", discord.ButtonStyle.secondary),
+            )
+        ]
+        shown = layout.message(
+            f"{cls.title}: a challenge!",
+            [text],
+            colour=discord.Colour.dark_gold(),
+            above=opponent.mention,
+            rows=[buttons],
+        )
         self._started(interaction)
         # Held until the message id is saved: a fast Accept waits instead of posting a board.
         async with self.manager.lock(session.id):
             try:
                 await interaction.response.send_message(
-                    content=opponent.mention,
-                    embed=embed,
-                    view=view,
-                    allowed_mentions=mentions.only([opponent.id]),
+                    **shown.kwargs(), allowed_mentions=mentions.only([opponent.id])
                 )
                 message = await interaction.original_response()
             except Exception as exc:
@@ -249,7 +248,9 @@ class Lobby:
             if session.status == "active":
                 raise UserFacingError("The game has already started.")
             if session.status != "pending":
-                await interaction.edit_original_response(view=None)
+                if interaction.message is not None:
+                    closed = layout.with_rows(interaction.message, None)
+                    await interaction.edit_original_response(view=closed)
                 raise SessionNotFound()
             seat = session.seat_of(interaction.user.id)
             if seat is None:
@@ -258,18 +259,15 @@ class Lobby:
             if now - session.created_at > timedelta(minutes=self.challenge_minutes):
                 await self.store.close(session, status="abandoned", reason="expired", now=now)
                 await interaction.edit_original_response(
-                    content="This challenge expired.", embed=None, view=None
+                    **layout.text_edit("This challenge expired.")
                 )
                 return
             challenger = challenger_seat(session.options)
             if answer == "decline":
                 verb = "withdrew the challenge" if seat == challenger else "declined"
                 await self.store.close(session, status="abandoned", reason="declined", now=now)
-                await interaction.edit_original_response(
-                    content=f"{markdown(interaction.user.display_name)} {verb}.",
-                    embed=None,
-                    view=None,
-                )
+                said = f"{markdown(interaction.user.display_name)} {verb}."
+                await interaction.edit_original_response(**layout.text_edit(said))
                 return
             if seat == challenger:
                 raise UserFacingError(f"Waiting for {session.names[1 - seat]} to accept.")
@@ -279,9 +277,7 @@ class Lobby:
             if thread and interaction.message is not None:
                 session = await self._move_to_thread(interaction, interaction.message.id, session)
                 await interaction.edit_original_response(
-                    content=game_threads.start_line(session),
-                    embed=None,
-                    view=None,
+                    **layout.text_edit(game_threads.start_line(session)),
                     allowed_mentions=mentions.NOBODY,
                 )
             await self._begin(session, interaction)
@@ -479,6 +475,7 @@ class Lobby:
                 raise
             if session.via_interactions:  # its token may edit the board
                 self.manager.delivery.reach.made(session.id, sent.id, interaction)
+            self.manager.delivery.pictures.note(sent, msg.files)  # kept by the next edit
             await self.store.set_message(session.id, sent.id)
             session = await self.store.load(session.id)
             await self.manager.begin(session)

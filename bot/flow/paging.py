@@ -12,7 +12,7 @@ import discord
 from bot.errors import NotInGame
 from bot.flow.sessions import SessionManager
 from bot.storage.refusals import SessionNotFound
-from bot.surface import presenter
+from bot.surface import layout, presenter
 from bot.surface.replies import reply_errors
 
 
@@ -37,4 +37,5 @@ async def turn_page(
             if on_board
             else presenter.private_components(session, seat, page)
         )
-        await interaction.response.edit_message(view=view)
+        shown = view if message is None else layout.with_rows(message, view)
+        await interaction.response.edit_message(view=shown)

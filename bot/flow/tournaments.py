@@ -451,6 +451,7 @@ class Tournaments:
         await line.edit(content=game_threads.start_line(session))
         msg = await presenter.board(session, [])
         sent = await thread.send(**msg.kwargs())
+        self.manager.delivery.pictures.note(sent, msg.files)  # kept by the next edit
         await self.store.set_message(session.id, sent.id)
         await self.manager.begin(await self.store.load(session.id))
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import discord
 
+from bot.surface import layout
+
 log = logging.getLogger(__name__)
 
 ACK_BUDGET_SECONDS = 2.0
@@ -136,8 +138,10 @@ async def defer_unless_answered(
 
 async def strip_clicked(interaction: discord.Interaction) -> None:
     """Take the buttons off the clicked message: in the click's answer if it has none yet."""
+    message = interaction.message
+    view = None if message is None else layout.with_rows(message, None)
     async with answering(interaction):
         if interaction.response.is_done():
-            await interaction.edit_original_response(view=None)
+            await interaction.edit_original_response(view=view)
         else:
-            await interaction.response.edit_message(view=None)
+            await interaction.response.edit_message(view=view)

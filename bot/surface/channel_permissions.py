@@ -9,11 +9,11 @@ from bot.errors import MissingChannelPermissions
 NEEDED = (
     ("view_channel", "View Channel"),
     ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
     ("attach_files", "Attach Files"),
 )
 """The permissions a game needs (attribute of ``discord.Permissions``, name in Discord's UI):
-its board is edited and announced in the channel, with an embed and an image."""
+its board is posted, edited and announced in the channel, with a picture. Not *Embed Links*:
+every message a game posts there (challenge, board, result) is components v2, no embed."""
 THREAD_NEEDED = (
     ("create_public_threads", "Create Public Threads"),
     ("send_messages_in_threads", "Send Messages in Threads"),

@@ -6,12 +6,12 @@ import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from bot.storage.store import Session, SessionStore
-from bot.surface import coach, custom_ids, game_threads, mentions, presenter
+from bot.surface import coach, custom_ids, game_threads, layout, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
 from bot.surface.edit_coalescer import EditCoalescer
 from bot.surface.links import message_link
@@ -48,6 +48,19 @@ BOARD_MOVED = "This board is out of date, so that did nothing. Here is the curre
 OLD_DM = (
     "That message is an older one, so that did nothing: your moves are in my newest message, {link}"
 )
+
+
+class Editable(Protocol):
+    """A message to edit: a channel's or a DM's, or one reached through a game's webhook."""
+
+    @property
+    def id(self) -> int: ...  # noqa: D102
+
+    @property
+    def edit(self) -> Callable[..., Awaitable[Any]]: ...  # noqa: D102
+
+
+MOVED_BOARD = "This board is out of date: the game goes on in {link}"
 RETIRED_DM = "This decision is over: the game moved on. Your moves are in my newest message, {link}"
 
 
@@ -269,6 +282,7 @@ class Delivery:
         """Edit the board; else post it anew (``draw`` makes it again: a sent file is spent)."""
         old = self._board_id(session)
         channel = await self.channel(session)
+        before = None if old is None else self.pictures.last(old)  # what a refusal leaves
         if old is not None:
             try:
                 board = channel.get_partial_message(old)  # type: ignore[union-attr]
@@ -307,7 +321,9 @@ class Delivery:
         self._outdated.discard(session.id)
         if old is not None:
             try:
-                await channel.get_partial_message(old).edit(view=None)  # type: ignore[union-attr]
+                stale = channel.get_partial_message(old)  # type: ignore[union-attr]
+                moved = MOVED_BOARD.format(link=sent.jump_url)
+                await self._take_moves_off(stale, before, moved, None)
             except discord.HTTPException as exc:
                 log.info("old board keeps its buttons session=%s code=%s", session.id, exc.code)
 
@@ -478,12 +494,33 @@ class Delivery:
         link = f"https://discord.com/channels/@me/{newest.channel.id}/{newest.id}"
         old = self.client.get_partial_messageable(newest.channel.id).get_partial_message(message_id)
         try:
-            await old.edit(content=RETIRED_DM.format(link=link), view=None)
+            note = RETIRED_DM.format(link=link)
+            await self._take_moves_off(old, self.pictures.last(message_id), note, note)
         except discord.HTTPException as exc:
             log.info("older DM keeps its moves session=%s code=%s", sid, exc.code)
             return
         self._note(message_id, None)
         _remember(self._moves, message_id, False)
+
+    async def _take_moves_off(
+        self, message: Editable, last: discord.Message | None, unknown: str, note: str | None
+    ) -> None:
+        """Edit a board or DM to show what it shows without its moves, ``note`` above it.
+
+        ``last``: the message as Discord last accepted it (``pictures.last``), sent whole again
+        without its rows (an edit replaces all the components of a v2 message). One this
+        process does not know (written before a restart, or long ago) becomes the text
+        ``unknown`` alone, whatever its shape: Discord turns an embed message into v2 on an
+        edit that clears its content and embeds.
+        """
+        if last is None:
+            await message.edit(**layout.text_edit(unknown))
+            return
+        shown = layout.with_rows(last, None)
+        if note is not None and isinstance(shown, discord.ui.LayoutView):
+            shown = layout.above(note, shown)
+        await message.edit(view=shown)
+        self.pictures.forget(message.id)
 
     async def tell(self, user_id: int, channel_id: int | None, text: str) -> bool:
         """Send a player a plain DM that pings no one; False if Discord refused it."""
@@ -725,7 +762,7 @@ class Delivery:
         *,
         result: bool = False,
     ) -> None:
-        """Post in the game's channel, pinging its players.
+        """Post in the game's channel, pinging its players (a ``result``: a v2 message).
 
         The ``result`` of a game in its own thread is posted in the thread without pings, and
         its first line in the channel the thread hangs off, pinging the players once there.
@@ -734,7 +771,10 @@ class Delivery:
         threaded = result and game_threads.in_thread(session)
         pings = mentions.NOBODY if threaded else mentions.players(session)
         try:
-            if view is None:
+            if result:  # one container: who won, what changed, Play again beside it
+                shown = layout.message(None, [text], rows=layout.rows_of(view))
+                await channel.send(**shown.kwargs(), allowed_mentions=pings)
+            elif view is None:
                 await channel.send(text, allowed_mentions=pings)
             else:
                 await channel.send(text, view=view, allowed_mentions=pings)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 import discord
@@ -60,35 +61,128 @@ def message(
     footer: str | None = None,
     above: str | None = None,
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
+    more: Sequence[tuple[str, discord.File]] = (),
 ) -> Layout:
     """One container: ``## title`` (if any), each block, the picture, ``-# footer``, the rows.
 
-    ``picture``'s description is its alt text. Texts are cut to Discord's 4,000 characters in
-    all (the longest first); the words a player reads otherwise stay as given.
+    ``picture``'s description is its alt text; ``more``: further pictures under the first, each
+    after its caption (a close-up). Texts are cut to Discord's 4,000 characters in all (the
+    longest first); the words a player reads otherwise stay as given.
     """
-    parts = [("above", above or ""), ("box", f"## {title}" if title else "")]
-    parts += [("box", block) for block in blocks]
-    parts.append(("footer", f"-# {footer}" if footer else ""))
-    parts = [(where, text) for where, text in parts if text]
-    fitted = _fit([text for _, text in parts])
-    view = discord.ui.LayoutView(timeout=None)
-    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
-    shown = {
-        where: [t for (w, _), t in zip(parts, fitted, strict=True) if w == where]
-        for where in ("above", "box", "footer")
-    }
-    for text in shown["above"]:
-        view.add_item(discord.ui.TextDisplay(text))
-    for text in shown["box"]:
-        box.add_item(discord.ui.TextDisplay(text))
+    box: list[str | discord.File] = [f"## {title}" if title else "", *blocks]
     if picture is not None:
-        item = discord.MediaGalleryItem(
-            f"attachment://{picture.filename}", description=picture.description or None
-        )
-        box.add_item(discord.ui.MediaGallery(item))
-    for text in shown["footer"]:
-        box.add_item(discord.ui.TextDisplay(text))
+        box.append(picture)
+    for caption, file in more:
+        box += [caption, file]
+    box.append(f"-# {footer}" if footer else "")
+    box = [part for part in box if part]
+    tops = [above] if above else []
+    fitted = iter(_fit(tops + [part for part in box if isinstance(part, str)]))
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=colour
+    )
+    for _ in tops:
+        view.add_item(discord.ui.TextDisplay(next(fitted)))
+    for part in box:
+        if isinstance(part, str):
+            container.add_item(discord.ui.TextDisplay(next(fitted)))
+        else:
+            container.add_item(discord.ui.MediaGallery(_shown(part)))
     for row in rows:
-        box.add_item(discord.ui.ActionRow(*row))
-    view.add_item(box)
-    return Layout(view, [picture] if picture is not None else [])
+        container.add_item(discord.ui.ActionRow(*row))
+    view.add_item(container)
+    files = [f for f in box if isinstance(f, discord.File)]
+    return Layout(view, files)
+
+
+def _shown(picture: discord.File) -> discord.MediaGalleryItem:
+    """The gallery item showing an uploaded picture, with its alt text."""
+    return discord.MediaGalleryItem(
+        f"attachment://{picture.filename}", description=picture.description or None
+    )
+
+
+def rows_of(view: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:
+    """A legacy view's items, row by row as it lays them out."""
+    if view is None:
+        return []
+    view.to_components()  # places each item in its row
+
+    def row(item: discord.ui.Item[Any]) -> int:
+        return item._rendered_row or 0
+
+    return [list(items) for _, items in groupby(sorted(view.children, key=row), key=row)]
+
+
+def controls_of(message: discord.Message) -> list[discord.Component]:
+    """Every button and select of a received message, in order, whatever its shape."""
+    out: list[discord.Component] = []
+    todo = list(message.components)
+    while todo:
+        component = todo.pop(0)
+        children = getattr(component, "children", None)
+        if isinstance(children, list):
+            todo[:0] = children
+        elif isinstance(component, discord.Button | discord.SelectMenu):
+            out.append(component)
+    return out
+
+
+def editable(message: discord.Message) -> discord.ui.View | discord.ui.LayoutView:
+    """A received message's components to edit it with, in its own shape.
+
+    A v2 message comes whole (an edit's components replace all of them: texts and galleries
+    too), its galleries naming its attachments ``attachment://`` as when it was sent.
+    """
+    if not message.flags.components_v2:
+        return discord.ui.View.from_message(message, timeout=None)
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    names = {a.url: a.filename for a in message.attachments}
+    for item in view.walk_children():
+        if isinstance(item, discord.ui.MediaGallery):
+            for shown in item.items:
+                name = names.get(shown.media.url)
+                if name is not None:
+                    shown.media = discord.UnfurledMediaItem(f"attachment://{name}")
+    return view
+
+
+def with_rows(
+    message: discord.Message, view: discord.ui.View | None
+) -> discord.ui.View | discord.ui.LayoutView | None:
+    """What to edit ``message`` with so that ``view``'s rows replace its buttons and selects.
+
+    A legacy message takes ``view`` as it is; a v2 message is sent whole again with the new
+    rows in its container (``editable``).
+    """
+    if not message.flags.components_v2:
+        return view
+    layout = editable(message)
+    containers = [c for c in layout.children if isinstance(c, discord.ui.Container)]
+    for container in containers[-1:]:
+        for child in list(container.children):
+            if isinstance(child, discord.ui.ActionRow):
+                container.remove_item(child)
+        for row in rows_of(view):
+            container.add_item(discord.ui.ActionRow(*row))
+    return layout
+
+
+def above(text: str, view: discord.ui.LayoutView) -> discord.ui.LayoutView:
+    """``view`` with ``text`` above everything it shows (cut to fit beside its texts)."""
+    out = discord.ui.LayoutView(timeout=None)
+    out.add_item(discord.ui.TextDisplay(shorten(text, max(1, V2_TEXT - view.content_length()))))
+    for item in view.children:
+        out.add_item(item)
+    return out
+
+
+def text_edit(text: str) -> dict[str, Any]:
+    """Keyword arguments for an edit leaving a message as ``text`` alone, its files dropped.
+
+    Content and embeds are cleared: an embed message (sent before it was v2) becomes v2 so.
+    """
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(shorten(text, V2_TEXT)))
+    return {"content": None, "embeds": [], "view": view, "attachments": []}

@@ -1,4 +1,4 @@
-"""What a board or a private message looks like: embed, image with alt text, components.
+"""What a board or a private message looks like: text, image with alt text, components.
 
 Everything drawn or written here comes from ``game.view(seat)``: the public message from
 ``view(None)`` and a player's private message from ``view(seat)``, so hidden information
@@ -26,13 +26,13 @@ from bot.surface import (
     controls,
     custom_ids,
     heavy,
+    layout,
     lessons,
     own_view,
     render_pool,
     table_buttons,
 )
 from bot.surface.shown_pictures import PictureFile
-from bot.surface.text_limits import EMBED_TOTAL, fit_embed
 from engines import Alert, plugins
 from engines.text import shorten
 
@@ -44,7 +44,12 @@ GREYED_MOVE = 38  # a lesson's greyed-out move: its label this short, so the rea
 
 @dataclass
 class Message:
-    """The parts of a message we send or edit; ``extra`` are more embeds, each with its image."""
+    """The parts of a board or a private message: what an embed held, its picture, its controls.
+
+    ``embed`` holds the title, text, footer and colour; ``extra`` more pictures, each under its
+    caption (``extra``'s description). They are sent as one components v2 container
+    (:meth:`as_layout`): no *Embed Links* needed, the picture larger and uncropped on phones.
+    """
 
     embed: discord.Embed
     file: discord.File | None
@@ -53,47 +58,52 @@ class Message:
 
     @property
     def files(self) -> list[discord.File]:
-        """The message's pictures: the main one, then the extra embeds' ones."""
+        """The message's pictures: the main one, then the extra ones."""
         return ([self.file] if self.file else []) + [f for _, f in self.extra]
+
+    def as_layout(self) -> layout.Layout:
+        """The message as one container: title, text, pictures, footer, then the controls."""
+        e = self.embed
+        fields = [layout.titled(f.name or "", f.value or "") for f in e.fields]
+        blocks = [e.description or "", *fields]
+        return layout.message(
+            e.title,
+            blocks,
+            colour=e.colour,
+            picture=self.file,
+            footer=e.footer.text,
+            rows=layout.rows_of(self.view),
+            more=[(x.description or "", f) for x, f in self.extra],
+        )
 
     def kwargs(
         self, *, edit: bool = False, kept: Mapping[str, discord.Attachment] | None = None
     ) -> dict[str, Any]:
-        """Keyword arguments for send (or, with ``edit``, for edit, which clears the rest).
+        """Keyword arguments for send (or, with ``edit``, for edit, which replaces everything).
 
-        The main embed is cut to fit Discord's limits beside the extra ones. ``kept``: on an
-        edit, the message's attachments that show a picture already, by file name: listed as
-        kept instead of uploaded again (``shown_pictures``).
+        An edit clears content and embeds: Discord then turns a message sent before boards were
+        v2 (an embed) into this layout. ``kept``: on an edit, the message's attachments that
+        show a picture already, by file name: listed as kept instead of uploaded again
+        (``shown_pictures``); the gallery names them ``attachment://`` as it would a new one.
         """
-        files = self.files
-        extra = [e for e, _ in self.extra]
-        embeds = [fit_embed(self.embed, EMBED_TOTAL - sum(len(e) for e in extra)), *extra]
+        shown = self.as_layout()
         if edit:
             kept = kept or {}
-            attachments = [kept.get(f.filename or "", f) for f in files]
-            return {
-                "content": None,
-                "embeds": embeds,
-                "view": self.view,
-                "attachments": attachments,
-            }
-        out: dict[str, Any] = {"embeds": embeds, "files": files}
-        if self.view is not None:
-            out["view"] = self.view
-        return out
+            attachments = [kept.get(f.filename or "", f) for f in shown.files]
+            return {"content": None, "embeds": [], "view": shown.view, "attachments": attachments}
+        return shown.kwargs()
 
     def digest(self) -> str:
-        """A hash of what the message shows: embeds, pictures, components.
+        """A hash of what the message shows: texts, pictures, components.
 
         A move's step in a button or select id is left out: a seat's moves stay valid while
         its choices are unchanged (``prompt_step``), so only a change a player sees counts.
         """
-        kwargs = self.kwargs()
+        shown = self.as_layout()
         h = hashlib.sha256()
-        h.update(json.dumps([e.to_dict() for e in kwargs["embeds"]], sort_keys=True).encode())
-        components = self.view.to_components() if self.view is not None else []
-        h.update(MOVE_STEP.sub(r"\1", json.dumps(components, sort_keys=True)).encode())
-        for f in kwargs["files"]:
+        components = json.dumps(shown.view.to_components(), sort_keys=True)
+        h.update(MOVE_STEP.sub(r"\1", components).encode())
+        for f in shown.files:
             h.update(f"{f.filename}\0{f.description}\0".encode())
             if isinstance(f, PictureFile):  # the picture's key names its PNG: no need to hash it
                 h.update(f"{f.key}\0".encode())

@@ -6,6 +6,9 @@ the key of the picture each shows. An edit of that message whose picture under t
 has the same key lists the attachment as kept (Discord's ``attachments`` field: kept ones by id,
 new ones uploaded) rather than uploading the same PNG again; the embed still points at it by
 ``attachment://`` name. A failed request forgets the message: its next edit uploads everything.
+The message as Discord last accepted it is kept too (``last``), even after a failed request:
+taking a v2 message's moves off sends its texts and pictures again, as they are, without asking
+Discord for them.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class ShownPictures:
 
     def __init__(self) -> None:
         self._shown: OrderedDict[int, Shown] = OrderedDict()
+        self._last: OrderedDict[int, discord.Message] = OrderedDict()
 
     def note(self, message: discord.Message, files: Sequence[discord.File]) -> None:
         """Note the pictures of a message Discord just accepted (its answer, ``message``).
@@ -48,13 +52,20 @@ class ShownPictures:
             a.filename: (keys[a.filename], a) for a in message.attachments if a.filename in keys
         }
         self._shown.pop(message.id, None)
+        self._last.pop(message.id, None)
         if shown:
             self._shown[message.id] = shown
+            self._last[message.id] = message
             while len(self._shown) > SIZE:
                 self._shown.popitem(last=False)
+            while len(self._last) > SIZE:
+                self._last.popitem(last=False)
 
     def forget(self, message_id: int) -> None:
-        """The message may show anything (a request failed): its next edit uploads its pictures."""
+        """The message may show anything (a request failed): its next edit uploads its pictures.
+
+        What it showed last (``last``) stays: a refused edit left it so.
+        """
         self._shown.pop(message_id, None)
 
     def kept(
@@ -70,3 +81,7 @@ class ShownPictures:
             if found is not None and isinstance(f, PictureFile) and found[0] == f.key:
                 out[f.filename] = found[1]
         return out
+
+    def last(self, message_id: int) -> discord.Message | None:
+        """The message as Discord last accepted it (None: not among the last ``SIZE``)."""
+        return self._last.get(message_id)

@@ -12,7 +12,7 @@ import discord
 
 from bot.storage.history import can_undo
 from bot.storage.store import Session
-from bot.surface import coach, custom_ids
+from bot.surface import coach, custom_ids, layout
 from bot.surface.text_limits import BUTTON_LABEL
 from engines import StandingChoice
 from engines.text import shorten
@@ -152,10 +152,9 @@ def shown_as_on(message: discord.Message | None, custom_id: str) -> bool | None:
 
     An old toggle's id does not say what a click sets; the button the player saw does.
     """
-    for row in message.components if message is not None else []:
-        for component in getattr(row, "children", [row]):
-            if isinstance(component, discord.Button) and component.custom_id == custom_id:
-                return component.style == discord.ButtonStyle.success
+    for component in layout.controls_of(message) if message is not None else []:
+        if isinstance(component, discord.Button) and component.custom_id == custom_id:
+            return component.style == discord.ButtonStyle.success
     return None
 
 
@@ -166,31 +165,32 @@ def shows_old_moves(message: discord.Message, session: Session, seat: int) -> bo
     changed, or an Undo for an earlier step: that version of the message is from earlier moves.
     """
     valid_from = session.seats[seat].prompt_step
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            custom_id = getattr(component, "custom_id", None)
-            kinds = (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE, custom_ids.COACH_MOVE)
-            for kind in kinds:
-                fields = kind.parse(custom_id)
-                if fields is not None and int(fields["step"]) < valid_from:
-                    return True
-            undo = custom_ids.UNDO.parse(custom_id)
-            if undo is not None and int(undo["step"]) < session.step:
+    for component in layout.controls_of(message):
+        custom_id = getattr(component, "custom_id", None)
+        kinds = (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE, custom_ids.COACH_MOVE)
+        for kind in kinds:
+            fields = kind.parse(custom_id)
+            if fields is not None and int(fields["step"]) < valid_from:
                 return True
+        undo = custom_ids.UNDO.parse(custom_id)
+        if undo is not None and int(undo["step"]) < session.step:
+            return True
     return False
 
 
-def with_toggle(message: discord.Message, session: Session, seat: int) -> discord.ui.View:
+def with_toggle(
+    message: discord.Message, session: Session, seat: int
+) -> discord.ui.View | discord.ui.LayoutView:
     """The clicked message's own components, its switches showing the seat's settings now.
 
     Only the toggle and the standing choices' switches change: the moves and the page shown
     stay as they are (a setting is not a move, and the message's image still shows the
     position its moves belong to).
     """
-    view = discord.ui.View.from_message(message, timeout=None)
+    view = layout.editable(message)
     toggle = auto_play_button(session, seat)
     choices = {c.key: c for c in session.game_cls.standing_choices}
-    for item in view.children:
+    for item in view.walk_children():
         if not isinstance(item, discord.ui.Button):
             continue
         switch = custom_ids.STANDING.parse(item.custom_id)

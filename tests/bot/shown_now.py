@@ -1,7 +1,7 @@
 """Whether the emulator's messages show a game as the bot would show it now, and its moves.
 
 After trouble (Discord's storms) every board and DM must end up showing the current position:
-the board exactly as the bot draws it now (embeds, controls, pictures' alt texts), each
+the board exactly as the bot draws it now (texts, controls, pictures' alt texts), each
 player's newest DM with the moves they have now. A DM's text may keep notes of the move that
 sent it and its picture an older position (a DM is edited for another's move only when the
 player's own changed), so its controls are what counts there.
@@ -17,20 +17,30 @@ from bot.storage.history import FORCED
 from bot.storage.store import Session
 from bot.surface import presenter
 from discord_emulator import Message
+from discord_emulator.models import walk_components
 from tests.bot.harness import World, move_controls
 
 
-def _parts(msg: presenter.Message) -> tuple[list[dict], str, list[tuple[str, str | None]]]:
+def _parts(msg: presenter.Message) -> tuple[list[str], str, list[tuple[str, str | None]]]:
     kwargs = msg.kwargs()
-    embeds = [e.to_dict() for e in kwargs["embeds"]]
-    components = msg.view.to_components() if msg.view is not None else []
+    components = kwargs["view"].to_components()
     files = [(f.filename, f.description) for f in kwargs["files"]]
-    return embeds, _without_steps(components), files
+    return _texts(components), _without_steps(components), files
+
+
+def _texts(components: list[dict]) -> list[str]:
+    return [c["content"] for c in walk_components(components) if c.get("type") == 10]
 
 
 def _without_steps(components: list[dict]) -> str:
-    """The controls with their moves' steps left out, as the bot compares them."""
-    return presenter.MOVE_STEP.sub(r"\1", json.dumps(components, sort_keys=True))
+    """The controls (buttons and selects) with their moves' steps left out, as the bot
+    compares them; the ids Discord gives each component are left out too."""
+    controls = [
+        {k: v for k, v in c.items() if k != "id"}
+        for c in walk_components(components)
+        if c.get("type") in (2, 3)
+    ]
+    return presenter.MOVE_STEP.sub(r"\1", json.dumps(controls, sort_keys=True))
 
 
 def _stale(message: Message, session: Session, seat: int) -> bool:
@@ -49,13 +59,13 @@ async def behind(world: World, session: Session) -> list[str]:
     store, late = world.bot.store, []
     board = next(m for m in world.emu.all_messages() if m.id == session.message_id)
     chose = await store.seats_that_chose(session.id)
-    embeds, components, files = _parts(
+    texts, components, files = _parts(
         await presenter.board(session, await store.recent_events(session.id), chose=chose)
     )
-    shown = (board.embeds, _without_steps(board.components))
+    shown = (_texts(board.components), _without_steps(board.components))
     alts = [(a.filename, a.description) for a in board.attachments]
-    if shown != (embeds, components) or alts != files or _stale(board, session, 0):
-        late.append(f"the board shows {board.embeds[0].get('footer')}, not move {session.step}")
+    if shown != (texts, components) or alts != files or _stale(board, session, 0):
+        late.append(f"the board shows {shown[0][-1:]}, not move {session.step}")
     for seat, s in enumerate(session.seats):
         if s.computer is not None or s.dm_message_id is None:
             continue

@@ -11,7 +11,7 @@ import pytest
 from bot.flow import catch_up
 from bot.surface import acknowledge
 from tests.bot.db_faults import ReadFailsAfterCommit
-from tests.bot.harness import move_controls
+from tests.bot.harness import assert_v2, move_controls, v2_pictures
 from tests.bot.shown_now import caught_up, players_moves
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -91,6 +91,8 @@ async def test_a_refused_board_edit_posts_a_fresh_board_and_strips_the_old_one(w
     fresh = world.board(moved)
     assert steps_on(fresh) == {moved.step}
     assert board.buttons() == [], "the old board's moves are gone"
+    assert_v2(board)  # its text and picture stay, as they were
+    assert v2_pictures(board) and f"Move {session.step}" in board.text()
     assert not [m for m in ix.messages if m.ephemeral], [m.text() for m in ix.messages]
     await finish(world, moved)
 
@@ -107,6 +109,8 @@ async def test_a_click_on_a_board_left_behind_says_where_the_current_one_is(worl
     [answer] = [m for m in ix.messages if m.ephemeral]
     assert "out of date" in answer.text() and f"/{moved.message_id}" in answer.text()
     assert move_controls(board) == [], "the clicked old board lost its moves"
+    assert_v2(board)
+    assert v2_pictures(board) and f"Move {session.step}" in board.text()
     assert steps_on(world.board(moved)) == {moved.step}
     await finish(world, moved)
 

@@ -156,7 +156,7 @@ async def test_a_full_knightfall_game_against_the_computer_survives_a_restart(wo
         assert (await world.bot.db.fetchone("SELECT COUNT(*) FROM ratings"))[0] == 0
     alice = world.people["alice"]
     assert [(uid, vs) for uid, _, vs in results] == [(alice.id, level)]
-    ending = world.emu.channel_messages(world.chan)[-1].content
+    ending = world.emu.channel_messages(world.chan)[-1].text()
     assert "Game over" in ending and "unrated" in ending and "Ratings:" not in ending
     assert alice.mention in ending and world.emu.bot_user.mention not in ending
     assert session.seats[computer].dm_message_id is None

@@ -91,7 +91,7 @@ async def check_the_end(world: World, session, level: str, chan: int) -> None:
     assert world.emu.state.dm_channel_of.get(world.emu.bot_user.id) is None
     alice = world.people["alice"]
     assert [(uid, vs) for uid, _, vs in await results_of(world, session.id)] == [(alice.id, level)]
-    ending = world.emu.channel_messages(chan)[-1].content
+    ending = world.emu.channel_messages(chan)[-1].text()
     assert "Game over" in ending and "unrated" in ending
 
 

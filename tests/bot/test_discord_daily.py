@@ -89,7 +89,7 @@ async def test_the_same_deal_in_two_servers_one_attempt_each_and_the_boards(worl
     assert mine.status == theirs.status == "finished"
 
     # The end message: places and a line to share that names no card.
-    (end,) = [m for m in world.emu.channel_messages(world.chan) if m.content.startswith("🏁")]
+    (end,) = [m for m in world.emu.channel_messages(world.chan) if m.text().startswith("🏁")]
     days = DailyStore(world.bot.db)
     alice = await days.attempt(world.people["alice"].id, "galdors_grip", DAY)
     stars, moves = f"{alice.score:g}", alice.moves

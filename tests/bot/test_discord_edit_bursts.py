@@ -43,9 +43,8 @@ async def limited(world):
 
 def shown_move(message) -> int:
     """The move a running game's board version shows (its footer's "Move N"; 0 at the start)."""
-    footers = [(e.get("footer") or {}).get("text") or "" for e in message.embeds]
-    steps = [int(m.group(1)) for f in footers if (m := re.search(r"Move (\d+)", f))]
-    return steps[0] if steps else 0
+    found = re.search(r"^-# Move (\d+)", message.text(), re.MULTILINE)
+    return int(found.group(1)) if found else 0
 
 
 def board_edits(world, since: int, board) -> int:

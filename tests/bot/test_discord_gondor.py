@@ -20,7 +20,7 @@ from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeplo
 from engines.gondor.places import place
 from tests.bot.gondor_table import actions, read_controls
 from tests.bot.gondor_table import press as press_code
-from tests.bot.harness import World, message_texts, move_controls, v2_texts
+from tests.bot.harness import World, message_texts, move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -217,7 +217,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     assert f"to {target}" in world.board(after).text()
     whole, close = world.board(after).attachments  # the map, and a close-up of the move
     assert "close-up" not in whole.description and close.description.startswith("Gondor, close-up")
-    assert target in close.description and len(world.board(after).embeds) == 2
+    assert target in close.description and len(v2_pictures(world.board(after))) == 2
     for image in (whole, close):  # Discord's preview box is wider than tall: so are they
         assert image.width is not None and image.height <= image.width
     stale = await ephemeral_answer(world, "bob", "gondor move", unit=chosen.value, to=target)

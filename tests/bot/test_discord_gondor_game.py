@@ -115,7 +115,7 @@ async def test_a_whole_game_of_gondor(world, caplog, monkeypatch):
     board = world.board(session)
     assert summary in board.text()
     ending = emu.channel_messages(world.chan)[-1]
-    assert "Game over" in ending.content and "Ratings: " in ending.content
+    assert "Game over" in ending.text() and "Ratings: " in ending.text()
     ix = await world.slash("dave", "leaderboard", game="gondor")
     text = ix.messages[-1].text()
     assert "rating" in text and str(world.people["alice"].id) in text

@@ -55,9 +55,8 @@ async def test_standing_choices_pass_phases_with_a_line_and_survive_a_restart(wo
     bob = world.people["bob"]
     dm = world.controls_message(bob)
     assert dm is not None and list(switches(dm)) == ["Pass my magic phases"]
-    assert "**Pass my magic phases** (below): your magic leader neither moves nor casts" in (
-        dm.embeds[0].get("description") or ""
-    )
+    offer = "**Pass my magic phases** (below): your magic leader neither moves nor casts"
+    assert offer in dm.text()
     await flip(world, "bob", "Pass my magic phases", on=True)
     session = await world.bot.store.load(sid)
     assert session.seats[1].standing == {"magic"}
@@ -123,7 +122,7 @@ async def test_the_turn_before_the_end_westernesse_is_warned_in_its_dm(world, mo
     westernesse = world.user(session, 1)
     dm = world.controls_message(westernesse)
     assert dm is not None
-    text = dm.embeds[0].get("description") or ""
+    text = dm.text()
     assert "⚠️ **Warning:** If the siege ended now, Sauron would win" in text
     assert "move a unit onto the East road by the Main Gate (1918)" in text
     headline = "Warning: You lose if the siege ends now: take the East road."

@@ -293,7 +293,7 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     assert not leaks(log_text, DECK_NAMES, set()), "logs never name a card"
 
     ending = emu.channel_messages(world.chan)[-1]
-    assert "Game over" in ending.content and "Ratings: Alice 1500 → " in ending.content
+    assert "Game over" in ending.text() and "Ratings: Alice 1500 → " in ending.text()
     ix = await world.slash("carol", "game replay")
     assert "same final state" in ix.messages[-1].text()
     ix = await world.slash("carol", "game log", which="last")

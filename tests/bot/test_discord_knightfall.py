@@ -12,6 +12,7 @@ from tests.bot.harness import (
     World,
     all_card_labels,
     assert_no_leak,
+    assert_v2,
     first_versions_without_controls,
     hidden_labels,
     message_texts,
@@ -116,8 +117,14 @@ async def test_a_full_game_with_closed_dms_stale_clicks_and_a_restart(world, cap
     assert any(code.startswith(FORCED) for _, code, _ in rows), "forced moves are played"
     ending = emu.channel_messages(world.chan)[-1]
     for person in ("alice", "bob"):
-        assert world.people[person].mention in ending.content
-    assert "Game over" in ending.content and "Ratings: Alice 1500 → " in ending.content
+        assert world.people[person].mention in ending.text()
+    assert "Game over" in ending.text() and "Ratings: Alice 1500 → " in ending.text()
+    # the challenge that became the board, each of its versions, every DM, the result: all v2
+    dms = emu.dm_messages(world.people["alice"]) + emu.dm_messages(world.people["bob"])
+    for message in [*board.history, board, *dms, ending]:
+        assert_v2(message)
+    assert "a challenge!" in board.history[0].text() and ending.find_button("Play again")
+    assert ending.mentions.user_ids == {world.people[p].id for p in ("alice", "bob")}
     log_text = "\n".join(r.getMessage() for r in caplog.records)
     assert "action session=" in log_text
     assert_no_leak([log_text], set(all_card_labels()))  # logs never name a card

@@ -46,8 +46,8 @@ async def test_a_player_named_everyone_resigns_and_only_the_two_players_are_noti
     session = await duel(world, world.chan)
     assert session.names[0] == "@\u200beveryone", "a display name can't mention anyone"
     await world.resign("alice")
-    over = next(m for m in world.emu.channel_messages(world.chan) if "Game over" in m.content)
-    assert "@\u200beveryone resigned" in over.content
+    over = next(m for m in world.emu.channel_messages(world.chan) if m.text().startswith("🏁"))
+    assert "@\u200beveryone resigned" in over.text()
     assert not over.mentions.everyone and not over.mentions.role_ids
     assert over.mentions.notified == ids(world, "alice", "bob")
 

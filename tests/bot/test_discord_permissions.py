@@ -6,12 +6,13 @@ import logging
 import discord
 import pytest
 
-from tests.bot.harness import move_controls
+from tests.bot.harness import assert_v2, move_controls, v2_pictures
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 ATTACH = discord.Permissions(attach_files=True).value
 EMBED = discord.Permissions(embed_links=True).value
+SEND = discord.Permissions(send_messages=True).value
 REFUSAL = (
     "I can't start a game here: I need the Attach Files permission in <#{id}>. A server admin "
     "can grant it in the channel's settings → Permissions."
@@ -34,17 +35,22 @@ async def test_a_start_is_refused_until_the_bot_may_attach_files(world):
         assert await world.live(chan) is None
         assert emu.channel_messages(chan) == []
 
-    emu.set_channel_permissions(chan, emu.bot_user, deny=ATTACH | EMBED)
+    emu.set_channel_permissions(chan, emu.bot_user, deny=ATTACH | SEND)
     ix = await world.slash("alice", "galdor start", chan)
-    assert "the Embed Links and Attach Files permissions" in ix.messages[-1].text()
+    assert "the Send Messages and Attach Files permissions" in ix.messages[-1].text()
     assert "grant them" in ix.messages[-1].text()
 
-    emu.set_channel_permissions(chan, emu.bot_user)  # granted again
+    emu.set_channel_permissions(chan, emu.bot_user, deny=EMBED)  # no embed: none is needed
     await world.slash("alice", "galdor start", chan)
     session = await world.live(chan)
     assert session is not None
     assert [m.id for m in emu.channel_messages(chan)] == [session.message_id]
-    await world.slash("alice", "game resign", chan)
+    (board,) = emu.channel_messages(chan)
+    assert_v2(board)
+    assert v2_pictures(board) and move_controls(board)
+    await world.resign("alice", chan)
+    assert_v2(emu.channel_messages(chan)[-1])  # the result too
+    assert "Game over" in emu.channel_messages(chan)[-1].text()
 
 
 async def test_accepting_a_challenge_where_the_bot_lost_a_permission_keeps_it_open(world):

@@ -10,7 +10,8 @@ import pytest
 import bot.flow.lobby
 import bot.surface.acknowledge
 import bot.surface.presenter
-from tests.bot.harness import move_controls
+from bot.surface.shown_pictures import ShownPictures
+from tests.bot.harness import assert_v2, move_controls, v2_pictures, v2_texts
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 CALLBACK = "POST /interactions/{id}/{token}/callback"
@@ -114,8 +115,24 @@ async def test_a_new_dm_takes_the_moves_off_an_older_one_that_still_offers_them(
     assert newest.id != old.id and move_controls(newest)
     assert not move_controls(old) and old.buttons() == []
     assert "decision is over" in old.text() and f"/{newest.channel_id}/{newest.id}" in old.text()
-    assert old.embeds  # the picture and the text stay: only the moves go
+    assert v2_pictures(old) and "Your view" in old.text()  # picture and text stay: moves go
     assert world.emu.calls_by_route(since) == {CHANNEL_POST: 1, CHANNEL_EDIT: 1}
+    await world.end_game()
+
+
+async def test_an_older_dm_the_bot_no_longer_knows_becomes_a_link_to_the_newest(world):
+    session = await world.knightfall_duel()
+    seat = session.game.to_act()[0]
+    user = world.user(session, seat)
+    old = world.controls_message(user)
+    world.bot.sessions.delivery.pictures = ShownPictures()  # as after a restart
+    await world.bot.sessions.delivery.dm(session, seat, [])
+    await world.quiesce()
+    newest = world.emu.dm_messages(user)[-1]
+    assert newest.id != old.id and move_controls(newest)
+    assert_v2(old)  # no moves, no picture left hidden: the text and the link
+    assert old.buttons() == [] and old.attachments == []
+    assert "decision is over" in old.text() and f"/{newest.channel_id}/{newest.id}" in old.text()
     await world.end_game()
 
 
@@ -203,7 +220,7 @@ async def test_an_unchanged_picture_is_kept_not_uploaded_again(world, monkeypatc
     assert kept > 0
     assert world.emu.state.uploads - uploads == len(uploaded)  # each picture uploaded once
     board = world.board(session)
-    assert board.embeds[0]["image"]["url"] == "attachment://board.png"
+    assert [a.filename for a in v2_pictures(board)] == ["board.png"]  # kept, and shown
     assert [a.filename for a in board.attachments] == ["board.png"]
     await world.end_game()
 
@@ -218,4 +235,34 @@ async def test_a_note_in_a_dm_edits_its_text_and_keeps_its_picture(world):
     await world.quiesce()
     assert "Alice resigned a card." in dm.text() and len(dm.history) == 1
     assert dm.attachments[0].id == picture.id and world.emu.state.uploads == uploads
+    await world.end_game()
+
+
+def _legacy_kwargs(self, *, edit=False, kept=None):
+    """What a board or DM was before it was v2: embeds, the files, a legacy view."""
+    embeds = [self.embed, *(e for e, _ in self.extra)]
+    if edit:
+        kept = kept or {}
+        files = [kept.get(f.filename, f) for f in self.files]
+        return {"content": None, "embeds": embeds, "view": self.view, "attachments": files}
+    return {"embeds": embeds, "files": self.files, "view": self.view}
+
+
+async def test_a_game_started_with_embed_boards_goes_on_in_v2_messages(world, monkeypatch):
+    with monkeypatch.context() as before:  # the game starts before boards were v2
+        before.setattr(bot.surface.presenter.Message, "kwargs", _legacy_kwargs)
+        session = await world.knightfall_duel()
+    board = world.board(session)
+    mover = world.user(session, session.game.to_act()[0])
+    dm = world.controls_message(mover)
+    assert board.embeds and dm.embeds and not board.flags & (1 << 15)
+    name = next(n for n, u in world.people.items() if u.id == mover.id)
+    ix, _ = await press(world, name, dm, move_controls(dm)[0])  # a move on the old DM
+    assert ix.response_type == 7 and not ix.late
+    for message in (board, dm):  # each edited in place into one container
+        assert_v2(message)
+        assert message.history[0].embeds and v2_pictures(message)
+        assert v2_texts(message)[0].startswith("## ")
+    session = await world.bot.store.load(session.id)
+    assert f"Move {session.step}" in board.text() and board.id == session.message_id
     await world.end_game()

@@ -34,6 +34,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 STORED = Path(__file__).parent / "transcripts"
 SEED = 4242
 SNOWFLAKE = re.compile(r"\d{15,}")
+ORIGIN = re.compile(r"http://127\.0\.0\.1:\d+")  # the emulator's port: a picture's url
 STAMP = re.compile(r"<t:\d+(:\w)?>")
 
 
@@ -51,7 +52,7 @@ class Transcript:
     def normal(self, text: str) -> str:
         for raw, name in self.names.items():
             text = text.replace(raw, name)
-        return STAMP.sub("<t>", SNOWFLAKE.sub("<id>", text))
+        return ORIGIN.sub("<emulator>", STAMP.sub("<t>", SNOWFLAKE.sub("<id>", text)))
 
     def where(self, message: Message) -> str:
         world = self.world
@@ -330,7 +331,7 @@ async def test_a_lessons_last_click_reads_the_session_once(world, monkeypatch):
     )
     assert 0 < counted < 100
     assert await world.live() is None
-    assert any("**Lesson done**" in m.content for m in world.emu.channel_messages(world.chan))
+    assert any("**Lesson done**" in m.text() for m in world.emu.channel_messages(world.chan))
 
 
 async def test_my_hand_reads_the_session_once(world, monkeypatch):

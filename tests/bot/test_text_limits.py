@@ -5,7 +5,7 @@ import io
 import discord
 
 from bot.cogs.game import newest_lines
-from bot.surface import layout
+from bot.surface import controls, layout, presenter
 from bot.surface.text_limits import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -57,3 +57,36 @@ def test_a_v2_message_keeps_its_texts_within_4000_cutting_the_longest():
     (item,) = box["components"][3]["items"]
     assert item["media"] == {"url": "attachment://card.png"}
     assert item["description"] == "The card, drawn"
+
+
+def _every(components: list[dict]) -> list[dict]:
+    out = []
+    for c in components:
+        out += [c, *_every(c.get("components") or [])]
+    return out
+
+
+def test_the_fullest_board_fits_discords_v2_limits():
+    """A long status, a close-up and every row of controls full: at most 40 components."""
+    extras = [
+        discord.ui.Button(label=f"Extra {i}", custom_id=f"extra:{i}", row=4) for i in range(5)
+    ]
+    moves = [controls.Choice(code=f"m.{i}", label=f"Move {i}", kind="play") for i in range(20)]
+    view = controls.build_view("abc123", 7, moves, unavailable=["No: why"] * 9, extras=extras)
+    board = discord.Embed(title="Gondor — Alice vs Bob", description="• event\n" * 900)
+    board.set_footer(text="Move 7")
+    close = discord.Embed(description="Close-up of the last move.")
+    picture = discord.File(io.BytesIO(b"png"), "board.png", description="The map")
+    closeup = discord.File(io.BytesIO(b"png"), "closeup.png", description="The close-up")
+    msg = presenter.Message(board, picture, view, [(close, closeup)])
+    shown = msg.as_layout()
+    (box,) = shown.view.to_components()
+    every = _every([box])
+    assert len(every) == 37 and shown.view.content_length() <= 4000
+    kinds = [c["type"] for c in box["components"]]
+    assert kinds[:6] == [10, 10, 12, 10, 12, 10] and set(kinds[6:]) == {1}
+    rows = [[c.get("custom_id") for c in row["components"]] for row in box["components"][6:]]
+    assert rows == [[c["custom_id"] for c in row["components"]] for row in view.to_components()]
+    assert [f.filename for f in shown.files] == ["board.png", "closeup.png"]
+    edit = msg.kwargs(edit=True)
+    assert edit["content"] is None and edit["embeds"] == [] and "view" in edit

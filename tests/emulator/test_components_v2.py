@@ -354,3 +354,24 @@ async def test_a_mention_in_a_text_display_pings(world):
     await post(w, chan, quiet)
     loud, silent = w.emu.channel_messages(chan)
     assert w.alice.id in loud.mentions.notified and not silent.mentions.notified
+
+
+async def test_an_embed_message_is_edited_into_v2_keeping_its_picture(world):
+    """message.mdx, Edit Message: the flag may be set on an edit that clears the embeds; a kept
+    attachment is named by the gallery as a new one is (``attachment://`` its file name)."""
+    chan = await new_channel(world, "v2-from-embed")
+    embed = discord.Embed(title="Knightfall").set_image(url="attachment://board.png")
+    sent = await world.client.get_channel(chan.id).send(embed=embed, file=png())
+    [msg] = world.emu.channel_messages(chan)
+    [picture] = sent.attachments
+    with pytest.raises(discord.HTTPException) as caught:  # the embed left in place
+        await sent.edit(view=board("Black to move"), attachments=[picture])
+    assert caught.value.code == 50035 and msg.embeds and not msg.flags & V2
+    with pytest.raises(discord.HTTPException) as caught:  # the gallery names no attachment
+        await sent.edit(embeds=[], view=board("Black", picture="other.png"), attachments=[picture])
+    assert caught.value.code == 50035 and not msg.flags & V2
+    await sent.edit(content=None, embeds=[], view=board("Black to move"), attachments=[picture])
+    assert msg.flags & V2 and not msg.embeds and "Black to move" in msg.text()
+    assert [a.id for a in msg.attachments] == [picture.id] and not msg.hidden_attachments()
+    with pytest.raises(discord.HTTPException):  # and it stays v2
+        await sent.edit(embed=embed, view=None)
