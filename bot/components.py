@@ -11,16 +11,17 @@ import re
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
+from discord.ext import commands
 
-from bot.cogs.general import help_facts
 from bot.flow import paging, phase_help, undo
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
 from bot.flow.replays import Replays
 from bot.flow.sessions import SessionManager
-from bot.surface import custom_ids, help_pages, table_buttons
+from bot.surface import custom_ids, table_buttons
 from bot.surface.inflight import InFlight
+from bot.surface.layout import Layout
 from bot.surface.reach import via_interactions
 
 
@@ -33,6 +34,14 @@ class Services(Protocol):
     replays: Replays
     inflight: InFlight
     heavy: HeavyBudget
+
+
+class HelpPages(Protocol):
+    """The ``/help`` cog, as the page buttons need it (found by name: no import of the cog)."""
+
+    def help_page(self, key: str = "start") -> Layout:
+        """Page ``key`` of ``/help``."""
+        ...
 
 
 def _bot(interaction: discord.Interaction) -> Services:
@@ -339,8 +348,8 @@ class HelpPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page."""
-        facts = help_facts(interaction.client.cogs.values())  # type: ignore[attr-defined]
-        shown = help_pages.page(facts, self.fields["key"])
+        client = cast(commands.Bot, interaction.client)
+        shown = cast(HelpPages, client.get_cog("GeneralCog")).help_page(self.fields["key"])
         await interaction.response.edit_message(**shown.kwargs(edit=True))
 
 

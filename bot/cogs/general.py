@@ -17,6 +17,7 @@ from bot.storage.leaderboard import SoloStanding, computer_records, solo_standin
 from bot.surface import help_pages
 from bot.surface.acknowledge import read_first, send
 from bot.surface.help_pages import HelpFacts
+from bot.surface.layout import Layout
 from bot.surface.text_limits import OPTION_LABEL, fit_embed
 from engines import plugins
 from engines.text import plural, shorten
@@ -130,12 +131,16 @@ class GeneralCog(commands.Cog):
         )
         await send(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
+    def help_page(self, key: str = "start") -> Layout:
+        """Page ``key`` of ``/help`` (its page buttons ask for it too)."""
+        return help_pages.page(help_facts(self.bot.cogs.values()), key)
+
     @app_commands.command(name="help", description="How to use the tabletop bot")
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def help_(self, interaction: discord.Interaction) -> None:
         """The "Start here" page, with buttons to the others (one private message)."""
-        shown = help_pages.page(help_facts(self.bot.cogs.values()))
+        shown = self.help_page()
         await interaction.response.send_message(ephemeral=True, **shown.kwargs())
 
 
