@@ -78,7 +78,7 @@ class App {
     const parent = thread && this.world.channels.find((c) => c.id === thread.parent);
     const title = document.getElementById("channel-title");
     if (thread) title.replaceChildren(`# ${parent ? parent.name : "unknown"} › ${thread.name}`);
-    else title.replaceChildren(chan ? `# ${chan.name}` : `@ ${this.world.bot.name}`,
+    else title.replaceChildren(chan ? `# ${chan.name}` : `@ ${this.dmName(id)}`,
       ...(chan && chan.topic ? [el("span", { class: "topic" }, chan.topic)] : []));
     const query = new URLSearchParams({ member: this.member, channel: id });
     const answer = await fetch(`/play/api/commands?${query}`);
@@ -116,6 +116,12 @@ class App {
     const items = dms.map((d) => el("li", { "data-channel": d.id, class: d.id === this.channel ? "active" : "",
       onclick: () => this.setChannel(d.id) }, d.name));
     list.replaceChildren(...(items.length ? items : [el("li", { class: "none" }, "none yet")]));
+  }
+
+  dmName(id) {
+    // The DM list names the bot's DM and each group DM (its name, else its other members).
+    const item = document.querySelector(`#dms li[data-channel="${id}"]`);
+    return item ? item.textContent : this.world.bot.name;
   }
 
   showThreads(threads) {

@@ -181,9 +181,10 @@ class Composer {
   async send() {
     if (!this.box.value.trim() && !this.leaf) return;
     if (!this.leaf) {
-      this.app.showError(this.box.value.startsWith("/")
-        ? "No such command: pick one from the list."
-        : "The bot reads slash commands only: type / to see them.");
+      const text = this.box.value;
+      this.app.showError(!text.startsWith("/") ? "The bot reads slash commands only: type / to see them."
+        : this.leaves.length ? "No such command: pick one from the list."
+        : "No commands here: the bot's commands work in its servers, or where you installed it to your account.");
       return;
     }
     const answer = await this.app.post("command", { channel: this.app.channel, command: this.leaf.path, options: this.values() });

@@ -18,11 +18,13 @@ ARTIFACTS = ROOT / "test-artifacts" / "playground"
 
 
 @contextmanager
-def running_playground(data: Path) -> Iterator[tuple[str, list[str]]]:
-    """``./dev play --port 0 --data data``: yield the page's address and its printed lines."""
+def running_playground(data: Path, *, group_dm: bool = False) -> Iterator[tuple[str, list[str]]]:
+    """``./dev play --port 0 --data data`` (``--group-dm`` too if asked): yield the page's
+    address and its printed lines."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     proc = subprocess.Popen(
-        [str(ROOT / "dev"), "play", "--port", "0", "--data", str(data)],
+        [str(ROOT / "dev"), "play", "--port", "0", "--data", str(data)]
+        + (["--group-dm"] if group_dm else []),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
