@@ -37,5 +37,7 @@ async def turn_page(
             if on_board
             else presenter.private_components(session, seat, page)
         )
+        if message is not None:  # the bot's newest version of it: the click's copy may be older
+            message = sessions.delivery.pictures.last(message.id) or message
         shown = view if message is None else layout.with_rows(message, view)
         await interaction.response.edit_message(view=shown)

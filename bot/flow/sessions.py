@@ -859,8 +859,10 @@ class SessionManager:
         return session
 
     async def _strip_clicked(self, interaction: discord.Interaction) -> None:
+        clicked = interaction.message
+        latest = None if clicked is None else self.delivery.pictures.last(clicked.id)
         try:
-            await strip_clicked(interaction)
+            await strip_clicked(interaction, latest)
         except discord.HTTPException:
             log.info("could not strip components of an ended game's message")
 

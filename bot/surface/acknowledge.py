@@ -136,9 +136,16 @@ async def defer_unless_answered(
             log.warning("could not acknowledge interaction %s", interaction.id)
 
 
-async def strip_clicked(interaction: discord.Interaction) -> None:
-    """Take the buttons off the clicked message: in the click's answer if it has none yet."""
-    message = interaction.message
+async def strip_clicked(
+    interaction: discord.Interaction, latest: discord.Message | None = None
+) -> None:
+    """Take the buttons off the clicked message: in the click's answer if it has none yet.
+
+    A v2 message is sent whole again without its rows, from ``latest`` (the bot's newest
+    version of it, when known) rather than the click's copy, which may be older: a client
+    not yet refreshed pressed it, and its older text would be put back.
+    """
+    message = latest or interaction.message
     view = None if message is None else layout.with_rows(message, None)
     async with answering(interaction):
         if interaction.response.is_done():

@@ -369,10 +369,15 @@ class Delivery:
         permission, and the clicker is pointed to the current board.
         """
         try:
-            await strip_clicked(interaction)
+            await strip_clicked(interaction, self._latest(interaction))
         except discord.HTTPException as exc:
             log.info("old board not replaced session=%s code=%s", session.id, exc.code)
         return BOARD_MOVED.format(link=self._board_link(session))
+
+    def _latest(self, interaction: discord.Interaction) -> discord.Message | None:
+        """The clicked message as this process last wrote it (None: not known)."""
+        clicked = interaction.message
+        return None if clicked is None else self.pictures.last(clicked.id)
 
     @staticmethod
     def _board_link(session: Session) -> str:
@@ -647,7 +652,7 @@ class Delivery:
     ) -> str:
         """Take the buttons off an older DM that was clicked; what to tell the clicker."""
         try:
-            await strip_clicked(interaction)
+            await strip_clicked(interaction, self._latest(interaction))
         except discord.HTTPException as exc:
             log.info("old DM keeps its buttons session=%s code=%s", session.id, exc.code)
         s = session.seats[seat]

@@ -388,3 +388,22 @@ async def test_an_aborted_game_against_the_computer_is_said_not_to_count_once(wo
     over = next(m for m in reversed(world.emu.channel_messages(world.chan)) if "🏁" in m.text())
     assert "It does not count on the leaderboard." in over.text()
     assert "counts" not in over.text().replace("does not count", ""), over.text()
+
+
+async def test_a_press_on_an_outdated_version_of_an_ended_board_leaves_the_ending_shown(world):
+    """A client still showing the board as it was presses one of its moves after the game
+    ended: the board keeps the ending (its buttons taken off), not the older text."""
+    await world.slash("alice", "galdor start")
+    session = await world.live()
+    board = world.board(session)
+    control = move_controls(board)[0]
+    assert "resigned" in await world.resign("alice")
+    await world.quiesce()
+    ended_text = board.text()
+    assert "resigned" in ended_text
+    outdated = [v for v in [*board.history, board] if move_controls(v)][-1]
+    ix = await world.emu.click(world.people["alice"], outdated, control[1])
+    await ix.done(timeout=10)
+    await world.quiesce()
+    assert ix.messages[-1].text() == "This game has ended."
+    assert board.text() == ended_text and move_controls(board) == []
