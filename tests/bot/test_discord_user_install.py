@@ -49,6 +49,23 @@ def channel_routes(world, chan, since: int = 0) -> list[str]:
     ]
 
 
+def failed_requests(world, since: int = 0) -> list[str]:
+    """The bot's requests Discord refused since ``since`` (none may be)."""
+    return [
+        f"{r.route} {r.status} {r.code} {r.message}"
+        for r in world.emu.requests[since:]
+        if r.status >= 400
+    ]
+
+
+async def accepted_by_bob(world, group, game: str):
+    """Alice challenges bob to ``game`` there and bob, without the app, presses Accept."""
+    await world.slash("alice", f"{game} challenge", chan=group, opponent=world.people["bob"])
+    challenge = world.emu.channel_messages(group)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    return challenge
+
+
 def board_in(world, chan, session):
     return next(m for m in world.emu.channel_messages(chan) if m.id == session.message_id)
 
@@ -97,11 +114,7 @@ async def test_a_whole_solo_game_in_a_group_dm_goes_through_interactions(
     labels = {b.label for b in result.buttons()}
     assert result.interaction_id is not None and labels & {"Play again", "Start a game"}
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
     assert world.emu.dm_messages(world.people["alice"]) == []
 
 
@@ -185,11 +198,7 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
         assert_no_leak(message_texts(message), hidden_labels(game, None))
     assert world.emu.dm_messages(alice) == []
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
     await world.resign("alice", chan=group)  # a member has a limit of live games
     assert await world.live(group) is None
 
@@ -197,9 +206,7 @@ async def test_knightfall_against_the_computer_in_a_group_dm_hides_the_hand(worl
 async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(world, group):
     """Bob, without the app, accepts alice's challenge there; each plays by My hand."""
     since = len(world.emu.requests)
-    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(group)[-1]
-    await world.click("bob", challenge, challenge.find_button("Accept"))
+    challenge = await accepted_by_bob(world, group, "knightfall")
     session = await world.live(group)
     assert session is not None and session.status == "active" and session.via_interactions
     assert session.message_id == challenge.id  # the challenge became the board
@@ -221,11 +228,7 @@ async def test_a_knightfall_duel_in_a_group_dm_each_hand_only_to_its_player(worl
             if message.channel_id == group.id:  # this game's: the group DM is the test's own
                 assert_no_leak(message_texts(message), hidden_labels(game, seat))
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
     with pytest.raises(EmulatorError, match="no install authorizes"):
         await world.emu.slash(world.people["bob"], group, "game resign")  # bob may only click
     await world.resign("alice", chan=group)
@@ -255,11 +258,7 @@ async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_command
     assert session.status == "finished" and await world.live(group) is None
     assert not move_controls(board_in(world, group, session))
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
 
 
 async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
@@ -280,11 +279,7 @@ async def test_a_server_without_the_bot_is_played_through_interactions_too(world
     await world.resign("alice", chan=chan)
     assert (await world.bot.store.load(session.id)).status == "finished"
     assert channel_routes(world, chan, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
 
 
 async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
@@ -345,9 +340,7 @@ async def test_a_whole_guardians_duel_in_a_group_dm_each_hand_only_to_its_player
     monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: GUARDIANS_SEED)
     since = len(world.emu.requests)
     first = max(world.emu.state.messages, default=0)
-    await world.slash("alice", "guardians challenge", chan=group, opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(group)[-1]
-    await world.click("bob", challenge, challenge.find_button("Accept"))
+    await accepted_by_bob(world, group, "guardians")
     session = await world.live(group)
     assert session is not None and session.via_interactions and session.guild_id == 0
     rng = random.Random(GUARDIANS_SEED)
@@ -372,11 +365,7 @@ async def test_a_whole_guardians_duel_in_a_group_dm_each_hand_only_to_its_player
     check_no_leaks(world, session, Knowledge.of(replayed, rows), first, chan=group)
     assert world.emu.dm_messages(world.people["bob"]) == []
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
     assert "Game over" in world.emu.channel_messages(group)[-1].text()
 
 
@@ -417,19 +406,13 @@ async def test_a_whole_gondor_game_against_the_computer_in_a_group_dm(world, gro
     assert not any(secret_truth(t) for t in texts), "the cauldrons' truth stays Westernesse's"
     assert world.emu.dm_messages(alice) == []
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
 
 
 async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(world, group):
     """Bob, without the app, accepts; each side's orders come by My hand, pages included."""
     since = len(world.emu.requests)
-    await world.slash("alice", "gondor challenge", chan=group, opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(group)[-1]
-    await world.click("bob", challenge, challenge.find_button("Accept"))
+    await accepted_by_bob(world, group, "gondor")
     session = await world.live(group)
     assert session is not None and session.status == "active" and session.via_interactions
     rng = random.Random(3)
@@ -452,20 +435,14 @@ async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(wor
     assert (await world.bot.store.load(session.id)).step >= 8
     assert world.emu.dm_messages(world.people["bob"]) == []
     assert channel_routes(world, group, since) == []
-    assert [
-        f"{r.route} {r.status} {r.code} {r.message}"
-        for r in world.emu.requests[since:]
-        if r.status >= 400
-    ] == []
+    assert failed_requests(world, since) == []
     await world.resign("alice", chan=group)
     assert await world.live(group) is None
 
 
 async def knightfall_duel_in(world, group):
     """Alice challenges bob (who never installed the app) there, and bob accepts."""
-    await world.slash("alice", "knightfall challenge", chan=group, opponent=world.people["bob"])
-    challenge = world.emu.channel_messages(group)[-1]
-    await world.click("bob", challenge, challenge.find_button("Accept"))
+    await accepted_by_bob(world, group, "knightfall")
     session = await world.live(group)
     assert session is not None and session.status == "active"
     return session
