@@ -496,7 +496,7 @@ class Delivery:
 
     async def _retire(self, sid: str, message_id: int, newest: discord.Message) -> None:
         """Take the moves off a DM of a decision that is over, linking the newest DM."""
-        link = f"https://discord.com/channels/@me/{newest.channel.id}/{newest.id}"
+        link = message_link(None, newest.channel.id, newest.id)
         old = self.client.get_partial_messageable(newest.channel.id).get_partial_message(message_id)
         try:
             note = RETIRED_DM.format(link=link)
@@ -656,9 +656,7 @@ class Delivery:
         except discord.HTTPException as exc:
             log.info("old DM keeps its buttons session=%s code=%s", session.id, exc.code)
         s = session.seats[seat]
-        return OLD_DM.format(
-            link=f"https://discord.com/channels/@me/{s.dm_channel_id}/{s.dm_message_id}"
-        )
+        return OLD_DM.format(link=message_link(None, s.dm_channel_id or 0, s.dm_message_id))
 
     async def _answer_with(
         self, interaction: discord.Interaction, msg: presenter.Message, key: object
