@@ -6,6 +6,7 @@ import random
 import discord
 import pytest
 
+import bot.flow.lobby
 from bot.flow import catch_up
 from bot.surface import controls
 from tests.bot.db_faults import ReadFailsAfterCommit
@@ -178,6 +179,7 @@ async def test_a_page_button_of_an_earlier_position_redraws_its_message(world, m
 async def test_a_page_button_of_an_earlier_board_redraws_the_board(world, monkeypatch):
     monkeypatch.setattr(controls, "MAX_ROWS", 2)
     monkeypatch.setattr(controls, "PER_SELECT", 2)
+    monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: 1)  # a deal whose moves page soon
     await world.slash("alice", "galdor start")
     session = await world.live()
     board = world.board(session)
@@ -187,6 +189,7 @@ async def test_a_page_button_of_an_earlier_board_redraws_the_board(world, monkey
         if more:
             break
         await world.make_move(alice, board, move_controls(board)[-1])
+    assert more, "the deal's moves never needed a second page"
     session = await world.bot.store.load(session.id)
     old = board.snapshot()  # as her client still shows it
     await world.make_move(alice, board, move_controls(board)[0])
