@@ -40,4 +40,6 @@ async def turn_page(
         if message is not None:  # the bot's newest version of it: the click's copy may be older
             message = sessions.delivery.pictures.last(message.id) or message
         shown = view if message is None else layout.with_rows(message, view)
-        await interaction.response.edit_message(view=shown)
+        answer = await interaction.response.edit_message(view=shown)
+        if answer is not None and isinstance(answer.resource, discord.Message):
+            sessions.delivery.pictures.edited(answer.resource)

@@ -380,11 +380,17 @@ class SessionManager:
             else:
                 await self.delivery.in_place(interaction, session, seat, [])
             return
-        view = table_buttons.with_toggle(message, session, seat)
+        # the bot's newest version: a v2 edit sends the message whole, and the click's copy
+        # may be older (its words, the coach's move)
+        newest = self.delivery.pictures.last(message.id) or message
+        view = table_buttons.with_toggle(newest, session, seat)
         if interaction.response.is_done():
-            await interaction.edit_original_response(view=view)
+            edited: object = await interaction.edit_original_response(view=view)
         else:
-            await interaction.response.edit_message(view=view)
+            answer = await interaction.response.edit_message(view=view)
+            edited = answer.resource if answer is not None else None
+        if isinstance(edited, discord.Message):
+            self.delivery.pictures.edited(edited)
 
     async def redraw_clicked(self, interaction: discord.Interaction, sid: str) -> None:
         """A button of an earlier position that is no move (a page): its message as it is now.

@@ -82,6 +82,14 @@ class ShownPictures:
                 out[f.filename] = found[1]
         return out
 
+    def edited(self, message: discord.Message) -> None:
+        """A components-only edit Discord accepted (``message``, its answer): its newest version.
+
+        Its pictures are kept as they were; a message not among the last ``SIZE`` stays out.
+        """
+        if message.id in self._last:
+            self._last[message.id] = message
+
     def last(self, message_id: int) -> discord.Message | None:
         """The message as Discord last accepted it (None: not among the last ``SIZE``)."""
         return self._last.get(message_id)

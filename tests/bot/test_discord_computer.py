@@ -24,6 +24,7 @@ from bot.flow.sessions import computer_to_act
 from bot.flow.turn import forced_move
 from bot.storage import database
 from bot.storage.store import SessionStore
+from bot.surface import controls
 from tests.bot.harness import World, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -506,3 +507,40 @@ async def test_the_coach_shows_in_an_open_my_hand(world):
         await world.slash("kim", "game abort", chan=chan)
     finally:
         world.emu.set_dms_open(kim, True)
+
+
+async def test_a_switch_pressed_on_an_outdated_copy_keeps_the_newest_text(world):
+    """A client still showing the DM as first sent (before the coach's line was added) presses
+    the auto-play toggle: the switch changes, and the coach's line stays in the DM."""
+    hal = newcomer(world, "hal")
+    session, chan = await coached_game(world, "hal")
+    dm = world.controls_message(hal)
+    assert dm is not None and COACH_LINE in dm.text()
+    outdated = dm.history[0]
+    assert COACH_LINE not in outdated.text() and move_controls(outdated)
+    toggle = next(b for b in outdated.buttons() if "Pass for me" in (b.label or ""))
+    ix = await world.emu.click(hal, outdated, toggle.custom_id)
+    await ix.done(timeout=10)
+    await world.quiesce()
+    seat = session.seat_of(hal.id)
+    assert (await world.bot.store.load(session.id)).seats[seat].auto_play
+    assert COACH_LINE in dm.text() and coach_move(dm), "the newest text and coach's move stay"
+    assert any((b.label or "").endswith(": ON") and "Pass for me" in b.label for b in dm.buttons())
+    await world.slash("hal", "game abort", chan=chan)
+
+
+
+async def test_a_switch_pressed_after_a_page_turn_keeps_that_page(world, monkeypatch):
+    monkeypatch.setattr(controls, "MAX_ROWS", 2)  # a row of moves a page, two moves a list:
+    monkeypatch.setattr(controls, "PER_SELECT", 2)  # "More moves ▶" shows
+    ida = newcomer(world, "ida")
+    _, chan = await coached_game(world, "ida")
+    dm = world.controls_message(ida)
+    more = next(b.custom_id for b in dm.buttons() if (b.label or "").startswith("More moves"))
+    await world.click("ida", dm, more)
+    turned = move_controls(dm)
+    toggle = next(b for b in dm.buttons() if "Pass for me" in (b.label or ""))
+    await world.click("ida", dm, toggle.custom_id)
+    assert "Pass for me when I have no power: ON" in [b.label for b in dm.buttons()]
+    assert move_controls(dm) == turned, "still the page she turned to"
+    await world.slash("ida", "game abort", chan=chan)
