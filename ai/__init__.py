@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ai import levels
-from ai.coach import Suggestion, suggest
+from ai.coach import Suggestion, rest_of_chapter, routine_now, suggest
 from ai.levels import get_level, hint_level
 from ai.search import SearchResult, compare_all, search, searchable
 from engines.base import Action, Game
@@ -22,6 +22,8 @@ __all__ = [
     "choose",
     "hint",
     "hints_for",
+    "rest_of_chapter",
+    "routine_now",
     "searchable",
     "suggest",
     "think",

@@ -182,6 +182,18 @@ class CoachMoveButton(
         await _bot(interaction).sessions.act(interaction, sid, step, code)
 
 
+class CoachRestButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.COACH_REST.template
+):
+    """The coach plays the rest of the clicker's phase, one move after another."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the coach's moves to the end of the phase."""
+        await _bot(interaction).sessions.coach_rest(
+            interaction, self.fields["sid"], int(self.fields["step"])
+        )
+
+
 class HandButton(
     Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND.template
 ):
@@ -362,6 +374,7 @@ DYNAMIC_ITEMS = (
     StandingButton,
     CoachButton,
     CoachMoveButton,
+    CoachRestButton,
     HandButton,
     ChallengeButton,
     HelpButton,

@@ -61,6 +61,12 @@ def suggest(game_id: str, state_json: str, seat: int, seed: int) -> tuple[str, s
     return cls.encode(tip.action), tip.action.label(), tip.reason
 
 
+def rest_of_chapter(game_id: str, state_json: str, seat: int, seed: int) -> list[str]:
+    """In the worker: the coach's moves to the end of the part of the game (their codes)."""
+    cls = engines.get_game(game_id)
+    return [cls.encode(a) for a in ai.rest_of_chapter(cls.from_json(state_json), seat, seed)]
+
+
 def new_executor(kind: str) -> Executor:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
     if kind == "thread":
@@ -136,6 +142,18 @@ class Computer:
         """
         loop = asyncio.get_running_loop()
         work = loop.run_in_executor(self.executor, suggest, game_id, state_json, seat, seed)
+        return await asyncio.wait_for(work, time_limit)
+
+    async def rest_of_chapter(
+        self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
+    ) -> list[str]:
+        """The coach's moves to the end of the part of the game, worked out in the worker.
+
+        Raises as ``suggest`` does (TimeoutError past ``time_limit``).
+        """
+        loop = asyncio.get_running_loop()
+        job = (game_id, state_json, seat, seed)
+        work = loop.run_in_executor(self.executor, rest_of_chapter, *job)
         return await asyncio.wait_for(work, time_limit)
 
     def close(self) -> None:

@@ -19,7 +19,7 @@ import discord
 from bot.errors import NotInGame, UserFacingError
 from bot.flow import turn
 from bot.flow.catch_up import CatchUp
-from bot.flow.coach import Coach
+from bot.flow.coach import Coach, coach_seed
 from bot.flow.computer import Computer, move_seed
 from bot.storage.daily import DailyStore, session_day
 from bot.storage.leaderboard import standing_ranks
@@ -66,6 +66,11 @@ CAUGHT_UP = (
 """The answer to a button of an earlier position pressed on the board or the newest DM."""
 COUNTED = "Your last move counted."
 """Added when that message was behind because showing a saved move had failed."""
+COACH_REST_SECONDS = 20.0
+"""How long the coach may work out the rest of a phase (it stops itself after ~6 s of CPU)."""
+COACH_REST_OFF = "The coach is off: switch it on below to let it play for you."
+COACH_REST_NONE = "The coach has nothing to play here: the choice is yours now."
+COACH_REST_FAILED = "The coach could not work out the rest of this phase: play on by hand."
 
 
 def computer_to_act(session: Session) -> int | None:
@@ -166,6 +171,50 @@ class SessionManager:
             await self._refuse_outdated(interaction, sid, step)
             async with self.lock(sid), self._keeping(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
+
+    async def coach_rest(self, interaction: discord.Interaction, sid: str, step: int) -> None:
+        """The coach plays the rest of the clicker's routine phase, as the coach's button would.
+
+        Its moves are worked out in the computer's worker from what the seat may know
+        (``ai.rest_of_chapter``), then applied, persisted and shown as one turn (the engine
+        checks each). A press from an earlier position is answered as a stale move's.
+        """
+        await interaction.response.defer()  # the moves take a moment to work out
+        async with (
+            reply_errors(interaction, f"session={sid} step={step} coach-rest"),
+            self.lock(sid),
+            self._keeping(sid),
+        ):
+            session, seat = await self._player_session(interaction, sid)
+            if step < session.seats[seat].prompt_step or step > session.step:
+                if self.delivery.clicked_current(interaction, session, seat):
+                    await self._catch_up(session, interaction, seat)
+                    return
+                await self._refuse_stale(interaction, session, seat)
+            if not coach.coached(session, seat):
+                raise UserFacingError(COACH_REST_OFF)
+            seed = coach_seed(session.seed, step, seat)
+            state = session.state_json or session.game.to_json()
+            try:
+                codes = await self.computer.rest_of_chapter(
+                    session.game_id, state, seat, seed, COACH_REST_SECONDS
+                )
+            except Exception as exc:  # its type only: an engine's message may quote the state
+                log.warning("the coach's phase failed session=%s error=%s", sid, type(exc).__name__)
+                raise UserFacingError(COACH_REST_FAILED) from None
+            if not codes:
+                raise UserFacingError(COACH_REST_NONE)
+            moves = [(session.game_cls.decode(c), c) for c in codes]
+            change = Change()
+            session = await self._play(session, change, seat, moves)
+            log.info(
+                "coach rest session=%s step=%s moves=%s user=%s",
+                sid,
+                session.step,
+                len(moves),
+                interaction.user.id,
+            )
+            await self._after_move(session, change, actor=seat, shown_to=interaction)
 
     @asynccontextmanager
     async def _keeping(self, sid: str) -> AsyncIterator[None]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
+import ai
 from bot.storage.models import UNRATED
 from bot.storage.store import Session
 from bot.surface import custom_ids
@@ -22,6 +23,7 @@ from engines.text import shorten
 KEPT = 4096
 """How many seats' latest suggestions are kept (in memory; a restart works them out again)."""
 MOVE_LABEL = "Play the coach's move"
+REST_LABEL = "Coach: play the rest of this phase"
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,22 @@ def move_button(sid: str, tip: Tip) -> discord.ui.Button[discord.ui.View]:
         emoji="💡",
         custom_id=custom_ids.COACH_MOVE.build(sid, tip.step, tip.code),
         style=discord.ButtonStyle.success,
+    )
+
+
+def rest_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
+    """The button letting the coach play the rest of a routine phase, where it may.
+
+    Offered with the coach on, in a named part of the game whose choices are routine (a
+    movement phase of dozens of clicks): one click instead of each move's.
+    """
+    if not coached(session, seat) or not ai.routine_now(session.game, seat):
+        return None
+    return discord.ui.Button(
+        label=REST_LABEL,
+        emoji="⏩",
+        custom_id=custom_ids.COACH_REST.build(session.id, session.step),
+        style=discord.ButtonStyle.primary,
     )
 
 

@@ -74,6 +74,8 @@ COACH = Kind("coach", ("sid", "on"))
 """A player's coach switch in a game against the computer: suggestions shown (1) or not (0)."""
 COACH_MOVE = Kind("co1", ("sid", "step", "code"))
 """The coach's suggested move: applies ``code`` like the move's own button (``ACTION``)."""
+COACH_REST = Kind("co2", ("sid", "step"))
+"""The coach plays the rest of the clicker's part of the game (a movement phase) from ``step``."""
 CHALLENGE = Kind("ch", ("sid", "answer"))
 """Accept / Decline on a challenge."""
 HELP = Kind("help", ("sid",))
@@ -116,6 +118,7 @@ KINDS = (
     STANDING,
     COACH,
     COACH_MOVE,
+    COACH_REST,
     CHALLENGE,
     HELP,
     UNDO,

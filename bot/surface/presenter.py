@@ -112,7 +112,7 @@ class Message:
         return h.hexdigest()
 
 
-MOVE_STEP = re.compile(r'("(?:g1|s1|co1):[^:"]+:)\d+')
+MOVE_STEP = re.compile(r'("(?:g1|s1|co1|co2):[^:"]+:)\d+')
 """The step in a move's button or select id (``custom_ids``), which :meth:`digest` leaves out."""
 
 

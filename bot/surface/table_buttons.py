@@ -167,7 +167,13 @@ def shows_old_moves(message: discord.Message, session: Session, seat: int) -> bo
     valid_from = session.seats[seat].prompt_step
     for component in layout.controls_of(message):
         custom_id = getattr(component, "custom_id", None)
-        kinds = (custom_ids.ACTION, custom_ids.SELECT, custom_ids.PAGE, custom_ids.COACH_MOVE)
+        kinds = (
+            custom_ids.ACTION,
+            custom_ids.SELECT,
+            custom_ids.PAGE,
+            custom_ids.COACH_MOVE,
+            custom_ids.COACH_REST,
+        )
         for kind in kinds:
             fields = kind.parse(custom_id)
             if fields is not None and int(fields["step"]) < valid_from:
@@ -208,15 +214,17 @@ def private_extras(
 ) -> list[discord.ui.Button[discord.ui.View]]:
     """Beside a player's private moves: the coach's move, switches, "?".
 
-    The coach's move (``tip``), their auto-play toggle (if any), standing choices, the coach's
-    switch (games against the computer).
+    The coach's move (``tip``) and its rest of a routine phase, their auto-play toggle (if
+    any), standing choices, the coach's switch (games against the computer).
     """
     toggle = auto_play_button(session, seat)
     standing = standing_buttons(session, seat)
     switch = coach.switch_button(session, seat)
     suggested = [coach.move_button(session.id, tip)] if tip is not None else []
+    rest = coach.rest_button(session, seat)
     return [
         *suggested,
+        *([rest] if rest else []),
         *([toggle] if toggle else []),
         *standing,
         *([switch] if switch else []),

@@ -23,6 +23,7 @@ from engines.knightfall.camp import LAYOUT
 from engines.knightfall.cards import Card
 from engines.lessons import find, lesson_for, script
 from tests.ai.test_search import WithoutResample
+from tests.engines.gondor.play import deployed, end_phase
 from tests.engines.guardians.scenario import movement_game, shield
 
 TWO_PLAYER = ("knightfall", "guardians", "gondor")
@@ -194,3 +195,42 @@ def test_gondor_hurl_reasons_name_the_place_and_what_burns_there():
     assert game.suggestion_reason(1, empty) == (
         "A fireball on the North road along the Outer Wall sets it on fire: +3 MP to enter."
     )
+
+
+def sauron_movement() -> Gondor:
+    """A Gondor game at Sauron's first Movement Phase, both sides deployed by the policy."""
+    game = deployed()
+    while game.state.phase != "sauron-movement":
+        end_phase(game)
+    return game
+
+
+def test_the_coach_plays_the_rest_of_a_routine_phase_from_what_the_seat_knows():
+    game = sauron_movement()
+    assert ai.routine_now(game, 0) and not ai.routine_now(game, 1)
+    chapter = game.chapter()
+    moves = ai.rest_of_chapter(game.copy(), 0, seed=5)
+    assert len(moves) > 20, "a movement phase is dozens of clicks"
+    played = game.copy()
+    for action in moves:  # each legal where it is played
+        played.apply(0, action)
+    assert played.chapter() != chapter or played.to_act() != [0], "to the end of the phase"
+    again = ai.rest_of_chapter(game.copy(), 0, seed=5)
+    assert [Gondor.encode(a) for a in again] == [Gondor.encode(a) for a in moves]
+    other = twin(game, 0, random.Random(3))  # the cauldrons' truths drawn anew
+    blind = ai.rest_of_chapter(other, 0, seed=5)
+    assert [Gondor.encode(a) for a in blind] == [Gondor.encode(a) for a in moves]
+
+
+def test_the_coach_plays_no_rest_of_a_phase_where_choices_are_searched_or_stops_at_its_limits():
+    game = sauron_movement()
+    assert ai.rest_of_chapter(game.copy(), 1, seed=5) == [], "not the seat to act"
+    assert len(ai.rest_of_chapter(game.copy(), 0, seed=5, limit=3)) == 3
+    combat = game.copy()
+    for action in ai.rest_of_chapter(combat.copy(), 0, seed=5):
+        combat.apply(0, action)
+    if combat.to_act() == [0]:
+        assert not ai.routine_now(combat, 0), "a combat's choices are searched, one by one"
+    for game_id in ("knightfall", "guardians"):  # no routine parts: every choice is searched
+        other, seat = next(positions(game_id, 1, seed=2))
+        assert not ai.routine_now(other, seat) and ai.rest_of_chapter(other, seat, 1) == []

@@ -68,6 +68,7 @@ ID_SAMPLES = [
     (custom_ids.STANDING, ("abc", "magic", 1), "std1:abc:magic:1"),
     (custom_ids.COACH, ("abc", 1), "coach:abc:1"),
     (custom_ids.COACH_MOVE, ("abc", 12, "buy.2"), "co1:abc:12:buy.2"),
+    (custom_ids.COACH_REST, ("abc", 12), "co2:abc:12"),
     (custom_ids.CHALLENGE, ("abc", "accept"), "ch:abc:accept"),
     (custom_ids.CHALLENGE, ("abc", "decline"), "ch:abc:decline"),
     (custom_ids.HELP, ("abc",), "help:abc"),

@@ -25,6 +25,10 @@ from bot.flow.turn import forced_move
 from bot.storage import database
 from bot.storage.store import SessionStore
 from bot.surface import controls
+from engines.gondor import Gondor
+from engines.gondor.actions import EndMovement, EndPhase
+from engines.gondor.combat.actions import EndSegment
+from tests.bot.gondor_table import press, read_controls
 from tests.bot.harness import World, message_texts, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -544,3 +548,44 @@ async def test_a_switch_pressed_after_a_page_turn_keeps_that_page(world, monkeyp
     assert "Pass for me when I have no power: ON" in [b.label for b in dm.buttons()]
     assert move_controls(dm) == turned, "still the page she turned to"
     await world.slash("ida", "game abort", chan=chan)
+
+
+async def test_the_coach_plays_the_rest_of_a_gondor_movement_phase_in_one_click(world):
+    """Sauron's movement is dozens of clicks: with the coach on, one button plays the rest of
+    the phase as the coach would; phases whose choices are searched do not offer it."""
+    jon = newcomer(world, "jon")
+    chan = world.emu.add_text_channel(world.guild, "coach-jon")
+    await world.slash("jon", "gondor challenge", chan=chan, side="sauron", level="easy")
+    session = await world.live(chan)
+    sid = session.id
+    while (session := await world.bot.store.load(sid)).game.state.phase != "sauron-movement":
+        seen = await read_controls(world, jon)
+        assert seen is not None
+        dm = world.controls_message(jon)
+        offered = rest_button(dm)
+        assert (offered is not None) == (session.game.state.phase == "setup"), "routine only"
+        if offered is not None:
+            await world.click("jon", dm, offered)  # the coach deploys the host
+            continue
+        legal = session.game.legal_actions(0)
+        end = next(a for a in legal if isinstance(a, EndMovement | EndSegment | EndPhase))
+        await press(world, seen, Gondor.encode(end))
+    before = len(await world.bot.store.action_log(sid))
+    dm = world.controls_message(jon)
+    ix = await world.click("jon", dm, rest_button(dm))
+    assert not ix.late and not [m for m in ix.messages if m.ephemeral], "no refusal"
+    session = await world.bot.store.load(sid)
+    rows = await world.bot.store.action_log(sid)
+    assert len([r for r in rows[before:] if r[0] == 0]) > 20, "the whole phase in one click"
+    game = session.game
+    assert game.state.phase != "sauron-movement" or game.to_act() != [0]
+    dm = world.controls_message(jon)
+    assert dm is None or rest_button(dm) is None or ai.routine_now(game, 0)
+    await world.slash("jon", "game abort", chan=chan)
+
+
+def rest_button(message) -> str | None:
+    """The custom id of the coach's "play the rest of this phase" button, if shown."""
+    return next(
+        (b.custom_id for b in message.buttons() if (b.custom_id or "").startswith("co2:")), None
+    )
