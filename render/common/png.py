@@ -1,11 +1,11 @@
 """A PNG writer for 8-bit palette images, compressed by zlib-ng.
 
 Pillow's PNG encoder runs the system's zlib (1.2.x); zlib-ng deflates the same rows about three
-times faster at a level that gives files no bigger. Every picture the bot sends goes through
-here, so its cost is paid on every move. The file is a plain PNG: signature, IHDR (8-bit,
-colour type 3), PLTE, one IDAT holding every row with filter byte 0 (none: the other filters
-only help photographs), IEND. Images are opaque, so there is no tRNS. The same image always
-gives the same bytes (the picture cache and the tests rely on it).
+times faster at a level that gives files about as small. Every picture the bot sends goes
+through here, so its cost is paid on every move. The file is a plain PNG: signature, IHDR
+(8-bit, colour type 3), PLTE, one IDAT holding every row with filter byte 0 (none: what the PNG
+specification advises for palette images), IEND. Images are opaque, so there is no tRNS. The
+same image always gives the same bytes (the picture cache and the tests rely on it).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from PIL import Image
 from zlib_ng import zlib_ng
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-# zlib-ng level 2 (its first level with Huffman tables fitted to the data): about 1.1 ms for a
-# 1000 × 1000 picture and files 5 % smaller than zlib's level 3, where Pillow took 3.6 ms.
-# Level 1 saves a further 0.35 ms but its files are 40 % bigger, which every upload to
-# Discord and every player's download pays.
+# zlib-ng level 2 (its first level with Huffman tables fitted to the data): 0.8-1.8 ms a
+# picture where Pillow took 2.1-4.2 ms, for files about the size of Pillow's (level 3 of zlib).
+# Level 1 saves a further 0.25-0.6 ms, but its files are a third bigger or more, which every
+# upload to Discord and every player's download pays (docs/benchmarks.md).
 LEVEL = 2
 
 
