@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import FELT, RGB, THEME
+from render.common import RGB, THEME
 from render.common.cards import card_colours
 from render.knightfall import camp
 from render.knightfall import panel as info
 from render.knightfall import text as kt
-from render.knightfall.camp import HEIGHT, MARGIN, RIGHT, WIDTH
+from render.knightfall.camp import HEIGHT, MARGIN, WIDTH
 from render.knightfall.text import View
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
@@ -22,27 +22,22 @@ __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 # Every colour drawn, for the fixed PNG palette (see common.fixed_palette).
 PALETTE: tuple[RGB, ...] = (*THEME, *card_colours(), *info.COLOURS)
 
-SCRATCH = 2000  # taller than any information column
-
 alt_text = kt.alt_text
 
 
 def render(view: View) -> Image.Image:
     """Draw a Knightfall view (public, private or final) as an RGB image, 1000 px wide."""
     bottom, top = kt.bottom_seat(view), kt.top_seat(view)
-    # The information column is drawn first, on a scratch canvas, to learn how tall it is.
-    column = Image.new("RGB", (WIDTH, SCRATCH), FELT)
-    cdraw = ImageDraw.Draw(column)
-    y = info.player_block(column, cdraw, view, top, MARGIN) + 10
-    if view.result is not None:
-        y = info.result_banner(cdraw, view, view.result, y) + 8
-    else:
-        y = info.header(cdraw, view, y) + 8
-    y = info.piles(column, cdraw, view, y) + 10
+    key = camp.layout_key(view.layout)
     bottom_h = info.player_block_height(view, bottom)
+    # The information column goes straight onto the table, which is square unless the column
+    # runs too long for it: then the table is drawn again, as tall as the column needs.
+    img = camp.background(key, top, bottom).copy()
+    y = _column(img, view, top)
     height = max(HEIGHT, y + bottom_h + MARGIN)
-    img = camp.background(camp.layout_key(view.layout), top, bottom, height).copy()
-    img.paste(column.crop((RIGHT[0] - 8, 0, WIDTH, y)), (RIGHT[0] - 8, 0))
+    if height > HEIGHT:
+        img = camp.background(key, top, bottom, height).copy()
+        _column(img, view, top)
     draw = ImageDraw.Draw(img)
     you = view.you
     for seat, is_bottom in ((top, False), (bottom, True)):
@@ -54,3 +49,14 @@ def render(view: View) -> Image.Image:
         camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
     info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)
     return img
+
+
+def _column(img: Image.Image, view: View, top: int) -> int:
+    """The information column's top part (the top seat, the state, the piles): where it ends."""
+    draw = ImageDraw.Draw(img)
+    y = info.player_block(img, draw, view, top, MARGIN) + 10
+    if view.result is not None:
+        y = info.result_banner(draw, view, view.result, y) + 8
+    else:
+        y = info.header(draw, view, y) + 8
+    return info.piles(img, draw, view, y) + 10

@@ -3,7 +3,8 @@
 Each test starts a game with a fixed seed and plays it with seeded choices through the real bot
 (two people, or one against the computer at ``easy``, whose search is seeded too); after every
 click it records each message the bot sent or changed: where it is, its content, embeds,
-components (labels, custom ids, options) and attachments (name, alt text, a hash of the bytes).
+components (labels, custom ids, options) and attachments (name, alt text, a hash of the pixels:
+how a picture is encoded is no part of what a player sees).
 The record is compared with the stored one in ``tests/bot/transcripts/``: a change to how a
 click is computed or delivered that changes what any player sees fails here.
 ``UPDATE_TRANSCRIPTS=1`` writes the stored records anew (only for an intended change).
@@ -11,7 +12,9 @@ click is computed or delivered that changes what any player sees fails here.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import io
 import json
 import os
 import random
@@ -21,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import bot.flow.lobby
 import engines
@@ -36,6 +40,13 @@ SEED = 4242
 SNOWFLAKE = re.compile(r"\d{15,}")
 ORIGIN = re.compile(r"http://127\.0\.0\.1:\d+")  # the emulator's port: a picture's url
 STAMP = re.compile(r"<t:\d+(:\w)?>")
+
+
+@functools.cache
+def pixels_hash(data: bytes) -> str:
+    """A hash of a picture's pixels as RGB, its size with them (decoded once per picture)."""
+    img = Image.open(io.BytesIO(data)).convert("RGB")
+    return hashlib.sha256(repr(img.size).encode() + img.tobytes()).hexdigest()[:12]
 
 
 class Transcript:
@@ -67,10 +78,7 @@ class Transcript:
 
     def shown(self, message: Message) -> dict[str, object]:
         embeds = [{k: v for k, v in e.items() if k != "timestamp"} for e in message.embeds]
-        files = [
-            [a.filename, a.description, hashlib.sha256(a.data).hexdigest()[:12]]
-            for a in message.attachments
-        ]
+        files = [[a.filename, a.description, pixels_hash(a.data)] for a in message.attachments]
         return {
             "content": message.content,
             "embeds": embeds,

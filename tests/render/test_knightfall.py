@@ -193,3 +193,19 @@ def test_a_battle_from_an_earlier_round_says_which_round(monkeypatch):
         battle = view["last_battle"]["round"]
         said = f"The battle shown is from round {battle}." in " ".join(drawn)
         assert said == (battle != view["round"]), (stage, drawn)
+
+
+def test_a_column_too_long_for_the_square_table_makes_it_taller_not_cut():
+    """The column is drawn straight onto the table: one that outgrows it gets a taller table."""
+    view, _ = make_case("powers", 0)
+    view["powers"] = [dict(used, seat=seat) for used in view["powers"] for seat in (0, 1) * 4]
+    model = typed(view)
+    img = render_image("knightfall", view)
+    assert img.height > kf.HEIGHT
+    bottom = img.height - knightfall_camp.MARGIN - panel.player_block_height(model, 0)
+    x0, x1 = knightfall_camp.RIGHT
+    above = img.crop((x0 - 8, bottom - 6, x1 + 8, bottom - 1))
+    assert above.getcolors() == [(above.width * above.height, common.FELT)]  # nothing runs into it
+    assert img.getpixel(((x0 + x1) // 2, bottom + 1)) == common.seat_colour(0)
+    column = img.crop((x0, 0, x1, bottom - 6))
+    assert len(column.getcolors(1 << 16) or []) > 20  # the column is drawn there, not left blank
