@@ -11,8 +11,9 @@ long list of moves in her DM, as a player reads them before choosing), picking o
 random (``random``), and answers a confirmation with its Yes. The ``coached`` player always
 takes the coach's suggestion: it waits for the "Play the coach's move" button in her DM and
 presses it (switching the coach on first when her DM shows it off, as it is from her fourth game
-of a game on); where no suggestion comes (the coach failed or was slow), she picks at random and
-the game's line counts it.
+of a game on), or presses "Coach: play the rest of this phase" where her DM offers it (Gondor's
+deployment and movement); where no suggestion comes (the coach failed or was slow), she picks at
+random and the game's line counts it.
 
 A game still running after ``max-clicks`` of Alice's clicks is resigned and counts as lost. The
 game's result, its turns and the ids of the messages to read are taken from the bot's store;
@@ -56,6 +57,8 @@ WAIT_TRIES = 50
 """Looks (0.1 s apart) for Alice's controls in a running game before the run fails."""
 COACH_MOVE = "co1:"
 """How the id of the coach's move button begins (``bot.surface.custom_ids.COACH_MOVE``)."""
+COACH_REST = "co2:"
+"""How the id of the coach's rest-of-the-phase button begins (``custom_ids.COACH_REST``)."""
 COACH_OFF = "Coach: OFF"
 
 
@@ -127,10 +130,10 @@ async def random_move(world: World, game_id: str, session, seen: Seen, rng: rand
     return True
 
 
-def coach_button(message: Message) -> str | None:
-    """The id of the coach's move button on a message, if it shows one."""
+def coach_button(message: Message, kind: str = COACH_MOVE) -> str | None:
+    """The id of the coach's move button (or its ``kind``) on a message, if it shows one."""
     ids = (b.custom_id or "" for b in message.buttons() if not b.disabled)
-    return next((i for i in ids if i.startswith(COACH_MOVE)), None)
+    return next((i for i in ids if i.startswith(kind)), None)
 
 
 async def coached_move(world: World, game_id: str, session, seen: Seen, rng: random.Random) -> bool:
@@ -138,12 +141,18 @@ async def coached_move(world: World, game_id: str, session, seen: Seen, rng: ran
     message = await controls(world, session, seen)
     if message is None:
         return False
-    if coach_button(message) is None and any(b.label == COACH_OFF for b in message.buttons()):
+    switched_off = any(b.label == COACH_OFF for b in message.buttons())
+    if coach_button(message) is None and switched_off:
         await world.click("alice", message, message.find_button(COACH_OFF))
         seen.clicks += 1
         message = await controls(world, session, seen)
         if message is None:
             return False
+    rest = coach_button(message, COACH_REST)
+    if rest is not None:  # the whole routine phase in one click
+        await world.click("alice", message, rest)
+        seen.clicks += 1
+        return True
     suggested = coach_button(message)
     if suggested is None:  # none came (failed or slow): a move like a stranger's
         seen.uncoached += 1
