@@ -28,9 +28,10 @@ from tests.engines.guardians.scenario import movement_game, shield, take, terrai
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SEED = 132
-"""The game's seed. With ``WEIGHTS`` and ``random.Random(SEED)`` choosing, this game took 85
-clicks and reached bribery, channeling, a rubbled Stronghold and a win (other seeds: 50-500)."""
+SEED = 266
+"""The game's seed. With ``WEIGHTS`` and ``random.Random(SEED)`` choosing, this game takes 79
+clicks and reaches bribery, channeling and a win (other seeds: 40-700 clicks; the shortest one
+that reaches all three was chosen, by playing the engine alone)."""
 WEIGHTS = {
     "place": 0.05,
     "auto": 5,

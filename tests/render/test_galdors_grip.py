@@ -14,6 +14,7 @@ import engines
 from render import alt_text, common, render_image, render_png
 from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
+from tests.render.fonts import recording_load
 
 pytestmark = pytest.mark.skipif(
     "galdors_grip" not in engines.game_ids(), reason="the Galdor's Grip engine is not there yet"
@@ -221,8 +222,7 @@ def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(
 ):
     sizes: list[int] = []
     texts = drawn_texts
-    load = common._load.__wrapped__
-    monkeypatch.setattr(common, "_load", lambda s, b, k: sizes.append(s) or load(s, b, k))
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     ggc._rotated_text.cache_clear()
     view = fullest_view()
     img = render_image("galdors_grip", view)

@@ -21,6 +21,7 @@ from render import common, gondor
 from render.common import BAD
 from render.gondor import counters, panel, style, text
 from render.gondor import map as gmap
+from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
 VIEWERS = ("sauron", "westernesse", None)
@@ -147,12 +148,6 @@ def recorder(monkeypatch):
     """Record every font size served and every string drawn, with the caches emptied."""
     sizes: list[int] = []
     texts: list[str] = []
-    load = common._load.__wrapped__
-
-    def recording_load(size: int, bold: bool, scale: int):
-        sizes.append(size)
-        return load(size, bold, scale)
-
     original_text = ImageDraw.ImageDraw.text
 
     def recording_text(self, xy, text, *args, **kwargs):
@@ -160,7 +155,7 @@ def recorder(monkeypatch):
         return original_text(self, xy, text, *args, **kwargs)
 
     clear_caches()
-    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
     yield sizes, texts
     clear_caches()

@@ -15,6 +15,7 @@ from engines.base import Game
 from engines.plugins import plugin
 from render import alt_text, common, render_image, render_png
 from render.guardians import board, stamp, typed
+from tests.render.fonts import recording_load
 from tests.render.guardians_views import CASES, NAMES, VIEWERS, make_case
 
 ALL = [(case, viewer) for case in CASES for viewer in VIEWERS]
@@ -31,19 +32,13 @@ def recorder(monkeypatch):
     """Record every font size served and every string drawn (with where and in which font)."""
     sizes: list[int] = []
     texts: list[tuple[tuple[float, float], str, object, str]] = []
-    load = common._load.__wrapped__
-
-    def recording_load(size: int, bold: bool, scale: int):
-        sizes.append(size)
-        return load(size, bold, scale)
-
     original_text = ImageDraw.ImageDraw.text
 
     def recording_text(self, xy, text, *args, **kwargs):
         texts.append((xy, str(text), kwargs.get("font"), kwargs.get("anchor") or "la"))
         return original_text(self, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
     monkeypatch.setattr(stamp, "ENABLED", False)  # every text drawn in place, where it lands
     common.text_width.cache_clear()

@@ -20,6 +20,7 @@ from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondolin import style as gstyle
 from render.knightfall import panel as kpanel
+from tests.render.fonts import recording_load
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 NAMES = ["Alexandrina Wolfeschlegelsteinha", "Bartholomew Fitzwilliam-Smythe X"]
@@ -67,19 +68,13 @@ def recorder(monkeypatch):
     """Record every (size) the font factory serves and every string drawn, caches emptied."""
     sizes: list[int] = []
     texts: list[str] = []
-    load = common._load.__wrapped__
-
-    def recording_load(size: int, bold: bool, scale: int):
-        sizes.append(size)
-        return load(size, bold, scale)
-
     original_text = ImageDraw.ImageDraw.text
 
     def recording_text(self, xy, text, *args, **kwargs):
         texts.append(str(text))
         return original_text(self, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
     for cached in (cards.card_face, cards.card_back, cards.empty_slot, ggc._rotated_text):
         cached.cache_clear()

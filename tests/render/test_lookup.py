@@ -8,6 +8,7 @@ from PIL import Image
 
 from render import alt_text, common, render_image, render_png
 from render.common import cards
+from tests.render.fonts import recording_load
 
 GAMES = ("knightfall", "galdors_grip", "gondolin")
 
@@ -33,10 +34,7 @@ def test_every_card_page_reads_9_px_on_a_phone(game_id, monkeypatch):
     phone-fit test checks those pages with the rest of each game's images.)
     """
     sizes: list[int] = []
-    load = common._load.__wrapped__
-    monkeypatch.setattr(
-        common, "_load", lambda size, bold, scale: sizes.append(size) or load(size, bold, scale)
-    )
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     cards.card_face.cache_clear()
     lookup = importlib.import_module(f"engines.{game_id}.lookup")
     for name in lookup.card_names():

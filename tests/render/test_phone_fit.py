@@ -23,6 +23,7 @@ from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
 from render.gondor import map as gmap
 from tests.render import guardians_views, test_legibility
+from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
 
 WARNED = "If your Shields fall, they get all six lands: reinforce them"
@@ -97,13 +98,7 @@ GAMES = [
 def font_sizes(monkeypatch):
     """Every font size the drawing asks the font factory for, with the image caches emptied."""
     sizes: list[int] = []
-    load = common._load.__wrapped__
-
-    def recording_load(size: int, bold: bool, scale: int):
-        sizes.append(size)
-        return load(size, bold, scale)
-
-    monkeypatch.setattr(common, "_load", recording_load)
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
     yield sizes
     for cached in CACHES:
         cached.cache_clear()

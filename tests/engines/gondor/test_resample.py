@@ -1,6 +1,7 @@
 """Gondor's hooks for computer players: resample, the playout policy and the estimate."""
 
 import random
+from functools import cache
 
 import pytest
 
@@ -25,6 +26,12 @@ def policy_game(seed: int, turn: int) -> Gondor:
         assert action in game.legal_actions(seat), action
         game.apply_unchecked(seat, action)  # ``apply`` would also copy the state first
     return game
+
+
+@cache
+def whole_policy_game(seed: int) -> Gondor:
+    """``policy_game`` to the end, played once for the tests that read it (none changes it)."""
+    return policy_game(seed, 99)
 
 
 def cauldrons(game: Gondor) -> list[int]:
@@ -157,7 +164,7 @@ def test_evaluate_tracks_demoralization_and_is_the_result_once_over():
     broken = game.copy()
     broken.state.totals["sauron"] = int(FORCES["sauron"]["level"])  # type: ignore[call-overload]
     assert broken.evaluate(SAURON) < base
-    finished = policy_game(8, 99)
+    finished = whole_policy_game(100)
     assert finished.is_over and finished.result is not None
     won = finished.result.winners == [SAURON]
     assert finished.evaluate(SAURON) == (1.0 if won else 0.0)
@@ -167,5 +174,5 @@ def test_evaluate_tracks_demoralization_and_is_the_result_once_over():
 def test_policy_games_end_with_legal_moves_only(seed):
     """Random-play property: every policy move is legal and the game ends after turn 16 (more
     seeds: the computer's games in ``bench.computer_games``)."""
-    game = policy_game(100 + seed, 99)
+    game = whole_policy_game(100 + seed)
     assert game.is_over and game.state.turn == 16
