@@ -3,8 +3,6 @@ a newcomer makes where the policy (``rollout_action``) keeps the walls."""
 
 import random
 
-import pytest
-
 import ai
 from ai.levels import get_level
 from engines.gondor import Gondor
@@ -81,19 +79,40 @@ def test_a_stack_in_the_city_heads_down_for_the_gate_and_the_relief_is_forgotten
     assert isinstance(move, Move) and MAP.hexes[move.hex].level < MAP.hexes["2213"].level
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_normal_and_hard_never_ask_for_the_beginner(level, monkeypatch):
-    """Their moves are the search's as before: the hook is never consulted."""
+PINNED = {
+    (SAURON, "normal"): "fire.1.55.2315.12",
+    (SAURON, "hard"): "fire.1.55.2315.12",
+    (WESTERNESSE, "normal"): "fire.67.7.2315.6",
+    (WESTERNESSE, "hard"): "fire.67.7.2315.6",
+}
+"""Their moves, seed 7, at the first combat choice of 3+ moves of each side in a policy game
+(seed 7001), as the search chose them before easy's beginner existed."""
+
+
+def _combat_choices() -> dict[int, Gondor]:
+    game = Gondor.new(2, seed=7001)
+    rng = random.Random(1)
+    found: dict[int, Gondor] = {}
+    while len(found) < 2:
+        seat = game.to_act()[0]
+        wide = "combat" in game.state.phase and len(game.legal_actions(seat)) >= 3
+        if seat not in found and wide and game.worth_search(seat):
+            found[seat] = game.copy()
+        game.apply(seat, game.rollout_action(seat, rng))
+    return found
+
+
+def test_normal_and_hard_play_the_search_s_moves_as_before(monkeypatch):
+    """The hook is never consulted at normal and hard, and their moves are unchanged."""
 
     def refuse(*args):
         raise AssertionError("the beginner was asked")
 
     monkeypatch.setattr(Gondor, "level_action", refuse)
-    assert not get_level(level, "gondor").own_moves
-    game = scene({"gondor-spearmen-1": "2519", "trolls-1": "2520"}, phase="westernesse-combat")
-    for seat in (SAURON, WESTERNESSE):
-        if game.to_act() == [seat]:
-            assert ai.choose(game, seat, level, seed=1) in game.legal_actions(seat)
+    for seat, game in _combat_choices().items():
+        for level in ("normal", "hard"):
+            assert not get_level(level, "gondor").own_moves
+            assert Gondor.encode(ai.choose(game, seat, level, seed=7)) == PINNED[seat, level]
 
 
 def test_only_easy_westernesse_is_a_beginner():
