@@ -3,11 +3,12 @@
 It makes the mistakes a newcomer to a siege game makes. The garrison marches out to meet the
 host in the field: its units deploy outside the walls, in front of his army (off the road),
 and the stacks in the city leave through the gates to join them; every fight is taken,
-whatever the odds, and every advance after one. The leaders stay apart from the units, the
-relief is forgotten off the map, the oil stays in its cauldrons and the catapults idle. So a
-city left without keepers falls level by level to any host that wanders in. Everything else
-(the Banner, rallies, retreats) is the policy's (``playout``). Like the policy it reads only
-what Westernesse may see.
+whatever the odds, and every advance after one (but onto the road, whose worth it misses).
+The leaders are placed as the policy places them, anywhere, apart from the units; the relief
+is forgotten off the map and the oil stays in its cauldrons. So a city left without keepers
+falls level by level to any host that wanders in. Everything else (the catapults, the Banner,
+rallies, retreats) is the policy's (``playout``). Like the policy it reads only what
+Westernesse may see.
 """
 
 from __future__ import annotations
