@@ -3,6 +3,7 @@
 import math
 import random
 from dataclasses import replace
+from typing import ClassVar
 
 import pytest
 
@@ -195,8 +196,8 @@ def test_easy_plays_a_share_of_its_choices_at_random_and_the_other_levels_none()
 class OwnMoves(Knightfall):
     """Knightfall with a level of its own: the last legal move, asked on a resample only."""
 
-    asked: list[bool] = []
-    real: Knightfall | None = None
+    asked: ClassVar[list[bool]] = []
+    real: ClassVar[Knightfall | None] = None
 
     def level_action(self, seat, level, rng):
         OwnMoves.asked.append(self is OwnMoves.real)
