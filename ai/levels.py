@@ -26,6 +26,9 @@ class Level:
     random_share: float = 0.0
     """The share of its choices (of two or more moves) the level plays uniformly at random, as
     a beginner might: the mistakes that let a newcomer win (docs/design/ai.md, "Levels")."""
+    own_moves: bool = False
+    """The game plays this level's moves itself where it has its own (``Game.level_action``
+    on a resample, unsearched: a beginner's defence); the search plays the others."""
 
 
 LEVELS: dict[str, Level] = {

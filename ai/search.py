@@ -63,7 +63,8 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     A choice the game calls routine (``Game.worth_search`` False) gets the policy's move on a
     sample, unsearched. With ``lvl.policy_margin`` the policy's move stays in every halving
     round and is played unless the best move's average beats it by more than the margin.
-    A share ``lvl.random_share`` of the choices is a uniformly random legal move, unsearched.
+    A share ``lvl.random_share`` of the choices is a uniformly random legal move, unsearched;
+    a level with ``own_moves`` plays the game's own move where it has one (``level_action``).
     """
     legal = _legal(game, seat)
     if len(legal) == 1:
@@ -72,6 +73,11 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     if lvl.random_share and slip.random() < lvl.random_share:
         move = slip.choice(legal)
         return SearchResult(move, [MoveStats(move, 0, 0.5)], 0)
+    if lvl.own_moves:
+        sample = game.resample(seat, random.Random(seed + 4))
+        own = sample.level_action(seat, lvl.name, random.Random(seed + 5))
+        if own is not None and own in legal:
+            return SearchResult(own, [MoveStats(own, 0, 0.5)], 0)
     samples = _Samples(game, seat, random.Random(seed))
     if not game.worth_search(seat):  # a routine choice: the policy's move on a sample
         routine = samples.get(0)[0].rollout_action(seat, random.Random(seed + 2))

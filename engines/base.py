@@ -306,6 +306,14 @@ class Game(ABC, Generic[S]):
         """A cheap playout move for ``seat`` (default: uniformly random); uses what it may see."""
         return rng.choice(self.legal_actions(seat))
 
+    def level_action(self, seat: int, level: str, rng: Random) -> Action | None:
+        """The game's own move for ``seat`` at the computer's ``level``, unsearched.
+
+        None (the default): the search chooses. Asked only for a level with ``own_moves``, on
+        a resample, so it reads only what ``seat`` may know (a beginner's defence at ``easy``).
+        """
+        return None
+
     def worth_search(self, seat: int) -> bool:
         """Whether ``seat``'s choice now is worth a search (default: always).
 

@@ -33,6 +33,7 @@ class Budget:
     candidates: int | None = None
     policy_margin: float | None = None
     random_share: float = 0.0
+    own_moves: bool = False
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from engines.gondor.magic.actions import MAGIC_ACTIONS
 from engines.gondor.magic.phases import MagicPhase, StalemateChoice
 from engines.gondor.moving import BreakMove, Movement, suggestions
 from engines.gondor.phase import PhaseRules
-from engines.gondor.policy import estimate, playout
+from engines.gondor.policy import beginner, estimate, playout
 from engines.gondor.rally import RallyPhase
 from engines.gondor.siege.actions import SIEGE_ACTIONS, Hurl
 from engines.gondor.siege.moves import LadderRules, PassingPourRules
@@ -348,6 +348,12 @@ class Gondor(Game[GondorState]):
         side = SEATS[seat]
         quick = playout.quick(self.state, side, rng)
         return quick or playout.choose(self.state, side, list(self._choices()), rng)
+
+    def level_action(self, seat: int, level: str, rng: Random) -> Action | None:
+        """``easy``'s Westernesse is a beginner's defence (engines/gondor/policy/beginner.py)."""
+        if level != "easy" or SEATS[seat] != "westernesse":
+            return None
+        return beginner.choose(self.state, list(self._choices()), rng)
 
     def worth_search(self, seat: int) -> bool:
         """False for deployment and the routine movement clicks (no decision pending).

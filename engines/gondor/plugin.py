@@ -20,7 +20,8 @@ PLUGIN = GamePlugin(
     # A move is ~1.5 ms and a game thousands of them (docs/rules/gondor.md).
     budgets=Budgets(
         levels={
-            "easy": Budget(6, horizon=2, smart_playouts=False, candidates=3),
+            # easy's Westernesse is a beginner's defence (Game.level_action), its Sauron searched.
+            "easy": Budget(6, horizon=2, smart_playouts=False, candidates=3, own_moves=True),
             "normal": Budget(
                 12, horizon=4, smart_playouts=True, candidates=4, policy_margin=MARGIN
             ),

@@ -3,6 +3,7 @@
 import math
 import random
 from dataclasses import replace
+from typing import ClassVar
 
 import pytest
 
@@ -190,3 +191,28 @@ def test_easy_plays_a_share_of_its_choices_at_random_and_the_other_levels_none()
     for game_id in ("knightfall", "guardians", "gondor"):
         assert get_level("normal", game_id).random_share == 0
         assert get_level("hard", game_id).random_share == 0
+
+
+class OwnMoves(Knightfall):
+    """Knightfall with a level of its own: the last legal move, asked on a resample only."""
+
+    asked: ClassVar[list[bool]] = []
+    real: ClassVar[Knightfall | None] = None
+
+    def level_action(self, seat, level, rng):
+        OwnMoves.asked.append(self is OwnMoves.real)
+        return self.legal_actions(seat)[-1] if level == "mine" else None
+
+
+def test_a_level_with_own_moves_plays_the_game_s_own_move_read_from_a_resample():
+    game, seat = first_position(1, "draw", wide=10)
+    own = OwnMoves(game.state)
+    OwnMoves.real, OwnMoves.asked = own, []
+    mine = replace(LEVELS["normal"], name="mine", own_moves=True)
+    result = search(own, seat, mine, seed=3)
+    assert result.action == own.legal_actions(seat)[-1] and result.simulations == 0
+    assert OwnMoves.asked == [False]  # asked once, on a sample of what the seat knows
+    other = search(own, seat, replace(mine, name="other"), seed=3)  # None: the search plays
+    assert other.simulations > 0
+    assert search(own, seat, LEVELS["normal"], seed=3).simulations > 0
+    assert OwnMoves.asked == [False, False]  # a level without own_moves never asks
