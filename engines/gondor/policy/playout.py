@@ -4,8 +4,9 @@ The policy reads only what the acting side may see: positions, the public odds p
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
 Westernesse unit and the Main Gate, hurls Heads into the city, batters walls and climbs them;
 Westernesse keeps its garrison inside the walls, brings stragglers and the relief forces to
-the fight, pours every drop of oil it can, burns his siege engines and takes the road when it
-drives his unit off it. Fights are picked by their odds.
+the fight, pours every drop of oil it can, burns his siege engines, takes the road when it
+drives his unit off it and spends Gandalf's points on the last Game-Turns
+(``westernesse_magic``). Fights are picked by their odds.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
 from engines.gondor.moving import banner_alone, banner_fixes, movable
-from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road
+from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road, westernesse_magic
 from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
@@ -111,8 +112,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if state.pending is not None:
         return _decision(state, side, legal)
     if state.phase in MAGIC:
-        plan = sauron_assault.magic(state, legal) if side == "sauron" else None
-        return plan or _end(legal)
+        if side == "sauron":
+            return sauron_assault.magic(state, legal) or _end(legal)
+        return westernesse_magic.magic(state, legal) or _end(legal)
     fix = _banner(state, legal) if side == "westernesse" else None
     if fix is not None:
         return fix
@@ -184,7 +186,7 @@ def _first(legal: list[Action], *kinds: str) -> Action:
 
 
 def _end(legal: list[Action]) -> Action:
-    """End the phase (magic phases: spells are left to the search)."""
+    """End the phase, the segment or the move."""
     return _first(legal, "end_phase", "move_done", "end_segment")
 
 

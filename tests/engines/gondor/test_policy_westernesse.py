@@ -1,9 +1,12 @@
-"""Westernesse's playout policy (engines/gondor/policy/playout.py): missiles, fireballs, road."""
+"""Westernesse's playout policy (engines/gondor/policy/): missiles, fireballs, road, spells."""
 
 import random
 
 from engines.gondor import Gondor
+from engines.gondor.actions import EndPhase
 from engines.gondor.combat.actions import Advance, EndSegment, Fire, Stay
+from engines.gondor.effects import banner_hex, spell_active
+from engines.gondor.magic.actions import Cast
 from engines.gondor.siege.actions import Hurl
 from tests.engines.gondor.positions import legal
 from tests.engines.gondor.scene import counter, index, load, play, scene
@@ -77,3 +80,45 @@ def test_7_5_off_the_road_the_garrison_stays_where_it_stands(monkeypatch):
     play(game, "melee")
     assert game.state.pending is not None and game.state.pending.kind == "advance"
     assert _policy(game) == Stay()
+
+
+def _magic_phase(turn: int, **where: str) -> Gondor:
+    """Phase A of ``turn``, Westernesse to cast: Gandalf in the Citadel, the Nazgûl Lord outside."""
+    return scene({"gandalf": "1903", "nazgul-lord": "2520", **where}, phase="magic-1", turn=turn)
+
+
+def test_17_23_18_23_gandalf_unfurls_the_banner_for_the_last_three_game_turns():
+    """17.23: Revealing Aragorn (4 points, sure) in phase A of Game-Turn 14 keeps the Banner
+    unfurled to the end: the Nazgûl Lord casts nothing while it is (18.23), his last FearSpell
+    included, and it rallies two units in each Joint Rally Phase, the last one too (18.22)."""
+    game = _magic_phase(14, aragorn="1010")
+    action = _policy(game)
+    assert isinstance(action, Cast) and action.line.id == "reveal-aragorn" and action.sure
+    game.apply(WESTERNESSE, action)
+    assert banner_hex(game.state) == "1010"
+
+
+def test_17_21_gandalf_breaks_the_darkness_over_the_last_assault():
+    """17.21: Break Darkness (6 points, sure, day only) in phase A of the last Game-Turn: every
+    Mordor unit strikes one row lower in his last assault on the levels' keepers and the road."""
+    game = _magic_phase(16)
+    game.state.magic_spent["gandalf"] = 4  # the Banner's 4 spent on Game-Turn 14
+    action = _policy(game)
+    assert isinstance(action, Cast) and action.line.id == "break-darkness" and action.sure
+    game.apply(WESTERNESSE, action)
+    assert spell_active(game.state, "break-darkness")
+
+
+def test_17_3_gandalf_keeps_his_points_for_the_sure_casts_and_tries_with_the_rest():
+    """17.3: an attempt that fails spends nothing but the phase. Earlier Gandalf keeps his ten
+    points for the Banner (4) and the last Break Darkness (6); with no Aragorn left to reveal he
+    tries Break Darkness on Game-Turn 15 with the 4 points the last sure cast leaves."""
+    assert _policy(_magic_phase(9, aragorn="1010")) == EndPhase()
+    game = _magic_phase(15, aragorn="1010")
+    game.state.magic_spent["gandalf"], game.state.casts["reveal-aragorn"] = 4, 1
+    assert _policy(game) == EndPhase()  # the 6 left are the last sure cast's
+    game = _magic_phase(15)
+    game.state.arrived.append("aragorn")  # and he has fallen since
+    action = _policy(game)
+    assert isinstance(action, Cast) and action.line.id == "break-darkness"
+    assert (action.points, action.sure) == (4, False)
