@@ -29,7 +29,13 @@ from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
 from engines.gondor.moving import banner_alone, banner_fixes, movable
-from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road, westernesse_magic
+from engines.gondor.policy import (
+    sauron_assault,
+    sauron_movement,
+    sauron_road,
+    westernesse_end,
+    westernesse_magic,
+)
 from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
@@ -89,6 +95,8 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
     stacks = {h: ids for h, ids in stacks.items() if ids not in state.stuck}
     if side == "sauron":
         stacks = {h: ids for h, ids in stacks.items() if not sauron_road.guards(state, h)}
+    else:
+        stacks = {h: ids for h, ids in stacks.items() if not westernesse_end.holds_road(state, h)}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
     if not stacks or (side != "sauron" and rng.random() < 1 / (len(stacks) + 1)):
@@ -129,6 +137,8 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if kinds & {Fire, Melee, Challenge, EndSegment}:
         return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
+        if side == "westernesse":
+            return max(legal, key=lambda a: westernesse_end.rally_worth(state, a))
         return max(legal, key=_rally_worth)
     return _end(legal)
 
@@ -171,10 +181,8 @@ def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> 
 
 
 def _rally_worth(action: Action) -> int:
-    """The Banner's sure rallies, then the likeliest rally, then End phase."""
-    if isinstance(action, Rally):
-        return action.need
-    return 13 if isinstance(action, BannerRally) else -1
+    """Sauron's likeliest rally first, then End phase."""
+    return action.need if isinstance(action, Rally) else -1
 
 
 def _first(legal: list[Action], *kinds: str) -> Action:
@@ -225,7 +233,9 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
 
 
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
-    """The next group to move: any for Sauron; for Westernesse only those outside the walls.
+    """The next group to move: any for Sauron; for Westernesse those outside the walls.
+
+    Westernesse's takers of the road stay there at the end (``westernesse_end.holds_road``).
 
     Sauron moves every stack whole (sauron_movement.whole_stacks) and ends the phase only once
     none is left to move: a stack chosen with nowhere to go is not offered again (moving.py).
@@ -236,7 +246,9 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         if not pick:
             return _first(legal, "move_done")
         return rng.choice(pick)
-    selects = [a for a in selects if not in_city(a.hex)]
+    selects = [
+        a for a in selects if not in_city(a.hex) and not westernesse_end.holds_road(state, a.hex)
+    ]
     whole = [a for a in selects if a.hex is None or len(a.counters) > 1]
     pick = whole or selects
     if not pick or rng.random() < 1 / (len(pick) + 1):  # a stuck group cannot loop for ever
@@ -245,11 +257,15 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
 
 
 def _goals(state: GondorState) -> list[str]:
-    """Where a moving Westernesse group heads for."""
+    """Where a moving Westernesse group heads for.
+
+    The garrison the city; the relief the road in the last Game-Turns (``westernesse_end``),
+    else Sauron's units.
+    """
     lead = state.counters[state.selected[0]] if state.selected else None
     if lead is not None and lead.group == "start":
         return [CITADEL]
-    return _units(state, "sauron") or [CITADEL]
+    return westernesse_end.open_road(state) or _units(state, "sauron") or [CITADEL]
 
 
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
@@ -310,12 +326,15 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     """The likeliest shot, a duel when not weaker, melee by odds; else move on.
 
     Sauron spends his host on the garrison (sauron_assault.storm): any fair chance will do.
+    Westernesse strikes at the road late, and its levels' last keepers stay out of melee
+    (``westernesse_end``).
     """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires and side == "sauron":
         return sauron_assault.aim_fire(state, fires)
     if fires:
-        return max(fires, key=lambda a: a.need)
+        held = westernesse_end.open_road(state)
+        return max(fires, key=lambda a: (state.counters[a.target_unit].hex in held, a.need))
     duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]
     if duels:
         return max(duels, key=lambda a: a.mine - a.theirs)
@@ -323,6 +342,16 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     if side == "sauron":  # the strike back may drive the road's guard off it (7.5)
         melees = [a for a in melees if not sauron_road.guards(state, state.counters[a.unit].hex)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
+    if side == "westernesse":  # nor the road's taker, nor a level's last keepers, if it may
+        spared = [
+            a
+            for a in westernesse_end.spare_keepers(state, melees)
+            if not westernesse_end.holds_road(state, state.counters[a.unit].hex)
+        ]
+        melees = spared if spared or ending else melees  # 7.31: a unit in a ZOC must melee
+        road = westernesse_end.strike_road(state, melees)
+        if road is not None:
+            return road
     if side == "sauron":
         storm = sauron_assault.storm(state, melees)
         if storm is not None:

@@ -3,15 +3,23 @@
 import random
 
 from engines.gondor import Gondor
-from engines.gondor.actions import EndPhase
-from engines.gondor.combat.actions import Advance, EndSegment, Fire, Stay
+from engines.gondor.actions import EndMovement, EndPhase, Move, Select
+from engines.gondor.combat.actions import Advance, EndSegment, Fire, Melee, Rally, Stay
 from engines.gondor.effects import banner_hex, spell_active
+from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import Cast
 from engines.gondor.siege.actions import Hurl
 from tests.engines.gondor.positions import legal
 from tests.engines.gondor.scene import counter, index, load, play, scene
 
 WESTERNESSE = 1
+ROAD = {"1918": "westernesse", "2124": "sauron"}
+LEVEL_2_GATE = "2213/2214"
+
+
+def state_hex(game: Gondor, unit: int) -> str | None:
+    """Where a counter stands."""
+    return game.state.counters[unit].hex
 
 
 def _policy(game: Gondor):
@@ -122,3 +130,97 @@ def test_17_3_gandalf_keeps_his_points_for_the_sure_casts_and_tries_with_the_res
     action = _policy(game)
     assert isinstance(action, Cast) and action.line.id == "break-darkness"
     assert (action.points, action.sure) == (4, False)
+
+
+def _road(game: Gondor, **last: str) -> Gondor:
+    """Who was last on each road hex (20.1 C)."""
+    game.state.road.update(last)
+    game.state.step += 1
+    return game
+
+
+def test_20_1_c_in_the_last_game_turns_the_relief_heads_for_the_road_he_holds():
+    """20.1 C: Sauron needs to have been last on both road hexes; from Game-Turn 13 the relief
+    rides for the one he holds (2124), not for his nearest unit."""
+    where = {"rohan-heavy-cavalry-1": "2515", "orc-infantry-1": "2124", "trolls-1": "2812"}
+    for turn, to_road in ((12, False), (13, True)):
+        game = _road(scene(where, phase="westernesse-movement", turn=turn), **ROAD)
+        play(game, "select", hex="2515")
+        action = _policy(game)
+        moves = [m for m in legal(game, WESTERNESSE) if isinstance(m, Move)]
+        assert isinstance(action, Move)
+        nearest = min(distance(m.hex, "2124") for m in moves)
+        assert (distance(action.hex, "2124") == nearest) == to_road, turn
+
+
+def test_20_1_c_the_relief_strikes_the_road_s_holder_at_any_odds_and_keeps_the_road():
+    """20.1 C, 7.5: driven off, the road's holder leaves the hex to the attacker; the relief
+    strikes it before a likelier hit elsewhere, and a stack standing on a road hex it took
+    stays there in its Movement Phase."""
+    game = _road(
+        scene(
+            {
+                "rohan-heavy-cavalry-1": "2123",
+                "orc-infantry-1": "2124",
+                "light-orc-infantry-1": "2122",
+            },
+            phase="westernesse-combat",
+            turn=14,
+        ),
+        **ROAD,
+    )
+    melees = [a for a in legal(game, WESTERNESSE) if isinstance(a, Melee)]
+    best = max(melees, key=lambda a: a.need)
+    assert state_hex(game, best.target_unit) == "2122"  # the likelier hit is elsewhere
+    action = _policy(game)
+    assert isinstance(action, Melee) and state_hex(game, action.target_unit) == "2124"
+    game = _road(
+        scene(
+            {"rohan-heavy-cavalry-1": "2124", "trolls-1": "2810"},
+            phase="westernesse-movement",
+            turn=14,
+        ),
+        **{"2124": "westernesse"},
+    )
+    game.state.moved += [i for i, c in enumerate(game.state.counters) if c.hex is None]
+    taker = Select(counters=(index(game, "rohan-heavy-cavalry-1"),), hex="2124")
+    assert taker in legal(game, WESTERNESSE)
+    picks = {game.rollout_action(WESTERNESSE, random.Random(seed)) for seed in range(12)}
+    assert taker not in picks and EndMovement() in picks
+
+
+def test_20_2_a_level_s_last_keeper_stays_out_of_a_melee_it_need_not_fight():
+    """20.2: a level whose gates are all his falls once no undisrupted Westernesse unit stands
+    on it (+10 to the garrison); its only keeper does not melee a disrupted foe it may leave
+    alone (7.31 binds only a unit in an enemy ZOC), though the odds favour it."""
+    game = scene(
+        {"gondor-lance-knight-1": "2213", "light-orc-infantry-1": "2113"},
+        phase="westernesse-combat",
+        turn=12,
+    )
+    counter(game, "light-orc-infantry-1").disrupted = True
+    assert isinstance(_policy(game), Melee)  # level 2's gate is still Westernesse's
+    game.state.gates[LEVEL_2_GATE] = "sauron"
+    game.state.step += 1
+    assert _policy(game) == EndPhase()
+
+
+def test_8_2_the_rally_goes_first_to_the_unit_whose_level_falls_without_it():
+    """8.2, 20.2: Imrahil rallies the disrupted Lance Knight, level 2's only unit behind gates
+    that are his, before the Spearmen on level 1 at the same odds."""
+    game = scene(
+        {
+            "gondor-lance-knight-1": "2213",
+            "gondor-spearmen-1": "2214",
+            "imrahil": "2114",
+            "trolls-1": "2810",
+        },
+        phase="rally",
+        turn=12,
+    )
+    for cid in ("gondor-lance-knight-1", "gondor-spearmen-1"):
+        counter(game, cid).disrupted = True
+    game.state.gates[LEVEL_2_GATE] = "sauron"
+    play(game, "end_phase")  # Sauron's rallies first
+    action = _policy(game)
+    assert isinstance(action, Rally) and action.unit == index(game, "gondor-lance-knight-1")
