@@ -163,16 +163,16 @@ def _banner(state: GondorState, legal: list[Action]) -> Action | None:
 def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
     """Where the next counter goes: near the Main Gate for Sauron, inside the walls for Westernesse.
 
-    Sauron's equipment is stacked with his units, so it can move and its catapults reach the
-    city; cauldrons go anywhere.
+    Westernesse's units are spread over the city levels and its leaders join them
+    (``westernesse_end.posts``). Sauron's equipment is stacked with his units, so it can move
+    and its catapults reach the city; cauldrons go anywhere.
     """
     places = [a for a in legal if isinstance(a, Place)]
     if not places:
         return legal[0]
     counter = state.counters[places[0].counter]
     if side == "westernesse":
-        inside = [a for a in places if in_city(a.hex)] if counter.kind == "unit" else []
-        return rng.choice(inside or places)
+        return rng.choice(westernesse_end.posts(state, counter, places) or places)
     if counter.kind == "equipment":
         mine = set(_units(state, "sauron"))
         places = [a for a in places if a.hex in mine] or places

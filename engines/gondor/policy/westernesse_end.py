@@ -7,17 +7,20 @@ it at any odds (the relief's losses count for no condition of 20.1) and stays on
 it took. A: a level whose gates are all his falls (+10 to the garrison, 19.11 A) once no
 undisrupted Westernesse unit stands on it (20.2), so its last keepers never melee (a strike
 back disrupts, 7.4) and the garrison's rallies go first to the units whose level would fall
-without them. Reads only positions and the odds printed on the orders.
+without them, and the garrison is deployed to keep every level: its units spread over the
+levels, its leaders with them to rally them (8.2). Reads only positions and the odds printed on
+the orders.
 """
 
 from __future__ import annotations
 
 from engines.base import Action
+from engines.gondor.actions import Place
 from engines.gondor.combat.actions import Melee, Rally
 from engines.gondor.data import GAME, MAP
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.policy.sauron_city import GARRISON, blockers, force_of
-from engines.gondor.state import ROAD_HEXES, GondorState
+from engines.gondor.state import ROAD_HEXES, Counter, GondorState
 from engines.gondor.victory import gates_his, keepers
 
 CONTEST_TURN = GAME.turns - 3
@@ -79,6 +82,29 @@ def rally_worth(state: GondorState, action: Action) -> tuple[bool, int]:
 
 def _saves_level(state: GondorState, unit: int) -> bool:
     """Whether rallying the unit keeps its level: his gates, no other keeper on it (20.2)."""
-    where = state.counters[unit].hex
-    level = MAP.hexes[where].level if where else 0
+    level = _level(state.counters[unit].hex)
     return level > 0 and gates_his(state, level) and not keepers(state).get(level)
+
+
+def posts(state: GondorState, counter: Counter, places: list[Place]) -> list[Place]:
+    """Where a garrison counter may be deployed to keep the levels (13.2); [] if anywhere.
+
+    A unit goes to a level with the fewest of its units yet (each level's first keeper before
+    any level's second); a leader onto a hex of the city holding one of them.
+    """
+    inside = [a for a in places if _level(a.hex) > 0]
+    if counter.kind == "leader":
+        held = {c.hex for c in state.counters if c.kind == "unit" and c.side == "westernesse"}
+        return [a for a in inside if a.hex in held] or inside
+    if counter.kind != "unit":
+        return []
+    count = {lv: 0 for lv in {_level(a.hex) for a in inside}}
+    for c in state.counters:
+        if c.side == "westernesse" and c.kind == "unit" and _level(c.hex) in count:
+            count[_level(c.hex)] += 1
+    fewest = min(count.values(), default=0)
+    return [a for a in inside if count[_level(a.hex)] == fewest]
+
+
+def _level(hex_ref: str | None) -> int:
+    return MAP.hexes[hex_ref].level if hex_ref else 0

@@ -3,11 +3,13 @@
 import random
 
 from engines.gondor import Gondor
-from engines.gondor.actions import EndMovement, EndPhase, Move, Select
+from engines.gondor.actions import AutoDeploy, EndMovement, EndPhase, Move, Select, SetupDone
 from engines.gondor.combat.actions import Advance, EndSegment, Fire, Melee, Rally, Stay
+from engines.gondor.data import MAP
 from engines.gondor.effects import banner_hex, spell_active
 from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import Cast
+from engines.gondor.policy.playout import in_city
 from engines.gondor.siege.actions import Hurl
 from tests.engines.gondor.positions import legal
 from tests.engines.gondor.scene import counter, index, load, play, scene
@@ -224,3 +226,20 @@ def test_8_2_the_rally_goes_first_to_the_unit_whose_level_falls_without_it():
     play(game, "end_phase")  # Sauron's rallies first
     action = _policy(game)
     assert isinstance(action, Rally) and action.unit == index(game, "gondor-lance-knight-1")
+
+
+def test_13_2_20_2_the_garrison_deploys_a_keeper_on_every_level_and_its_leaders_with_them():
+    """20.2: a level with no undisrupted Westernesse unit falls as soon as its gates are his;
+    the policy deploys the garrison's ten units over all seven levels, and Gandalf and Imrahil
+    each onto a hex of the city holding one of them, where they rally it (8.2)."""
+    for seed in (1, 2, 3):
+        game = Gondor.new(2, 4242)
+        game.apply(0, AutoDeploy())
+        game.apply(0, SetupDone())
+        rng = random.Random(seed)
+        while game.state.phase == "setup":
+            game.apply(WESTERNESSE, game.rollout_action(WESTERNESSE, rng))
+        garrison = [c for c in game.state.counters if c.side == "westernesse" and c.hex]
+        units = {c.hex for c in garrison if c.kind == "unit" and in_city(c.hex)}
+        assert {MAP.hexes[h].level for h in units} == set(range(1, 8)), seed
+        assert {counter(game, "gandalf").hex, counter(game, "imrahil").hex} <= units, seed
