@@ -77,10 +77,7 @@ def _deploy(state: GondorState, action: ga.Place) -> str:
     if not level:
         return f"{name} starts outside the walls, on {place(action.hex)}."
     if counter.side == "westernesse" and counter.kind == "unit":
-        return (
-            f"{name} keeps city level {level}: a level with no unit of yours falls once "
-            "Sauron holds its gates."
-        )
+        return f"{name} keeps city level {level}: empty, it falls once its gates are Sauron's."
     friend = next(
         (i for i, c in enumerate(state.counters) if c.hex == action.hex and c.kind == "unit"), None
     )

@@ -205,8 +205,7 @@ def test_gondor_deployment_reasons_say_what_a_garrison_counter_keeps():
     game.apply(0, SetupDone())
     unit = next(a for a in game.legal_actions(1) if isinstance(a, Place) and a.hex == "2205")
     assert game.suggestion_reason(1, unit) == (
-        "Gondor Spearmen 1 keeps city level 6: a level with no unit of yours falls once Sauron "
-        "holds its gates."
+        "Gondor Spearmen 1 keeps city level 6: empty, it falls once its gates are Sauron's."
     )
     outside = next(a for a in game.legal_actions(1) if isinstance(a, Place) and a.hex == "0612")
     assert game.suggestion_reason(1, outside) == (
