@@ -3,10 +3,11 @@
 The policy reads only what the acting side may see: positions, the public odds printed on the
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
 Westernesse unit and the Main Gate, hurls Heads into the city, batters walls and climbs them;
-Westernesse keeps its garrison inside the walls, brings stragglers and the relief forces to
-the fight, pours every drop of oil it can, burns his siege engines, takes the road when it
-drives his unit off it and spends Gandalf's points on the last Game-Turns
-(``westernesse_magic``). Fights are picked by their odds.
+Westernesse keeps its garrison inside the walls, a keeper on every level, brings stragglers
+and the relief forces to the fight and, at the end, to the road (``westernesse_end``), pours
+every drop of oil it can, burns his siege engines, takes the road when it drives his unit off
+it and spends Gandalf's points on the last Game-Turns (``westernesse_magic``). Fights are
+picked by their odds.
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ can still take from him at the end. C: he must have been last on both road hexes
 ``CONTEST_TURN`` the relief heads for a road hex he was last on, strikes the unit standing on
 it at any odds (the relief's losses count for no condition of 20.1) and stays on a road hex
 it took. A: a level whose gates are all his falls (+10 to the garrison, 19.11 A) once no
-undisrupted Westernesse unit stands on it (20.2), so its last keepers never melee (a strike
-back disrupts, 7.4) and the garrison's rallies go first to the units whose level would fall
-without them, and the garrison is deployed to keep every level: its units spread over the
-levels, its leaders with them to rally them (8.2). Reads only positions and the odds printed on
-the orders.
+undisrupted Westernesse unit stands on it (20.2), so its last keepers melee only when a ZOC
+binds them (7.31; a strike back disrupts, 7.4), the garrison's rallies go first to the units
+whose level would fall without them, and the garrison is deployed to keep every level: its
+units spread over the levels, its leaders with them to rally them (8.2). Reads only positions
+and the odds printed on the orders.
 """
 
 from __future__ import annotations
