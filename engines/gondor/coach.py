@@ -59,9 +59,7 @@ def reason(state: GondorState, seat: int, action: Action) -> str | None:
         where = f"from {place(action.hex)}" if action.hex else "onto the map"
         return f"{ga.counter_name(action.counters[0])} moves next, {where}."
     if isinstance(action, ga.Place):
-        level = MAP.hexes[action.hex].level
-        where = f"on city level {level}" if level else "outside the walls"
-        return f"{ga.counter_name(action.counter)} starts {where}, on {place(action.hex)}."
+        return _deploy(state, action)
     if isinstance(action, ga.TakeBack):
         return f"{ga.counter_name(action.counter)} is better placed elsewhere."
     if isinstance(action, ga.BannerJoin):
@@ -69,6 +67,23 @@ def reason(state: GondorState, seat: int, action: Action) -> str | None:
     if isinstance(action, sa.Hurl):
         return _hurl(state, seat, action)
     return _fight(action) or _siege(action) or _magic(action)
+
+
+def _deploy(state: GondorState, action: ga.Place) -> str:
+    """Where a counter starts; in the city, what a garrison counter keeps there (8.2, 20.2)."""
+    name = ga.counter_name(action.counter)
+    counter = state.counters[action.counter]
+    level = MAP.hexes[action.hex].level
+    if not level:
+        return f"{name} starts outside the walls, on {place(action.hex)}."
+    if counter.side == "westernesse" and counter.kind == "unit":
+        return f"{name} keeps city level {level}: empty, it falls once its gates are Sauron's."
+    friend = next(
+        (i for i, c in enumerate(state.counters) if c.hex == action.hex and c.kind == "unit"), None
+    )
+    if counter.kind == "leader" and friend is not None:
+        return f"{name} joins {ga.counter_name(friend)} to rally it."
+    return f"{name} starts on {place(action.hex)}."
 
 
 def _move(state: GondorState, seat: int, counters: tuple[int, ...], to: str) -> str:

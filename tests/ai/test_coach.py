@@ -15,6 +15,7 @@ from ai.levels import coach_level
 from engines.base import Game
 from engines.gondolin import Gondolin
 from engines.gondor import Gondor
+from engines.gondor.actions import AutoDeploy, Place, SetupDone
 from engines.gondor.coach import TWO_DICE
 from engines.gondor.coach import reason as gondor_reason
 from engines.gondor.combat.actions import Fire
@@ -234,3 +235,26 @@ def test_the_coach_plays_no_rest_of_a_phase_where_choices_are_searched_or_stops_
     for game_id in ("knightfall", "guardians"):  # no routine parts: every choice is searched
         other, seat = next(positions(game_id, 1, seed=2))
         assert not ai.routine_now(other, seat) and ai.rest_of_chapter(other, seat, 1) == []
+
+
+def test_gondor_deployment_reasons_say_what_a_garrison_counter_keeps():
+    """20.2: a level with no undisrupted Westernesse unit falls once its gates are Sauron's; a
+    leader rallies the units in or next to its hex (8.2)."""
+    game = Gondor.new(2, seed=1)
+    game.apply(0, AutoDeploy())
+    game.apply(0, SetupDone())
+    unit = next(a for a in game.legal_actions(1) if isinstance(a, Place) and a.hex == "2205")
+    assert game.suggestion_reason(1, unit) == (
+        "Gondor Spearmen 1 keeps city level 6: empty, it falls once its gates are Sauron's."
+    )
+    outside = next(a for a in game.legal_actions(1) if isinstance(a, Place) and a.hex == "0612")
+    assert game.suggestion_reason(1, outside) == (
+        "Gondor Spearmen 1 starts outside the walls, on Pelennor fields."
+    )
+    game.apply(1, unit)
+    places = [a for a in game.legal_actions(1) if isinstance(a, Place)]
+    while game.state.counters[places[0].counter].kind != "leader":
+        game.apply(1, next(a for a in places if a.hex != "2205"))
+        places = [a for a in game.legal_actions(1) if isinstance(a, Place)]
+    leader = next(a for a in game.legal_actions(1) if isinstance(a, Place) and a.hex == "2205")
+    assert game.suggestion_reason(1, leader).endswith("joins Gondor Spearmen 1 to rally it.")

@@ -3,9 +3,11 @@
 The policy reads only what the acting side may see: positions, the public odds printed on the
 orders (``need``, ``back``), and for Westernesse its own oil. Sauron goes for the nearest
 Westernesse unit and the Main Gate, hurls Heads into the city, batters walls and climbs them;
-Westernesse keeps its garrison inside the walls, brings stragglers and the relief forces to
-the fight, pours every drop of oil it can, burns his siege engines and takes the road when it
-drives his unit off it. Fights are picked by their odds.
+Westernesse keeps its garrison inside the walls, a keeper on every level, brings stragglers
+and the relief forces to the fight and, at the end, to the road (``westernesse_end``), pours
+every drop of oil it can, burns his siege engines, takes the road when it drives his unit off
+it and spends Gandalf's points on the last Game-Turns (``westernesse_magic``). Fights are
+picked by their odds.
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ from engines.gondor.hexes import distance
 from engines.gondor.magic.actions import BannerRally
 from engines.gondor.movement import MoveError, group_of
 from engines.gondor.moving import banner_alone, banner_fixes, movable
-from engines.gondor.policy import sauron_assault, sauron_movement, sauron_road
+from engines.gondor.policy import (
+    sauron_assault,
+    sauron_movement,
+    sauron_road,
+    westernesse_end,
+    westernesse_magic,
+)
 from engines.gondor.siege.actions import (
     BreachFire,
     GrondBreach,
@@ -88,6 +96,8 @@ def quick(state: GondorState, side: str, rng: Random) -> Action | None:
     stacks = {h: ids for h, ids in stacks.items() if ids not in state.stuck}
     if side == "sauron":
         stacks = {h: ids for h, ids in stacks.items() if not sauron_road.guards(state, h)}
+    else:
+        stacks = {h: ids for h, ids in stacks.items() if not westernesse_end.holds_road(state, h)}
     if waiting and (not stacks or rng.random() < 0.5):
         return None
     if not stacks or (side != "sauron" and rng.random() < 1 / (len(stacks) + 1)):
@@ -111,8 +121,9 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if state.pending is not None:
         return _decision(state, side, legal)
     if state.phase in MAGIC:
-        plan = sauron_assault.magic(state, legal) if side == "sauron" else None
-        return plan or _end(legal)
+        if side == "sauron":
+            return sauron_assault.magic(state, legal) or _end(legal)
+        return westernesse_magic.magic(state, legal) or _end(legal)
     fix = _banner(state, legal) if side == "westernesse" else None
     if fix is not None:
         return fix
@@ -127,6 +138,8 @@ def choose(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
     if kinds & {Fire, Melee, Challenge, EndSegment}:
         return _combat(state, side, legal)
     if Rally in kinds or BannerRally in kinds:
+        if side == "westernesse":
+            return max(legal, key=lambda a: westernesse_end.rally_worth(state, a))
         return max(legal, key=_rally_worth)
     return _end(legal)
 
@@ -151,16 +164,16 @@ def _banner(state: GondorState, legal: list[Action]) -> Action | None:
 def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
     """Where the next counter goes: near the Main Gate for Sauron, inside the walls for Westernesse.
 
-    Sauron's equipment is stacked with his units, so it can move and its catapults reach the
-    city; cauldrons go anywhere.
+    Westernesse's units are spread over the city levels and its leaders join them
+    (``westernesse_end.posts``). Sauron's equipment is stacked with his units, so it can move
+    and its catapults reach the city; cauldrons go anywhere.
     """
     places = [a for a in legal if isinstance(a, Place)]
     if not places:
         return legal[0]
     counter = state.counters[places[0].counter]
     if side == "westernesse":
-        inside = [a for a in places if in_city(a.hex)] if counter.kind == "unit" else []
-        return rng.choice(inside or places)
+        return rng.choice(westernesse_end.posts(state, counter, places) or places)
     if counter.kind == "equipment":
         mine = set(_units(state, "sauron"))
         places = [a for a in places if a.hex in mine] or places
@@ -169,10 +182,8 @@ def _deploy(state: GondorState, side: str, legal: list[Action], rng: Random) -> 
 
 
 def _rally_worth(action: Action) -> int:
-    """The Banner's sure rallies, then the likeliest rally, then End phase."""
-    if isinstance(action, Rally):
-        return action.need
-    return 13 if isinstance(action, BannerRally) else -1
+    """Sauron's likeliest rally first, then End phase."""
+    return action.need if isinstance(action, Rally) else -1
 
 
 def _first(legal: list[Action], *kinds: str) -> Action:
@@ -184,7 +195,7 @@ def _first(legal: list[Action], *kinds: str) -> Action:
 
 
 def _end(legal: list[Action]) -> Action:
-    """End the phase (magic phases: spells are left to the search)."""
+    """End the phase, the segment or the move."""
     return _first(legal, "end_phase", "move_done", "end_segment")
 
 
@@ -223,7 +234,9 @@ def _decision(state: GondorState, side: str, legal: list[Action]) -> Action:
 
 
 def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> Action:
-    """The next group to move: any for Sauron; for Westernesse only those outside the walls.
+    """The next group to move: any for Sauron; for Westernesse those outside the walls.
+
+    Westernesse's takers of the road stay there at the end (``westernesse_end.holds_road``).
 
     Sauron moves every stack whole (sauron_movement.whole_stacks) and ends the phase only once
     none is left to move: a stack chosen with nowhere to go is not offered again (moving.py).
@@ -234,7 +247,9 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
         if not pick:
             return _first(legal, "move_done")
         return rng.choice(pick)
-    selects = [a for a in selects if not in_city(a.hex)]
+    selects = [
+        a for a in selects if not in_city(a.hex) and not westernesse_end.holds_road(state, a.hex)
+    ]
     whole = [a for a in selects if a.hex is None or len(a.counters) > 1]
     pick = whole or selects
     if not pick or rng.random() < 1 / (len(pick) + 1):  # a stuck group cannot loop for ever
@@ -243,11 +258,15 @@ def _group(state: GondorState, side: str, legal: list[Action], rng: Random) -> A
 
 
 def _goals(state: GondorState) -> list[str]:
-    """Where a moving Westernesse group heads for."""
+    """Where a moving Westernesse group heads for.
+
+    The garrison the city; the relief the road in the last Game-Turns (``westernesse_end``),
+    else Sauron's units.
+    """
     lead = state.counters[state.selected[0]] if state.selected else None
     if lead is not None and lead.group == "start":
         return [CITADEL]
-    return _units(state, "sauron") or [CITADEL]
+    return westernesse_end.open_road(state) or _units(state, "sauron") or [CITADEL]
 
 
 def _destination(state: GondorState, side: str, moves: list[Move]) -> Action:
@@ -308,12 +327,15 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     """The likeliest shot, a duel when not weaker, melee by odds; else move on.
 
     Sauron spends his host on the garrison (sauron_assault.storm): any fair chance will do.
+    Westernesse strikes at the road late, and its levels' last keepers stay out of melee
+    (``westernesse_end``).
     """
     fires = [a for a in legal if isinstance(a, Fire)]
     if fires and side == "sauron":
         return sauron_assault.aim_fire(state, fires)
     if fires:
-        return max(fires, key=lambda a: a.need)
+        held = westernesse_end.open_road(state)
+        return max(fires, key=lambda a: (state.counters[a.target_unit].hex in held, a.need))
     duels = [a for a in legal if isinstance(a, Challenge) and a.mine >= a.theirs]
     if duels:
         return max(duels, key=lambda a: a.mine - a.theirs)
@@ -321,6 +343,16 @@ def _combat(state: GondorState, side: str, legal: list[Action]) -> Action:
     if side == "sauron":  # the strike back may drive the road's guard off it (7.5)
         melees = [a for a in melees if not sauron_road.guards(state, state.counters[a.unit].hex)]
     ending = [a for a in legal if isinstance(a, EndSegment | EndPhase)]
+    if side == "westernesse":  # nor the road's taker, nor a level's last keepers, if it may
+        spared = [
+            a
+            for a in westernesse_end.spare_keepers(state, melees)
+            if not westernesse_end.holds_road(state, state.counters[a.unit].hex)
+        ]
+        melees = spared if spared or ending else melees  # 7.31: a unit in a ZOC must melee
+        road = westernesse_end.strike_road(state, melees)
+        if road is not None:
+            return road
     if side == "sauron":
         storm = sauron_assault.storm(state, melees)
         if storm is not None:
