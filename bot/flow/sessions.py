@@ -70,6 +70,7 @@ COACH_REST_SECONDS = 20.0
 """How long the coach may work out the rest of a phase (it stops itself after ~6 s of CPU)."""
 COACH_REST_OFF = "The coach is off: switch it on below to let it play for you."
 COACH_REST_NONE = "The coach has nothing to play here: the choice is yours now."
+COACH_REST_DONE = "⏩ The coach made {n} moves for you, to the end of that phase."
 COACH_REST_FAILED = "The coach could not work out the rest of this phase: play on by hand."
 
 
@@ -214,7 +215,14 @@ class SessionManager:
                 len(moves),
                 interaction.user.id,
             )
-            await self._after_move(session, change, actor=seat, shown_to=interaction)
+            done = COACH_REST_DONE.format(n=len(moves))
+            await self._after_move(
+                session,
+                change,
+                actor=seat,
+                shown_to=interaction,
+                reply=lambda _: ephemeral(interaction, done),
+            )
 
     @asynccontextmanager
     async def _keeping(self, sid: str) -> AsyncIterator[None]:
