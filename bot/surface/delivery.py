@@ -105,6 +105,8 @@ class Delivery:
         self._shown: OrderedDict[int, str] = OrderedDict()
         self._own: OrderedDict[int, str] = OrderedDict()  # DM id -> own_view.digest shown
         self._moves: OrderedDict[int, bool] = OrderedDict()  # DM id -> whether it offers moves
+        # (session, seat) -> (step, notes): a redraw at the same step keeps what just happened
+        self._notes: OrderedDict[tuple[str, int], tuple[int, list[str]]] = OrderedDict()
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self._chose: OrderedDict[str, frozenset[int]] = OrderedDict()  # every person chose
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
@@ -386,7 +388,17 @@ class Delivery:
     async def private(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
     ) -> presenter.Message:
-        """A seat's private message, with the latest public events for context."""
+        """A seat's private message, with the latest public events for context.
+
+        ``notes`` (what just happened, privately) are kept for the position: a redraw at the
+        same step without notes (the coach's suggestion, **My hand**) shows them again.
+        """
+        key = (session.id, seat)
+        if notes:
+            _remember(self._notes, key, (session.step, notes))
+        else:
+            kept = self._notes.get(key)
+            notes = kept[1] if kept is not None and kept[0] == session.step else []
         recent = await self._recent(session, 4)
         chose = await self.seats_that_chose(session)
         tip = self.tips.current(session, seat)

@@ -593,3 +593,19 @@ def rest_button(message) -> str | None:
     return next(
         (b.custom_id for b in message.buttons() if (b.custom_id or "").startswith("co2:")), None
     )
+
+
+async def test_a_redraw_at_the_same_position_keeps_what_just_happened(world):
+    """The coach's suggestion redraws the DM moments after a move: the player's private notes
+    of that move (an only move played for them) stay until the game moves on."""
+    kim = newcomer(world, "kim")
+    session, chan = await coached_game(world, "kim")
+    seat = session.seat_of(kim.id)
+    delivery = world.bot.sessions.delivery
+    note = "Your only possible move was played for you: Pass."
+    shown = await delivery.private(session, seat, [note])
+    again = await delivery.private(session, seat, [])  # as the coach's redraw asks for it
+    assert note in str(shown.embed.to_dict()) and note in str(again.embed.to_dict())
+    session.step += 1  # the game moved on: the note is about an earlier move
+    assert note not in str((await delivery.private(session, seat, [])).embed.to_dict())
+    await world.slash("kim", "game abort", chan=chan)
