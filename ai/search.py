@@ -73,12 +73,11 @@ def search(game: Game, seat: int, lvl: Level, seed: int) -> SearchResult:
     if lvl.random_share and slip.random() < lvl.random_share:
         move = slip.choice(legal)
         return SearchResult(move, [MoveStats(move, 0, 0.5)], 0)
-    if lvl.own_moves:
-        sample = game.resample(seat, random.Random(seed + 4))
-        own = sample.level_action(seat, lvl.name, random.Random(seed + 5))
+    samples = _Samples(game, seat, random.Random(seed))
+    if lvl.own_moves:  # on the search's first sample: no extra resample where it has none
+        own = samples.get(0)[0].level_action(seat, lvl.name, random.Random(seed + 5))
         if own is not None and own in legal:
             return SearchResult(own, [MoveStats(own, 0, 0.5)], 0)
-    samples = _Samples(game, seat, random.Random(seed))
     if not game.worth_search(seat):  # a routine choice: the policy's move on a sample
         routine = samples.get(0)[0].rollout_action(seat, random.Random(seed + 2))
         if routine in legal:

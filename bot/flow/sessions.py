@@ -187,11 +187,8 @@ class SessionManager:
             self._keeping(sid),
         ):
             session, seat = await self._player_session(interaction, sid)
-            if step < session.seats[seat].prompt_step or step > session.step:
-                if self.delivery.clicked_current(interaction, session, seat):
-                    await self._catch_up(session, interaction, seat)
-                    return
-                await self._refuse_stale(interaction, session, seat)
+            if await self._answered_stale(interaction, session, seat, step, hand=False):
+                return
             if not coach.coached(session, seat):
                 raise UserFacingError(COACH_REST_OFF)
             seed = coach_seed(session.seed, step, seat)
@@ -272,20 +269,38 @@ class SessionManager:
             raise UserFacingError(await self.delivery.retire_old_dm(interaction, session, seat))
         raise StaleButton(session.game_id)
 
+    async def _answered_stale(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        seat: int,
+        step: int,
+        *,
+        hand: bool,
+    ) -> bool:
+        """Answer a press from an earlier position (True), or let it through (False).
+
+        On the message it redraws (the board, the newest DM, or **My hand** with ``hand``) the
+        message is brought up to date; an older board links the current one; else refused.
+        """
+        if session.seats[seat].prompt_step <= step <= session.step:
+            return False
+        if self.delivery.clicked_current(interaction, session, seat) or (
+            hand and self.delivery.clicked_hand(interaction)
+        ):
+            await self._catch_up(session, interaction, seat)
+            return True
+        if self.delivery.clicked_old_board(interaction, session):
+            raise UserFacingError(await self.delivery.replace_old_board(interaction, session))
+        await self._refuse_stale(interaction, session, seat)
+
     async def _act(
         self, interaction: discord.Interaction, sid: str, step: int, code: str, *, confirmed: bool
     ) -> None:
         """The click under the session lock: check, apply, persist, show."""
         session, seat = await self._player_session(interaction, sid)
-        if step < session.seats[seat].prompt_step or step > session.step:
-            if self.delivery.clicked_current(interaction, session, seat) or (
-                not confirmed and self.delivery.clicked_hand(interaction)
-            ):
-                await self._catch_up(session, interaction, seat)
-                return
-            if self.delivery.clicked_old_board(interaction, session):
-                raise UserFacingError(await self.delivery.replace_old_board(interaction, session))
-            await self._refuse_stale(interaction, session, seat)
+        if await self._answered_stale(interaction, session, seat, step, hand=not confirmed):
+            return
         lessons.require_move(session, seat, code)
         action = session.game_cls.decode(code)
         question = None if confirmed else session.game.confirm_text(seat, action)
