@@ -310,6 +310,8 @@ async def test_a_board_no_token_could_edit_is_redrawn_by_the_next_my_hand(
 async def test_a_daily_deal_in_a_group_dm_counts_under_no_server_and_links_there(world, group):
     since = len(world.emu.requests)
     daily = world.bot.daily
+    noon = discord.utils.utcnow().replace(hour=12)
+    daily.clock = lambda: noon  # one day throughout, even run at midnight
     await world.slash("alice", "galdor daily", chan=group)
     session = await world.live(group)
     assert session is not None and session.via_interactions
