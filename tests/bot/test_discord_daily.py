@@ -184,7 +184,11 @@ async def test_gondolin_has_its_own_daily_deal(world):
     assert session.game_id == "gondolin" and session.options == {"daily": DAY}
     assert session.seed == await DailyStore(world.bot.db).seed("gondolin", DAY)
     assert session.seed != await DailyStore(world.bot.db).seed("galdors_grip", DAY)
-    await world.end_game(session=session.id)
+    await world.end_game(session=session.id)  # a moderator of the server ends it
+    assert world.emu.channel_messages(world.chan2)[-1].text() == (
+        "Bob's game of today's Gondolin Cards deal ended without a result. `/gondolin daily` "
+        "to play yours."
+    )
 
 
 async def test_a_daily_game_that_could_not_be_posted_gives_its_attempt_back(world):
