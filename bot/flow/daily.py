@@ -218,6 +218,12 @@ class Daily:
 
     async def _tell_result(self, session: Session) -> None:
         """The result line in the server channel a DM's daily deal was started from."""
+        try:
+            await self._result_line(session)
+        except Exception:
+            log.exception("daily result line failed session=%s", session.id)
+
+    async def _result_line(self, session: Session) -> None:
         attempt = await self.days.of_session(session.id)
         if attempt is None or attempt.channel_id is None:
             return  # played where it was started: its result message is there already

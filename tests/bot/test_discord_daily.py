@@ -52,6 +52,11 @@ def board_of(world, session):
     return next(m for m in world.emu.all_messages() if m.id == session.message_id)
 
 
+def join(world, name: str, **member) -> None:
+    world.people[name] = world.emu.add_user(name)
+    world.emu.add_member(world.guild, world.people[name], **member)
+
+
 async def dm_game(world, who):
     """The game running in the member's DM with the bot."""
     return await world.live(world.emu.dm_channel(world.people[who]))
@@ -166,7 +171,16 @@ async def test_a_daily_replay_waits_for_the_end_of_the_day(world):
         world.bot.daily.clock = lambda: NOW
 
 
-async def test_the_attempts_survive_a_restart(world):
+async def test_the_attempts_and_a_game_in_a_dm_survive_a_restart(world):
+    join(world, "gus")
+    await world.slash("gus", "galdor daily", chan=world.chan2)
+    session = await dm_game(world, "gus")
+    # The DM holds that game: a second daily there waits, or is played here if Gus chooses.
+    busy = (await world.slash("gus", "gondolin daily", chan=world.chan2)).messages[-1]
+    assert "Your DMs with me hold a game already" in busy.text()
+    assert "run `/gondolin daily` again" in busy.text()
+    assert busy.find_button("Play it here (everyone in this channel sees the deal)")
+
     await world.stop_bot()
     bot = await world.start_bot()
     bot.tree.copy_global_to(guild=discord.Object(world.other.id))
@@ -176,6 +190,15 @@ async def test_the_attempts_survive_a_restart(world):
     assert "You played today's deal" in last_text(refused)
     board = board_text(await world.slash("alice", "galdor daily", action="board"))
     assert "Erin" in board  # still named
+    # Gus's game goes on in his DM: linked there, and its end still reaches the channel.
+    again = await world.slash("gus", "galdor daily", chan=world.chan)
+    assert f"/channels/@me/{session.channel_id}/{session.message_id})" in last_text(again)
+    board = board_of(world, session)
+    await world.make_move(world.people["gus"], board, move_controls(board)[0])
+    assert (await world.bot.store.load(session.id)).step > session.step
+    await world.end_game(session=session.id)
+    ended = world.emu.channel_messages(world.chan2)[-1].text()
+    assert ended.startswith("Gus's game of today's Galdor's Grip deal ended without a result.")
 
 
 async def test_gondolin_has_its_own_daily_deal(world):
@@ -222,11 +245,6 @@ def assert_deal_unseen(messages, names: set[str]) -> None:
             assert not version.components, version
             shown = [n for n in names if n in version.text()]
             assert not shown, f"the deal's {shown} in {version.text()!r}"
-
-
-def join(world, name: str, **member) -> None:
-    world.people[name] = world.emu.add_user(name)
-    world.emu.add_member(world.guild, world.people[name], **member)
 
 
 async def test_the_channel_sees_who_plays_and_the_result_never_the_deal(world):
@@ -285,26 +303,3 @@ async def test_closed_dms_give_the_player_the_choice(world):
     attempt = await days.attempt(world.people["fay"].id, "galdors_grip", DAY)
     assert (attempt.session_id, attempt.guild_id) == (session.id, world.guild.id)
     await world.end_game(chan=world.chan2)
-
-
-async def test_a_game_in_the_dm_survives_a_restart_and_its_result_reaches_the_channel(world):
-    join(world, "gus")
-    await world.slash("gus", "galdor daily", chan=world.chan2)
-    session = await dm_game(world, "gus")
-    # The DM holds that game: a second daily there waits, or is played here if Gus chooses.
-    busy = (await world.slash("gus", "gondolin daily", chan=world.chan2)).messages[-1]
-    assert "Your DMs with me hold a game already" in busy.text()
-    assert "run `/gondolin daily` again" in busy.text()
-    assert busy.find_button("Play it here (everyone in this channel sees the deal)")
-
-    await world.stop_bot()
-    bot = await world.start_bot()
-    bot.tree.copy_global_to(guild=discord.Object(world.other.id))
-    await bot.tree.sync(guild=discord.Object(world.other.id))
-    bot.daily.clock = lambda: NOW
-    again = await world.slash("gus", "galdor daily", chan=world.chan)
-    assert f"/channels/@me/{session.channel_id}/{session.message_id})" in last_text(again)
-    session = await play_through(world, "gus", session, 3)
-    assert session.status == "finished"
-    lines = [m.text() for m in world.emu.channel_messages(world.chan2)]
-    assert any(t.startswith("🏁 Gus finished today's Galdor's Grip deal: ") for t in lines)
