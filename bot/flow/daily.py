@@ -42,7 +42,7 @@ from bot.surface.daily_text import (
 )
 from bot.surface.layout import Layout
 from bot.surface.links import message_link
-from bot.surface.reach import via_interactions
+from bot.surface.reach import answers_public, via_interactions
 from engines import plugins
 from engines.safe_text import markdown
 
@@ -66,6 +66,11 @@ DMS_CLOSED = (
     "here sees it before they play. Allow direct messages from this server's members (its "
     "*Privacy Settings*), then run `{command}` again; or play it here, where everyone in this "
     "channel sees the deal."
+)
+NOT_MINE = (
+    "Here everyone in this channel would see today's deal, and it is played in private so that "
+    "nobody sees it before they play. Run `{command}` in your DM with me, where only you see it; "
+    "or play it here, where everyone in this channel sees the deal."
 )
 DM_BUSY = (
     "Your DMs with me hold a game already, and today's deal is played there in private so "
@@ -130,8 +135,10 @@ class Daily:
 
         In a server that installed the app the deal is dealt in the member's DM with the bot
         (the channel sees only who plays and, at the end, the result), unless ``here``: the
-        member chose to play it in the channel. Elsewhere (a DM or group DM) it is played where
-        the command was typed, the member's choice of audience.
+        member chose to play it in the channel. In a server where the app is only the member's
+        (the bot has no DM of its own there) they are asked first, unless only they would see
+        it. Elsewhere (a DM or group DM) it is played where the command was typed, the member's
+        choice of audience.
         """
         if not plugins.plugin(game_id).daily:
             raise UserFacingError("This game has no daily deal.")
@@ -140,8 +147,16 @@ class Daily:
         found = await self.days.attempt(user.id, game_id, day)
         if found is not None:
             raise UserFacingError(await self._played(game_id, day, found))
-        seed = await self.days.seed(game_id, day)
         outside = via_interactions(interaction)
+        if (
+            outside
+            and not here
+            and interaction.guild_id is not None
+            and answers_public(interaction)
+        ):
+            await self._offer_here(interaction, game_id, NOT_MINE)  # no DM of its own here
+            return
+        seed = await self.days.seed(game_id, day)
         private = not outside and not here
         guild_id = None if outside else interaction.guild_id
 
@@ -205,7 +220,10 @@ class Daily:
             )
         )
         text = why.format(command=f"/{self._group(game_id)} daily")
-        await interaction.followup.send(text, view=view, ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
     def ended(self, session: Session) -> None:
         """A game's ending was announced: a daily deal played in a DM tells its channel."""
