@@ -82,8 +82,9 @@ drawn, favourite opponents; `game:` one game only.
 every server that day (UTC), one attempt each. In a server that added me it is dealt in your
 DMs with me, so nobody sees it before playing it: the channel sees that you play, and your
 result. `action: board` shows this server's and all servers' best of the day, your place and
-your streak; `action: named` shows your name to other servers on the all-servers board. At the end you get a line to share that shows no card; the
-deal's replay opens to everyone when its day ends.
+your streak; `action: named` shows your name to other servers on the all-servers board. At
+the end you get a line to share that shows no card; the deal's replay opens to everyone when
+its day ends.
 
 **Tournaments** (two-player games)
 `/tournament create` (Manage Server, or the role set in `/game settings`): Swiss or round
