@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.flow import paging, phase_help, undo
+from bot.flow.daily import Daily
 from bot.flow.heavy_budget import HeavyBudget
 from bot.flow.lifecycle import Lifecycle
 from bot.flow.lobby import Lobby
@@ -23,6 +24,7 @@ from bot.surface import custom_ids, table_buttons
 from bot.surface.inflight import InFlight
 from bot.surface.layout import Layout
 from bot.surface.reach import via_interactions
+from bot.surface.replies import reply_errors
 
 
 class Services(Protocol):
@@ -34,6 +36,7 @@ class Services(Protocol):
     replays: Replays
     inflight: InFlight
     heavy: HeavyBudget
+    daily: Daily
 
 
 class HelpPages(Protocol):
@@ -365,6 +368,17 @@ class HelpPageButton(
         await interaction.response.edit_message(**shown.kwargs(edit=True))
 
 
+class DailyHereButton(
+    Routed, discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.DAILY_HERE.template
+):
+    """**Play it here** under the answer that the day's deal could not go to the member's DM."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Start the day's deal in this channel, as the member chose."""
+        async with reply_errors(interaction, "daily here"):
+            await _bot(interaction).daily.play(interaction, self.fields["game"], here=True)
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -391,4 +405,5 @@ DYNAMIC_ITEMS = (
     ReplayStepButton,
     AnimationButton,
     HelpPageButton,
+    DailyHereButton,
 )

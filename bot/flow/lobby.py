@@ -70,6 +70,17 @@ ONLY_YOU_SEE = (
 )
 
 
+CANNOT_DM = 50007
+"""Discord's code for a DM it refuses (the member closed DMs, or shares no server with the bot)."""
+
+
+NOT_SENT = "I couldn't send you the game in a DM, so it was not started. Please try again."
+
+
+class DMsClosed(Exception):
+    """Discord refused to DM the member the new game: nothing was started."""
+
+
 def new_seed() -> int:
     """A fresh secret seed (its SHA-256 is published at the start, the seed at the end)."""
     return secrets.randbits(63)
@@ -128,17 +139,18 @@ class Lobby:
         }
         self._last_start[interaction.user.id] = now
 
-    async def _abandon(self, session: Session, exc: Exception) -> None:
+    async def _abandon(self, session: Session, exc: Exception, *, told: bool = False) -> None:
         """The new game's first message failed: close it without a result (channel freed).
 
-        A daily deal's attempt is given back: its player never saw the deal.
+        A daily deal's attempt is given back: its player never saw the deal. ``told``: the
+        caller tells the player itself (no ``CouldNotPost``).
         """
         log.warning("could not post the new game session=%s: %r", session.id, exc)
         now = discord.utils.utcnow()
         await self.store.close(session, status="abandoned", reason="failed", now=now)
         if session_day(session) is not None:
             await DailyStore(self.store.db).release(session.id)
-        if isinstance(exc, discord.HTTPException):
+        if isinstance(exc, discord.HTTPException) and not told:
             raise CouldNotPost() from exc
 
     def is_computer(self, opponent: discord.abc.User | None) -> bool:
@@ -358,6 +370,58 @@ class Lobby:
         )
         self._started(interaction)
         await self._post_board(interaction, session)
+
+    async def start_solo_in_dm(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        options: dict[str, object],
+        *,
+        seed: int,
+        then: Callable[[str], Awaitable[None]],
+    ) -> Session:
+        """Start a one-player game of this server in the member's DM with the bot.
+
+        The answer is deferred (private) first; the caller answers once the game is posted.
+        ``then``: more writes in the transaction creating the session (``SessionStore.create``).
+        ``DMsClosed``: Discord refused the DM (nothing started); ``ChannelBusy``: a game is
+        running in that DM already.
+        """
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # only for a start in a server that installed the app
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        dm = await interaction.user.create_dm()
+        game = engines.get_game(game_id).new(1, seed=seed, options=engine_options(options))
+        await self._admit(interaction, guild_id, [interaction.user])
+        session = await self.store.create(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=dm.id,
+            players=[(interaction.user.id, interaction.user.display_name)],
+            seed=seed,
+            options=options,
+            game=game,
+            now=discord.utils.utcnow(),
+            then=then,
+        )
+        async with self.manager.lock(session.id):
+            try:
+                msg = await presenter.board(session, [])
+                sent = await dm.send(**msg.kwargs())
+            except discord.HTTPException as exc:
+                await self._abandon(session, exc, told=True)
+                if exc.code == CANNOT_DM:
+                    raise DMsClosed() from exc
+                raise UserFacingError(NOT_SENT) from exc
+            except Exception as exc:
+                await self._abandon(session, exc)
+                raise
+            self._started(interaction)  # not before: a refused DM leaves "Play it here" free
+            self.manager.delivery.pictures.note(sent, msg.files)
+            await self.store.set_message(session.id, sent.id)
+            session = await self.store.load(session.id)
+            await self.manager.begin(session)
+        return session
 
     async def start_lesson(
         self, interaction: discord.Interaction, game_id: str, part: int = 1

@@ -79,6 +79,8 @@ class Attempt:
     undone: bool
     finished: bool
     named: bool = False
+    channel_id: int | None = None
+    """The server channel it was started from, when it is played in the player's DM."""
 
 
 @dataclass(frozen=True)
@@ -122,18 +124,27 @@ class DailyStore:
         day: int,
         guild_id: int | None,
         now: datetime,
+        channel_id: int | None = None,
     ) -> None:
-        """Inside the transaction creating the game: its attempt (IntegrityError: one exists)."""
+        """Inside the transaction creating the game: its attempt (IntegrityError: one exists).
+
+        ``channel_id``: the server channel it was started from, if played in the player's DM.
+        """
         await self.db.execute(
             "INSERT INTO daily_attempts (user_id, game, day, session_id, guild_id, name,"
-            " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (user_id, game_id, day, sid, guild_id, name, now.isoformat()),
+            " started_at, channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (user_id, game_id, day, sid, guild_id, name, now.isoformat(), channel_id),
         )
 
     async def release(self, sid: str) -> None:
         """Forget the attempt of a game that never reached its player (its board not posted)."""
         async with self.db.transaction():
             await self.db.execute("DELETE FROM daily_attempts WHERE session_id=?", (sid,))
+
+    async def of_session(self, session_id: str) -> Attempt | None:
+        """The attempt a game is, if it is one."""
+        rows = await self._attempts("a.session_id=?", (session_id,))
+        return rows[0] if rows else None
 
     async def attempt(self, user_id: int, game_id: str, day: int) -> Attempt | None:
         """The member's attempt at the day's deal, if any."""
@@ -228,6 +239,7 @@ class DailyStore:
                 undone=bool(r["undone"]),
                 finished=r["finished_at"] is not None,
                 named=bool(r["named"]),
+                channel_id=r["channel_id"],
             )
             for r in rows
         ]

@@ -22,6 +22,7 @@ FIELDS = {
     "seat": r"\d",
     "pos": r"\d{1,4}",
     "key": r"[a-z]{1,16}",
+    "game": r"[a-z0-9_]{1,32}",
 }
 """What each field may hold."""
 
@@ -107,6 +108,8 @@ ANIMATION = Kind("rpa", ("sid",))
 """**Animated replay** under a replay: the whole game as an animated image."""
 HELP_PAGE = Kind("hlp", ("key",))
 """A ``/help`` page's button: turns the help message to page ``key`` (about no game)."""
+DAILY_HERE = Kind("dd1", ("game",))
+"""**Play it here** when the daily deal cannot be dealt in the member's DM: in the channel."""
 
 KINDS = (
     ACTION,
@@ -134,5 +137,6 @@ KINDS = (
     REPLAY,
     ANIMATION,
     HELP_PAGE,
+    DAILY_HERE,
 )
 """Every kind, each routed by its own component (``bot/components.py``)."""

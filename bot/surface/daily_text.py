@@ -47,3 +47,30 @@ def result_lines(day: int, share: str, everywhere: Place, here: Place | None) ->
         f"`{share}`",
         "**Play again** starts an ordinary game; the next daily deal comes at midnight UTC.",
     ]
+
+
+def playing_line(game_id: str, name: str, group: str) -> str:
+    """The channel's line when a member starts the day's deal in their DM (``name`` escaped)."""
+    title = plugins.plugin(game_id).title
+    return f"🃏 {name} is playing today's {title} deal — `/{group} daily` to play yours."
+
+
+def finished_line(
+    game_id: str, name: str, group: str, attempt: Attempt, here: Place, everywhere: Place
+) -> str:
+    """The channel's line when that deal ends with a result: the score and places, no card."""
+    title = plugins.plugin(game_id).title
+    return (
+        f"🏁 {name} finished today's {title} deal: {result_text(game_id, attempt)}"
+        f"{marks(attempt)}, rank {here.rank} of {here.of} on this server ({everywhere.rank} of "
+        f"{everywhere.of} on all servers). `/{group} daily` to play yours."
+    )
+
+
+def unfinished_line(game_id: str, name: str, group: str) -> str:
+    """The channel's line when that deal ends without a result."""
+    title = plugins.plugin(game_id).title
+    return (
+        f"{name}'s game of today's {title} deal ended without a result. "
+        f"`/{group} daily` to play yours."
+    )

@@ -79,10 +79,12 @@ their games: played, won, lost and drawn per game, best solo scores, ratings wit
 drawn, favourite opponents; `game:` one game only.
 
 **The daily deal** (solo games): {daily} plays the day's deal, the same for every player on
-every server that day (UTC), one attempt each. `action: board` shows this server's and all
-servers' best of the day, your place and your streak; `action: named` shows your name to other
-servers on the all-servers board. At the end you get a line to share that shows no card; the
-deal's replay opens to everyone when its day ends.
+every server that day (UTC), one attempt each. In a server that added me it is dealt in your
+DMs with me, so nobody sees it before playing it: the channel sees that you play, and your
+result. `action: board` shows this server's and all servers' best of the day, your place and
+your streak; `action: named` shows your name to other servers on the all-servers board. At
+the end you get a line to share that shows no card; the deal's replay opens to everyone when
+its day ends.
 
 **Tournaments** (two-player games)
 `/tournament create` (Manage Server, or the role set in `/game settings`): Swiss or round

@@ -113,6 +113,7 @@ class World:
             "message-edit-",
             "channel-gone-",
             "tournament-",
+            "daily-",
         )
         deadline = asyncio.get_running_loop().time() + timeout
         while True:

@@ -85,6 +85,7 @@ ID_SAMPLES = [
     (custom_ids.REPLAY, ("abc", 9999, 5), "rp1:abc:9999:5"),
     (custom_ids.ANIMATION, ("abc",), "rpa:abc"),
     (custom_ids.HELP_PAGE, ("start",), "hlp:start"),
+    (custom_ids.DAILY_HERE, ("galdors_grip",), "dd1:galdors_grip"),
 ]
 """Each kind's ids exactly as live and stored buttons carry them."""
 

@@ -575,3 +575,27 @@ async def test_guardians_saved_decks_are_the_members_own_anywhere(world, group):
     assert session is not None and session.via_interactions and "deck_lists" in session.options
     await world.resign("alice", chan=group)
     await world.slash("alice", "guardians deck delete", name="Trip")
+
+
+async def test_a_daily_deal_in_a_server_without_the_bot_is_shown_there_only_if_chosen(world):
+    """Where the app is only the member's, the bot has no DM to deal in: the member chooses."""
+    bob = world.people["bob"]
+    world.emu.install_app(bob)
+    elsewhere = world.emu.add_guild("Daily elsewhere", with_bot=False)
+    chan = world.emu.add_text_channel(elsewhere, "general")
+    world.emu.add_member(elsewhere, bob)
+    daily = world.bot.daily
+    noon = discord.utils.utcnow().replace(hour=12)
+    daily.clock = lambda: noon
+    asked = (await world.slash("bob", "galdor daily", chan=chan)).messages[-1]
+    assert asked.ephemeral and "Run `/galdor daily` in your DM with me" in asked.text()
+    assert await world.live(chan) is None
+    assert await daily.days.attempt(bob.id, "galdors_grip", daily.today()) is None
+    here = asked.find_button("Play it here (everyone in this channel sees the deal)")
+    await world.click("bob", asked, here)
+    session = await world.live(chan)
+    assert session is not None and session.via_interactions
+    assert not board_in(world, chan, session).ephemeral
+    attempt = await daily.days.attempt(bob.id, "galdors_grip", daily.today())
+    assert attempt.session_id == session.id and attempt.guild_id is None
+    await world.resign("bob", chan=chan)
