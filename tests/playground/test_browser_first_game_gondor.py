@@ -1,6 +1,6 @@
 """A newcomer's first game of Gondor in the playground's real browser (``first_game.py`` says
-how): 16 Game-Turns, at least four phase endings each, about 85-95 s (its seed: the shorter of
-three tried, 70 moves).
+how): 16 Game-Turns, at least four phase endings each, about 80-95 s (its seed: the shortest of
+three tried, 68-70 moves).
 """
 
 import pytest
