@@ -8,6 +8,11 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+import engines
+
+ANY_GAME = "*"
+"""The key of ``Settings.game_seed`` for every game without a seed of its own."""
+
 
 class Settings(BaseSettings):
     """Everything the bot reads from its environment."""
@@ -62,6 +67,9 @@ class Settings(BaseSettings):
     render_pool: Literal["process", "thread"] = "process"
     render_workers: int | None = None
     log_level: str = "INFO"
+    # A testing aid, off by default: the seed every new game starts from instead of a fresh
+    # secret one. "7": every game; "id=7,id2=9": those games (a bare number: the others).
+    game_seed: Annotated[dict[str, int], NoDecode] = Field(default_factory=dict, repr=False)
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -70,6 +78,23 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [int(part) for part in value.split(",") if part.strip()] or None
         return value
+
+    @field_validator("game_seed", mode="before")
+    @classmethod
+    def _split_game_seed(cls, value: object) -> object:
+        """``GAME_SEED=7`` (every game) or ``GAME_SEED=id=7,id2=9`` (a bare number: the rest)."""
+        if not isinstance(value, str):
+            return value
+        seeds: dict[str, int] = {}
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            game, _, seed = part.rpartition("=")
+            if not seed.strip().isdigit() or int(seed) >= 2**63:
+                raise ValueError(f"GAME_SEED: {part!r} is not a seed from 0 to 2**63 - 1")
+            game = game.strip() or ANY_GAME
+            if game != ANY_GAME and game not in engines.game_ids():
+                raise ValueError(f"GAME_SEED: no game {game!r} (games: {engines.game_ids()})")
+            seeds[game] = int(seed)
+        return seeds
 
     @model_validator(mode="after")
     def _check_shards(self) -> Settings:

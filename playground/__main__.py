@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import re
 import signal
 import sys
 from pathlib import Path
@@ -30,19 +31,46 @@ def main() -> int:
         action="store_true",
         help="alice installs the app to her account and gets a group DM with bob and carol",
     )
+    parser.add_argument(
+        "--seed",
+        action="append",
+        type=seed,
+        default=[],
+        metavar="[GAME=]N",
+        help="a testing aid: new games start from seed N, not a fresh secret one (GAME=N: that"
+        " game's only, GAME its id; repeat for more games)",
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(run(args.port, args.data, fresh=args.fresh, group_dm=args.group_dm))
+        return asyncio.run(
+            run(args.port, args.data, fresh=args.fresh, group_dm=args.group_dm, seeds=args.seed)
+        )
     return 0
 
 
-async def run(port: int, data: Path, *, fresh: bool = False, group_dm: bool = False) -> int:
+def seed(text: str) -> str:
+    """A ``--seed``: ``N`` or ``GAME=N`` (the bot checks the game exists)."""
+    if not re.fullmatch(r"([a-z0-9_]+=)?\d{1,18}", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: give N or GAME=N, N a number")
+    return text
+
+
+async def run(
+    port: int,
+    data: Path,
+    *,
+    fresh: bool = False,
+    group_dm: bool = False,
+    seeds: list[str] | None = None,
+) -> int:
     """Serve until the bot stops or the process is told to stop."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    async with Playground(data, port=port, fresh=fresh, group_dm=group_dm) as play:
+    async with Playground(
+        data, port=port, fresh=fresh, group_dm=group_dm, seeds=tuple(seeds or ())
+    ) as play:
         if play.resumed:
             print(f"Resumed the server saved in {data} (--fresh starts anew)", flush=True)
         print(f"Playground ready: open {play.url}  (Ctrl-C to stop)", flush=True)

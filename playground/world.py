@@ -44,19 +44,27 @@ class Playground:
     """The local Discord on 127.0.0.1 and ``python -m bot`` logged into it, as a context."""
 
     def __init__(
-        self, data: Path, *, port: int = 0, fresh: bool = False, group_dm: bool = False
+        self,
+        data: Path,
+        *,
+        port: int = 0,
+        fresh: bool = False,
+        group_dm: bool = False,
+        seeds: tuple[str, ...] = (),
     ) -> None:
         """``data``: folder of the saved server and the bot's SQLite file.
 
         The server saved there by the last run is loaded (same ids, channels and messages, so
         the bot resumes its games) unless ``fresh`` or there is none; then a new one is seeded
         and the bot's database starts empty. ``group_dm``: add alice's user install and her
-        group DM with bob and carol (``add_group_dm``).
+        group DM with bob and carol (``add_group_dm``). ``seeds``: the bot's ``GAME_SEED``
+        (``N`` for every game, ``GAME=N`` for one; none: each game a fresh secret seed).
         """
         self.data = data
         self.port = port
         self.fresh = fresh
         self.group_dm = group_dm
+        self.seeds = seeds
         self.resumed = False
         self.emu = DiscordEmulator(page=True)
         self.bot: asyncio.subprocess.Process | None = None
@@ -119,7 +127,7 @@ class Playground:
         return self.data / "server.pickle"
 
     def bot_env(self) -> dict[str, str]:
-        """The bot's environment: the emulator's token and addresses, and its database."""
+        """The bot's environment: the emulator's token and addresses, its database, seeds."""
         self.data.mkdir(parents=True, exist_ok=True)
         db = self.data / "tabletop.sqlite3"
         if not self.resumed:  # a new server: old games would point at channels that are gone
@@ -132,6 +140,7 @@ class Playground:
             "DISCORD_GATEWAY_URL": self.emu.gateway_url,
             "DATABASE_PATH": str(db),
             "DEV_GUILD_ID": str(self.guild.id),
+            **({"GAME_SEED": ",".join(self.seeds)} if self.seeds else {}),
         }
 
     async def start_bot(self) -> None:

@@ -17,7 +17,7 @@ from bot.errors import Cooldown, CouldNotPost, NotInGame, TooManyGames, UserFaci
 from bot.flow import coach
 from bot.flow.computer import computer_name
 from bot.flow.sessions import SessionManager
-from bot.settings import Settings
+from bot.settings import ANY_GAME, Settings
 from bot.storage.daily import DailyStore, session_day
 from bot.storage.history import CHALLENGER_SEAT, challenger_seat, engine_options
 from bot.storage.models import LESSON
@@ -86,12 +86,27 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+def fixed_games(settings: Settings) -> str:
+    """The games ``GAME_SEED`` fixes, for the start's warning."""
+    fixed = ", ".join(settings.game_seed)
+    return "all new games" if ANY_GAME in settings.game_seed else f"new games of {fixed}"
+
+
+def session_seed(settings: Settings, game_id: str) -> int:
+    """A new game's seed: ``GAME_SEED``'s for this game when set (a testing aid), else fresh."""
+    fixed = settings.game_seed.get(game_id, settings.game_seed.get(ANY_GAME))
+    return new_seed() if fixed is None else fixed
+
+
 class Lobby:
     """Creates sessions; the manager takes over once a game is running."""
 
     def __init__(self, manager: SessionManager, settings: Settings) -> None:
         self.manager = manager
         self.store = manager.store
+        self.settings = settings
+        if settings.game_seed:  # the games, never the seeds: logs hold no seed
+            log.warning("GAME_SEED is set: %s start from a fixed seed", fixed_games(settings))
         self.servers = ServerSettings(manager.store.db, settings)
         self.challenge_minutes = settings.challenge_minutes
         self.max_games = settings.max_games_per_user
@@ -204,7 +219,7 @@ class Lobby:
             guild_id=guild_id,
             channel_id=channel_id,
             players=players[::-1] if seat else players,
-            seed=new_seed(),
+            seed=session_seed(self.settings, game_id),
             options=options,
             game=None,
             now=discord.utils.utcnow(),
@@ -309,7 +324,7 @@ class Lobby:
         guild_id, channel_id, thread, via = await self._place(interaction)
         me = self.manager.client.user
         assert me is not None  # commands arrive only once the bot is logged in
-        seed = new_seed()
+        seed = session_seed(self.settings, game_id)
         options = {**options, **({CHALLENGER_SEAT: seat} if seat else {})}
         game = engines.get_game(game_id).new(2, seed=seed, options=engine_options(options))
         await self._admit(interaction, guild_id, [interaction.user])
@@ -347,11 +362,11 @@ class Lobby:
     ) -> None:
         """Start a one-player game in this channel.
 
-        ``seed``: the deal (default: a fresh secret one); ``then``: more writes in the
+        ``seed``: the deal (default: ``session_seed``'s); ``then``: more writes in the
         transaction creating the session (``SessionStore.create``).
         """
         guild_id, channel_id, thread, via = await self._place(interaction)
-        seed = new_seed() if seed is None else seed
+        seed = session_seed(self.settings, game_id) if seed is None else seed
         cls = engines.get_game(game_id)
         game = cls.new(1, seed=seed, options=engine_options(options))  # refusals: ephemeral
         await self._admit(interaction, guild_id, [interaction.user])

@@ -23,7 +23,7 @@ import discord
 import engines
 from bot.errors import UserFacingError
 from bot.flow.lifecycle import LIVE, Lifecycle, manages_server, waiting_seats
-from bot.flow.lobby import new_seed
+from bot.flow.lobby import session_seed
 from bot.flow.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage.history import engine_options
@@ -73,6 +73,7 @@ class Tournaments:
         self.store = manager.store
         self.tours = TournamentStore(manager.store.db)
         self.servers = lifecycle.servers
+        self.settings = settings
         self.limit = settings.max_tournaments
         self.interval = settings.housekeeping_seconds
         self._checking: dict[str, asyncio.Lock] = {}
@@ -413,7 +414,7 @@ class Tournaments:
             return
         entrants = {e.user_id: e.name for e in await self.tours.entrants(t.id)}
         options: dict[str, object] = {TOURNAMENT: t.id, **({} if t.rated else {UNRATED: True})}
-        seed = new_seed()
+        seed = session_seed(self.settings, t.game_id)
         game = engines.get_game(t.game_id).new(2, seed=seed, options=engine_options(options))
         session = await self.store.create(
             game_id=t.game_id,

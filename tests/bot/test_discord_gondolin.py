@@ -48,10 +48,10 @@ async def test_deck_building_round_trip(world):
 
 
 async def test_a_full_game_is_played_on_the_board_without_direct_messages(world, monkeypatch):
-    monkeypatch.setattr("bot.flow.lobby.new_seed", lambda: SEED)
+    monkeypatch.setattr(world.bot.settings, "game_seed", {"gondolin": SEED})  # GAME_SEED
     await world.slash("alice", "gondolin start", story="hidden_vale", deck="mine", mode="easy")
     session = await world.live()
-    assert session is not None and session.game_id == "gondolin"
+    assert session is not None and session.game_id == "gondolin" and session.seed == SEED
     rng = random.Random(4)
     for _ in range(300):
         session = await world.bot.store.load(session.id)

@@ -9,7 +9,7 @@ import pytest
 import engines
 from bot.surface.controls import choices_for
 from bot.surface.text_limits import BUTTON_LABEL
-from engines import Game, IllegalAction
+from engines import Action, Game, IllegalAction
 from engines.base import SHORT_ALERT
 from engines.text import shorten
 
@@ -44,7 +44,7 @@ def random_playout(cls, seed: int, rng: random.Random):
             assert len(code) <= 60
             assert cls.decode(code) == action
         check_views(game, seed, n)
-        check_labels_distinct(game, seat)
+        check_labels_distinct(game, seat, legal)
         action = rng.choice(legal)
         codes.append((seat, cls.encode(action)))
         game.apply(seat, action)
@@ -73,10 +73,10 @@ def check_views(game, seed: int, n: int) -> None:
             assert w.text.endswith(".") and w.short and len(w.short) <= SHORT_ALERT
 
 
-def check_labels_distinct(game: Game, seat: int) -> None:
-    """No two legal moves of a seat show the same button text: a player could not tell them
-    apart."""
-    shown = Counter(shorten(c.label, BUTTON_LABEL) for c in choices_for(game, seat))
+def check_labels_distinct(game: Game, seat: int, legal: list[Action]) -> None:
+    """No two legal moves of a seat (``legal``, its legal actions) show the same button text:
+    a player could not tell them apart."""
+    shown = Counter(shorten(c.label, BUTTON_LABEL) for c in choices_for(game, seat, legal))
     twins = sorted(label for label, count in shown.items() if count > 1)
     assert not twins, f"seat {seat} has legal moves that look the same: {twins}"
 

@@ -18,13 +18,16 @@ ARTIFACTS = ROOT / "test-artifacts" / "playground"
 
 
 @contextmanager
-def running_playground(data: Path, *, group_dm: bool = False) -> Iterator[tuple[str, list[str]]]:
-    """``./dev play --port 0 --data data`` (``--group-dm`` too if asked): yield the page's
-    address and its printed lines."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+def running_playground(
+    data: Path, *, group_dm: bool = False, seeds: tuple[str, ...] = ()
+) -> Iterator[tuple[str, list[str]]]:
+    """``./dev play --port 0 --data data`` (``--group-dm`` and ``--seed``s too if asked): yield
+    the page's address and its printed lines."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "GAME_SEED"))}
     proc = subprocess.Popen(
         [str(ROOT / "dev"), "play", "--port", "0", "--data", str(data)]
-        + (["--group-dm"] if group_dm else []),
+        + (["--group-dm"] if group_dm else [])
+        + [arg for seed in seeds for arg in ("--seed", seed)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -7,15 +7,23 @@ button starts, or solo) to its end, reading only the page: button and list label
 text. The newcomer confirms when asked, takes the moves the page suggests first when there are
 some (the suggested build, auto-placing, the standard set-up, ending a phase), else a random
 one; the channel must then announce the end.
+
+Each game's deal is fixed (``./dev play --seed GAME=N``), and so are the newcomer's random
+choices, so a test plays the same game on every run: each seed was picked, among a few tried,
+for a short game that is still a whole first game.
 """
 
-import random
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import NamedTuple
 
+from tests.playground.chromium import wait_for
+from tests.playground.conftest import running_playground
 from tests.playground.pages import (
     learn_command,
     open_page,
+    page_text,
     play_lesson,
     play_real_game,
     shot,
@@ -31,6 +39,13 @@ class Newcomer(NamedTuple):
     member: str
     in_dm: bool  # a two-player game: the moves come by DM
     prefer: tuple[str, ...]  # the labels a newcomer clicks first when offered
+    seed: str  # the real game's deal: GAME=N, ``./dev play --seed``
+
+
+def seeded_playground(data: Path, newcomers: list[Newcomer]) -> Iterator[str]:
+    """The playground dealing each newcomer's game from its seed: yield the page's address."""
+    with running_playground(data, seeds=tuple(w.seed for w in newcomers)) as (url, _):
+        yield url
 
 
 def play_first_game(playground: str, browser, who: Newcomer) -> None:
@@ -43,11 +58,14 @@ def play_first_game(playground: str, browser, who: Newcomer) -> None:
     assert steps == list(range(1, len(steps) + 1)) and 4 <= len(steps) <= 8, steps
     lesson = time.monotonic() - started
     start_real_game(browser, who.member)
-    rng = random.Random(who.member)
-    moves, ending = play_real_game(browser, who.member, who.in_dm, who.prefer, rng, MAX_MOVES)
+    moves, ending = play_real_game(
+        browser, who.member, who.in_dm, who.prefer, who.member, MAX_MOVES
+    )
     shot(browser, f"first-game-{command.split()[0][1:]}-over")
     assert "Game over" in ending and "Play again" in ending, ending
     assert moves >= 5
+    shown = f"seed {who.seed.partition('=')[2]} (check it with /game replay)"
+    wait_for(browser, lambda: shown in page_text(browser), 20, "the final board's seed")
     if who.in_dm:
         assert "unrated" in ending, ending  # against the computer
     print(

@@ -424,12 +424,14 @@ def play_real_game(
     member: str,
     in_dm: bool,
     prefer: tuple[str, ...],
-    rng: random.Random,
+    draws: str,
     max_moves: int,
 ) -> tuple[int, str]:
     """Play the game just started to its end: its moves, and the channel's announcement.
 
-    ``in_dm``: the member's moves come in their DM (a two-player game).
+    ``in_dm``: the member's moves come in their DM (a two-player game). ``draws`` seeds the
+    random choices, afresh for each move with its number: a look again after a redraw picks
+    as the first look would have, so a fixed deal is the same game on every run.
     """
     announced = len(announcements(browser, member))
     if in_dm:
@@ -446,6 +448,7 @@ def play_real_game(
             break
         assert moves < max_moves, "the game did not end"
         try:
+            rng = random.Random(f"{draws}:{moves}")
             control, option = pick(browser, prefer, rng)
             use(browser, control, rng, option)
         except (*REDRAWN, IndexError):  # redrawn under the pointer: look again
