@@ -154,6 +154,16 @@ class Lobby:
         }
         self._last_start[interaction.user.id] = now
 
+    def _follows_lesson(self, interaction: discord.Interaction, lesson: Session) -> None:
+        """A start pressed under a lesson played through is not made to wait for the cooldown.
+
+        Only when that lesson is the member's last start: the game it starts begins a cooldown
+        again, so a second press still waits.
+        """
+        last = self._last_start.get(interaction.user.id)
+        if last is not None and last <= lesson.created_at:
+            del self._last_start[interaction.user.id]
+
     async def _abandon(self, session: Session, exc: Exception, *, told: bool = False) -> None:
         """The new game's first message failed: close it without a result (channel freed).
 
@@ -490,6 +500,7 @@ class Lobby:
             if session.status in ("pending", "active"):
                 raise UserFacingError("This game is still going.")
             if session.lesson is not None:  # the real thing: default options, the same side
+                self._follows_lesson(interaction, session)
                 await self._after_lesson(interaction, session)
                 return
             options = engine_options(session.options)
@@ -514,6 +525,7 @@ class Lobby:
             lesson = session.lesson
             if lesson is None or session.seat_of(interaction.user.id) != lesson.learner:
                 raise UserFacingError("Only the learner of this lesson can go on with it.")
+            self._follows_lesson(interaction, session)
             await self.start_lesson(interaction, session.game_id, session.lesson_part + 1)
 
     async def _after_lesson(self, interaction: discord.Interaction, session: Session) -> None:

@@ -5,6 +5,8 @@ other move is greyed out with the lesson's reason, and at the end that "Lesson d
 real game that starts with one click.
 """
 
+from datetime import timedelta
+
 import pytest
 
 import engines
@@ -164,6 +166,22 @@ async def test_lesson_done_offers_the_next_part_which_plays_to_its_end(world):
     last = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
     assert "Next lesson" not in last.text()  # the last part offers only a real game
     await finish(world, session)
+
+
+async def test_a_lesson_s_next_game_does_not_wait_for_the_start_cooldown(world):
+    world.bot.lobby.cooldown = timedelta(minutes=10)  # far longer than a lesson
+    try:
+        lesson = await play_steps(world, "galdors_grip")
+        done = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
+        pressed = await world.click("alice", done, done.find_button("Start a game"))
+        game = await world.live()
+        assert game is not None and game.lesson is None, pressed.messages[-1].text()[:300]
+        await world.slash("alice", "game resign")
+        again = await world.click("alice", done, done.find_button("Start a game"))
+        assert "you can start another in" in again.messages[-1].text()  # set again by the game
+        assert await world.live() is None and lesson.status == "finished"
+    finally:
+        world.bot.lobby.cooldown = timedelta(0)
 
 
 async def test_a_later_part_is_chosen_with_the_learn_command_and_played_to_its_end(world):
