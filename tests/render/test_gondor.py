@@ -286,6 +286,17 @@ def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(re
     assert "the East road's goal hexes last held by" in alt
 
 
+def test_the_whole_map_has_a_compass_on_the_mountain_where_no_counter_goes(recorder):
+    """The map is turned (west up): the goal's "east edge" is its bottom, and the rose says so."""
+    _, texts = recorder
+    gondor.render(CASES["mid-westernesse"])
+    assert {"W", "E", "S", "N"} <= set(texts)  # no counter's letter is W, S or N
+    assert views.MAP.hexes[gmap.COMPASS_HEX].terrain == "mountain"
+    texts.clear()
+    gondor.render(CASES["zoom-gate-westernesse"])
+    assert "W" not in texts  # the close-up names its hexes
+
+
 def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(recorder):
     sizes, texts = recorder
     img = gondor.render(CASES["zoom-gate-westernesse"])

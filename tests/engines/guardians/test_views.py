@@ -96,6 +96,16 @@ def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
         assert f"\n• {term}: " in organising, term
 
 
+def test_the_help_explains_every_short_label_its_pictures_show():
+    """The board's "def +5" and "on 3", a card's "V 8", "OCB +1" and bribes, in every answer."""
+    keys = ("L, C, R:", "def +5:", "on 3, under 1:", "▼ or ▲ ×3:", "V 8:", "V 1/4:", "OCB +2:")
+    for game in (classic_game(2), movement_game(), Guardians.new(2, seed=8)):
+        for seat in (0, 1, None):
+            answer = game.phase_help(seat)
+            assert all(key in answer for key in keys), answer
+            assert "beer, gold, babes: the bribery cards" in answer
+
+
 def test_the_help_lists_the_askers_own_cards_and_nobody_elses():
     """The image counts the cards under Shields and folds a long Pen: "?" names them."""
     from engines.guardians.actions import AutoPlace, Done
