@@ -19,6 +19,7 @@ from engines.gondor.actions import (
     EndPhase,
     March,
     Move,
+    Place,
     SetupDone,
     StandardDeploy,
     side_name,
@@ -56,6 +57,8 @@ SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
 MAGIC_PHASES = ("magic-1", "magic-2")
+DEPLOY_RINGED_MOST = 150
+"""A deployment area of more hexes is not ringed (Westernesse's: the city and around it)."""
 FOCUS_MOST = 12  # a decision offering more hexes than this is shown on the whole map
 STANDING = (
     StandingChoice(
@@ -376,7 +379,9 @@ class Gondor(Game[GondorState]):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What the seat knows (None: a spectator, who sees what Sauron sees).
 
-        While a group is selected the view highlights where it may go. The deciding seat's own
+        While a group is selected the view highlights where it may go; while a side deploys,
+        its own view highlights where its next counter may be placed (Sauron's band by the east
+        edge; not the whole city, whose rings would hide its names). The deciding seat's own
         view zooms on its decision (``focus``, see :meth:`_focus`).
         """
         s = self.state
@@ -384,6 +389,10 @@ class Gondor(Game[GondorState]):
         moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
         if moves and s.pending is None:
             view["highlight"] = moves
+        elif s.phase == "setup" and seat is not None and self.to_act() == [seat]:
+            places = {a.hex for a in self._choices() if isinstance(a, Place)}
+            if len(places) <= DEPLOY_RINGED_MOST:
+                view["highlight"] = sorted(places)
         focus = self._focus(seat, moves) if seat is not None else []
         if focus:
             view["focus"] = focus
