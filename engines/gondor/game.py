@@ -52,6 +52,7 @@ _PHASE_TEXT = tomllib.loads((data_path("gondor") / "phases.toml").read_text(enco
 HELP: dict[str, str] = _PHASE_TEXT["help"]
 NOW: dict[str, str] = _PHASE_TEXT["now"]  # what the players are doing, in plain words
 GLOSSARY: dict[str, str] = _PHASE_TEXT["glossary"]
+PICTURES: str = _PHASE_TEXT["pictures"]  # the key to the pictures' signs, in every "?" answer
 ENDINGS = (EndPhase, EndMovement, SetupDone)
 SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
@@ -264,7 +265,7 @@ class Gondor(Game[GondorState]):
         return dangers.warnings(self.state, seat)
 
     def phase_help(self, seat: int | None) -> str:
-        """What the players do now, the phase's help, and the game's words explained.
+        """What the players do now, the phase's help, the game's words explained, the key.
 
         From data/gondor/phases.toml. The words are those the goal, the forces' line under the
         map, the help, the board's prompt and the seat's choices (labels and details) and
@@ -278,7 +279,7 @@ class Gondor(Game[GondorState]):
             seen += [a.label() + " " + (a.detail() or "") for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
         words = glossary_line(" ".join(seen), GLOSSARY)
-        return "\n".join(x for x in (now, HELP[key], words) if x)
+        return "\n".join(x for x in (now, HELP[key], words, PICTURES) if x)
 
     def auto_play_reveals(self, seat: int) -> bool:
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""
