@@ -123,6 +123,7 @@ class Gondor(Game[GondorState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     auto_play_option: ClassVar[str] = "Play my only oil and cauldron moves for me"
+    auto_play_seats: ClassVar[tuple[int, ...] | None] = (1,)  # the oil and cauldrons: Westernesse's
     standing_choices: ClassVar[tuple[StandingChoice, ...]] = STANDING
     state_type: ClassVar[type[GondorState]] = GondorState
     action_types: ClassVar[tuple[type[Action], ...]] = (
