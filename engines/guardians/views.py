@@ -248,6 +248,8 @@ class GuardiansView(BaseModel):
     combat: CombatView | None
     recent: list[str]
     result: ResultView | None
+    reach: list[str] = Field(default_factory=list)
+    """The spaces the viewer's moving Shield may walk or fly to (the mover's own view only)."""
     # The seats' display names: never in the engine's dump, the bot adds them for the renderer.
     seat_names: list[str] = Field(default_factory=list, exclude=True)
     # The headlines of a player's warnings (``Alert.short``): the bot adds them to that
