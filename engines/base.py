@@ -141,6 +141,9 @@ class Game(ABC, Generic[S]):
     only the revealing ones; the others are played for the player whatever the switch says."""
     auto_play_default: ClassVar[bool] = False
     """Where the switch starts for a new game."""
+    auto_play_seats: ClassVar[tuple[int, ...] | None] = None
+    """The seats shown the switch (None: every seat): those whose only moves can reveal
+    something. A seat that never holds a secret gets no switch that would do nothing."""
     standing_choices: ClassVar[tuple[StandingChoice, ...]] = ()
     """The standing choices a player may switch on (none by default)."""
 

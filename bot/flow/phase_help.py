@@ -18,16 +18,28 @@ from bot.surface.layout import Layout
 from bot.surface.presenter import with_names
 from bot.surface.replies import reply_errors
 from bot.surface.table_buttons import leave_buttons
+from bot.surface.text_limits import V2_TEXT
 from engines import Game
 
 MAX_LINES = 30
 """Choices listed in full; beyond that a count (a v2 message holds 4,000 characters)."""
+ROOM = V2_TEXT - 300
+"""The answer's characters: the rest of the message's 4,000 holds its title, its footer and the
+players' names put in. Choices beyond it are counted, never cut mid-line."""
+MORE = "\n… and {} more."
 
 
-def _bullets(lines: list[str]) -> str:
-    shown = lines[:MAX_LINES]
+def _bullets(lines: list[str], room: int = ROOM) -> str:
+    """The first lines that fit in ``room`` characters (``MAX_LINES`` at most), then a count."""
+    shown: list[str] = []
+    used = len(MORE.format(len(lines)))
+    for line in lines[:MAX_LINES]:
+        used += len(line) + 1
+        if used > room:
+            break
+        shown.append(line)
     more = len(lines) - len(shown)
-    return "\n".join(shown) + (f"\n… and {more} more." if more else "")
+    return "\n".join(shown) + (MORE.format(more) if more else "")
 
 
 def help_text(game: Game, seat: int | None) -> str:
@@ -43,12 +55,14 @@ def help_text(game: Game, seat: int | None) -> str:
     for action in game.legal_actions(seat):
         detail = action.detail()
         choices.append(f"• **{action.label()}**" + (f" — {detail}" if detail else ""))
-    parts.append(
-        "**Your choices now**\n" + _bullets(choices) if choices else "Nothing to choose right now."
-    )
+    heading = "**Your choices now**\n"
+    room = ROOM - len("\n\n".join(parts)) - len(heading) - 2
+    parts.append(heading + _bullets(choices, room) if choices else "Nothing to choose right now.")
     blocked = [f"• {u.label} — {u.reason}" for u in game.unavailable_actions(seat)]
-    if blocked:
-        parts.append("**Not possible now**\n" + _bullets(blocked))
+    heading = "**Not possible now**\n"
+    room = ROOM - len("\n\n".join(parts)) - len(heading) - 2
+    if blocked and room > len(MORE.format(len(blocked))):
+        parts.append(heading + _bullets(blocked, room))
     return "\n\n".join(parts)
 
 

@@ -93,11 +93,15 @@ def board_extras(
 
 
 def auto_play_button(session: Session, seat: int) -> discord.ui.Button[discord.ui.View] | None:
-    """The seat's switch for their only moves (None for the computer's seat, or in a lesson).
+    """The seat's switch for their only moves, or None where it would do nothing.
 
-    A lesson plays its script, never a move for the learner: the switch would do nothing.
+    None for the computer's seat; in a lesson (it plays its script, never a move for the
+    learner); for a seat the switch never concerns (``Game.auto_play_seats``).
     """
+    seats = session.game_cls.auto_play_seats
     if session.seats[seat].computer is not None or session.lesson is not None:
+        return None
+    if seats is not None and seat not in seats:
         return None
     option = session.game_cls.auto_play_option
     on = session.seats[seat].auto_play

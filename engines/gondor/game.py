@@ -19,6 +19,7 @@ from engines.gondor.actions import (
     EndPhase,
     March,
     Move,
+    Place,
     SetupDone,
     StandardDeploy,
     side_name,
@@ -51,11 +52,14 @@ _PHASE_TEXT = tomllib.loads((data_path("gondor") / "phases.toml").read_text(enco
 HELP: dict[str, str] = _PHASE_TEXT["help"]
 NOW: dict[str, str] = _PHASE_TEXT["now"]  # what the players are doing, in plain words
 GLOSSARY: dict[str, str] = _PHASE_TEXT["glossary"]
+PICTURES: str = _PHASE_TEXT["pictures"]  # the key to the pictures' signs, in every "?" answer
 ENDINGS = (EndPhase, EndMovement, SetupDone)
 SUGGESTED = "Suggested moves (one click)"
 ROUTINE_PHASES = ("setup", "sauron-movement", "westernesse-movement")
 """Phases whose choices (placing, selecting and moving groups) the computer does not search."""
 MAGIC_PHASES = ("magic-1", "magic-2")
+DEPLOY_RINGED_MOST = 150
+"""A deployment area of more hexes is not ringed (Westernesse's: the city and around it)."""
 FOCUS_MOST = 12  # a decision offering more hexes than this is shown on the whole map
 STANDING = (
     StandingChoice(
@@ -119,6 +123,7 @@ class Gondor(Game[GondorState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     auto_play_option: ClassVar[str] = "Play my only oil and cauldron moves for me"
+    auto_play_seats: ClassVar[tuple[int, ...] | None] = (1,)  # the oil and cauldrons: Westernesse's
     standing_choices: ClassVar[tuple[StandingChoice, ...]] = STANDING
     state_type: ClassVar[type[GondorState]] = GondorState
     action_types: ClassVar[tuple[type[Action], ...]] = (
@@ -261,7 +266,7 @@ class Gondor(Game[GondorState]):
         return dangers.warnings(self.state, seat)
 
     def phase_help(self, seat: int | None) -> str:
-        """What the players do now, the phase's help, and the game's words explained.
+        """What the players do now, the phase's help, the game's words explained, the key.
 
         From data/gondor/phases.toml. The words are those the goal, the forces' line under the
         map, the help, the board's prompt and the seat's choices (labels and details) and
@@ -275,7 +280,7 @@ class Gondor(Game[GondorState]):
             seen += [a.label() + " " + (a.detail() or "") for a in self.legal_actions(seat)]
             seen += [u.reason for u in self.unavailable_actions(seat)]
         words = glossary_line(" ".join(seen), GLOSSARY)
-        return "\n".join(x for x in (now, HELP[key], words) if x)
+        return "\n".join(x for x in (now, HELP[key], words, PICTURES) if x)
 
     def auto_play_reveals(self, seat: int) -> bool:
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""
@@ -376,7 +381,9 @@ class Gondor(Game[GondorState]):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What the seat knows (None: a spectator, who sees what Sauron sees).
 
-        While a group is selected the view highlights where it may go. The deciding seat's own
+        While a group is selected the view highlights where it may go; while a side deploys,
+        its own view highlights where its next counter may be placed (Sauron's band by the east
+        edge; not the whole city, whose rings would hide its names). The deciding seat's own
         view zooms on its decision (``focus``, see :meth:`_focus`).
         """
         s = self.state
@@ -384,6 +391,10 @@ class Gondor(Game[GondorState]):
         moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
         if moves and s.pending is None:
             view["highlight"] = moves
+        elif s.phase == "setup" and seat is not None and self.to_act() == [seat]:
+            places = {a.hex for a in self._choices() if isinstance(a, Place)}
+            if len(places) <= DEPLOY_RINGED_MOST:
+                view["highlight"] = sorted(places)
         focus = self._focus(seat, moves) if seat is not None else []
         if focus:
             view["focus"] = focus

@@ -196,6 +196,15 @@ class GondorView(BaseModel):
     warnings: list[str] = Field(default_factory=list, exclude=True)
 
 
+def short_word(name: str) -> str:
+    """A counter's one word on a close-up: its first, or after a leading "The" its last.
+
+    "Gothmog", "King" (of Harad); "The Lord of the Nazgûl" is "Nazgûl", never "The".
+    """
+    words = name.split(" ")
+    return words[-1] if words[0] == "The" else words[0]
+
+
 @cache
 def _static(index: int, counter_id: str, kind: str, type_id: str) -> dict[str, Any]:
     """The parts of a CounterView that never change (a cauldron's are alike, real or dummy)."""
@@ -211,7 +220,7 @@ def _static(index: int, counter_id: str, kind: str, type_id: str) -> dict[str, A
         "id": counter_id,
         "kind": shown,
         "name": name,
-        "short": name.split(" ")[0],
+        "short": short_word(name),
         "code": unit.code if unit else None,
         "rating": leader.rally if leader else None,
     }

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from engines.base import Action, Alert, EngineError, Event, Game, Result, Unavailable
 from engines.guardians import board, coach, determinize, move_groups, organize, policy, settlement
 from engines.guardians import warnings as dangers
-from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown, Redraw
+from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown, Fly, Redraw, Step
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
 from engines.guardians.routes import current_route
@@ -178,8 +178,15 @@ class Guardians(Game[GuardiansState]):
         return policy.evaluate(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know (None: the channel), as JSON-ready data."""
-        return build_view(self.state, seat, self.to_act())
+        """Everything ``seat`` may know (None: the channel), as JSON-ready data.
+
+        The moving seat's own view adds where its Shield may go (``reach``).
+        """
+        view = build_view(self.state, seat, self.to_act())
+        if seat is not None and self.state.phase == "move" and self.to_act() == [seat]:
+            goes = {a.to for a in self.legal_actions(seat) if isinstance(a, Step | Fly)}
+            view["reach"] = sorted(goes)
+        return view
 
     @property
     def is_over(self) -> bool:

@@ -22,7 +22,7 @@ from engines.guardians.actions import (
 from engines.guardians.board import card, name
 from engines.guardians.cards import Creature
 from engines.guardians.clash import start_fight
-from engines.guardians.flow import next_mover
+from engines.guardians.flow import has_unturned, next_mover
 from engines.guardians.organize import shuffle
 from engines.guardians.state import GuardiansState, MoveState, Stack
 from engines.guardians.stronghold import begin_challenge
@@ -85,6 +85,10 @@ def start_up(state: GuardiansState) -> list[Event]:
     for seat, s in enumerate(state.seats):
         s.lower_up = seat != first
     events.append(Event(text=f"{text}: Player {first + 1} moves first."))
+    if not has_unturned(state, first) and has_unturned(state, 1 - first):
+        events.append(
+            Event(text=f"Player {first + 1} has no Shield to turn: Player {2 - first} moves.")
+        )
     events += next_mover(state, 1 - first)
     return events
 

@@ -90,7 +90,7 @@ def _six_lands(state: GuardiansState) -> list[Event]:
     for seat in (0, 1):
         enemy = any(s.owner != seat and s.space in board.DISPUTED for s in state.stacks)
         if not enemy and board.lands_of(state, seat) == len(board.DISPUTED):
-            finish(state, [seat], f"Player {seat + 1} wins: all six lands are theirs.")
+            finish(state, [seat], f"Player {seat + 1} wins, holding all six lands.")
             return [Event(text=state.summary)]
     return []
 

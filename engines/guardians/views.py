@@ -248,6 +248,8 @@ class GuardiansView(BaseModel):
     combat: CombatView | None
     recent: list[str]
     result: ResultView | None
+    reach: list[str] = Field(default_factory=list)
+    """The spaces the viewer's moving Shield may walk or fly to (the mover's own view only)."""
     # The seats' display names: never in the engine's dump, the bot adds them for the renderer.
     seat_names: list[str] = Field(default_factory=list, exclude=True)
     # The headlines of a player's warnings (``Alert.short``): the bot adds them to that
@@ -413,19 +415,20 @@ class PhaseText(BaseModel):
 HELP_KEYS = ("organize", "move", "combat", "retreat", "merge", "challenge", "settle", "over")
 
 
-def _load_help() -> tuple[dict[str, PhaseText], dict[str, str]]:
+def _load_help() -> tuple[dict[str, PhaseText], dict[str, str], str]:
     raw = tomllib.loads((DATA_DIR / "phases.toml").read_text(encoding="utf-8"))
-    glossary = raw.pop("glossary")
+    glossary, pictures = raw.pop("glossary"), raw.pop("pictures")
     if set(raw) != set(HELP_KEYS):
         raise ValueError(f"data/guardians/phases.toml must have exactly {sorted(HELP_KEYS)}")
-    return {k: PhaseText.model_validate(v) for k, v in raw.items()}, glossary
+    return {k: PhaseText.model_validate(v) for k, v in raw.items()}, glossary, pictures
 
 
-HELP, GLOSSARY = _load_help()
+HELP, GLOSSARY, PICTURES = _load_help()
+"""``PICTURES``: the key to the pictures' short labels ("def +5", "OCB +2"), in every answer."""
 
 
 def phase_help(state: GuardiansState, seat: int | None) -> str:
-    """The "?" help: what the players do now, the phase's text, the game's words it uses.
+    """The "?" help: now, the phase's text, its words, the pictures' key, the seat's cards.
 
     While organising, the seat's points on each Stronghold are added to the text.
     """
@@ -451,7 +454,7 @@ def phase_help(state: GuardiansState, seat: int | None) -> str:
         text += " Your Strongholds: " + ", ".join(used) + "."
     words = glossary_line(f"{now} {text}", GLOSSARY)
     mine = own_cards(state, seat) if seat is not None else ""
-    return "\n".join(x for x in (now, text, words, mine) if x)
+    return "\n".join(x for x in (now, text, words, PICTURES, mine) if x)
 
 
 def _listed(cards: list[CardView]) -> str:

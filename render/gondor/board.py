@@ -20,7 +20,7 @@ def render(view: GondorView) -> Image.Image:
     key = map.map_key(view.map)
     focus = tuple(view.focus)
     top = panel.header(view, 2 if focus else 1)
-    bottom = panel.footer(view)
+    bottom = panel.footer(view, compass=bool(focus))
     if focus:
         ground = map.zoom_background(key, focus)
         layout = map.zoom_layout(view.map, focus)

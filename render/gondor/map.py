@@ -29,6 +29,11 @@ ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wi
 TILE = 256  # the close-up's map is drawn in square tiles of this side, in px
 TILES_KEPT = 200  # tiles kept per process (192 KB each): the whole map is 288, a game's part fewer
 
+COMPASS_HEX = "0402"  # the compass's centre, on Mount Mindolluin, where no counter goes
+COMPASS_ARM = 24  # px from the centre to each arm's tip; its letter sits beyond it
+COMPASS = (("W", 0, -1), ("E", 0, 1), ("S", -1, 0), ("N", 1, 0))
+"""The map is turned (west up, north right): each letter and the way it points."""
+
 _MAPS: dict[str, GameMap] = {}
 
 
@@ -247,6 +252,7 @@ def full_background(key: str) -> Image.Image:
     _level_numbers(img, game_map, layout)
     place_names(img, game_map, layout)
     draw = ImageDraw.Draw(img)
+    compass(draw, layout.centre(COMPASS_HEX))
     fnt = font(style.LABEL_PX)
     for c in range(1, game_map.columns + 1, 2):  # odd columns: their hexes are not shifted
         x, _ = layout.centre(f"{c:02d}01")
@@ -255,6 +261,25 @@ def full_background(key: str) -> Image.Image:
         _, y = layout.centre(f"01{r:02d}")
         draw.text((NUMBER_MARGIN / 2, y), f"{r:02d}", font=fnt, fill=style.WHITE, anchor="mm")
     return img
+
+
+def compass(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+    """A compass rose at ``centre``: the goal and the rules say "east" and "west"."""
+    x, y = centre
+    fnt = font(style.PHONE_PX, bold=True)
+    for letter, dx, dy in COMPASS:
+        tip = (x + dx * COMPASS_ARM, y + dy * COMPASS_ARM)
+        draw.line((x, y, *tip), fill=style.WHITE, width=3)
+        at = (x + dx * (COMPASS_ARM + 14), y + dy * (COMPASS_ARM + 14))
+        draw.text(
+            at,
+            letter,
+            font=fnt,
+            fill=style.WHITE,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=style.INK,
+        )
 
 
 def zoom_layout(game_map: GameMap, focus: Iterable[str]) -> Layout:

@@ -17,6 +17,7 @@ LINE = 36  # a PHONE_PX line with its spacing
 TOP = 8
 HEADER_H = TOP + 2 * LINE + 6  # the whole map's header: the turn and phase, whose decision
 FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the map
+COMPASS = "W ↑  N →"  # the turned map's directions, under a close-up
 
 
 def header(view: GondorView, pending_lines: int = 1) -> Image.Image:
@@ -41,16 +42,22 @@ def header(view: GondorView, pending_lines: int = 1) -> Image.Image:
     return img
 
 
-def footer(view: GondorView) -> Image.Image:
+def footer(view: GondorView, compass: bool = False) -> Image.Image:
     """One line: the forces' losses/limit, then what else fits of the status.
 
     Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
-    alt text has all of them.
+    alt text has all of them. ``compass``: the map's directions at the right end (a close-up
+    shows no rose, and the words say "march west").
     """
     img = Image.new("RGB", (style.WIDTH, FOOTER_H), style.BG)
     draw = ImageDraw.Draw(img)
     fnt = font(style.PHONE_PX, bold=True)
     small = font(style.PHONE_PX)
+    right = style.WIDTH - PAD
+    if compass:
+        right -= text_width(COMPASS, fnt)
+        draw.text((right, 4), COMPASS, font=fnt, fill=style.WHITE)
+        right -= 16
     x, y = PAD, 4
     if view.forces:
         label = f"{FORCES_LABEL}:"
@@ -62,7 +69,7 @@ def footer(view: GondorView) -> Image.Image:
         x += text_width(shown, fnt) + 16
     for part in text.status_parts(view):
         shown = "· " + part
-        if x + text_width(shown, small) > style.WIDTH - PAD:
+        if x + text_width(shown, small) > right:
             break
         draw.text((x, y), shown, font=small, fill=MUTED)
         x += text_width(shown, small) + 12

@@ -11,6 +11,7 @@ from render.gondor.counters import COMBAT
 
 ALT_MAX = 1000
 SIDE_NAMES = {"sauron": "Sauron", "westernesse": "Westernesse"}
+DEPLOYMENT = "Initial Deployment"  # the phase's name while the sides deploy
 REACH_LISTED = 30  # reachable hexes listed by id in the alt text; the rest counted
 
 
@@ -222,12 +223,16 @@ def alt_text(view: GondorView, shown: Sequence[str] = (), places: str = "") -> s
 
 
 def reach_line(view: GondorView) -> str:
-    """The highlighted hexes in words ("Can reach 3 hexes: 1903, 1904, 2003.")."""
+    """The highlighted hexes in words: "Can reach 3 hexes: 1903, 1904, 2003.".
+
+    While a side deploys: "Can be placed on 3 hexes: …".
+    """
     hexes = view.highlight
     if not hexes:
         return ""
     shown = ", ".join(hexes[:REACH_LISTED]) + (", …" if len(hexes) > REACH_LISTED else "")
-    return f"Can reach {len(hexes)} {'hex' if len(hexes) == 1 else 'hexes'}: {shown}."
+    verb = "Can be placed on" if view.phase.name == DEPLOYMENT else "Can reach"
+    return f"{verb} {len(hexes)} {'hex' if len(hexes) == 1 else 'hexes'}: {shown}."
 
 
 def _sentence(text: str) -> str:

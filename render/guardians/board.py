@@ -21,6 +21,7 @@ from render.common import (
     FELT_DARK,
     FELT_LINE,
     GOLD,
+    GOOD,
     MUTED,
     PANEL,
     RGB,
@@ -55,6 +56,7 @@ from render.guardians.style import (
 )
 
 HEAD_H = BODY + 8
+REACH = GOOD  # the frame of a space the viewer's moving Shield may go to
 BOX_PAD = 4
 CELL_PAD = 4  # px between a space's frame and what is on it
 COMPACT = (1, 2, 3)  # Shields as name and count, terrain without type; revealed counted; upgrades
@@ -330,7 +332,7 @@ def board(view: GuardiansView, width: int, room: int | None = None) -> Block:
 
 
 def _stamped(view: GuardiansView, fighting: str | None, width: int, compact: int) -> Block:
-    key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting, compact)
+    key = stamp.key_of("board", view.spaces, bottom_seat(view), fighting, view.reach, compact)
     return stamp.lazy(key, width, lambda: _board(view, fighting, width, compact), FELT)
 
 
@@ -353,9 +355,9 @@ def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) 
         for c, column in enumerate(columns):
             cy = y
             for space, contents, h in column:
-                here = space.id == fighting
-                key = stamp.key_of("cell", space, bottom_seat(view), here, h, compact)
-                block = cell(space, contents, h, cell_w, fighting=here)
+                here, goes = space.id == fighting, space.id in view.reach
+                key = stamp.key_of("cell", space, bottom_seat(view), here, goes, h, compact)
+                block = cell(space, contents, h, cell_w, fighting=here, reach=goes)
                 stamp.cached(key, cell_w, block, FELT)[1](img, draw, x + c * (cell_w + GAP), cy)
                 cy += h + GAP
 
@@ -363,19 +365,30 @@ def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) 
 
 
 def cell(
-    space: SpaceView, contents: Block, height: int, cell_w: int, *, fighting: bool = False
+    space: SpaceView,
+    contents: Block,
+    height: int,
+    cell_w: int,
+    *,
+    fighting: bool = False,
+    reach: bool = False,
 ) -> Block:
-    """One space of the board: its frame, header line and contents."""
+    """One space of the board: its frame, header line and contents.
+
+    The frame is gold where a combat is under way, green (``REACH``) where the viewer's moving
+    Shield may go, else its controller's colour.
+    """
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         controller = space.controller
         outline = seat_colour(controller) if controller is not None else FELT_LINE
+        outline = GOLD if fighting else REACH if reach else outline
         draw.rounded_rectangle(
             (x, y, x + cell_w - 1, y + height - 1),
             radius=8,  # the corners stay clear of what is on the space (CELL_PAD)
             fill=cell_fill(space),
-            outline=GOLD if fighting else outline,
-            width=4 if fighting or controller is not None else 2,
+            outline=outline,
+            width=4 if fighting or reach or controller is not None else 2,
         )
         header(space, fighting, cell_w)[1](img, draw, x + 10, y + 4)
         contents[1](img, draw, x + CELL_PAD, y + HEAD_H)

@@ -151,6 +151,7 @@ def alt_text(view: GuardiansView) -> str:
     to_act = [seat_name(view, s) for s in view.to_act]
     events = [named(view, e) for e in view.recent[-3:]]
     players = [player_sentence(view, p) for p in view.players]
+    reach = view.reach
     # (importance, text) in reading order; lower importance numbers are kept first.
     parts: list[tuple[float, str]] = [
         (0, f"Guardians, turn {view.turn}, {phase.lower()}. {seen}"),
@@ -158,6 +159,7 @@ def alt_text(view: GuardiansView) -> str:
         (1, sentence(named(view, view.status))),
         *[(1, f"Warning: {sentence(named(view, w))}") for w in view.warnings],
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
+        (1.5, f"Your Shield may go to {join_and(reach)} (green frames)." if reach else ""),
         *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],
         (2.5, private_sentence(view)),

@@ -314,6 +314,12 @@ async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
         clicks += await press_code(world, seen, Gondor.encode(action))
         return (await world.bot.store.load(session.id)).game
 
+    def switch(user) -> list[str]:
+        """The only-moves switch on the user's newest DM: Westernesse's oil and cauldrons."""
+        labels = [b.label or "" for b in world.emu.dm_messages(user)[-1].buttons()]
+        return [label for label in labels if "oil and cauldron" in label]
+
+    assert not switch(carol)  # Sauron holds no secret: a switch there would do nothing
     game = await make(carol, lambda a: a == StandardDeploy())
     taken = next(a for a in game.legal_actions(0) if isinstance(a, TakeBack))
     game = await make(carol, lambda a: a == taken)
@@ -323,6 +329,7 @@ async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
     assert moved_to not in (None, taken.hex)
     game = await make(carol, lambda a: a == SetupDone())
     assert clicks == 4 and game.to_act() == [1]
+    assert switch(dave) == ["Play my only oil and cauldron moves for me: OFF"]
     game = await make(dave, lambda a: a == StandardDeploy(done=True))
     assert clicks == 5 and (game.state.turn, game.state.phase) == (1, "magic-1")
     assert game.state.counters[taken.counter].hex == moved_to

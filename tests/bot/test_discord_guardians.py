@@ -423,6 +423,9 @@ async def test_a_loss_still_preventable_is_warned_in_the_dm_until_prevented(worl
     unwarned = {**now.game.view(0), "seat_names": now.plain_names}
     drawn = render_png("guardians", {**unwarned, "warnings": [headline]})
     assert picture.data == drawn != render_png("guardians", unwarned)
+    ix = await world.click(user.name, message, message.find_button("?"))
+    answer = ix.messages[-1].text()  # the key to the picture's short labels
+    assert "def +5: the Stronghold's defence" in answer and "OCB +2: off-colour bonus" in answer
 
     step = next(c for c in move_controls(message) if code_of(c).startswith("step.L1"))
     await world.make_move(user, message, step)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.flow.phase_help import help_text
+from bot.flow.phase_help import ROOM, help_text
 from bot.surface import controls
 from engines import game_ids, get_game
 from engines.gondolin.game import Gondolin
@@ -15,6 +15,26 @@ def test_every_help_answer_opens_with_the_goal(game_id):
     game = cls.new(cls.min_players, seed=3)
     for seat in (None, game.to_act()[0]):
         assert help_text(game, seat).startswith(f"**Goal:** {game.goal()}\n\n")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_long_answer_lists_whole_choices_that_fit_then_counts_the_rest(game_id):
+    """Discord cuts a message's text at 4,000 characters: the answer stays within, whole lines."""
+    cls = get_game(game_id)
+    for seed in (3, 8):
+        game = cls.new(cls.min_players, seed=seed)
+        seat = game.to_act()[0]
+        answer = help_text(game, seat)
+        assert len(answer) <= ROOM
+        offered = {
+            f"• **{a.label()}**" + (f" — {a.detail()}" if a.detail() else "")
+            for a in game.legal_actions(seat)
+        }
+        section = answer.split("**Your choices now**\n")[1].split("\n\n")[0].splitlines()
+        listed = [line for line in section if line.startswith("• ")]
+        assert set(listed) <= offered
+        more = section[-1].removeprefix("… and ").removesuffix(" more.")
+        assert len(listed) + (int(more) if more.isdigit() else 0) == len(offered)
 
 
 def test_a_greyed_out_moves_reason_is_whole_in_help_though_cut_on_its_button():

@@ -286,6 +286,26 @@ def test_the_whole_map_names_its_places_and_labels_every_number_of_its_footer(re
     assert "the East road's goal hexes last held by" in alt
 
 
+def test_the_hexes_a_deploying_side_may_use_are_named_as_places_to_deploy_not_to_reach():
+    setup = {"letter": "", "name": "Initial Deployment"}
+    deploying = {**CASES["initial-sauron"], "phase": setup, "highlight": ["0121", "0122"]}
+    assert "Can be placed on 2 hexes: 0121, 0122." in gondor.alt_text(deploying)
+    moving = {**CASES["mid-sauron"], "highlight": ["0121", "0122"]}
+    assert "Can reach 2 hexes: 0121, 0122." in gondor.alt_text(moving)
+
+
+def test_the_whole_map_has_a_compass_on_the_mountain_where_no_counter_goes(recorder):
+    """The map is turned (west up): the goal's "east edge" is its bottom, and the rose says so."""
+    _, texts = recorder
+    gondor.render(CASES["mid-westernesse"])
+    assert {"W", "E", "S", "N"} <= set(texts)  # no counter's letter is W, S or N
+    assert views.MAP.hexes[gmap.COMPASS_HEX].terrain == "mountain"
+    assert panel.COMPASS not in texts
+    texts.clear()
+    gondor.render(CASES["zoom-gate-westernesse"])  # no rose: the directions under the crop
+    assert "W" not in texts and panel.COMPASS in texts
+
+
 def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(recorder):
     sizes, texts = recorder
     img = gondor.render(CASES["zoom-gate-westernesse"])

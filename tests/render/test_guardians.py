@@ -254,6 +254,17 @@ def test_facing_arrows_follow_turned_and_the_owners_side():
     assert board.facing_arrow(flipped, shield) == "▲"  # the owner is at the top for seat 1
 
 
+def test_the_spaces_a_moving_shield_may_go_to_are_framed_green_and_said():
+    view, _ = make_case("move", 0)
+    plain = decode(render_png("guardians", view)).convert("RGB")
+    going = {**view, "reach": ["L1", "C1"]}
+    framed = decode(render_png("guardians", going)).convert("RGB")
+    green = [img.getcolors(1 << 20) for img in (plain, framed)]
+    count = [next((n for n, c in colours if c == board.REACH), 0) for colours in green]
+    assert count[1] > count[0] + 400  # two frames, 4 px wide
+    assert "Your Shield may go to L1 and C1 (green frames)." in alt_text("guardians", going)
+
+
 def test_rubble_face_down_terrain_and_flown_shield_are_marked(recorder):
     _, texts = recorder
     view, _ = make_case("over", None)

@@ -50,6 +50,15 @@ def test_the_help_explains_the_goal_the_footer_and_the_spells_where_they_matter(
     assert f"\n• {FORCES_LABEL}: " in moving  # the footer is under every board
 
 
+def test_every_help_answer_ends_with_the_key_to_the_pictures_signs():
+    """The close-ups' unit codes and the turned map's directions, for every asker."""
+    for game in (Gondor.new(2, 1), deployed()):
+        for seat in (0, 1, None):
+            key = game.phase_help(seat).splitlines()[-1]
+            assert key.startswith("On the pictures: the map is turned, west (the mountain) up")
+            assert "Ee-3-X: melee class A (best) to E, e if it shoots" in key
+
+
 def test_the_movers_close_up_is_centred_on_the_selected_group_and_nobody_elses():
     game = deployed()
     advance_to(game, 1, "sauron-movement")

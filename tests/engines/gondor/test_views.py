@@ -3,7 +3,7 @@
 import json
 
 from engines.gondor.game import Gondor
-from engines.gondor.views import GondorView, game_map
+from engines.gondor.views import GondorView, game_map, short_word
 from tests.engines.gondor.play import deployed
 from tests.engines.gondor.scene import scene
 
@@ -116,3 +116,26 @@ def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
     assert "\n• ZOC: zone of control: the hexes next to an undisrupted enemy unit" in (
         bound.phase_help(0)
     )  # the board's prompt says ZOC: its "?" says what that is
+
+
+def test_a_counters_word_on_a_close_up_names_it_never_an_article():
+    game = deployed()
+    names = {c["name"]: c["short"] for st in game.view(0)["stacks"] for c in st["counters"]}
+    assert names["The Lord of the Nazgûl"] == "Nazgûl"
+    assert names["Gothmog"] == "Gothmog"
+    assert short_word("King of Harad") == "King"
+
+
+def test_the_deploying_side_sees_where_its_next_counter_may_go_and_nobody_else_does():
+    from engines.gondor.actions import Place, SetupDone, StandardDeploy
+
+    game = Gondor.new(2, 1)
+    places = {a.hex for a in game.legal_actions(0) if isinstance(a, Place)}
+    assert game.view(0)["highlight"] == sorted(places)  # Sauron's band by the east edge
+    assert "highlight" not in game.view(1) and "highlight" not in game.view(None)
+    for seat in (0, 1):
+        game.apply(seat, StandardDeploy())
+        game.apply(seat, SetupDone())
+        # Westernesse's area is the whole city and around it: its rings would hide the names
+        assert not any("highlight" in game.view(s) for s in (0, 1, None))
+    assert not any("highlight" in game.view(s) for s in (0, 1, None))

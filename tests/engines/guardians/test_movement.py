@@ -23,6 +23,23 @@ def test_higher_up_card_moves_first_and_ties_turn_again():
     assert s.first == 1 and s.mover == 1 and s.seats[0].lower_up
 
 
+def test_a_first_mover_with_no_shield_is_said_to_pass_the_move_on():
+    """Else "Player 2 moves first." is followed by Player 1 moving, unexplained."""
+    game = movement_game()
+    s = game.state
+    shield(game, 0, "C1", ["swordsman"])
+    s.seats[0].deck[:0], s.seats[1].deck[:0] = (
+        [take(game, 0, "wild_nymph")],
+        [take(game, 1, "sand_lord")],
+    )
+    texts = [e.text for e in movement.start_up(s)]
+    assert texts[-2].endswith(": Player 2 moves first.")
+    assert texts[-1] == "Player 2 has no Shield to turn: Player 1 moves."
+    assert s.mover == 0
+    shield(game, 1, "C2", ["swordsman"])
+    assert "no Shield" not in " ".join(e.text for e in movement.start_up(s))
+
+
 def test_a_creature_uses_its_vitality_as_up_number():
     """Text: "Creatures use their Vitality number for their Up number.\""""
     game = movement_game()

@@ -92,7 +92,8 @@ def test_all_six_lands_win():
         terrain(game, 0, space, kind)
     _settle(game)
     assert game.is_over and game.result.winners == [0]
-    assert "six lands" in game.result.summary
+    # said of the winner, never "theirs", which the winner reads as the opponent's
+    assert game.result.summary == "Player 1 wins, holding all six lands."
 
 
 def test_five_destroyed_shields_win():

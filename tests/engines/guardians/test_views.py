@@ -5,11 +5,11 @@ import random
 import re
 
 from engines.guardians import Guardians
-from tests.engines.guardians.scenario import classic_game, movement_game
+from tests.engines.guardians.scenario import classic_game, labels, movement_game, play, shield
 
 TOP_KEYS = {
     "game", "goal", "viewer", "turn", "phase", "status", "to_act", "spaces", "players", "hand",
-    "pen", "combat", "recent", "result",
+    "pen", "combat", "recent", "result", "reach",
 }  # fmt: skip
 
 
@@ -94,6 +94,26 @@ def test_the_help_says_what_you_are_doing_now_and_explains_its_words():
     assert organising.startswith("Now: Both of you secretly put this turn's cards")
     for term in ("Stronghold", "channel", "CMP", "Vitality", "Storage Hand", "Creature Pen"):
         assert f"\n• {term}: " in organising, term
+
+
+def test_the_help_explains_every_short_label_its_pictures_show():
+    """The board's "def +5" and "on 3", a card's "V 8", "OCB +1" and bribes, in every answer."""
+    keys = ("L, C, R:", "def +5:", "on 3, under 1:", "▼ or ▲ ×3:", "V 8:", "V 1/4:", "OCB +2:")
+    for game in (classic_game(2), movement_game(), Guardians.new(2, seed=8)):
+        for seat in (0, 1, None):
+            answer = game.phase_help(seat)
+            assert all(key in answer for key in keys), answer
+            assert "beer, gold, babes: the bribery cards" in answer
+
+
+def test_only_the_movers_own_view_says_where_its_turned_shield_may_go():
+    game = movement_game()
+    shield(game, 0, "C0", ["swordsman"])
+    assert game.view(0)["reach"] == []  # no Shield turned yet
+    play(game, 0, "Turn Shield on C0")
+    assert labels(game, 0) == ["Move to L0", "Move to R0", "Move to C1", "End the move"]
+    assert game.view(0)["reach"] == ["C1", "L0", "R0"]
+    assert game.view(1)["reach"] == [] and game.view(None)["reach"] == []
 
 
 def test_the_help_lists_the_askers_own_cards_and_nobody_elses():
