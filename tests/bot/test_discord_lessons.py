@@ -169,9 +169,10 @@ async def test_lesson_done_offers_the_next_part_which_plays_to_its_end(world):
 
 
 async def test_a_lesson_s_next_game_does_not_wait_for_the_start_cooldown(world):
+    lesson = await start(world, "galdors_grip")
     world.bot.lobby.cooldown = timedelta(minutes=10)  # far longer than a lesson
     try:
-        lesson = await play_steps(world, "galdors_grip")
+        lesson = await play_steps(world, "galdors_grip", lesson)
         done = next(m for m in reversed(world.emu.channel_messages(world.chan)) if m.buttons())
         pressed = await world.click("alice", done, done.find_button("Start a game"))
         game = await world.live()
