@@ -32,11 +32,13 @@ async def turn_page(
             return
         message = interaction.message
         on_board = message is not None and message.id == session.message_id
-        view = (
-            presenter.board_components(session, page)
-            if on_board
-            else presenter.private_components(session, seat, page)
-        )
+        if on_board:
+            view = presenter.board_components(session, page)
+        else:  # the coach's move stays beside the page; a redraw here keeps the page
+            tip = sessions.delivery.tips.current(session, seat)
+            view = presenter.private_components(session, seat, page, tip=tip)
+            if message is not None:
+                sessions.delivery.page_turned(message.id, session.step, page)
         if message is not None:  # the bot's newest version of it: the click's copy may be older
             message = sessions.delivery.pictures.last(message.id) or message
         shown = view if message is None else layout.with_rows(message, view)

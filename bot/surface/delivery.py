@@ -109,6 +109,7 @@ class Delivery:
         self._notes: OrderedDict[tuple[str, int], tuple[int, list[str]]] = OrderedDict()
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self._chose: OrderedDict[str, frozenset[int]] = OrderedDict()  # every person chose
+        self._pages: OrderedDict[int, tuple[int, int]] = OrderedDict()  # DM id -> (step, page)
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
         self.on_channel_gone: ChannelGone = lambda channel_id: None
         self.behind: Callable[[str], None] = lambda sid: None
@@ -386,12 +387,18 @@ class Delivery:
         return message_link(session.guild_id, session.channel_id, session.message_id)
 
     async def private(
-        self, session: Session, seat: int, notes: list[str], ending: str | None = None
+        self,
+        session: Session,
+        seat: int,
+        notes: list[str],
+        ending: str | None = None,
+        page: int = 0,
     ) -> presenter.Message:
         """A seat's private message, with the latest public events for context.
 
         ``notes`` (what just happened, privately) are kept for the position: a redraw at the
         same step without notes (the coach's suggestion, **My hand**) shows them again.
+        ``page``: which page of a long list of moves it shows.
         """
         key = (session.id, seat)
         if notes:
@@ -402,7 +409,22 @@ class Delivery:
         recent = await self._recent(session, 4)
         chose = await self.seats_that_chose(session)
         tip = self.tips.current(session, seat)
-        return await presenter.private(session, seat, notes, recent, ending, chose=chose, tip=tip)
+        return await presenter.private(
+            session, seat, notes, recent, ending, chose=chose, tip=tip, page=page
+        )
+
+    def page_turned(self, message_id: int, step: int, page: int) -> None:
+        """Note the page of moves a DM shows after its player turned to it at ``step``."""
+        _remember(self._pages, message_id, (step, page))
+
+    def _page(self, message_id: int, step: int) -> int:
+        """The page a redraw of the DM at ``step`` keeps: the one turned to there, else the first.
+
+        A player reading a long list (a Gondor leader's 110 destinations) stays on their page
+        when the DM is redrawn at the same position (the coach's suggestion arriving).
+        """
+        turned = self._pages.get(message_id)
+        return turned[1] if turned is not None and turned[0] == step else 0
 
     async def refresh_dm(
         self, session: Session, seat: int, notes: list[str], ending: str | None = None
@@ -420,7 +442,8 @@ class Delivery:
         own = await self._own_digest(session, seat)
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
-        msg = await self.private(session, seat, notes, ending)
+        page = self._page(s.dm_message_id, session.step)
+        msg = await self.private(session, seat, notes, ending, page)
         unchanged = self._unchanged(s.dm_message_id, msg)
         _remember(self._moves, s.dm_message_id, _offers_moves(msg))
         _remember(self._own, s.dm_message_id, own)

@@ -554,12 +554,14 @@ async def private(
     *,
     chose: frozenset[int] = frozenset(),
     tip: coach.Tip | None = None,
+    page: int = 0,
 ) -> Message:
     """A player's private message: their view, what just happened, their controls.
 
     ``ending`` explains an end the engine did not decide (resign, abort, timeout); ``chose``:
     the seats that chose a move of their own so far (the goal is shown until this one did);
-    ``tip``: the coach's suggestion for this position (``bot.surface.coach``).
+    ``tip``: the coach's suggestion for this position (``bot.surface.coach``); ``page``: the
+    page of a long list of moves shown.
     """
     game = session.game
     view, moves, warned = await part(session, (PRIVATE, seat), _private_parts, seat)
@@ -593,4 +595,4 @@ async def private(
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, _warned_view(view, warned), "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, private_components(session, seat, moves=moves, tip=tip))
+    return Message(embed, file, private_components(session, seat, page, moves, tip))

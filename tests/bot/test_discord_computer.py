@@ -551,6 +551,36 @@ async def test_a_switch_pressed_after_a_page_turn_keeps_that_page(world, monkeyp
     await world.slash("ida", "game abort", chan=chan)
 
 
+async def test_the_coachs_suggestion_keeps_the_page_she_turned_to(world, monkeypatch):
+    """A suggestion arriving while she reads page 2 of her moves leaves her on page 2, and the
+    coach's move stays beside whichever page she turns to."""
+    monkeypatch.setattr(controls, "MAX_ROWS", 3)  # the extras, the page buttons and a row of
+    monkeypatch.setattr(controls, "PER_SELECT", 2)  # moves a page, two moves a list
+    coach = world.bot.sessions.coach
+    suggest = coach.computer.suggest
+
+    async def late(*args, **kwargs):
+        raise TimeoutError  # none yet: it comes after her page turn
+
+    monkeypatch.setattr(coach.computer, "suggest", late)
+    liv = newcomer(world, "liv")
+    session, chan = await coached_game(world, "liv")
+    dm = world.controls_message(liv)
+    assert dm is not None and COACH_LINE not in dm.text(), "no suggestion yet"
+    more = next(b.custom_id for b in dm.buttons() if (b.label or "").startswith("More moves"))
+    await world.click("liv", dm, more)
+    first = move_controls(dm.history[-1])
+    monkeypatch.setattr(coach.computer, "suggest", suggest)
+    coach.after_shown(await world.bot.store.load(session.id))  # the suggestion arrives
+    await world.quiesce()
+    assert COACH_LINE in dm.text() and coach_move(dm), "the suggestion is shown"
+    back = [b.custom_id for b in dm.buttons() if (b.label or "").startswith("◀ Previous")]
+    assert back and move_controls(dm) != first, "still on the page she turned to"
+    await world.click("liv", dm, back[0])
+    assert coach_move(dm), "the coach's move stays beside every page"
+    await world.slash("liv", "game abort", chan=chan)
+
+
 async def test_the_coach_plays_the_rest_of_a_gondor_movement_phase_in_one_click(world):
     """Sauron's movement is dozens of clicks: with the coach on, one button plays the rest of
     the phase as the coach would; phases whose choices are searched do not offer it."""
