@@ -27,7 +27,7 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
-from bot.surface.acknowledge import deadline, defer_unless_answered, strip_clicked
+from bot.surface.acknowledge import answering, deadline, defer_unless_answered, strip_clicked
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.presenter import (
     Aftermath,
@@ -369,7 +369,12 @@ class SessionManager:
         lock = self.lock(sid)
         if lock.locked():
             await interaction.response.defer()  # a move is being made: answer after it
-        async with reply_errors(interaction, f"session={sid} auto-play"), lock, self._keeping(sid):
+        async with (
+            deadline(interaction),  # drawing it may take long (cold workers, a loaded machine)
+            reply_errors(interaction, f"session={sid} auto-play"),
+            lock,
+            self._keeping(sid),
+        ):
             session, seat = await self._player_session(interaction, sid)
             if on is None:
                 on = not session.seats[seat].auto_play
@@ -394,7 +399,12 @@ class SessionManager:
         lock = self.lock(sid)
         if lock.locked():
             await interaction.response.defer()  # a move is being made: answer after it
-        async with reply_errors(interaction, f"session={sid} standing"), lock, self._keeping(sid):
+        async with (
+            deadline(interaction),  # drawing it may take long (cold workers, a loaded machine)
+            reply_errors(interaction, f"session={sid} standing"),
+            lock,
+            self._keeping(sid),
+        ):
             session, seat = await self._player_session(interaction, sid)
             if key not in {c.key for c in session.game_cls.standing_choices}:
                 raise UserFacingError("This game has no such standing choice.")
@@ -419,7 +429,12 @@ class SessionManager:
         lock = self.lock(sid)
         if lock.locked():
             await interaction.response.defer()  # a move is being made: answer after it
-        async with reply_errors(interaction, f"session={sid} coach"), lock, self._keeping(sid):
+        async with (
+            deadline(interaction),  # drawing it may take long (cold workers, a loaded machine)
+            reply_errors(interaction, f"session={sid} coach"),
+            lock,
+            self._keeping(sid),
+        ):
             session, seat = await self._player_session(interaction, sid)
             if not coach.offered(session, seat):
                 raise UserFacingError("The coach is there in games against the computer only.")
@@ -442,8 +457,7 @@ class SessionManager:
         """
         message = interaction.message
         if message is None:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
+            await defer_unless_answered(interaction)
             return
         older_dm = self.delivery.clicked_old_dm(interaction, session, seat)
         if older_dm or table_buttons.shows_old_moves(message, session, seat):
@@ -456,11 +470,14 @@ class SessionManager:
         # may be older (its words, the coach's move)
         newest = self.delivery.pictures.last(message.id) or message
         view = table_buttons.with_toggle(newest, session, seat)
-        if interaction.response.is_done():
-            edited: object = await interaction.edit_original_response(view=view)
-        else:
-            answer = await interaction.response.edit_message(view=view)
-            edited = answer.resource if answer is not None else None
+        edited: object = None
+        async with answering(interaction):  # never racing the deadline's deferral
+            answered = interaction.response.is_done()
+            if not answered:
+                answer = await interaction.response.edit_message(view=view)
+                edited = answer.resource if answer is not None else None
+        if answered:
+            edited = await interaction.edit_original_response(view=view)
         if isinstance(edited, discord.Message):
             self.delivery.pictures.edited(edited)
 

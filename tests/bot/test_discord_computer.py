@@ -430,6 +430,26 @@ async def test_the_coach_switch_turns_it_off_and_on_across_a_restart(world):
     await world.slash("fay", "game abort", chan=chan)
 
 
+async def test_a_coach_switch_whose_redraw_is_slow_is_deferred_not_lost(world, monkeypatch):
+    hal = newcomer(world, "hal")
+    session, chan = await coached_game(world, "hal", "guardians")
+    dm = world.controls_message(hal)
+    assert dm is not None
+    delivery = world.bot.sessions.delivery
+    private = delivery.private
+
+    async def slow(*args, **kwargs):  # cold render workers on a loaded machine
+        await asyncio.sleep(3.2)
+        return await private(*args, **kwargs)
+
+    monkeypatch.setattr(delivery, "private", slow)
+    await world.click("hal", dm, dm.find_button("Coach: ON"))
+    monkeypatch.undo()
+    dm = world.emu.dm_messages(hal)[-1]
+    assert switch_label(dm) == "Coach: OFF", "past Discord's 3 s, the click was lost"
+    await world.slash("hal", "game abort", chan=chan)
+
+
 async def test_the_coach_is_off_by_default_after_three_games(world):
     gus = newcomer(world, "gus")
     async with world.bot.db.transaction():
