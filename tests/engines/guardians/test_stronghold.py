@@ -2,6 +2,8 @@
 
 from engines.guardians import clash
 from engines.guardians.combat import CombatOutcome
+from render.guardians import typed
+from render.guardians.panel import phase_title
 from tests.engines.guardians.card_scenarios import shows
 
 from .scenario import labels, movement_game, play, shield, take, terrain
@@ -88,6 +90,17 @@ def test_a_challenge_that_beats_the_guardian_wins_the_game():
     play(game, 1, "Stand")
     assert game.is_over and game.result.winners == [0]
     assert "Tes Let is dead" in game.result.summary
+
+
+def test_the_view_names_the_guardian_challenge_as_its_step():
+    """The picture's title says "Guardian challenge", not "Movement", while one is fought."""
+    game = movement_game()
+    _siege(game)
+    _outcome(game, winner=0)
+    play(game, 0, "Challenge the Guardian with Sand Lord")
+    assert game.view(None)["phase"] == game.view(1)["phase"] == "challenge"
+    view = typed(game.view(None))
+    assert phase_title(view) == f"Guardians · turn {view.turn} · Guardian challenge"
 
 
 def test_a_failed_challenge_wounds_the_guardian_and_loses_the_creature():
