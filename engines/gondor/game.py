@@ -286,6 +286,10 @@ class Gondor(Game[GondorState]):
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""
         return self.to_act() == [seat] and self.rules().reveals(self.state)
 
+    def public_label(self, seat: int, action: Action) -> str | None:
+        """Every counter is in the open but the cauldrons' truth: named unless it is in play."""
+        return None if self.auto_play_reveals(seat) else action.label()
+
     def standing_applies(self, seat: int, key: str) -> bool:
         """A magic phase, or a Siege Phase offering only hurls, is the seat's now.
 
