@@ -24,6 +24,7 @@ from engines.gondor.actions import (
     Place,
     SetupDone,
     StandardDeploy,
+    TakeBack,
     counter_name,
     side_name,
 )
@@ -303,8 +304,15 @@ class Gondor(Game[GondorState]):
         return self.to_act() == [seat] and self.rules().reveals(self.state)
 
     def public_label(self, seat: int, action: Action) -> str | None:
-        """Every counter is in the open but the cauldrons' truth: named unless it is in play."""
-        return None if self.auto_play_reveals(seat) else action.label()
+        """Every counter is in the open but the cauldrons: named unless one is in play.
+
+        The table sees "a cauldron" only, never its number nor whether it is real.
+        """
+        if self.auto_play_reveals(seat):
+            return None
+        if isinstance(action, TakeBack | Place) and self.state.counters[action.counter].is_cauldron:
+            return None
+        return action.label()
 
     def standing_applies(self, seat: int, key: str) -> bool:
         """A magic phase, or a Siege Phase offering only hurls, is the seat's now.

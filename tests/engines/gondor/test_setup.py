@@ -136,3 +136,9 @@ def test_the_table_may_read_a_placement_but_not_a_cauldrons():
         game.apply(1, place)
     assert game.public_label(1, place) is None
     assert game.public_label(1, StandardDeploy(done=True)) is None  # it draws their truths
+    game.apply(1, StandardDeploy())
+    backs = [a for a in game.legal_actions(1) if isinstance(a, TakeBack)]
+    cauldron = next(a for a in backs if a.label().startswith("Take back Cauldron"))
+    unit = next(a for a in backs if not a.label().startswith("Take back Cauldron"))
+    assert game.public_label(1, cauldron) is None  # the table sees "a cauldron", no number
+    assert game.public_label(1, unit) == unit.label()
