@@ -216,6 +216,15 @@ class Game(ABC, Generic[S]):
         """
         return False
 
+    def public_label(self, seat: int, action: Action) -> str | None:
+        """``seat``'s only move, played for them, as the table may read it; None: unnamed.
+
+        The channel's line "Alice had only one possible move" names the move only where its
+        label tells nothing the channel's view does not show (a step on the open board); the
+        default names none, since a label may name a card from a hand.
+        """
+        return None
+
     def auto_play_pauses(self, seat: int) -> bool:
         """Whether ``seat`` should see the position before their only move is played for them.
 

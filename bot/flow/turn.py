@@ -126,6 +126,13 @@ def _worth_a_click(game: Game, seat: int, action: Action) -> bool:
     return trial.is_over
 
 
+def forced_line(who: str, label: str | None) -> str:
+    """The public line for a seat's only move: named where the game says the table may read it."""
+    if label is None:
+        return f"{who} had only one possible move; the bot played it."
+    return f"{who} had only one possible move, so the bot played it: {label}."
+
+
 def played_for_you(labels: list[str]) -> str:
     """One line for the only moves played in a row for a seat: repeats counted, not listed."""
     runs: list[tuple[str, int]] = []
@@ -229,8 +236,9 @@ class _Turn:
             seat, action, line = made
             known = line is None  # a seat's only move, from the position's legal moves
             if line is None:
-                # A label speaks to its seat and may name hidden cards: only they read it.
-                line = f"{player(seat)} had only one possible move; the bot played it."
+                # A label speaks to its seat and may name hidden cards: only they read it,
+                # unless the game says the table may (``Game.public_label``).
+                line = forced_line(player(seat), self.game.public_label(seat, action))
                 self.played.setdefault(seat, []).append(action.label())
             code = FORCED + type(self.game).encode(action)
             self.record(seat, [(action, code, not known)], line)

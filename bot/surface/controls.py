@@ -92,7 +92,7 @@ def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
     Otherwise the first page keeps every move it can hold and a link to each list too long for
     it ("Catapult 1 hurls a fireball at… (60)"), which opens that list on pages of its own with a
     way back: the player turns only to the list they want (``_contents``). Failing that, the
-    small kinds of move stay buttons on every page ("Auto-deploy", "Done") and the long lists
+    small kinds of move stay buttons on every page ("Done", "End movement") and the long lists
     go in selects of 25, as many per page as the rows left allow, page after page.
     """
     rows = layout(choices, max_rows)

@@ -53,18 +53,22 @@ class Place(Action):
         return f"City level {level}." if level else "Outside the city."
 
 
+OTHER_DEPLOYMENTS = "Other ways to place the rest"
+"""The heading of the ways to place every counter left that leave the side to adjust them."""
+
+
 class AutoDeploy(Action):
     """Place the rest of the side's start counters on random legal hexes."""
 
     kind: Literal["auto_deploy"] = "auto_deploy"
 
     def label(self) -> str:
-        """Button text."""
-        return "Auto-deploy the rest"
+        """Says how it differs from the standard set-up: at random, and not finished."""
+        return "Place the rest at random, then adjust"
 
     def detail(self) -> str | None:
         """What it does."""
-        return "Every counter still unplaced goes to a random legal hex of its area."
+        return "Each counter left goes to a random legal hex; take any back to move it, then Done."
 
 
 class StandardDeploy(Action):
@@ -74,20 +78,20 @@ class StandardDeploy(Action):
     done: bool = False
 
     def label(self) -> str:
-        """Button text."""
-        return "Deploy the standard set-up" + (" and finish" if self.done else "")
+        """Says where the counters go, and whether the side is then done deploying."""
+        return "Place the rest near the Main Gate" + (
+            " and finish" if self.done else ", then adjust"
+        )
 
     def detail(self) -> str | None:
         """What it does."""
-        then = (
-            "and the side is done deploying"
-            if self.done
-            else "then any counter may be taken back and placed again before Done"
-        )
-        return (
-            "Every counter still unplaced goes to the free hex of its area nearest the Main Gate "
-            f"(Westernesse inside the walls; cauldrons real or dummy at random); {then}."
-        )
+        if self.done:
+            return (
+                "The standard set-up: each counter left on the free hex of its area nearest the "
+                "Main Gate (Westernesse inside the walls; cauldrons real or dummy at random); "
+                "then the side is done deploying."
+            )
+        return "Each counter left nearest the Main Gate; take any back to move it, then Done."
 
 
 class TakeBack(Action):

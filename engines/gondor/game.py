@@ -14,7 +14,9 @@ from engines.base import Action, Alert, Event, Game, Result, StandingChoice, Una
 from engines.gondor import banner, coach, determinize, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
+    OTHER_DEPLOYMENTS,
     SETUP_AND_MOVEMENT_ACTIONS,
+    AutoDeploy,
     EndMovement,
     EndPhase,
     March,
@@ -22,6 +24,8 @@ from engines.gondor.actions import (
     Place,
     SetupDone,
     StandardDeploy,
+    TakeBack,
+    counter_name,
     side_name,
 )
 from engines.gondor.board import other
@@ -113,6 +117,19 @@ def _phase(phase_id: str) -> dict[str, object]:
 def _first_side(phase_id: str) -> Side:
     p = _phase(phase_id)
     return p["first"] if p["side"] == "both" else p["side"]  # type: ignore[return-value]
+
+
+def _heading(action: Action) -> str | None:
+    """The heading ``action`` is listed under (``Gondor.action_groups``), or None."""
+    if isinstance(action, Hurl):
+        return action.heading()
+    if isinstance(action, March):
+        return SUGGESTED
+    if isinstance(action, Place):
+        return f"Place {counter_name(action.counter)} on"
+    if isinstance(action, AutoDeploy) or action == StandardDeploy():
+        return OTHER_DEPLOYMENTS
+    return None
 
 
 class Gondor(Game[GondorState]):
@@ -286,6 +303,17 @@ class Gondor(Game[GondorState]):
         """True when the seat's choice involves cauldrons or oil, whose truth Sauron lacks."""
         return self.to_act() == [seat] and self.rules().reveals(self.state)
 
+    def public_label(self, seat: int, action: Action) -> str | None:
+        """Every counter is in the open but the cauldrons: named unless one is in play.
+
+        The table sees "a cauldron" only, never its number nor whether it is real.
+        """
+        if self.auto_play_reveals(seat):
+            return None
+        if isinstance(action, TakeBack | Place) and self.state.counters[action.counter].is_cauldron:
+            return None
+        return action.label()
+
     def standing_applies(self, seat: int, key: str) -> bool:
         """A magic phase, or a Siege Phase offering only hurls, is the seat's now.
 
@@ -326,14 +354,14 @@ class Gondor(Game[GondorState]):
         return self.rules().confirm(self.state, action) if seat in self.to_act() else None
 
     def action_groups(self, seat: int, actions: list[Action]) -> list[str | None]:
-        """Headings: the suggested moves, and each catapult's hurls of one missile.
+        """Headings: the suggested moves, each catapult's hurls of one missile, deployment's.
 
         "Catapult 1 hurls a fireball at": up to sixty targets, a list apart from breach fire.
+        While deploying, "... and finish" stays a button; the placements of the next counter
+        ("Place Gondor Spearmen 1 on") and the other ways to place the rest are lists of their
+        own, each a page away, so no four "do it for me" buttons stand side by side.
         """
-        return [
-            a.heading() if isinstance(a, Hurl) else SUGGESTED if isinstance(a, March) else None
-            for a in actions
-        ]
+        return [_heading(a) for a in actions]
 
     def unavailable_actions(self, seat: int) -> list[Unavailable]:
         """The moves the rules in force show greyed, with why (spells out of reach...)."""

@@ -15,7 +15,8 @@ FIRST_TURN = Lesson(
     steps=(
         Step(
             "You command Sauron's army, east of Minas Tirith; your orders come by direct message. "
-            f"{GOAL} First deploy your counters in rows 21-24: click Auto-deploy the rest.",
+            f"{GOAL} First deploy your counters in rows 21-24: click Place the rest at random, "
+            "then adjust.",
             "auto_deploy",
         ),
         Step(
@@ -173,8 +174,8 @@ DEFENCE = Lesson(
     steps=(
         Step(
             "You command Westernesse, the defenders of Minas Tirith; your orders come by direct "
-            f"message. {DEFENDER_GOAL} Sauron's army stands east of the walls. Click Deploy the "
-            "standard set-up and finish: your counters go inside the walls, near the Main Gate.",
+            f"message. {DEFENDER_GOAL} Sauron's army stands east of the walls. Click Place the "
+            "rest near the Main Gate and finish: your counters go inside the walls.",
             "standard_deploy.1",
         ),
         Step(

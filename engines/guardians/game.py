@@ -9,7 +9,20 @@ from pydantic import BaseModel
 from engines.base import Action, Alert, EngineError, Event, Game, Result, Unavailable
 from engines.guardians import board, coach, determinize, move_groups, organize, policy, settlement
 from engines.guardians import warnings as dangers
-from engines.guardians.actions import ACTION_TYPES, DestroyShield, FaceDown, Fly, Redraw, Step
+from engines.guardians.actions import (
+    ACTION_TYPES,
+    AcceptDraw,
+    DeclineDraw,
+    DestroyShield,
+    EndMove,
+    FaceDown,
+    Fly,
+    OfferDraw,
+    Redraw,
+    Retreat,
+    Step,
+    TurnShield,
+)
 from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.copies import one_per_copy
 from engines.guardians.routes import current_route
@@ -53,6 +66,27 @@ def new_state(seed: int, options: dict[str, Any]) -> GuardiansState:
     state = GuardiansState(seed=seed, seats=seats, cards=cards)
     organize.start_organize(state)
     return state
+
+
+PUBLIC_MOVES = (
+    TurnShield,
+    Step,
+    Fly,
+    EndMove,
+    Retreat,
+    DestroyShield,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+)
+"""Moves whose label names only what the board shows (``Game.public_label``)."""
+
+
+WAITS = (
+    "Your only choice waits for your click: played at once, it would tell the table what you "
+    "hold (or do not hold)."
+)
+"""Why a single choice that follows from hidden cards is not played for the player."""
 
 
 class Guardians(Game[GuardiansState]):
@@ -105,6 +139,13 @@ class Guardians(Game[GuardiansState]):
         """
         return current_route(self.state).reveals
 
+    def public_label(self, seat: int, action: Action) -> str | None:
+        """Named: a Shield's turn, step, flight or retreat, a draw's offer or answer.
+
+        All on the open board; a card picked up or added, or any card choice, stays unnamed.
+        """
+        return action.label() if isinstance(action, PUBLIC_MOVES) else None
+
     def confirm_text(self, seat: int, action: Action) -> str | None:
         """Destroying your own Shield counts for the opponent; face-down terrain costs a stone."""
         if isinstance(action, DestroyShield):
@@ -137,8 +178,17 @@ class Guardians(Game[GuardiansState]):
         return dangers.warnings(self.state, seat)
 
     def phase_help(self, seat: int | None) -> str:
-        """The current phase explained (data/guardians/phases.toml)."""
-        return phase_help(self.state, seat)
+        """The current phase explained (data/guardians/phases.toml).
+
+        A seat whose only choice waits for its click is told why, after the "Now:" line.
+        """
+        text = phase_help(self.state, seat)
+        if seat is None or seat not in self.to_act() or not self.auto_play_reveals(seat):
+            return text
+        if len(self.legal_actions(seat)) != 1:
+            return text
+        now, _, rest = text.partition("\n")
+        return f"{now}\n{WAITS}\n{rest}"
 
     def resample(self, seat: int, rng: Random) -> Guardians:
         """Re-deal the cards hidden from ``seat``; the opponent makes its secret choice anew."""

@@ -239,6 +239,7 @@ class GuardiansView(BaseModel):
     viewer: int | None
     turn: int
     phase: str
+    """The state's phase, or "challenge" during a Guardian challenge (a step of Movement)."""
     status: str
     to_act: list[int]
     spaces: list[SpaceView]
@@ -380,7 +381,7 @@ def build_view(state: GuardiansState, viewer: int | None, to_act: list[int]) -> 
     view = GuardiansView(
         viewer=viewer,
         turn=state.turn,
-        phase=state.phase,
+        phase="challenge" if state.challenge is not None else state.phase,
         status=status(state, to_act),
         to_act=to_act,
         spaces=[_space(src, sp, viewer) for sp in board.SPACES],

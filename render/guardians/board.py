@@ -105,8 +105,9 @@ def _plain(words: str) -> str:
 def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
     """The terrain card on a space: coloured by type, or a back marked with its owner.
 
-    A face-up card names its owner only where someone else holds the space (the frame and the
-    header's pill say the holder). ``compact``: a named card without its type (its colour).
+    A face-up card names its owner ("P2's card": its bonus is theirs) only where someone else
+    holds the space (the frame and the header's pill say the holder). ``compact``: a named
+    card without its type (its colour).
     """
     terrain = space.terrain
     if terrain is None:
@@ -124,7 +125,8 @@ def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
     colour = TERRAIN.get(kind, STONE)
     type_name = TERRAIN_NAMES.get(kind, kind)
     name = terrain.name or type_name
-    facts = [name] + ([tag(terrain.owner)] if terrain.owner != space.controller else [])
+    mark = f"{tag(terrain.owner)}'s card"  # not its holder, whom the header's pill names
+    facts = [name] + ([mark] if terrain.owner != space.controller else [])
     if not compact and _plain(type_name) not in _plain(name):
         facts.insert(1, type_name)  # a named terrain card whose name does not say its type
     room = inner - 2 * BOX_PAD

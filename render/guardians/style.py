@@ -88,6 +88,7 @@ PHASE_TITLES = {
     "organize": "Draw & Organize",
     "up": "Up cards",
     "move": "Movement",
+    "challenge": "Guardian challenge",
     "combat": "Combat",
     "settle": "Terrain settlement",
     "over": "Game over",

@@ -147,16 +147,19 @@ def alt_text(view: GuardiansView) -> str:
     if result is not None:
         winners = join_and([seat_name(view, s) for s in result.winners])
         summary = named(view, result.summary)
-        outcome = f"{winners or 'Nobody'} wins. {sentence(summary)}".strip()
+        said = " wins" in summary or "draw" in summary  # "Alice wins: five of Bob's Shields…"
+        outcome = sentence(summary) if said else f"{winners or 'Nobody'} wins. {sentence(summary)}"
     to_act = [seat_name(view, s) for s in view.to_act]
     events = [named(view, e) for e in view.recent[-3:]]
+    if result is not None:  # the outcome is said once, not again as the status and the log
+        events = [e for e in events if e != named(view, result.summary)]
     players = [player_sentence(view, p) for p in view.players]
     reach = view.reach
     # (importance, text) in reading order; lower importance numbers are kept first.
     parts: list[tuple[float, str]] = [
         (0, f"Guardians, turn {view.turn}, {phase.lower()}. {seen}"),
         (0, outcome),
-        (1, sentence(named(view, view.status))),
+        (1, sentence(named(view, view.status)) if result is None else ""),
         *[(1, f"Warning: {sentence(named(view, w))}") for w in view.warnings],
         (1, f"To act: {join_and(to_act)}." if to_act and not result else ""),
         (1.5, f"Your Shield may go to {join_and(reach)} (green frames)." if reach else ""),

@@ -610,14 +610,17 @@ async def test_the_coach_plays_the_rest_of_a_gondor_movement_phase_in_one_click(
     session = await world.live(chan)
     sid = session.id
     while (session := await world.bot.store.load(sid)).game.state.phase != "sauron-movement":
-        seen = await read_controls(world, jon)
-        assert seen is not None
         dm = world.controls_message(jon)
         offered = rest_button(dm)
         assert (offered is not None) == (session.game.state.phase == "setup"), "routine only"
-        if offered is not None:
+        if offered is not None:  # on the first page, beside the one "... and finish" button
+            assert [b.label for b in dm.buttons() if (b.custom_id or "").startswith("g1:")] == [
+                "Place the rest near the Main Gate and finish"
+            ]
             await world.click("jon", dm, offered)  # the coach deploys the host
             continue
+        seen = await read_controls(world, jon, lambda label: False)  # "End …" is on page one
+        assert seen is not None
         legal = session.game.legal_actions(0)
         end = next(a for a in legal if isinstance(a, EndMovement | EndSegment | EndPhase))
         await press(world, seen, Gondor.encode(end))

@@ -1,8 +1,8 @@
 """Gondor through the real bot and the local Discord emulator: challenge, deployment, orders.
 
-Alice challenges Bob as Westernesse (so Bob is Sauron, seat 0). Both deploy by "Auto-deploy
-the rest", then Bob moves a group by ``/gondor move`` (autocomplete called as Discord would),
-refused orders change nothing, and a restart leaves the DM controls working.
+Alice challenges Bob as Westernesse (so Bob is Sauron, seat 0). Both deploy by "Place the rest
+at random, then adjust", then Bob moves a group by ``/gondor move`` (autocomplete called as
+Discord would), refused orders change nothing, and a restart leaves the DM controls working.
 """
 
 from __future__ import annotations
@@ -15,10 +15,19 @@ from types import SimpleNamespace
 import pytest
 
 from bot.surface.rules import how_to_play
+from discord_emulator.models import walk_components
 from engines.gondor import Gondor
-from engines.gondor.actions import Move, Place, Select, SetupDone, StandardDeploy, TakeBack
+from engines.gondor.actions import (
+    AutoDeploy,
+    Move,
+    Place,
+    Select,
+    SetupDone,
+    StandardDeploy,
+    TakeBack,
+)
 from engines.gondor.places import place
-from tests.bot.gondor_table import actions, read_controls
+from tests.bot.gondor_table import actions, page_button, page_buttons, read_controls
 from tests.bot.gondor_table import press as press_code
 from tests.bot.harness import World, message_texts, move_controls, v2_pictures, v2_texts
 
@@ -56,8 +65,10 @@ async def press(world: World, session, seat: int, label: str) -> None:
 
 
 async def deploy(world: World, session, seat: int) -> None:
-    """Auto-deploy, then Done unless the bot already played it (the only move left)."""
-    await press(world, session, seat, "Auto-deploy the rest")
+    """Place the rest at random, then Done unless the bot already played it (the only move)."""
+    seen = await read_controls(world, world.user(session, seat), lambda label: "Other" in label)
+    assert seen is not None
+    await press_code(world, seen, Gondor.encode(AutoDeploy()))
     session = await world.bot.store.load(session.id)
     if session.game.state.phase == "setup" and seat in session.game.to_act():
         await press(world, session, seat, "Done")
@@ -320,6 +331,21 @@ async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
         return [label for label in labels if "oil and cauldron" in label]
 
     assert not switch(carol)  # Sauron holds no secret: a switch there would do nothing
+    # one "do it for me" button; placing one counter, and the other ways, a page away each
+    first = world.controls_message(carol)
+    assert [b.label for b in first.buttons() if (b.custom_id or "").startswith("g1:")] == [
+        "Place the rest near the Main Gate and finish"
+    ]
+    links = [label for _, label in page_buttons(first).values()]
+    assert links[0].startswith("Place ") and " on… (" in links[0] and links[1:] == [
+        "Other ways to place the rest… (2)"
+    ]
+    await world.click("carol", first, page_button(first, "Other ways"))
+    other = world.controls_message(carol)
+    menus = [c for c in walk_components(other.components) if c.get("type") == 3]
+    assert [(o["label"], o["description"]) for m in menus for o in m["options"]] == [
+        (a.label(), a.detail()) for a in (StandardDeploy(), AutoDeploy())
+    ]
     game = await make(carol, lambda a: a == StandardDeploy())
     taken = next(a for a in game.legal_actions(0) if isinstance(a, TakeBack))
     game = await make(carol, lambda a: a == taken)

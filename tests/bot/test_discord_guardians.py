@@ -21,6 +21,7 @@ from bot.storage.history import FORCED
 from bot.surface.rules import how_to_play
 from engines.guardians import Guardians
 from engines.guardians.catalogue import CATALOGUE
+from engines.guardians.game import PUBLIC_MOVES
 from engines.guardians.state import GuardiansState
 from render import render_png
 from tests.bot.harness import World, message_texts, move_controls, v2_pictures, v2_texts
@@ -283,6 +284,7 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
         f" {elapsed:.1f} s; reached {sorted(reached)}"
     )
     assert {"bribery", "channeling", "win"} <= reached
+    check_only_moves_named_where_public(rows)
 
     replayed = Guardians.new(2, seed=SEED, options=session.options)
     check_no_leaks(world, session, Knowledge.of(replayed, rows), challenge.id)
@@ -303,6 +305,22 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     ix = await world.slash("dave", "leaderboard", game="guardians")
     text = ix.messages[-1].text()
     assert "rating" in text and str(world.people["alice"].id) in text
+
+
+def check_only_moves_named_where_public(rows: list) -> None:
+    """The channel names a move the bot played for a player where the board shows it all (a
+    Shield's turn or step), never a card choice; the leak check above covers every text."""
+    lines = [
+        (Guardians.decode(code.removeprefix(FORCED)), text)
+        for _, code, texts in rows
+        if code.startswith(FORCED)
+        for text in texts
+        if "had only one possible move" in text
+    ]
+    assert any(isinstance(a, PUBLIC_MOVES) for a, _ in lines)
+    for action, text in lines:
+        public = isinstance(action, PUBLIC_MOVES)
+        assert text.endswith(f"so the bot played it: {action.label()}." if public else "it."), text
 
 
 async def double_click(world: World, user, message, control, session) -> None:

@@ -14,7 +14,7 @@ NEWCOMER = Newcomer(
     "Minas Tirith",
     "carol",
     True,
-    ("Deploy the standard", "Auto-deploy", "Done", "End"),
+    ("Place the rest near the Main Gate and finish", "Done", "End"),
     "gondor=1",
 )
 

@@ -1,8 +1,8 @@
 """Gondor in a real browser: alice challenges bob, both deploy from their DMs, Sauron first
-(Auto-deploy the rest, Done), then play a whole first Game-Turn, phases A to H, ending each
-phase when they may (else a random move): alice gives one order typed in the message box with
-autocomplete (``/gondor move``) and the board shows its close-up image; a long list of moves is
-paged."""
+(Place the rest near the Main Gate and finish), then play a whole first Game-Turn, phases A to H,
+ending each phase when they may (else a random move): alice gives one order typed in the
+message box with autocomplete (``/gondor move``) and the board shows its close-up image; a long
+list of moves is paged."""
 
 import random
 
@@ -30,7 +30,8 @@ from tests.playground.pages import (
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 MAX_ROUNDS = 150  # rounds of both members looking at their DM; a Game-Turn takes about 20
-FIRST = ("Auto-deploy", "Done", "End")  # labels a player clicks first, in this order
+FIRST = ("Place the rest near the Main Gate and finish", "Done", "End")
+"""The labels a player clicks first, in this order."""
 
 
 def challenge(browser: Chrome, base: str) -> None:
@@ -76,11 +77,12 @@ def typed_move(browser: Chrome) -> str:
 
 
 def turn_page(browser: Chrome) -> bool:
-    """Press "More moves ▶" if the DM has it; then "◀ Previous moves" must be there."""
+    """Press "More moves ▶", or a link to a list ("Place Mûmak 1 on… (40)"), if the DM has one;
+    then "◀ Previous moves" or "◀ All moves" must be there."""
     more = [
         b
         for b in browser.find_elements(By.CSS_SELECTOR, 'article button[data-custom-id^="pg1:"]')
-        if "More moves" in b.text
+        if "More moves" in b.text or "… (" in b.text
     ]
     if not more:
         return False
@@ -90,7 +92,7 @@ def turn_page(browser: Chrome) -> bool:
         lambda: [
             b
             for b in browser.find_elements(By.CSS_SELECTOR, "article button")
-            if "Previous moves" in b.text
+            if "Previous moves" in b.text or "All moves" in b.text
         ],
         what="the second page of moves",
     )

@@ -564,3 +564,26 @@ def test_a_finished_game_draws_no_warning(recorder):
     view, _ = make_case("over", 0)
     render_image("guardians", {**view, "warnings": [WARNED]})
     assert not any("six lands" in t[1] for t in texts)
+
+
+def test_a_terrain_card_held_by_the_other_player_says_whose_card_it_is(recorder):
+    """"Rivers and Lakes · P2" beside "held by P1" read as a contradiction: the card says
+    "P2's card" (its owner gets its bonus), the header's pill who holds the land."""
+    _, texts = recorder
+    view, _ = make_case("move", None)
+    space = next(s for s in view["spaces"] if s["terrain"] and not s["terrain"]["face_down"])
+    space["terrain"]["owner"], space["controller"] = 1, 0
+    render_image("guardians", view)
+    shown = [t[1] for t in texts]
+    assert "P2's card" in shown and "held by P1" in shown
+
+
+def test_the_end_says_who_won_once():
+    view, _ = make_case("over", 0)
+    summary = "Player 2 wins: five of Player 1's Shields are destroyed."
+    view.update(status=summary, recent=["Player 1's Shield on C2 is destroyed.", summary])
+    view["result"]["summary"] = summary
+    text = alt_text("guardians", view)
+    winner = NAMES[1]
+    assert text.count(f"{winner} wins") == 1, text
+    assert "five of Alexandrina Wolfeschlegelsteinha's Shields are destroyed" in text

@@ -124,3 +124,21 @@ def test_after_the_standard_set_up_single_counters_are_taken_back_and_placed_aga
     game.apply(1, StandardDeploy(done=True))
     assert game.state.turn == 1
     assert sorted(c.dummy for c in game.state.counters if c.is_cauldron) == [False] * 3 + [True] * 3
+
+
+def test_the_table_may_read_a_placement_but_not_a_cauldrons():
+    """The channel names an only move the bot plays (``public_label``), but never a cauldron's
+    placement: its label says real or dummy (16.71)."""
+    game = Gondor.new(2, SEED)
+    game.apply(0, StandardDeploy(done=True))
+    while not (place := game.legal_actions(1)[0]).label().startswith("Place Cauldron"):
+        assert isinstance(place, Place) and game.public_label(1, place) == place.label()
+        game.apply(1, place)
+    assert game.public_label(1, place) is None
+    assert game.public_label(1, StandardDeploy(done=True)) is None  # it draws their truths
+    game.apply(1, StandardDeploy())
+    backs = [a for a in game.legal_actions(1) if isinstance(a, TakeBack)]
+    cauldron = next(a for a in backs if a.label().startswith("Take back Cauldron"))
+    unit = next(a for a in backs if not a.label().startswith("Take back Cauldron"))
+    assert game.public_label(1, cauldron) is None  # the table sees "a cauldron", no number
+    assert game.public_label(1, unit) == unit.label()

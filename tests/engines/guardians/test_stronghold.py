@@ -2,6 +2,9 @@
 
 from engines.guardians import clash
 from engines.guardians.combat import CombatOutcome
+from engines.guardians.game import WAITS
+from render.guardians import typed
+from render.guardians.panel import phase_title
 from tests.engines.guardians.card_scenarios import shows
 
 from .scenario import labels, movement_game, play, shield, take, terrain
@@ -17,6 +20,7 @@ def _siege(game):
     play(game, 0, "Turn Shield on C2")
     step = next(a for a in game.legal_actions(0) if a.label() == "Move to C3")
     assert step.note == "siege"
+    assert game.public_label(0, step) == "Move to C3"  # on the open board
     game.apply(0, step)
     return attacker
 
@@ -85,9 +89,26 @@ def test_a_challenge_that_beats_the_guardian_wins_the_game():
     play(game, 0, "Challenge the Guardian with Sand Lord")
     play(game, 0, "Strike")
     assert game.to_act() == [1] and labels(game, 1) == ["Stand"]
+    now, why = game.phase_help(1).splitlines()[:2]
+    assert now.startswith("Now: ") and why == WAITS  # the single click is explained
+    assert WAITS not in game.phase_help(0) and WAITS not in game.phase_help(None)
     play(game, 1, "Stand")
     assert game.is_over and game.result.winners == [0]
     assert "Tes Let is dead" in game.result.summary
+
+
+def test_the_view_names_the_guardian_challenge_as_its_step():
+    """The picture's title says "Guardian challenge", not "Movement", while one is fought."""
+    game = movement_game()
+    _siege(game)
+    _outcome(game, winner=0)
+    challenger = game.legal_actions(0)[0]  # names a creature the channel has not seen
+    assert challenger.label() == "Challenge the Guardian with Sand Lord"
+    assert game.public_label(0, challenger) is None
+    play(game, 0, "Challenge the Guardian with Sand Lord")
+    assert game.view(None)["phase"] == game.view(1)["phase"] == "challenge"
+    view = typed(game.view(None))
+    assert phase_title(view) == f"Guardians · turn {view.turn} · Guardian challenge"
 
 
 def test_a_failed_challenge_wounds_the_guardian_and_loses_the_creature():
