@@ -432,7 +432,7 @@ async def test_the_coach_switch_turns_it_off_and_on_across_a_restart(world):
 
 async def test_a_coach_switch_whose_redraw_is_slow_is_deferred_not_lost(world, monkeypatch):
     hal = newcomer(world, "hal")
-    session, chan = await coached_game(world, "hal", "guardians")
+    _, chan = await coached_game(world, "hal", "guardians")
     dm = world.controls_message(hal)
     assert dm is not None
     delivery = world.bot.sessions.delivery
