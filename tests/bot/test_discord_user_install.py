@@ -19,7 +19,7 @@ from engines.gondor import Gondor
 from engines.gondor.data import GAME
 from engines.guardians import Guardians
 from tests.bot.gondor_players import Player
-from tests.bot.gondor_table import page_button
+from tests.bot.gondor_table import page_buttons
 from tests.bot.harness import assert_no_leak, hidden_labels, message_texts, move_controls
 from tests.bot.test_discord_gondor import secret_truth
 from tests.bot.test_discord_guardians import Knowledge, check_no_leaks, choose, code_of
@@ -429,8 +429,9 @@ async def test_a_gondor_duel_in_a_group_dm_starts_and_is_played_from_my_hand(wor
         board = board_in(world, group, session)
         hand = (await world.click(player.name, board, board.find_button("My hand"))).messages[-1]
         assert hand.ephemeral and hand.visible_to == player.id
-        more = page_button(hand, "More")
-        if more is not None and not paged:  # a long list's next page, in the same answer
+        pages = page_buttons(hand)  # "More moves ▶", or a link to a long list of its own
+        more = pages[min(pages)][0] if pages else None
+        if more is not None and not paged:  # another page of orders, in the same answer
             turned = await world.click(player.name, hand, more)
             assert turned.response_type == 7
             hand = next(m for m in world.emu.ephemeral_messages(player) if m.id == hand.id)
