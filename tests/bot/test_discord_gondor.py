@@ -171,6 +171,7 @@ async def test_a_side_chosen_deployment_orders_and_a_restart(world, caplog, monk
     rows = await world.bot.store.action_log(session.id)
     assert [c for _, c, _ in rows if not c.startswith("@")][-1] == targets[-1].value
     for _ in range(8):
+        await world.quiesce()  # the typed order's moves played for the seats, DMs redrawn
         session = await world.bot.store.load(session.id)
         if session.game.state.phase == "sauron-movement":
             break
