@@ -375,26 +375,37 @@ class Lobby:
         ``seed``: the deal (default: ``session_seed``'s); ``then``: more writes in the
         transaction creating the session (``SessionStore.create``).
         """
-        guild_id, channel_id, thread, via = await self._place(interaction)
+        place = await self._place(interaction)
         seed = session_seed(self.settings, game_id) if seed is None else seed
-        cls = engines.get_game(game_id)
-        game = cls.new(1, seed=seed, options=engine_options(options))  # refusals: ephemeral
-        await self._admit(interaction, guild_id, [interaction.user])
-        session = await self.store.create(
+        session = await self._create_solo(interaction, place, game_id, options, seed, then)
+        self._started(interaction)
+        await self._post_board(interaction, session)
+
+    async def _create_solo(
+        self,
+        interaction: discord.Interaction,
+        place: Place,
+        game_id: str,
+        options: dict[str, object],
+        seed: int,
+        then: Callable[[str], Awaitable[None]] | None,
+    ) -> Session:
+        """The member's new one-player game at ``place``, once admitted (not yet posted)."""
+        game = engines.get_game(game_id).new(1, seed=seed, options=engine_options(options))
+        await self._admit(interaction, place.guild_id, [interaction.user])  # refusals: ephemeral
+        return await self.store.create(
             game_id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
+            guild_id=place.guild_id,
+            channel_id=place.channel_id,
             players=[(interaction.user.id, interaction.user.display_name)],
             seed=seed,
             options=options,
             game=game,
             now=discord.utils.utcnow(),
-            in_thread=thread,
+            in_thread=place.thread,
             then=then,
-            via_interactions=via,
+            via_interactions=place.via_interactions,
         )
-        self._started(interaction)
-        await self._post_board(interaction, session)
 
     async def start_solo_in_dm(
         self,
@@ -416,19 +427,8 @@ class Lobby:
         assert guild_id is not None  # only for a start in a server that installed the app
         await interaction.response.defer(ephemeral=True, thinking=True)
         dm = await interaction.user.create_dm()
-        game = engines.get_game(game_id).new(1, seed=seed, options=engine_options(options))
-        await self._admit(interaction, guild_id, [interaction.user])
-        session = await self.store.create(
-            game_id=game_id,
-            guild_id=guild_id,
-            channel_id=dm.id,
-            players=[(interaction.user.id, interaction.user.display_name)],
-            seed=seed,
-            options=options,
-            game=game,
-            now=discord.utils.utcnow(),
-            then=then,
-        )
+        place = Place(guild_id, dm.id, False, False)
+        session = await self._create_solo(interaction, place, game_id, options, seed, then)
         async with self.manager.lock(session.id):
             try:
                 msg = await presenter.board(session, [])

@@ -264,13 +264,20 @@ async def test_a_game_there_is_resigned_with_game_resign_and_the_servers_command
     assert failed_requests(world, since) == []
 
 
+def server_without_the_bot(world, name: str, member):
+    """A new server that never added the bot, with ``member`` (who installed the app) in it;
+    its one text channel."""
+    world.emu.install_app(member)
+    server = world.emu.add_guild(name, with_bot=False)
+    chan = world.emu.add_text_channel(server, "general")
+    world.emu.add_member(server, member)
+    return chan
+
+
 async def test_a_server_without_the_bot_is_played_through_interactions_too(world):
     """Alice's user install in a server that never added the bot: no server's game there."""
     alice = world.people["alice"]
-    world.emu.install_app(alice)
-    elsewhere = world.emu.add_guild("Elsewhere", with_bot=False)
-    chan = world.emu.add_text_channel(elsewhere, "general")
-    world.emu.add_member(elsewhere, alice)
+    chan = server_without_the_bot(world, "Elsewhere", alice)
     since = len(world.emu.requests)
     await world.slash("alice", "galdor start", chan=chan)
     session = await world.live(chan)
@@ -581,10 +588,7 @@ async def test_guardians_saved_decks_are_the_members_own_anywhere(world, group):
 async def test_a_daily_deal_in_a_server_without_the_bot_is_shown_there_only_if_chosen(world):
     """Where the app is only the member's, the bot has no DM to deal in: the member chooses."""
     bob = world.people["bob"]
-    world.emu.install_app(bob)
-    elsewhere = world.emu.add_guild("Daily elsewhere", with_bot=False)
-    chan = world.emu.add_text_channel(elsewhere, "general")
-    world.emu.add_member(elsewhere, bob)
+    chan = server_without_the_bot(world, "Daily elsewhere", bob)
     daily = world.bot.daily
     noon = discord.utils.utcnow().replace(hour=12)
     daily.clock = lambda: noon
