@@ -107,10 +107,22 @@ def test_alice_plays_in_the_group_dm_and_bob_only_watches(playground, browser):
     wait_for(browser, lambda: "No commands here" in error_text(browser), what="the page's refusal")
     box.clear()
     board_text = texts(browser, f'article[data-id="{board}"]')
-    control = wait_for(browser, lambda: controls(browser, *MOVES), 20, "alice's board")[0]
-    control.click()  # a button; a list opens, and bob picks its first move
-    if control.tag_name == "select":
-        control.find_elements(By.CSS_SELECTOR, "option:not([disabled])")[0].click()
+
+    def press_first() -> bool:
+        """Bob presses alice's board's first control (a list: its first move), looking again
+        if the page redraws under his pointer (a redraw raises, and nothing was pressed)."""
+        found = controls(browser, *MOVES)
+        if not found:
+            return False
+        control = found[0]
+        if control.tag_name == "select":
+            control.click()
+            control.find_elements(By.CSS_SELECTOR, "option:not([disabled])")[0].click()
+        else:
+            control.click()
+        return True
+
+    wait_for(browser, press_first, 20, "alice's board, pressed by bob")
     [refusal] = wait_for(browser, lambda: answers(browser, ""), 20, "the refusal, to bob")
     assert "not playing in this game" in refusal and "Only you can see this" in refusal, refusal
     assert posts(browser) == shown and texts(browser, f'article[data-id="{board}"]') == board_text
