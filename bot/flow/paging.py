@@ -13,6 +13,7 @@ from bot.errors import NotInGame
 from bot.flow.sessions import SessionManager
 from bot.storage.refusals import SessionNotFound
 from bot.surface import layout, presenter
+from bot.surface.acknowledge import deadline, edit_clicked
 from bot.surface.replies import reply_errors
 
 
@@ -20,7 +21,10 @@ async def turn_page(
     sessions: SessionManager, interaction: discord.Interaction, sid: str, step: int, page: int
 ) -> None:
     """Show page ``page`` of the clicker's moves in the message they clicked (in the answer)."""
-    async with reply_errors(interaction, f"session={sid} page"):
+    async with (
+        deadline(interaction),  # a loaded machine: deferred, then edited, never lost
+        reply_errors(interaction, f"session={sid} page"),
+    ):
         session = await sessions.store.load(sid)
         if session.status != "active" or session.game.is_over:
             raise SessionNotFound()
@@ -42,6 +46,6 @@ async def turn_page(
         if message is not None:  # the bot's newest version of it: the click's copy may be older
             message = sessions.delivery.pictures.last(message.id) or message
         shown = view if message is None else layout.with_rows(message, view)
-        answer = await interaction.response.edit_message(view=shown)
-        if answer is not None and isinstance(answer.resource, discord.Message):
-            sessions.delivery.pictures.edited(answer.resource)
+        edited = await edit_clicked(interaction, shown)
+        if edited is not None:
+            sessions.delivery.pictures.edited(edited)

@@ -27,7 +27,7 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
-from bot.surface.acknowledge import answering, deadline, defer_unless_answered, strip_clicked
+from bot.surface.acknowledge import deadline, defer_unless_answered, edit_clicked, strip_clicked
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.presenter import (
     Aftermath,
@@ -470,15 +470,8 @@ class SessionManager:
         # may be older (its words, the coach's move)
         newest = self.delivery.pictures.last(message.id) or message
         view = table_buttons.with_toggle(newest, session, seat)
-        edited: object = None
-        async with answering(interaction):  # never racing the deadline's deferral
-            answered = interaction.response.is_done()
-            if not answered:
-                answer = await interaction.response.edit_message(view=view)
-                edited = answer.resource if answer is not None else None
-        if answered:
-            edited = await interaction.edit_original_response(view=view)
-        if isinstance(edited, discord.Message):
+        edited = await edit_clicked(interaction, view)  # never racing the deadline's deferral
+        if edited is not None:
             self.delivery.pictures.edited(edited)
 
     async def redraw_clicked(self, interaction: discord.Interaction, sid: str) -> None:

@@ -136,6 +136,24 @@ async def defer_unless_answered(
             log.warning("could not acknowledge interaction %s", interaction.id)
 
 
+async def edit_clicked(
+    interaction: discord.Interaction, view: discord.ui.View | discord.ui.LayoutView | None
+) -> discord.Message | None:
+    """Show ``view`` in the clicked message: in the click's answer, or an edit once deferred.
+
+    Returns the message as Discord now holds it, when it says.
+    """
+    edited: object = None
+    async with answering(interaction):
+        answered = interaction.response.is_done()
+        if not answered:
+            answer = await interaction.response.edit_message(view=view)
+            edited = answer.resource if answer is not None else None
+    if answered:
+        edited = await interaction.edit_original_response(view=view)
+    return edited if isinstance(edited, discord.Message) else None
+
+
 async def strip_clicked(
     interaction: discord.Interaction, latest: discord.Message | None = None
 ) -> None:

@@ -571,6 +571,30 @@ async def test_a_switch_pressed_after_a_page_turn_keeps_that_page(world, monkeyp
     await world.slash("ida", "game abort", chan=chan)
 
 
+async def test_a_page_turn_whose_reading_is_slow_is_deferred_not_lost(world, monkeypatch):
+    monkeypatch.setattr(controls, "MAX_ROWS", 3)  # the extras, the page buttons, moves
+    monkeypatch.setattr(controls, "PER_SELECT", 2)
+    jo = newcomer(world, "jo")
+    _, chan = await coached_game(world, "jo")
+    dm = world.controls_message(jo)
+    before = move_controls(dm)
+    more = next(b.custom_id for b in dm.buttons() if (b.label or "").startswith("More moves"))
+    store = world.bot.sessions.store
+    load = store.load
+
+    async def slow(*args, **kwargs):  # a loaded machine
+        await asyncio.sleep(3.2)
+        return await load(*args, **kwargs)
+
+    monkeypatch.setattr(store, "load", slow)
+    ix = await world.click("jo", dm, more)
+    monkeypatch.undo()
+    assert not ix.failed and ix.response_type == 6, "past Discord's 3 s, the click was lost"
+    await world.quiesce()
+    assert move_controls(dm) and move_controls(dm) != before, "the next page is shown"
+    await world.slash("jo", "game abort", chan=chan)
+
+
 async def test_the_coachs_suggestion_keeps_the_page_she_turned_to(world, monkeypatch):
     """A suggestion arriving while she reads page 2 of her moves leaves her on page 2, and the
     coach's move stays beside whichever page she turns to."""
