@@ -153,8 +153,12 @@ async def play(
 
 
 @pytest.fixture(autouse=True)
-def _seeded(monkeypatch):
+def _seeded(monkeypatch, world):
+    """The same deal every run, and the computer's and coach's searches never cut short: on a
+    loaded machine a search past its time limit plays (or suggests) a quicker move."""
     monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
+    monkeypatch.setattr(world.bot.computer, "time_limit", 600.0)
+    monkeypatch.setattr(world.bot.sessions.coach, "time_limit", 600.0)
 
 
 async def test_knightfall_between_two_people(world):
