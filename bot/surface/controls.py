@@ -71,7 +71,7 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     group of moves the game gave a heading, becomes a select, whose options also show each
     move's detail (effect and cost). If the buttons still need too many rows, kinds with more
     than 5 choices become selects too; failing that, the lists share selects of 25 (the buttons
-    stay: "End movement" is never hidden in a list), and at last everything becomes selects.
+    stay: "End movement" is never hidden in a list). Still too many: ``pages`` splits them.
     """
     groups, described = _grouped(choices)
     rows = _rows(groups, described)
@@ -81,8 +81,6 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
         fixed = [r for r in rows if not r.select]
         listed = [c for r in rows if r.select for c in r.choices]
         rows = fixed + [Row(c, select=True) for c in _chunks(listed, PER_SELECT)]
-    if len(rows) > max_rows:
-        rows = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
     return rows
 
 
@@ -93,7 +91,8 @@ def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
     it ("Catapult 1 hurls a fireball at… (60)"), which opens that list on pages of its own with a
     way back: the player turns only to the list they want (``_contents``). Failing that, the
     small kinds of move stay buttons on every page ("Done", "End movement") and the long lists
-    go in selects of 25, as many per page as the rows left allow, page after page.
+    go in selects of 25, as many per page as the rows left allow, page after page; at last
+    everything goes in selects, page after page.
     """
     rows = layout(choices, max_rows)
     if len(rows) <= max_rows:
@@ -107,7 +106,8 @@ def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
     lists = [r for r in split if r.select]
     room = max_rows - len(fixed)
     if room < 1:
-        fixed, lists, room = [], rows, max_rows
+        fixed, room = [], max_rows
+        lists = [Row(c, select=True) for c in _chunks(choices, PER_SELECT)]
     return [fixed + lists[i : i + room] for i in range(0, len(lists), room)]
 
 

@@ -249,3 +249,25 @@ def test_several_long_lists_get_a_first_page_of_links_and_a_page_each():
     assert [s.placeholder.split(" (")[0] for s in selects] == ["C2 at…"] * 3
     assert selects[0].placeholder.startswith("C2 at… (list 1 of 3:")
     assert len({i.row for i in opened.children}) <= 5
+
+
+def test_lists_that_would_share_every_row_leave_the_end_of_the_phase_a_button():
+    """Four lists of 20 hurls and "End phase", four rows: the hurls would need four selects
+    of 25, so every move went into a select, "End phase" hidden as an option among the hurls.
+    The first page keeps it a button and links to the lists instead."""
+    import discord
+
+    hurls = [
+        Choice(code=f"h.{n}.{i}", label=f"C{n} hurls at {i}", kind="hurl", group=f"C{n} at")
+        for n in range(4)
+        for i in range(20)
+    ]
+    choices = [*hurls, *make("end", 1)]
+    book = controls.pages(choices, 4)
+    assert [r.choices for r in book[0] if not r.select and r.choices] == [make("end", 1)]
+    extras = [discord.ui.Button(label=x, custom_id=f"x:{x}") for x in ("?", "auto", "hurl")]
+    view = controls.build_view("abc", 7, choices, extras=extras)
+    labels = [i.label for i in view.children if isinstance(i, discord.ui.Button)]
+    assert "End 0" in labels
+    offered = {c.code for page in book for r in page for c in r.choices}
+    assert offered == {c.code for c in choices}
