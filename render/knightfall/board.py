@@ -38,15 +38,14 @@ def render(view: View) -> Image.Image:
     if height > HEIGHT:
         img = camp.background(key, top, bottom, height).copy()
         _column(img, view, top)
-    draw = ImageDraw.Draw(img)
     you = view.you
-    for seat, is_bottom in ((top, False), (bottom, True)):
+    for seat in (top, bottom):
         # The pick matters only while it is still secret; the engine keeps it afterwards.
         picked = None
         if you is not None and seat == you.seat and view.stage == "battle":
             picked = you.battle_slot
-        box = camp.camp_box(view, is_bottom, height)
-        camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
+        camp.draw_camp(img, camp.camp_key(view, seat, top, height, picked=picked))
+    draw = ImageDraw.Draw(img)
     info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)
     return img
 

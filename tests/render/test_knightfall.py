@@ -3,12 +3,14 @@
 import copy
 import io
 import json
+import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
+import engines
 from engines.knightfall.lookup import card_view
 from render import alt_text, common, render_image, render_png
 from render.common import cards
@@ -43,6 +45,7 @@ def test_same_view_gives_the_same_bytes_even_after_clearing_caches(stage):
     common._load.cache_clear()
     cards.card_face.cache_clear()
     knightfall_camp.background.cache_clear()
+    knightfall_camp.camp_tile.cache_clear()
     assert render_png("knightfall", json.loads(json.dumps(view))) == first
 
 
@@ -209,3 +212,30 @@ def test_a_column_too_long_for_the_square_table_makes_it_taller_not_cut():
     assert img.getpixel(((x0 + x1) // 2, bottom + 1)) == common.seat_colour(0)
     column = img.crop((x0, 0, x1, bottom - 6))
     assert len(column.getcolors(1 << 16) or []) > 20  # the column is drawn there, not left blank
+
+
+def played_views(seed: int, moves: int) -> list[dict]:
+    """What the bot draws move after move of a seeded random game: the board, then a DM."""
+    game = engines.get_game("knightfall").new(2, seed=seed)
+    rng = random.Random(seed)
+    views: list[dict] = []
+    for _ in range(moves):
+        if game.is_over:
+            break
+        seat = rng.choice(game.to_act())
+        views += [game.view(None), game.view(seat)]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return views
+
+
+def test_a_camp_drawn_once_is_pasted_with_the_pixels_of_one_drawn_afresh():
+    """Camps come from a cache keyed by what they show and where: the board and each seat's
+    picture of a game, move after move, have the pixels of pictures drawn with it empty."""
+    views = played_views(seed=11, moves=40) + [make_case("battle", seat)[0] for seat in (0, 1)]
+    knightfall_camp.camp_tile.cache_clear()
+    cached = [render_image("knightfall", v).tobytes() for v in views]
+    info = knightfall_camp.camp_tile.cache_info()
+    assert info.hits > info.misses  # most camps are unchanged from one picture to the next
+    for v, image in zip(views, cached, strict=True):
+        knightfall_camp.camp_tile.cache_clear()
+        assert render_image("knightfall", v).tobytes() == image
