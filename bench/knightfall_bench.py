@@ -26,5 +26,5 @@ def cold_view() -> dict:
     return make_case("powers", 0)[0]
 
 
-CACHES: tuple[Callable[..., object], ...] = (camp.background, camp.camp_tile)
+CACHES: tuple[Callable[..., object], ...] = (camp.background,)
 """The game's own drawing caches render_bench empties before the cold render."""

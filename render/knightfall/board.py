@@ -38,14 +38,15 @@ def render(view: View) -> Image.Image:
     if height > HEIGHT:
         img = camp.background(key, top, bottom, height).copy()
         _column(img, view, top)
+    draw = ImageDraw.Draw(img)
     you = view.you
-    for seat in (top, bottom):
+    for seat, is_bottom in ((top, False), (bottom, True)):
         # The pick matters only while it is still secret; the engine keeps it afterwards.
         picked = None
         if you is not None and seat == you.seat and view.stage == "battle":
             picked = you.battle_slot
-        camp.draw_camp(img, camp.camp_key(view, seat, top, height, picked=picked))
-    draw = ImageDraw.Draw(img)
+        box = camp.camp_box(view, is_bottom, height)
+        camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
     info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)
     return img
 

@@ -2,22 +2,18 @@
 
 The opponent's camp is mirrored vertically so the two Knights face each other across the
 middle of the table; slot ids keep their left-to-right order so they read the same in both.
-
-A camp is drawn once per content and place (``camp_tile``): a move changes one camp at most,
-and the same camp appears in the board and both seats' pictures, so most camps are pasted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engines.knightfall.views import KnightfallView, LayoutView
 from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, phone_px, seat_colour
-from render.common.cards import card_back, card_face, empty_slot
+from render.common.cards import card_back, empty_slot, face_of
 
 # Square: the column keeps long names on one line to fit. 800 px, not the 1000 px of the other
 # games' pictures: Discord shows it at most about 550 px wide (340 on a phone), and mapping
@@ -41,9 +37,6 @@ ROW = CARD[1] + px(8)
 RIGHT = (px(406), WIDTH - MARGIN)
 LINE = px(3)  # a panel's outline
 PX = phone_px(WIDTH)  # the smallest text, 22 px: 9 px tall on a phone
-# Camp tiles kept per render process: about 0.5 MB each (a 310 x 391 px panel, 4 bytes a
-# pixel); the board and each seat's picture of a few games' latest moves.
-CAMP_TILES = 32
 
 
 LayoutKey = tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, str], ...]]
@@ -76,6 +69,11 @@ def _centre(xy: tuple[int, int]) -> tuple[int, int]:
     return xy[0] + CARD[0] // 2, xy[1] + CARD[1] // 2
 
 
+def camp_box(view: KnightfallView, is_bottom: bool, height: int = HEIGHT) -> Box:
+    """The panel of the bottom or the top camp in a table ``height`` px tall."""
+    return _camp_box_for(layout_key(view.layout)[0], is_bottom, height)
+
+
 def _camp_box_for(slots: Sequence[tuple[str, int, int]], is_bottom: bool, height: int) -> Box:
     rows = max(r for _, r, _ in slots)
     cols = max(c for _, _, c in slots)
@@ -95,76 +93,30 @@ def _slot_xy(
     return box[0] + PAD + col * UNIT, box[1] + PAD + row * ROW
 
 
-class Look(NamedTuple):
-    """What one slot shows: nothing (an empty slot), a back, or a face (rank, suit, status)."""
-
-    sid: str
-    shown: str  # "empty" | "back" | "face"
-    rank: str = ""
-    suit: str = ""
-    status: str | None = None
-
-
-class CampKey(NamedTuple):
-    """Everything a camp's tile shows, and where: its table, its seat and side, its slots."""
-
-    layout: LayoutKey
-    top: int
-    bottom: int
-    height: int
-    is_bottom: bool
-    picked: str | None
-    looks: tuple[Look, ...]
-
-
-def camp_key(
-    view: KnightfallView, seat: int, top: int, height: int, *, picked: str | None
-) -> CampKey:
-    """The key of ``seat``'s camp in a table with ``top`` at the top, ``height`` px tall."""
+def draw_camp(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: KnightfallView,
+    seat: int,
+    box: Box,
+    *,
+    flip: bool,
+    picked: str | None,
+) -> None:
+    """Every slot of one camp: a face, a back or a dashed outline."""
+    slots_key = layout_key(view.layout)[0]
     player = view.players[seat]
-    looks = []
-    for sid, _, _ in layout_key(view.layout)[0]:
+    for sid, _, _ in slots_key:
+        x, y = _slot_xy(slots_key, sid, box, flip)
         slot = player.slots.get(sid)
-        if slot is None:
-            looks.append(Look(sid, "empty"))
-        elif slot.card is None:
-            looks.append(Look(sid, "back"))
-        else:
-            looks.append(Look(sid, "face", slot.card.rank, slot.card.suit, slot.status))
-    bottom = 1 - top
-    return CampKey(
-        layout_key(view.layout), top, bottom, height, seat == bottom, picked, tuple(looks)
-    )
-
-
-def draw_camp(img: Image.Image, key: CampKey) -> None:
-    """Paste the camp's tile into its panel of the table."""
-    box = _camp_box_for(key.layout[0], key.is_bottom, key.height)
-    img.paste(camp_tile(key), box[:2])
-
-
-@lru_cache(maxsize=CAMP_TILES)
-def camp_tile(key: CampKey) -> Image.Image:
-    """The camp's panel as drawn on the table (shared: paste it, never draw on it).
-
-    Its part of the background, then a face, a back or a dashed outline in every slot.
-    """
-    slots = key.layout[0]
-    x0, y0, x1, y1 = _camp_box_for(slots, key.is_bottom, key.height)
-    tile = background(key.layout, key.top, key.bottom, key.height).crop((x0, y0, x1 + 1, y1 + 1))
-    draw = ImageDraw.Draw(tile)
-    inside = (0, 0, x1 - x0, y1 - y0)
-    for look in key.looks:
-        x, y = _slot_xy(slots, look.sid, inside, not key.is_bottom)
-        if look.sid == key.picked:
+        if sid == picked:
             glow(draw, (x, y, x + CARD[0], y + CARD[1]), width=px(7), radius=px(12))
-        if look.shown == "empty":
-            paste(tile, empty_slot(CARD, look.sid, FELT_DARK, text_px=PX), (x, y))
-        elif look.shown == "back":
-            paste(tile, card_back(CARD, look.sid, text_px=PX), (x, y))
+        if slot is None:
+            paste(img, empty_slot(CARD, sid, FELT_DARK, text_px=PX), (x, y))
+        elif slot.card is None:
+            paste(img, card_back(CARD, sid, text_px=PX), (x, y))
         else:
-            paste(tile, card_face(look.rank, look.suit, CARD, look.status, text_px=PX), (x, y))
-    return tile
+            paste(img, face_of(slot.card, CARD, slot.status, text_px=PX), (x, y))
 
 
 def paste(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:

@@ -3,20 +3,19 @@
 import copy
 import io
 import json
-import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
-import engines
 from engines.knightfall.lookup import card_view
 from render import alt_text, common, render_image, render_png
 from render.common import cards
 from render.knightfall import board as kf
 from render.knightfall import camp as knightfall_camp
 from render.knightfall import panel, typed
+from tests.render.fonts import recording_load
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]
@@ -45,7 +44,6 @@ def test_same_view_gives_the_same_bytes_even_after_clearing_caches(stage):
     common._load.cache_clear()
     cards.card_face.cache_clear()
     knightfall_camp.background.cache_clear()
-    knightfall_camp.camp_tile.cache_clear()
     assert render_png("knightfall", json.loads(json.dumps(view))) == first
 
 
@@ -214,28 +212,18 @@ def test_a_column_too_long_for_the_square_table_makes_it_taller_not_cut():
     assert len(column.getcolors(1 << 16) or []) > 20  # the column is drawn there, not left blank
 
 
-def played_views(seed: int, moves: int) -> list[dict]:
-    """What the bot draws move after move of a seeded random game: the board, then a DM."""
-    game = engines.get_game("knightfall").new(2, seed=seed)
-    rng = random.Random(seed)
-    views: list[dict] = []
-    for _ in range(moves):
-        if game.is_over:
-            break
-        seat = rng.choice(game.to_act())
-        views += [game.view(None), game.view(seat)]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return views
-
-
-def test_a_camp_drawn_once_is_pasted_with_the_pixels_of_one_drawn_afresh():
-    """Camps come from a cache keyed by what they show and where: the board and each seat's
-    picture of a game, move after move, have the pixels of pictures drawn with it empty."""
-    views = played_views(seed=11, moves=40) + [make_case("battle", seat)[0] for seat in (0, 1)]
-    knightfall_camp.camp_tile.cache_clear()
-    cached = [render_image("knightfall", v).tobytes() for v in views]
-    info = knightfall_camp.camp_tile.cache_info()
-    assert info.hits > info.misses  # most camps are unchanged from one picture to the next
-    for v, image in zip(views, cached, strict=True):
-        knightfall_camp.camp_tile.cache_clear()
-        assert render_image("knightfall", v).tobytes() == image
+def test_the_table_is_800_px_square_with_the_phones_text_size_on_cards_too(monkeypatch):
+    """A third fewer pixels than 1000 px to map and deflate; shown 340 px wide, every text and
+    card index still reads 9 px tall (22 px here: the rank in a card's corner is 25 px)."""
+    sizes: list[int] = []
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
+    for cached in (cards.card_face, cards.card_back, cards.empty_slot):
+        cached.cache_clear()
+    for stage, viewer in CASES:
+        sizes.clear()
+        img = render_image("knightfall", make_case(stage, viewer)[0])
+        assert img.size == (800, 800), (stage, viewer, img.size)
+        assert min(sizes) == common.phone_px(800) == 22, (stage, viewer, sorted(set(sizes)))
+    assert cards.rank_size(knightfall_camp.CARD, knightfall_camp.PX) == 25
+    for cached in (cards.card_face, cards.card_back, cards.empty_slot):
+        cached.cache_clear()

@@ -22,7 +22,6 @@ from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
 from render.gondor import map as gmap
-from render.knightfall import camp
 from tests.render import guardians_views, test_legibility
 from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -35,7 +34,6 @@ CACHES = (
     cards.card_face,
     cards.card_back,
     cards.empty_slot,
-    camp.camp_tile,
     ggc._rotated_text,
     counters.sprite,
     gmap.full_background,
