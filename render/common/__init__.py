@@ -22,7 +22,8 @@ FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 # Images are read at about a third of their size on a phone: no text below 22 px in a 1000 px
-# wide image (every game image is 1000 px wide). ``font`` refuses anything smaller.
+# wide image (most pictures' width; a narrower one's least text is ``phone_px`` of its width,
+# still 22 px at 800 px). ``font`` refuses anything smaller.
 MIN_PX = 22
 BASE_WIDTH = 1000
 

@@ -26,7 +26,8 @@ from render.common import (
 )
 
 Size = tuple[int, int]
-# Cards are drawn for a table 1000 px wide: no text on them below 27 px (9 px on a phone).
+# Cards are drawn for a table 1000 px wide: no text on them below 27 px (9 px on a phone). A
+# smaller table passes its own least size (``text_px``: ``phone_px`` of its width).
 TEXT_PX = phone_px()
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 RED_SUITS = frozenset("HD")
@@ -83,13 +84,15 @@ def suit_colour(suit: str) -> RGB:
     return CARD_RED if suit in RED_SUITS else CARD_BLACK
 
 
-def rank_size(size: Size) -> int:
-    """Corner rank size in px: 31 on a full-size card (86 px wide), never below ``TEXT_PX``."""
-    return max(TEXT_PX, round(size[0] * 0.36))
+def rank_size(size: Size, text_px: int = TEXT_PX) -> int:
+    """Corner rank size in px: 31 on a full-size card (86 px wide), never below ``text_px``."""
+    return max(text_px, round(size[0] * 0.36))
 
 
 @lru_cache(maxsize=512)
-def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Image.Image:
+def card_face(
+    rank: str, suit: str, size: Size, status: str | None = None, *, text_px: int = TEXT_PX
+) -> Image.Image:
     """A face-up card: rank and suit in the corners, a big centre pip, an optional status band."""
     w, h = size
     mark = MARKS.get(status) if status else None
@@ -106,19 +109,19 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
             outline=EDGE,
             width=2 * s,
         )
-        idx = _index(rank, symbol, colour, size, s)
+        idx = _index(rank, symbol, colour, size, s, text_px)
         pad = 4 * s
         img.alpha_composite(idx, (pad, pad))
         band = round(h * 0.24) * s if mark else 0
         bottom = h * s - band if mark else h * s - pad - idx.height
         top = pad + idx.height
-        pip = font(max(TEXT_PX, round(min(w * 0.5, (bottom - top) / s * 0.95))), scale=s)
+        pip = font(max(text_px, round(min(w * 0.5, (bottom - top) / s * 0.95))), scale=s)
         draw.text((w * s // 2, (top + bottom) // 2), symbol, font=pip, fill=colour, anchor="mm")
         if mark:
             y0 = h * s - band
             draw.rounded_rectangle((0, y0, w * s - 1, h * s - 1), radius=r, fill=mark.fill)
             draw.rectangle((0, y0, w * s - 1, y0 + r), fill=mark.fill)
-            word = _band_word(mark, (w - 6) * s, band, s)
+            word = _band_word(mark, (w - 6) * s, band, s, text_px)
             img.alpha_composite(word, ((w * s - word.width) // 2, y0 + (band - word.height) // 2))
             draw.rounded_rectangle(
                 (0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s
@@ -131,13 +134,13 @@ def card_face(rank: str, suit: str, size: Size, status: str | None = None) -> Im
     return antialiased(size, paint)
 
 
-def _band_word(mark: Mark, max_width: int, band: int, s: int) -> Image.Image:
-    """The band's word at ``TEXT_PX`` or more, narrowed (never shortened) to fit the card.
+def _band_word(mark: Mark, max_width: int, band: int, s: int, text_px: int) -> Image.Image:
+    """The band's word at ``text_px`` or more, narrowed (never shortened) to fit the card.
 
     "STRONG" in bold at 22 px is wider than a card; the letters keep their full height and
     are squeezed sideways instead, which reads better on a phone than a smaller size.
     """
-    fnt = font(max(TEXT_PX, round(band / s * 0.8)), bold=True, scale=s)
+    fnt = font(max(text_px, round(band / s * 0.8)), bold=True, scale=s)
     left, top, right, bottom = fnt.getbbox(mark.text)
     # Pillow types bounding boxes as floats; FreeType's are whole px.
     tile = Image.new("RGBA", (int(right - left) + 2 * s, int(bottom - top) + 2 * s), (0, 0, 0, 0))
@@ -147,16 +150,16 @@ def _band_word(mark: Mark, max_width: int, band: int, s: int) -> Image.Image:
     return tile
 
 
-def index_width(size: Size, rank: str = "10") -> int:
+def index_width(size: Size, rank: str = "10", *, text_px: int = TEXT_PX) -> int:
     """Width in px of a card's corner index (the widest, "10♥", by default)."""
-    return _index(rank, SUIT_SYMBOLS["H"], CARD_RED, size, 1).width
+    return _index(rank, SUIT_SYMBOLS["H"], CARD_RED, size, 1, text_px).width
 
 
-def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Image:
+def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int, text_px: int) -> Image.Image:
     """The corner index ("10♥": rank then suit on one line) at scale ``s``."""
-    rs = rank_size(size)
+    rs = rank_size(size, text_px)
     rank_font = font(rs, bold=True, scale=s)
-    suit_font = font(max(TEXT_PX, round(rs * 0.8)), scale=s)
+    suit_font = font(max(text_px, round(rs * 0.8)), scale=s)
     rank_w = rank_font.getlength(rank)
     # "10" is two glyphs: tighten the gap so "10♥" still fits a narrow card.
     gap = -2 * s if len(rank) > 1 else 0
@@ -171,7 +174,7 @@ def _index(rank: str, symbol: str, colour: RGB, size: Size, s: int) -> Image.Ima
 
 
 @lru_cache(maxsize=64)
-def card_back(size: Size, label: str | None = None) -> Image.Image:
+def card_back(size: Size, label: str | None = None, *, text_px: int = TEXT_PX) -> Image.Image:
     """A face-down card with a lattice pattern and an optional label (e.g. a slot id)."""
     w, h = size
 
@@ -199,7 +202,7 @@ def card_back(size: Size, label: str | None = None) -> Image.Image:
         draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, outline=EDGE, width=2 * s)
         _clip_round(img, r)
         if label:
-            fnt = font(max(TEXT_PX, round(w * 0.32)), bold=True, scale=s)
+            fnt = font(max(text_px, round(w * 0.32)), bold=True, scale=s)
             draw.text(
                 (w * s // 2, h * s // 2),
                 label,
@@ -223,7 +226,9 @@ def _clip_round(img: Image.Image, radius: int) -> None:
 
 
 @lru_cache(maxsize=64)
-def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Image:
+def empty_slot(
+    size: Size, label: str = "", fill: RGB | None = None, *, text_px: int = TEXT_PX
+) -> Image.Image:
     """A dashed outline where a card could go, labelled (e.g. with the slot id).
 
     ``fill`` paints the inside (e.g. the panel colour, to hide lines drawn underneath).
@@ -246,12 +251,14 @@ def empty_slot(size: Size, label: str = "", fill: RGB | None = None) -> Image.Im
             gap=7 * s,
         )
         if label:
-            fnt = font(max(TEXT_PX, round(w * 0.32)), bold=True, scale=s)
+            fnt = font(max(text_px, round(w * 0.32)), bold=True, scale=s)
             draw.text((w * s // 2, h * s // 2), label, font=fnt, fill=MUTED, anchor="mm")
 
     return antialiased(size, paint)
 
 
-def face_of(card: PlayingCard, size: Size, status: str | None = None) -> Image.Image:
+def face_of(
+    card: PlayingCard, size: Size, status: str | None = None, *, text_px: int = TEXT_PX
+) -> Image.Image:
     """The cached face of a view's card."""
-    return card_face(card.rank, card.suit, size, status)
+    return card_face(card.rank, card.suit, size, status, text_px=text_px)

@@ -14,7 +14,7 @@ from render.common.cards import card_colours
 from render.knightfall import camp
 from render.knightfall import panel as info
 from render.knightfall import text as kt
-from render.knightfall.camp import HEIGHT, MARGIN, WIDTH
+from render.knightfall.camp import HEIGHT, MARGIN, WIDTH, px
 from render.knightfall.text import View
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
@@ -26,7 +26,7 @@ alt_text = kt.alt_text
 
 
 def render(view: View) -> Image.Image:
-    """Draw a Knightfall view (public, private or final) as an RGB image, 1000 px wide."""
+    """Draw a Knightfall view (public, private or final) as an RGB image, 800 px wide."""
     bottom, top = kt.bottom_seat(view), kt.top_seat(view)
     key = camp.layout_key(view.layout)
     bottom_h = info.player_block_height(view, bottom)
@@ -54,9 +54,9 @@ def render(view: View) -> Image.Image:
 def _column(img: Image.Image, view: View, top: int) -> int:
     """The information column's top part (the top seat, the state, the piles): where it ends."""
     draw = ImageDraw.Draw(img)
-    y = info.player_block(img, draw, view, top, MARGIN) + 10
+    y = info.player_block(img, draw, view, top, MARGIN) + px(10)
     if view.result is not None:
-        y = info.result_banner(draw, view, view.result, y) + 8
+        y = info.result_banner(draw, view, view.result, y) + px(8)
     else:
-        y = info.header(draw, view, y) + 8
-    return info.piles(img, draw, view, y) + 10
+        y = info.header(draw, view, y) + px(8)
+    return info.piles(img, draw, view, y) + px(10)

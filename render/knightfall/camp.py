@@ -12,16 +12,31 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.knightfall.views import KnightfallView, LayoutView
-from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, seat_colour
+from render.common import FELT, FELT_DARK, FELT_LINE, Box, glow, panel, phone_px, seat_colour
 from render.common.cards import card_back, empty_slot, face_of
 
-WIDTH, HEIGHT = 1000, 1000  # square: the column keeps long names on one line to fit
-CARD = (86, 112)  # rank text 31 px: legible at half size on a phone
-MARGIN = 10
-PAD = 8  # inside a camp panel
-UNIT = (CARD[0] + 10) // 2  # layout columns are half a card apart
-ROW = CARD[1] + 8
-RIGHT = (414, WIDTH - MARGIN)  # x range of the information column, right of the camps
+# Square: the column keeps long names on one line to fit. 800 px, not the 1000 px of the other
+# games' pictures: Discord shows it at most about 550 px wide (340 on a phone), and mapping
+# onto the palette and deflating cost per pixel (docs/design/knightfall-view.md, "The picture").
+WIDTH = HEIGHT = 800
+DESIGN = 1000  # the width every length below was chosen at: they all scale with WIDTH
+
+
+def px(length: float) -> int:
+    """A length of the 1000 px design, at the table's size."""
+    return round(length * WIDTH / DESIGN)
+
+
+CARD = (px(86), px(112))  # rank text 25 px: legible at half size on a phone
+MARGIN = px(10)
+PAD = px(8)  # inside a camp panel
+UNIT = (CARD[0] + px(10)) // 2  # layout columns are half a card apart
+ROW = CARD[1] + px(8)
+# The information column, a margin right of the camps (which end at 317 px): room for a
+# 32-character name on one line at the phone's text size.
+RIGHT = (px(406), WIDTH - MARGIN)
+LINE = px(3)  # a panel's outline
+PX = phone_px(WIDTH)  # the smallest text, 22 px: 9 px tall on a phone
 
 
 LayoutKey = tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, str], ...]]
@@ -42,11 +57,11 @@ def background(key: LayoutKey, top: int, bottom: int, height: int = HEIGHT) -> I
     slots, links = key
     for seat, flip in ((top, True), (bottom, False)):
         box = _camp_box_for(slots, not flip, height)
-        panel(draw, box, fill=FELT_DARK, outline=seat_colour(seat), width=3)
+        panel(draw, box, fill=FELT_DARK, outline=seat_colour(seat), width=LINE, radius=px(14))
         centres = {sid: _centre(_slot_xy(slots, sid, box, flip)) for sid, _, _ in slots}
         for a, b in links:
             if a in centres and b in centres:
-                draw.line([centres[a], centres[b]], fill=FELT_LINE, width=4)
+                draw.line([centres[a], centres[b]], fill=FELT_LINE, width=px(4))
     return img
 
 
@@ -95,13 +110,13 @@ def draw_camp(
         x, y = _slot_xy(slots_key, sid, box, flip)
         slot = player.slots.get(sid)
         if sid == picked:
-            glow(draw, (x, y, x + CARD[0], y + CARD[1]), width=7)
+            glow(draw, (x, y, x + CARD[0], y + CARD[1]), width=px(7), radius=px(12))
         if slot is None:
-            paste(img, empty_slot(CARD, sid, FELT_DARK), (x, y))
+            paste(img, empty_slot(CARD, sid, FELT_DARK, text_px=PX), (x, y))
         elif slot.card is None:
-            paste(img, card_back(CARD, sid), (x, y))
+            paste(img, card_back(CARD, sid, text_px=PX), (x, y))
         else:
-            paste(img, face_of(slot.card, CARD, slot.status), (x, y))
+            paste(img, face_of(slot.card, CARD, slot.status, text_px=PX), (x, y))
 
 
 def paste(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:

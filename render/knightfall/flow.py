@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from engines.knightfall.views import CardView
-from render.common import CARD_BLACK, CARD_RED, RGB, TEXT, font, phone_px, text_width, wrap
+from render.common import CARD_BLACK, CARD_RED, RGB, TEXT, font, text_width, wrap
 from render.common.cards import FACE
+from render.knightfall.camp import PX, px
 
-PX = phone_px()  # 27 px in the 1000 px table: 9 px on a phone
-ROW = PX + 12  # a pill or chip row
-GAP = 8  # between items on a row
-ROW_GAP = 6
+ROW = PX + px(12)  # a pill or chip row
+GAP = px(8)  # between items on a row
+ROW_GAP = px(6)
+PADS = {"text": 0, "pill": px(20), "chip": px(12)}
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ def chip(card: CardView) -> Item:
 
 def width(item: Item) -> int:
     """The item's width in px (pills and chips include their padding)."""
-    pad = {"text": 0, "pill": 20, "chip": 12}[item.kind]
+    pad = PADS[item.kind]
     return text_width(item.text, font(PX, bold=item.bold or item.kind != "text")) + pad
 
 
@@ -88,7 +89,7 @@ def draw_rows(draw: ImageDraw.ImageDraw, rows: list[Row], x0: int, y: int) -> in
                 draw.text((x, mid), item.text, font=fnt, fill=item.fill, anchor="lm")
             else:
                 fill, ink = (item.fill, CARD_BLACK) if item.kind == "pill" else (FACE, item.fill)
-                radius = ROW // 2 if item.kind == "pill" else 6
+                radius = ROW // 2 if item.kind == "pill" else px(6)
                 draw.rounded_rectangle((x, y + 1, x + w, y + ROW - 1), radius=radius, fill=fill)
                 draw.text((x + w / 2, mid), item.text, font=fnt, fill=ink, anchor="mm")
             x += w + GAP

@@ -1,6 +1,6 @@
 """The information column of the Knightfall table: the two players, the round, the piles.
 
-Every text is at least ``flow.PX`` (27 px in the 1000 px table, 9 px on a phone). Each seat's
+Every text is at least ``PX`` (22 px in the 800 px table, 9 px on a phone). Each seat's
 block holds its own facts: counts, state, its coin, card and result in the last battle and the
 powers it used, so no name is repeated; the middle holds the round, the engine's status and the
 piles (the battle's outcome in words is in the message's log and the alt text). Every function
@@ -35,18 +35,18 @@ from render.common import (
 from render.common.cards import card_back, empty_slot, face_of, index_width
 from render.knightfall import flow
 from render.knightfall import text as kt
-from render.knightfall.camp import CARD, RIGHT, paste
-from render.knightfall.flow import PX, Item
+from render.knightfall.camp import CARD, LINE, PX, RIGHT, paste, px
+from render.knightfall.flow import Item
 from render.knightfall.text import View
 
 DEFEND: RGB = (110, 170, 255)
 BANNER_EDGE: RGB = (255, 240, 180)
 # The least overlap that still shows a whole "10♥" corner index (rank, suit, inset, air).
-FAN_STEP = 4 + index_width(CARD) + 6
+FAN_STEP = px(4) + index_width(CARD, text_px=PX) + px(6)
 COLOURS: tuple[RGB, ...] = (DEFEND, BANNER_EDGE)
 
-NAME, TITLE, BANNER = 34, 34, 40  # text sizes in px; everything else is PX
-PAD = 16  # inside a player block
+NAME, TITLE, BANNER = px(34), px(34), px(40)  # text sizes in px; everything else is PX
+PAD = px(16)  # inside a player block
 ROOM = RIGHT[1] - RIGHT[0] - 2 * PAD  # text width inside a player block
 
 
@@ -138,12 +138,12 @@ def _choice_lines(view: View) -> list[str]:
 def player_block_height(view: View, seat: int) -> int:
     """Height of a seat's block: its name, its facts, and the viewer's private ones."""
     lines, name_font, _ = _name_layout(view, seat)
-    h = 12 + len(lines) * (font_px(name_font) + 6) + 4
-    h += flow.height(flow.layout(_groups(view, seat), ROOM)) + 12
+    h = px(12) + len(lines) * (font_px(name_font) + px(6)) + px(4)
+    h += flow.height(flow.layout(_groups(view, seat), ROOM)) + px(12)
     you = view.you
     if you is not None and seat == you.seat:
-        h += CARD[1] + 12 if you.drawn else 0
-        h += len(_choice_lines(view)) * (PX + 6)
+        h += CARD[1] + px(12) if you.drawn else 0
+        h += len(_choice_lines(view)) * (PX + px(6))
     return h
 
 
@@ -152,18 +152,18 @@ def player_block(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: 
     x0, x1 = RIGHT
     h = player_block_height(view, seat)
     colour = seat_colour(seat)
-    panel(draw, (x0, y, x1, y + h), outline=colour, width=3)
+    panel(draw, (x0, y, x1, y + h), outline=colour, width=LINE, radius=px(14))
     lines, name_font, pill_beside_name = _name_layout(view, seat)
-    ty = draw_lines(draw, (x0 + PAD, y + 12), lines, name_font, colour, spacing=6)
+    ty = draw_lines(draw, (x0 + PAD, y + px(12)), lines, name_font, colour, spacing=px(6))
     state = _state_pill(view, seat)
     if state and pill_beside_name:
         w = flow.width(state)
-        mid = y + 12 + font_px(name_font) // 2
-        flow.draw_rows(draw, [[state]], x1 - PAD - w, mid - flow.ROW // 2 + 2)
-    ty = flow.draw_rows(draw, flow.layout(_groups(view, seat), ROOM), x0 + PAD, ty + 4)
+        mid = y + px(12) + font_px(name_font) // 2
+        flow.draw_rows(draw, [[state]], x1 - PAD - w, mid - flow.ROW // 2 + px(2))
+    ty = flow.draw_rows(draw, flow.layout(_groups(view, seat), ROOM), x0 + PAD, ty + px(4))
     you = view.you
     if you is not None and seat == you.seat:
-        _private(img, draw, view, you, ty + 8)
+        _private(img, draw, view, you, ty + px(8))
     return y + h
 
 
@@ -174,14 +174,15 @@ def _private(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, you: YouVi
     if you.drawn:
         label = font(PX, bold=True)
         draw_text(draw, (x, y + CARD[1] // 2), "You drew", label, GOLD, anchor="lm")
-        cx = x + text_width("You drew", label) + 16
-        step = min(CARD[0] + 14, (x1 - 20 - cx - CARD[0]) // max(1, len(you.drawn) - 1))
+        cx = x + text_width("You drew", label) + px(16)
+        step = min(CARD[0] + px(14), (x1 - px(20) - cx - CARD[0]) // max(1, len(you.drawn) - 1))
         for i, c in enumerate(you.drawn):
             cx_i = cx + i * step
-            glow(draw, (cx_i, y + 4, cx_i + CARD[0], y + 4 + CARD[1]), width=4)
-            paste(img, face_of(c, CARD), (cx_i, y + 4))
-        y += CARD[1] + 12
-    draw_lines(draw, (x, y), _choice_lines(view), font(PX, bold=True), GOLD, spacing=6)
+            top = y + px(4)
+            glow(draw, (cx_i, top, cx_i + CARD[0], top + CARD[1]), width=px(4), radius=px(12))
+            paste(img, face_of(c, CARD, text_px=PX), (cx_i, top))
+        y += CARD[1] + px(12)
+    draw_lines(draw, (x, y), _choice_lines(view), font(PX, bold=True), GOLD, spacing=px(6))
 
 
 def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
@@ -189,14 +190,14 @@ def header(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     x0, x1 = RIGHT
     title = f"Round {view.round} · {kt.stage_title(view)}"
     big = font(TITLE, bold=True)
-    y = draw_lines(draw, (x0 + 4, y), wrap(title, big, x1 - x0 - 8), big)
+    y = draw_lines(draw, (x0 + px(4), y), wrap(title, big, x1 - x0 - px(8)), big, spacing=px(4))
     text = kt.status_line(view)
     battle = view.last_battle
     if battle is not None and battle.round != view.round:
         # The players' blocks still show that battle and its powers: say which round it was.
         text = f"{text.rstrip('.')}. The battle shown is from round {battle.round}."
-    lines = wrap(text, font(PX), x1 - x0 - 8)
-    return draw_lines(draw, (x0 + 4, y + 2), lines, font(PX), MUTED)
+    lines = wrap(text, font(PX), x1 - x0 - px(8))
+    return draw_lines(draw, (x0 + px(4), y + px(2)), lines, font(PX), MUTED, spacing=px(4))
 
 
 def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: int) -> int:
@@ -211,11 +212,11 @@ def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: 
         (wrap(title, font(BANNER, bold=True), room), font(BANNER, bold=True)),
         (wrap(summary, font(PX), room), font(PX)),
     ]
-    h = 20 + sum(len(lines) * (font_px(f) + 6) + 6 for lines, f in blocks)
-    panel(draw, (x0, y, x1, y + h), fill=GOLD, outline=BANNER_EDGE, width=3)
-    ty = y + 10
+    h = px(20) + sum(len(lines) * (font_px(f) + px(6)) + px(6) for lines, f in blocks)
+    panel(draw, (x0, y, x1, y + h), fill=GOLD, outline=BANNER_EDGE, width=LINE, radius=px(14))
+    ty = y + px(10)
     for lines, fnt in blocks:
-        ty = draw_lines(draw, (x0 + PAD, ty), lines, fnt, CARD_BLACK, spacing=6) + 6
+        ty = draw_lines(draw, (x0 + PAD, ty), lines, fnt, CARD_BLACK, spacing=px(6)) + px(6)
     return y + h
 
 
@@ -223,21 +224,22 @@ def piles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> in
     """The deck (a back showing the count) and the discard pile fanned, newest on top."""
     x0, x1 = RIGHT
     cap = font(PX, bold=True)
-    draw_text(draw, (x0 + 4, y), "Deck", cap, MUTED)
-    top = y + PX + 8
+    draw_text(draw, (x0 + px(4), y), "Deck", cap, MUTED)
+    top = y + PX + px(8)
     count = view.deck_count
-    tile = card_back(CARD, str(count)) if count else empty_slot(CARD, "0")
-    paste(img, tile, (x0 + 4, top))
+    back = card_back(CARD, str(count), text_px=PX) if count else None
+    tile = back or empty_slot(CARD, "0", text_px=PX)
+    paste(img, tile, (x0 + px(4), top))
     pile = view.discard
-    dx = x0 + CARD[0] + 40
+    dx = x0 + CARD[0] + px(40)
     draw_text(draw, (dx, y), f"Discard · {len(pile)}", cap, MUTED)
     if pile:
         # Spread the fan over the room available, never so tight that "10♥" is covered.
-        room = x1 - 4 - dx - CARD[0]
+        room = x1 - px(4) - dx - CARD[0]
         n = min(len(pile), room // FAN_STEP + 1)
-        step = min(CARD[0] + 8, room // max(1, n - 1))
+        step = min(CARD[0] + px(8), room // max(1, n - 1))
         for i, c in enumerate(pile[-n:]):
-            paste(img, face_of(c, CARD), (dx + i * step, top))
+            paste(img, face_of(c, CARD, text_px=PX), (dx + i * step, top))
     else:
-        paste(img, empty_slot(CARD), (dx, top))
+        paste(img, empty_slot(CARD, text_px=PX), (dx, top))
     return top + CARD[1]

@@ -15,6 +15,7 @@ from render.common import cards
 from render.knightfall import board as kf
 from render.knightfall import camp as knightfall_camp
 from render.knightfall import panel, typed
+from tests.render.fonts import recording_load
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
 
 CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]
@@ -209,3 +210,20 @@ def test_a_column_too_long_for_the_square_table_makes_it_taller_not_cut():
     assert img.getpixel(((x0 + x1) // 2, bottom + 1)) == common.seat_colour(0)
     column = img.crop((x0, 0, x1, bottom - 6))
     assert len(column.getcolors(1 << 16) or []) > 20  # the column is drawn there, not left blank
+
+
+def test_the_table_is_800_px_square_with_the_phones_text_size_on_cards_too(monkeypatch):
+    """A third fewer pixels than 1000 px to map and deflate; shown 340 px wide, every text and
+    card index still reads 9 px tall (22 px here: the rank in a card's corner is 25 px)."""
+    sizes: list[int] = []
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
+    for cached in (cards.card_face, cards.card_back, cards.empty_slot):
+        cached.cache_clear()
+    for stage, viewer in CASES:
+        sizes.clear()
+        img = render_image("knightfall", make_case(stage, viewer)[0])
+        assert img.size == (800, 800), (stage, viewer, img.size)
+        assert min(sizes) == common.phone_px(800) == 22, (stage, viewer, sorted(set(sizes)))
+    assert cards.rank_size(knightfall_camp.CARD, knightfall_camp.PX) == 25
+    for cached in (cards.card_face, cards.card_back, cards.empty_slot):
+        cached.cache_clear()

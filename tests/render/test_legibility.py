@@ -19,6 +19,7 @@ from render import common, knightfall, render_image
 from render.common import cards
 from render.galdors_grip import card as ggc
 from render.gondolin import style as gstyle
+from render.knightfall import camp as kcamp
 from render.knightfall import panel as kpanel
 from tests.render.fonts import recording_load
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
@@ -132,16 +133,16 @@ def test_knightfall_long_names_take_one_line_and_the_table_stays_square():
     views = [{**make_case(s, v)[0], "seat_names": NAMES} for s in STAGES for v in VIEWERS]
     for view in views:
         img = render_image("knightfall", view)
-        assert img.height <= img.width == 1000, (view["stage"], view["viewer"], img.size)
+        assert img.height <= img.width == kcamp.WIDTH, (view["stage"], view["viewer"], img.size)
     for view in views:
         for seat in (0, 1):
             lines, fnt, _ = kpanel._name_layout(knightfall.typed(view), seat)
-            assert len(lines) == 1 and common.font_px(fnt) >= common.phone_px(), lines
+            assert len(lines) == 1 and common.font_px(fnt) >= common.phone_px(kcamp.WIDTH), lines
 
 
 def test_knightfall_discard_fan_never_covers_a_corner_index():
     inset = 4  # the index starts 4 px inside the card
-    assert inset + cards.index_width(kpanel.CARD, "10") + 2 <= kpanel.FAN_STEP
+    assert inset + cards.index_width(kpanel.CARD, "10", text_px=kpanel.PX) + 2 <= kpanel.FAN_STEP
     for count in (1, 5, 14, 45):
         view, _ = make_case("powers", 0)
         view["discard"] = (view["discard"] * 45)[:count]
