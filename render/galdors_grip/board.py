@@ -34,6 +34,7 @@ from render.common import (
     font_px,
     panel,
     text_width,
+    tiles,
     wrap,
 )
 from render.galdors_grip import card as gc
@@ -139,7 +140,11 @@ def _top(
     deck: list[CardView],
 ) -> None:
     if deck:
-        gc.draw_face(img, draw, box, deck[0], label="TOP")
+        top = deck[0]
+        key = ("galdors_grip face", top.model_dump_json(exclude={"position", "role"}))
+        tiles.draw_tiled(
+            img, draw, box, key, FELT, lambda i, d, b: gc.draw_face(i, d, b, top, label="TOP")
+        )
         return
     panel(draw, box, fill=PANEL)
     mid = ((box[0] + box[2]) // 2, box[1] + 40)

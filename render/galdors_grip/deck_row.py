@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.galdors_grip.views import CardView
-from render.common import MUTED, RGB, Box, draw_text, font, text_width, wrap
+from render.common import FELT, MUTED, RGB, Box, draw_text, font, text_width, tiles, wrap
 from render.galdors_grip import card as gc
 
 LINE = gc.PX + 3  # one line of a row's text
@@ -82,13 +82,28 @@ def text_lines(card: CardView, width: int) -> int:
 
 
 def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
-    """The row of ``card`` inside ``box`` (its height from ``text_lines`` plus padding)."""
+    """The row of ``card`` inside ``box`` (its height from ``text_lines`` plus padding).
+
+    The position is drawn on the table; the card's strip is a tile kept per card and size
+    (the same card moves down the deck from one picture to the next).
+    """
     x0, y0, x1, y1 = box
     first = y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2  # top of the first line
+    bold = font(gc.PX, bold=True)
+    draw_text(
+        draw, (x0 + POS_W - 8, first + LINE // 2), str(card.position), bold, MUTED, anchor="rm"
+    )
+    key = ("galdors_grip row", card.model_dump_json(exclude={"position", "role"}))
+    strip = (x0 + POS_W, y0, x1, y1)
+    tiles.draw_tiled(img, draw, strip, key, FELT, lambda im, dr, b: _strip(im, dr, b, card))
+
+
+def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, strip: Box, card: CardView) -> None:
+    """The card part of a row: its back, or its value, name, marks and other side's value."""
+    x0, y0, x1, y1 = strip[0] - POS_W, strip[1], strip[2], strip[3]
+    first = y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2
     mid = first + LINE // 2
     bold = font(gc.PX, bold=True)
-    draw_text(draw, (x0 + POS_W - 8, mid), str(card.position), bold, MUTED, anchor="rm")
-    strip = (x0 + POS_W, y0, x1, y1)
     active = gc.shown_side(card)
     if active is None:
         gc.draw_back_row(draw, strip)
