@@ -196,11 +196,16 @@ def _deck_list(
         title += f" · {down} face-down"
     draw_text(draw, (x0, BODY_Y), title, font(gc.PX, bold=True), MUTED)
     lines, pad = _list_geometry(rest, height)
-    y = BODY_Y + LIST_TITLE_H
+    top = y = BODY_Y + LIST_TITLE_H
+    marks = []
     for card, n in zip(rest, lines, strict=True):
-        h = n * deck_row.LINE + pad
-        deck_row.draw_row(img, draw, (x0, y, WIDTH - MARGIN, y + h), card)
-        y += h + ROW_GAP
+        box = (x0, y, WIDTH - MARGIN, y + n * deck_row.LINE + pad)
+        deck_row.draw_row(img, draw, box, card)
+        marks.append((card.position, deck_row.line_mid(card, box)))
+        y = box[3] + ROW_GAP
+    if marks:  # in the gap beside the left column, down to the last row
+        column = (x0 - GAP + 1, top, x0 + deck_row.POS_W - 1, y - ROW_GAP)
+        deck_row.draw_positions(img, draw, column, tuple(marks))
 
 
 def render(view: GripView) -> Image.Image:

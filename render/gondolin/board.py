@@ -27,6 +27,7 @@ from render.common import (
     RGB,
     TEXT,
     WARN,
+    Box,
     draw_lines,
     draw_text,
     ellipsize,
@@ -186,7 +187,7 @@ def render(view: GondolinView) -> Image.Image:
     y = _header(draw, view, MARGIN)
     if view.result is None:
         y = _track(img, draw, view, y)
-    y = _stats(draw, view, y)
+    y = _stats(img, draw, view, y)
     if view.result is not None:
         y = _banner(draw, view.result, y)
     if layout.merged:
@@ -289,15 +290,15 @@ def _track_cells(
             draw.text(((x0 + x1) / 2, y + 44), "★", font=font(PX), fill=mark, anchor="mm")
 
 
-def _captions(label: str, view: GondolinView) -> list[str]:
+def _captions(label: str, view: GondolinView) -> tuple[str, ...]:
     """A stat's caption, longest first: the first that fits its cell is drawn."""
     stats = view.stats
     if label == "R":
-        return [f"next {stats.income:+d}"]
+        return (f"next {stats.income:+d}",)
     if label == "TD" and stats.anti_flying:
-        return ["✈ anti-flying", "✈"]
+        return ("✈ anti-flying", "✈")
     words = dict((lbl, caption) for lbl, caption, _ in gt.stat_cells(stats))
-    return [words[label]]
+    return (words[label],)
 
 
 def _stat_colour(label: str, value: int, view: GondolinView) -> RGB:
@@ -310,28 +311,42 @@ def _stat_colour(label: str, value: int, view: GondolinView) -> RGB:
     return TEXT
 
 
-def _stats(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    """Two rows of three cells, each one line: the label, the value, a caption."""
-    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + STATS_H), fill=BOX, outline=EDGE, radius=14)
+StatCell = tuple[str, int, RGB, tuple[str, ...]]  # label, value, its colour, captions
+
+
+def _stats(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    """Two rows of three cells, each one line: the label, the value, a caption (a tile)."""
     values = {label: value for label, _, value in gt.stat_cells(view.stats)}
+    cells = tuple(
+        (label, values[label], _stat_colour(label, values[label], view), _captions(label, view))
+        for label in STAT_ORDER
+    )
+    box = (MARGIN, y, WIDTH - MARGIN, y + STATS_H)
+    key = ("gondolin stats", cells)
+    tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _stat_cells(d, cells, b))
+    return y + STATS_H + 12
+
+
+def _stat_cells(draw: ImageDraw.ImageDraw, cells: tuple[StatCell, ...], box: Box) -> None:
+    left, y = box[:2]
+    panel(draw, box, fill=BOX, outline=EDGE, radius=14)
     cell = INNER // 3
     lf, vf, cf = font(PX, bold=True), font(40, bold=True), font(PX)
-    for i, label in enumerate(STAT_ORDER):
-        x = MARGIN + (i % 3) * cell + 16
+    for i, (label, number, colour, captions) in enumerate(cells):
+        x = left + (i % 3) * cell + 16
         mid = y + 7 + (i // 3) * STAT_ROW + STAT_ROW // 2
         draw_text(draw, (x, mid), label, lf, MUTED, anchor="lm")
         x += text_width(label, lf) + 8
-        value = str(values[label])
-        draw_text(draw, (x, mid), value, vf, _stat_colour(label, values[label], view), anchor="lm")
+        value = str(number)
+        draw_text(draw, (x, mid), value, vf, colour, anchor="lm")
         x += text_width(value, vf) + 10
-        room = MARGIN + (i % 3 + 1) * cell - 8 - x
-        fitting = [c for c in _captions(label, view) if text_width(c, cf) <= room]
+        room = left + (i % 3 + 1) * cell - 8 - x
+        fitting = [c for c in captions if text_width(c, cf) <= room]
         if fitting:
             draw_text(draw, (x, mid), fitting[0], cf, MUTED, anchor="lm")
         if i % 3:
-            lx = MARGIN + (i % 3) * cell
+            lx = left + (i % 3) * cell
             draw.line((lx, mid - 16, lx, mid + 16), fill=EDGE, width=2)
-    return y + STATS_H + 12
 
 
 def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
