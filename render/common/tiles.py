@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from render.common import RGB, Box
 
-BUDGET_BYTES = 32 * 1024 * 1024  # about 300 deck rows and 60 large card faces, RGB
+BUDGET_BYTES = 32 * 1024 * 1024  # about 280 Galdor's Grip deck rows (Pillow: 4 bytes a pixel)
 ENABLED = True  # tests switch it off to compare with every part painted in place
 
 Painter = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
@@ -53,7 +53,7 @@ class TileCache:
 
     def put(self, key: Hashable, tile: Image.Image) -> None:
         """Keep ``tile``, dropping the least recently used ones beyond the budget."""
-        size = tile.width * tile.height * 3
+        size = _bytes(tile)
         if size > self.budget:
             return
         with self._lock:
@@ -63,13 +63,17 @@ class TileCache:
             self.used += size
             while self.used > self.budget:
                 _, old = self._tiles.popitem(last=False)
-                self.used -= old.width * old.height * 3
+                self.used -= _bytes(old)
 
     def clear(self) -> None:
         """Forget every tile (tests, benchmarks of cold renders)."""
         with self._lock:
             self._tiles.clear()
             self.used = self.hits = self.misses = 0
+
+
+def _bytes(tile: Image.Image) -> int:
+    return tile.width * tile.height * 4  # Pillow keeps an RGB pixel in 4 bytes
 
 
 TILES = TileCache()
