@@ -30,7 +30,7 @@ import engines
 from bench import games
 from bench.games import NAMES
 from render import common, render_image, render_png
-from render.common import cards
+from render.common import cards, tiles
 
 
 def pct(values: list[float], q: float) -> float:
@@ -46,6 +46,7 @@ def cold_render_ms() -> float:
     shared = (common._load, common.fixed_palette, cards.card_face, cards.card_back)
     for cache in (*shared, cards.empty_slot, *games.part(game_id, "CACHES", ())):
         cache.cache_clear()
+    tiles.TILES.clear()
     view = games.part(game_id, "cold_view")()
     t0 = time.perf_counter()
     render_png(game_id, view)

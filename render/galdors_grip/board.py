@@ -12,6 +12,8 @@ message beside the image; the alt text has the top card's every ability.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image, ImageDraw, ImageFont
 
 from engines.galdors_grip.views import CardView, GripView
@@ -28,12 +30,14 @@ from render.common import (
     TEXT,
     THEME,
     WARN,
+    Box,
     draw_lines,
     draw_text,
     font,
     font_px,
     panel,
     text_width,
+    tiles,
     wrap,
 )
 from render.galdors_grip import card as gc
@@ -67,26 +71,35 @@ def _score_line(view: GripView) -> str:
     return line
 
 
-def _header(draw: ImageDraw.ImageDraw, view: GripView) -> None:
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView) -> None:
+    """The title, the turn and the stars against the target: a tile per turn and score."""
     turn_text = "Setup" if view.turn == 0 else f"Turn {view.turn}"
-    draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
-    draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
     stars = f"★ {view.stars} of {_need(view)} needed"
-    sfont = font(36, bold=True)
-    w = text_width(stars, sfont) + 28
     reached = view.target is not None and view.stars >= view.target
-    fill = GOOD if reached else GOLD
-    draw.rounded_rectangle((WIDTH - MARGIN - w, 8, WIDTH - MARGIN, 58), radius=25, fill=fill)
-    draw.text((WIDTH - MARGIN - w / 2, 33), stars, font=sfont, fill=CARD_BLACK, anchor="mm")
     bits = []
     if view.max_stars is not None:
         bits.append(f"max ★{view.max_stars}")
     if view.allstar:
         bits.append("Allstar")
+    more = " · ".join(bits)
+    key = ("galdors_grip header", turn_text, stars, reached, more)
+    box = (0, 0, WIDTH - 1, BODY_Y - 1)  # at the origin: a tile paints where the table would
+    paint = partial(_paint_header, turn_text=turn_text, stars=stars, reached=reached, bits=more)
+    tiles.draw_tiled(img, draw, box, key, FELT, lambda _i, d, _b: paint(d))
+
+
+def _paint_header(
+    draw: ImageDraw.ImageDraw, turn_text: str, stars: str, reached: bool, bits: str
+) -> None:
+    draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
+    draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
+    sfont = font(36, bold=True)
+    w = text_width(stars, sfont) + 28
+    fill = GOOD if reached else GOLD
+    draw.rounded_rectangle((WIDTH - MARGIN - w, 8, WIDTH - MARGIN, 58), radius=25, fill=fill)
+    draw.text((WIDTH - MARGIN - w / 2, 33), stars, font=sfont, fill=CARD_BLACK, anchor="mm")
     if bits:
-        draw_text(
-            draw, (WIDTH - MARGIN - w - 12, 33), " · ".join(bits), font(gc.PX), MUTED, anchor="rm"
-        )
+        draw_text(draw, (WIDTH - MARGIN - w - 12, 33), bits, font(gc.PX), MUTED, anchor="rm")
 
 
 Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
@@ -117,19 +130,31 @@ def _blocks_height(blocks: list[Block]) -> int:
     return 20 + sum(len(lines) * (font_px(f) + 6) + 4 for lines, f, _ in blocks)
 
 
-def _decision(draw: ImageDraw.ImageDraw, view: GripView, blocks: list[Block]) -> int:
-    x0, y0, x1 = MARGIN, BODY_Y, MARGIN + LEFT_W
-    y1 = y0 + _blocks_height(blocks)
+def _decision(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView, blocks: list[Block]
+) -> int:
+    """The pending decision (or the result) in its panel: a tile per text."""
+    box = (MARGIN, BODY_Y, MARGIN + LEFT_W, BODY_Y + _blocks_height(blocks))
+    lines = tuple((tuple(text), fnt, colour) for text, fnt, colour in blocks)
+    key = ("galdors_grip decision", view.outcome, lines)
     outcome = view.outcome
+    tiles.draw_tiled(
+        img, draw, box, key, FELT, lambda _i, d, b: _paint_decision(d, b, outcome, blocks)
+    )
+    return box[3]
+
+
+def _paint_decision(
+    draw: ImageDraw.ImageDraw, box: Box, outcome: str | None, blocks: list[Block]
+) -> None:
     if outcome:
         fill = GOLD if outcome == "won" else BAD
-        panel(draw, (x0, y0, x1, y1), fill=fill, outline=BANNER_EDGE, width=3)
+        panel(draw, box, fill=fill, outline=BANNER_EDGE, width=3)
     else:
-        panel(draw, (x0, y0, x1, y1))
-    y = y0 + 10
+        panel(draw, box)
+    y = box[1] + 10
     for lines, fnt, colour in blocks:
-        y = draw_lines(draw, (x0 + 16, y), lines, fnt, colour, spacing=6) + 4
-    return y1
+        y = draw_lines(draw, (box[0] + 16, y), lines, fnt, colour, spacing=6) + 4
 
 
 def _top(
@@ -139,21 +164,31 @@ def _top(
     deck: list[CardView],
 ) -> None:
     if deck:
-        gc.draw_face(img, draw, box, deck[0], label="TOP")
+        top = deck[0]
+        key = ("galdors_grip face", top.model_dump_json(exclude={"position", "role"}))
+        tiles.draw_tiled(
+            img, draw, box, key, FELT, lambda i, d, b: gc.draw_face(i, d, b, top, label="TOP")
+        )
         return
     panel(draw, box, fill=PANEL)
     mid = ((box[0] + box[2]) // 2, box[1] + 40)
     draw_text(draw, mid, "TOP", font(gc.PX, bold=True), MUTED, anchor="ma")
 
 
-def _stars_panel(draw: ImageDraw.ImageDraw, view: GripView, box: tuple[int, int, int, int]) -> None:
+def _stars_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView, box: Box) -> None:
+    """The stars scored so far, line by line: a tile per list and size."""
+    lines = tuple(gc.clean(s) for s in view.star_lines) or ("none yet",)
+    key = ("galdors_grip stars", lines)
+    tiles.draw_tiled(img, draw, box, key, FELT, lambda _i, d, b: _paint_stars(d, b, lines))
+
+
+def _paint_stars(draw: ImageDraw.ImageDraw, box: Box, lines: tuple[str, ...]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
     fnt = font(gc.PX)
     step = font_px(fnt) + 4
     draw_text(draw, (x0 + 12, y0 + 8), "Stars", font(28, bold=True), GOLD)
     y = y0 + 44
-    lines = [gc.clean(s) for s in view.star_lines] or ["none yet"]
     for i, line in enumerate(lines):
         wrapped = wrap(line, fnt, x1 - x0 - 24)
         end = y1 - 8 - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
@@ -191,11 +226,16 @@ def _deck_list(
         title += f" · {down} face-down"
     draw_text(draw, (x0, BODY_Y), title, font(gc.PX, bold=True), MUTED)
     lines, pad = _list_geometry(rest, height)
-    y = BODY_Y + LIST_TITLE_H
+    top = y = BODY_Y + LIST_TITLE_H
+    marks = []
     for card, n in zip(rest, lines, strict=True):
-        h = n * deck_row.LINE + pad
-        deck_row.draw_row(img, draw, (x0, y, WIDTH - MARGIN, y + h), card)
-        y += h + ROW_GAP
+        box = (x0, y, WIDTH - MARGIN, y + n * deck_row.LINE + pad)
+        deck_row.draw_row(img, draw, box, card)
+        marks.append((card.position, deck_row.line_mid(card, box)))
+        y = box[3] + ROW_GAP
+    if marks:  # in the gap beside the left column, down to the last row
+        column = (x0 - GAP + 1, top, x0 + deck_row.POS_W - 1, y - ROW_GAP)
+        deck_row.draw_positions(img, draw, column, tuple(marks))
 
 
 def render(view: GripView) -> Image.Image:
@@ -210,11 +250,11 @@ def render(view: GripView) -> Image.Image:
     height = max(HEIGHT, left, _list_height(rest, HEIGHT))
     img = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(img)
-    _header(draw, view)
-    _decision(draw, view, blocks)
+    _header(img, draw, view)
+    _decision(img, draw, view, blocks)
     _top(img, draw, (MARGIN, top_y, MARGIN + LEFT_W, top_y + top_h), deck)
     stars_y = top_y + top_h + 12
-    _stars_panel(draw, view, (MARGIN, stars_y, MARGIN + LEFT_W, height - MARGIN))
+    _stars_panel(img, draw, view, (MARGIN, stars_y, MARGIN + LEFT_W, height - MARGIN))
     _deck_list(img, draw, rest, height)
     return img
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.galdors_grip.views import CardView
-from render.common import MUTED, RGB, Box, draw_text, font, text_width, wrap
+from render.common import FELT, MUTED, RGB, Box, draw_text, font, text_width, tiles, wrap
 from render.galdors_grip import card as gc
 
 LINE = gc.PX + 3  # one line of a row's text
@@ -81,14 +81,50 @@ def text_lines(card: CardView, width: int) -> int:
     return max(1, len(lines) + own_line)
 
 
-def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
-    """The row of ``card`` inside ``box`` (its height from ``text_lines`` plus padding)."""
+def line_mid(card: CardView, box: Box) -> int:
+    """The y of the middle of the first line of the row of ``card`` in ``box``."""
     x0, y0, x1, y1 = box
-    first = y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2  # top of the first line
-    mid = first + LINE // 2
-    bold = font(gc.PX, bold=True)
-    draw_text(draw, (x0 + POS_W - 8, mid), str(card.position), bold, MUTED, anchor="rm")
+    return y0 + (y1 - y0 - text_lines(card, x1 - x0) * LINE) // 2 + LINE // 2
+
+
+def draw_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
+    """The card of a row inside ``box`` (its height from ``text_lines`` plus padding).
+
+    A tile kept per card and size (the same card moves down the deck from one picture to the
+    next); its position, left of it, is drawn by ``draw_positions``.
+    """
+    x0, y0, x1, y1 = box
+    key = ("galdors_grip row", card.model_dump_json(exclude={"position", "role"}))
     strip = (x0 + POS_W, y0, x1, y1)
+    tiles.draw_tiled(img, draw, strip, key, FELT, lambda im, dr, b: _strip(im, dr, b, card))
+
+
+def draw_positions(
+    img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, marks: tuple[tuple[int, int], ...]
+) -> None:
+    """Each row's position, right-aligned before its card, from (position, ``line_mid``).
+
+    ``box`` is the column left of the cards, from the table's gap, down to the last row: one
+    tile, the same from one picture to the next while the rows keep their heights.
+    """
+    offsets = tuple((n, y - box[1]) for n, y in marks)
+    key = ("galdors_grip positions", offsets)
+    tiles.draw_tiled(img, draw, box, key, FELT, lambda _i, d, b: _positions(d, b, offsets))
+
+
+def _positions(draw: ImageDraw.ImageDraw, box: Box, offsets: tuple[tuple[int, int], ...]) -> None:
+    """The positions, each at its offset from the top of ``box``, 8 px before the cards."""
+    bold = font(gc.PX, bold=True)
+    for position, dy in offsets:
+        draw_text(draw, (box[2] - 7, box[1] + dy), str(position), bold, MUTED, anchor="rm")
+
+
+def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, strip: Box, card: CardView) -> None:
+    """The card part of a row: its back, or its value, name, marks and other side's value."""
+    x0, y0, x1, y1 = strip[0] - POS_W, strip[1], strip[2], strip[3]
+    mid = line_mid(card, (x0, y0, x1, y1))
+    first = mid - LINE // 2
+    bold = font(gc.PX, bold=True)
     active = gc.shown_side(card)
     if active is None:
         gc.draw_back_row(draw, strip)

@@ -27,6 +27,7 @@ from render.common import (
     RGB,
     TEXT,
     WARN,
+    Box,
     draw_lines,
     draw_text,
     ellipsize,
@@ -35,6 +36,7 @@ from render.common import (
     panel,
     pill,
     text_width,
+    tiles,
     wrap,
 )
 from render.gondolin import text as gt
@@ -184,17 +186,17 @@ def render(view: GondolinView) -> Image.Image:
     draw = ImageDraw.Draw(img)
     y = _header(draw, view, MARGIN)
     if view.result is None:
-        y = _track(draw, view, y)
-    y = _stats(draw, view, y)
+        y = _track(img, draw, view, y)
+    y = _stats(img, draw, view, y)
     if view.result is not None:
         y = _banner(draw, view.result, y)
     if layout.merged:
-        y = _siege_beside_play(draw, view, y, tile)
+        y = _siege_beside_play(img, draw, view, y, tile)
     else:
-        y = _siege(draw, view, y, tile, siege_rows)
-        y = _grid(draw, _heading_in_play(view), _table(view), y, tile, play_rows)
+        y = _siege(img, draw, view, y, tile, siege_rows)
+        y = _grid(img, draw, _heading_in_play(view), _table(view), y, tile, play_rows)
     if view.hand:
-        _grid(draw, _heading_hand(view), view.hand, y, tile, hand_rows)
+        _grid(img, draw, _heading_hand(view), view.hand, y, tile, hand_rows)
     else:
         _section(draw, _heading_hand(view), y)
     return img
@@ -247,17 +249,33 @@ def _event_lines(view: GondolinView) -> list[tuple[str, bool]]:
     return [(ln, True) for ln in wrap(now, bold, INNER, max_lines=2)] + lines
 
 
-def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    track = view.story.track
-    n = max(1, len(track))
+def _track(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    """The story's turns as a row of cells (a tile: it changes once a turn), then its events."""
+    cells = tuple((t.turn, t.status, bool(t.events)) for t in view.story.track)
+    box = (MARGIN, y, WIDTH - MARGIN, y + TRACK_H)
+    key = ("gondolin track", cells)
+    tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _track_cells(d, cells, b[:2]))
+    y += TRACK_H + 8
+    for line, bold in _event_lines(view):
+        draw_text(draw, (MARGIN, y), line, font(PX, bold=bold), TEXT if bold else MUTED)
+        y += LINE
+    return y + 6
+
+
+def _track_cells(
+    draw: ImageDraw.ImageDraw, cells: tuple[tuple[int, str, bool], ...], xy: tuple[int, int]
+) -> None:
+    """One cell per turn of the track, from (turn, status, has events), from ``xy``."""
+    left, y = xy
+    n = max(1, len(cells))
     gap = 6 if n <= 14 else 4
     cell = (INNER - (n - 1) * gap) / n
     h = TRACK_H
     num_font = font(PX, bold=True)
-    for i, t in enumerate(track):
-        x0 = round(MARGIN + i * (cell + gap))
-        x1 = round(MARGIN + i * (cell + gap) + cell)
-        status = t.status
+    for i, (turn, status, events) in enumerate(cells):
+        # Rounded where the cell lies in the picture, so a tile has the pixels of the table.
+        x0 = left - MARGIN + round(MARGIN + i * (cell + gap))
+        x1 = left - MARGIN + round(MARGIN + i * (cell + gap) + cell)
         if status == "current":
             fill, outline, colour = GOLD, GOLD, CARD_BLACK
         elif status == "passed":
@@ -265,27 +283,22 @@ def _track(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
         else:
             fill, outline, colour = BOX, EDGE, TEXT
         draw.rounded_rectangle((x0, y, x1, y + h), radius=8, fill=fill, outline=outline, width=2)
-        cy = y + (18 if t.events else h // 2)
-        draw.text(((x0 + x1) / 2, cy), str(t.turn), font=num_font, fill=colour, anchor="mm")
-        if t.events:
+        cy = y + (18 if events else h // 2)
+        draw.text(((x0 + x1) / 2, cy), str(turn), font=num_font, fill=colour, anchor="mm")
+        if events:
             mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
             draw.text(((x0 + x1) / 2, y + 44), "★", font=font(PX), fill=mark, anchor="mm")
-    y += h + 8
-    for line, bold in _event_lines(view):
-        draw_text(draw, (MARGIN, y), line, font(PX, bold=bold), TEXT if bold else MUTED)
-        y += LINE
-    return y + 6
 
 
-def _captions(label: str, view: GondolinView) -> list[str]:
+def _captions(label: str, view: GondolinView) -> tuple[str, ...]:
     """A stat's caption, longest first: the first that fits its cell is drawn."""
     stats = view.stats
     if label == "R":
-        return [f"next {stats.income:+d}"]
+        return (f"next {stats.income:+d}",)
     if label == "TD" and stats.anti_flying:
-        return ["✈ anti-flying", "✈"]
+        return ("✈ anti-flying", "✈")
     words = dict((lbl, caption) for lbl, caption, _ in gt.stat_cells(stats))
-    return [words[label]]
+    return (words[label],)
 
 
 def _stat_colour(label: str, value: int, view: GondolinView) -> RGB:
@@ -298,28 +311,42 @@ def _stat_colour(label: str, value: int, view: GondolinView) -> RGB:
     return TEXT
 
 
-def _stats(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
-    """Two rows of three cells, each one line: the label, the value, a caption."""
-    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + STATS_H), fill=BOX, outline=EDGE, radius=14)
+StatCell = tuple[str, int, RGB, tuple[str, ...]]  # label, value, its colour, captions
+
+
+def _stats(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    """Two rows of three cells, each one line: the label, the value, a caption (a tile)."""
     values = {label: value for label, _, value in gt.stat_cells(view.stats)}
+    cells = tuple(
+        (label, values[label], _stat_colour(label, values[label], view), _captions(label, view))
+        for label in STAT_ORDER
+    )
+    box = (MARGIN, y, WIDTH - MARGIN, y + STATS_H)
+    key = ("gondolin stats", cells)
+    tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _stat_cells(d, cells, b))
+    return y + STATS_H + 12
+
+
+def _stat_cells(draw: ImageDraw.ImageDraw, cells: tuple[StatCell, ...], box: Box) -> None:
+    left, y = box[:2]
+    panel(draw, box, fill=BOX, outline=EDGE, radius=14)
     cell = INNER // 3
     lf, vf, cf = font(PX, bold=True), font(40, bold=True), font(PX)
-    for i, label in enumerate(STAT_ORDER):
-        x = MARGIN + (i % 3) * cell + 16
+    for i, (label, number, colour, captions) in enumerate(cells):
+        x = left + (i % 3) * cell + 16
         mid = y + 7 + (i // 3) * STAT_ROW + STAT_ROW // 2
         draw_text(draw, (x, mid), label, lf, MUTED, anchor="lm")
         x += text_width(label, lf) + 8
-        value = str(values[label])
-        draw_text(draw, (x, mid), value, vf, _stat_colour(label, values[label], view), anchor="lm")
+        value = str(number)
+        draw_text(draw, (x, mid), value, vf, colour, anchor="lm")
         x += text_width(value, vf) + 10
-        room = MARGIN + (i % 3 + 1) * cell - 8 - x
-        fitting = [c for c in _captions(label, view) if text_width(c, cf) <= room]
+        room = left + (i % 3 + 1) * cell - 8 - x
+        fitting = [c for c in captions if text_width(c, cf) <= room]
         if fitting:
             draw_text(draw, (x, mid), fitting[0], cf, MUTED, anchor="lm")
         if i % 3:
-            lx = MARGIN + (i % 3) * cell
+            lx = left + (i % 3) * cell
             draw.line((lx, mid - 16, lx, mid + 16), fill=EDGE, width=2)
-    return y + STATS_H + 12
 
 
 def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
@@ -376,13 +403,18 @@ def _heading_in_play(view: GondolinView) -> str:
 
 
 def _siege(
-    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int], rows: int
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GondolinView,
+    y: int,
+    tile: tuple[int, int, int],
+    rows: int,
 ) -> int:
     enemies = view.siege.enemies
     heading = gt.siege_heading(view)
     if not enemies:  # the next event says when a siege comes
         return y
-    return _grid(draw, heading, enemies, y, tile, rows, colour=BAD)
+    return _grid(img, draw, heading, enemies, y, tile, rows, colour=BAD)
 
 
 def _merged_headings(
@@ -409,7 +441,11 @@ def _play_offset(view: GondolinView, tile: tuple[int, int, int]) -> int:
 
 
 def _siege_beside_play(
-    draw: ImageDraw.ImageDraw, view: GondolinView, y: int, tile: tuple[int, int, int]
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GondolinView,
+    y: int,
+    tile: tuple[int, int, int],
 ) -> int:
     """The enemies, then the cards in play, in one row under their two headings."""
     tw, th, _ = tile
@@ -419,14 +455,15 @@ def _siege_beside_play(
             draw_text(draw, (x, y + 4), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
         y += HEADING
     for i, enemy in enumerate(view.siege.enemies):
-        _tile(draw, enemy, (MARGIN + i * (tw + GAP), y), (tw, th))
+        _tile(img, draw, enemy, (MARGIN + i * (tw + GAP), y), (tw, th))
     x0 = MARGIN + _play_offset(view, tile)
     for i, card in enumerate(_table(view)):
-        _tile(draw, card, (x0 + i * (tw + GAP), y), (tw, th))
+        _tile(img, draw, card, (x0 + i * (tw + GAP), y), (tw, th))
     return y + th + GAP + SPACE
 
 
 def _grid(
+    img: Image.Image,
     draw: ImageDraw.ImageDraw,
     title: str,
     cards: Sequence[CardView],
@@ -441,7 +478,7 @@ def _grid(
     shown = cards if len(cards) <= room else cards[: room - 1]
     for i, card in enumerate(shown):
         x = MARGIN + (i % per_row) * (tw + GAP)
-        _tile(draw, card, (x, y + (i // per_row) * (th + GAP)), (tw, th))
+        _tile(img, draw, card, (x, y + (i // per_row) * (th + GAP)), (tw, th))
     if len(shown) < len(cards):
         i = len(shown)
         x = MARGIN + (i % per_row) * (tw + GAP)
@@ -465,6 +502,21 @@ def _strip_text(card: CardView, room: int) -> str:
 
 
 def _tile(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    card: CardView,
+    xy: tuple[int, int],
+    size: tuple[int, int],
+) -> None:
+    """A compact card, drawn once per card and size and pasted after (``render.common.tiles``)."""
+    x, y = xy
+    w, h = size
+    key = ("gondolin tile", type(card).__name__, card.model_dump_json())
+    box = (x, y, x + w, y + h)
+    tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _paint_tile(d, card, b[:2], size))
+
+
+def _paint_tile(
     draw: ImageDraw.ImageDraw, card: CardView, xy: tuple[int, int], size: tuple[int, int]
 ) -> None:
     """A compact card: a strip with its costs (or kind), its name and its big number."""

