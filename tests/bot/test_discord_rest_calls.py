@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+import pytest_asyncio
 
 import bot.flow.lobby
 import bot.surface.acknowledge
@@ -18,6 +19,14 @@ CALLBACK = "POST /interactions/{id}/{token}/callback"
 CHANNEL_EDIT = "PATCH /channels/{channel}/messages/{message}"
 CHANNEL_POST = "POST /channels/{channel}/messages"
 WEBHOOK_POST = "POST /webhooks/{app}/{token}"
+
+
+@pytest_asyncio.fixture(loop_scope="module", autouse=True)
+async def _channel_left_free(world):
+    """A test that failed midway leaves no game running for the next (one game a channel)."""
+    yield
+    if await world.live() is not None:
+        await world.end_game()
 
 
 async def press(world, who, message, control):
