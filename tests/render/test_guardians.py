@@ -567,7 +567,7 @@ def test_a_finished_game_draws_no_warning(recorder):
 
 
 def test_a_terrain_card_held_by_the_other_player_says_whose_card_it_is(recorder):
-    """"Rivers and Lakes · P2" beside "held by P1" read as a contradiction: the card says
+    """ "Rivers and Lakes · P2" beside "held by P1" read as a contradiction: the card says
     "P2's card" (its owner gets its bonus), the header's pill who holds the land."""
     _, texts = recorder
     view, _ = make_case("move", None)
@@ -587,3 +587,35 @@ def test_the_end_says_who_won_once():
     winner = NAMES[1]
     assert text.count(f"{winner} wins") == 1, text
     assert "five of Alexandrina Wolfeschlegelsteinha's Shields are destroyed" in text
+
+
+def _hand_with_an_ogre(viewer):
+    """The organising case, its hand a creature with an off-colour bonus and bribes (no CMP)."""
+    view, _ = make_case("organize", viewer)
+    ogre = {
+        "uid": "a09", "id": "ogre", "name": "Ogre", "kind": "creature", "family": "elemental",
+        "klass": "fighter", "vitality": 8, "ocb": 2, "bribes": ["beer", "gold"], "text": "",
+    }  # fmt: skip
+    if view["hand"] is not None:
+        view["hand"] = [ogre]
+    return view
+
+
+def test_the_players_picture_explains_the_labels_it_shows(recorder):
+    """A newcomer reads what "V 8", "OCB +2" and "beer/gold" mean under their cards (the
+    battlefield's "def +5" where room is left); a label the picture does not show (CMP) is not
+    explained, and the alt text says the same."""
+    _, texts = recorder
+    view = _hand_with_an_ogre(0)
+    render_image("guardians", view)
+    shown = drawn(texts)
+    for said in ("Key:", "V8:Vitality8", "OCB+2:off-colourbonus", "beer/gold:abribe"):
+        assert said in shown
+    assert "CMP" not in shown
+    alt = alt_text("guardians", view)
+    assert "Key: def +5: Stronghold's bonus to its creatures" in alt
+    assert "OCB +2: off-colour bonus" in alt and "CMP" not in alt
+    texts.clear()
+    render_image("guardians", _hand_with_an_ogre(None))
+    spectator = _hand_with_an_ogre(None)
+    assert "Key:" not in drawn(texts) and "Key:" not in alt_text("guardians", spectator)

@@ -1,0 +1,77 @@
+"""The key to the short labels of a player's picture, for the labels it shows only.
+
+The board's Stronghold labels ("def +5", "on 1", "under 2", "reserve 1") and the card tiles'
+chips ("V 6", "V 1/4", "OCB +2", "gold", "CMP 4", "receives", "ranged 2") are explained in a
+few words each under the player's own cards, so a newcomer need not press "?" to read them
+(the "?" answer keeps the full key). The alt text says the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.guardians.views import CardView, GuardiansView
+
+BRIBE_WORDS = ("beer", "gold", "babes")
+
+
+def _card_entries(cards: Iterable[CardView]) -> list[str]:
+    """The tiles' labels explained, each kind once, with the first card's numbers."""
+    found: dict[str, str] = {}
+    for c in cards:
+        if c.vitality is not None and c.stacking is None:
+            found.setdefault("v", f"V {c.vitality}: Vitality {c.vitality}")
+        if c.vitality is not None and c.stacking is not None:
+            found.setdefault(
+                "stack", f"V {c.vitality}/{c.stacking}: counts {c.stacking} of a space's 30 points"
+            )
+        if c.ocb:
+            found.setdefault("ocb", f"OCB +{c.ocb}: off-colour bonus (against one family)")
+        bribes = [*(c.bribes or ()), *([c.bribe] if c.kind == "bribery" and c.bribe else [])]
+        if bribes:
+            words = "/".join(b for b in BRIBE_WORDS if b in bribes)
+            found.setdefault("bribe", f"{words}: a bribe (on a creature: what takes it)")
+        if c.cmp:
+            found.setdefault("cmp", f"CMP {c.cmp}: adds {c.cmp} when it channels")
+        if c.receives:
+            found.setdefault("receives", "receives: can be channelled into")
+        if c.ranged:
+            found.setdefault("ranged", f"ranged {c.ranged}: ranged attack")
+    order = ("v", "stack", "ocb", "bribe", "cmp", "receives", "ranged")
+    return [found[k] for k in order if k in found]
+
+
+def _board_entries(view: GuardiansView) -> list[str]:
+    """The Stronghold labels the battlefield shows, explained."""
+    holds = [s.stronghold for s in view.spaces if s.stronghold and not s.stronghold.rubbled]
+    out: list[str] = []
+    if holds:
+        d = holds[0].defence
+        out.append(f"def +{d}: Stronghold's bonus to its creatures")
+    words = (
+        ("on", "cards on it", [h.on for h in holds if h.on]),
+        ("under", "channelers under it", [h.under for h in holds if h.under]),
+        ("reserve", "creatures in reserve", [h.reserve for h in holds if h.reserve]),
+    )
+    counted = [(f"{label} {seen[0]}", meaning) for label, meaning, seen in words if seen]
+    if counted:
+        labels = " / ".join(label for label, _ in counted)
+        out.append(f"{labels}: " + ", ".join(meaning for _, meaning in counted))
+    return out
+
+
+def entries(view: GuardiansView, cards: Iterable[CardView], *, board: bool = True) -> list[str]:
+    """The key for a player's picture showing ``cards`` as tiles; empty in any other view.
+
+    ``board``: the battlefield's Stronghold labels too (the picture leaves them out where they
+    would fold a row of tiles into "?").
+    """
+    if view.hand is None and view.pen is None:
+        return []
+    return (_board_entries(view) if board else []) + _card_entries(cards)
+
+
+def sentence(view: GuardiansView) -> str:
+    """The key as one sentence (the alt text), over every card of the player's own."""
+    found = entries(view, [*(view.hand or []), *(view.pen or [])])
+    return ("Key: " + "; ".join(found) + ".") if found else ""
