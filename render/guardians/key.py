@@ -18,25 +18,27 @@ BRIBE_WORDS = ("beer", "gold", "babes")
 def _card_entries(cards: Iterable[CardView]) -> list[str]:
     """The tiles' labels explained, each kind once, with the first card's numbers."""
     found: dict[str, str] = {}
+    bribes: set[str] = set()
     for c in cards:
         if c.vitality is not None and c.stacking is None:
-            found.setdefault("v", f"V {c.vitality}: Vitality {c.vitality}")
+            found.setdefault("v", f"V {c.vitality}: Vitality")
         if c.vitality is not None and c.stacking is not None:
             found.setdefault(
-                "stack", f"V {c.vitality}/{c.stacking}: counts {c.stacking} of a space's 30 points"
+                "stack", f"V {c.vitality}/{c.stacking}: {c.stacking} of a space's 30 points"
             )
         if c.ocb:
-            found.setdefault("ocb", f"OCB +{c.ocb}: off-colour bonus (against one family)")
-        bribes = [*(c.bribes or ()), *([c.bribe] if c.kind == "bribery" and c.bribe else [])]
-        if bribes:
-            words = "/".join(b for b in BRIBE_WORDS if b in bribes)
-            found.setdefault("bribe", f"{words}: a bribe (on a creature: what takes it)")
+            found.setdefault("ocb", f"OCB +{c.ocb}: off-colour bonus")
+        bribes.update(c.bribes or ())
+        if c.kind == "bribery" and c.bribe:
+            bribes.add(c.bribe)
         if c.cmp:
-            found.setdefault("cmp", f"CMP {c.cmp}: adds {c.cmp} when it channels")
+            found.setdefault("cmp", f"CMP {c.cmp}: channels {c.cmp}")
         if c.receives:
-            found.setdefault("receives", "receives: can be channelled into")
+            found.setdefault("receives", "receives: takes channelling")
         if c.ranged:
             found.setdefault("ranged", f"ranged {c.ranged}: ranged attack")
+    if bribes:
+        found["bribe"] = "/".join(b for b in BRIBE_WORDS if b in bribes) + ": bribes"
     order = ("v", "stack", "ocb", "bribe", "cmp", "receives", "ranged")
     return [found[k] for k in order if k in found]
 
@@ -47,7 +49,7 @@ def _board_entries(view: GuardiansView) -> list[str]:
     out: list[str] = []
     if holds:
         d = holds[0].defence
-        out.append(f"def +{d}: Stronghold's bonus to its creatures")
+        out.append(f"def +{d}: Stronghold's bonus")
     words = (
         ("on", "cards on it", [h.on for h in holds if h.on]),
         ("under", "channelers under it", [h.under for h in holds if h.under]),

@@ -609,11 +609,11 @@ def test_the_players_picture_explains_the_labels_it_shows(recorder):
     view = _hand_with_an_ogre(0)
     render_image("guardians", view)
     shown = drawn(texts)
-    for said in ("Key:", "V8:Vitality8", "OCB+2:off-colourbonus", "beer/gold:abribe"):
+    for said in ("Key:", "V8:Vitality", "OCB+2:off-colourbonus", "beer/gold:bribes"):
         assert said in shown
     assert "CMP" not in shown
     alt = alt_text("guardians", view)
-    assert "Key: def +5: Stronghold's bonus to its creatures" in alt
+    assert "Key: def +5: Stronghold's bonus" in alt
     assert "OCB +2: off-colour bonus" in alt and "CMP" not in alt
     texts.clear()
     render_image("guardians", _hand_with_an_ogre(None))
