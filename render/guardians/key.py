@@ -43,7 +43,7 @@ def _card_entries(cards: Iterable[CardView]) -> list[str]:
     return [found[k] for k in order if k in found]
 
 
-def _board_entries(view: GuardiansView) -> list[str]:
+def board_entries(view: GuardiansView) -> list[str]:
     """The Stronghold labels the battlefield shows, explained."""
     holds = [s.stronghold for s in view.spaces if s.stronghold and not s.stronghold.rubbled]
     out: list[str] = []
@@ -70,7 +70,7 @@ def entries(view: GuardiansView, cards: Iterable[CardView], *, board: bool = Tru
     """
     if view.hand is None and view.pen is None:
         return []
-    return (_board_entries(view) if board else []) + _card_entries(cards)
+    return (board_entries(view) if board else []) + _card_entries(cards)
 
 
 def sentence(view: GuardiansView) -> str:

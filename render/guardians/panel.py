@@ -283,8 +283,9 @@ def private(view: GuardiansView, width: int, max_height: int) -> Block:
     """
     if view.hand is None and view.pen is None:
         return 0, lambda *_: None
-    key = stamp.key_of("private", view.hand, view.pen, view.viewer, max_height)
-    return stamp.lazy(key, width, lambda: _private(view, width, max_height), FELT)
+    said = key.board_entries(view)  # the key under the tiles names the battlefield's labels
+    stamp_key = stamp.key_of("private", view.hand, view.pen, view.viewer, max_height, said)
+    return stamp.lazy(stamp_key, width, lambda: _private(view, width, max_height), FELT)
 
 
 def _private(view: GuardiansView, width: int, max_height: int) -> Block:

@@ -619,3 +619,18 @@ def test_the_players_picture_explains_the_labels_it_shows(recorder):
     render_image("guardians", _hand_with_an_ogre(None))
     spectator = _hand_with_an_ogre(None)
     assert "Key:" not in drawn(texts) and "Key:" not in alt_text("guardians", spectator)
+
+
+def test_the_key_follows_the_battlefield_even_with_the_same_cards_stamped():
+    """The own-cards panel is stamped once and pasted; its key names the battlefield's labels,
+    so a card laid on a Stronghold ("on 1") draws a new key, never the stamp of the old one."""
+    view = _hand_with_an_ogre(0)
+    view["hand"] = view["hand"][:0]  # no tiles: room for the battlefield's labels
+    render_png("guardians", view)
+    for space in view["spaces"]:
+        if space.get("stronghold"):
+            space["stronghold"]["on"] = 4
+    assert "on 4 / under 1: cards on it" in alt_text("guardians", view)
+    stamped = render_png("guardians", view)
+    stamp.clear()
+    assert render_png("guardians", view) == stamped
