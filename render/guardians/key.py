@@ -74,6 +74,11 @@ def entries(view: GuardiansView, cards: Iterable[CardView], *, board: bool = Tru
 
 
 def sentence(view: GuardiansView) -> str:
-    """The key as one sentence (the alt text), over every card of the player's own."""
+    """The key as one sentence (the alt text), over every card of the player's own.
+
+    Empty in a combat, whose picture shows neither the player's cards nor the key.
+    """
+    if view.combat is not None:
+        return ""
     found = entries(view, [*(view.hand or []), *(view.pen or [])])
     return ("Key: " + "; ".join(found) + ".") if found else ""

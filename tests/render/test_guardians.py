@@ -634,3 +634,8 @@ def test_the_key_follows_the_battlefield_even_with_the_same_cards_stamped():
     stamped = render_png("guardians", view)
     stamp.clear()
     assert render_png("guardians", view) == stamped
+
+
+def test_a_combat_picture_has_no_key_and_neither_has_its_alt_text():
+    view, _ = make_case("combat", 0)
+    assert view["hand"] is not None and "Key:" not in alt_text("guardians", view)
