@@ -29,7 +29,7 @@ from render.common import (
     seat_colour,
     text_width,
 )
-from render.guardians import key, stamp
+from render.guardians import stamp
 from render.guardians.card import card_line, mini_grid
 from render.guardians.style import (
     BAR_BG,
@@ -283,17 +283,11 @@ def private(view: GuardiansView, width: int, max_height: int) -> Block:
     """
     if view.hand is None and view.pen is None:
         return 0, lambda *_: None
-    said = key.board_entries(view)  # the key under the tiles names the battlefield's labels
-    stamp_key = stamp.key_of("private", view.hand, view.pen, view.viewer, max_height, said)
-    return stamp.lazy(stamp_key, width, lambda: _private(view, width, max_height), FELT)
+    key = stamp.key_of("private", view.hand, view.pen, view.viewer, max_height)
+    return stamp.lazy(key, width, lambda: _private(view, width, max_height), FELT)
 
 
 def _private(view: GuardiansView, width: int, max_height: int) -> Block:
-    """The tiles, then the key to the labels shown.
-
-    Short of room, the key to the battlefield's labels gives way first, then the tiles, a row
-    at a time from the Pen's end.
-    """
     room = width - 2 * PAD
     sections = [
         (title, cards)
@@ -301,7 +295,6 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
         if cards is not None
     ]
     shown = [len(cards) for _, cards in sections]
-    whole_key = True
 
     def layout() -> Block:
         parts: list[Block] = []
@@ -310,16 +303,10 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
             heading = f"{title} · {plural(len(cards), 'card')}{folded}"
             parts.append(text_block(heading, SMALL, room, GOLD, bold=True, background=PANEL))
             parts += _tiles(cards, n, room)
-        tiles = [c for (_, cards), n in zip(sections, shown, strict=True) for c in cards[:n]]
-        parts.append(_key(view, tiles, room, whole_key))
         return stack(parts, gap=6)
 
     block = layout()
     while block[0] > max_height - 2 * PAD and any(shown):
-        if whole_key:
-            whole_key = False
-            block = layout()
-            continue
         last = max(i for i, n in enumerate(shown) if n)  # the Pen gives way first
         shown[last] -= shown[last] % HAND_COLUMNS or HAND_COLUMNS  # a row of tiles
         block = layout()
@@ -332,21 +319,6 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
     viewer = view.viewer
     colour = seat_colour(viewer) if viewer is not None else GOLD
     return framed(block, colour, full=width)
-
-
-def _key(view: GuardiansView, shown: list[CardView], room: int, board: bool = True) -> Block:
-    """The labels of the picture showing ``shown`` tiles, each explained in a few words.
-
-    ``board``: the battlefield's labels too.
-    """
-    found = key.entries(view, shown, board=board)
-    if not found:
-        return 0, _nothing
-    return facts_block([f"Key: {found[0]}", *found[1:]], SMALL, room, MUTED)
-
-
-def _nothing(_img: Image.Image, _draw: ImageDraw.ImageDraw, _x: int, _y: int) -> None:
-    """Paints nothing (no key)."""
 
 
 def _tiles(cards: list[CardView], shown: int, room: int) -> list[Block]:

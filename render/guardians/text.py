@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engines.guardians.views import CombatView, FighterView, GuardiansView, PlayerView, SpaceView
 from engines.text import join_and, plural, sentence, shorten
-from render.guardians import key
 from render.guardians.card import card_line
 from render.guardians.combat import (
     cast_phrase,
@@ -167,7 +166,7 @@ def alt_text(view: GuardiansView) -> str:
         *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],
         (2.5, private_sentence(view)),
-        (3, key.sentence(view)),
+        (3, view.legend),
         *[(4 + i / 100, p) for i, p in enumerate(_board_parts(view))],
         (5, sentence("Recent: " + " ".join(sentence(e) for e in events)) if events else ""),
     ]

@@ -589,53 +589,10 @@ def test_the_end_says_who_won_once():
     assert "five of Alexandrina Wolfeschlegelsteinha's Shields are destroyed" in text
 
 
-def _hand_with_an_ogre(viewer):
-    """The organising case, its hand a creature with an off-colour bonus and bribes (no CMP)."""
-    view, _ = make_case("organize", viewer)
-    ogre = {
-        "uid": "a09", "id": "ogre", "name": "Ogre", "kind": "creature", "family": "elemental",
-        "klass": "fighter", "vitality": 8, "ocb": 2, "bribes": ["beer", "gold"], "text": "",
-    }  # fmt: skip
-    if view["hand"] is not None:
-        view["hand"] = [ogre]
-    return view
+def test_the_players_alt_text_gives_the_key_to_their_pictures_labels():
+    from engines.guardians import Guardians
 
-
-def test_the_players_picture_explains_the_labels_it_shows(recorder):
-    """A newcomer reads what "V 8", "OCB +2" and "beer/gold" mean under their cards (the
-    battlefield's "def +5" where room is left); a label the picture does not show (CMP) is not
-    explained, and the alt text says the same."""
-    _, texts = recorder
-    view = _hand_with_an_ogre(0)
-    render_image("guardians", view)
-    shown = drawn(texts)
-    for said in ("Key:", "V8:Vitality", "OCB+2:off-colourbonus", "beer/gold:bribes"):
-        assert said in shown
-    assert "CMP" not in shown
-    alt = alt_text("guardians", view)
-    assert "Key: def +5: Stronghold's bonus" in alt
-    assert "OCB +2: off-colour bonus" in alt and "CMP" not in alt
-    texts.clear()
-    render_image("guardians", _hand_with_an_ogre(None))
-    spectator = _hand_with_an_ogre(None)
-    assert "Key:" not in drawn(texts) and "Key:" not in alt_text("guardians", spectator)
-
-
-def test_the_key_follows_the_battlefield_even_with_the_same_cards_stamped():
-    """The own-cards panel is stamped once and pasted; its key names the battlefield's labels,
-    so a card laid on a Stronghold ("on 1") draws a new key, never the stamp of the old one."""
-    view = _hand_with_an_ogre(0)
-    view["hand"] = view["hand"][:0]  # no tiles: room for the battlefield's labels
-    render_png("guardians", view)
-    for space in view["spaces"]:
-        if space.get("stronghold"):
-            space["stronghold"]["on"] = 4
-    assert "on 4 / under 1: cards on it" in alt_text("guardians", view)
-    stamped = render_png("guardians", view)
-    stamp.clear()
-    assert render_png("guardians", view) == stamped
-
-
-def test_a_combat_picture_has_no_key_and_neither_has_its_alt_text():
-    view, _ = make_case("combat", 0)
-    assert view["hand"] is not None and "Key:" not in alt_text("guardians", view)
+    game = Guardians.new(2, seed=5)
+    view = game.view(0)
+    assert view["legend"] and view["legend"] in alt_text("guardians", view)
+    assert "Key:" not in alt_text("guardians", game.view(None))

@@ -2,15 +2,18 @@
 
 The board's Stronghold labels ("def +5", "on 1", "under 2", "reserve 1") and the card tiles'
 chips ("V 6", "V 1/4", "OCB +2", "gold", "CMP 4", "receives", "ranged 2") are explained in a
-few words each under the player's own cards, so a newcomer need not press "?" to read them
-(the "?" answer keeps the full key). The alt text says the same.
+few words each in the player's own message (the view's ``legend``), so a newcomer need not
+press "?" to read them (the "?" answer keeps the full key). The alt text says the same. It is
+text beside the picture, not on it: on the picture it would cost a row of the player's cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from engines.guardians.views import CardView, GuardiansView
+if TYPE_CHECKING:  # the views module fills its views' legend from here
+    from engines.guardians.views import CardView, GuardiansView
 
 BRIBE_WORDS = ("beer", "gold", "babes")
 
@@ -62,23 +65,17 @@ def board_entries(view: GuardiansView) -> list[str]:
     return out
 
 
-def entries(view: GuardiansView, cards: Iterable[CardView], *, board: bool = True) -> list[str]:
-    """The key for a player's picture showing ``cards`` as tiles; empty in any other view.
+def entries(view: GuardiansView) -> list[str]:
+    """The key for a player's own picture: their hand and Pen as tiles, the battlefield.
 
-    ``board``: the battlefield's Stronghold labels too (the picture leaves them out where they
-    would fold a row of tiles into "?").
+    Empty in any other view, and in a combat, whose picture shows neither.
     """
-    if view.hand is None and view.pen is None:
+    if (view.hand is None and view.pen is None) or view.combat is not None:
         return []
-    return (board_entries(view) if board else []) + _card_entries(cards)
+    return board_entries(view) + _card_entries([*(view.hand or []), *(view.pen or [])])
 
 
-def sentence(view: GuardiansView) -> str:
-    """The key as one sentence (the alt text), over every card of the player's own.
-
-    Empty in a combat, whose picture shows neither the player's cards nor the key.
-    """
-    if view.combat is not None:
-        return ""
-    found = entries(view, [*(view.hand or []), *(view.pen or [])])
+def legend(view: GuardiansView) -> str:
+    """The key as one line ("Key: V 8: Vitality; OCB +2: off-colour bonus; …"), or ""."""
+    found = entries(view)
     return ("Key: " + "; ".join(found) + ".") if found else ""
