@@ -3,8 +3,8 @@
 The board's Stronghold labels ("def +5", "on 1", "under 2", "reserve 1") and the card tiles'
 chips ("V 6", "V 1/4", "OCB +2", "gold", "CMP 4", "receives", "ranged 2") are explained in a
 few words each in the player's own message (the view's ``legend``), so a newcomer need not
-press "?" to read them (the "?" answer keeps the full key). The alt text says the same. It is
-text beside the picture, not on it: on the picture it would cost a row of the player's cards.
+press "?" to read them (the "?" answer keeps the full key). It is text beside the picture,
+not on it: on the picture it would cost a row of the player's cards.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _card_entries(cards: Iterable[CardView]) -> list[str]:
     return [found[k] for k in order if k in found]
 
 
-def board_entries(view: GuardiansView) -> list[str]:
+def _board_entries(view: GuardiansView) -> list[str]:
     """The Stronghold labels the battlefield shows, explained."""
     holds = [s.stronghold for s in view.spaces if s.stronghold and not s.stronghold.rubbled]
     out: list[str] = []
@@ -65,17 +65,17 @@ def board_entries(view: GuardiansView) -> list[str]:
     return out
 
 
-def entries(view: GuardiansView) -> list[str]:
+def _entries(view: GuardiansView) -> list[str]:
     """The key for a player's own picture: their hand and Pen as tiles, the battlefield.
 
     Empty in any other view, and in a combat, whose picture shows neither.
     """
     if (view.hand is None and view.pen is None) or view.combat is not None:
         return []
-    return board_entries(view) + _card_entries([*(view.hand or []), *(view.pen or [])])
+    return _board_entries(view) + _card_entries([*(view.hand or []), *(view.pen or [])])
 
 
 def legend(view: GuardiansView) -> str:
     """The key as one line ("Key: V 8: Vitality; OCB +2: off-colour bonus; …"), or ""."""
-    found = entries(view)
+    found = _entries(view)
     return ("Key: " + "; ".join(found) + ".") if found else ""

@@ -166,7 +166,6 @@ def alt_text(view: GuardiansView) -> str:
         *[(2 + i / 100, p) for i, p in enumerate(combat_parts(view))],
         *[(2, p) for p in players],
         (2.5, private_sentence(view)),
-        (3, view.legend),
         *[(4 + i / 100, p) for i, p in enumerate(_board_parts(view))],
         (5, sentence("Recent: " + " ".join(sentence(e) for e in events)) if events else ""),
     ]

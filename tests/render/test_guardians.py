@@ -587,12 +587,3 @@ def test_the_end_says_who_won_once():
     winner = NAMES[1]
     assert text.count(f"{winner} wins") == 1, text
     assert "five of Alexandrina Wolfeschlegelsteinha's Shields are destroyed" in text
-
-
-def test_the_players_alt_text_gives_the_key_to_their_pictures_labels():
-    from engines.guardians import Guardians
-
-    game = Guardians.new(2, seed=5)
-    view = game.view(0)
-    assert view["legend"] and view["legend"] in alt_text("guardians", view)
-    assert "Key:" not in alt_text("guardians", game.view(None))
