@@ -570,6 +570,7 @@ async def private(
         lessons.header(session),
         _goal_line(session, view, [seat], chose),
         str(view.get("status", "")),
+        str(view.get("legend", "")),  # the key to the picture's short labels, if it has one
     ]
     lines += _warning_lines(warned)
     if recent:

@@ -17,7 +17,8 @@ from engines.guardians.catalogue import CATALOGUE
 from engines.guardians.combat import actions as ca
 from engines.guardians.combat.matchup import strength
 from engines.guardians.policy import seen_vitality, vitality
-from engines.guardians.state import GuardiansState
+from engines.guardians.settlement import SHIELD_GOAL
+from engines.guardians.state import GuardiansState, Stack
 
 ORGANIZE: dict[str, str] = {
     "auto": "Places the rest by a plan: channelers under, the biggest creatures on top.",
@@ -196,8 +197,25 @@ def _other(state: GuardiansState, seat: int, action: Action) -> str | None:
 
 
 def _challenge(state: GuardiansState, seat: int, action: ga.ChallengeWith) -> str:
+    """The stakes, never a win that channelling could still prevent.
+
+    A Guardian held off still loses the creature's base Vitality, so a creature with at least
+    the Guardian's Vitality kills it whatever is channelled; a weaker one wounds it and, if the
+    Guardian holds, is lost, with its Shield if it is the last creature.
+    """
     v = _creature_vitality(state, action.uid)
     guardian = state.seats[1 - seat].vitality
-    if v > guardian:
-        return f"{_name(action.card)} ({v}) beats their Guardian ({guardian}): you win."
-    return f"{_name(action.card)} ({v}) wounds their Guardian ({guardian} Vitality)."
+    name = _name(action.card)
+    stack = state.stack(state.challenge.shield) if state.challenge else _moving(state)
+    last = stack is not None and sum(board.is_creature(state, u) for u in stack.cards) == 1
+    if v >= guardian:
+        fifth = last and state.seats[seat].shields_lost == SHIELD_GOAL - 1
+        end = "a draw at worst" if fifth else "you win"
+        return f"{name} ({v}) kills their Guardian ({guardian}): {end}."
+    lost = "your last creature and Shield go" if last else f"{name} is lost"
+    return f"Wounds their Guardian ({guardian}) by {v}; if it holds, {lost}."
+
+
+def _moving(state: GuardiansState) -> Stack | None:
+    """The Shield now moving (a challenge as its move), if any."""
+    return state.stack(state.move.shield) if state.move else None

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from engines.guardians import board
+from engines.guardians import board, picture_key
 from engines.guardians.board import card
 from engines.guardians.cards import Bribe, Family, TerrainType
 from engines.guardians.catalogue import CATALOGUE, DATA_DIR
@@ -251,6 +251,9 @@ class GuardiansView(BaseModel):
     result: ResultView | None
     reach: list[str] = Field(default_factory=list)
     """The spaces the viewer's moving Shield may walk or fly to (the mover's own view only)."""
+    legend: str = ""
+    """The key to the short labels of the viewer's own picture (``picture_key``): the bot
+    shows it in their message, under the status."""
     # The seats' display names: never in the engine's dump, the bot adds them for the renderer.
     seat_names: list[str] = Field(default_factory=list, exclude=True)
     # The headlines of a player's warnings (``Alert.short``): the bot adds them to that
@@ -400,6 +403,8 @@ def build_view(state: GuardiansState, viewer: int | None, to_act: list[int]) -> 
             else None
         ),
     )
+    if viewer is not None:
+        view.legend = picture_key.legend(view)
     return view.model_dump(mode="json")
 
 

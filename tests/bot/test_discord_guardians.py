@@ -230,6 +230,9 @@ async def test_a_full_game_by_direct_messages(world, caplog, monkeypatch):
     session = await world.live()
     assert session.options == {"decks": ["starter_1", "starter_2"]}
     assert "Waiting for: **Alice**, **Bob**" in world.board(session).text()
+    for user in (world.people["alice"], world.people["bob"]):  # the key to their cards' labels
+        assert "Key: def +" in world.emu.dm_messages(user)[-1].text()
+    assert "Key:" not in world.board(session).text()
 
     rng = random.Random(SEED)
     clicks = single = 0

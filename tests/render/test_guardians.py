@@ -582,7 +582,7 @@ def test_a_finished_game_draws_no_warning(recorder):
 
 
 def test_a_terrain_card_held_by_the_other_player_says_whose_card_it_is(recorder):
-    """"Rivers and Lakes · P2" beside "held by P1" read as a contradiction: the card says
+    """ "Rivers and Lakes · P2" beside "held by P1" read as a contradiction: the card says
     "P2's card" (its owner gets its bonus), the header's pill who holds the land."""
     _, texts = recorder
     view, _ = make_case("move", None)

@@ -211,3 +211,46 @@ def test_dork_age_is_not_cast_in_an_ordinary_match_up():
     t.no_commands()
     t.primaries("swordsman", "swordsman")
     assert not [a for a in t.legal(0) if a.kind == "ccast"]
+
+
+def _reason(game, label):
+    action = next(a for a in game.legal_actions(0) if a.label() == label)
+    return game.suggestion_reason(0, action)
+
+
+def test_the_coachs_reason_for_a_challenge_says_its_real_stakes():
+    """A Guardian held off still loses the creature's base Vitality, so a creature with at
+    least its Vitality kills it whatever it channels ("you win" is known); a weaker one only
+    wounds it, and the reason says what the challenger loses if it holds."""
+    game = movement_game()
+    _siege(game)
+    _outcome(game, winner=0)
+    assert _reason(game, "Challenge the Guardian with Swordsman") == (
+        "Wounds their Guardian (28) by 6; if it holds, Swordsman is lost."
+    )
+    game.state.seats[1].vitality = 6  # 6 against 6: held off, the wound of 6 kills it
+    assert _reason(game, "Challenge the Guardian with Swordsman") == (
+        "Swordsman (6) kills their Guardian (6): you win."
+    )
+    play(game, 0, "Challenge the Guardian with Swordsman")
+    play(game, 0, "Strike")
+    play(game, 1, "Channel a stone (+7)")
+    play(game, 1, "Stand")
+    assert game.is_over and game.result.winners == [0]
+
+
+def test_a_challenge_with_the_last_creature_says_the_shield_goes_too():
+    game = movement_game()
+    attacker = _siege(game)
+    _outcome(game, winner=0)
+    s = game.state
+    s.stack(attacker.shield).cards.remove(
+        next(u for u in s.stack(attacker.shield).cards if s.cards[u] == "sand_lord")
+    )
+    assert _reason(game, "Challenge the Guardian with Swordsman") == (
+        "Wounds their Guardian (28) by 6; if it holds, your last creature and Shield go."
+    )
+    s.seats[0].shields_lost, s.seats[1].vitality = 4, 5
+    assert _reason(game, "Challenge the Guardian with Swordsman") == (
+        "Swordsman (6) kills their Guardian (5): a draw at worst."
+    )

@@ -9,7 +9,7 @@ from tests.engines.guardians.scenario import classic_game, labels, movement_game
 
 TOP_KEYS = {
     "game", "goal", "viewer", "turn", "phase", "status", "to_act", "spaces", "players", "hand",
-    "pen", "combat", "recent", "result", "reach",
+    "pen", "combat", "recent", "result", "reach", "legend",
 }  # fmt: skip
 
 
@@ -133,3 +133,22 @@ def test_the_help_lists_the_askers_own_cards_and_nobody_elses():
     theirs = game.phase_help(1)
     assert not any(c["name"] in theirs for c in shield["cards"] if not shield["revealed"])
     assert "**Your cards**" not in game.phase_help(None)
+
+
+def test_a_players_own_view_explains_the_labels_its_picture_shows():
+    """"V 8", "OCB +2", the bribes and the Strongholds' "def +5" are explained in the player's
+    own message (the view's legend), only those their cards and the battlefield show; the
+    channel's view has none."""
+    for seed in range(6):
+        game = Guardians.new(2, seed=seed)
+        for seat in (0, 1):
+            view = game.view(seat)
+            cards = view["hand"] + view["pen"]
+            legend = view["legend"]
+            assert legend.startswith("Key: def +") and "Stronghold's bonus" in legend
+            assert ("OCB +" in legend) == any(c.get("ocb") for c in cards)
+            assert ("CMP" in legend) == any(c.get("cmp") for c in cards)
+            assert ("Vitality" in legend) == any(
+                c.get("vitality") is not None and c.get("stacking") is None for c in cards
+            )
+        assert game.view(None)["legend"] == ""
