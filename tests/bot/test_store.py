@@ -358,3 +358,18 @@ async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
         assert refusal_text(Refused(code, **data)) == text
     by_dm = refusal_text(StaleButton("knightfall"))
     assert by_dm.endswith(" Press **My hand** on the game's board for your current moves.")
+
+
+async def test_a_seats_name_is_escaped_once_however_many_lines_name_it(store, monkeypatch):
+    from bot.storage import models
+
+    s = await new_session(store)
+    s.seats[0].name = "*ann* <@123456789012345678>"
+    escaped = []
+    monkeypatch.setattr(models, "markdown", lambda t: escaped.append(t) or f"md({t})")
+    models._escaped.cache_clear()
+    try:
+        assert s.names == s.names == ["md(*ann* <@123456789012345678>)", "md(bob)"]
+        assert sorted(escaped) == ["*ann* <@123456789012345678>", "bob"]
+    finally:
+        models._escaped.cache_clear()  # no name escaped by the stand-in is kept
