@@ -32,9 +32,9 @@ ChannelGone = Callable[[int], None]
 """Told the id of a game's channel (or thread) Discord says no longer exists."""
 
 UNKNOWN_CHANNEL = 10003
+"""Discord's code for a channel or thread that does not exist (deleted)."""
 RECENT_ROWS = 6
 """The logged moves whose public texts a position's messages read: the board's six."""
-"""Discord's code for a channel or thread that does not exist (deleted)."""
 
 DMS_CLOSED = (
     "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
