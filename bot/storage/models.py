@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import engines
 from bot.storage.position import Position
@@ -29,6 +29,12 @@ FORCED = "@"
 """Prefix of a logged move the bot played for a seat because it was their only choice."""
 LESSON_DONE = "lesson"
 """The end reason of a lesson played to its last step."""
+
+
+@lru_cache(maxsize=1024)
+def _escaped(name: str) -> str:
+    """A seat's name escaped once, not again for each line that names it (a message has many)."""
+    return markdown(name)
 
 
 class UnreadableState(RuntimeError):
@@ -149,7 +155,7 @@ class Session:
 
         For a message's content and an embed's title, description and fields.
         """
-        return [markdown(s.name) for s in self.seats]
+        return [_escaped(s.name) for s in self.seats]
 
     @property
     def plain_names(self) -> list[str]:

@@ -26,6 +26,11 @@ def _new_id() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(10))
 
 
+def latest_texts(rows: list[list[str]], limit: int) -> list[str]:
+    """``recent_events(sid, limit)`` from the texts of the last ``limit`` or more moves."""
+    return [t for texts in rows[-limit:] for t in texts][-limit:]
+
+
 class SessionStore:
     """All reads and writes of sessions, actions, results and ratings.
 
@@ -263,12 +268,15 @@ class SessionStore:
 
     async def recent_events(self, sid: str, limit: int = 6) -> list[str]:
         """The last public event texts of a session, oldest first."""
-        rows = await self.db.fetchall(
+        return latest_texts(await self.recent_event_rows(sid, limit), limit)
+
+    async def recent_event_rows(self, sid: str, rows: int) -> list[list[str]]:
+        """The public event texts of a session's last ``rows`` logged moves, oldest first."""
+        found = await self.db.fetchall(
             "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
-            (sid, limit),
+            (sid, rows),
         )
-        texts = [t for r in reversed(rows) for t in json.loads(r["events_json"])]
-        return texts[-limit:]
+        return [json.loads(r["events_json"]) for r in reversed(found)]
 
     async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
         """The most recently finished session of a channel."""

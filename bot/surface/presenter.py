@@ -55,6 +55,7 @@ class Message:
     file: discord.File | None
     view: discord.ui.View | None
     extra: list[tuple[discord.Embed, discord.File]] = field(default_factory=list)
+    _layout: layout.Layout | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def files(self) -> list[discord.File]:
@@ -62,7 +63,15 @@ class Message:
         return ([self.file] if self.file else []) + [f for _, f in self.extra]
 
     def as_layout(self) -> layout.Layout:
-        """The message as one container: title, text, pictures, footer, then the controls."""
+        """The message as one container: title, text, pictures, footer, then the controls.
+
+        Built once, for its request and its digest alike: change no part of the message after.
+        """
+        if self._layout is None:
+            self._layout = self._laid_out()
+        return self._layout
+
+    def _laid_out(self) -> layout.Layout:
         e = self.embed
         fields = [layout.titled(f.name or "", f.value or "") for f in e.fields]
         blocks = [e.description or "", *fields]

@@ -358,3 +358,39 @@ async def test_a_refusal_carries_a_code_and_the_surface_words_it(store):
         assert refusal_text(Refused(code, **data)) == text
     by_dm = refusal_text(StaleButton("knightfall"))
     assert by_dm.endswith(" Press **My hand** on the game's board for your current moves.")
+
+
+async def test_a_seats_name_is_escaped_once_however_many_lines_name_it(store, monkeypatch):
+    from bot.storage import models
+
+    s = await new_session(store)
+    s.seats[0].name = "*ann* <@123456789012345678>"
+    escaped = []
+    monkeypatch.setattr(models, "markdown", lambda t: escaped.append(t) or f"md({t})")
+    models._escaped.cache_clear()
+    try:
+        assert s.names == s.names == ["md(*ann* <@123456789012345678>)", "md(bob)"]
+        assert sorted(escaped) == ["*ann* <@123456789012345678>", "bob"]
+    finally:
+        models._escaped.cache_clear()  # no name escaped by the stand-in is kept
+
+
+async def test_one_read_of_the_last_moves_gives_every_shorter_log_as_its_own_read_would(store):
+    """The board's six texts and a DM's four come from one read of the last six moves: each
+    is the texts of its own number of last moves, cut to that many, as its own read gave."""
+    from bot.storage.store import latest_texts
+
+    s = await new_session(store)
+    game, rng = s.game, random.Random(3)
+    said = [[], ["a1"], ["b1", "b2", "b3"], [], ["c1"], ["d1", "d2"], [], [], ["e1"]]
+    for n, events in enumerate(said, 1):
+        seat, code = random_move(game, rng)
+        game.apply(seat, s.game_cls.decode(code))
+        s = await store.record_action(
+            s, seat=seat, code=code, game=game, public_events=events, now=NOW
+        )
+        rows = await store.recent_event_rows(s.id, 6)
+        assert rows == said[max(0, n - 6) : n]
+        for limit in range(1, 7):
+            own_read = [t for texts in said[:n][-limit:] for t in texts][-limit:]
+            assert latest_texts(rows, limit) == own_read == await store.recent_events(s.id, limit)

@@ -90,3 +90,17 @@ def test_the_fullest_board_fits_discords_v2_limits():
     assert [f.filename for f in shown.files] == ["board.png", "closeup.png"]
     edit = msg.kwargs(edit=True)
     assert edit["content"] is None and edit["embeds"] == [] and "view" in edit
+
+
+def test_a_messages_request_and_its_digest_come_from_one_layout(monkeypatch):
+    """A board is laid out once: its digest and its edit read the same container."""
+    built = []
+    real = layout.message
+    monkeypatch.setattr(layout, "message", lambda *a, **k: built.append(1) or real(*a, **k))
+    view = controls.build_view("abc123", 7, [controls.Choice("m.1", "Move 1", "play")])
+    picture = discord.File(io.BytesIO(b"png"), "board.png", description="The map")
+    msg = presenter.Message(discord.Embed(title="Board", description="text"), picture, view)
+    digest = msg.digest()
+    edit, sent = msg.kwargs(edit=True), msg.kwargs()
+    assert msg.digest() == digest and edit["view"] is sent["view"] is msg.as_layout().view
+    assert len(built) == 1

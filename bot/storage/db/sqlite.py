@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
@@ -22,6 +23,46 @@ from bot.storage.db.base import (
 READERS = 3
 """Reading connections: reads run on them beside the writer and each other."""
 _BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+T = TypeVar("T")
+
+
+async def _on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``fn`` on the connection's own thread, in one hand-off.
+
+    aiosqlite's cursor methods each hand off to that thread and back (a statement, its rows,
+    the cursor's close: two or three trips, each waking the thread then the event loop).
+    """
+    result: T = await conn._execute(fn, conn._conn)
+    return result
+
+
+def _rowcount(sql: str, params: Params) -> Callable[[sqlite3.Connection], int]:
+    def run(c: sqlite3.Connection) -> int:
+        cur = c.execute(sql, params)
+        try:
+            return cur.rowcount
+        finally:
+            cur.close()
+
+    return run
+
+
+def _rows(sql: str, params: Params) -> Callable[[sqlite3.Connection], list[Row]]:
+    def run(c: sqlite3.Connection) -> list[Row]:
+        cur = c.execute(sql, params)
+        try:
+            return cur.fetchall()
+        finally:
+            cur.close()
+
+    return run
+
+
+def _many(sql: str, rows: list[Params]) -> Callable[[sqlite3.Connection], None]:
+    def run(c: sqlite3.Connection) -> None:
+        c.executemany(sql, rows).close()
+
+    return run
 
 
 async def _connect(path: Path | str, write_wait: float) -> aiosqlite.Connection:
@@ -103,7 +144,8 @@ class SqliteDatabase(Database):
             self._lock.release()
 
     async def _busy_timeout(self, seconds: float) -> None:
-        await self.conn.execute(f"PRAGMA busy_timeout={max(1, round(seconds * 1000))}")
+        pragma = f"PRAGMA busy_timeout={max(1, round(seconds * 1000))}"
+        await _on_thread(self.conn, _rowcount(pragma, ()))
 
     def _is_busy(self, exc: BaseException) -> bool:
         code = getattr(exc, "sqlite_errorcode", None)
@@ -115,7 +157,7 @@ class SqliteDatabase(Database):
 
     async def _begin(self, conn: aiosqlite.Connection, mode: Mode, wait: float) -> None:
         if mode == "read":
-            await conn.execute("BEGIN")
+            await _on_thread(conn, _rowcount("BEGIN", ()))
             return
         # Only BEGIN IMMEDIATE waits for the file: once it holds the write lock, the
         # transaction's statements and its commit (WAL) wait for no one.
@@ -123,7 +165,7 @@ class SqliteDatabase(Database):
         if shortened:
             await self._busy_timeout(wait)
         try:
-            await conn.execute("BEGIN IMMEDIATE")
+            await _on_thread(conn, _rowcount("BEGIN IMMEDIATE", ()))
         finally:
             if shortened:
                 await self._busy_timeout(self.write_wait)
@@ -135,15 +177,13 @@ class SqliteDatabase(Database):
         await conn.rollback()  # a no-op when no transaction is open
 
     async def _execute(self, conn: aiosqlite.Connection, sql: str, params: Params) -> int:
-        async with conn.execute(sql, params) as cur:
-            return cur.rowcount
+        return await _on_thread(conn, _rowcount(sql, params))
 
     async def _executemany(self, conn: aiosqlite.Connection, sql: str, rows: list[Params]) -> None:
-        await conn.executemany(sql, rows)
+        await _on_thread(conn, _many(sql, rows))
 
     async def _fetch(self, conn: aiosqlite.Connection, sql: str, params: Params) -> list[Row]:
-        async with conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await _on_thread(conn, _rows(sql, params))
 
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite's write transactions already run one at a time."""
