@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engines.gondor import views
 from render import common, gondor
 from render.common import BAD
-from render.gondor import counters, panel, style, text
+from render.gondor import counters, hexgrid, panel, style, text
 from render.gondor import map as gmap
 from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -371,6 +371,19 @@ def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them
     assert "White rings: 1918 Main Gate." in gondor.alt_text(CASES["zoom-gate-westernesse"])
 
 
+@pytest.mark.parametrize(("i", "j"), [(9, 10), (13, 7), (11, 12), (16, 14), (-1, 5)])
+def test_a_tile_drawn_from_its_nearby_hexes_alone_is_the_whole_map_drawn_and_cut(i, j):
+    """A tile measures and draws only the hexes, roads and walls near it: the same pixels (the
+    Main Gate's roads and walls, a wall with a road, a plain, the map's corner, off its edge)."""
+    game_map = views.game_map()
+    layout = hexgrid.Layout(style.ZOOM_HEX_W, -i * gmap.TILE, -j * gmap.TILE)
+    size = (gmap.TILE, gmap.TILE)
+    near = gmap._near(game_map, layout, (0, 0, *size))
+    assert len(near) < 40
+    whole = gmap._ground(game_map, layout, size, game_map.hexes)
+    assert gmap._ground(game_map, layout, size, near).tobytes() == whole.tobytes()
+
+
 def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     """Close-ups move with every move: the next one nearby draws few tiles, and none shows."""
     clear_caches()
@@ -383,9 +396,7 @@ def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     assert gmap.zoom_tile.cache_info().misses - drawn <= 4
     # The tiles put together are the map drawn in one piece (no seam, no shift).
     layout = gmap.zoom_layout(game_map, ("1917", "1918"))
-    whole = gmap._ground(
-        game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), (0, 0, style.WIDTH, gmap.ZOOM_CROP)
-    )
+    whole = gmap._ground(game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), game_map.hexes)
     gmap.place_rings(whole, game_map, layout)
     draw = ImageDraw.Draw(whole)
     for h in game_map.hexes:
