@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import GateView, GondorView, Hexside
+from render.common import RGB
 from render.gondor import style
 from render.gondor.hexgrid import Layout, Point
 
@@ -118,10 +119,9 @@ def _along(a: Point, b: Point, t: float) -> Point:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
-def moves(
-    draw: ImageDraw.ImageDraw, steps: Sequence[Hexside], layout: Layout, zoom: bool = False
-) -> None:
+def moves(img: Image.Image, steps: Sequence[Hexside], layout: Layout, zoom: bool = False) -> None:
     """The last move: a white arrow from each hex a counter left to the hex it reached."""
+    draw = ImageDraw.Draw(img)
     lw = max(4, round(layout.size * (0.08 if zoom else 0.2)))
     head = layout.size * (0.32 if zoom else 0.55)
     for start, end in steps:
@@ -141,19 +141,18 @@ def moves(
             (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55),
         ]
         draw.line([(x0, y0), base], fill=style.INK, width=lw + 4)
-        draw.polygon(tip, fill=style.WHITE, outline=style.INK, width=2)
+        polygon(img, tip, outline=style.INK, width=2, fill=style.WHITE)
         draw.line([(x0, y0), base], fill=style.WHITE, width=lw)
 
 
-def focus(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout) -> None:
+def focus(img: Image.Image, hexes: Sequence[str], layout: Layout) -> None:
     """A gold outline around each focus hex of a zoomed crop."""
+    width = max(3, round(layout.size / 14))
     for hex_id in hexes:
-        draw.polygon(
-            layout.corners(hex_id, 0.94), outline=style.FOCUS, width=max(3, round(layout.size / 14))
-        )
+        polygon(img, layout.corners(hex_id, 0.94), outline=style.FOCUS, width=width)
 
 
-def reach(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom: bool) -> None:
+def reach(img: Image.Image, hexes: Sequence[str], layout: Layout, zoom: bool) -> None:
     """A bright ring inside each hex the selected group can reach (the view's ``highlight``).
 
     In a zoomed crop the ring runs along the hex's edge, clear of its number.
@@ -161,14 +160,35 @@ def reach(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom:
     width = max(3, round(layout.size / (12 if zoom else 9)))
     scale = 0.93 if zoom else 0.8
     for hex_id in hexes:
-        draw.polygon(layout.corners(hex_id, scale), outline=style.REACH, width=width)
+        polygon(img, layout.corners(hex_id, scale), outline=style.REACH, width=width)
+
+
+def polygon(
+    img: Image.Image, points: Sequence[Point], outline: RGB, width: int, fill: RGB | None = None
+) -> None:
+    """``ImageDraw.polygon`` with a wide outline, drawn on the part of ``img`` it covers.
+
+    Pillow draws a wide outline through a mask the size of the whole image (a megapixel made
+    and filled for each ring); drawn on a crop around the polygon, the pixels are the same.
+    """
+    pad = width + 2
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, y0 = max(0, math.floor(min(xs)) - pad), max(0, math.floor(min(ys)) - pad)
+    x1 = min(img.width, math.ceil(max(xs)) + pad + 1)
+    y1 = min(img.height, math.ceil(max(ys)) + pad + 1)
+    if x0 >= x1 or y0 >= y1:
+        return
+    part = img.crop((x0, y0, x1, y1))
+    moved = [(x - x0, y - y0) for x, y in points]
+    ImageDraw.Draw(part).polygon(moved, fill=fill, outline=outline, width=width)
+    img.paste(part, (x0, y0))
 
 
 def under_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool) -> None:
     """The overlays drawn before the counters: the burning hexes show around them."""
     draw = ImageDraw.Draw(img)
     fires(draw, view.fires, layout, zoom)
-    reach(draw, view.highlight, layout, zoom)
+    reach(img, view.highlight, layout, zoom)
     gates(draw, view.gates, layout)
 
 
@@ -178,4 +198,4 @@ def over_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool
     breaches(draw, view.breaches, layout, zoom)
     ladders(draw, view.ladders, layout, zoom)
     heads(draw, view.heads, layout, zoom)
-    moves(draw, view.moves, layout, zoom)
+    moves(img, view.moves, layout, zoom)

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engines.gondor import views
 from render import common, gondor
 from render.common import BAD
-from render.gondor import counters, hexgrid, panel, style, text
+from render.gondor import counters, hexgrid, overlays, panel, style, text
 from render.gondor import map as gmap
 from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -382,6 +382,21 @@ def test_a_tile_drawn_from_its_nearby_hexes_alone_is_the_whole_map_drawn_and_cut
     assert len(near) < 40
     whole = gmap._ground(game_map, layout, size, game_map.hexes)
     assert gmap._ground(game_map, layout, size, near).tobytes() == whole.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("ox", "oy", "width"),
+    [(300.0, 200.0, 3), (-12.5, 40.25, 13), (870.3, 690.7, 4), (5.0, -70.0, 2)],
+)
+def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_image(ox, oy, width):
+    """Reach and focus rings and the arrow's tip: the same pixels, clipped alike at the edges."""
+    base = Image.new("RGB", (1000, 720), style.BG)
+    ImageDraw.Draw(base).line((0, 0, 1000, 720), fill=style.WHITE, width=9)
+    points = hexgrid.Layout(style.ZOOM_HEX_W, ox, oy).corners("0101", 0.93)
+    whole, cut = base.copy(), base.copy()
+    ImageDraw.Draw(whole).polygon(points, fill=style.WHITE, outline=style.REACH, width=width)
+    overlays.polygon(cut, points, outline=style.REACH, width=width, fill=style.WHITE)
+    assert cut.tobytes() == whole.tobytes() != base.tobytes()
 
 
 def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
