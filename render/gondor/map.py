@@ -375,5 +375,6 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
 
 def shown_hexes(game_map: GameMap, layout: Layout) -> list[str]:
     """The hexes whose centres lie inside the close-up's map part."""
-    centres = ((h.id, layout.centre_of(h.col, h.row)) for h in game_map.hexes)
+    box = (0, 0, style.WIDTH, ZOOM_CROP)
+    centres = ((h.id, layout.centre_of(h.col, h.row)) for h in _near(game_map, layout, box))
     return [i for i, (x, y) in centres if 0 <= x <= style.WIDTH and 0 <= y <= ZOOM_CROP]

@@ -399,6 +399,19 @@ def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_ima
     assert cut.tobytes() == whole.tobytes() != base.tobytes()
 
 
+@pytest.mark.parametrize("focus", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
+def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(focus):
+    game_map = views.game_map()
+    layout = gmap.zoom_layout(game_map, focus)
+    inside = [
+        h.id
+        for h in game_map.hexes
+        if 0 <= layout.centre(h.id)[0] <= style.WIDTH
+        and 0 <= layout.centre(h.id)[1] <= gmap.ZOOM_CROP
+    ]
+    assert gmap.shown_hexes(game_map, layout) == inside and len(inside) > 20
+
+
 def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     """Close-ups move with every move: the next one nearby draws few tiles, and none shows."""
     clear_caches()
