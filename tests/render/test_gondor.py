@@ -40,6 +40,7 @@ def decode(data: bytes) -> Image.Image:
 
 def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
+    overlays._ring.cache_clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -384,25 +385,34 @@ def test_a_tile_drawn_from_its_nearby_hexes_alone_is_the_whole_map_drawn_and_cut
     assert gmap._ground(game_map, layout, size, near).tobytes() == whole.tobytes()
 
 
+@pytest.mark.parametrize("fill", [None, style.WHITE])
 @pytest.mark.parametrize(
     ("ox", "oy", "width"),
     [(300.0, 200.0, 3), (-12.5, 40.25, 13), (870.3, 690.7, 4), (5.0, -70.0, 2)],
 )
-def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_image(ox, oy, width):
-    """Reach and focus rings and the arrow's tip: the same pixels, clipped alike at the edges."""
+def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_image(
+    ox, oy, width, fill
+):
+    """Reach and focus rings (kept as masks) and the arrow's tip: the same pixels, clipped
+    alike at the edges, whether the ring's mask is drawn afresh or kept from before."""
     base = Image.new("RGB", (1000, 720), style.BG)
     ImageDraw.Draw(base).line((0, 0, 1000, 720), fill=style.WHITE, width=9)
     points = hexgrid.Layout(style.ZOOM_HEX_W, ox, oy).corners("0101", 0.93)
-    whole, cut = base.copy(), base.copy()
-    ImageDraw.Draw(whole).polygon(points, fill=style.WHITE, outline=style.REACH, width=width)
-    overlays.polygon(cut, points, outline=style.REACH, width=width, fill=style.WHITE)
-    assert cut.tobytes() == whole.tobytes() != base.tobytes()
+    whole = base.copy()
+    ImageDraw.Draw(whole).polygon(points, fill=fill, outline=style.REACH, width=width)
+    overlays._ring.cache_clear()
+    for _ in range(2):
+        cut = base.copy()
+        overlays.polygon(cut, points, outline=style.REACH, width=width, fill=fill)
+        assert cut.tobytes() == whole.tobytes() != base.tobytes()
+    if fill is None and (ox, oy) == (300.0, 200.0):  # inside: its kept mask drew it again
+        assert overlays._ring.cache_info().hits == 1
 
 
-@pytest.mark.parametrize("focus", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
-def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(focus):
+@pytest.mark.parametrize("hexes", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
+def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(hexes):
     game_map = views.game_map()
-    layout = gmap.zoom_layout(game_map, focus)
+    layout = gmap.zoom_layout(game_map, hexes)
     inside = [
         h.id
         for h in game_map.hexes
