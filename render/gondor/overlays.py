@@ -163,7 +163,43 @@ def reach(img: Image.Image, hexes: Sequence[str], layout: Layout, zoom: bool) ->
     width = max(3, round(layout.size / (12 if zoom else 9)))
     scale = 0.93 if zoom else 0.8
     for hex_id in hexes:
-        polygon(img, layout.corners(hex_id, scale), outline=style.REACH, width=width)
+        placed = _hex_ring(layout, hex_id, scale, width, img.size)
+        if placed is None:
+            polygon(img, layout.corners(hex_id, scale), outline=style.REACH, width=width)
+        else:
+            img.paste(style.REACH, *placed)
+
+
+Box = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=RINGS_KEPT)
+def _hex_ring(
+    layout: Layout, hex_id: str, scale: float, width: int, size: tuple[int, int]
+) -> tuple[Box, Image.Image] | None:
+    """Where a ring inside ``hex_id`` goes and its mask, if a ``size`` picture holds it whole.
+
+    A deploying side's picture rings up to 150 hexes, the same ones picture after picture:
+    each ring's place is then a look-up and a paste.
+    """
+    points = layout.corners(hex_id, scale)
+    box = _bounds(points, width)
+    if box[0] < 0 or box[1] < 0 or box[2] > size[0] or box[3] > size[1]:
+        return None
+    moved = tuple((x - box[0], y - box[1]) for x, y in points)
+    return box, _ring(moved, width, (box[2] - box[0], box[3] - box[1]))
+
+
+def _bounds(points: Sequence[Point], width: int) -> Box:
+    """The pixels a polygon with a ``width`` outline may touch, with a margin."""
+    pad = width + 2
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (
+        math.floor(min(xs)) - pad,
+        math.floor(min(ys)) - pad,
+        math.ceil(max(xs)) + pad + 1,
+        math.ceil(max(ys)) + pad + 1,
+    )
 
 
 def polygon(
@@ -174,17 +210,9 @@ def polygon(
     Pillow draws a wide outline through a mask the size of the whole image (a megapixel made
     and filled for each ring); drawn on a crop around the polygon, the pixels are the same. A
     ring (no fill) wholly inside the image is its colour pasted through its mask, drawn once
-    per shape (``_ring``): a deploying side's picture rings up to 150 hexes, the same ones
-    picture after picture.
+    per shape (``_ring``).
     """
-    pad = width + 2
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    box = (
-        math.floor(min(xs)) - pad,
-        math.floor(min(ys)) - pad,
-        math.ceil(max(xs)) + pad + 1,
-        math.ceil(max(ys)) + pad + 1,
-    )
+    box = _bounds(points, width)
     x0, y0 = max(0, box[0]), max(0, box[1])
     x1, y1 = min(img.width, box[2]), min(img.height, box[3])
     if x0 >= x1 or y0 >= y1:

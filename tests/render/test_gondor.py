@@ -41,6 +41,7 @@ def decode(data: bytes) -> Image.Image:
 def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
     overlays._ring.cache_clear()
+    overlays._hex_ring.cache_clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -407,6 +408,26 @@ def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_ima
         assert cut.tobytes() == whole.tobytes() != base.tobytes()
     if fill is None and (ox, oy) == (300.0, 200.0):  # inside: its kept mask drew it again
         assert overlays._ring.cache_info().hits == 1
+
+
+@pytest.mark.parametrize("zoom", [False, True])
+def test_reach_rings_kept_by_hex_are_the_rings_pillow_draws(zoom):
+    """A deploying side's rings, each a look-up and a paste: the same pixels as Pillow's
+    rings, drawn afresh or kept, the map's edge hexes (clipped) among them."""
+    game_map = views.game_map()
+    layout = gmap.zoom_layout(game_map, ("0101",)) if zoom else gmap.full_layout(game_map)
+    hexes = [h.id for h in game_map.hexes if (h.col < 6 and h.row < 5) or h.row == 24]
+    width = max(3, round(layout.size / (12 if zoom else 9)))
+    whole = Image.new("RGB", (1000, 720), style.BG)
+    for hex_id in hexes:
+        corners = layout.corners(hex_id, 0.93 if zoom else 0.8)
+        ImageDraw.Draw(whole).polygon(corners, outline=style.REACH, width=width)
+    overlays._hex_ring.cache_clear()
+    for _ in range(2):
+        img = Image.new("RGB", (1000, 720), style.BG)
+        overlays.reach(img, hexes, layout, zoom)
+        assert img.tobytes() == whole.tobytes()
+    assert overlays._hex_ring.cache_info().hits >= 10
 
 
 @pytest.mark.parametrize("hexes", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
