@@ -9,7 +9,7 @@ The key to the symbols is a separate image (``panel.legend``, sent by ``/gondor 
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engines.gondor.views import GondorView
 from render.gondor import counters, map, overlays, panel, style, text
@@ -30,7 +30,7 @@ def render(view: GondorView) -> Image.Image:
     board = ground.copy()
     overlays.under_counters(board, view, layout, bool(focus))
     if focus:
-        overlays.focus(ImageDraw.Draw(board), focus, layout)
+        overlays.focus(board, focus, layout)
     counters.draw_stacks(board, view.stacks, layout, zoom=bool(focus))
     overlays.over_counters(board, view, layout, bool(focus))
     crop = map.ZOOM_CROP

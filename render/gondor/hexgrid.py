@@ -53,10 +53,7 @@ class Layout:
         """The six corners, clockwise from the east one; ``scale`` < 1 insets them."""
         x, y = self.centre(hex_id)
         s = self.size * scale
-        return [
-            (x + s * math.cos(math.radians(a)), y + s * math.sin(math.radians(a)))
-            for a in (0, 60, 120, 180, 240, 300)
-        ]
+        return [(x + s * cos, y + s * sin) for cos, sin in _CORNERS]
 
     def hexside(self, a: str, b: str) -> tuple[Point, Point]:
         """The two ends of the side shared by adjacent hexes ``a`` and ``b``."""
@@ -71,6 +68,10 @@ class Layout:
     def scaled(self, k: float) -> Layout:
         """The same layout ``k`` times larger (for supersampled drawing)."""
         return Layout(self.w * k, self.ox * k, self.oy * k)
+
+
+_CORNERS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)]
+"""Each corner's direction from the centre, clockwise from the east one."""
 
 
 def midpoint(a: Point, b: Point) -> Point:

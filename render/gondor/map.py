@@ -8,13 +8,14 @@ edges); text is drawn afterwards at the final size.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import GameMap, MapHex, MapHexside
-from render.common import font, text_width, wrap
+from render.common import RGB, font, text_width, wrap
 from render.gondor import style
 from render.gondor.hexgrid import Layout, midpoint
 
@@ -27,7 +28,7 @@ LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider tha
 TOWER_MOST = 16  # half a tower's side, in px, at most
 ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
 TILE = 256  # the close-up's map is drawn in square tiles of this side, in px
-TILES_KEPT = 200  # tiles kept per process (192 KB each): the whole map is 288, a game's part fewer
+TILES_KEPT = 200  # tiles kept per process (256 KB each): the whole map is 288, a game's part fewer
 
 COMPASS_HEX = "0402"  # the compass's centre, on Mount Mindolluin, where no counter goes
 COMPASS_ARM = 24  # px from the centre to each arm's tip; its letter sits beyond it
@@ -72,29 +73,37 @@ def map_height(game_map: GameMap, layout: Layout) -> int:
 
 
 def _near(game_map: GameMap, layout: Layout, box: tuple[float, ...]) -> list[MapHex]:
-    """The hexes whose centres lie within a hex of ``box``."""
+    """The hexes whose centres lie within a hex of ``box``, in the map's order.
+
+    Only the columns and rows that can reach the box are measured (a close-up's tile needs a
+    few dozen of the map's hundreds of hexes).
+    """
     x0, y0, x1, y1 = box
     pad = layout.w
+    c0 = math.floor((x0 - pad - layout.ox) / layout.pitch)  # a column either side to spare
+    c1 = math.ceil((x1 + pad - layout.ox) / layout.pitch) + 2
+    r0 = math.floor((y0 - pad - layout.oy) / layout.w) - 1
+    r1 = math.ceil((y1 + pad - layout.oy) / layout.w) + 2
     out = []
     for h in game_map.hexes:
-        x, y = layout.centre_of(h.col, h.row)
-        if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad:
-            out.append(h)
+        if c0 <= h.col <= c1 and r0 <= h.row <= r1:
+            x, y = layout.centre_of(h.col, h.row)
+            if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad:
+                out.append(h)
     return out
 
 
-def draw_terrain(
-    img: Image.Image, game_map: GameMap, layout: Layout, box: tuple[float, float, float, float]
-) -> None:
-    """Terrain fills, then the 1 px hex grid, then roads and walls, for hexes near ``box``.
+def draw_terrain(img: Image.Image, game_map: GameMap, layout: Layout, hexes: list[MapHex]) -> None:
+    """Terrain fills, then the 1 px hex grid, then roads and walls, for ``hexes``.
 
     Fills and lines are drawn at SS times the size and scaled down (smooth edges); the grid is
     drawn at the final size so that it stays one crisp colour. Roads and walls are each one
-    colour, so they are drawn on a mask each and pasted in their colour.
+    colour, so they are drawn on a mask each and pasted in their colour; a part of the map
+    without either (most of a close-up's tiles) skips its mask.
     """
-    hexes = _near(game_map, layout, box)
     big = layout.scaled(SS)
-    fills = Image.new("RGB", (img.width * SS, img.height * SS), style.BG)
+    size = (img.width * SS, img.height * SS)
+    fills = Image.new("RGB", size, style.BG)
     draw = ImageDraw.Draw(fills)
     for h in hexes:
         fill = style.terrain_colour(h.terrain, h.level)
@@ -106,19 +115,26 @@ def draw_terrain(
         corners = layout.corners(h.id)
         draw.line([*corners, corners[0]], fill=style.GRID, width=grid_w)
     ids = {h.id for h in hexes}
-    road_w = max(2, round(big.w * 0.14))
-    roads = Image.new("L", fills.size, 0)  # one-colour masks: a quarter of an RGBA layer's cost
-    draw = ImageDraw.Draw(roads)
-    for road in game_map.roads:
-        if any(h in ids for h in road):
+    roads = [road for road in game_map.roads if any(h in ids for h in road)]
+    if roads:
+        road_w = max(2, round(big.w * 0.14))
+        mask = Image.new("L", size, 0)  # one colour: a quarter of an RGBA layer's cost
+        draw = ImageDraw.Draw(mask)
+        for road in roads:
             draw.line([big.centre(h) for h in road], fill=255, width=road_w, joint="curve")
-    walls = Image.new("L", fills.size, 0)
-    draw = ImageDraw.Draw(walls)
-    for side in game_map.hexsides:
-        if side.a in ids or side.b in ids:
+        _paint(img, style.ROAD, mask)
+    sides = [side for side in game_map.hexsides if side.a in ids or side.b in ids]
+    if sides:
+        mask = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(mask)
+        for side in sides:
             _hexside(draw, big, side)
-    for colour, mask in ((style.ROAD, roads), (style.WALL, walls)):
-        img.paste(colour, (0, 0, *img.size), mask.resize(img.size, Image.Resampling.BOX))
+        _paint(img, style.WALL, mask)
+
+
+def _paint(img: Image.Image, colour: RGB, mask: Image.Image) -> None:
+    """``colour`` pasted through a supersampled one-colour ``mask`` scaled down to ``img``."""
+    img.paste(colour, (0, 0, *img.size), mask.resize(img.size, Image.Resampling.BOX))
 
 
 def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> None:
@@ -139,11 +155,11 @@ def _hexside(draw: ImageDraw.ImageDraw, layout: Layout, side: MapHexside) -> Non
 
 
 def _ground(
-    game_map: GameMap, layout: Layout, size: tuple[int, int], box: tuple[float, float, float, float]
+    game_map: GameMap, layout: Layout, size: tuple[int, int], hexes: list[MapHex]
 ) -> Image.Image:
-    """A ``size`` image of the map seen through ``layout``, hexes near ``box`` drawn."""
+    """A ``size`` image of the map seen through ``layout``, ``hexes`` drawn."""
     img = Image.new("RGB", size, style.BG)
-    draw_terrain(img, game_map, layout, box)
+    draw_terrain(img, game_map, layout, hexes)
     return img
 
 
@@ -247,7 +263,8 @@ def full_background(key: str) -> Image.Image:
     game_map = _MAPS[key]
     layout = full_layout(game_map)
     height = TOP_MARGIN + map_height(game_map, layout) + BOTTOM_MARGIN
-    img = _ground(game_map, layout, (style.WIDTH, height), (0, 0, style.WIDTH, height))
+    size = (style.WIDTH, height)
+    img = _ground(game_map, layout, size, _near(game_map, layout, (0, 0, *size)))
     place_rings(img, game_map, layout)
     _level_numbers(img, game_map, layout)
     place_names(img, game_map, layout)
@@ -322,11 +339,12 @@ def zoom_tile(key: str, i: int, j: int) -> Image.Image:
     """
     game_map = _MAPS[key]
     layout = Layout(style.ZOOM_HEX_W, -i * TILE, -j * TILE)
-    img = _ground(game_map, layout, (TILE, TILE), (0, 0, TILE, TILE))
+    hexes = _near(game_map, layout, (0, 0, TILE, TILE))
+    img = _ground(game_map, layout, (TILE, TILE), hexes)
     place_rings(img, game_map, layout)
     draw = ImageDraw.Draw(img)
     fnt = font(style.PHONE_PX)
-    for h in game_map.hexes:
+    for h in hexes:
         x, y = layout.centre_of(h.col, h.row)
         if -layout.w < x < TILE + layout.w and -layout.w < y < TILE + layout.w:
             ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
@@ -357,5 +375,6 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
 
 def shown_hexes(game_map: GameMap, layout: Layout) -> list[str]:
     """The hexes whose centres lie inside the close-up's map part."""
-    centres = ((h.id, layout.centre_of(h.col, h.row)) for h in game_map.hexes)
+    box = (0, 0, style.WIDTH, ZOOM_CROP)
+    centres = ((h.id, layout.centre_of(h.col, h.row)) for h in _near(game_map, layout, box))
     return [i for i, (x, y) in centres if 0 <= x <= style.WIDTH and 0 <= y <= ZOOM_CROP]

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import GateView, GondorView, Hexside
+from render.common import RGB
 from render.gondor import style
 from render.gondor.hexgrid import Layout, Point
+
+RINGS_KEPT = 1024  # ring masks kept per process: a full map's are 1-2 KB, a close-up's 20-30 KB
 
 
 def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:
@@ -118,10 +122,9 @@ def _along(a: Point, b: Point, t: float) -> Point:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
-def moves(
-    draw: ImageDraw.ImageDraw, steps: Sequence[Hexside], layout: Layout, zoom: bool = False
-) -> None:
+def moves(img: Image.Image, steps: Sequence[Hexside], layout: Layout, zoom: bool = False) -> None:
     """The last move: a white arrow from each hex a counter left to the hex it reached."""
+    draw = ImageDraw.Draw(img)
     lw = max(4, round(layout.size * (0.08 if zoom else 0.2)))
     head = layout.size * (0.32 if zoom else 0.55)
     for start, end in steps:
@@ -141,19 +144,18 @@ def moves(
             (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55),
         ]
         draw.line([(x0, y0), base], fill=style.INK, width=lw + 4)
-        draw.polygon(tip, fill=style.WHITE, outline=style.INK, width=2)
+        polygon(img, tip, outline=style.INK, width=2, fill=style.WHITE)
         draw.line([(x0, y0), base], fill=style.WHITE, width=lw)
 
 
-def focus(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout) -> None:
+def focus(img: Image.Image, hexes: Sequence[str], layout: Layout) -> None:
     """A gold outline around each focus hex of a zoomed crop."""
+    width = max(3, round(layout.size / 14))
     for hex_id in hexes:
-        draw.polygon(
-            layout.corners(hex_id, 0.94), outline=style.FOCUS, width=max(3, round(layout.size / 14))
-        )
+        polygon(img, layout.corners(hex_id, 0.94), outline=style.FOCUS, width=width)
 
 
-def reach(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom: bool) -> None:
+def reach(img: Image.Image, hexes: Sequence[str], layout: Layout, zoom: bool) -> None:
     """A bright ring inside each hex the selected group can reach (the view's ``highlight``).
 
     In a zoomed crop the ring runs along the hex's edge, clear of its number.
@@ -161,14 +163,82 @@ def reach(draw: ImageDraw.ImageDraw, hexes: Sequence[str], layout: Layout, zoom:
     width = max(3, round(layout.size / (12 if zoom else 9)))
     scale = 0.93 if zoom else 0.8
     for hex_id in hexes:
-        draw.polygon(layout.corners(hex_id, scale), outline=style.REACH, width=width)
+        placed = _hex_ring(layout, hex_id, scale, width, img.size)
+        if placed is None:
+            polygon(img, layout.corners(hex_id, scale), outline=style.REACH, width=width)
+        else:
+            img.paste(style.REACH, *placed)
+
+
+Box = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=RINGS_KEPT)
+def _hex_ring(
+    layout: Layout, hex_id: str, scale: float, width: int, size: tuple[int, int]
+) -> tuple[Box, Image.Image] | None:
+    """Where a ring inside ``hex_id`` goes and its mask, if a ``size`` picture holds it whole.
+
+    A deploying side's picture rings up to 150 hexes, the same ones picture after picture:
+    each ring's place is then a look-up and a paste.
+    """
+    points = layout.corners(hex_id, scale)
+    box = _bounds(points, width)
+    if box[0] < 0 or box[1] < 0 or box[2] > size[0] or box[3] > size[1]:
+        return None
+    moved = tuple((x - box[0], y - box[1]) for x, y in points)
+    return box, _ring(moved, width, (box[2] - box[0], box[3] - box[1]))
+
+
+def _bounds(points: Sequence[Point], width: int) -> Box:
+    """The pixels a polygon with a ``width`` outline may touch, with a margin."""
+    pad = width + 2
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (
+        math.floor(min(xs)) - pad,
+        math.floor(min(ys)) - pad,
+        math.ceil(max(xs)) + pad + 1,
+        math.ceil(max(ys)) + pad + 1,
+    )
+
+
+def polygon(
+    img: Image.Image, points: Sequence[Point], outline: RGB, width: int, fill: RGB | None = None
+) -> None:
+    """``ImageDraw.polygon`` with a wide outline, drawn on the part of ``img`` it covers.
+
+    Pillow draws a wide outline through a mask the size of the whole image (a megapixel made
+    and filled for each ring); drawn on a crop around the polygon, the pixels are the same. A
+    ring (no fill) wholly inside the image is its colour pasted through its mask, drawn once
+    per shape (``_ring``).
+    """
+    box = _bounds(points, width)
+    x0, y0 = max(0, box[0]), max(0, box[1])
+    x1, y1 = min(img.width, box[2]), min(img.height, box[3])
+    if x0 >= x1 or y0 >= y1:
+        return
+    moved = tuple((x - x0, y - y0) for x, y in points)
+    if fill is None and (x0, y0, x1, y1) == box:  # an edge would clip it otherwise
+        img.paste(outline, box, _ring(moved, width, (x1 - x0, y1 - y0)))
+        return
+    part = img.crop((x0, y0, x1, y1))
+    ImageDraw.Draw(part).polygon(moved, fill=fill, outline=outline, width=width)
+    img.paste(part, (x0, y0))
+
+
+@lru_cache(maxsize=RINGS_KEPT)
+def _ring(points: tuple[Point, ...], width: int, size: tuple[int, int]) -> Image.Image:
+    """The mask of a wide polygon outline drawn on a ``size`` image (shared: never draw on)."""
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).polygon(points, outline=255, width=width)
+    return mask
 
 
 def under_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool) -> None:
     """The overlays drawn before the counters: the burning hexes show around them."""
     draw = ImageDraw.Draw(img)
     fires(draw, view.fires, layout, zoom)
-    reach(draw, view.highlight, layout, zoom)
+    reach(img, view.highlight, layout, zoom)
     gates(draw, view.gates, layout)
 
 
@@ -178,4 +248,4 @@ def over_counters(img: Image.Image, view: GondorView, layout: Layout, zoom: bool
     breaches(draw, view.breaches, layout, zoom)
     ladders(draw, view.ladders, layout, zoom)
     heads(draw, view.heads, layout, zoom)
-    moves(draw, view.moves, layout, zoom)
+    moves(img, view.moves, layout, zoom)

@@ -193,14 +193,14 @@ def _mark_icon(img: Image.Image, mark: str, cx: int, cy: int) -> None:
         elif mark == "Named place":
             draw.polygon(one.corners("0101", 0.86), outline=style.PLACE, width=2)
         elif mark == "Close-up":
-            overlays.focus(draw, ["0101"], one)
+            overlays.focus(img, ["0101"], one)
         else:
-            overlays.reach(draw, ["0101"], one, False)
+            overlays.reach(img, ["0101"], one, False)
         return
     draw.rectangle((cx - 22, cy - 22, cx + 22, cy + 22), fill=style.CLEAR)
     if mark == "Last move":
         small = w * 0.62  # two columns apart on one row: a level arrow across the icon
-        overlays.moves(draw, [("0101", "0301")], Layout(small, cx - small * 0.866, cy))
+        overlays.moves(img, [("0101", "0301")], Layout(small, cx - small * 0.866, cy))
         return
     lay = Layout(w, cx, cy - w / 2)  # 0101 above the icon's centre, 0102 below
     a, b = lay.hexside("0101", "0102")

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engines.gondor import views
 from render import common, gondor
 from render.common import BAD
-from render.gondor import counters, panel, style, text
+from render.gondor import counters, hexgrid, overlays, panel, style, text
 from render.gondor import map as gmap
 from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -40,6 +40,8 @@ def decode(data: bytes) -> Image.Image:
 
 def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
+    overlays._ring.cache_clear()
+    overlays._hex_ring.cache_clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -371,6 +373,76 @@ def test_a_close_up_among_many_named_places_stays_wider_than_tall_and_names_them
     assert "White rings: 1918 Main Gate." in gondor.alt_text(CASES["zoom-gate-westernesse"])
 
 
+@pytest.mark.parametrize(("i", "j"), [(9, 10), (13, 7), (11, 12), (16, 14), (-1, 5)])
+def test_a_tile_drawn_from_its_nearby_hexes_alone_is_the_whole_map_drawn_and_cut(i, j):
+    """A tile measures and draws only the hexes, roads and walls near it: the same pixels (the
+    Main Gate's roads and walls, a wall with a road, a plain, the map's corner, off its edge)."""
+    game_map = views.game_map()
+    layout = hexgrid.Layout(style.ZOOM_HEX_W, -i * gmap.TILE, -j * gmap.TILE)
+    size = (gmap.TILE, gmap.TILE)
+    near = gmap._near(game_map, layout, (0, 0, *size))
+    assert len(near) < 40
+    whole = gmap._ground(game_map, layout, size, game_map.hexes)
+    assert gmap._ground(game_map, layout, size, near).tobytes() == whole.tobytes()
+
+
+@pytest.mark.parametrize("fill", [None, style.WHITE])
+@pytest.mark.parametrize(
+    ("ox", "oy", "width"),
+    [(300.0, 200.0, 3), (-12.5, 40.25, 13), (870.3, 690.7, 4), (5.0, -70.0, 2)],
+)
+def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_image(
+    ox, oy, width, fill
+):
+    """Reach and focus rings (kept as masks) and the arrow's tip: the same pixels, clipped
+    alike at the edges, whether the ring's mask is drawn afresh or kept from before."""
+    base = Image.new("RGB", (1000, 720), style.BG)
+    ImageDraw.Draw(base).line((0, 0, 1000, 720), fill=style.WHITE, width=9)
+    points = hexgrid.Layout(style.ZOOM_HEX_W, ox, oy).corners("0101", 0.93)
+    whole = base.copy()
+    ImageDraw.Draw(whole).polygon(points, fill=fill, outline=style.REACH, width=width)
+    overlays._ring.cache_clear()
+    for _ in range(2):
+        cut = base.copy()
+        overlays.polygon(cut, points, outline=style.REACH, width=width, fill=fill)
+        assert cut.tobytes() == whole.tobytes() != base.tobytes()
+    if fill is None and (ox, oy) == (300.0, 200.0):  # inside: its kept mask drew it again
+        assert overlays._ring.cache_info().hits == 1
+
+
+@pytest.mark.parametrize("zoom", [False, True])
+def test_reach_rings_kept_by_hex_are_the_rings_pillow_draws(zoom):
+    """A deploying side's rings, each a look-up and a paste: the same pixels as Pillow's
+    rings, drawn afresh or kept, the map's edge hexes (clipped) among them."""
+    game_map = views.game_map()
+    layout = gmap.zoom_layout(game_map, ("0101",)) if zoom else gmap.full_layout(game_map)
+    hexes = [h.id for h in game_map.hexes if (h.col < 6 and h.row < 5) or h.row == 24]
+    width = max(3, round(layout.size / (12 if zoom else 9)))
+    whole = Image.new("RGB", (1000, 720), style.BG)
+    for hex_id in hexes:
+        corners = layout.corners(hex_id, 0.93 if zoom else 0.8)
+        ImageDraw.Draw(whole).polygon(corners, outline=style.REACH, width=width)
+    overlays._hex_ring.cache_clear()
+    for _ in range(2):
+        img = Image.new("RGB", (1000, 720), style.BG)
+        overlays.reach(img, hexes, layout, zoom)
+        assert img.tobytes() == whole.tobytes()
+    assert overlays._hex_ring.cache_info().hits >= 10
+
+
+@pytest.mark.parametrize("hexes", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
+def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(hexes):
+    game_map = views.game_map()
+    layout = gmap.zoom_layout(game_map, hexes)
+    inside = [
+        h.id
+        for h in game_map.hexes
+        if 0 <= layout.centre(h.id)[0] <= style.WIDTH
+        and 0 <= layout.centre(h.id)[1] <= gmap.ZOOM_CROP
+    ]
+    assert gmap.shown_hexes(game_map, layout) == inside and len(inside) > 20
+
+
 def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     """Close-ups move with every move: the next one nearby draws few tiles, and none shows."""
     clear_caches()
@@ -383,9 +455,7 @@ def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     assert gmap.zoom_tile.cache_info().misses - drawn <= 4
     # The tiles put together are the map drawn in one piece (no seam, no shift).
     layout = gmap.zoom_layout(game_map, ("1917", "1918"))
-    whole = gmap._ground(
-        game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), (0, 0, style.WIDTH, gmap.ZOOM_CROP)
-    )
+    whole = gmap._ground(game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), game_map.hexes)
     gmap.place_rings(whole, game_map, layout)
     draw = ImageDraw.Draw(whole)
     for h in game_map.hexes:

@@ -1,6 +1,7 @@
 """Views: the renderer's format, and Sauron never learns a cauldron's truth."""
 
 import json
+import random
 
 from engines.gondor.game import Gondor
 from engines.gondor.views import GondorView, game_map, short_word
@@ -139,3 +140,20 @@ def test_the_deploying_side_sees_where_its_next_counter_may_go_and_nobody_else_d
         # Westernesse's area is the whole city and around it: its rings would hide the names
         assert not any("highlight" in game.view(s) for s in (0, 1, None))
     assert not any("highlight" in game.view(s) for s in (0, 1, None))
+
+
+def test_a_view_is_its_models_dump_every_counter_included():
+    """The counters go into a view as dicts built without their model: each seat's view is
+    still exactly what the model gives back, move after move."""
+    game = Gondor.new(2, seed=11)
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for _ in range(120):
+        for seat in (None, 0, 1):
+            view = game.view(seat)
+            model = GondorView.model_validate(view)
+            assert model.model_dump(mode="json") == {k: view[k] for k in KEYS}
+            kinds |= {c.kind for s in model.stacks + model.off_map for c in s.counters}
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert kinds >= {"infantry", "cavalry", "leader", "siege-tower"}
