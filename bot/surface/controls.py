@@ -49,13 +49,18 @@ class Row:
     links: tuple[Link, ...] = ()
 
 
-def choices_for(game: Game, seat: int, legal: list[Action] | None = None) -> list[Choice]:
-    """The seat's legal actions (``legal``, if known), encoded, with labels, details, headings."""
-    cls = type(game)
+def choices_for(
+    game: Game, seat: int, legal: list[Action] | None = None, codes: list[str] | None = None
+) -> list[Choice]:
+    """The seat's legal actions, encoded, with labels, details and headings.
+
+    ``legal`` and ``codes``: the actions and their codes, when known already (a position's).
+    """
     legal = game.legal_actions(seat) if legal is None else legal
+    codes = [type(game).encode(a) for a in legal] if codes is None else codes
     return [
-        Choice(code=cls.encode(a), label=a.label(), kind=a.kind, detail=a.detail(), group=g)
-        for a, g in zip(legal, game.action_groups(seat, legal), strict=True)
+        Choice(code=code, label=a.label(), kind=a.kind, detail=a.detail(), group=g)
+        for a, code, g in zip(legal, codes, game.action_groups(seat, legal), strict=True)
     ]
 
 

@@ -389,7 +389,12 @@ def moves_for(session: Session, seat: int, *, on_board: bool) -> Moves:
     game = session.game
     live = session.status == "active" and not game.is_over
     shown = live and on_board == controls_in_channel(session)
-    choices = controls.choices_for(game, seat, session.position.legal(seat)) if shown else []
+    position = session.position
+    choices = (
+        controls.choices_for(game, seat, position.legal(seat), position.codes(seat))
+        if shown
+        else []
+    )
     unavailable = controls.unavailable_for(game, seat) if shown else []
     return Moves(*_lesson_controls(session, choices, unavailable), legal=bool(choices))
 

@@ -271,3 +271,14 @@ def test_lists_that_would_share_every_row_leave_the_end_of_the_phase_a_button():
     assert "End 0" in labels
     offered = {c.code for page in book for r in page for c in r.choices}
     assert offered == {c.code for c in choices}
+
+
+def test_choices_take_the_codes_a_position_has_already_encoded():
+    from engines.gondolin import Gondolin
+
+    game = Gondolin.new(1, seed=3)
+    legal = game.legal_actions(0)
+    codes = [Gondolin.encode(a) for a in legal]
+    assert [c.code for c in controls.choices_for(game, 0, legal)] == codes
+    given = [f"kept.{i}" for i in range(len(legal))]  # not encoded again
+    assert [c.code for c in controls.choices_for(game, 0, legal, given)] == given
