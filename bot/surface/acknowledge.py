@@ -164,9 +164,4 @@ async def strip_clicked(
     not yet refreshed pressed it, and its older text would be put back.
     """
     message = latest or interaction.message
-    view = None if message is None else layout.with_rows(message, None)
-    async with answering(interaction):
-        if interaction.response.is_done():
-            await interaction.edit_original_response(view=view)
-        else:
-            await interaction.response.edit_message(view=view)
+    await edit_clicked(interaction, None if message is None else layout.with_rows(message, None))

@@ -14,60 +14,28 @@ as a box, and reorders nothing anyway.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from typing import Any
 
 from PIL import ImageFont
 
 from engines.safe_text import BIDI_CONTROLS
+from render.common.lru import SizedLRU
 
 BUDGET_BYTES = 16 * 1024 * 1024  # about 4,000 lines of 22-50 px text
 
 Mask = tuple[Any, tuple[int, int]]  # (Image.core.ImagingCore, offset): the core type is private
 
 
-class MaskCache:
+class MaskCache(SizedLRU[tuple[Any, ...], Mask]):
     """Least recently used masks within a byte budget; safe to share between threads."""
 
     def __init__(self, budget: int = BUDGET_BYTES) -> None:
-        self.budget = budget
-        self.used = 0
-        self.hits = 0
-        self.misses = 0
-        self._masks: OrderedDict[tuple[Any, ...], Mask] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(budget, _bytes)
 
-    def get(self, key: tuple[Any, ...]) -> Mask | None:
-        """The mask stored under ``key`` (now the most recently used), or None."""
-        with self._lock:
-            found = self._masks.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self._masks.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[Any, ...], mask: Mask) -> None:
-        """Keep ``mask``, dropping the least recently used ones beyond the budget."""
-        size = _bytes(mask)
-        if size > self.budget:
-            return
-        with self._lock:
-            if key in self._masks:
-                return
-            self._masks[key] = mask
-            self.used += size
-            while self.used > self.budget:
-                _, old = self._masks.popitem(last=False)
-                self.used -= _bytes(old)
-
-    def clear(self) -> None:
-        """Forget every mask (tests, benchmarks of cold renders)."""
-        with self._lock:
-            self._masks.clear()
-            self.used = self.hits = self.misses = 0
+    @property
+    def _masks(self) -> OrderedDict[tuple[Any, ...], Mask]:
+        return self._items
 
 
 def _bytes(mask: Mask) -> int:

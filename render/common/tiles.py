@@ -15,13 +15,13 @@ recently used out first); a tile is never drawn on once kept.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from PIL import Image, ImageDraw
 
 from render.common import RGB, Box
+from render.common.lru import SizedLRU
 
 BUDGET_BYTES = 32 * 1024 * 1024  # about 280 Galdor's Grip deck rows (Pillow: 4 bytes a pixel)
 ENABLED = True  # tests switch it off to compare with every part painted in place
@@ -29,47 +29,15 @@ ENABLED = True  # tests switch it off to compare with every part painted in plac
 Painter = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
 
 
-class TileCache:
+class TileCache(SizedLRU[Hashable, Image.Image]):
     """Least recently used tiles within a byte budget; safe to share between threads."""
 
     def __init__(self, budget: int = BUDGET_BYTES) -> None:
-        self.budget = budget
-        self.used = 0
-        self.hits = 0
-        self.misses = 0
-        self._tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(budget, _bytes)
 
-    def get(self, key: Hashable) -> Image.Image | None:
-        """The tile kept under ``key`` (now the most recently used), or None."""
-        with self._lock:
-            found = self._tiles.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self._tiles.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, tile: Image.Image) -> None:
-        """Keep ``tile``, dropping the least recently used ones beyond the budget."""
-        size = _bytes(tile)
-        if size > self.budget:
-            return
-        with self._lock:
-            if key in self._tiles:
-                return
-            self._tiles[key] = tile
-            self.used += size
-            while self.used > self.budget:
-                _, old = self._tiles.popitem(last=False)
-                self.used -= _bytes(old)
-
-    def clear(self) -> None:
-        """Forget every tile (tests, benchmarks of cold renders)."""
-        with self._lock:
-            self._tiles.clear()
-            self.used = self.hits = self.misses = 0
+    @property
+    def _tiles(self) -> OrderedDict[Hashable, Image.Image]:
+        return self._items
 
 
 def _bytes(tile: Image.Image) -> int:
