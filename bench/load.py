@@ -62,7 +62,7 @@ from bench.load_tables import (
 )
 from bot.storage.history import FORCED
 from bot.surface.inflight import BUSY
-from discord_emulator import DiscordEmulator, Message
+from discord_emulator import DiscordEmulator, Interaction, Message
 from tests.bot.harness import move_controls
 
 BUSY_PAUSE_S = 2.0
@@ -231,17 +231,31 @@ class Load:
             first, *others = [m.user for m in table.members]
             path = f"{table.kind.name} {'start' if table.kind.players == 1 else 'challenge'}"
             options = {"opponent": others[0]} if others else {}
-            ix = await self.emu.slash(first, table.channel, path, **options)
-            await ix.done(timeout=ANSWER_TIMEOUT_S)
+            while not await self.start_answered(
+                await self.emu.slash(first, table.channel, path, **options)
+            ):
+                pass
             if others:
                 challenge = await self.emu.wait_for(
                     lambda: self.challenge_of(table), timeout=ANSWER_TIMEOUT_S
                 )
-                accept = await self.emu.click(others[0], challenge, challenge.find_button("Accept"))
-                await accept.done(timeout=ANSWER_TIMEOUT_S)
+                accept = challenge.find_button("Accept")
+                while not await self.start_answered(
+                    await self.emu.click(others[0], challenge, accept)
+                ):
+                    pass
             await self.emu.wait_for(lambda: self.begun(table), timeout=ANSWER_TIMEOUT_S)
         finally:
             table.starting = False
+
+    async def start_answered(self, ix: Interaction) -> bool:
+        """The start's command or Accept was answered; False (after a pause) if told "busy":
+        the member tries again, as they are told to."""
+        await ix.done(timeout=ANSWER_TIMEOUT_S)
+        if any(m.content == BUSY for m in ix.messages):
+            await asyncio.sleep(BUSY_PAUSE_S)
+            return False
+        return True
 
     def challenge_of(self, table: Table) -> Message | None:
         """The challenge posted since the table's start, if it is there yet."""

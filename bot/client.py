@@ -115,7 +115,7 @@ class TabletopBot(commands.AutoShardedBot):
         )
         self.renders = RenderPool(self.settings.render_pool, self.settings.render_workers)
         render_pool.use(self.renders)
-        self.sessions = SessionManager(self, self.store, self.computer)
+        self.sessions = SessionManager(self, self.store, self.computer, self.inflight)
         self.lobby = Lobby(self.sessions, self.settings)
         self.lifecycle = Lifecycle(self.sessions, self.settings)
         self.orphans = Orphans(self.sessions)

@@ -29,6 +29,7 @@ from bot.storage.store import Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
 from bot.surface.acknowledge import deadline, defer_unless_answered, edit_clicked, strip_clicked
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
+from bot.surface.inflight import InFlight
 from bot.surface.presenter import (
     Aftermath,
     controls_in_channel,
@@ -124,8 +125,11 @@ UNCOUNTED = {
 class SessionManager:
     """Applies players' actions: lock, load, check, apply, persist, then show."""
 
-    def __init__(self, client: discord.Client, store: SessionStore, computer: Computer) -> None:
+    def __init__(
+        self, client: discord.Client, store: SessionStore, computer: Computer, inflight: InFlight
+    ) -> None:
         self.client = client
+        self.inflight = inflight
         self.store = store
         self.computer = computer
         self.background: set[asyncio.Task[None]] = set()  # the computer resuming after a start
@@ -582,6 +586,8 @@ class SessionManager:
         """
         if session.lesson is not None:
             return
+        if computer_to_act(session) is not None:
+            self.inflight.set_aside()  # the click is answered: its thinking holds up no other
         change, moved, shown, run = Change(), None, time.monotonic(), 0
         while (seat := computer_to_act(session)) is not None:
             if run == MAX_COMPUTER_RUN:

@@ -10,7 +10,10 @@ new ones with a clear answer and waits for those under way.
 It also bounds the work a process takes on: beyond ``limit`` interactions being handled, a new
 one is answered at once with "busy, try again" (well inside Discord's 3 s deadline) instead of
 queueing behind the others until its deadline passes. Autocomplete is never counted or refused:
-it is cheap and a refusal would only empty the member's list.
+it is cheap and a refusal would only empty the member's list. A handler that has answered and
+goes on only to wait for the computer's turns (it thinks in its own worker process) is set
+aside: it holds up no other interaction, so it no longer counts towards the bound (a server
+with many games against the computer is not told "busy"), and stopping still waits for it.
 """
 
 from __future__ import annotations
@@ -37,10 +40,18 @@ class InFlight:
         self.limit = limit
         self.refused_busy = 0
         self._tasks: set[asyncio.Task[object]] = set()
+        self._aside: set[asyncio.Task[object]] = set()  # answered, waiting for the computer
 
     def __len__(self) -> int:
-        """Interactions being handled now."""
-        return len(self._tasks)
+        """Interactions being handled now that count towards the bound."""
+        return len(self._tasks) - len(self._aside)
+
+    def set_aside(self) -> None:
+        """The current handler, answered, no longer counts towards the bound (see above)."""
+        task = asyncio.current_task()
+        if task is not None and task in self._tasks and task not in self._aside:
+            self._aside.add(task)
+            task.add_done_callback(self._aside.discard)
 
     async def admit(self, interaction: discord.Interaction) -> bool:
         """In the handler's task, before it acts: track it; refuse it while closing or full."""

@@ -6,11 +6,13 @@ sees "This interaction failed"; refused at once, they are told to try again and 
 
 import asyncio
 import contextlib
+import random
 import sqlite3
 
 import asyncpg
 import pytest
 
+from bot.flow.sessions import computer_to_act
 from bot.surface.inflight import BUSY
 from bot.surface.refusals import STORAGE_BUSY
 from tests.bot.harness import move_controls
@@ -112,5 +114,54 @@ async def test_a_move_waiting_on_a_locked_database_is_refused_in_time_and_others
     again = await world.click("alice", world.board(session), custom_id)  # now it is played
     assert not again.late and STORAGE_BUSY not in [m.text() for m in again.messages]
     assert len(await world.bot.store.action_log(session.id)) > len(log)
+    await world.resign("alice")
+    await world.resign("bob", chan=world.chan2)
+
+
+async def test_the_computer_thinking_after_an_answered_click_holds_no_place(world, monkeypatch):
+    """Alice's click is answered and the computer thinks over its reply in its own worker: that
+    holds up no other interaction, so it takes no place under the bound. A server full of games
+    against the computer is not told "busy" (it was, once 50 such replies were thinking)."""
+    thinking, release = asyncio.Event(), asyncio.Event()
+    choose = world.bot.computer.choose
+
+    async def slow(*args, **kwargs):
+        thinking.set()
+        await release.wait()
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(world.bot.computer, "choose", slow)
+    for chan in (world.chan, world.chan2):
+        running = await world.live(chan)
+        if running is not None:
+            await world.resign(world.user(running, 0).name, chan=chan)
+    started = await world.emu.slash(
+        world.people["alice"], world.chan, "knightfall challenge", level="easy"
+    )
+    await started.done(timeout=10)
+    session = await world.live()
+    (computer,) = session.computer_seats
+    rng = random.Random(3)
+    user = world.user(session, 1 - computer)
+    while True:  # alice plays until the computer must answer
+        await world.emu.wait_for(lambda: thinking.is_set() or world.controls_message(user))
+        if thinking.is_set():
+            break
+        message = world.controls_message(user)
+        await world.press(user, message, rng.choice(move_controls(message)))
+    refused = world.bot.inflight.refused_busy
+    world.bot.inflight.limit = 1
+    try:
+        assert len(world.bot.inflight) == 0
+        other = await world.emu.slash(world.people["bob"], world.chan2, "gondolin start")
+        await other.done(timeout=5)
+        assert BUSY not in [m.text() for m in other.messages]
+        assert await world.live(world.chan2) is not None
+        assert world.bot.inflight.refused_busy == refused
+    finally:
+        world.bot.inflight.limit = world.bot.settings.max_in_flight
+        release.set()
+    await world.quiesce()
+    assert computer_to_act(await world.live()) is None  # the computer answered
     await world.resign("alice")
     await world.resign("bob", chan=world.chan2)
