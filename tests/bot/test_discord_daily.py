@@ -278,6 +278,7 @@ async def test_the_channel_sees_who_plays_and_the_result_never_the_deal(world):
     assert end.text().startswith(f"🏁 {markdown(nick)} finished today's Galdor's Grip deal: ")
     assert_deal_unseen(channel(), names)
     assert all(not m.mentions or not m.mentions.notified for m in channel())
+    await world.assert_pings_reach_only_players()  # every version of every message, DMs too
 
 
 async def test_closed_dms_give_the_player_the_choice(world):
