@@ -164,7 +164,7 @@ def page_turns(message: Message) -> list[str]:
     return [
         b.custom_id
         for b in message.buttons()
-        if b.custom_id and b.custom_id.startswith("pg1:") and not b.disabled
+        if b.custom_id and b.custom_id.startswith("pg2:") and not b.disabled
     ]
 
 

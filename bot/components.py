@@ -248,8 +248,22 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show that page."""
         sessions = _bot(interaction).sessions
-        sid, step, page = self.fields["sid"], int(self.fields["step"]), int(self.fields["page"])
-        await paging.turn_page(sessions, interaction, sid, step, page)
+        sid, step, at = self.fields["sid"], int(self.fields["step"]), int(self.fields["at"])
+        await paging.turn_page(sessions, interaction, sid, step, at)
+
+
+class LegacyPageButton(
+    Routed,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=custom_ids.LEGACY_PAGE.template,
+):
+    """A page button posted before pages were named by a move (``custom_ids.LEGACY_PAGE``)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the first page: the page it numbered may be another list now."""
+        sessions = _bot(interaction).sessions
+        sid, step = self.fields["sid"], int(self.fields["step"])
+        await paging.turn_page(sessions, interaction, sid, step, 0)
 
 
 class TakeoverButton(
@@ -394,6 +408,7 @@ DYNAMIC_ITEMS = (
     HelpButton,
     UndoButton,
     PageButton,
+    LegacyPageButton,
     TakeoverButton,
     ResignButton,
     EndButton,

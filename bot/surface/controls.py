@@ -200,15 +200,15 @@ def build_view(
     *,
     unavailable: Sequence[str] = (),
     extras: Sequence[discord.ui.Item[discord.ui.View]] = (),
-    page: int = 0,
+    at: int = 0,
 ) -> discord.ui.View | None:
     """A timeout-free view: the moves, then the moves you can't make (greyed), then extras.
 
     ``extras`` (My hand, "?", Undo, switches, the coach's move) share the last row (the last
     two when more than 5), so the moves get a row fewer for each. More moves than 25 per row
-    can hold are shown a page at a time (``page``), with "Previous" / "More" buttons in that
-    last row if they fit beside the extras, else in a row of their own. Greyed moves fill
-    only the rows left over: the "?" button lists them all.
+    can hold are shown a page at a time: the page holding move ``at`` (``_page_at``), with
+    "Previous" / "More" buttons in that last row if they fit beside the extras, else in a row
+    of their own. Greyed moves fill only the rows left over: the "?" button lists them all.
     """
     if not choices and not extras:
         return None
@@ -219,7 +219,8 @@ def build_view(
     if len(book) > 1 and (not extras or len(extras) > PER_ROW - 2):
         budget -= 1  # the page buttons need a row of their own (the extras fill theirs)
         book = pages(choices, budget)
-    page = max(0, min(page, len(book) - 1))
+    anchors = _anchors(book, choices)
+    page = _page_at(book, choices, at)
     rows = book[page]
     linked = any(row.links for p in book for row in p)
     for r, row in enumerate(rows):
@@ -227,7 +228,7 @@ def build_view(
             view.add_item(
                 discord.ui.Button(
                     label=link.label,
-                    custom_id=custom_ids.PAGE.build(sid, step, link.page),
+                    custom_id=custom_ids.PAGE.build(sid, step, anchors[link.page]),
                     style=discord.ButtonStyle.secondary,
                     row=r,
                 )
@@ -255,7 +256,7 @@ def build_view(
                 row=len(rows) + i // PER_ROW,
             )
         )
-    turns = [] if linked else _page_buttons(sid, step, page, len(book))
+    turns = [] if linked else _page_buttons(sid, step, page, anchors)
     shared = len(turns) + len(extras) <= PER_ROW
     for turn in turns:
         turn.row = MAX_ROWS - 1 if shared else budget
@@ -264,6 +265,31 @@ def build_view(
         item.row = MAX_ROWS - extra_rows + i // PER_ROW
         view.add_item(item)
     return view
+
+
+def _page_at(book: list[list[Row]], choices: list[Choice], at: int) -> int:
+    """The page of ``book`` that holds move ``at`` (1-based in ``choices``; 0: the first page).
+
+    A page button names its page by the first move of its first list (``_anchors``): in the
+    layout it came from, that page; in another (the coach's move took a place since), the
+    page showing that move, so a list's link still opens that list.
+    """
+    if not 0 < at <= len(choices):
+        return 0
+    code = choices[at - 1].code
+    held = (
+        p for p, rows in enumerate(book) if any(c.code == code for r in rows for c in r.choices)
+    )
+    return next(held, 0)
+
+
+def _anchors(book: list[list[Row]], choices: list[Choice]) -> list[int]:
+    """What a page button names each page by (``_page_at``).
+
+    0 the first page, else the number (1-based) of the first move of the page's first list.
+    """
+    number = {c.code: i + 1 for i, c in enumerate(choices)}
+    return [0] + [number[next(r for r in rows if r.select).choices[0].code] for rows in book[1:]]
 
 
 def _position(book: list[list[Row]], page: int, r: int) -> tuple[int, int]:
@@ -278,8 +304,14 @@ def _position(book: list[list[Row]], page: int, r: int) -> tuple[int, int]:
     return flat.index(book[page][r]) + 1, len(flat)
 
 
-def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui.Button[Any]]:
-    """The page buttons ("◀ Previous moves", "More moves ▶") when the moves span pages."""
+def _page_buttons(
+    sid: str, step: int, page: int, anchors: list[int]
+) -> list[discord.ui.Button[Any]]:
+    """The page buttons ("◀ Previous moves", "More moves ▶") when the moves span pages.
+
+    ``anchors``: what each page is named by in a page button's id (``_anchors``).
+    """
+    count = len(anchors)
     if count < 2:
         return []
     out: list[discord.ui.Button[Any]] = []
@@ -287,7 +319,7 @@ def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui
         out.append(
             discord.ui.Button(
                 label=f"◀ Previous moves (page {page}/{count})",
-                custom_id=custom_ids.PAGE.build(sid, step, page - 1),
+                custom_id=custom_ids.PAGE.build(sid, step, anchors[page - 1]),
                 style=discord.ButtonStyle.secondary,
             )
         )
@@ -295,7 +327,7 @@ def _page_buttons(sid: str, step: int, page: int, count: int) -> list[discord.ui
         out.append(
             discord.ui.Button(
                 label=f"More moves ▶ (page {page + 2}/{count})",
-                custom_id=custom_ids.PAGE.build(sid, step, page + 1),
+                custom_id=custom_ids.PAGE.build(sid, step, anchors[page + 1]),
                 style=discord.ButtonStyle.secondary,
             )
         )

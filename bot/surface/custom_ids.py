@@ -19,6 +19,7 @@ FIELDS = {
     "on": r"[01]",
     "answer": r"accept|decline",
     "page": r"\d{1,3}",
+    "at": r"\d{1,4}",
     "seat": r"\d",
     "pos": r"\d{1,4}",
     "key": r"[a-z]{1,16}",
@@ -83,8 +84,15 @@ HELP = Kind("help", ("sid",))
 """The "?" button: what this phase is about and the clicker's choices (no step)."""
 UNDO = Kind("undo", ("sid", "step"))
 """Undo the last move, valid while the game is still at ``step`` (a second click is stale)."""
-PAGE = Kind("pg1", ("sid", "step", "page"))
-"""Show another page of the moves of one set of controls (issued at ``step``)."""
+PAGE = Kind("pg2", ("sid", "step", "at"))
+"""Show another page of the moves of one set of controls (issued at ``step``): the page that
+holds move ``at`` of them (1-based, in the order the game lists them), 0 the first page.
+
+The moves at one step stay the same, but how they are laid out in pages does not (the coach's
+move takes a place): a page named by a move it holds is the same list in any layout."""
+LEGACY_PAGE = Kind("pg1", ("sid", "step", "page"))
+"""A page button as posted before it named its page by a move (still on messages of running
+games): ``page`` numbered the pages of a layout that may have changed since."""
 TAKEOVER = Kind("cpu", ("sid", "seat"))
 """The waiting player's offer: let the computer play the absent ``seat``."""
 RESIGN = Kind("rs1", ("sid", "step"))
@@ -126,6 +134,7 @@ KINDS = (
     HELP,
     UNDO,
     PAGE,
+    LEGACY_PAGE,
     TAKEOVER,
     RESIGN,
     END,

@@ -111,7 +111,7 @@ class Delivery:
         self._notes: OrderedDict[tuple[str, int], tuple[int, list[str]]] = OrderedDict()
         self._moved: OrderedDict[str, int] = OrderedDict()  # session -> board posted anew here
         self._chose: OrderedDict[str, frozenset[int]] = OrderedDict()  # every person chose
-        self._pages: OrderedDict[int, tuple[int, int]] = OrderedDict()  # DM id -> (step, page)
+        self._pages: OrderedDict[int, tuple[int, int]] = OrderedDict()  # DM id -> (step, at)
         self.edits = EditCoalescer()  # boards by session id, DMs by message id
         self.on_channel_gone: ChannelGone = lambda channel_id: None
         self.behind: Callable[[str], None] = lambda sid: None
@@ -397,13 +397,13 @@ class Delivery:
         seat: int,
         notes: list[str],
         ending: str | None = None,
-        page: int = 0,
+        at: int = 0,
     ) -> presenter.Message:
         """A seat's private message, with the latest public events for context.
 
         ``notes`` (what just happened, privately) are kept for the position: a redraw at the
         same step without notes (the coach's suggestion, **My hand**) shows them again.
-        ``page``: which page of a long list of moves it shows.
+        ``at``: which page of a long list of moves it shows (``controls.build_view``).
         """
         key = (session.id, seat)
         if notes:
@@ -415,18 +415,22 @@ class Delivery:
         chose = await self.seats_that_chose(session)
         tip = self.tips.current(session, seat)
         return await presenter.private(
-            session, seat, notes, recent, ending, chose=chose, tip=tip, page=page
+            session, seat, notes, recent, ending, chose=chose, tip=tip, at=at
         )
 
-    def page_turned(self, message_id: int, step: int, page: int) -> None:
-        """Note the page of moves a DM shows after its player turned to it at ``step``."""
-        _remember(self._pages, message_id, (step, page))
+    def page_turned(self, message_id: int, step: int, at: int) -> None:
+        """Note the page of moves a DM shows after its player turned to it at ``step``.
+
+        ``at`` names the page by a move it holds (``custom_ids.PAGE``), not by its number.
+        """
+        _remember(self._pages, message_id, (step, at))
 
     def _page(self, message_id: int, step: int) -> int:
         """The page a redraw of the DM at ``step`` keeps: the one turned to there, else the first.
 
-        A player reading a long list (a Gondor leader's 110 destinations) stays on their page
-        when the DM is redrawn at the same position (the coach's suggestion arriving).
+        A player reading a long list (a Gondor leader's 110 destinations) stays on that list
+        when the DM is redrawn at the same position (the coach's suggestion arriving), even
+        if the redraw numbers the pages otherwise (the coach's move takes a place).
         """
         turned = self._pages.get(message_id)
         return turned[1] if turned is not None and turned[0] == step else 0
@@ -447,8 +451,8 @@ class Delivery:
         own = await self._own_digest(session, seat)
         if live and not notes and self._own.get(s.dm_message_id) == own:
             return
-        page = self._page(s.dm_message_id, session.step)
-        msg = await self.private(session, seat, notes, ending, page)
+        at = self._page(s.dm_message_id, session.step)
+        msg = await self.private(session, seat, notes, ending, at)
         unchanged = self._unchanged(s.dm_message_id, msg)
         _remember(self._moves, s.dm_message_id, _offers_moves(msg))
         _remember(self._own, s.dm_message_id, own)

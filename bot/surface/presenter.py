@@ -493,31 +493,31 @@ def _warned_view(view: dict[str, Any], warnings: list[Alert]) -> dict[str, Any]:
 
 
 def board_components(
-    session: Session, page: int = 0, moves: Moves | None = None
+    session: Session, at: int = 0, moves: Moves | None = None
 ) -> discord.ui.View | None:
-    """Solo: the player's controls. Otherwise: the persistent "My hand" button. And "?"."""
+    """Solo: the player's controls (``at``: which page). Otherwise: "My hand". And "?"."""
     if session.status != "active" or session.game.is_over:
         return None
     on_board = controls_in_channel(session)
     moves = moves or moves_for(session, 0, on_board=True)
     extras = table_buttons.board_extras(session, controls_on_board=on_board)
-    return _controls_view(session, moves, extras, page)
+    return _controls_view(session, moves, extras, at)
 
 
 def _controls_view(
     session: Session,
     moves: Moves,
     extras: Sequence[discord.ui.Item[discord.ui.View]],
-    page: int,
+    at: int,
 ) -> discord.ui.View | None:
-    """The moves (a page of them), the greyed-out ones, then the extra buttons."""
+    """The moves (the page holding move ``at``), the greyed-out ones, then the extra buttons."""
     return controls.build_view(
         session.id,
         session.step,
         moves.choices,
         unavailable=moves.unavailable,
         extras=extras,
-        page=page,
+        at=at,
     )
 
 
@@ -535,18 +535,18 @@ def _lesson_controls(
 def private_components(
     session: Session,
     seat: int,
-    page: int = 0,
+    at: int = 0,
     moves: Moves | None = None,
     tip: coach.Tip | None = None,
 ) -> discord.ui.View | None:
-    """A seat's controls (``page``: which page of a long list of moves), "?" and toggles.
+    """A seat's controls (``at``: which page of a long list of moves), "?" and toggles.
 
     ``tip``: the coach's suggestion for the position, its move beside the others.
     """
     live = session.status == "active" and not session.game.is_over
     moves = moves or moves_for(session, seat, on_board=False)
     extras = table_buttons.private_extras(session, seat, tip) if live else []
-    return _controls_view(session, moves, extras, page)
+    return _controls_view(session, moves, extras, at)
 
 
 def _standing_offers(session: Session, seat: int) -> list[str]:
@@ -568,14 +568,14 @@ async def private(
     *,
     chose: frozenset[int] = frozenset(),
     tip: coach.Tip | None = None,
-    page: int = 0,
+    at: int = 0,
 ) -> Message:
     """A player's private message: their view, what just happened, their controls.
 
     ``ending`` explains an end the engine did not decide (resign, abort, timeout); ``chose``:
     the seats that chose a move of their own so far (the goal is shown until this one did);
-    ``tip``: the coach's suggestion for this position (``bot.surface.coach``); ``page``: the
-    page of a long list of moves shown.
+    ``tip``: the coach's suggestion for this position (``bot.surface.coach``); ``at``: the
+    page of a long list of moves shown (``controls.build_view``).
     """
     game = session.game
     view, moves, warned = await part(session, (PRIVATE, seat), _private_parts, seat)
@@ -610,4 +610,4 @@ async def private(
     embed.set_footer(text=f"Only you see this · as of move {session.step}")
     file = await image(session, _warned_view(view, warned), "hand.png")
     embed.set_image(url="attachment://hand.png")
-    return Message(embed, file, private_components(session, seat, page, moves, tip))
+    return Message(embed, file, private_components(session, seat, at, moves, tip))

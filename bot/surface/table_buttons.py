@@ -175,6 +175,7 @@ def shows_old_moves(message: discord.Message, session: Session, seat: int) -> bo
             custom_ids.ACTION,
             custom_ids.SELECT,
             custom_ids.PAGE,
+            custom_ids.LEGACY_PAGE,
             custom_ids.COACH_MOVE,
             custom_ids.COACH_REST,
         )

@@ -27,11 +27,14 @@ def code_of(control: Control) -> str:
 
 
 def page_buttons(message: Message) -> dict[int, tuple[str, str]]:
-    """The page buttons shown: page number -> (custom_id, label)."""
+    """The page buttons shown: the page each opens -> (custom_id, label).
+
+    A page is named by a move it holds (``custom_ids.PAGE``'s ``at``; 0 the first page).
+    """
     return {
         int(b.custom_id.rsplit(":", 1)[1]): (b.custom_id, b.label or "")
         for b in message.buttons()
-        if (b.custom_id or "").startswith("pg1:") and not b.disabled
+        if (b.custom_id or "").startswith("pg2:") and not b.disabled
     }
 
 

@@ -10,6 +10,14 @@ def make(kind: str, n: int) -> list[Choice]:
     return [Choice(code=f"{kind}.{i}", label=f"{kind.title()} {i}", kind=kind) for i in range(n)]
 
 
+def opens(view, label: str) -> int:
+    """What the page button whose label starts with ``label`` names its page by (``at``)."""
+    button = next(i for i in view.children if (getattr(i, "label", "") or "").startswith(label))
+    fields = custom_ids.PAGE.parse(button.custom_id)
+    assert fields is not None, button.custom_id
+    return int(fields["at"])
+
+
 def test_few_choices_are_all_buttons():
     rows = controls.layout(make("place", 9) + make("pass", 1))
     assert [len(r.choices) for r in rows] == [5, 5]
@@ -73,7 +81,8 @@ ID_SAMPLES = [
     (custom_ids.CHALLENGE, ("abc", "decline"), "ch:abc:decline"),
     (custom_ids.HELP, ("abc",), "help:abc"),
     (custom_ids.UNDO, ("abc", 7), "undo:abc:7"),
-    (custom_ids.PAGE, ("abc", 7, 999), "pg1:abc:7:999"),
+    (custom_ids.PAGE, ("abc", 7, 9999), "pg2:abc:7:9999"),
+    (custom_ids.LEGACY_PAGE, ("abc", 7, 999), "pg1:abc:7:999"),
     (custom_ids.TAKEOVER, ("abc", 1), "cpu:abc:1"),
     (custom_ids.RESIGN, ("abc", 7), "rs1:abc:7"),
     (custom_ids.END, ("abc",), "end1:abc"),
@@ -154,13 +163,16 @@ def test_page_buttons_get_a_row_of_their_own_when_the_extras_fill_the_last():
 
     extras = [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(4)]
     choices = make("place", 200) + make("auto", 1)  # pages with both page buttons
-    for page in (0, 1, 2):
-        view = controls.build_view("abc", 7, choices, extras=extras, page=page)
+    at = 0
+    for _ in range(3):
+        view = controls.build_view("abc", 7, choices, extras=extras, at=at)
         rows = [i.row for i in view.children]
         assert max(rows) == 4 and all(rows.count(r) <= 5 for r in set(rows))
         assert [e.row for e in extras] == [4] * 4
-        turns = [i for i in view.children if (i.custom_id or "").startswith("pg1:")]
+        turns = [i for i in view.children if (i.custom_id or "").startswith("pg2:")]
         assert {t.row for t in turns} == ({3} if len(turns) == 2 else {4})
+        more = [t for t in turns if (t.label or "").startswith("More moves")]
+        at = opens(view, "More moves") if more else at
 
 
 def test_more_than_five_extras_take_the_last_two_rows():
@@ -169,8 +181,10 @@ def test_more_than_five_extras_take_the_last_two_rows():
 
     extras = [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(6)]
     for choices in (make("place", 8), make("place", 200) + make("auto", 1)):
-        for page in (0, 1):
-            view = controls.build_view("abc", 7, choices, extras=extras, page=page)
+        first = controls.build_view("abc", 7, choices, extras=extras)
+        more = [opens(first, "More moves")] if len(choices) > 8 else []
+        for at in (0, *more):
+            view = controls.build_view("abc", 7, choices, extras=extras, at=at)
             rows = [i.row for i in view.children]
             assert max(rows) == 4 and all(rows.count(r) <= 5 for r in set(rows))
             assert [e.row for e in extras] == [3, 3, 3, 3, 3, 4]
@@ -200,7 +214,7 @@ def test_a_long_list_is_paged_in_selects_of_25_and_small_kinds_stay_on_every_pag
     assert listed == make("place", 130)
     assert all(len(r.choices) <= 25 for page in book for r in page)
     first = controls.build_view("abc", 7, choices, extras=[extra])
-    last = controls.build_view("abc", 7, choices, extras=[extra], page=1)
+    last = controls.build_view("abc", 7, choices, extras=[extra], at=opens(first, "More moves"))
     for view, nav in ((first, "More moves ▶ (page 2/2)"), (last, "◀ Previous moves (page 1/2)")):
         labels = [i.label for i in view.children if isinstance(i, discord.ui.Button)]
         assert nav in labels and "Auto 0" in labels
@@ -242,13 +256,43 @@ def test_several_long_lists_get_a_first_page_of_links_and_a_page_each():
     view = controls.build_view("abc", 7, choices, extras=[extra])
     labels = [i.label for i in view.children if isinstance(i, discord.ui.Button)]
     assert "C0 at… (60)" in labels and not any("More moves" in str(x) for x in labels)
-    opened = controls.build_view("abc", 7, choices, extras=[extra], page=links[2].page)
+    opened = controls.build_view("abc", 7, choices, extras=[extra], at=opens(view, "C2 at…"))
     back = next(i for i in opened.children if getattr(i, "label", "") == "◀ All moves")
     assert back.custom_id == custom_ids.PAGE.build("abc", 7, 0)
     selects = [i for i in opened.children if isinstance(i, discord.ui.Select)]
     assert [s.placeholder.split(" (")[0] for s in selects] == ["C2 at…"] * 3
     assert selects[0].placeholder.startswith("C2 at… (list 1 of 3:")
     assert len({i.row for i in opened.children}) <= 5
+
+
+def test_a_page_button_opens_what_it_named_though_the_pages_were_laid_out_anew():
+    """A fourth extra (the coach's move, come since) leaves a row fewer for the moves, so the
+    pages are cut otherwise: a page button of the copy the player saw still opens the list it
+    named from its start, and a "More moves ▶" a page holding the move it led to."""
+    import discord
+
+    def extras(n: int) -> list[discord.ui.Button[discord.ui.View]]:
+        return [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(n)]
+
+    def options(view: discord.ui.View) -> list[str]:
+        return [
+            o.value for i in view.children if isinstance(i, discord.ui.Select) for o in i.options
+        ]
+
+    hurls = [
+        Choice(code=f"h.{n}.{i}", label=f"C{n} hurls at {i}", kind="hurl", group=f"C{n} at")
+        for n in range(3)
+        for i in range(60)
+    ]
+    for choices, label in ((hurls + make("end", 1), "C2 at…"), (make("place", 200), "More")):
+        seen = controls.build_view("abc", 7, choices, extras=extras(3))
+        at = opens(seen, label)
+        named = options(controls.build_view("abc", 7, choices, extras=extras(3), at=at))
+        shown = options(controls.build_view("abc", 7, choices, extras=extras(4), at=at))
+        assert named[0] == choices[at - 1].code and named != shown, "laid out anew"
+        assert named[0] in shown
+        if label == "C2 at…":
+            assert shown[0] == named[0] == "h.2.0" and {c.split(".")[1] for c in shown} == {"2"}
 
 
 def test_lists_that_would_share_every_row_leave_the_end_of_the_phase_a_button():

@@ -81,7 +81,7 @@ def turn_page(browser: Chrome) -> bool:
     then "◀ Previous moves" or "◀ All moves" must be there."""
     more = [
         b
-        for b in browser.find_elements(By.CSS_SELECTOR, 'article button[data-custom-id^="pg1:"]')
+        for b in browser.find_elements(By.CSS_SELECTOR, 'article button[data-custom-id^="pg2:"]')
         if "More moves" in b.text or "… (" in b.text
     ]
     if not more:
