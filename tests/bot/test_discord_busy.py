@@ -147,12 +147,18 @@ async def test_the_computer_thinking_after_an_answered_click_holds_no_place(worl
         await world.emu.wait_for(lambda: thinking.is_set() or world.controls_message(user))
         if thinking.is_set():
             break
+        if computer_to_act(await world.live()) is not None:  # both act: hers would wait on it
+            await world.emu.wait_for(thinking.is_set)
+            break
         message = world.controls_message(user)
         await world.press(user, message, rng.choice(move_controls(message)))
+        # the move handled, her DM redrawn (or the computer thinking): no older DM is pressed
+        await world.emu.wait_for(lambda: thinking.is_set() or len(world.bot.inflight) == 0)
     refused = world.bot.inflight.refused_busy
     world.bot.inflight.limit = 1
     try:
-        assert len(world.bot.inflight) == 0
+        # the thinking handler counts no more (other handlers of alice's move end meanwhile)
+        await world.emu.wait_for(lambda: len(world.bot.inflight) == 0)
         other = await world.emu.slash(world.people["bob"], world.chan2, "gondolin start")
         await other.done(timeout=5)
         assert BUSY not in [m.text() for m in other.messages]
