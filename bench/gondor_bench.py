@@ -1,5 +1,6 @@
 """Gondor's own parts of the shared benches: its views and close-ups, its share of the load
-test's mix, and its scripted players (tests/bot/gondor_players.py) where others click at random.
+test's mix and its one-click end of deployment, and its scripted players
+(tests/bot/gondor_players.py) where others click at random.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bench.games import Opponent, Views, playout_views
 from engines.gondor import Gondor
+from engines.gondor.actions import StandardDeploy
 from tests.bot.gondor_players import Player
 from tests.bot.gondor_table import actions
 from tests.bot.harness import World
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
 LOAD_SHARE = 0.10
 """Its share of the load test's games (docs/benchmarks.md, "Load": the long wargame with the
 largest pictures least)."""
+SETUP_DONE = Gondor.encode(StandardDeploy(done=True))
+"""The move that ends a side's initial deployment in one click ("Place the rest near the Main
+Gate and finish", a button of the side's first DM): bench.load's ``--past-setup`` presses it for
+both sides before its window, so that the window measures the siege."""
 SIDES = ("sauron", "westernesse")
 """The ``side`` option of a challenge: the side Alice plays."""
 NEWCOMER_SIDE = "sauron"

@@ -1,7 +1,7 @@
 """Load test: many servers and a mix of all the games, real bot processes, clicks at a rate.
 
     python -m bench.load [--servers 20] [--games 50] [--rate 50] [--seconds 60]
-        [--mix | --game KIND] [--idle 0.5]
+        [--mix | --game KIND] [--idle 0.5] [--past-setup]
         [--computer 0.33] [--seed-idle store|bot] [--sweep 10]
         [--database sqlite|postgres] [--processes 1] [--double 0.02] [--max-in-flight 50]
 
@@ -17,14 +17,21 @@ computer (it thinks in its worker). A share ``idle`` of the games is never click
 written into the database through the bot's own store before the bots log in (``--seed-idle
 bot``: started by commands like the others). The others are started by their members' commands
 (a challenge and its Accept for two members). Then clicks arrive at ``rate`` per second for
-``seconds``: a random member who is not waiting for an answer and has moves presses one of the
-moves the bot shows them (a share ``double`` are double clicks: the same control twice at once);
-a game that ended is started again.
+``seconds`` (the window the figures measure): a random member who is not waiting for an answer
+and has moves presses one of the moves the bot shows them (a share ``double`` are double clicks:
+the same control twice at once); a game that ended is started again.
+
+``--past-setup``: before the window, the members of each game whose bench module names a move
+that ends a player's set-up in one click (``SETUP_DONE``: Gondor's "Place the rest near the Main
+Gate and finish") press it where the bot offers it, side after side, so that the window measures
+the game past its set-up (Gondor's siege, not its deployment). A game started again in the
+window begins with its set-up.
 
 Reported: actions/s, click to acknowledgement and to the updated board or DM (p50/p99, in all
-and by kind of game), REST calls per click (the emulator's per-route counters), errors,
-refusals ("busy"), lost and doubled actions (each member's accepted clicks against the
-database's action log), memory of each bot process and per game, CPU per action.
+and by kind of game), the moves clicked by kind (the first word of their codes), REST calls per
+click (the emulator's per-route counters), errors, refusals ("busy"), lost and doubled actions
+(each member's accepted clicks in the window against the moves the database's action log gained
+in it), memory of each bot process and per game, CPU per action.
 """
 
 from __future__ import annotations
@@ -53,6 +60,8 @@ from bench.load_tables import (
     Member,
     Table,
     board_of,
+    button_for,
+    code_of,
     confirmation,
     controls_of,
     ended,
@@ -264,6 +273,55 @@ class Load:
                 return message
         return None
 
+    async def finish_setups(self) -> None:
+        """Every played table whose game ends a set-up in one click (``Kind.setup_done``) is
+        taken past its set-up."""
+        gate = asyncio.Semaphore(START_CONCURRENCY)
+
+        async def finish(table: Table) -> None:
+            async with gate:
+                await self.finish_setup(table)
+
+        await asyncio.gather(*(finish(t) for t in self.tables if t.kind.setup_done and not t.idle))
+
+    async def finish_setup(self, table: Table) -> None:
+        """Whoever is offered the set-up's one-click end presses it, until the member to act has
+        other moves; RuntimeError if it is never offered."""
+        pressed = 0
+        while found := self.setup_offered(table):
+            pressed += await self.press_setup(table, *found)
+        if not pressed:
+            raise RuntimeError(f"{table.label}: no member was offered the set-up's end")
+
+    async def press_setup(
+        self, table: Table, member: Member, message: Message, custom_id: str
+    ) -> bool:
+        """Press the set-up's end and wait until someone has moves again; False if told "busy"
+        (after a pause), RuntimeError if refused."""
+        versions = len(message.history)
+        ix = await self.emu.click(member.user, message, custom_id)
+        if not await self.start_answered(ix):
+            return False
+        if notes := [m.content for m in ix.messages if m.ephemeral]:
+            raise RuntimeError(f"{table.label}: the set-up's end refused: {notes[0][:80]}")
+        await self.emu.wait_for(
+            lambda: (
+                self.answered(member, message, versions, step_of(custom_id), [ix])
+                and self.begun(table)
+            ),
+            timeout=ANSWER_TIMEOUT_S,
+        )
+        return True
+
+    def setup_offered(self, table: Table) -> tuple[Member, Message, str] | None:
+        """A member whose controls offer the end of the set-up, the message and the button."""
+        for member in table.members:
+            message = controls_of(self.emu, member)
+            custom_id = message and button_for(message, table.kind.setup_done or "")
+            if message and custom_id:
+                return member, message, custom_id
+        return None
+
     def begun(self, table: Table) -> bool:
         """A member of the new game has moves to make (or it already ended)."""
         if table.kind.players == 1:
@@ -283,6 +341,7 @@ class Load:
                 return
             kind, custom_id, value = rng.choice(controls)
             step = step_of(custom_id)
+            move = code_of(custom_id, value).split(".")[0]
             versions = len(message.history)
             double = rng.random() < self.args.double
             began = time.perf_counter()
@@ -296,6 +355,7 @@ class Load:
             ]
             member.presses += presses
             self.measures.clicks += len(presses)
+            self.measures.moves[move] += len(presses)
             self.measures.doubles += double
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
@@ -484,8 +544,11 @@ async def run(args: argparse.Namespace) -> None:
             pids = [b.pid for b in load.bots]
             mem = Memory(base=memory(pids), started=[])
             await load.start_by_commands()
+            if args.past_setup:
+                await load.finish_setups()
             started = time.perf_counter() - t0
             mem.started = memory(pids)
+            before = await load.logged_moves()  # the set-up's, if taken past it
             cpu_before = cpu_use(pids)
             spent = await load.run_clicks()
             load.measures.cpu = [
@@ -495,10 +558,12 @@ async def run(args: argparse.Namespace) -> None:
                 )
             ]
             mem.after = memory(pids)
-            logged = await load.logged_moves()
+            logged = {k: n - before.get(k, 0) for k, n in (await load.logged_moves()).items()}
         finally:
             await load.stop()
-    what = "the mix" if args.game is None else args.game
+    what = ("the mix" if args.game is None else args.game) + (
+        ", past set-up" if args.past_setup else ""
+    )
     report(
         f"{args.database}, {args.processes} bot process(es), {what}",
         load.tables,
@@ -541,6 +606,12 @@ def main(argv: list[str] | None = None) -> None:
         choices=["store", "bot"],
         default="store",
         help="idle games written through the store (fast) or started by commands",
+    )
+    parser.add_argument(
+        "--past-setup",
+        action="store_true",
+        help="members end their games' set-up in one click before the window, where the"
+        " game's bench module names that move (SETUP_DONE)",
     )
     parser.add_argument("--sweep", type=float, default=10.0, help="HOUSEKEEPING_SECONDS")
     parser.add_argument("--double", type=float, default=0.02, help="share of double clicks")

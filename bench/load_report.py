@@ -25,6 +25,7 @@ class Measures:
     doubles: int = 0
     clicks: int = 0
     pages: int = 0  # page turns (Gondor's long lists): no move
+    moves: Counter[str] = field(default_factory=Counter)  # clicks by the first word of the code
     restarts: int = 0  # games started in the window after one ended
     waiting: int = 0  # offered clicks no member could make (all waiting for another player)
     cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
@@ -161,6 +162,8 @@ def report(
     )
     for error in sorted(set(errors))[:5]:
         print(f"    error: {error} (x{errors.count(error)})")
+    kinds = ", ".join(f"{kind} {n}" for kind, n in m.moves.most_common())
+    print(f"  moves clicked, by kind: {kinds or 'none'}")
     calls = sum(m.calls.values())
     per_click = calls / max(1, accepted)
     print(f"  REST calls per accepted click: {per_click:.2f} ({calls} in the window)")

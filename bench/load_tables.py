@@ -28,14 +28,21 @@ one replaced just before the press (a two-player game)."""
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of game: its name on the command line (and its slash group), engine, players."""
+    """A kind of game: its name on the command line (and its slash group), engine, players,
+    and the code of the move that ends a player's set-up in one click, if the game's bench
+    module names one (``SETUP_DONE``; ``--past-setup``)."""
 
     name: str
     game_id: str
     players: int
+    setup_done: str | None = None
 
 
-KINDS = {command(g): Kind(command(g), g, players(g)) for g in game_ids() if part(g, "LOAD_SHARE")}
+KINDS = {
+    command(g): Kind(command(g), g, players(g), part(g, "SETUP_DONE"))
+    for g in game_ids()
+    if part(g, "LOAD_SHARE")
+}
 """The games of the load test, by their slash group: those whose bench module gives a share."""
 MIX = {k.name: part(k.game_id, "LOAD_SHARE") for k in KINDS.values()}
 """Shares of the games, each from its bench module's ``LOAD_SHARE`` (docs/benchmarks.md
@@ -198,6 +205,18 @@ def confirmation(ix: Interaction) -> str | None:
             if (button.custom_id or "").startswith("ok1:"):
                 return button.custom_id
     return None
+
+
+def code_of(custom_id: str, value: str | None) -> str:
+    """The code of the move a control makes: a list option's value, else the button's id's last
+    field (``g1:<session>:<step>:<code>``)."""
+    return value or custom_id.split(":")[-1]
+
+
+def button_for(message: Message, code: str) -> str | None:
+    """The custom_id of the message's enabled button that makes the move ``code``, if any."""
+    buttons = {code_of(c, None): c for kind, c, _ in move_controls(message) if kind == "button"}
+    return buttons.get(code)
 
 
 def step_of(custom_id: str) -> int:

@@ -59,6 +59,24 @@ def test_the_mix_plays_every_kind_of_game_and_loses_and_doubles_nothing(capsys):
     assert re.search(r"REST calls per accepted click: \d+\.\d+", out), out
 
 
+def test_past_setup_measures_the_game_past_its_set_up(capsys):
+    """With ``--past-setup`` the members end a game's set-up before the window (Gondor's
+    deployment, one click a side): every move clicked in the window is past it, and the
+    set-up's moves logged before it count neither as lost nor as doubled."""
+    small = ["--servers", "1", "--games", "2", "--rate", "4", "--seconds", "4", "--double", "0"]
+    load.main([*small, "--game", "gondor", "--idle", "0", "--computer", "0", "--past-setup"])
+    out = capsys.readouterr().out
+    assert "gondor, past set-up: 2 games (2 played, 0 idle)" in out, out
+    counts = re.search(r"accepted (\d+), .* errors (\d+), lost (\d+), doubled (\d+)", out)
+    assert counts, out
+    accepted, errors, lost, doubled = map(int, counts.groups())
+    assert (errors, lost, doubled) == (0, 0, 0), out
+    assert accepted >= 8, out
+    kinds = re.search(r"moves clicked, by kind: (.*)", out)
+    assert kinds, out
+    assert not re.search(r"\b(place|standard_deploy|auto_deploy|take_back|setup_done) ", kinds[1])
+
+
 def test_the_tally_finds_a_lost_and_a_doubled_action():
     """An accepted click missing from the log is lost; a logged move nobody's click accepted
     is doubled."""
