@@ -141,7 +141,6 @@ def find(game_id: str) -> GamePlugin | None:
     return _registry().get(game_id)
 
 
-
 def controls_in_channel(game_id: str) -> bool:
     """Whether the game's moves are on its board in the channel (not in each player's DM)."""
     found = find(game_id)

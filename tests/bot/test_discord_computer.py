@@ -554,7 +554,6 @@ async def test_a_switch_pressed_on_an_outdated_copy_keeps_the_newest_text(world)
     await world.slash("hal", "game abort", chan=chan)
 
 
-
 async def test_a_switch_pressed_after_a_page_turn_keeps_that_page(world, monkeypatch):
     monkeypatch.setattr(controls, "MAX_ROWS", 2)  # a row of moves a page, two moves a list:
     monkeypatch.setattr(controls, "PER_SELECT", 2)  # "More moves ▶" shows

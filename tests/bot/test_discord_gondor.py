@@ -338,9 +338,11 @@ async def test_the_standard_set_up_in_one_click_or_edited_before_done(world):
         "Place the rest near the Main Gate and finish"
     ]
     links = [label for _, label in page_buttons(first).values()]
-    assert links[0].startswith("Place ") and " on… (" in links[0] and links[1:] == [
-        "Other ways to place the rest… (2)"
-    ]
+    assert (
+        links[0].startswith("Place ")
+        and " on… (" in links[0]
+        and links[1:] == ["Other ways to place the rest… (2)"]
+    )
     await world.click("carol", first, page_button(first, "Other ways"))
     other = world.controls_message(carol)
     menus = [c for c in walk_components(other.components) if c.get("type") == 3]

@@ -136,7 +136,7 @@ def test_the_help_lists_the_askers_own_cards_and_nobody_elses():
 
 
 def test_a_players_own_view_explains_the_labels_its_picture_shows():
-    """"V 8", "OCB +2", the bribes and the Strongholds' "def +5" are explained in the player's
+    """ "V 8", "OCB +2", the bribes and the Strongholds' "def +5" are explained in the player's
     own message (the view's legend), only those their cards and the battlefield show; the
     channel's view has none."""
     for seed in range(6):
