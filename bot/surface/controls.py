@@ -208,7 +208,8 @@ def build_view(
     two when more than 5), so the moves get a row fewer for each. More moves than 25 per row
     can hold are shown a page at a time: the page holding move ``at`` (``_page_at``), with
     "Previous" / "More" buttons in that last row if they fit beside the extras, else in a row
-    of their own. Greyed moves fill only the rows left over: the "?" button lists them all.
+    of their own; pages turned by links need neither. Greyed moves fill only the rows left
+    over: the "?" button lists them all.
     """
     if not choices and not extras:
         return None
@@ -216,13 +217,14 @@ def build_view(
     extra_rows = -(-len(extras) // PER_ROW)
     budget = MAX_ROWS - extra_rows
     book = pages(choices, budget) if choices else [[]]
-    if len(book) > 1 and (not extras or len(extras) > PER_ROW - 2):
+    linked = any(row.links for p in book for row in p)  # turned by links: no page buttons
+    if len(book) > 1 and not linked and (not extras or len(extras) > PER_ROW - 2):
         budget -= 1  # the page buttons need a row of their own (the extras fill theirs)
         book = pages(choices, budget)
+        linked = any(row.links for p in book for row in p)
     anchors = _anchors(book, choices)
     page = _page_at(book, choices, at)
     rows = book[page]
-    linked = any(row.links for p in book for row in p)
     for r, row in enumerate(rows):
         for link in row.links:
             view.add_item(

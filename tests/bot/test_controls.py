@@ -266,7 +266,7 @@ def test_several_long_lists_get_a_first_page_of_links_and_a_page_each():
 
 
 def test_a_page_button_opens_what_it_named_though_the_pages_were_laid_out_anew():
-    """A fourth extra (the coach's move, come since) leaves a row fewer for the moves, so the
+    """More extras (the coach's move, come since) leave a row fewer for the moves, so the
     pages are cut otherwise: a page button of the copy the player saw still opens the list it
     named from its start, and a "More moves ▶" a page holding the move it led to."""
     import discord
@@ -284,11 +284,13 @@ def test_a_page_button_opens_what_it_named_though_the_pages_were_laid_out_anew()
         for n in range(3)
         for i in range(60)
     ]
-    for choices, label in ((hurls + make("end", 1), "C2 at…"), (make("place", 200), "More")):
+    # pages turned by links lose a row only to a second row of extras; others to a fourth extra
+    cases = ((hurls + make("end", 1), "C2 at…", 6), (make("place", 200), "More", 4))
+    for choices, label, more in cases:
         seen = controls.build_view("abc", 7, choices, extras=extras(3))
         at = opens(seen, label)
         named = options(controls.build_view("abc", 7, choices, extras=extras(3), at=at))
-        shown = options(controls.build_view("abc", 7, choices, extras=extras(4), at=at))
+        shown = options(controls.build_view("abc", 7, choices, extras=extras(more), at=at))
         assert named[0] == choices[at - 1].code and named != shown, "laid out anew"
         assert named[0] in shown
         if label == "C2 at…":
@@ -326,3 +328,33 @@ def test_choices_take_the_codes_a_position_has_already_encoded():
     assert [c.code for c in controls.choices_for(game, 0, legal)] == codes
     given = [f"kept.{i}" for i in range(len(legal))]  # not encoded again
     assert [c.code for c in controls.choices_for(game, 0, legal, given)] == given
+
+
+def test_pages_turned_by_links_keep_every_row_for_moves_beside_four_extras():
+    """Links turn the pages, so no row is kept for "More moves ▶": with four extras (the
+    coach's move among them) a list's page holds as many moves as with three (a list of 60 on
+    one page, not two), and the coach's move arriving does not cut the pages otherwise."""
+    import discord
+
+    def extras(n: int) -> list[discord.ui.Button[discord.ui.View]]:
+        return [discord.ui.Button(label=f"E{i}", custom_id=f"help:e{i}") for i in range(n)]
+
+    def shown(view: discord.ui.View) -> list[tuple[str, ...]]:
+        return [
+            tuple(o.value for o in i.options) if isinstance(i, discord.ui.Select) else (i.label,)
+            for i in view.children
+            if not (i.custom_id or "").startswith("help:")
+        ]
+
+    hurls = [
+        Choice(code=f"h.{n}.{i}", label=f"C{n} hurls at {i}", kind="hurl", group=f"C{n} at")
+        for n in range(3)
+        for i in range(60)
+    ]
+    choices = [*hurls, *make("end", 1), *make("breach", 9)]
+    views = {n: controls.build_view("abc", 7, choices, extras=extras(n)) for n in (3, 4)}
+    assert shown(views[3]) == shown(views[4])
+    at = opens(views[3], "C1 at…")
+    lists = {n: controls.build_view("abc", 7, choices, extras=extras(n), at=at) for n in (3, 4)}
+    assert shown(lists[3]) == shown(lists[4])
+    assert sum(len(s) for s in shown(lists[4]) if len(s) > 1) == 60  # the whole list at once
