@@ -2,10 +2,11 @@
 
 Draws only from the view (engines/galdors_grip/views.py): a card whose name is null is a back,
 so the hidden order of face-down cards never reaches the image. The image is square, so a
-phone shows it as wide as the screen: the title, turn and stars against the target across the
+phone shows it as wide as the screen, and 800 px wide (every length the 1000 px design's,
+scaled by ``px``): the title, turn and stars against the target across the
 top; below them on the left the pending decision (or the result banner), the top card and the
 star tally; on the right the cards below the top, one row each from the next to the bottom.
-No word is below 27 px (9 px when a phone shows the image 340 px wide): the top card is as tall
+No word is below 22 px (9 px when a phone shows the image 340 px wide): the top card is as tall
 as its words need, the star tally gets the rest of the column. The full status line is in the
 message beside the image; the alt text has the top card's every ability.
 """
@@ -42,19 +43,29 @@ from render.common import (
 )
 from render.galdors_grip import card as gc
 from render.galdors_grip import deck_row
+from render.galdors_grip.card import BOARD as px
 
 __all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
-WIDTH = HEIGHT = 1000  # square; taller only if a deck could not fit (none can, tests check)
-MARGIN = 16
-GAP = 14
-LEFT_W = 360  # the decision, the top card and the stars
-BODY_Y = 68  # below the header
-TOP_MIN_H = 300  # a back, or a face with few words
-STARS_MIN_H = 84  # the heading and one line
-LIST_TITLE_H = 34
-ROW_GAP = 4
-ROW_PAD, ROW_MIN_PAD = 18, 6  # above and below a row's text, together
+# Square; taller only if a deck could not fit (none can, tests check). 800 px, not 1000:
+# Discord shows a picture at most about 550 px wide (340 on a phone), and mapping onto the
+# palette and deflating cost per pixel.
+WIDTH = HEIGHT = px.width
+PX = px.px  # the smallest text, 22 px
+# Narrower than the design's 16 px scaled (13): text at 22 px is about 4 % wider than 27 px
+# scaled, and the deck list's longest rows ("Figment of Feragot ★1▼◆★") keep one line.
+MARGIN = px(12)
+GAP = px(14)
+LEFT_W = px(360)  # the decision, the top card and the stars
+BODY_Y = px(68)  # below the header
+TOP_MIN_H = px(300)  # a back, or a face with few words
+STARS_MIN_H = px(84)  # the heading and one line
+LIST_TITLE_H = px(34)
+ROW_GAP = px(4)
+ROW_PAD, ROW_MIN_PAD = px(18), px(6)  # above and below a row's text, together
+# Text sizes: the title and score, the turn, the decision's prompt, the result's title.
+TITLE_PX, TURN_PX, DECISION_PX, RESULT_PX = px(36), px(28), px(28), px(30)
+SPACE = px(12)  # between the left column's panels
 BANNER_EDGE: RGB = (255, 240, 180)
 
 PALETTE: tuple[RGB, ...] = (*THEME, *gc.COLOURS, BANNER_EDGE)
@@ -91,15 +102,17 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView) -> None
 def _paint_header(
     draw: ImageDraw.ImageDraw, turn_text: str, stars: str, reached: bool, bits: str
 ) -> None:
-    draw_text(draw, (MARGIN, 12), "Galdor's Grip", font(36, bold=True), TEXT)
-    draw_text(draw, (MARGIN + 272, 20), turn_text, font(28, bold=True), MUTED)
-    sfont = font(36, bold=True)
-    w = text_width(stars, sfont) + 28
+    draw_text(draw, (MARGIN, px(12)), "Galdor's Grip", font(TITLE_PX, bold=True), TEXT)
+    draw_text(draw, (MARGIN + px(272), px(20)), turn_text, font(TURN_PX, bold=True), MUTED)
+    sfont = font(TITLE_PX, bold=True)
+    w = text_width(stars, sfont) + px(28)
     fill = GOOD if reached else GOLD
-    draw.rounded_rectangle((WIDTH - MARGIN - w, 8, WIDTH - MARGIN, 58), radius=25, fill=fill)
-    draw.text((WIDTH - MARGIN - w / 2, 33), stars, font=sfont, fill=CARD_BLACK, anchor="mm")
+    pill = (WIDTH - MARGIN - w, px(8), WIDTH - MARGIN, px(58))
+    draw.rounded_rectangle(pill, radius=px(25), fill=fill)
+    mid = px(33)
+    draw.text((WIDTH - MARGIN - w / 2, mid), stars, font=sfont, fill=CARD_BLACK, anchor="mm")
     if bits:
-        draw_text(draw, (WIDTH - MARGIN - w - 12, 33), bits, font(gc.PX), MUTED, anchor="rm")
+        draw_text(draw, (WIDTH - MARGIN - w - px(12), mid), bits, font(PX), MUTED, anchor="rm")
 
 
 Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
@@ -107,18 +120,18 @@ Block = tuple[list[str], ImageFont.FreeTypeFont, RGB]
 
 def _decision_blocks(view: GripView) -> list[Block]:
     """The decision panel's text, wrapped whole: the prompt (and a repeated deck), or the result."""
-    room = LEFT_W - 32
+    room = LEFT_W - 2 * px(16)
     outcome = view.outcome
     if outcome:
         title = ("★ Victory! " if outcome == "won" else "Defeat. ") + gc.clean(view.status)
         reason = gc.clean(view.reason)
         second = reason if reason and reason not in title else _score_line(view)
-        big, small = font(30, bold=True), font(gc.PX)
+        big, small = font(RESULT_PX, bold=True), font(PX)
         return [
             (wrap(title, big, room), big, CARD_BLACK),
             (wrap(second, small, room), small, CARD_BLACK),
         ]
-    big, small = font(28, bold=True), font(gc.PX)
+    big, small = font(DECISION_PX, bold=True), font(PX)
     blocks = [(wrap("▶ " + gc.clean(view.pending.prompt), big, room), big, GOLD)]
     if view.repeats:
         turns = ", ".join(str(t) for t in view.repeats)
@@ -127,7 +140,7 @@ def _decision_blocks(view: GripView) -> list[Block]:
 
 
 def _blocks_height(blocks: list[Block]) -> int:
-    return 20 + sum(len(lines) * (font_px(f) + 6) + 4 for lines, f, _ in blocks)
+    return px(20) + sum(len(lines) * (font_px(f) + px(6)) + px(4) for lines, f, _ in blocks)
 
 
 def _decision(
@@ -149,12 +162,12 @@ def _paint_decision(
 ) -> None:
     if outcome:
         fill = GOLD if outcome == "won" else BAD
-        panel(draw, box, fill=fill, outline=BANNER_EDGE, width=3)
+        panel(draw, box, fill=fill, outline=BANNER_EDGE, width=px(3), radius=px(14))
     else:
-        panel(draw, box)
-    y = box[1] + 10
+        panel(draw, box, width=px(2), radius=px(14))
+    y = box[1] + px(10)
     for lines, fnt, colour in blocks:
-        y = draw_lines(draw, (box[0] + 16, y), lines, fnt, colour, spacing=6) + 4
+        y = draw_lines(draw, (box[0] + px(16), y), lines, fnt, colour, spacing=px(6)) + px(4)
 
 
 def _top(
@@ -167,12 +180,12 @@ def _top(
         top = deck[0]
         key = ("galdors_grip face", top.model_dump_json(exclude={"position", "role"}))
         tiles.draw_tiled(
-            img, draw, box, key, FELT, lambda i, d, b: gc.draw_face(i, d, b, top, label="TOP")
+            img, draw, box, key, FELT, lambda i, d, b: gc.draw_face(i, d, b, top, label="TOP", z=px)
         )
         return
-    panel(draw, box, fill=PANEL)
-    mid = ((box[0] + box[2]) // 2, box[1] + 40)
-    draw_text(draw, mid, "TOP", font(gc.PX, bold=True), MUTED, anchor="ma")
+    panel(draw, box, fill=PANEL, width=px(2), radius=px(14))
+    mid = ((box[0] + box[2]) // 2, box[1] + px(40))
+    draw_text(draw, mid, "TOP", font(PX, bold=True), MUTED, anchor="ma")
 
 
 def _stars_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView, box: Box) -> None:
@@ -184,18 +197,19 @@ def _stars_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: GripView, bo
 
 def _paint_stars(draw: ImageDraw.ImageDraw, box: Box, lines: tuple[str, ...]) -> None:
     x0, y0, x1, y1 = box
-    panel(draw, box)
-    fnt = font(gc.PX)
-    step = font_px(fnt) + 4
-    draw_text(draw, (x0 + 12, y0 + 8), "Stars", font(28, bold=True), GOLD)
-    y = y0 + 44
+    panel(draw, box, width=px(2), radius=px(14))
+    fnt = font(PX)
+    step = font_px(fnt) + px(4)
+    x = x0 + px(12)
+    draw_text(draw, (x, y0 + px(8)), "Stars", font(DECISION_PX, bold=True), GOLD)
+    y = y0 + px(44)
     for i, line in enumerate(lines):
-        wrapped = wrap(line, fnt, x1 - x0 - 24)
-        end = y1 - 8 - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
+        wrapped = wrap(line, fnt, x1 - x0 - 2 * px(12))
+        end = y1 - px(8) - (0 if i == len(lines) - 1 else step)  # room for "+N more lines"
         if y + len(wrapped) * step > end:
-            draw_text(draw, (x0 + 12, y), f"+{plural(len(lines) - i, 'more line')}", fnt, MUTED)
+            draw_text(draw, (x, y), f"+{plural(len(lines) - i, 'more line')}", fnt, MUTED)
             break
-        y = draw_lines(draw, (x0 + 12, y), wrapped, fnt, TEXT, spacing=4) + 2
+        y = draw_lines(draw, (x, y), wrapped, fnt, TEXT, spacing=px(4)) + px(2)
 
 
 def _list_geometry(rest: list[CardView], height: int) -> tuple[list[int], int]:
@@ -224,7 +238,7 @@ def _deck_list(
     down = sum(1 for c in rest if not c.face_up)
     if down:
         title += f" · {down} face-down"
-    draw_text(draw, (x0, BODY_Y), title, font(gc.PX, bold=True), MUTED)
+    draw_text(draw, (x0, BODY_Y), title, font(PX, bold=True), MUTED)
     lines, pad = _list_geometry(rest, height)
     top = y = BODY_Y + LIST_TITLE_H
     marks = []
@@ -243,17 +257,17 @@ def render(view: GripView) -> Image.Image:
     deck = view.deck
     rest = deck[1:]
     blocks = _decision_blocks(view)
-    top_y = BODY_Y + _blocks_height(blocks) + 12
-    need = gc.face_height(deck[0], LEFT_W) if deck else 0
-    top_h = max(TOP_MIN_H, min(need, HEIGHT - MARGIN - STARS_MIN_H - 12 - top_y))
-    left = top_y + top_h + 12 + STARS_MIN_H + MARGIN
+    top_y = BODY_Y + _blocks_height(blocks) + SPACE
+    need = gc.face_height(deck[0], LEFT_W, px) if deck else 0
+    top_h = max(TOP_MIN_H, min(need, HEIGHT - MARGIN - STARS_MIN_H - SPACE - top_y))
+    left = top_y + top_h + SPACE + STARS_MIN_H + MARGIN
     height = max(HEIGHT, left, _list_height(rest, HEIGHT))
     img = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(img)
     _header(img, draw, view)
     _decision(img, draw, view, blocks)
     _top(img, draw, (MARGIN, top_y, MARGIN + LEFT_W, top_y + top_h), deck)
-    stars_y = top_y + top_h + 12
+    stars_y = top_y + top_h + SPACE
     _stars_panel(img, draw, view, (MARGIN, stars_y, MARGIN + LEFT_W, height - MARGIN))
     _deck_list(img, draw, rest, height)
     return img

@@ -17,16 +17,19 @@ from PIL import Image, ImageDraw
 from engines.galdors_grip.views import CardView
 from render.common import FELT, MUTED, RGB, Box, draw_text, font, text_width, tiles, wrap
 from render.galdors_grip import card as gc
+from render.galdors_grip.card import BOARD as px
 
-LINE = gc.PX + 3  # one line of a row's text
-POS_W = 38  # the position, left of the card
-VALUE_W = 36
-VALUE_PX = 30
-SKULL_W = 32
-INSET = 14
-OTHER_W = 36  # room for the other side's value, upside-down at the right end
-MARK_GAP = 6
-PEEK_BAND = 8  # the back's violet showing at the left edge of a peeked card
+PX = px.px  # the smallest text, 22 px
+LINE = PX + px(3)  # one line of a row's text
+POS_W = px(33)  # the position, left of the card ("18" ends in the table's gap)
+VALUE_W = px(36)
+VALUE_PX = px(30)
+SKULL_W = px(32)
+INSET = px(14)
+OTHER_W = px(36)  # room for the other side's value, upside-down at the right end
+MARK_GAP = px(6)
+NAME_GAP = px(8)  # between a name and the marks on its line
+PEEK_BAND = px(8)  # the back's violet showing at the left edge of a peeked card
 
 
 def _marks(card: CardView) -> list[tuple[str, RGB]]:
@@ -48,7 +51,7 @@ def _marks(card: CardView) -> list[tuple[str, RGB]]:
 
 
 def _marks_width(marks: list[tuple[str, RGB]]) -> int:
-    fnt = font(gc.PX, bold=True)
+    fnt = font(PX, bold=True)
     return sum(text_width(t, fnt) for t, _ in marks) + MARK_GAP * max(0, len(marks) - 1)
 
 
@@ -60,7 +63,7 @@ def _name_x(card: CardView, x0: int) -> int:
 @lru_cache(maxsize=256)
 def _name_lines(name: str, room: int) -> tuple[str, ...]:
     """A name wrapped in a row (cached: each row is measured before it is drawn)."""
-    return tuple(wrap(name, font(gc.PX, bold=True), room))
+    return tuple(wrap(name, font(PX, bold=True), room))
 
 
 def _layout(card: CardView, width: int) -> tuple[list[str], bool]:
@@ -68,10 +71,10 @@ def _layout(card: CardView, width: int) -> tuple[list[str], bool]:
     if not gc.is_known(card):
         return [], False
     room = width - (_name_x(card, 0) + OTHER_W + INSET)
-    fnt = font(gc.PX, bold=True)
+    fnt = font(PX, bold=True)
     lines = list(_name_lines(gc.clean(card.name or ""), room))
     marks = _marks(card)
-    own_line = bool(marks) and text_width(lines[-1], fnt) + 10 + _marks_width(marks) > room
+    own_line = bool(marks) and text_width(lines[-1], fnt) + NAME_GAP + _marks_width(marks) > room
     return lines, own_line
 
 
@@ -113,10 +116,10 @@ def draw_positions(
 
 
 def _positions(draw: ImageDraw.ImageDraw, box: Box, offsets: tuple[tuple[int, int], ...]) -> None:
-    """The positions, each at its offset from the top of ``box``, 8 px before the cards."""
-    bold = font(gc.PX, bold=True)
+    """The positions, each at its offset from the top of ``box``, just before the cards."""
+    bold = font(PX, bold=True)
     for position, dy in offsets:
-        draw_text(draw, (box[2] - 7, box[1] + dy), str(position), bold, MUTED, anchor="rm")
+        draw_text(draw, (box[2] - px(7), box[1] + dy), str(position), bold, MUTED, anchor="rm")
 
 
 def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, strip: Box, card: CardView) -> None:
@@ -124,15 +127,17 @@ def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, strip: Box, card: CardVi
     x0, y0, x1, y1 = strip[0] - POS_W, strip[1], strip[2], strip[3]
     mid = line_mid(card, (x0, y0, x1, y1))
     first = mid - LINE // 2
-    bold = font(gc.PX, bold=True)
+    bold = font(PX, bold=True)
     active = gc.shown_side(card)
     if active is None:
-        gc.draw_back_row(draw, strip)
+        gc.draw_back_row(draw, strip, px)
         return
     bg = gc.PEEK if not card.face_up else gc.PARCHMENT
-    gc.frame(draw, strip, card, bg, 8)
+    gc.frame(draw, strip, card, bg, px(8), px)
     if not card.face_up:
-        draw.rectangle((strip[0] + 3, y0 + 3, strip[0] + PEEK_BAND, y1 - 3), fill=gc.BACK)
+        edge = px(3)
+        band = (strip[0] + edge, y0 + edge, strip[0] + PEEK_BAND, y1 - edge)
+        draw.rectangle(band, fill=gc.BACK)
     sx = strip[0] + INSET
     draw_text(
         draw, (sx, mid), gc.clean(active.value), font(VALUE_PX, bold=True), gc.INK, anchor="lm"
@@ -148,4 +153,4 @@ def _strip(img: Image.Image, draw: ImageDraw.ImageDraw, strip: Box, card: CardVi
     for text, ink in _marks(card):
         draw_text(draw, (x, marks_y), text, bold, ink, anchor="lm")
         x += text_width(text, bold) + MARK_GAP
-    gc.other_corner(img, strip, card, gc.PX, bg, middle=True)
+    gc.other_corner(img, strip, card, PX, bg, px, middle=True)

@@ -7,18 +7,20 @@ from PIL import Image, ImageDraw
 from engines.galdors_grip.views import GripLookupView
 from render.common import PANEL
 from render.common.lookup import lookup_alt_text, render_lookup
-from render.galdors_grip.card import draw_face, face_height
+from render.galdors_grip.card import PAGE, draw_face, face_height
 
-CARD_SIZE = (420, 420)
+CARD_SIZE = (420, 420)  # on the 1000 px page: the card's lengths at ``PAGE``
 
 
 def render(view: GripLookupView) -> Image.Image:
     """Draw the lookup view of ``engines.galdors_grip.lookup.card_view``."""
     lookup = view.lookup
     w = CARD_SIZE[0]
-    size = (w, max(CARD_SIZE[1], face_height(lookup.card, w)))  # every word of the card
+    size = (w, max(CARD_SIZE[1], face_height(lookup.card, w, PAGE)))  # every word of the card
     picture = Image.new("RGB", size, PANEL)
-    draw_face(picture, ImageDraw.Draw(picture), (0, 0, w - 1, size[1] - 1), lookup.card, label="")
+    draw_face(
+        picture, ImageDraw.Draw(picture), (0, 0, w - 1, size[1] - 1), lookup.card, label="", z=PAGE
+    )
     return render_lookup(lookup, picture)
 
 

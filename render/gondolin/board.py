@@ -1,10 +1,11 @@
 """Gondolin Cards settlement: story and turn track, stats, siege, cards in play, hand.
 
 Draws only from the view (engines/gondolin/views.py); in this solo game the hand is face-up
-to the table, so both views show it. The image is 1000 px wide and as tall as its content, at
-most as tall as wide (``MAX_HEIGHT``): the siege moves beside the cards in play, and sections
-show fewer rows when many cards are on the table. No word is below 27 px (9 px when a phone
-shows the image 340 px wide), so the image keeps what a turn's decision needs: the turn and
+to the table, so both views show it. The image is 800 px wide (every length the 1000 px
+design's, scaled by ``px``) and as tall as its content, at most as tall as wide
+(``MAX_HEIGHT``): the siege moves beside the cards in play, and sections show fewer rows when
+many cards are on the table. No word is below 22 px (9 px when a phone shows the image 340 px
+wide), so the image keeps what a turn's decision needs: the turn and
 phase, the story's events, the six stats, and every card as a tile with its costs and key
 number. The status line (what R and TD come to, and why) is in the message beside the image.
 """
@@ -34,6 +35,7 @@ from render.common import (
     fitted_font,
     font,
     panel,
+    phone_px,
     pill,
     text_width,
     tiles,
@@ -47,29 +49,42 @@ from render.gondolin.style import (
     EDGE,
     PALETTE,
     PASSED,
-    PX,
-    WIDTH,
     kind_colour,
 )
 
 __all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
 
+# 800 px, not the card sheets' 1000: Discord shows a picture at most about 550 px wide (340 on
+# a phone), and mapping onto the palette and deflating cost per pixel. Every length below was
+# chosen at ``DESIGN`` px wide and scales with WIDTH.
+WIDTH = 800
+DESIGN = 1000
+PX = phone_px(WIDTH)  # the smallest text, 22 px: 9 px tall on a phone
+
+
+def px(length: float) -> int:
+    """A length of the 1000 px design, at the board's width."""
+    return round(length * WIDTH / DESIGN)
+
+
 MAX_HEIGHT = WIDTH  # never taller than wide: Discord shrinks a tall image by its height
-MIN_HEIGHT = 640
-MARGIN = 20
+MIN_HEIGHT = px(640)
+MARGIN = px(20)
 INNER = WIDTH - 2 * MARGIN
-LINE = PX + 6  # a line of prose
+LINE = PX + px(6)  # a line of prose
 
 
-# Tile sizes to try, largest first: (width, per row); heights follow the longest name.
-TILES: tuple[tuple[int, int], ...] = ((184, 5), (152, 6))
-GAP = 9
-HEADING = 38  # a section heading's height
-SPACE = 6  # below each section of tiles
+GAP = px(9)
+# Tile sizes to try, largest first: (width, per row), the widest that fit (184 and 152 px in
+# the design: "Greatshields" just fits on one line); heights follow the longest name.
+TILES: tuple[tuple[int, int], ...] = tuple(((INNER - (n - 1) * GAP) // n, n) for n in (5, 6))
+HEADING = px(38)  # a section heading's height
+SPACE = px(6)  # below each section of tiles
 MAX_ROWS = 3
-STRIP = 34  # a tile's coloured strip: its costs, or its kind
-NAME_STEP = PX + 3
-BIG_PX = 30
+STRIP = px(34)  # a tile's coloured strip: its costs, or its kind
+NAME_STEP = PX + px(3)
+BIG_PX = px(30)
+TILE_PAD = px(6)  # a tile's text from its sides
 
 
 def alt_text(view: GondolinView) -> str:
@@ -92,16 +107,17 @@ def _all_cards(view: GondolinView) -> list[CardView]:
 def _name_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """A tile's name, bold unless a word of it is wider than the tile (then plain)."""
     bold = font(PX, bold=True)
-    if all(text_width(word, bold) <= width - 12 for word in re.split(r"(?<=-)|\s+", name)):
-        return wrap(name, bold, width - 12), bold
+    room = width - 2 * TILE_PAD
+    if all(text_width(word, bold) <= room for word in re.split(r"(?<=-)|\s+", name)):
+        return wrap(name, bold, room), bold
     plain = font(PX)
-    return wrap(name, plain, width - 12), plain
+    return wrap(name, plain, room), plain
 
 
 def _tile_height(view: GondolinView, width: int) -> int:
     """Strip, the longest name's lines, the big number: the same for every tile of a view."""
     lines = max(len(_name_lines(c.name, width)[0]) for c in _all_cards(view))
-    return STRIP + 4 + lines * NAME_STEP + BIG_PX + 16
+    return STRIP + px(4) + lines * NAME_STEP + BIG_PX + px(16)
 
 
 @dataclass(frozen=True)
@@ -170,10 +186,10 @@ def _height(view: GondolinView, layout: Layout) -> int:
 
 def _top_height(view: GondolinView) -> int:
     """Header, track, events and stats: as tall as their wrapped text."""
-    y = MARGIN + len(_title_lines(view)) * TITLE_STEP + 8
+    y = MARGIN + len(_title_lines(view)) * TITLE_STEP + px(8)
     if view.result is None:  # at the end, the banner says where it stopped
-        y += TRACK_H + 8 + len(_event_lines(view)) * LINE + 6
-    y += STATS_H + 12
+        y += TRACK_H + px(8) + len(_event_lines(view)) * LINE + px(6)
+    y += STATS_H + px(12)
     return y + (_result_height(view.result) if view.result is not None else 0)
 
 
@@ -204,11 +220,14 @@ def render(view: GondolinView) -> Image.Image:
 
 # ---- top: story, track, events, stats ------------------------------------------------------
 
-TITLE_PX, TITLE_STEP = 36, 44
-PILL_PX = 28
-TRACK_H = 60
-STAT_ROW = 46
-STATS_H = 2 * STAT_ROW + 14
+TITLE_PX, TITLE_STEP = px(36), px(44)
+PILL_PX = px(28)
+PILL_PAD = (px(14), px(6))
+TRACK_H = px(60)
+STAT_ROW = px(46)
+STATS_H = 2 * STAT_ROW + px(14)
+VALUE_PX = px(40)  # a stat's value
+RESULT_PX = px(34)  # the result banner's title
 STAT_ORDER = ("R", "TD", "TA", "S", "M", "P")  # what a turn decides from first
 
 
@@ -222,7 +241,7 @@ def _title_font(view: GondolinView) -> ImageFont.FreeTypeFont:
 
 
 def _title_room(view: GondolinView) -> int:
-    return INNER - text_width(_turn_text(view), font(PILL_PX, bold=True)) - 48
+    return INNER - text_width(_turn_text(view), font(PILL_PX, bold=True)) - px(48)
 
 
 def _title_lines(view: GondolinView) -> list[str]:
@@ -232,11 +251,12 @@ def _title_lines(view: GondolinView) -> list[str]:
 def _header(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
     turn_text = _turn_text(view)
     bold = font(PILL_PX, bold=True)
-    w = text_width(turn_text, bold) + 28
-    pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=(14, 6))
+    w = text_width(turn_text, bold) + 2 * PILL_PAD[0]
+    pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=PILL_PAD)
     lines = _title_lines(view)
     title = _title_font(view)
-    return draw_lines(draw, (MARGIN, y - 2), lines, title, spacing=TITLE_STEP - TITLE_PX) + 8
+    spacing = TITLE_STEP - TITLE_PX
+    return draw_lines(draw, (MARGIN, y - px(2)), lines, title, spacing=spacing) + px(8)
 
 
 def _event_lines(view: GondolinView) -> list[tuple[str, bool]]:
@@ -255,11 +275,11 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: i
     box = (MARGIN, y, WIDTH - MARGIN, y + TRACK_H)
     key = ("gondolin track", cells)
     tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _track_cells(d, cells, b[:2]))
-    y += TRACK_H + 8
+    y += TRACK_H + px(8)
     for line, bold in _event_lines(view):
         draw_text(draw, (MARGIN, y), line, font(PX, bold=bold), TEXT if bold else MUTED)
         y += LINE
-    return y + 6
+    return y + px(6)
 
 
 def _track_cells(
@@ -268,7 +288,7 @@ def _track_cells(
     """One cell per turn of the track, from (turn, status, has events), from ``xy``."""
     left, y = xy
     n = max(1, len(cells))
-    gap = 6 if n <= 14 else 4
+    gap = px(6) if n <= 14 else px(4)
     cell = (INNER - (n - 1) * gap) / n
     h = TRACK_H
     num_font = font(PX, bold=True)
@@ -282,12 +302,14 @@ def _track_cells(
             fill, outline, colour = PASSED, PASSED, MUTED
         else:
             fill, outline, colour = BOX, EDGE, TEXT
-        draw.rounded_rectangle((x0, y, x1, y + h), radius=8, fill=fill, outline=outline, width=2)
-        cy = y + (18 if events else h // 2)
+        draw.rounded_rectangle(
+            (x0, y, x1, y + h), radius=px(8), fill=fill, outline=outline, width=px(2)
+        )
+        cy = y + (px(18) if events else h // 2)
         draw.text(((x0 + x1) / 2, cy), str(turn), font=num_font, fill=colour, anchor="mm")
         if events:
             mark = CARD_BLACK if status == "current" else (MUTED if status == "passed" else WARN)
-            draw.text(((x0 + x1) / 2, y + 44), "★", font=font(PX), fill=mark, anchor="mm")
+            draw.text(((x0 + x1) / 2, y + px(44)), "★", font=font(PX), fill=mark, anchor="mm")
 
 
 def _captions(label: str, view: GondolinView) -> tuple[str, ...]:
@@ -324,29 +346,29 @@ def _stats(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: i
     box = (MARGIN, y, WIDTH - MARGIN, y + STATS_H)
     key = ("gondolin stats", cells)
     tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _stat_cells(d, cells, b))
-    return y + STATS_H + 12
+    return y + STATS_H + px(12)
 
 
 def _stat_cells(draw: ImageDraw.ImageDraw, cells: tuple[StatCell, ...], box: Box) -> None:
     left, y = box[:2]
-    panel(draw, box, fill=BOX, outline=EDGE, radius=14)
+    panel(draw, box, fill=BOX, outline=EDGE, width=px(2), radius=px(14))
     cell = INNER // 3
-    lf, vf, cf = font(PX, bold=True), font(40, bold=True), font(PX)
+    lf, vf, cf = font(PX, bold=True), font(VALUE_PX, bold=True), font(PX)
     for i, (label, number, colour, captions) in enumerate(cells):
-        x = left + (i % 3) * cell + 16
-        mid = y + 7 + (i // 3) * STAT_ROW + STAT_ROW // 2
+        x = left + (i % 3) * cell + px(16)
+        mid = y + px(7) + (i // 3) * STAT_ROW + STAT_ROW // 2
         draw_text(draw, (x, mid), label, lf, MUTED, anchor="lm")
-        x += text_width(label, lf) + 8
+        x += text_width(label, lf) + px(8)
         value = str(number)
         draw_text(draw, (x, mid), value, vf, colour, anchor="lm")
-        x += text_width(value, vf) + 10
-        room = left + (i % 3 + 1) * cell - 8 - x
+        x += text_width(value, vf) + px(10)
+        room = left + (i % 3 + 1) * cell - px(8) - x
         fitting = [c for c in captions if text_width(c, cf) <= room]
         if fitting:
             draw_text(draw, (x, mid), fitting[0], cf, MUTED, anchor="lm")
         if i % 3:
             lx = left + (i % 3) * cell
-            draw.line((lx, mid - 16, lx, mid + 16), fill=EDGE, width=2)
+            draw.line((lx, mid - px(16), lx, mid + px(16)), fill=EDGE, width=px(2))
 
 
 def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
@@ -357,26 +379,28 @@ def _result_lines(result: ResultView) -> tuple[list[str], list[str]]:
         else "☠ The settlement was destroyed"
     )
     return (
-        wrap(title, font(34, bold=True), INNER - 32),
-        wrap(result.text, font(PX), INNER - 32),
+        wrap(title, font(RESULT_PX, bold=True), INNER - px(32)),
+        wrap(result.text, font(PX), INNER - px(32)),
     )
 
 
 def _result_height(result: ResultView) -> int:
     title, text = _result_lines(result)
-    return 20 + len(title) * 42 + len(text) * LINE + 12
+    return px(20) + len(title) * (RESULT_PX + px(8)) + len(text) * LINE + px(12)
 
 
 def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
     survived = result.outcome == "survived"
     fill = GOLD if survived else BANNER_LOST
     ink = CARD_BLACK if survived else TEXT
-    h = _result_height(result) - 12
-    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), fill=fill, outline=TEXT, width=3)
+    h = _result_height(result) - px(12)
+    box = (MARGIN, y, WIDTH - MARGIN, y + h)
+    panel(draw, box, fill=fill, outline=TEXT, width=px(3), radius=px(14))
     title, text = _result_lines(result)
-    ty = draw_lines(draw, (MARGIN + 16, y + 8), title, font(34, bold=True), ink, spacing=8)
-    draw_lines(draw, (MARGIN + 16, ty + 2), text, font(PX), ink, spacing=LINE - PX)
-    return y + h + 12
+    tf, x = font(RESULT_PX, bold=True), MARGIN + px(16)
+    ty = draw_lines(draw, (x, y + px(8)), title, tf, ink, spacing=px(8))
+    draw_lines(draw, (x, ty + px(2)), text, font(PX), ink, spacing=LINE - PX)
+    return y + h + px(12)
 
 
 # ---- sections of tiles ---------------------------------------------------------------------
@@ -386,7 +410,7 @@ HEADING_PX = PX + 1
 
 def _section(draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT) -> int:
     f = font(HEADING_PX, bold=True)
-    draw_text(draw, (MARGIN, y + 4), ellipsize(title, f, INNER), f, colour)
+    draw_text(draw, (MARGIN, y + px(4)), ellipsize(title, f, INNER), f, colour)
     return y + HEADING
 
 
@@ -452,7 +476,7 @@ def _siege_beside_play(
     f = font(HEADING_PX, bold=True)
     for line in _merged_headings(view, tile):
         for x, text, colour in line:
-            draw_text(draw, (x, y + 4), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
+            draw_text(draw, (x, y + px(4)), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
         y += HEADING
     for i, enemy in enumerate(view.siege.enemies):
         _tile(img, draw, enemy, (MARGIN + i * (tw + GAP), y), (tw, th))
@@ -483,7 +507,7 @@ def _grid(
         i = len(shown)
         x = MARGIN + (i % per_row) * (tw + GAP)
         ty = y + (i // per_row) * (th + GAP)
-        panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, radius=10)
+        panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, width=px(2), radius=px(10))
         more = f"+{len(cards) - len(shown)} more"
         draw.text((x + tw / 2, ty + th / 2), more, font=font(PX, bold=True), fill=TEXT, anchor="mm")
     return y + min(rows, _rows(len(cards), per_row)) * (th + GAP) + SPACE
@@ -523,27 +547,29 @@ def _paint_tile(
     x, y = xy
     w, h = size
     colour = kind_colour(card)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=BOX, outline=colour, width=3)
-    draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=10, fill=colour)
+    r = px(10)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=r, fill=BOX, outline=colour, width=px(3))
+    draw.rounded_rectangle((x, y, x + w, y + STRIP), radius=r, fill=colour)
     draw.rectangle((x, y + STRIP // 2, x + w, y + STRIP), fill=colour)
     _, big = gt.key_numbers(card)
     mark = "✈" if card.flying or card.anti_flying else ""
     sf = font(PX, bold=True)
-    room = w - 12 - (text_width(mark, sf) + 4 if mark else 0)
+    room = w - 2 * TILE_PAD - (text_width(mark, sf) + px(4) if mark else 0)
     strip = _strip_text(card, room)
     stf = sf if text_width(strip, sf) <= room else font(PX)  # "Continuous" fits plain
     strip = ellipsize(strip, stf, room)
-    draw_text(draw, (x + 6, y + STRIP // 2), strip, stf, CARD_BLACK, anchor="lm")
+    draw_text(draw, (x + TILE_PAD, y + STRIP // 2), strip, stf, CARD_BLACK, anchor="lm")
     if mark:
-        draw_text(draw, (x + w - 6, y + STRIP // 2), mark, sf, CARD_BLACK, anchor="rm")
+        draw_text(draw, (x + w - TILE_PAD, y + STRIP // 2), mark, sf, CARD_BLACK, anchor="rm")
     lines, nf = _name_lines(card.name, w)
     for i, line in enumerate(lines):
-        draw_text(draw, (x + 6, y + STRIP + 4 + i * NAME_STEP), line, nf, TEXT)
-    base = y + h - 8
-    right = x + w - 6
+        draw_text(draw, (x + TILE_PAD, y + STRIP + px(4) + i * NAME_STEP), line, nf, TEXT)
+    base = y + h - px(8)
+    right = x + w - TILE_PAD
     if isinstance(card, TableCardView) and card.used_this_turn:
         draw_text(draw, (right, base), "used", sf, WARN, anchor="rs")
-        right -= text_width("used", sf) + 4
+        right -= text_width("used", sf) + px(4)
     if big:
-        bf = fitted_font(big, right - x - 6, BIG_PX, bold=True, min_size=PX)
-        draw_text(draw, (x + 6, base), ellipsize(big, bf, right - x - 6), bf, colour, anchor="ls")
+        room = right - x - TILE_PAD
+        bf = fitted_font(big, room, BIG_PX, bold=True, min_size=PX)
+        draw_text(draw, (x + TILE_PAD, base), ellipsize(big, bf, room), bf, colour, anchor="ls")

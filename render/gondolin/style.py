@@ -5,9 +5,9 @@ from __future__ import annotations
 from engines.gondolin.views import CardView
 from render.common import BAD, GOLD, GOOD, RGB, THEME, phone_px
 
-WIDTH = 1000
+WIDTH = 1000  # the card sheets and lookup pages; the board is 800 px wide (``board.WIDTH``)
 PX = phone_px(WIDTH)
-"""The smallest text: 27 px, 9 px when a phone shows the image 340 px wide."""
+"""The sheets' smallest text: 27 px, 9 px when a phone shows the image 340 px wide."""
 BG: RGB = (20, 26, 36)
 BOX: RGB = (32, 41, 56)
 EDGE: RGB = (72, 88, 112)

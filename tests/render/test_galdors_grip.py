@@ -15,6 +15,7 @@ from render import alt_text, common, render_image, render_png
 from render.common import tiles
 from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
+from render.galdors_grip import typed
 from tests.render.fonts import recording_load
 
 pytestmark = pytest.mark.skipif(
@@ -233,6 +234,31 @@ def test_the_fullest_deck_fits_the_square_with_every_name_whole_and_readable(
     drawn = "".join("".join(texts).split())
     for card in view["deck"]:
         assert "".join(ggc.clean(card["name"]).split()) in drawn
+
+
+def test_the_table_is_800_px_square_with_the_phones_text_size_and_lookups_stay_1000(
+    monkeypatch, drawn_texts
+):
+    """A third fewer pixels than 1000 px to map and deflate; shown 340 px wide, every text
+    still reads 9 px tall (22 px here). The fullest deck's rows keep the lines they had at
+    1000 px: "Figment of Feragot" and its marks on one line. A lookup page stays 1000 px."""
+    from engines.galdors_grip.lookup import card_names, card_view
+
+    sizes: list[int] = []
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
+    for view in [*sample(playout(SEEDS[0])), fullest_view()]:
+        ggc._rotated_text.cache_clear()
+        sizes.clear()
+        img = render_image("galdors_grip", view)
+        assert img.size == (800, 800), (view["turn"], img.size)
+        assert min(sizes) == common.phone_px(800) == 22, (view["turn"], sorted(set(sizes)))
+    lines, _ = gg._list_geometry(typed(fullest_view()).deck[1:], gg.HEIGHT)
+    assert lines[:11] == [1] * 11, lines
+    for name in card_names()[:3]:
+        ggc._rotated_text.cache_clear()
+        sizes.clear()
+        img = render_image("galdors_grip", card_view(name))
+        assert img.width == 1000 and min(sizes) == common.phone_px(1000) == 27, name
 
 
 def test_a_card_lookup_draws_every_word_of_the_card(drawn_texts):

@@ -12,7 +12,9 @@ import engines
 from engines.gondolin.lookup import card_view
 from engines.gondolin.views import GondolinView
 from render import alt_text, common, render_image, render_png
+from render.common import tiles
 from render.gondolin import board as gondolin
+from tests.render.fonts import recording_load
 
 SEEDS = (1, 4, 9)
 STEPS = (0, 6, 20, 10_000)  # start, early, middle, and played to the end
@@ -54,6 +56,25 @@ def test_views_render_to_pngs_of_the_expected_size_and_mode(seed, steps, who):
     layout = gondolin._layout(model)
     assert gondolin._height(model, layout) == layout.height == img.height  # nothing cut off
     assert len(png) < 300_000
+
+
+def test_the_board_is_800_px_wide_with_the_phones_text_size_and_sheets_stay_1000(monkeypatch):
+    """A third fewer pixels than 1000 px to map and deflate; shown 340 px wide, every text
+    still reads 9 px tall (22 px here). The longest word of a card name ("Greatshields")
+    still fits a tile's line; a card sheet or lookup page stays 1000 px."""
+    sizes: list[int] = []
+    monkeypatch.setattr(common, "_load", recording_load(sizes))
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
+    for seed, steps, who in CASES:
+        sizes.clear()
+        img = render_image("gondolin", GAMES[seed, steps].view(who))
+        assert img.width == 800, (seed, steps, img.size)
+        assert min(sizes) == common.phone_px(800) == 22, (seed, steps, sorted(set(sizes)))
+    width = gondolin.TILES[0][0]
+    assert gondolin._name_lines("Greatshields", width)[0] == ["Greatshields"]
+    sizes.clear()
+    page = render_image("gondolin", card_view("Greatshields"))
+    assert page.width == 1000 and min(sizes) == common.phone_px(1000) == 27
 
 
 @pytest.mark.parametrize("steps", STEPS)
