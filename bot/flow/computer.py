@@ -15,7 +15,8 @@ import logging
 import multiprocessing
 import random
 import signal
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
 
 import ai
 import engines
@@ -26,6 +27,7 @@ from engines import Action, Game
 log = logging.getLogger(__name__)
 
 COMPUTER_NAME = "Computer ({level})"
+T = TypeVar("T")
 
 
 def computer_name(level: str) -> str:
@@ -94,13 +96,20 @@ def policy_move(game: Game, seat: int, seed: int) -> Action:
         return game.legal_actions(seat)[0]
 
 
+class WorkerReplaced(Exception):
+    """The job was cancelled unstarted: its worker was replaced (another search ran over)."""
+
+
 class Computer:
     """Runs ``ai.choose`` in its executor, within ``time_limit`` seconds.
 
     A search that fails or runs over the limit is abandoned (its worker replaced) and the
     computer plays the game's quick policy move instead, so a game never waits for it long.
     That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
-    still the game's rules, and the new worker process would first have to start.
+    still the game's rules, and the new worker process would first have to start. The jobs
+    queued behind a replaced worker (other games' searches, the coach's) are cancelled with
+    it: each plays its quick move or shows no suggestion, as on a timeout. A search that
+    waited out its limit in the queue, never started, leaves the worker as it is.
     """
 
     def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
@@ -113,48 +122,65 @@ class Computer:
     ) -> tuple[Action, str]:
         """The computer's move for ``seat`` and its code, without blocking the event loop."""
         cls = type(game)
-        loop = asyncio.get_running_loop()
-        job = (game_id, game.to_json(), seat, level, seed)
+        job: Future[str] | None = None
         try:
-            work = loop.run_in_executor(self.executor, think, *job)
-            code = await asyncio.wait_for(work, self.time_limit)
+            job = self.executor.submit(think, game_id, game.to_json(), seat, level, seed)
+            code = await self._wait(job, self.time_limit)
         except Exception as exc:
-            why = "ran over its time limit" if isinstance(exc, TimeoutError) else "failed"
+            if isinstance(exc, WorkerReplaced):
+                why = "was cancelled with a replaced worker"
+            elif job is not None and job.cancelled():
+                why = "waited past its time limit behind other searches"
+            else:
+                why = "ran over its time limit" if isinstance(exc, TimeoutError) else "failed"
+                self.executor.shutdown(wait=False, cancel_futures=True)
+                self.executor = new_executor(self.kind)
             log.warning(
                 "the computer's search %s game=%s level=%s; it plays its quick move",
                 why,
                 game_id,
                 level,
-                exc_info=not isinstance(exc, TimeoutError),
+                exc_info=not isinstance(exc, TimeoutError | WorkerReplaced),
             )
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = new_executor(self.kind)
             code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
+
+    @staticmethod
+    async def _wait(job: Future[T], time_limit: float) -> T:
+        """The job's result within ``time_limit`` (TimeoutError; the job cancelled if queued).
+
+        Raises ``WorkerReplaced`` when the job was cancelled by its worker's replacement, and
+        a cancellation only when this task is being cancelled.
+        """
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(job), time_limit)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            raise WorkerReplaced() from None
 
     async def suggest(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
     ) -> tuple[str, str, str | None]:
         """The coach's move for ``seat`` (code, label, reason), thought out in the worker.
 
-        Raises whatever the search raised, or TimeoutError past ``time_limit`` (the caller
-        then shows nothing). A move of the computer's own waits for it no longer than that.
+        Raises whatever the search raised, TimeoutError past ``time_limit`` or
+        ``WorkerReplaced`` (the caller then shows nothing). A move of the computer's own
+        waits for it no longer than that.
         """
-        loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(self.executor, suggest, game_id, state_json, seat, seed)
-        return await asyncio.wait_for(work, time_limit)
+        job = self.executor.submit(suggest, game_id, state_json, seat, seed)
+        return await self._wait(job, time_limit)
 
     async def rest_of_chapter(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
     ) -> list[str]:
         """The coach's moves to the end of the part of the game, worked out in the worker.
 
-        Raises as ``suggest`` does (TimeoutError past ``time_limit``).
+        Raises as ``suggest`` does (TimeoutError past ``time_limit``, ``WorkerReplaced``).
         """
-        loop = asyncio.get_running_loop()
-        job = (game_id, state_json, seat, seed)
-        work = loop.run_in_executor(self.executor, rest_of_chapter, *job)
-        return await asyncio.wait_for(work, time_limit)
+        job = self.executor.submit(rest_of_chapter, game_id, state_json, seat, seed)
+        return await self._wait(job, time_limit)
 
     def close(self) -> None:
         """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""

@@ -47,6 +47,10 @@ COMPUTER_SHOW_SECONDS = 3.0
 MAX_COMPUTER_RUN = 3000
 """The most moves the computer makes in one run (a whole game is at most ~2,600): more means
 a game lets it cycle without progress (a bug); it stops, says so and frees the game's lock."""
+COMPUTER_RETRIES = 3
+COMPUTER_RETRY_SECONDS = 5.0
+"""A computer's turn that failed (the database busy past its bound, say) is tried again this
+many times, this long after, so the game does not wait for it until the next restart."""
 COMPUTER_STUCK = (
     "The computer stopped after {moves} moves in a row without reaching your turn: this is a bug "
     "and has been logged. Use `/game resign` or ask a moderator to `/game end` this game."
@@ -145,6 +149,7 @@ class SessionManager:
         self._behind: dict[str, set[int]] = {}
         # Games outside a server whose ending a click showed after no token could (once each).
         self._endings_shown: set[str] = set()
+        self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
 
     def lock(self, sid: str) -> asyncio.Lock:
         """The per-session lock (created on demand, dropped when nobody holds it)."""
@@ -588,6 +593,25 @@ class SessionManager:
             return
         if computer_to_act(session) is not None:
             self.inflight.set_aside()  # the click is answered: its thinking holds up no other
+        try:
+            await self._computer_run(session)
+        except Exception:
+            # Raised on (a click's moves are still shown: ``_keeping``); the computer's own
+            # turn, which nothing else would take up before a restart, is tried again.
+            tries = self._computer_retries.pop(session.id, 0) + 1
+            if tries <= COMPUTER_RETRIES:
+                self._computer_retries[session.id] = tries
+                log.warning(
+                    "the computer's turn failed session=%s; it tries again in %s s",
+                    session.id,
+                    COMPUTER_RETRY_SECONDS,
+                )
+                self.resume_computers([session.id], lambda _: True, after=COMPUTER_RETRY_SECONDS)
+            raise
+        self._computer_retries.pop(session.id, None)
+
+    async def _computer_run(self, session: Session) -> None:
+        """The computer's moves while the game waits for it (``computer_turns``)."""
         change, moved, shown, run = Change(), None, time.monotonic(), 0
         while (seat := computer_to_act(session)) is not None:
             if run == MAX_COMPUTER_RUN:
@@ -612,18 +636,21 @@ class SessionManager:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
 
-    def resume_computers(self, sids: Iterable[str], owns: Callable[[int], bool]) -> None:
+    def resume_computers(
+        self, sids: Iterable[str], owns: Callable[[int], bool], after: float = 0.0
+    ) -> None:
         """After a start: let the computer move in every game that waits for it (in tasks).
 
-        Only in the games of guilds ``owns`` says are ours (our shards'), so that of several
-        processes exactly one resumes each game.
+        ``after`` s later for a turn that failed. Only in the games of guilds ``owns`` says
+        are ours (our shards'), so that of several processes exactly one resumes each game.
         """
         for sid in sids:
-            task = asyncio.create_task(self._resume(sid, owns), name=f"computer-{sid}")
+            task = asyncio.create_task(self._resume(sid, owns, after), name=f"computer-{sid}")
             self.background.add(task)
             task.add_done_callback(self.background.discard)
 
-    async def _resume(self, sid: str, owns: Callable[[int], bool]) -> None:
+    async def _resume(self, sid: str, owns: Callable[[int], bool], after: float = 0.0) -> None:
+        await asyncio.sleep(after)
         try:
             async with self.lock(sid), self._keeping(sid):
                 session = await self.store.load(sid)

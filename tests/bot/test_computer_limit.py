@@ -97,3 +97,40 @@ async def test_when_the_quick_move_fails_too_the_first_legal_move_is_played(comp
     monkeypatch.setattr(Knightfall, "rollout_action", broken)
     action, _ = await computer.choose("knightfall", game, seat, "hard", seed=8)
     assert action == game.legal_actions(seat)[0]
+
+
+async def test_searches_queued_behind_one_over_its_limit_still_get_a_move(computer, stuck):
+    """One worker: a search over its limit gets its worker replaced, and the searches queued
+    behind it (other games' computers, the coach) were cancelled with the old worker. Each
+    still gets a move (the quick one), instead of a cancellation that ended the game's turn
+    with nothing played, the game left waiting for the computer until a restart."""
+    game, seat = wide_position()
+    first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
+    await asyncio.sleep(0.05)  # the first search is running; these wait behind it
+    queued = [
+        asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=s))
+        for s in (2, 3)
+    ]
+    coach = asyncio.create_task(
+        computer.suggest("knightfall", game.to_json(), seat, seed=4, time_limit=5.0)
+    )
+    moves = await asyncio.gather(first, *queued)
+    assert [a for a, _ in moves] == [policy_move(game, seat, s) for s in (1, 2, 3)]
+    with pytest.raises(Exception) as raised:  # the coach shows nothing; its caller goes on
+        await coach
+    assert not isinstance(raised.value, asyncio.CancelledError)
+
+
+async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(computer, stuck):
+    """A search that never started (it waited behind another past its own limit) plays the
+    quick move without replacing the worker: only a search that ran over its limit does."""
+    game, seat = wide_position()
+    computer.time_limit = 1.0
+    first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
+    await asyncio.sleep(0.05)
+    worker = computer.executor
+    computer.time_limit = 0.3
+    second = await computer.choose("knightfall", game, seat, "hard", seed=2)
+    assert second[0] == policy_move(game, seat, 2)
+    assert computer.executor is worker, "a queued search replaced the worker"
+    await first

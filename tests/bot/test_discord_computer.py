@@ -685,3 +685,37 @@ async def test_a_redraw_at_the_same_position_keeps_what_just_happened(world):
     session.step += 1  # the game moved on: the note is about an earlier move
     assert note not in str((await delivery.private(session, seat, [])).embed.to_dict())
     await world.slash("kim", "game abort", chan=chan)
+
+
+async def test_a_computer_turn_that_failed_on_resuming_is_tried_again(world, monkeypatch):
+    """After a restart the computer resumes the move it owes, and its first try fails (here:
+    the database busy past its bound): the game does not wait until the next restart, the
+    turn is tried again shortly."""
+    from bot.flow import computer as flow_computer
+    from bot.flow import sessions as flow_sessions
+    from bot.storage.refusals import StorageBusy
+
+    monkeypatch.setattr(flow_sessions, "COMPUTER_RETRY_SECONDS", 0.2)
+    session = await resumed_turn(world, (await computer_game(world, "easy")).id)
+    rng = random.Random(5)
+    alice = 1 - computer_seat(session)
+    while (code := move_that_hands_over(session)) is None:
+        await world.play_one(session, alice, rng)
+        session = await resumed_turn(world, session.id)
+    await world.stop_bot()
+    step = await save_move_while_stopped(world, session.id, code)
+    failures = []
+    choose = flow_computer.Computer.choose
+
+    async def failing_once(self, *args, **kwargs):
+        if not failures:
+            failures.append(1)
+            raise StorageBusy()
+        return await choose(self, *args, **kwargs)
+
+    monkeypatch.setattr(flow_computer.Computer, "choose", failing_once)
+    await world.start_bot()
+    resumed = await resumed_turn(world, session.id)
+    assert failures == [1]
+    assert resumed.step > step or resumed.status == "finished", "the turn was not tried again"
+    await world.resign("alice")
