@@ -73,6 +73,15 @@ class Routed:
         routed.fields = match
         return routed
 
+    def __repr__(self) -> str:
+        """The kind and the session only, never the wrapped component's label or options.
+
+        discord.py logs a failed click with its item's repr: a hand's buttons name its cards.
+        """
+        fields = getattr(self, "fields", None)
+        sid = fields.groupdict().get("sid") if fields is not None else None
+        return f"<{type(self).__name__} session={sid}>"
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Let the bot's :class:`InFlight` admit the click (refused while stopping or full).
 

@@ -15,7 +15,7 @@ from bot.games.base import CardLookup, GameCommands, GameFacts
 from bot.storage.decks import DeckStore
 from bot.surface import render_pool
 from bot.surface.acknowledge import read_first, send
-from bot.surface.deck_choices import saved_deck_choices
+from bot.surface.deck_choices import DeckName, saved_deck_choices
 from bot.surface.reach import via_interactions
 from bot.surface.text_limits import OPTION_DESCRIPTION, OPTION_LABEL, fit_embed
 from engines.gondolin.catalogue import CATALOGUE
@@ -104,7 +104,7 @@ class GondolinCog(
         self,
         interaction: discord.Interaction,
         story: str = DEFAULT_STORY,
-        deck: str | None = None,
+        deck: DeckName | None = None,
         mode: str = DEFAULT_MODE,
     ) -> None:
         """Validate the deck for the story, then start."""
@@ -178,7 +178,7 @@ class GondolinCog(
     @deck.command(name="create", description="Create a deck (empty, or a copy)")
     @app_commands.describe(name="A name for the deck", copy="Start from this deck")
     async def deck_create(
-        self, interaction: discord.Interaction, name: str, copy: str | None = None
+        self, interaction: discord.Interaction, name: DeckName, copy: DeckName | None = None
     ) -> None:
         """Create an empty deck or copy one."""
         cards = await decks.resolve_deck(self.decks, interaction.user.id, copy) if copy else []
@@ -193,7 +193,7 @@ class GondolinCog(
     async def deck_add(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: DeckName,
         card: str,
         count: app_commands.Range[int, 1, 3] = 1,
     ) -> None:
@@ -204,7 +204,7 @@ class GondolinCog(
     async def deck_remove(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: DeckName,
         card: str,
         count: app_commands.Range[int, 1, 3] = 1,
     ) -> None:
@@ -238,7 +238,7 @@ class GondolinCog(
     async def deck_show(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: DeckName,
         story: str | None = None,
         page: app_commands.Range[int, 1, 20] = 1,
     ) -> None:
@@ -258,13 +258,15 @@ class GondolinCog(
 
     @deck.command(name="validate", description="Check a deck against a story's rules")
     @app_commands.choices(story=STORIES)
-    async def deck_validate(self, interaction: discord.Interaction, name: str, story: str) -> None:
+    async def deck_validate(
+        self, interaction: discord.Interaction, name: DeckName, story: str
+    ) -> None:
         """Every problem, explained."""
         cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
         await interaction.response.send_message(verdict(cards, story), ephemeral=True)
 
     @deck.command(name="export", description="A short code to share a deck")
-    async def deck_export(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_export(self, interaction: discord.Interaction, name: DeckName) -> None:
         """The deck code."""
         cards = await decks.resolve_deck(self.decks, interaction.user.id, name)
         await interaction.response.send_message(
@@ -274,7 +276,9 @@ class GondolinCog(
         )
 
     @deck.command(name="import", description="Save a deck from a shared code")
-    async def deck_import(self, interaction: discord.Interaction, name: str, code: str) -> None:
+    async def deck_import(
+        self, interaction: discord.Interaction, name: DeckName, code: str
+    ) -> None:
         """Parse the code and save it under a new name."""
         try:
             cards = parse_deck_code(code.strip().strip("`"))
@@ -288,7 +292,7 @@ class GondolinCog(
         )
 
     @deck.command(name="delete", description="Delete one of your decks")
-    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_delete(self, interaction: discord.Interaction, name: DeckName) -> None:
         """Delete a deck."""
         if not await self.decks.delete(interaction.user.id, decks.GAME, name):
             raise UserFacingError(f"You have no deck called {quoted(name)}.")

@@ -13,7 +13,7 @@ from bot.flow.lobby import DEFAULT_LEVEL
 from bot.games import guardians_decks as decks
 from bot.games.base import CardLookup, GameCommands, GameFacts, opponent_and_level
 from bot.storage.decks import DeckStore, clean_name
-from bot.surface.deck_choices import saved_deck_choices
+from bot.surface.deck_choices import DeckName, saved_deck_choices
 from bot.surface.lookup import card_choices
 from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.replies import ephemeral
@@ -97,7 +97,7 @@ class GuardiansCog(
         self,
         interaction: discord.Interaction,
         opponent: discord.User | None = None,
-        deck: str = DEFAULT_DECK,
+        deck: DeckName = DEFAULT_DECK,
         level: str = DEFAULT_LEVEL,
     ) -> None:
         """Post a challenge the opponent can accept; a saved deck must pass the deck check."""
@@ -118,7 +118,7 @@ class GuardiansCog(
     @deck.command(name="new", description="Make a deck: empty, or a copy of a starter or your deck")
     @app_commands.describe(name="A name for the deck", copy="Start from this deck")
     async def deck_new(
-        self, interaction: discord.Interaction, name: str, copy: str | None = None
+        self, interaction: discord.Interaction, name: DeckName, copy: DeckName | None = None
     ) -> None:
         """Save an empty deck or a copy."""
         deck = (await decks.resolve(self.decks, interaction.user.id, copy))[0] if copy else None
@@ -140,7 +140,7 @@ class GuardiansCog(
     async def deck_add(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: DeckName,
         card: str,
         count: app_commands.Range[int, 1, 20] = 1,
     ) -> None:
@@ -154,7 +154,7 @@ class GuardiansCog(
     async def deck_remove(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: DeckName,
         card: str,
         count: app_commands.Range[int, 1, 20] = 1,
     ) -> None:
@@ -173,14 +173,16 @@ class GuardiansCog(
 
     @deck.command(name="show", description="A deck's cards with counts, and whether it is legal")
     @app_commands.describe(name="Your deck or a starter")
-    async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_show(self, interaction: discord.Interaction, name: DeckName) -> None:
         """The listing and the deck check."""
         deck, sid = await decks.resolve(self.decks, interaction.user.id, name)
         name = CATALOGUE.decks[sid].name if sid else name
         total = sum(deck.cards.values())
         text = f"{decks.describe(deck)}\n\n{decks.verdict(check_deck(deck))}"
         embed = fit_embed(
-            discord.Embed(title=f"{name} — {total} cards", description=text, colour=COLOUR)
+            discord.Embed(
+                title=f"{markdown(name)} — {total} cards", description=text, colour=COLOUR
+            )
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -197,7 +199,7 @@ class GuardiansCog(
         await interaction.response.send_message(text, ephemeral=True)
 
     @deck.command(name="delete", description="Delete one of your decks")
-    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_delete(self, interaction: discord.Interaction, name: DeckName) -> None:
         """Delete a deck."""
         if not await self.decks.delete(interaction.user.id, decks.GAME, name):
             raise UserFacingError(f"You have no deck called {quoted(name)}.")
@@ -205,7 +207,7 @@ class GuardiansCog(
 
     @deck.command(name="export", description="A deck as plain text, to keep or share")
     @app_commands.describe(name="Your deck or a starter")
-    async def deck_export(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_export(self, interaction: discord.Interaction, name: DeckName) -> None:
         """The deck text (``/guardians deck import`` reads it back)."""
         deck, sid = await decks.resolve(self.decks, interaction.user.id, name)
         name = CATALOGUE.decks[sid].name if sid else name
@@ -223,7 +225,7 @@ class GuardiansCog(
 
     @deck.command(name="import", description="Save a deck from its text (a form opens to paste it)")
     @app_commands.describe(name="A name for the new deck")
-    async def deck_import(self, interaction: discord.Interaction, name: str) -> None:
+    async def deck_import(self, interaction: discord.Interaction, name: DeckName) -> None:
         """Open a form for the deck text; the name is checked first."""
         name = clean_name(name)
         if await self.decks.get(interaction.user.id, decks.GAME, name) is not None:

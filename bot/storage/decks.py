@@ -27,9 +27,14 @@ def max_cards(game: str) -> int:
     return cap
 
 
+def spaced(name: str) -> str:
+    """A typed deck name with each run of whitespace made one space, as stored and shown."""
+    return " ".join(name.split())
+
+
 def clean_name(name: str) -> str:
     """A deck name as stored: trimmed, 1-32 letters, digits, spaces, - or _."""
-    name = " ".join(name.split())
+    name = spaced(name)
     if not NAME.fullmatch(name):
         raise Refused(Refusal.DECK_NAME_INVALID)
     return name

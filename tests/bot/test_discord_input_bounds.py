@@ -106,3 +106,37 @@ async def test_typed_text_echoed_back_shows_as_typed_not_as_a_link_or_markdown(w
     assert f"'{link}'" in shown[0].text and f"Line 2 (“3 {link}”)" in shown[1].text
     assert "Deck __Big__ made" in shown[2].text
     assert await saved(world, "guardians", "dave", "__Big__") == []
+
+
+SPACED = "spaced" + " " * 3000 + "out"
+"""A deck name the store keeps as ``spaced out``: its thousands of spaces are no 3,000-character
+reply, whichever command names it."""
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [
+        ("gondolin deck create", {}),
+        ("gondolin deck add", {"card": "Spear-warden"}),
+        ("gondolin deck show", {}),
+        ("gondolin deck export", {}),
+        ("gondolin deck delete", {}),
+        ("guardians deck new", {}),
+        ("guardians deck add", {"card": "Swordsman"}),
+        ("guardians deck show", {}),
+        ("guardians deck export", {}),
+        ("guardians deck delete", {}),
+    ],
+)
+async def test_a_deck_name_full_of_spaces_is_named_as_it_is_kept(world, path, options):
+    ix = await world.slash("carol", path, name=SPACED, **options)
+    text = answer(ix)
+    assert "spaced out" in text and "something went wrong" not in text, text
+    assert len(text) < 1000, text
+
+
+async def test_a_deck_name_shows_as_typed_in_the_deck_s_title(world):
+    await world.slash("alice", "guardians deck new", name="__Big__")
+    ix = await world.slash("alice", "guardians deck show", name="__Big__")
+    (title,) = [markdown.render(e["title"]) for e in ix.messages[-1].embeds]
+    assert title.marks == [] and title.text.startswith("__Big__ — "), title
