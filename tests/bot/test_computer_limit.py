@@ -148,7 +148,7 @@ async def test_with_a_worker_process_a_search_queued_behind_another_keeps_the_wo
     is free (marked running, no longer cancellable), so a search waiting there past its limit
     was taken for one that ran over and replaced the busy worker. It waits in the bot instead."""
     monkeypatch.setattr(computer_module, "think", slow_think)
-    computer = Computer("process", time_limit=5.0)
+    computer = Computer("process", time_limit=30.0)  # its worker first has to start
     try:
         game, seat = wide_position()
         first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
