@@ -15,7 +15,8 @@ import logging
 import multiprocessing
 import random
 import signal
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 import ai
@@ -96,91 +97,96 @@ def policy_move(game: Game, seat: int, seed: int) -> Action:
         return game.legal_actions(seat)[0]
 
 
-class WorkerReplaced(Exception):
-    """The job was cancelled unstarted: its worker was replaced (another search ran over)."""
+class WaitedTooLong(TimeoutError):
+    """The job never started: the worker was busy with others past its time limit."""
 
 
 class Computer:
     """Runs ``ai.choose`` in its executor, within ``time_limit`` seconds.
 
-    A search that fails or runs over the limit is abandoned (its worker replaced) and the
-    computer plays the game's quick policy move instead, so a game never waits for it long.
-    That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
-    still the game's rules, and the new worker process would first have to start. The jobs
-    queued behind a replaced worker (other games' searches, the coach's) are cancelled with
-    it: each plays its quick move or shows no suggestion, as on a timeout. A search that
-    waited out its limit in the queue, never started, leaves the worker as it is.
+    The worker takes one job at a time; the others (other games' searches, the coach's) wait
+    for it here, in the bot, where a job that never started can be told apart from one under
+    way (a process pool marks the next job running before its worker is free). A search that
+    runs over its limit is abandoned with its worker (replaced); one that fails, or waited out
+    its limit behind others (``WaitedTooLong``, the worker kept), is given up too. Either way
+    the computer plays the game's quick policy move instead, so a game never waits for it
+    long. That move is worked out in a thread (``heavy``), beside the event loop: a quick move
+    is still the game's rules, and a new worker process would first have to start.
     """
 
     def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
         self.kind = kind
         self.time_limit = time_limit
         self.executor = new_executor(kind)
+        self._free = asyncio.Lock()  # held while the worker has a job of ours
 
     async def choose(
         self, game_id: str, game: Game, seat: int, level: str, seed: int
     ) -> tuple[Action, str]:
         """The computer's move for ``seat`` and its code, without blocking the event loop."""
         cls = type(game)
-        job: Future[str] | None = None
         try:
-            job = self.executor.submit(think, game_id, game.to_json(), seat, level, seed)
-            code = await self._wait(job, self.time_limit)
+            job = (game_id, game.to_json(), seat, level, seed)
+            code = await self._run(self.time_limit, think, *job)
         except Exception as exc:
-            if isinstance(exc, WorkerReplaced):
-                why = "was cancelled with a replaced worker"
-            elif job is not None and job.cancelled():
+            if isinstance(exc, WaitedTooLong):
                 why = "waited past its time limit behind other searches"
             else:
                 why = "ran over its time limit" if isinstance(exc, TimeoutError) else "failed"
-                self.executor.shutdown(wait=False, cancel_futures=True)
-                self.executor = new_executor(self.kind)
             log.warning(
                 "the computer's search %s game=%s level=%s; it plays its quick move",
                 why,
                 game_id,
                 level,
-                exc_info=not isinstance(exc, TimeoutError | WorkerReplaced),
+                exc_info=not isinstance(exc, TimeoutError),
             )
             code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
 
-    @staticmethod
-    async def _wait(job: Future[T], time_limit: float) -> T:
-        """The job's result within ``time_limit`` (TimeoutError; the job cancelled if queued).
+    async def _run(self, time_limit: float, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` in the worker, once it is free, all within ``time_limit`` seconds.
 
-        Raises ``WorkerReplaced`` when the job was cancelled by its worker's replacement, and
-        a cancellation only when this task is being cancelled.
+        Raises ``WaitedTooLong`` if the worker was not free in time, TimeoutError if the job
+        ran over (its worker replaced before the next job is given one), or what it raised.
         """
+        deadline = asyncio.get_running_loop().time() + time_limit
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(job), time_limit)
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
+            async with asyncio.timeout_at(deadline):
+                await self._free.acquire()
+        except TimeoutError:
+            raise WaitedTooLong() from None
+        try:
+            if asyncio.get_running_loop().time() >= deadline:
+                raise WaitedTooLong()
+            job = self.executor.submit(fn, *args)
+            try:
+                async with asyncio.timeout_at(deadline):
+                    return await asyncio.wrap_future(job)
+            except (TimeoutError, BrokenExecutor):
+                self.executor.shutdown(wait=False, cancel_futures=True)
+                self.executor = new_executor(self.kind)
                 raise
-            raise WorkerReplaced() from None
+        finally:
+            self._free.release()
 
     async def suggest(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
     ) -> tuple[str, str, str | None]:
         """The coach's move for ``seat`` (code, label, reason), thought out in the worker.
 
-        Raises whatever the search raised, TimeoutError past ``time_limit`` or
-        ``WorkerReplaced`` (the caller then shows nothing). A move of the computer's own
-        waits for it no longer than that.
+        Raises whatever the search raised, or TimeoutError past ``time_limit`` (the caller
+        then shows nothing). A move of the computer's own waits for it no longer than that.
         """
-        job = self.executor.submit(suggest, game_id, state_json, seat, seed)
-        return await self._wait(job, time_limit)
+        return await self._run(time_limit, suggest, game_id, state_json, seat, seed)
 
     async def rest_of_chapter(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
     ) -> list[str]:
         """The coach's moves to the end of the part of the game, worked out in the worker.
 
-        Raises as ``suggest`` does (TimeoutError past ``time_limit``, ``WorkerReplaced``).
+        Raises as ``suggest`` does (TimeoutError past ``time_limit``).
         """
-        job = self.executor.submit(rest_of_chapter, game_id, state_json, seat, seed)
-        return await self._wait(job, time_limit)
+        return await self._run(time_limit, rest_of_chapter, game_id, state_json, seat, seed)
 
     def close(self) -> None:
         """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""

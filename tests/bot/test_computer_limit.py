@@ -9,6 +9,7 @@ import time
 import pytest
 
 import ai
+from bot.flow import computer as computer_module
 from bot.flow.computer import Computer, policy_move
 from engines.knightfall import Knightfall
 from tests.bot.loop_watch import LIMIT, CallbackWatch
@@ -100,10 +101,10 @@ async def test_when_the_quick_move_fails_too_the_first_legal_move_is_played(comp
 
 
 async def test_searches_queued_behind_one_over_its_limit_still_get_a_move(computer, stuck):
-    """One worker: a search over its limit gets its worker replaced, and the searches queued
-    behind it (other games' computers, the coach) were cancelled with the old worker. Each
-    still gets a move (the quick one), instead of a cancellation that ended the game's turn
-    with nothing played, the game left waiting for the computer until a restart."""
+    """One worker: a search over its limit gets its worker replaced. The searches queued
+    behind it that waited out their own limits still get a move (the quick one), never a
+    cancellation (that ended the game's turn with nothing played); the coach, whose limit is
+    longer, thinks on the new worker."""
     game, seat = wide_position()
     first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
     await asyncio.sleep(0.05)  # the first search is running; these wait behind it
@@ -116,9 +117,8 @@ async def test_searches_queued_behind_one_over_its_limit_still_get_a_move(comput
     )
     moves = await asyncio.gather(first, *queued)
     assert [a for a, _ in moves] == [policy_move(game, seat, s) for s in (1, 2, 3)]
-    with pytest.raises(Exception) as raised:  # the coach shows nothing; its caller goes on
-        await coach
-    assert not isinstance(raised.value, asyncio.CancelledError)
+    code, _, _ = await coach
+    assert Knightfall.decode(code) in game.legal_actions(seat)
 
 
 async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(computer, stuck):
@@ -134,3 +134,30 @@ async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(
     assert second[0] == policy_move(game, seat, 2)
     assert computer.executor is worker, "a queued search replaced the worker"
     await first
+
+
+def slow_think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> str:
+    """In a worker process: the first legal move, after a second's thought."""
+    time.sleep(1.0)
+    game = Knightfall.from_json(state_json)
+    return Knightfall.encode(game.legal_actions(seat)[0])
+
+
+async def test_with_a_worker_process_a_search_queued_behind_another_keeps_the_worker(monkeypatch):
+    """As the bot runs it (a process): a process pool hands the worker its next job before it
+    is free (marked running, no longer cancellable), so a search waiting there past its limit
+    was taken for one that ran over and replaced the busy worker. It waits in the bot instead."""
+    monkeypatch.setattr(computer_module, "think", slow_think)
+    computer = Computer("process", time_limit=30.0)  # its worker first has to start
+    try:
+        game, seat = wide_position()
+        first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
+        await asyncio.sleep(0.05)
+        worker = computer.executor
+        computer.time_limit = 0.3
+        second = await computer.choose("knightfall", game, seat, "hard", seed=2)
+        assert second[0] == policy_move(game, seat, 2)
+        assert computer.executor is worker, "a queued search replaced the worker"
+        assert (await first)[0] == game.legal_actions(seat)[0]
+    finally:
+        computer.close()
