@@ -50,17 +50,18 @@ from render.guardians.style import (
     facts_block,
     ink_on,
     pill_width,
+    px,
     stack,
     tag,
     text_block,
 )
 
-HEAD_H = BODY + 8
+HEAD_H = BODY + px(8)
 REACH = GOOD  # the frame of a space the viewer's moving Shield may go to
-BOX_PAD = 4
-CELL_PAD = 4  # px between a space's frame and what is on it
+BOX_PAD = px(4)
+CELL_PAD = px(4)  # px between a space's frame and what is on it
 COMPACT = (1, 2, 3)  # Shields as name and count, terrain without type; revealed counted; upgrades
-MINI_H = SMALL + 18  # a space of the small battlefield: its id and its Shields
+MINI_H = SMALL + px(18)  # a space of the small battlefield: its id and its Shields
 
 
 def cell_width(width: int) -> int:
@@ -80,19 +81,25 @@ def _boxed(
     box_w: int,
     *,
     stripe: RGB | None = None,
-    width: int = 2,
+    width: int = px(2),
 ) -> Block:
     """``inner`` in a rounded box ``box_w`` wide (with an optional owner stripe on the left)."""
     h, paint_inner = inner
-    left = BOX_PAD + (8 if stripe else 0)
+    left = BOX_PAD + (px(8) if stripe else 0)
     height = h + 2 * BOX_PAD
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + box_w - 1, y + height - 1), radius=8, fill=fill, outline=outline, width=width
+            (x, y, x + box_w - 1, y + height - 1),
+            radius=px(8),
+            fill=fill,
+            outline=outline,
+            width=width,
         )
         if stripe:
-            draw.rounded_rectangle((x + 3, y + 3, x + 10, y + height - 4), radius=3, fill=stripe)
+            draw.rounded_rectangle(
+                (x + px(3), y + px(3), x + px(10), y + height - px(4)), radius=px(3), fill=stripe
+            )
         paint_inner(img, draw, x + left, y + BOX_PAD)
 
     return height, paint
@@ -120,7 +127,7 @@ def terrain_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
         label = ["face-down terrain", tag(terrain.owner)]
         if terrain.name and "face-down" not in terrain.name:  # its owner knows which
             label.append(terrain.name)
-        return back_block(inner, label, SMALL + 16)
+        return back_block(inner, label, SMALL + px(16))
     kind = terrain.type or ""
     colour = TERRAIN.get(kind, STONE)
     type_name = TERRAIN_NAMES.get(kind, kind)
@@ -152,7 +159,7 @@ def stronghold_block(space: SpaceView, inner: int, compact: int = 0) -> Block:
     if sh.upgrade and compact < 3:
         parts.append(text_block(sh.upgrade, SMALL, inner, GOLD))
     height, paint = stack(parts, gap=0)
-    return (height + 3 if height else 0), paint  # room for descenders below the last line
+    return (height + px(3) if height else 0), paint  # room for descenders below the last line
 
 
 def facing_arrow(view: GuardiansView, shield: ShieldView) -> str:
@@ -169,7 +176,7 @@ def shield_block(view: GuardiansView, shield: ShieldView, inner: int, compact: i
     (the alt text names them).
     """
     colour = seat_colour(shield.owner)
-    room = inner - 2 * BOX_PAD - 8
+    room = inner - 2 * BOX_PAD - px(8)
     turned = shield.turned
     name = f"{facing_arrow(view, shield)} {shield.name or 'Shield'}"
     facts = [*(["TURNED"] if turned else []), f"×{shield.count}"]  # owner: stripe and colour
@@ -192,7 +199,12 @@ def shield_block(view: GuardiansView, shield: ShieldView, inner: int, compact: i
             parts.append(text_block(f"• {card_line(c)}", SMALL, room, MUTED))
     outline = GOLD if turned else STONE_EDGE
     return _boxed(
-        stack(parts, gap=2), SHIELD_BG, outline, inner, stripe=colour, width=3 if turned else 2
+        stack(parts, gap=px(2)),
+        SHIELD_BG,
+        outline,
+        inner,
+        stripe=colour,
+        width=px(3) if turned else px(2),
     )
 
 
@@ -220,7 +232,7 @@ def cell_blocks(view: GuardiansView, space: SpaceView, inner: int, compact: int 
         )
         for s in space.shields
     ]
-    return stack(parts, gap=3)
+    return stack(parts, gap=px(3))
 
 
 def header_notes(space: SpaceView) -> list[str]:
@@ -268,10 +280,10 @@ def _held(space: SpaceView, room: int) -> str:
 
 def _header_layout(space: SpaceView, cell_w: int) -> tuple[str, str | None]:
     """(holder pill, the longest note that fits on the line, if any) of a space's header."""
-    width = cell_w - 22  # clear of the rounded corners of the frame
-    room = width - text_width(space.id, font(BODY, bold=True)) - 12
+    width = cell_w - px(22)  # clear of the rounded corners of the frame
+    room = width - text_width(space.id, font(BODY, bold=True)) - px(12)
     for note in header_notes(space):
-        note_w = text_width(note, font(SMALL)) + 12
+        note_w = text_width(note, font(SMALL)) + px(12)
         held = _held(space, room - note_w)
         if note_w + (pill_width(held, SMALL) if held else 0) <= room:
             return held, note
@@ -285,16 +297,18 @@ def header_note(space: SpaceView, cell_w: int) -> str | None:
 
 def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
     """The space id (⚔ where the combat is), its note when it fits, who holds the space."""
-    width = cell_w - 22
+    width = cell_w - px(22)
     held, note = _header_layout(space, cell_w)
     label = space.id + (" ⚔" if fighting else "")
     note_fill = _note_colour(space)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        draw_text(draw, (x + 2, y + 2), label, font(BODY, bold=True), GOLD if fighting else TEXT)
+        draw_text(
+            draw, (x + px(2), y + px(2)), label, font(BODY, bold=True), GOLD if fighting else TEXT
+        )
         if note is not None:
-            dx = x + 12 + text_width(label, font(BODY, bold=True))
-            draw.text((dx, y + 4), note, font=font(SMALL), fill=note_fill)
+            dx = x + px(12) + text_width(label, font(BODY, bold=True))
+            draw.text((dx, y + px(4)), note, font=font(SMALL), fill=note_fill)
         controller = space.controller
         if held and controller is not None:
             w = pill_width(held, SMALL)
@@ -306,11 +320,11 @@ def header(space: SpaceView, fighting: bool, cell_w: int) -> Block:
                 font(SMALL, bold=True),
                 fill=fill,
                 text_fill=ink_on(fill),
-                pad=(10, 2),
+                pad=(px(10), px(1)),  # as tall as the line (HEAD_H), as at 1000 px
             )
 
     key = stamp.key_of("header", space.id, space.controller, fighting, note, held)
-    return stamp.cached(key, width, (HEAD_H - 4, paint), cell_fill(space))
+    return stamp.cached(key, width, (HEAD_H - px(4), paint), cell_fill(space))
 
 
 def fighting_space(view: GuardiansView) -> str | None:
@@ -349,7 +363,7 @@ def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) 
         for r in row_order(view):
             if (r, c) in by_pos:
                 contents = cell_blocks(view, by_pos[(r, c)], inner, compact)
-                column.append((by_pos[(r, c)], contents, HEAD_H + contents[0] + 8))
+                column.append((by_pos[(r, c)], contents, HEAD_H + contents[0] + px(8)))
         columns.append(column)
     height = max(sum(h + GAP for _, _, h in column) - GAP for column in columns)
 
@@ -387,12 +401,12 @@ def cell(
         outline = GOLD if fighting else REACH if reach else outline
         draw.rounded_rectangle(
             (x, y, x + cell_w - 1, y + height - 1),
-            radius=8,  # the corners stay clear of what is on the space (CELL_PAD)
+            radius=px(8),  # the corners stay clear of what is on the space (CELL_PAD)
             fill=cell_fill(space),
             outline=outline,
-            width=4 if fighting or reach or controller is not None else 2,
+            width=px(4) if fighting or reach or controller is not None else px(2),
         )
-        header(space, fighting, cell_w)[1](img, draw, x + 10, y + 4)
+        header(space, fighting, cell_w)[1](img, draw, x + px(10), y + px(4))
         contents[1](img, draw, x + CELL_PAD, y + HEAD_H)
 
     return height, paint
@@ -406,32 +420,32 @@ def mini_cell(view: GuardiansView, space: SpaceView, cell_w: int, fighting: bool
     marks = [
         (f"{facing_arrow(view, s)}{tag(s.owner)}", seat_colour(s.owner)) for s in space.shields
     ]
-    room = cell_w - 16 - text_width(space.id, fnt)
-    if sum(text_width(m, fnt) + 4 for m, _ in marks) > room:  # too many: count by owner
+    room = cell_w - px(16) - text_width(space.id, fnt)
+    if sum(text_width(m, fnt) + px(4) for m, _ in marks) > room:  # too many: count by owner
         owners = sorted({s.owner for s in space.shields})
         count = [sum(s.owner == o for s in space.shields) for o in owners]
         marks = [
             (tag(o) + (f"×{n}" if n > 1 else ""), seat_colour(o))
             for o, n in zip(owners, count, strict=True)
         ]
-    if sum(text_width(m, fnt) + 4 for m, _ in marks) > room:  # still too many: just how many
+    if sum(text_width(m, fnt) + px(4) for m, _ in marks) > room:  # still too many: just how many
         marks = [(f"×{len(space.shields)}", TEXT)]
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
             (x, y, x + cell_w - 1, y + MINI_H - 1),
-            radius=8,
+            radius=px(8),
             fill=cell_fill(space),
             outline=GOLD if fighting else colour,
-            width=4 if fighting or controller is not None else 2,
+            width=px(4) if fighting or controller is not None else px(2),
         )
-        ty = y + (MINI_H - SMALL) // 2 - 2
+        ty = y + (MINI_H - SMALL) // 2 - px(2)
         ink = TEXT if controller is None else colour
-        draw.text((x + 8, ty), space.id, font=fnt, fill=GOLD if fighting else ink)
-        mx = x + 12 + text_width(space.id, fnt)
+        draw.text((x + px(8), ty), space.id, font=fnt, fill=GOLD if fighting else ink)
+        mx = x + px(12) + text_width(space.id, fnt)
         for label, mark in marks:
             draw.text((mx, ty), label, font=fnt, fill=mark)
-            mx += text_width(label, fnt) + 4
+            mx += text_width(label, fnt) + px(4)
 
     key = stamp.key_of("mini", space.id, controller, marks, fighting, cell_w)
     return stamp.cached(key, cell_w, (MINI_H, paint), FELT)

@@ -1,9 +1,10 @@
-"""Compact Guardians cards: a coloured name band, then the numbers as chips, then short text.
+"""Guardians cards on the table: small tiles in their name band's colour, and card backs.
 
-Creatures show the family in the band colour (Mortals white, Elementals brown, Externals
-black), vitality with the red stacking number, the off-colour bonus in the colour of the family
-it beats, bribe icons, CMP, the green bar ("receives"), ranged attacks and flying. Cards grow
-downwards to fit their name: names wrap, never cut.
+The band's colour is a creature's family (Mortals white, Elementals brown, Externals black), a
+terrain's type or the card's kind. ``chips`` gives a card's numbers (vitality with the red
+stacking number, the off-colour bonus in the colour of the family it beats, bribes, CMP, the
+green bar "receives", ranged attacks, flying): a tile writes them as one line, the card lookup
+draws them as chips. Tiles grow downwards to fit their name: names wrap, never cut.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import CardView
-from render.common import GOOD, PANEL, RGB, font, text_width
+from render.common import GOOD, PANEL, RGB, font
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
 from render.guardians.style import (
     BRIBES,
     CARD_FACE,
-    CARD_INK,
     CARD_SOFT,
     FAMILY,
     FAMILY_SHORT,
@@ -34,12 +34,11 @@ from render.guardians.style import (
     Block,
     ink_on,
     pack,
+    px,
     wrap,
 )
 
-PAD = 8
-MINI_PAD = 8
-CHIP_H = SMALL + 8
+MINI_PAD = px(8)
 
 
 def band_colour(card: CardView) -> RGB:
@@ -88,86 +87,23 @@ def chips(card: CardView) -> list[tuple[str, RGB]]:
     return out
 
 
-def _chip_rows(items: list[tuple[str, RGB]], width: int) -> list[list[tuple[str, RGB, int]]]:
-    fnt = font(SMALL, bold=True)
-    rows: list[list[tuple[str, RGB, int]]] = []
-    x = width + 1
-    for label, fill in items:
-        w = text_width(label, fnt) + 12
-        if x + w > width:
-            rows.append([])
-            x = 0
-        rows[-1].append((label, fill, w))
-        x += w + 6
-    return rows
-
-
-def card_block(card: CardView | None, width: int, *, text_lines: int = 1) -> Block:
-    """A compact card ``width`` px wide with up to ``text_lines`` of its text (a back if hidden)."""
-    if card is None or not card.name:
-        return back_block(width, ["face-down"])
-    name_font, sub_font = font(SMALL, bold=True), font(SMALL)
-    inner = width - 2 * PAD
-    name_lines = wrap(card.name, name_font, inner)
-    sub_lines = wrap(subtitle(card), sub_font, inner)
-    rows = _chip_rows(chips(card), inner)
-    text = card.text if text_lines else ""
-    prose = wrap(text, sub_font, inner, max_lines=text_lines) if text else []
-    band_h = PAD + len(name_lines) * (SMALL + 4) + 4
-    body_h = len(sub_lines) * (SMALL + 4) + len(rows) * (CHIP_H + 4)
-    body_h += len(prose) * (SMALL + 3) + 2 * PAD
-    height = band_h + body_h
-    band = band_colour(card)
-
-    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        box = (x, y, x + width - 1, y + height - 1)
-        draw.rounded_rectangle(box, radius=10, fill=CARD_FACE, outline=band, width=4)
-        draw.rounded_rectangle((x, y, x + width - 1, y + band_h), radius=10, fill=band)
-        draw.rectangle((x, y + band_h - 10, x + width - 1, y + band_h), fill=band)
-        ink = ink_on(band)
-        ty = y + PAD
-        for line in name_lines:
-            draw.text((x + PAD, ty), line, font=name_font, fill=ink)
-            ty += SMALL + 4
-        ty = y + band_h + PAD // 2
-        for line in sub_lines:
-            draw.text((x + PAD, ty), line, font=sub_font, fill=CARD_SOFT)
-            ty += SMALL + 4
-        for row in rows:
-            cx = x + PAD
-            for label, fill, w in row:
-                draw.rounded_rectangle(
-                    (cx, ty, cx + w, ty + CHIP_H), radius=7, fill=fill, outline=CARD_SOFT, width=1
-                )
-                draw.text(
-                    (cx + w / 2, ty + CHIP_H / 2),
-                    label,
-                    font=name_font,
-                    fill=ink_on(fill),
-                    anchor="mm",
-                )
-                cx += w + 6
-            ty += CHIP_H + 4
-        for line in prose:
-            draw.text((x + PAD, ty), line, font=sub_font, fill=CARD_INK)
-            ty += SMALL + 3
-
-    return height, paint
-
-
-def back_block(width: int, facts: list[str], height: int = 2 * SMALL + 24) -> Block:
+def back_block(width: int, facts: list[str], height: int = 2 * SMALL + px(24)) -> Block:
     """A face-down card with a label packed from ``facts``, e.g. "face-down terrain · P2"."""
     fnt = font(SMALL, bold=True)
-    lines = pack(facts, fnt, width - 24)
-    height = max(height, len(lines) * (SMALL + 4) + 20)
+    lines = pack(facts, fnt, width - px(24))
+    height = max(height, len(lines) * (SMALL + px(4)) + px(20))
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + width - 1, y + height - 1), radius=10, fill=BACK, outline=CARD_FACE, width=3
+            (x, y, x + width - 1, y + height - 1),
+            radius=px(10),
+            fill=BACK,
+            outline=CARD_FACE,
+            width=px(3),
         )
-        for k in range(x + 8, x + width - 8, 16):
-            draw.line([(k, y + 5), (k, y + height - 6)], fill=BACK_LINE, width=2)
-        ty = y + (height - len(lines) * (SMALL + 4)) // 2
+        for k in range(x + px(8), x + width - px(8), px(16)):
+            draw.line([(k, y + px(5)), (k, y + height - px(6))], fill=BACK_LINE, width=px(2))
+        ty = y + (height - len(lines) * (SMALL + px(4))) // 2
         for line in lines:
             draw.text(
                 (x + width // 2, ty),
@@ -175,10 +111,10 @@ def back_block(width: int, facts: list[str], height: int = 2 * SMALL + 24) -> Bl
                 font=fnt,
                 fill=CARD_FACE,
                 anchor="ma",
-                stroke_width=3,
+                stroke_width=px(3),
                 stroke_fill=BACK_INK,
             )
-            ty += SMALL + 4
+            ty += SMALL + px(4)
 
     return height, paint
 
@@ -212,21 +148,25 @@ def mini_block(card: CardView, width: int) -> Block:
     lines = [(line, name_font) for line in wrap(card.name, name_font, inner)]
     stats = stats_line(card)
     lines += [(line, stat_font) for line in wrap(stats, stat_font, inner)] if stats else []
-    height = len(lines) * (SMALL + 4) + 2 * MINI_PAD - 2
+    height = len(lines) * (SMALL + px(4)) + 2 * MINI_PAD - px(2)
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + width - 1, y + height - 1), radius=8, fill=band, outline=CARD_SOFT, width=1
+            (x, y, x + width - 1, y + height - 1),
+            radius=px(8),
+            fill=band,
+            outline=CARD_SOFT,
+            width=1,
         )
-        ty = y + MINI_PAD - 2
+        ty = y + MINI_PAD - px(2)
         for line, fnt in lines:
             draw.text((x + MINI_PAD, ty), line, font=fnt, fill=ink)
-            ty += SMALL + 4
+            ty += SMALL + px(4)
 
     return height, paint
 
 
-def mini_grid(cards: Sequence[CardView], width: int, columns: int = 2, gap: int = 8) -> Block:
+def mini_grid(cards: Sequence[CardView], width: int, columns: int = 2, gap: int = px(8)) -> Block:
     """Small tiles in rows of ``columns``, each row as tall as its tallest tile."""
     w = (width - gap * (columns - 1)) // columns
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]

@@ -47,6 +47,7 @@ from render.guardians.style import (
     Block,
     facts_block,
     ink_on,
+    px,
     seat_name,
     stack,
     tag,
@@ -66,7 +67,7 @@ STEP_NAMES = {
     "over": "finished",
 }
 FATE_COLOURS = {"healed": GOOD}
-VS_W = 44
+VS_W = px(44)
 HAND_COLUMNS = 3  # small tiles a row in the viewer's combat hand
 
 
@@ -162,13 +163,17 @@ def compact_fighter(combat: CombatView, f: FighterView, width: int) -> Block:
     band = band_colour(f)
     facts = [card_line(f), *([f.fate.upper()] if f.fate else []), *_numbers(f)]
     inner_h, inner = facts_block(facts, SMALL, width - 2 * MINI_PAD, ink_on(band), bold=True)
-    height = inner_h + 2 * MINI_PAD - 2
+    height = inner_h + 2 * MINI_PAD - px(2)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + width - 1, y + height - 1), radius=8, fill=band, outline=CARD_SOFT, width=1
+            (x, y, x + width - 1, y + height - 1),
+            radius=px(8),
+            fill=band,
+            outline=CARD_SOFT,
+            width=1,
         )
-        inner(img, draw, x + MINI_PAD, y + MINI_PAD - 2)
+        inner(img, draw, x + MINI_PAD, y + MINI_PAD - px(2))
 
     key = stamp.key_of("fighter-compact", f, seat_of(combat, f.side))
     return stamp.cached(key, width, (height, paint), PANEL, text=True)
@@ -181,22 +186,23 @@ def fighter_block(combat: CombatView, f: FighterView, width: int) -> Block:
     parts = [mini_block(f, width)]
     fnt = font(SMALL, bold=True)
     fate = f.fate.upper() if f.fate else ""
-    fate_w = text_width(fate, fnt) + 20 if fate else 0
-    beside = bool(fate) and fate_w + 8 <= width // 2
+    fate_w = text_width(fate, fnt) + px(20) if fate else 0
+    beside = bool(fate) and fate_w + px(8) <= width // 2
     if fate:
         fill = FATE_COLOURS.get(f.fate or "", BAD)
-        fate_h, after = SMALL + 12, facts_block(facts, SMALL, width - fate_w - 8, TEXT, bold=True)
+        fate_h = SMALL + px(12)
+        after = facts_block(facts, SMALL, width - fate_w - px(8), TEXT, bold=True)
 
         def paint_fate(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-            pill(draw, (x, y), fate, fnt, fill=fill, text_fill=ink_on(fill), pad=(10, 3))
+            pill(draw, (x, y), fate, fnt, fill=fill, text_fill=ink_on(fill), pad=(px(10), px(3)))
             if beside and facts:
-                after[1](img, draw, x + fate_w + 8, y + 3)
+                after[1](img, draw, x + fate_w + px(8), y + px(3))
 
-        parts.append((max(fate_h, after[0] + 3) if beside else fate_h, paint_fate))
+        parts.append((max(fate_h, after[0] + px(3)) if beside else fate_h, paint_fate))
     if facts and not beside:
         parts.append(facts_block(facts, SMALL, width, TEXT, bold=True))
     return stamp.cached(
-        stamp.key_of("fighter", f, seat), width, stack(parts, gap=4), PANEL, text=True
+        stamp.key_of("fighter", f, seat), width, stack(parts, gap=px(4)), PANEL, text=True
     )
 
 
@@ -214,25 +220,25 @@ def matchup_block(
     head_h, head = (
         text_block(heading, SMALL, width, MUTED, bold=True, background=PANEL)
         if heading
-        else (-2, lambda *_: None)
+        else (-px(2), lambda *_: None)
     )
     row_h = max((b[0] for _, b in columns), default=0)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         head(img, draw, x, y)
-        cy = y + head_h + 2
+        cy = y + head_h + px(2)
         for side, (_, p) in columns:
             p(img, draw, x + side * (col_w + VS_W), cy)
         if len(columns) == 2:
             draw.text(
-                (x + col_w + VS_W // 2, cy + min(30, row_h // 2)),
+                (x + col_w + VS_W // 2, cy + min(px(30), row_h // 2)),
                 "vs",
                 font=font(SMALL, bold=True),
                 fill=GOLD,
                 anchor="mm",
             )
 
-    return head_h + 2 + row_h, paint
+    return head_h + px(2) + row_h, paint
 
 
 def sides_caption(combat: CombatView, width: int) -> Block:
@@ -247,7 +253,7 @@ def sides_caption(combat: CombatView, width: int) -> Block:
         for side, (label, fill) in enumerate(captions):
             draw.text((x + side * (col_w + VS_W), y), label, font=font(SMALL, bold=True), fill=fill)
 
-    return SMALL + 4, paint
+    return SMALL + px(4), paint
 
 
 def card_group(heading: str, combat: CombatView, cards: Sequence[FighterView], width: int) -> Block:
@@ -260,7 +266,7 @@ def card_group(heading: str, combat: CombatView, cards: Sequence[FighterView], w
             text_block(heading, SMALL, width, TEXT, bold=True, background=PANEL),
             facts_block(names, SMALL, width, MUTED),
         ],
-        gap=2,
+        gap=px(2),
     )
 
 
@@ -286,12 +292,12 @@ def own_hand(combat: CombatView, width: int) -> list[Block]:
     for side in combat.sides:
         if side.hand:
             heading = f"Your combat hand · {plural(len(side.hand), 'card')}"
-            columns = HAND_COLUMNS if width > 500 else 1
+            columns = HAND_COLUMNS if width > px(500) else 1
             tiles = [
                 text_block(heading, SMALL, width, GOLD, bold=True, background=PANEL),
                 mini_grid(side.hand, width, columns),
             ]
-            out.append(stack(tiles, gap=4))
+            out.append(stack(tiles, gap=px(4)))
     return out
 
 
@@ -365,4 +371,4 @@ def combat_panel(parts: list[Block], width: int) -> Block:
     """Parts of the combat in a frame ``width`` px wide."""
     if not parts:
         return 0, lambda *_: None
-    return framed(stack(parts, gap=4), PANEL_EDGE, width=3, full=width)
+    return framed(stack(parts, gap=px(4)), PANEL_EDGE, width=px(3), full=width)

@@ -1,8 +1,9 @@
 """Guardians card lookup: the card as on the table, large, beside everything it does.
 
-The picture is drawn here at the lookup's own text size (9 px on a phone), not by the table's
-compact ``card_block``: its name band in the card's colour and its numbers as chips. The card's
-text is on the page beside it, so the picture leaves it out.
+The picture is drawn here at the lookup's own text size (9 px on a phone), not as the table's
+small tiles (``card.mini_block``): its name band in the card's colour and its numbers as chips.
+The card's text is on the page beside it, so the picture leaves it out. The page is 1000 px
+wide, as every game's lookup (``render.common.lookup``), while the table is 800.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from render.common import (
 from render.guardians import stamp
 from render.guardians.card import card_line, mini_grid
 from render.guardians.style import (
+    BANNER,
     BAR_BG,
     BODY,
     FULL,
@@ -46,6 +47,7 @@ from render.guardians.style import (
     ink_on,
     named,
     pill_width,
+    px,
     seat_name,
     stack,
     tag,
@@ -53,8 +55,8 @@ from render.guardians.style import (
     wrap,
 )
 
-PAD = 12
-BAR_H = SMALL + 6
+PAD = px(12)
+BAR_H = SMALL + px(6)
 HAND_COLUMNS = 3  # tiles a row of the Storage hand and the Pen
 
 
@@ -65,7 +67,7 @@ def phase_title(view: GuardiansView) -> str:
 
 
 def framed(
-    inner: Block, outline: RGB, fill: RGB = PANEL, width: int = 3, full: int = FULL
+    inner: Block, outline: RGB, fill: RGB = PANEL, width: int = px(3), full: int = FULL
 ) -> Block:
     """``inner`` in a rounded frame ``full`` px wide."""
     h, paint_inner = inner
@@ -73,7 +75,11 @@ def framed(
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw.rounded_rectangle(
-            (x, y, x + full - 1, y + height - 1), radius=14, fill=fill, outline=outline, width=width
+            (x, y, x + full - 1, y + height - 1),
+            radius=px(14),
+            fill=fill,
+            outline=outline,
+            width=width,
         )
         paint_inner(img, draw, x + PAD, y + PAD)
 
@@ -108,7 +114,7 @@ def header(view: GuardiansView, combat: str | None = None, *, tight: bool = Fals
         text_block(title, TITLE, room, TEXT, bold=True, background=PANEL),
         text_block(status, BODY, room, GOLD, background=PANEL),
     ]
-    return framed(stack(parts, gap=4), PANEL_EDGE)
+    return framed(stack(parts, gap=px(4)), PANEL_EDGE)
 
 
 def warning(view: GuardiansView) -> Block:
@@ -118,7 +124,7 @@ def warning(view: GuardiansView) -> Block:
         text_block(f"⚠ {named(view, w)}", BODY, room, WARN, bold=True, background=PANEL)
         for w in view.warnings
     ]
-    return framed(stack(lines, gap=4), BAD)
+    return framed(stack(lines, gap=px(4)), BAD)
 
 
 def result_banner(view: GuardiansView, result: ResultView) -> Block:
@@ -126,10 +132,10 @@ def result_banner(view: GuardiansView, result: ResultView) -> Block:
     winners = result.winners
     title = f"{seat_name(view, winners[0])} wins!" if len(winners) == 1 else "Draw!"
     room = FULL - 2 * PAD
-    parts = [text_block(title, 36, room, CARD_BLACK, bold=True)]
+    parts = [text_block(title, BANNER, room, CARD_BLACK, bold=True)]
     if result.summary:
         parts.append(text_block(named(view, result.summary), BODY, room, CARD_BLACK))
-    return framed(stack(parts, gap=4), TEXT, fill=GOLD)
+    return framed(stack(parts, gap=px(4)), TEXT, fill=GOLD)
 
 
 def _state(view: GuardiansView, seat: int) -> tuple[str, tuple[int, int, int]] | None:
@@ -148,20 +154,20 @@ def vitality_bar(vitality: int, max_vitality: int, width: int) -> Block:
     label = f"♥ {vitality}/{max_vitality}"
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        draw.rounded_rectangle((x, y, x + width, y + BAR_H), radius=8, fill=BAR_BG)
+        draw.rounded_rectangle((x, y, x + width, y + BAR_H), radius=px(8), fill=BAR_BG)
         frac = max(0.0, min(1.0, vitality / max_vitality)) if max_vitality else 0.0
         if frac > 0:
             fill = GOOD if frac > 0.5 else (WARN if frac > 0.25 else BAD)
             draw.rounded_rectangle(
-                (x, y, x + max(16, round(width * frac)), y + BAR_H), radius=8, fill=fill
+                (x, y, x + max(px(16), round(width * frac)), y + BAR_H), radius=px(8), fill=fill
             )
         draw.text(
-            (x + 12, y + BAR_H // 2),
+            (x + px(12), y + BAR_H // 2),
             label,
             font=font(SMALL, bold=True),
             fill=TEXT,
             anchor="lm",
-            stroke_width=3,
+            stroke_width=px(3),
             stroke_fill=CARD_BLACK,
         )
 
@@ -189,13 +195,13 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
     colour = seat_colour(seat)
     room = full - 2 * PAD
     state = _state(view, seat)
-    tag_w = pill_width(tag(seat), SMALL) + 8
-    state_w = pill_width(state[0], SMALL) + 8 if state else 0
+    tag_w = pill_width(tag(seat), SMALL) + px(8)
+    state_w = pill_width(state[0], SMALL) + px(8) if state else 0
     you = " (you)" if seat == view.viewer else ""
     name_font = font(SMALL, bold=True)
     g = player.guardian
     name_lines = wrap(seat_name(view, seat) + you, name_font, room - tag_w - state_w)
-    name_h = len(name_lines) * (SMALL + 4)
+    name_h = len(name_lines) * (SMALL + px(4))
     facts = [
         g.name,
         plural(g.stones, "stone"),
@@ -205,51 +211,59 @@ def _player_panel(view: GuardiansView, seat: int, full: int, short: bool = False
     if short:  # a busy combat: its sides say who is to act, the lands do not matter in it
         del facts[2]
         return framed(_short_line(view, seat, facts, room), colour, full=full)
-    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + 60
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", name_font) + px(60)
     info = facts_block(facts, SMALL, room - bar_w - PAD, TEXT)
     bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
     parts = [(max(BAR_H, info[0]), _beside(bar, info, bar_w + PAD))]
     if player.up_card is not None and view.phase == "up":
         parts.append(text_block(f"Up card: {card_line(player.up_card)}", SMALL, room, GOLD))
-    body_h, body = stack(parts, gap=4)
+    body_h, body = stack(parts, gap=px(4))
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         pill(
             draw,
-            (x, y + 1),
+            (x, y + px(1)),
             tag(seat),
             font(SMALL, bold=True),
             fill=colour,
             text_fill=ink_on(colour),
-            pad=(8, 2),
+            pad=(px(8), px(2)),
         )
         for i, line in enumerate(name_lines):
-            draw.text((x + tag_w, y + i * (SMALL + 4)), line, font=name_font, fill=colour)
+            draw.text((x + tag_w, y + i * (SMALL + px(4))), line, font=name_font, fill=colour)
         if state:
             w = pill_width(state[0], SMALL)
-            pill(draw, (x + room - w, y + 1), state[0], name_font, fill=state[1], pad=(10, 2))
-        body(img, draw, x, y + name_h + 6)
+            pill(
+                draw,
+                (x + room - w, y + px(1)),
+                state[0],
+                name_font,
+                fill=state[1],
+                pad=(px(10), px(2)),
+            )
+        body(img, draw, x, y + name_h + px(6))
 
-    return framed((name_h + 6 + body_h, paint), colour, full=full)
+    return framed((name_h + px(6) + body_h, paint), colour, full=full)
 
 
 def _short_line(view: GuardiansView, seat: int, facts: list[str], room: int) -> Block:
     """The seat's tag, vitality bar and ``facts`` on a line (in a busy combat)."""
     g = view.players[seat].guardian
     fnt = font(SMALL, bold=True)
-    tag_w = pill_width(tag(seat), SMALL) + 8
-    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", fnt) + 40
+    tag_w = pill_width(tag(seat), SMALL) + px(8)
+    bar_w = text_width(f"♥ {g.vitality}/{g.max_vitality}", fnt) + px(40)
     left = tag_w + bar_w + PAD
     info = facts_block(facts, SMALL, room - left, TEXT)
     bar = vitality_bar(g.vitality, g.max_vitality, bar_w)
     colour = seat_colour(seat)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        pill(draw, (x, y + 1), tag(seat), fnt, fill=colour, text_fill=ink_on(colour), pad=(8, 2))
+        pad = (px(8), px(2))
+        pill(draw, (x, y + px(1)), tag(seat), fnt, fill=colour, text_fill=ink_on(colour), pad=pad)
         bar[1](img, draw, x + tag_w, y)
-        info[1](img, draw, x + left, y + 1)
+        info[1](img, draw, x + left, y + px(1))
 
-    return max(BAR_H + 2, info[0] + 1), paint
+    return max(BAR_H + px(2), info[0] + px(1)), paint
 
 
 def _beside(left: Block, right: Block, dx: int) -> Painter:
@@ -303,7 +317,7 @@ def _private(view: GuardiansView, width: int, max_height: int) -> Block:
             heading = f"{title} · {plural(len(cards), 'card')}{folded}"
             parts.append(text_block(heading, SMALL, room, GOLD, bold=True, background=PANEL))
             parts += _tiles(cards, n, room)
-        return stack(parts, gap=6)
+        return stack(parts, gap=px(6))
 
     block = layout()
     while block[0] > max_height - 2 * PAD and any(shown):

@@ -20,20 +20,34 @@ from render.common import (
     WHITE,
     contrast,
     font,
+    phone_px,
     text_width,
 )
 from render.common import wrap as wrap_text
 from render.common.cards import BACK, BACK_INK, BACK_LINE
 from render.guardians import stamp
 
-WIDTH = 1000  # no image is taller than wide: Discord fits an embed's image in a landscape box
-MARGIN = 12
-GAP = 8
+# No image is taller than wide: Discord fits an embed's image in a landscape box. Every length
+# below and in the modules drawing the table was chosen at ``DESIGN`` px wide and scales with
+# WIDTH (``px``); the text is at least the phone's least size for WIDTH.
+WIDTH = 800
+DESIGN = 1000
+
+
+def px(length: float) -> int:
+    """A length of the 1000 px design, scaled to the picture's WIDTH."""
+    return round(length * WIDTH / DESIGN)
+
+
+MARGIN = px(12)
+GAP = px(8)
 FULL = WIDTH - 2 * MARGIN
-SIDE_W = 312  # the right-hand column beside the combat: the small battlefield
+SIDE_W = px(312)  # the right-hand column beside the combat: the small battlefield
 MAIN_W = FULL - GAP - SIDE_W
 
-SMALL, BODY, TITLE = 27, 28, 32  # text sizes in px: 27 reads 9 px tall at 340 px wide (a phone)
+PX = phone_px(WIDTH)  # 22 px: reads 9 px tall when the image is shown 340 px wide (a phone)
+SMALL, BODY, TITLE = PX, max(PX, px(28)), px(32)  # text sizes in px: 22, 22, 26
+BANNER = px(36)  # the winner's name
 
 STONE: RGB = (54, 60, 70)  # a Stronghold space
 STONE_EDGE: RGB = (120, 128, 140)
@@ -171,7 +185,7 @@ def text_block(
     fill: RGB,
     *,
     bold: bool = False,
-    spacing: int = 4,
+    spacing: int = px(4),
     background: RGB | None = None,
 ) -> Block:
     """Wrapped text (never cut) as a block; kept as a stamp if its ``background`` is given."""
@@ -208,9 +222,9 @@ def facts_block(facts: list[str], size: int, width: int, fill: RGB, *, bold: boo
 
     def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         for i, line in enumerate(lines):
-            draw.text((x, y + i * (size + 4)), line, font=fnt, fill=fill)
+            draw.text((x, y + i * (size + px(4))), line, font=fnt, fill=fill)
 
-    return lines_height(len(lines), size, 4), paint
+    return lines_height(len(lines), size, px(4)), paint
 
 
 def lines_height(count: int, size: int, spacing: int) -> int:
@@ -218,7 +232,7 @@ def lines_height(count: int, size: int, spacing: int) -> int:
     return count * (size + spacing) + max(0, -(-size * 117 // 100) - size - spacing) if count else 0
 
 
-def stack(blocks: list[Block], gap: int = 4) -> Block:
+def stack(blocks: list[Block], gap: int = px(4)) -> Block:
     """Blocks one under the other."""
     blocks = [b for b in blocks if b[0] > 0]
     height = sum(h for h, _ in blocks) + gap * max(0, len(blocks) - 1)
@@ -231,6 +245,6 @@ def stack(blocks: list[Block], gap: int = 4) -> Block:
     return height, paint
 
 
-def pill_width(text: str, size: int, pad: int = 10) -> int:
+def pill_width(text: str, size: int, pad: int = px(10)) -> int:
     """Width of a ``common.pill`` with this text in bold ``size``."""
     return text_width(text, font(size, bold=True)) + 2 * pad

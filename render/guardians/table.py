@@ -1,15 +1,15 @@
 """The whole Guardians image, never taller than wide (Discord fits it in a landscape box).
 
-Every text is at least 27 px (9 px tall when a phone shows the image 340 px wide). On top, full
-width: the title and status (or, once the game is over, the result banner), and in a player's
-view their warnings (``GuardiansView.warnings``, a headline each). Then, as at a table,
-the other player's panel, the battlefield full width, the bottom seat's panel and, in a
-player's view, their own cards (folded into "?" when the room runs out; the battlefield is
-drawn compact first if that leaves room for some of them). In a combat (or right
-after one) both players' panels, then the match-ups on the left and the battlefield drawn small
-on the right, with what does not fit on the left below it. Draws only from the view. Recent
-events are not drawn: the bot's message shows them right above the image (the alt text keeps
-them).
+800 px wide, every length the 1000 px design's scaled (``style.px``); every text is at least
+22 px (9 px tall when a phone shows the image 340 px wide). On top, full width: the title and
+status (or, once the game is over, the result banner), and in a player's view their warnings
+(``GuardiansView.warnings``, a headline each). Then, as at a table, the other player's panel,
+the battlefield full width, the bottom seat's panel and, in a player's view, their own cards
+(folded into "?" when the room runs out; the battlefield is drawn compact first if that leaves
+room for some of them). In a combat (or right after one) both players' panels, then the
+match-ups on the left and the battlefield drawn small on the right, with what does not fit on
+the left below it. Draws only from the view. Recent events are not drawn: the bot's message
+shows them right above the image (the alt text keeps them).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def _bands(view: GuardiansView, tight: bool) -> list[Block]:
 
 
 def render(view: GuardiansView) -> Image.Image:
-    """Draw a Guardians view (public, private or final) as an RGB image 1000 px wide."""
+    """Draw a Guardians view (public, private or final) as an RGB image ``WIDTH`` px wide."""
     blocks = bands(view)
     height = MARGIN * 2 + sum(h for h, _ in blocks) + GAP * (len(blocks) - 1)
     img = Image.new("RGB", (WIDTH, height), FELT)

@@ -57,11 +57,11 @@ def test_guardians_is_registered():
 
 
 @pytest.mark.parametrize(("case", "viewer"), ALL)
-def test_every_view_renders_a_1000_px_palette_png(case, viewer):
+def test_every_view_renders_an_800_px_palette_png(case, viewer):
     view, _ = make_case(case, viewer)
     img = decode(render_png("guardians", view))
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == 1000 and 400 < img.height <= img.width  # square or landscape, not empty
+    assert img.width == 800 and 320 < img.height <= img.width  # square or landscape, not empty
     assert len(render_png("guardians", view)) < 400_000
 
 
@@ -131,7 +131,7 @@ def test_every_text_is_at_least_22_px_and_inside_the_image(case, viewer, recorde
     sizes, texts = recorder
     view, _ = make_case(case, viewer)
     img = render_image("guardians", view)
-    assert sizes and min(sizes) >= common.min_px(img.width)
+    assert sizes and min(sizes) >= common.phone_px(img.width) == 22
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     for xy, text, fnt, anchor in texts:
         x0, _, x1, _ = probe.textbbox(xy, text, font=fnt, anchor=anchor)
@@ -286,7 +286,7 @@ def test_rubble_face_down_terrain_and_flown_shield_are_marked(recorder):
     render_image("guardians", view)
     shown = [t[1] for t in texts]
     assert shown.count("✖ RUBBLE") == 2
-    assert "face-downterrainP1" in drawn(texts)  # one fact a line at 27 px
+    assert "face-downterrainP1" in drawn(texts)  # one fact a line at 22 px
     assert "revealed (flew)" in shown and "•Arnath,LordoftheSkies" in drawn(texts)
     assert "Bartholomew Fitzwilliam-Smythe X wins!" in shown
     texts.clear()
@@ -402,7 +402,7 @@ def test_views_of_the_real_engine_render_legibly(recorder):
     for view in engine_views(3, every=7):
         sizes.clear()
         img = render_image("guardians", view)
-        assert img.width == 1000 and min(sizes) >= common.min_px(img.width)
+        assert img.width == 800 and min(sizes) >= common.phone_px(img.width)
         assert 0 < len(alt_text("guardians", view)) <= 1000
 
 
