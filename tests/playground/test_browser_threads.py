@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver import Chrome
 from selenium.webdriver.common.by import By
 
-from tests.playground.chromium import missing, wait_for
+from tests.playground.chromium import REDRAWN, missing, wait_for
 from tests.playground.pages import (
     MOVES,
     answers,
@@ -70,8 +70,14 @@ def test_a_game_in_its_thread_shows_under_its_channel_and_is_played_there(browse
     link.click()  # the line's "— in #thread" opens the thread
     wait_shown(browser, thread)
     assert title(browser) == f"# games › {name}"
-    move = wait_for(browser, lambda: controls(browser, *MOVES), 20, "the board in the thread")
-    label = use(browser, move[0], random.Random(3))
+
+    def first_move() -> str | None:
+        try:
+            return use(browser, controls(browser, *MOVES)[0], random.Random(3))
+        except (*REDRAWN, IndexError):  # not there yet, or redrawn under the pointer
+            return None
+
+    label = wait_for(browser, first_move, 20, "a move on the board in the thread")
     assert not error_text(browser), f"{label}: {error_text(browser)}"
     shot(browser, "41-thread-move")
 
