@@ -17,7 +17,7 @@ from typing import NoReturn
 import discord
 
 from bot.errors import NotInGame, UserFacingError
-from bot.flow import turn
+from bot.flow import reshow, turn
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach, coach_seed
 from bot.flow.computer import Computer, move_seed
@@ -611,6 +611,26 @@ class SessionManager:
         if moved is not None:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
+
+    def show_last_moved(self, sids: Iterable[str]) -> None:
+        """After a start: show again the games that moved last before it (``reshow``)."""
+        for sid in sids:
+            task = asyncio.create_task(self._show_last_move(sid), name=f"reshow-{sid}")
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def _show_last_move(self, sid: str) -> None:
+        try:
+            async with self.lock(sid), self._keeping(sid):
+                session = await self.store.load(sid)
+                if session.status != "active":
+                    return
+                steps = [seat.prompt_step for seat in session.seats]
+                prompted = reshow.prompted_last(steps, list(session.game.to_act()))
+                await self.show(session, None, None, prompted, {})
+            await self.delivery.all_sent(session)
+        except Exception:
+            log.exception("could not show the game again session=%s", sid)
 
     def resume_computers(self, sids: Iterable[str], owns: Callable[[int], bool]) -> None:
         """After a start: let the computer move in every game that waits for it (in tasks).
