@@ -287,6 +287,10 @@ class SessionManager:
         On the message it redraws (the board, the newest DM, or **My hand** with ``hand``) the
         message is brought up to date; an older board links the current one; else refused.
         """
+        if self.delivery.clicked_old_dm(interaction, session, seat) and not _ephemeral(interaction):
+            # A newer DM replaced it (its retirement may not have landed yet): the newer one
+            # stays the player's, or their newest DM would keep refused buttons.
+            await self._refuse_stale(interaction, session, seat)
         if session.seats[seat].prompt_step <= step <= session.step:
             return False
         if self.delivery.clicked_current(interaction, session, seat) or (
@@ -988,3 +992,8 @@ def _in_place(session: Session, seat: int) -> set[int]:
     player decided from must not keep moves for a decision that is over.
     """
     return {seat} if session.seats[seat].dm_message_id is not None else set()
+
+
+def _ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is ephemeral (a question, **My hand**): never a DM's."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
