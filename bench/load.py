@@ -4,6 +4,7 @@
         [--mix | --game KIND] [--idle 0.5] [--past-setup]
         [--computer 0.33] [--seed-idle store|bot] [--sweep 10]
         [--database sqlite|postgres] [--processes 1] [--double 0.02] [--max-in-flight 50]
+        [--kill-at SECONDS]
 
 The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` servers of
 ``games`` channels, one game each; ``processes`` unchanged bot processes (``python -m bot``)
@@ -27,11 +28,25 @@ Gate and finish") press it where the bot offers it, side after side, so that the
 the game past its set-up (Gondor's siege, not its deployment). A game started again in the
 window begins with its set-up.
 
+``--kill-at``: that many seconds into the window bot process 0 is killed (SIGKILL: no clean
+shutdown) and started again with the same environment while the clicking goes on. A click
+that finds no bot ("This interaction failed" at once) or gets no answer within Discord's 3 s is
+made again as a person would: the member looks at what the bot shows them then. A press whose
+process was killed before the member saw its answer (the updated board or DM, or a refusal) is
+*cut off*: it may be in the log or not. Reported besides: how long the bot was away (from the
+kill until its new process logged in), the clicks that found no bot, the presses cut off and
+how many of those the log holds ("persisted unseen").
+
+After the window every running game of the played tables is checked: a member shown moves the
+bot would refuse forever (another session's, or drawn before their seat's choices last
+changed) is *stale*, a game offering no member a move within 30 s *stuck* (``load_check``).
+
 Reported: actions/s, click to acknowledgement and to the updated board or DM (p50/p99, in all
 and by kind of game), the moves clicked by kind (the first word of their codes), REST calls per
 click (the emulator's per-route counters), errors, refusals ("busy"), lost and doubled actions
 (each member's accepted clicks in the window against the moves the database's action log gained
-in it), memory of each bot process and per game, CPU per action.
+in it; a cut-off press may add one move to the log, never two), memory of each bot process and
+per game, CPU per action.
 """
 
 from __future__ import annotations
@@ -43,15 +58,13 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import asyncpg
-
+from bench.load_check import check_shown, query
 from bench.load_report import Measures, Memory, cpu_use, memory, report, tally
 from bench.load_seed import seed_idle
 from bench.load_tables import (
@@ -71,7 +84,7 @@ from bench.load_tables import (
 )
 from bot.storage.history import FORCED
 from bot.surface.inflight import BUSY
-from discord_emulator import DiscordEmulator, Interaction, Message
+from discord_emulator import BotNotConnected, DiscordEmulator, Interaction, Message
 from tests.bot.harness import move_controls
 
 BUSY_PAUSE_S = 2.0
@@ -141,6 +154,10 @@ class Load:
         self.emu = DiscordEmulator()
         self.tables: list[Table] = []
         self.bots: list[asyncio.subprocess.Process] = []
+        self.envs: list[dict[str, str]] = []
+        self.life = 0  # the kills so far: a press remembers the life it was sent in
+        self.down = False  # from a kill until the new process logged in
+        self.cpu_base: list[tuple[float, float]] = []  # the processes' CPU as the window began
         self.measures = Measures()
         self.watch = Watcher(self.emu)
         self.database = ""
@@ -203,13 +220,64 @@ class Load:
             }
             if count > 1:
                 env |= {"SHARD_COUNT": str(count), "SHARD_IDS": str(index)}
-            self.bots.append(
-                await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
-            )
+            self.envs.append(env)
+            self.bots.append(await self.spawn(index))
         await self.emu.wait_for(
             lambda: len(self.emu.shards()) >= count and self.emu.registered_commands(None),
             timeout=READY_TIMEOUT_S,
         )
+
+    async def spawn(self, index: int) -> asyncio.subprocess.Process:
+        """Bot process ``index`` started with its environment."""
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=self.envs[index]
+        )
+
+    async def kill_and_restart(self, at: float) -> None:
+        """At ``at`` (perf_counter) SIGKILL bot process 0, start it again and wait until its
+        new process logged in (``Measures.away``); the CPU it used until then is kept."""
+        await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        old = self.bots[0]
+        used, used_workers = cpu_use([old.pid])[0]
+        base, base_workers = self.cpu_base[0]
+        self.cpu_base[0] = (base - used, base_workers - used_workers)
+        identified = self.emu.gateway.log.count("IDENTIFY")
+        self.life += 1
+        self.down = True
+        killed = time.perf_counter()
+        old.send_signal(signal.SIGKILL)
+        await old.wait()
+        self.bots[0] = await self.spawn(0)
+        await self.emu.wait_for(
+            lambda: (
+                self.emu.gateway.log.count("IDENTIFY") > identified
+                and len(self.emu.shards()) >= self.args.processes
+            ),
+            timeout=READY_TIMEOUT_S,
+        )
+        self.down = False
+        self.measures.away = time.perf_counter() - killed
+
+    def cpu_spent(self) -> list[tuple[float, float]]:
+        """CPU seconds each bot process (and its workers) used since the window began, a
+        killed one's included; the driver's last."""
+        now = cpu_use([b.pid for b in self.bots])
+        return [(m - m0, w - w0) for (m, w), (m0, w0) in zip(now, self.cpu_base, strict=True)]
+
+    async def press(self, send: Callable[[], Awaitable[Interaction]]) -> Interaction | None:
+        """Send a click or command; None (counted) if no bot is there to receive it. Unanswered
+        within Discord's deadline it fails for the member, as Discord's client shows it."""
+        try:
+            ix = await send()
+        except BotNotConnected:
+            self.measures.no_bot += 1
+            return None
+        asyncio.get_running_loop().call_later(self.emu.state.deadline_s, ix.expire)
+        return ix
+
+    def life_of_press(self) -> int:
+        """The life a press sent now belongs to (-1 while the bot is away: never answered)."""
+        return -1 if self.down else self.life
 
     def by_commands(self) -> list[Table]:
         """The tables whose games the members start by commands."""
@@ -241,7 +309,7 @@ class Load:
             path = f"{table.kind.name} {'start' if table.kind.players == 1 else 'challenge'}"
             options = {"opponent": others[0]} if others else {}
             while not await self.start_answered(
-                await self.emu.slash(first, table.channel, path, **options)
+                await self.press(lambda: self.emu.slash(first, table.channel, path, **options))
             ):
                 pass
             if others:
@@ -250,18 +318,19 @@ class Load:
                 )
                 accept = challenge.find_button("Accept")
                 while not await self.start_answered(
-                    await self.emu.click(others[0], challenge, accept)
+                    await self.press(lambda: self.emu.click(others[0], challenge, accept))
                 ):
                     pass
             await self.emu.wait_for(lambda: self.begun(table), timeout=ANSWER_TIMEOUT_S)
         finally:
             table.starting = False
 
-    async def start_answered(self, ix: Interaction) -> bool:
-        """The start's command or Accept was answered; False (after a pause) if told "busy":
-        the member tries again, as they are told to."""
-        await ix.done(timeout=ANSWER_TIMEOUT_S)
-        if any(m.content == BUSY for m in ix.messages):
+    async def start_answered(self, ix: Interaction | None) -> bool:
+        """The start's command or Accept was answered; False (after a pause) if told "busy",
+        or if no bot received it or answered in time: the member tries again."""
+        if ix is not None:
+            await ix.done(timeout=ANSWER_TIMEOUT_S)
+        if ix is None or ix.failed or any(m.content == BUSY for m in ix.messages):
             await asyncio.sleep(BUSY_PAUSE_S)
             return False
         return True
@@ -299,8 +368,8 @@ class Load:
         """Press the set-up's end and wait until someone has moves again; False if told "busy"
         (after a pause), RuntimeError if refused."""
         versions = len(message.history)
-        ix = await self.emu.click(member.user, message, custom_id)
-        if not await self.start_answered(ix):
+        ix = await self.press(lambda: self.emu.click(member.user, message, custom_id))
+        if ix is None or not await self.start_answered(ix):
             return False
         if notes := [m.content for m in ix.messages if m.ephemeral]:
             raise RuntimeError(f"{table.label}: the set-up's end refused: {notes[0][:80]}")
@@ -345,30 +414,30 @@ class Load:
             versions = len(message.history)
             double = rng.random() < self.args.double
             began = time.perf_counter()
-            presses = [
-                await (
-                    self.emu.click(member.user, message, custom_id)
-                    if kind == "button"
-                    else self.emu.select(member.user, message, custom_id, [value])
+            life = self.life_of_press()
+            sent = [
+                await self.press(
+                    lambda: (
+                        self.emu.click(member.user, message, custom_id)
+                        if kind == "button"
+                        else self.emu.select(member.user, message, custom_id, [value])
+                    )
                 )
                 for _ in range(2 if double else 1)
             ]
+            presses = [ix for ix in sent if ix is not None]
             member.presses += presses
             self.measures.clicks += len(presses)
             self.measures.moves[move] += len(presses)
-            self.measures.doubles += double
+            self.measures.doubles += double and len(presses) == 2
             for ix in presses:
                 await ix.done(timeout=ANSWER_TIMEOUT_S)
                 self.measures.ack.setdefault(label, []).append(time.perf_counter() - began)
-            if any(m.content == BUSY for ix in presses for m in ix.messages):
+            if not presses or any(m.content == BUSY for ix in presses for m in ix.messages):
                 await asyncio.sleep(BUSY_PAUSE_S)  # told to try again in a moment: they wait
                 return
-            keys = [*self.keys(member), *(ix.token for ix in presses)]
-            await self.watch.until(
-                keys,
-                lambda: self.answered(member, message, versions, step, presses),
-                ANSWER_TIMEOUT_S,
-            )
+            if not await self.seen(member, presses, life, message, versions, step):
+                return
             # A double click on a move to confirm asks twice; the newer question replaces the
             # older one (deleted), and the player answers the one left.
             questions = [ix for ix in presses if confirmation(ix)]
@@ -378,29 +447,59 @@ class Load:
             ]
             if live:  # the player says yes
                 asked, question = live[-1]
-                yes = await self.emu.click(member.user, question, confirmation(asked) or "")
+                life = self.life_of_press()
+                yes = await self.press(
+                    lambda: self.emu.click(member.user, question, confirmation(asked) or "")
+                )
+                if yes is None:
+                    return
                 member.presses.append(yes)
                 await yes.done(timeout=ANSWER_TIMEOUT_S)
-                await self.watch.until(
-                    [*self.keys(member), yes.token],
-                    lambda: self.answered(member, message, versions, step, [yes]),
-                    ANSWER_TIMEOUT_S,
-                )
+                if not await self.seen(member, [yes], life, message, versions, step):
+                    return
             self.measures.updated.setdefault(label, []).append(time.perf_counter() - began)
         except Exception as exc:  # a measured failure, not a crash of the driver
             self.measures.errors.append(f"{type(exc).__name__}: {exc}"[:120])
         finally:
             member.busy = False
 
+    async def seen(
+        self,
+        member: Member,
+        presses: list[Interaction],
+        life: int,
+        message: Message,
+        versions: int,
+        step: int,
+    ) -> bool:
+        """Wait until the member sees the presses answered; False (the presses cut off) if the
+        process they reached was killed first, or (a pause after) if none was answered in
+        time: the member looks again."""
+        if life == self.life and all(ix.failed for ix in presses):
+            await asyncio.sleep(BUSY_PAUSE_S)
+            return False
+        await self.watch.until(
+            [*self.keys(member), *(ix.token for ix in presses)],
+            lambda: life != self.life or self.answered(member, message, versions, step, presses),
+            ANSWER_TIMEOUT_S,
+        )
+        if life != self.life:
+            member.cut.update(ix.id for ix in presses)
+            return False
+        return True
+
     async def turn_page(self, member: Member, message: Message, custom_id: str) -> None:
         """Press a page button and wait for the message to show the page (no move made)."""
         versions = len(message.history)
-        ix = await self.emu.click(member.user, message, custom_id)
+        life = self.life_of_press()
+        ix = await self.press(lambda: self.emu.click(member.user, message, custom_id))
+        if ix is None:
+            return
         await ix.done(timeout=ANSWER_TIMEOUT_S)
         self.measures.pages += 1
         await self.watch.until(
             [*self.keys(member), ix.token],
-            lambda: len(message.history) > versions or bool(ix.messages),
+            lambda: life != self.life or len(message.history) > versions or bool(ix.messages),
             ANSWER_TIMEOUT_S,
         )
 
@@ -456,6 +555,10 @@ class Load:
         watching = asyncio.create_task(self.watch.run())
         since = len(self.emu.requests)
         began = time.perf_counter()
+        kill_at = self.args.kill_at
+        killing = (
+            None if kill_at is None else asyncio.create_task(self.kill_and_restart(began + kill_at))
+        )
         n = 0
         while (now := time.perf_counter()) - began < self.args.seconds:
             due = began + n * interval
@@ -466,6 +569,8 @@ class Load:
             if task is not None:
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
+        if killing is not None:
+            await killing
         if tasks:
             await asyncio.wait(tasks)
         watching.cancel()
@@ -498,15 +603,7 @@ class Load:
             " JOIN sessions s ON s.id = a.session_id"
             " LEFT JOIN seats t ON t.session_id = a.session_id AND t.seat = a.seat"
         )
-        if self.args.database == "sqlite":
-            with contextlib.closing(sqlite3.connect(self.database)) as db:
-                rows = db.execute(sql).fetchall()
-        else:
-            db = await asyncpg.connect(self.database)
-            try:
-                rows = [tuple(r) for r in await db.fetch(sql)]
-            finally:
-                await db.close()
+        rows = await query(self.args.database, self.database, sql)
         counts: dict[tuple[int, int], int] = {}
         for channel_id, user_id, computer, code in rows:
             if computer is None and user_id is not None and not code.startswith((FORCED, "!")):
@@ -549,16 +646,12 @@ async def run(args: argparse.Namespace) -> None:
             started = time.perf_counter() - t0
             mem.started = memory(pids)
             before = await load.logged_moves()  # the set-up's, if taken past it
-            cpu_before = cpu_use(pids)
+            load.cpu_base = cpu_use(pids)
             spent = await load.run_clicks()
-            load.measures.cpu = [
-                (main - main0, workers - workers0)
-                for (main, workers), (main0, workers0) in zip(
-                    cpu_use(pids), cpu_before, strict=True
-                )
-            ]
-            mem.after = memory(pids)
+            load.measures.cpu = load.cpu_spent()
+            mem.after = memory([b.pid for b in load.bots])
             logged = {k: n - before.get(k, 0) for k, n in (await load.logged_moves()).items()}
+            shown = await check_shown(load.emu, load.tables, args.database, load.database)
         finally:
             await load.stop()
     what = ("the mix" if args.game is None else args.game) + (
@@ -575,6 +668,8 @@ async def run(args: argparse.Namespace) -> None:
         rate=args.rate,
         max_in_flight=args.max_in_flight,
         by_bot=len(load.by_commands()),
+        kill_at=args.kill_at,
+        shown=shown,
     )
 
 
@@ -619,11 +714,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--max-in-flight", type=int, default=50, help="interactions per process (MAX_IN_FLIGHT)"
     )
+    parser.add_argument(
+        "--kill-at",
+        type=float,
+        metavar="SECONDS",
+        help="SIGKILL bot process 0 this many seconds into the window and start it again",
+    )
     args = parser.parse_args(argv)
     if args.database == "sqlite" and args.processes > 1:
         parser.error("several processes need a shared database: --database postgres")
     if not (0 <= args.idle < 1 and 0 <= args.computer <= 1):
         parser.error("--idle must be at least 0 and below 1, --computer from 0 to 1")
+    if args.kill_at is not None and not 0 <= args.kill_at < args.seconds:
+        parser.error("--kill-at must fall in the window: from 0 to below --seconds")
     asyncio.run(run(args))
 
 

@@ -9,9 +9,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.load_check import Shown
 from bench.load_tables import Member, Table
 
-OK = ("accepted", "refused", "busy", "asked")
+OK = ("accepted", "refused", "busy", "asked", "cut off")
 """A press's outcomes that are not errors."""
 
 
@@ -31,6 +32,8 @@ class Measures:
     cpu: list[tuple[float, float]] = field(default_factory=list)  # bots' then the driver's
     calls: Counter[str] = field(default_factory=Counter)  # requests in the window, by route
     calls_by_label: Counter[str] = field(default_factory=Counter)
+    no_bot: int = 0  # clicks and commands no bot received (killed, not back yet)
+    away: float | None = None  # ``--kill-at``: from the kill until the new process logged in
 
 
 @dataclass
@@ -49,6 +52,8 @@ class Tally:
     accepted: Counter[str] = field(default_factory=Counter)  # by label
     refused: int = 0
     busy: int = 0
+    cut: int = 0  # presses whose process was killed before the member saw their answer
+    unseen: int = 0  # of those, the ones the log holds (persisted, never shown)
     lost: int = 0
     doubled: int = 0
     errors: list[str] = field(default_factory=list)
@@ -56,18 +61,26 @@ class Tally:
 
 def tally(members: list[Member], logged: dict[tuple[int, int], int]) -> Tally:
     """Each member's accepted presses against the moves the database logged for them in
-    their channel: fewer logged is a lost action, more a doubled one."""
+    their channel: fewer logged is a lost action, more a doubled one.
+
+    A press cut off by a kill (``Member.cut``) may or may not have been persisted: the log may
+    hold one move more per such press (``unseen``), never more (``doubled``), and a cut-off
+    press missing from the log is not lost (the member never saw it accepted).
+    """
     found = Tally()
     for member in members:
         outcomes = member.outcomes()
         ok = outcomes.count("accepted")
+        cut = outcomes.count("cut off")
         found.accepted[member.table.label] += ok
         found.refused += outcomes.count("refused")
         found.busy += outcomes.count("busy")
+        found.cut += cut
         found.errors += [o for o in outcomes if o not in OK]
         in_db = logged.get((member.table.channel.id, member.user.id), 0)
         found.lost += max(0, ok - in_db)
-        found.doubled += max(0, in_db - ok)
+        found.unseen += min(cut, max(0, in_db - ok))
+        found.doubled += max(0, in_db - ok - cut)
     return found
 
 
@@ -132,6 +145,8 @@ def report(
     rate: float,
     max_in_flight: int,
     by_bot: int,
+    kill_at: float | None = None,
+    shown: Shown | None = None,
 ) -> None:
     """Print one block of figures."""
     played = [x for x in tables if not x.idle]
@@ -162,6 +177,17 @@ def report(
     )
     for error in sorted(set(errors))[:5]:
         print(f"    error: {error} (x{errors.count(error)})")
+    if m.away is not None:
+        print(
+            f"  bot process 0 killed {kill_at:.0f} s into the window, away {m.away:.1f} s (until"
+            f" its new process logged in): {m.no_bot} clicks or commands found no bot,"
+            f" {t.cut} presses cut off ({t.unseen} of them persisted unseen)"
+        )
+    if shown is not None:
+        print(
+            f"  after the window: {shown.running} running games, stale {len(shown.stale)},"
+            f" stuck {len(shown.stuck)} {' '.join(shown.stale + shown.stuck)[:200]}"
+        )
     kinds = ", ".join(f"{kind} {n}" for kind, n in m.moves.most_common())
     print(f"  moves clicked, by kind: {kinds or 'none'}")
     calls = sum(m.calls.values())

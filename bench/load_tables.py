@@ -58,10 +58,13 @@ class Member:
     busy: bool = False
     presses: list[Interaction] = field(default_factory=list)
     asked: set[int] = field(default_factory=set)  # presses answered with a question
+    cut: set[int] = field(default_factory=set)  # presses whose bot was killed before their answer
 
     def outcomes(self) -> list[str]:
         """Each press: "accepted" (no refusal came), "refused" (a stale button), "busy" (the
-        process was full and said so at once) or the error.
+        process was full and said so at once), "cut off" (``--kill-at``: the process it reached
+        was killed before the member saw its answer) or the error ("no answer" within
+        Discord's deadline from a living process among them).
 
         Read once the bot is quiet: a click the bot applied gets no message of its own (its
         answer is the updated board or DM), a refused one an ephemeral.
@@ -69,8 +72,12 @@ class Member:
         found = []
         for ix in self.presses:
             notes = [m.content for m in ix.messages if m.ephemeral]
-            if ix.late:
+            if ix.id in self.cut:
+                found.append("cut off")
+            elif ix.late:
                 found.append("late acknowledgement")
+            elif ix.expired:
+                found.append("no answer")
             elif ix.id in self.asked:  # its "Yes" is a press of its own (the question
                 found.append("asked")  # itself then reads "Done.", without buttons)
             elif not notes or notes == ["Done."]:  # "Done.": a confirmed move

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.components import DYNAMIC_ITEMS
+from bot.flow import reshow
 from bot.flow.computer import Computer
 from bot.flow.daily import Daily
 from bot.flow.heavy_budget import HeavyBudget
@@ -165,6 +166,9 @@ class TabletopBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         """Games of our shards that waited for the computer when we stopped: it moves now.
 
+        Those that moved last before we started are shown again (a move saved, then the
+        process killed before it was shown: ``reshow``).
+
         Also sets aside, once, what start-up made (modules, classes, caches; about 100,000
         objects) from the garbage collector's full passes, which would otherwise hold the
         event loop some 60 ms each time one runs.
@@ -173,6 +177,8 @@ class TabletopBot(commands.AutoShardedBot):
             self._resumed = True
             gc.collect()
             gc.freeze()
+            running = await self.store.running()
+            self.sessions.show_last_moved(reshow.last_moved(running, self.owns))
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
 
     def _channel_gone(self, channel_id: int) -> None:

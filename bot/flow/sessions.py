@@ -17,7 +17,7 @@ from typing import NoReturn
 import discord
 
 from bot.errors import NotInGame, UserFacingError
-from bot.flow import turn
+from bot.flow import reshow, turn
 from bot.flow.catch_up import CatchUp
 from bot.flow.coach import Coach, coach_seed
 from bot.flow.computer import Computer, move_seed
@@ -292,6 +292,10 @@ class SessionManager:
         On the message it redraws (the board, the newest DM, or **My hand** with ``hand``) the
         message is brought up to date; an older board links the current one; else refused.
         """
+        if self.delivery.clicked_old_dm(interaction, session, seat) and not _ephemeral(interaction):
+            # A newer DM replaced it (its retirement may not have landed yet): the newer one
+            # stays the player's, or their newest DM would keep refused buttons.
+            await self._refuse_stale(interaction, session, seat)
         if session.seats[seat].prompt_step <= step <= session.step:
             return False
         if self.delivery.clicked_current(interaction, session, seat) or (
@@ -635,6 +639,26 @@ class SessionManager:
         if moved is not None:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
+
+    def show_last_moved(self, sids: Iterable[str]) -> None:
+        """After a start: show again the games that moved last before it (``reshow``)."""
+        for sid in sids:
+            task = asyncio.create_task(self._show_last_move(sid), name=f"reshow-{sid}")
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def _show_last_move(self, sid: str) -> None:
+        try:
+            async with self.lock(sid), self._keeping(sid):
+                session = await self.store.load(sid)
+                if session.status != "active":
+                    return
+                steps = [seat.prompt_step for seat in session.seats]
+                prompted = reshow.prompted_last(steps, list(session.game.to_act()))
+                await self.show(session, None, None, prompted, {})
+            await self.delivery.all_sent(session)
+        except Exception:
+            log.exception("could not show the game again session=%s", sid)
 
     def resume_computers(
         self, sids: Iterable[str], owns: Callable[[int], bool], after: float = 0.0
@@ -995,3 +1019,8 @@ def _in_place(session: Session, seat: int) -> set[int]:
     player decided from must not keep moves for a decision that is over.
     """
     return {seat} if session.seats[seat].dm_message_id is not None else set()
+
+
+def _ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is ephemeral (a question, **My hand**): never a DM's."""
+    return interaction.message is not None and interaction.message.flags.ephemeral

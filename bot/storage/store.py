@@ -234,6 +234,15 @@ class SessionStore:
         )
         return [r["session_id"] for r in rows]
 
+    async def running(self) -> list[tuple[str, int, datetime]]:
+        """Every active session: its id, guild and when it last changed."""
+        rows = await self.db.fetchall(
+            "SELECT id, guild_id, updated_at FROM sessions WHERE status='active'", ()
+        )
+        return [
+            (r["id"], int(r["guild_id"]), datetime.fromisoformat(r["updated_at"])) for r in rows
+        ]
+
     async def sessions_where(self, status: str, updated_before: datetime) -> list[str]:
         """Ids of sessions in ``status`` untouched since ``updated_before``."""
         rows = await self.db.fetchall(

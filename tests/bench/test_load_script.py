@@ -101,6 +101,54 @@ def test_the_tally_finds_a_lost_and_a_doubled_action():
     assert tally(table.members, {(10, 1): 2, (10, 2): 2}).doubled == 1
 
 
+def test_a_killed_bot_comes_back_and_loses_and_doubles_nothing(capsys):
+    """``--kill-at``: the bot process is killed outright in the window and started again; the
+    members go on clicking, nothing accepted is lost or doubled, every running game shows its
+    current moves afterwards."""
+    small = ["--servers", "1", "--games", "6", "--rate", "6", "--seconds", "7", "--kill-at", "2"]
+    load.main([*small, "--idle", "0", "--computer", "0.5", "--double", "0.2"])
+    out = capsys.readouterr().out
+    counts = re.search(r"accepted (\d+), .* errors (\d+), lost (\d+), doubled (\d+)", out)
+    assert counts, out
+    accepted, errors, lost, doubled = map(int, counts.groups())
+    assert (errors, lost, doubled) == (0, 0, 0), out
+    away = re.search(r"killed 2 s into the window, away (\d+\.\d) s", out)
+    assert away and 0 < float(away[1]) < 4, out
+    assert accepted >= 15, out  # clicks before and after the kill
+    assert re.search(r"after the window: [1-9]\d* running games, stale 0, stuck 0", out), out
+
+
+def test_a_press_cut_off_by_a_kill_may_be_logged_once_never_twice():
+    """A press whose process was killed before the member saw its answer is neither lost when
+    missing from the log nor doubled when in it; a second logged move for it is doubled."""
+    table = Table(KINDS["gondolin"], Channel(10, 0, "games", guild_id=1))
+    alice = Member(User(1, "alice"), table)
+    table.members = [alice]
+    for n in range(2):
+        alice.presses.append(
+            Interaction(
+                id=n,
+                token=f"t{n}",
+                created=0.0,
+                type=3,
+                user=alice.user,
+                channel=table.channel,
+                data={},
+            )
+        )
+    alice.cut.add(1)
+    missing = tally(table.members, {(10, 1): 1})
+    assert (missing.accepted["gondolin"], missing.cut, missing.lost, missing.doubled) == (
+        1,
+        1,
+        0,
+        0,
+    )
+    logged = tally(table.members, {(10, 1): 2})
+    assert (logged.unseen, logged.lost, logged.doubled) == (1, 0, 0)
+    assert tally(table.members, {(10, 1): 3}).doubled == 1
+
+
 def test_the_flood_script_refuses_the_flooder_and_answers_everyone(capsys):
     """One member floods every heavy command beside a small load: every request is answered in
     time, and the flooder's are refused once his one under way and one waiting are taken."""

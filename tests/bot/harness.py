@@ -109,6 +109,7 @@ class World:
             "discord-ui-",
             "CommandTree-invoker",
             "computer-",
+            "reshow-",
             "coach-",
             "message-edit-",
             "channel-gone-",

@@ -288,3 +288,27 @@ async def test_a_switch_pressed_on_the_board_from_earlier_moves_redraws_it_as_it
     assert move_controls(board) == now, "the board shows the moves of now, not the earlier ones"
     assert board.find_button(f"{ONLY_MOVES}: ON") and session.message_id == board.id
     await finish(world, session)
+
+
+async def test_a_click_on_a_dm_a_newer_one_replaced_keeps_the_newer_one_current(world):
+    """A DM sent again at the same position (after a restart: ``reshow``) retires the older
+    one in the background; a press on the older one before that lands is refused and points to
+    the newer one, which keeps the player's moves: applied, it made the older DM current again
+    and left the newest one with buttons the bot then refused forever."""
+    session = await start_knightfall(world)
+    seat = next(iter(session.game.to_act()))
+    user = world.user(session, seat)
+    older = world.emu.dm_messages(user)[-1]
+    _, custom_id, _ = move_controls(older)[0]
+    await world.bot.sessions.delivery.dm(session, seat, [])  # the same position again
+    newer = world.emu.dm_messages(user)[-1]
+    assert newer.id != older.id and move_controls(newer)
+    ix = await world.emu.click(user, older, custom_id)  # before the older one is retired
+    await ix.done(timeout=10)
+    await world.quiesce()
+    now = await world.bot.store.load(session.id)
+    assert now.step == session.step, "the press on the replaced DM did nothing"
+    assert "newest message" in ix.messages[-1].text()
+    assert world.emu.dm_messages(user)[-1].id == newer.id == now.seats[seat].dm_message_id
+    assert {int(c.split(":")[2]) for _, c, _ in move_controls(newer)} == {session.step}
+    await finish(world, session)

@@ -1,0 +1,35 @@
+"""After a start: the games that moved just before the previous process ended are shown again.
+
+Every move is saved before it is shown, so a process killed outright (SIGKILL, out of
+memory, a crash) between the two leaves a move on no message: a board and DMs offering the
+previous position's buttons, the player whose turn it now is never told. Nothing records what
+a message shows, so the new process shows again each running game of its shards that moved
+within ``RESHOW_SECONDS`` of the newest move among them (a show takes well under that), and
+prompts again the players to act whom the last move prompted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+RESHOW_SECONDS = 60.0
+"""How long before the last saved move a move may still have been under way, unshown."""
+
+
+def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], bool]) -> list[str]:
+    """Of the running sessions (id, guild, last change), ours that moved last."""
+    ours = [(sid, at) for sid, guild_id, at in running if owns(guild_id)]
+    if not ours:
+        return []
+    newest = max(at for _, at in ours)
+    return [sid for sid, at in ours if (newest - at).total_seconds() <= RESHOW_SECONDS]
+
+
+def prompted_last(prompt_steps: list[int], to_act: list[int]) -> set[int]:
+    """The seats to act whose choices the latest move changed: the ones its show sent a DM.
+
+    Their prompt step is the newest (the mover's is set with theirs).
+    """
+    newest = max(prompt_steps, default=0)
+    return {seat for seat in to_act if prompt_steps[seat] == newest}
