@@ -77,6 +77,19 @@ def test_past_setup_measures_the_game_past_its_set_up(capsys):
     assert not re.search(r"\b(place|standard_deploy|auto_deploy|take_back|setup_done) ", kinds[1])
 
 
+def press(n: int, member: Member) -> Interaction:
+    """The member's ``n``-th press (a component interaction) in their table's channel."""
+    return Interaction(
+        id=n,
+        token=f"t{n}",
+        created=0.0,
+        type=3,
+        user=member.user,
+        channel=member.table.channel,
+        data={},
+    )
+
+
 def test_the_tally_finds_a_lost_and_a_doubled_action():
     """An accepted click missing from the log is lost; a logged move nobody's click accepted
     is doubled."""
@@ -84,17 +97,7 @@ def test_the_tally_finds_a_lost_and_a_doubled_action():
     alice, bob = Member(User(1, "alice"), table), Member(User(2, "bob"), table)
     table.members = [alice, bob]
     for n, member in enumerate((alice, alice, bob)):
-        member.presses.append(
-            Interaction(
-                id=n,
-                token=f"t{n}",
-                created=0.0,
-                type=3,
-                user=member.user,
-                channel=table.channel,
-                data={},
-            )
-        )
+        member.presses.append(press(n, member))
     found = tally(table.members, {(10, 1): 2, (10, 2): 1})
     assert (found.accepted["knightfall vs member"], found.lost, found.doubled) == (3, 0, 0)
     assert tally(table.members, {(10, 1): 1, (10, 2): 1}).lost == 1
@@ -124,18 +127,7 @@ def test_a_press_cut_off_by_a_kill_may_be_logged_once_never_twice():
     table = Table(KINDS["gondolin"], Channel(10, 0, "games", guild_id=1))
     alice = Member(User(1, "alice"), table)
     table.members = [alice]
-    for n in range(2):
-        alice.presses.append(
-            Interaction(
-                id=n,
-                token=f"t{n}",
-                created=0.0,
-                type=3,
-                user=alice.user,
-                channel=table.channel,
-                data={},
-            )
-        )
+    alice.presses += [press(n, alice) for n in range(2)]
     alice.cut.add(1)
     missing = tally(table.members, {(10, 1): 1})
     assert (missing.accepted["gondolin"], missing.cut, missing.lost, missing.doubled) == (

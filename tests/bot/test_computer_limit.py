@@ -121,11 +121,10 @@ async def test_searches_queued_behind_one_over_its_limit_still_get_a_move(comput
     assert Knightfall.decode(code) in game.legal_actions(seat)
 
 
-async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(computer, stuck):
-    """A search that never started (it waited behind another past its own limit) plays the
-    quick move without replacing the worker: only a search that ran over its limit does."""
+async def waits_behind_another(computer: Computer) -> asyncio.Task[tuple[object, str]]:
+    """A search waits behind a first one past its own 0.3 s limit: it plays the quick move and
+    the worker is kept. The first search's task, still running."""
     game, seat = wide_position()
-    computer.time_limit = 1.0
     first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
     await asyncio.sleep(0.05)
     worker = computer.executor
@@ -133,7 +132,14 @@ async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(
     second = await computer.choose("knightfall", game, seat, "hard", seed=2)
     assert second[0] == policy_move(game, seat, 2)
     assert computer.executor is worker, "a queued search replaced the worker"
-    await first
+    return first
+
+
+async def test_a_search_that_waited_out_its_limit_in_the_queue_keeps_the_worker(computer, stuck):
+    """A search that never started (it waited behind another past its own limit) plays the
+    quick move without replacing the worker: only a search that ran over its limit does."""
+    computer.time_limit = 1.0
+    await (await waits_behind_another(computer))
 
 
 def slow_think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> str:
@@ -150,14 +156,8 @@ async def test_with_a_worker_process_a_search_queued_behind_another_keeps_the_wo
     monkeypatch.setattr(computer_module, "think", slow_think)
     computer = Computer("process", time_limit=30.0)  # its worker first has to start
     try:
+        first = await waits_behind_another(computer)
         game, seat = wide_position()
-        first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
-        await asyncio.sleep(0.05)
-        worker = computer.executor
-        computer.time_limit = 0.3
-        second = await computer.choose("knightfall", game, seat, "hard", seed=2)
-        assert second[0] == policy_move(game, seat, 2)
-        assert computer.executor is worker, "a queued search replaced the worker"
         assert (await first)[0] == game.legal_actions(seat)[0]
     finally:
         computer.close()
