@@ -177,9 +177,22 @@ class TabletopBot(commands.AutoShardedBot):
             self._resumed = True
             gc.collect()
             gc.freeze()
-            running = await self.store.running()
-            self.sessions.show_last_moved(reshow.last_moved(running, self.owns))
+            if not await self.store.take_clean_stop(self._shards_key()):
+                running = await self.store.running()
+                self.sessions.show_last_moved(reshow.last_moved(running, self.owns))
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
+
+    def _shards_key(self) -> str:
+        """The key of our shards' clean stops (``reshow``)."""
+        ids = self.settings.shard_ids
+        return "all" if ids is None else f"{self.settings.shard_count}:{','.join(map(str, ids))}"
+
+    async def _note_clean_stop(self) -> None:
+        """Every move shown at the stop: the next start of our shards shows none again."""
+        try:
+            await self.store.mark_clean_stop(self._shards_key(), discord.utils.utcnow())
+        except Exception:  # the next start then shows the last games again: no harm
+            log.exception("the clean stop was not noted")
 
     def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread is deleted: its games end, its tournaments are called off."""
@@ -230,13 +243,15 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def _close_all(self) -> None:
         self.housekeeping.cancel()
-        await self.inflight.drain(SHUTDOWN_GRACE_S)
+        clean = await self.inflight.drain(SHUTDOWN_GRACE_S)
         if self.router is not None:
             await self.router.close()
         if hasattr(self, "sessions"):  # the boards and DMs those clicks changed
             self.sessions.coach.close()  # a suggestion is worked out again after the start
-            await self.sessions.catch_up.close()
-            await self.sessions.delivery.edits.close(SHUTDOWN_GRACE_S)
+            clean = await self.sessions.catch_up.close() and clean
+            clean = await self.sessions.delivery.edits.close(SHUTDOWN_GRACE_S) and clean
+            if clean and self._resumed and not self.sessions.behind():
+                await self._note_clean_stop()
         await super().close()
         if hasattr(self, "computer"):
             for task in self.sessions.background:

@@ -71,10 +71,14 @@ class CatchUp:
         self._behind.discard(sid)
         log.warning("messages still behind session=%s; the next move shows them", sid)
 
-    async def close(self) -> None:
-        """Stop every pass (at shutdown: a restart shows each game at its next move)."""
+    async def close(self) -> bool:
+        """Stop every pass (at shutdown: a restart shows each game again).
+
+        Whether none was under way.
+        """
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         if tasks:
             await asyncio.wait(tasks)
+        return not tasks

@@ -5,7 +5,10 @@ memory, a crash) between the two leaves a move on no message: a board and DMs of
 previous position's buttons, the player whose turn it now is never told. Nothing records what
 a message shows, so the new process shows again each running game of its shards that moved
 within ``RESHOW_SECONDS`` of the newest move among them (a show takes well under that), and
-prompts again the players to act whom the last move prompted.
+prompts again the players to act whom the last move prompted. Not after a clean stop: a process
+that stopped with every interaction finished and every message sent notes it for its shards
+(``SessionStore.mark_clean_stop``), and the next start takes the note instead, so a restart
+sends nobody a DM again.
 """
 
 from __future__ import annotations

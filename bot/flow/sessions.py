@@ -151,6 +151,10 @@ class SessionManager:
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
 
+    def behind(self) -> bool:
+        """Whether a game's saved moves are not all shown yet (a stop is then not clean)."""
+        return bool(self._behind)
+
     def lock(self, sid: str) -> asyncio.Lock:
         """The per-session lock (created on demand, dropped when nobody holds it)."""
         lock = self._locks.get(sid)
@@ -292,7 +296,7 @@ class SessionManager:
         On the message it redraws (the board, the newest DM, or **My hand** with ``hand``) the
         message is brought up to date; an older board links the current one; else refused.
         """
-        if self.delivery.clicked_old_dm(interaction, session, seat) and not _ephemeral(interaction):
+        if _replaced_dm(interaction, session, seat):
             # A newer DM replaced it (its retirement may not have landed yet): the newer one
             # stays the player's, or their newest DM would keep refused buttons.
             await self._refuse_stale(interaction, session, seat)
@@ -1021,6 +1025,17 @@ def _in_place(session: Session, seat: int) -> set[int]:
     return {seat} if session.seats[seat].dm_message_id is not None else set()
 
 
-def _ephemeral(interaction: discord.Interaction) -> bool:
-    """Whether the clicked message is ephemeral (a question, **My hand**): never a DM's."""
-    return interaction.message is not None and interaction.message.flags.ephemeral
+def _replaced_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:
+    """Whether the click came from a DM sent before the seat's newest one.
+
+    Ids grow with time: a DM newer than the one recorded is the newest, its id not written
+    yet when the click came (it is let through as before). Ephemeral messages are never DMs.
+    """
+    message, newest = interaction.message, session.seats[seat].dm_message_id
+    return (
+        message is not None
+        and not message.flags.ephemeral
+        and newest is not None
+        and message.id < newest
+        and Delivery.clicked_old_dm(interaction, session, seat)
+    )

@@ -234,6 +234,18 @@ class SessionStore:
         )
         return [r["session_id"] for r in rows]
 
+    async def mark_clean_stop(self, shards: str, now: datetime) -> None:
+        """Note a stop with every move shown: the shards' next start shows none again."""
+        await self.db.execute(
+            "INSERT INTO clean_stops (shards, stopped_at) VALUES (?, ?)"
+            " ON CONFLICT (shards) DO UPDATE SET stopped_at=excluded.stopped_at",
+            (shards, now.isoformat()),
+        )
+
+    async def take_clean_stop(self, shards: str) -> bool:
+        """Whether the last process of these shards stopped cleanly (the note is taken)."""
+        return await self.db.execute("DELETE FROM clean_stops WHERE shards=?", (shards,)) > 0
+
     async def running(self) -> list[tuple[str, int, datetime]]:
         """Every active session: its id, guild and when it last changed."""
         rows = await self.db.fetchall(

@@ -71,15 +71,19 @@ class EditCoalescer:
         finally:
             del self._running[key]
 
-    async def close(self, timeout: float) -> None:
-        """Send no more; wait at most ``timeout`` s for the edits under way, then cancel them."""
+    async def close(self, timeout: float) -> bool:
+        """Send no more; wait at most ``timeout`` s for the edits under way, then cancel them.
+
+        Whether every edit submitted was sent (none cancelled, none left waiting).
+        """
         self.closed = True
         running = set(self._running.values())
         if not running:
-            return
+            return True
         _, late = await asyncio.wait(running, timeout=timeout)
         for task in late:
             task.cancel()
         if late:
             log.warning("stopping with %s message edits unsent", len(late))
             await asyncio.wait(late)
+        return not late and not self._pending

@@ -76,8 +76,11 @@ class InFlight:
             await ephemeral(interaction, RESTARTING)
         return False
 
-    async def drain(self, timeout: float) -> None:
-        """Refuse new interactions and wait (at most ``timeout`` s) for those under way."""
+    async def drain(self, timeout: float) -> bool:
+        """Refuse new interactions and wait (at most ``timeout`` s) for those under way.
+
+        Whether every one finished.
+        """
         self.closing = True
         await asyncio.sleep(0)  # handlers dispatched just now reach admit()
         deadline = time.monotonic() + timeout
@@ -85,5 +88,6 @@ class InFlight:
             left = deadline - time.monotonic()
             if left <= 0:
                 log.warning("stopping with %s interactions still being handled", len(pending))
-                return
+                return False
             await asyncio.wait(pending, timeout=left)
+        return True

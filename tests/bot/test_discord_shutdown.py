@@ -5,9 +5,12 @@ recorded it without redrawing the board, whose buttons then stayed stale after t
 """
 
 import asyncio
+import random
 
 import pytest
 
+from bot.flow.sessions import SessionManager
+from bot.storage import database
 from bot.surface.inflight import RESTARTING
 from tests.bot.harness import move_controls
 
@@ -61,3 +64,36 @@ async def test_a_click_arriving_while_the_bot_stops_is_refused_and_changes_nothi
     moves = [code for _, code, _ in log if not code.startswith("@")]
     assert after.step > session.step and steps_on(world.board(after)) == {after.step}
     assert len(moves) == 2, moves  # the first test's move and the first click: not the second
+
+
+async def test_a_clean_restart_sends_nobody_a_dm_again(world, monkeypatch):
+    """A bot that stopped with every move shown notes it; the restart takes the note and shows
+    nothing again (after a kill it would: ``tests/bot/test_bot_killed_mid_move.py``), so the
+    players of the games that just moved get no second "your move" DM."""
+    running = await world.live()
+    if running is not None:
+        await world.resign(world.user(running, 0).name)
+    session = await world.knightfall_duel("alice", "bob")
+    await world.play_one(session, session.game.to_act()[0], random.Random(2))
+    people = [world.people["alice"], world.people["bob"]]
+    sent = [[m.id for m in world.emu.dm_messages(p)] for p in people]
+    await world.stop_bot()
+    rows = await world_rows(world, "SELECT shards FROM clean_stops")
+    assert rows == [("all",)]
+    shown_again: list[str] = []
+    monkeypatch.setattr(SessionManager, "show_last_moved", lambda _, sids: shown_again.extend(sids))
+    await world.start_bot()
+    await world.quiesce()
+    assert [[m.id for m in world.emu.dm_messages(p)] for p in people] == sent
+    assert shown_again == []
+    assert await world_rows(world, "SELECT shards FROM clean_stops") == []  # the note was taken
+    await world.resign("alice")
+
+
+async def world_rows(world, sql: str) -> list[tuple]:
+    """Rows of the world's database, read apart from the bot (which may be stopped)."""
+    db = await database.connect(world.db_path)
+    try:
+        return [tuple(r) for r in await db.fetchall(sql)]
+    finally:
+        await db.close()
