@@ -175,12 +175,14 @@ class TabletopBot(commands.AutoShardedBot):
         """
         if not self._resumed:
             self._resumed = True
+            started = discord.utils.utcnow()
             gc.collect()
             gc.freeze()
-            if not await self.store.take_clean_stop(self._shards_key()):
-                running = await self.store.running()
-                self.sessions.show_last_moved(reshow.last_moved(running, self.owns))
             self.sessions.resume_computers(await self.store.with_computer(), self.owns)
+            if not await self.store.take_clean_stop(self._shards_key()):
+                # only what the stopped process left: games this one moved are shown by it
+                left = [r for r in await self.store.running() if r[2] < started]
+                self.sessions.show_last_moved(reshow.last_moved(left, self.owns))
 
     def _shards_key(self) -> str:
         """The key of our shards' clean stops (``reshow``)."""
