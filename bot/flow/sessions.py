@@ -6,13 +6,13 @@ import asyncio
 import logging
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import discord
 
@@ -296,7 +296,7 @@ class SessionManager:
         On the message it redraws (the board, the newest DM, or **My hand** with ``hand``) the
         message is brought up to date; an older board links the current one; else refused.
         """
-        if _replaced_dm(interaction, session, seat):
+        if self.delivery.clicked_replaced_dm(interaction, session, seat):
             # A newer DM replaced it (its retirement may not have landed yet): the newer one
             # stays the player's, or their newest DM would keep refused buttons.
             await self._refuse_stale(interaction, session, seat)
@@ -647,9 +647,7 @@ class SessionManager:
     def show_last_moved(self, sids: Iterable[str]) -> None:
         """After a start: show again the games that moved last before it (``reshow``)."""
         for sid in sids:
-            task = asyncio.create_task(self._show_last_move(sid), name=f"reshow-{sid}")
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+            self._in_background(self._show_last_move(sid), f"reshow-{sid}")
 
     async def _show_last_move(self, sid: str) -> None:
         try:
@@ -673,9 +671,13 @@ class SessionManager:
         are ours (our shards'), so that of several processes exactly one resumes each game.
         """
         for sid in sids:
-            task = asyncio.create_task(self._resume(sid, owns, after), name=f"computer-{sid}")
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+            self._in_background(self._resume(sid, owns, after), f"computer-{sid}")
+
+    def _in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run ``work`` in a task of ``background`` (cancelled when the bot stops)."""
+        task = asyncio.create_task(work, name=name)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def _resume(self, sid: str, owns: Callable[[int], bool], after: float = 0.0) -> None:
         await asyncio.sleep(after)
@@ -1023,19 +1025,3 @@ def _in_place(session: Session, seat: int) -> set[int]:
     player decided from must not keep moves for a decision that is over.
     """
     return {seat} if session.seats[seat].dm_message_id is not None else set()
-
-
-def _replaced_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:
-    """Whether the click came from a DM sent before the seat's newest one.
-
-    Ids grow with time: a DM newer than the one recorded is the newest, its id not written
-    yet when the click came (it is let through as before). Ephemeral messages are never DMs.
-    """
-    message, newest = interaction.message, session.seats[seat].dm_message_id
-    return (
-        message is not None
-        and not message.flags.ephemeral
-        and newest is not None
-        and message.id < newest
-        and Delivery.clicked_old_dm(interaction, session, seat)
-    )

@@ -691,6 +691,21 @@ class Delivery:
             and message.id != newest
         )
 
+    @staticmethod
+    def clicked_replaced_dm(interaction: discord.Interaction, session: Session, seat: int) -> bool:
+        """Whether the click came from a DM sent before the seat's newest one.
+
+        Ids grow with time: a DM newer than the one recorded is the newest, its id not written
+        yet when the click came. Ephemeral messages are never DMs.
+        """
+        message = interaction.message
+        return (
+            Delivery.clicked_old_dm(interaction, session, seat)
+            and message is not None
+            and not message.flags.ephemeral
+            and message.id < (session.seats[seat].dm_message_id or 0)
+        )
+
     async def retire_old_dm(
         self, interaction: discord.Interaction, session: Session, seat: int
     ) -> str:
