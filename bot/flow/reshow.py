@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.storage.models import Seat
+
 RESHOW_SECONDS = 60.0
 """How long before the last saved move a move may still have been under way, unshown."""
 
@@ -29,10 +31,17 @@ def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], b
     return [sid for sid, at in ours if (newest - at).total_seconds() <= RESHOW_SECONDS]
 
 
-def prompted_last(prompt_steps: list[int], to_act: list[int]) -> set[int]:
-    """The seats to act whose choices the latest move changed: the ones its show sent a DM.
+def prompted_last(seats: list[Seat], to_act: list[int]) -> set[int]:
+    """The seats to act to send a DM again.
 
-    Their prompt step is the newest (the mover's is set with theirs).
+    Those whose choices the latest move changed (the ones its show sent a DM: their prompt
+    step is the newest, the mover's is set with theirs), and any person's who never got one
+    (the game's first show failed).
     """
-    newest = max(prompt_steps, default=0)
-    return {seat for seat in to_act if prompt_steps[seat] == newest}
+    newest = max((seat.prompt_step for seat in seats), default=0)
+    return {
+        s
+        for s in to_act
+        if seats[s].prompt_step == newest
+        or (seats[s].computer is None and not seats[s].dm_closed and seats[s].dm_message_id is None)
+    }

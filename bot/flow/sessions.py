@@ -655,8 +655,7 @@ class SessionManager:
                 session = await self.store.load(sid)
                 if session.status != "active":
                     return
-                steps = [seat.prompt_step for seat in session.seats]
-                prompted = reshow.prompted_last(steps, list(session.game.to_act()))
+                prompted = reshow.prompted_last(session.seats, list(session.game.to_act()))
                 await self.show(session, None, None, prompted, {})
             await self.delivery.all_sent(session)
         except Exception:

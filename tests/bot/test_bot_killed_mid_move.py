@@ -117,6 +117,13 @@ async def saved_then_killed(world: World, bot: Bot, db: Path, who, message, chan
     return running(db, channel.id)[1]
 
 
+async def first_shown(world: World, messages, wanted):
+    """The first of ``messages()`` that is ``wanted``, waiting for it: the bot process draws its
+    first picture in a render worker it starts then, which takes a while on a loaded machine."""
+    await world.emu.wait_for(lambda: any(wanted(m) for m in messages()), timeout=20)
+    return next(m for m in messages() if wanted(m))
+
+
 @pytest.fixture
 async def killable(tmp_path):
     world = await World.create(tmp_path / "db.sqlite3")
@@ -133,11 +140,10 @@ async def test_a_solo_move_saved_but_never_shown_is_shown_after_the_restart(kill
     world, bot, db = killable
     alice = world.people["alice"]
     await (await world.emu.slash(alice, world.chan, "gondolin start")).done(timeout=10)
-    await world.emu.settle(quiet=0.3, timeout=10)
-    board = next(m for m in world.emu.channel_messages(world.chan) if move_controls(m))
-    shown = steps_on(board)
+    board = await first_shown(world, lambda: world.emu.channel_messages(world.chan), move_controls)
+    before = steps_on(board)
     step = await saved_then_killed(world, bot, db, alice, board, world.chan)
-    assert steps_on(board) == shown, "the storm kept the board as it was"
+    assert steps_on(board) == before, "the storm kept the board as it was"
     await bot.start()
     await world.emu.wait_for(lambda: steps_on(board) == {step}, timeout=15)
 
@@ -147,9 +153,14 @@ async def test_a_two_player_move_saved_but_never_shown_reaches_the_opponent(kill
     alice, bob = world.people["alice"], world.people["bob"]
     challenge = await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
     await challenge.done(timeout=10)
-    await world.emu.settle(quiet=0.3, timeout=10)
-    invite = next(m for m in world.emu.channel_messages(world.chan) if m.find_button("Accept"))
+    invite = await first_shown(
+        world, lambda: world.emu.channel_messages(world.chan), lambda m: m.find_button("Accept")
+    )
     await (await world.emu.click(bob, invite, invite.find_button("Accept"))).done(timeout=10)
+    await world.emu.wait_for(
+        lambda: any(move_controls(m) for u in (alice, bob) for m in world.emu.dm_messages(u)),
+        timeout=20,
+    )
     await world.emu.settle(quiet=0.5, timeout=10)
     first = next(u for u in (alice, bob) if any(move_controls(m) for m in world.emu.dm_messages(u)))
     other = bob if first is alice else alice
@@ -161,7 +172,7 @@ async def test_a_two_player_move_saved_but_never_shown_reaches_the_opponent(kill
         dms = world.emu.dm_messages(other)
         return bool(dms) and steps_on(dms[-1]) == {step}
 
-    await world.emu.wait_for(opponent_has_moves, timeout=15)
+    await world.emu.wait_for(opponent_has_moves, timeout=20)
     await world.emu.settle(quiet=0.5, timeout=10)
     for user, valid_from in prompt_steps(db, world.chan.id).items():
         shown = steps_on(world.emu.dm_messages(next(u for u in (alice, bob) if u.id == user))[-1])

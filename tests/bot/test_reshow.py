@@ -1,0 +1,43 @@
+"""Whom the start after a process killed mid-show sends a DM again (``bot.flow.reshow``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.flow.reshow import last_moved, prompted_last
+from bot.storage.models import Seat
+
+
+def test_the_seats_the_last_move_prompted_are_prompted_again():
+    seats = [
+        Seat(0, 1, "A", dm_message_id=1, prompt_step=7),
+        Seat(1, 2, "B", dm_message_id=2, prompt_step=5),
+    ]
+    assert prompted_last(seats, [0, 1]) == {0}
+    assert prompted_last(seats, [1]) == set(), "B's DM already offers B's moves"
+
+
+def test_a_player_whose_first_dm_never_went_out_is_prompted():
+    seats = [Seat(0, 1, "A", dm_message_id=1, prompt_step=1), Seat(1, 2, "B", prompt_step=0)]
+    assert prompted_last(seats, [1]) == {1}
+
+
+def test_no_dm_for_the_computer_or_a_player_with_dms_closed():
+    seats = [
+        Seat(0, 1, "A", dm_message_id=1, prompt_step=1),
+        Seat(1, 2, "B", prompt_step=0, computer="normal"),
+        Seat(2, 3, "C", prompt_step=0, dm_closed=True),
+    ]
+    assert prompted_last(seats, [1, 2]) == set()
+
+
+def test_only_our_games_that_moved_close_to_the_last_move():
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    running = [
+        ("a", 1, now),
+        ("b", 1, now - timedelta(seconds=59)),
+        ("c", 1, now - timedelta(seconds=61)),
+        ("d", 2, now),
+    ]
+    assert last_moved(running, lambda guild: guild == 1) == ["a", "b"]
+    assert last_moved(running, lambda guild: False) == []
