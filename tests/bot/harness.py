@@ -106,6 +106,7 @@ class World:
         a whole game's thousand clicks would otherwise idle for minutes.
         """
         prefixes = (
+            "discord.py: on_ready",  # start-up's work: the computer resumed, games shown again
             "discord-ui-",
             "CommandTree-invoker",
             "computer-",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -157,7 +158,8 @@ async def test_a_replay_is_kept_and_each_member_waits_between_replays(world, cap
         again = await world.slash("alice", "game replay")
         refusal = again.messages[-1]
         assert refusal.ephemeral
-        assert "you can ask for another in 30 s" in refusal.text()
+        wait = re.search(r"you can ask for another in (\d+) s", refusal.text())
+        assert wait is not None and 0 < int(wait[1]) <= 30, refusal.text()  # less when slow
 
         other = await world.slash("carol", "game replay")  # another member: not held back
         assert other.messages[-1].text() == first.messages[-1].text()
