@@ -28,7 +28,7 @@ LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider tha
 TOWER_MOST = style.px(16)  # half a tower's side, in px, at most: a close-up's hides no hex id
 ZOOM_CROP = style.px(720)  # the close-up's map part: with its header and footer, wider than tall
 TILE = 256  # the close-up's map is drawn in square tiles of this side, in px
-TILES_KEPT = 200  # tiles kept per process (256 KB each): the whole map is 190, a game's part fewer
+TILES_KEPT = 200  # tiles kept per process (256 KB each): the whole map is 210, a game's part fewer
 
 COMPASS_HEX = "0402"  # the compass's centre, on Mount Mindolluin, where no counter goes
 COMPASS_ARM = 24  # px from the centre to each arm's tip; its letter sits beyond it
