@@ -431,6 +431,27 @@ def test_reach_rings_kept_by_hex_are_the_rings_pillow_draws(zoom):
     assert overlays._hex_ring.cache_info().hits >= 10
 
 
+@pytest.mark.parametrize(
+    ("hexes", "count", "first", "last"),
+    [
+        (("1917", "1918"), 32, "1615", "2219"),
+        (("3224",), 28, "2621", "3224"),
+        (("0101",), 28, "0101", "0704"),
+    ],
+)
+def test_a_close_up_is_800_px_wide_and_shows_the_1000_px_designs_window(hexes, count, first, last):
+    """The close-up is the 1000 px design scaled: the same hexes (as the 1000 px close-up
+    showed them), each the same share of the picture's width, so as large on a phone."""
+    v = focus(view(initial_position(), "sauron"), list(hexes))
+    img = gondor.render(v)
+    assert img.width == 800 and img.height <= img.width
+    typed = gondor.typed(v)
+    layout = gmap.zoom_layout(typed.map, typed.focus)
+    assert layout.w / img.width == 160 / 1000
+    shown = gmap.shown_hexes(typed.map, layout)
+    assert (len(shown), shown[0], shown[-1]) == (count, first, last)
+
+
 @pytest.mark.parametrize("hexes", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
 def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(hexes):
     game_map = views.game_map()
