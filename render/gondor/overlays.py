@@ -18,7 +18,7 @@ from render.common import RGB
 from render.gondor import style
 from render.gondor.hexgrid import Layout, Point
 
-RINGS_KEPT = 1024  # ring masks kept per process: a full map's are 1-2 KB, a close-up's 20-30 KB
+RINGS_KEPT = 1024  # ring masks kept per process: a full map's are 1-2 KB, a close-up's about 20 KB
 
 
 def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:

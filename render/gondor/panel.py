@@ -35,7 +35,10 @@ def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -
 
     A side's warning (``GondorView.warnings``, its headline) takes the turn and phase's line:
     the message above the image says them, and the image stays wider than tall. Every length is
-    the 1000 px design's scaled to ``width`` (a close-up's is narrower).
+    the 1000 px design's scaled to ``width`` (a close-up's is narrower). A decision given more
+    than one line (a close-up's, which a player decides from) that bold would cut is set plain,
+    which is narrower, where that keeps it whole (DejaVu at 22 px is 3-4 % wider than 27 px
+    scaled to 800).
     """
     pad, line = style.px(PAD, width), style.px(LINE, width)
     room = width - 2 * pad
@@ -46,7 +49,12 @@ def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -
     title_font = fitted_font(title, room, title_px, bold=True, min_size=text_px)
     pending = text.pending_line(view)
     fnt = font(text_px, bold=True)
-    lines = wrap(pending, fnt, room, max_lines=pending_lines) if pending else []
+    lines = wrap(pending, fnt, room) if pending else []
+    if len(lines) > pending_lines:
+        plain = font(text_px)
+        if pending_lines > 1 and len(wrap(pending, plain, room)) <= pending_lines:
+            fnt = plain  # a close-up carries the decision: whole rather than bold
+        lines = wrap(pending, fnt, room, max_lines=pending_lines)
     top = style.px(TOP, width)
     height = top + line * (1 + max(1, len(lines))) + style.px(6, width)
     img = Image.new("RGB", (width, height), style.BG)

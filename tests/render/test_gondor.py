@@ -318,6 +318,20 @@ def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(re
     assert "White rings: 1918 Main Gate" in texts
 
 
+def test_a_decision_bold_would_cut_on_a_close_up_is_set_plain_and_whole(recorder):
+    """At 800 px the 22 px bold is 3-4 % wider than the 1000 px design's 27 px scaled: a
+    decision that filled the close-up's two lines there is set plain rather than cut."""
+    _, texts = recorder
+    pending = "advance Gondor Mounted Knight 1 into 1818, Pelennor fields near the East road"
+    v = {**CASES["zoom-gate-westernesse"], "to_act": ["westernesse"]}
+    img = gondor.render({**v, "pending": f"Westernesse: {pending}, or stay?"})
+    assert img.height <= img.width
+    assert texts[2].endswith("or stay?") and not any("…" in t for t in texts[1:3])
+    texts.clear()
+    gondor.render({**v, "pending": "advance the Trolls, or stay?"})  # short: bold as ever
+    assert texts[1] == "Your decision (Westernesse): advance the Trolls, or stay?"
+
+
 @pytest.mark.parametrize("name", ["zoom-gate-sauron", "zoom-citadel", "zoom-corner"])
 def test_the_close_up_shows_the_focus_and_every_neighbour_of_it(name):
     v = gondor.typed(CASES[name])
