@@ -3,7 +3,7 @@
 The full map shows each counter as a small square in its side's colour with its type glyph and,
 on a combat unit, its melee class letter (A-E; a shooting-only unit its missile letter, a-e) at
 22 px, so a Troll (B) never looks like a Light Orc (E); the close-up shows its whole unit code
-("Ee-3-X") or name at ``style.PHONE_PX``, and the legend the full map's look, larger. Sprites are
+("Ee-3-X") or name at ``style.ZOOM_PX``, and the legend the full map's look, larger. Sprites are
 drawn once per look, supersampled, and cached. A counter's look comes only from its CounterView;
 a hidden one (truth "?") looks the same whatever it hides.
 """
@@ -41,7 +41,7 @@ class Look:
 
 MAP = Look((28, 28), 8, style.LABEL_PX, False)  # the whole map
 KEY = Look((40, 40), 10, style.PHONE_PX, False)  # the legend: the map's look, readable on a phone
-ZOOM = Look((140, 84), 16, style.PHONE_PX, True)  # the close-up: a code or name fits at PHONE_PX
+ZOOM = Look((style.px(140), style.px(84)), style.px(16), style.ZOOM_PX, True)  # a code fits
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def sprite(f: Face, look: Look) -> Image.Image:
         draw = ImageDraw.Draw(img)
         x0, y0 = pad * k, pad * k
         box = (x0, y0, x0 + w * k, y0 + h * k)
-        step = (round(3 * h / MAP.size[1]) if not zoom else 5) * k
+        step = (round(3 * h / MAP.size[1]) if not zoom else style.px(5)) * k
         for n in range(min(f.under, 2), 0, -1):
             shadow = tuple(v + n * step for v in box)
             draw.rounded_rectangle(
@@ -144,7 +144,7 @@ def _body(draw: ImageDraw.ImageDraw, f: Face, box: tuple[int, ...], k: int, look
     else:
         draw.rounded_rectangle(box, radius=4 * k, fill=fill, outline=style.INK, width=k * 2)
     w, h = x1 - x0, y1 - y0
-    lw = (2.6 * look.size[1] / MAP.size[1] if not zoom else 4) * k  # scaled with the counter
+    lw = (2.6 * look.size[1] / MAP.size[1] if not zoom else 4 * style.ZOOM) * k  # scaled
     glyph_h = h * (0.62 if not zoom else 0.42)
     gw = glyph_h * (1.0 if f.kind in ("infantry", "cavalry", "leader") else 1.3)
     gx = x0 + (w - gw) / 2
@@ -238,14 +238,15 @@ def draw_stacks(img: Image.Image, stacks: Sequence[StackView], layout: Layout, z
 def badge_box(n: int, corner: tuple[float, float]) -> tuple[float, float, float, float]:
     """Where the "+n" pill of a zoomed counter whose top-right corner is ``corner`` goes."""
     x, y = corner
-    return (x - text_width(f"+{n}", font(style.PHONE_PX, bold=True)) + 6, y - 20, x + 22, y + 14)
+    left = x - text_width(f"+{n}", font(style.ZOOM_PX, bold=True)) + style.px(6)
+    return (left, y - style.px(20), x + style.px(22), y + style.px(14))
 
 
 def _count_badge(img: Image.Image, n: int, corner: tuple[float, float]) -> None:
     """A "+n" pill at a zoomed counter's top-right corner."""
     draw = ImageDraw.Draw(img)
     box = badge_box(n, corner)
-    draw.rounded_rectangle(box, radius=10, fill=GOLD, outline=style.INK, width=2)
+    draw.rounded_rectangle(box, radius=style.px(10), fill=GOLD, outline=style.INK, width=2)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    fnt = font(style.PHONE_PX, bold=True)
+    fnt = font(style.ZOOM_PX, bold=True)
     draw.text(centre, f"+{n}", font=fnt, fill=style.INK, anchor="mm")

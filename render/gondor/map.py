@@ -23,12 +23,12 @@ SS = 2  # supersampling factor for shapes
 NUMBER_MARGIN = 36  # left margin for the row numbers (full map)
 TOP_MARGIN = 28  # top margin for the column numbers (full map)
 BOTTOM_MARGIN = 6
-LABEL_LINE = 36  # a line of PHONE_PX text under the close-up
+LABEL_LINE = style.px(36)  # a line of ZOOM_PX text under the close-up
 LABEL_LINES = 2  # the close-up's named-places lines at most: it stays wider than tall
-TOWER_MOST = 16  # half a tower's side, in px, at most
-ZOOM_CROP = 720  # the close-up's map part: with its header and footer, still wider than tall
+TOWER_MOST = style.px(16)  # half a tower's side, in px, at most: a close-up's hides no hex id
+ZOOM_CROP = style.px(720)  # the close-up's map part: with its header and footer, wider than tall
 TILE = 256  # the close-up's map is drawn in square tiles of this side, in px
-TILES_KEPT = 200  # tiles kept per process (256 KB each): the whole map is 288, a game's part fewer
+TILES_KEPT = 200  # tiles kept per process (256 KB each): the whole map is 210, a game's part fewer
 
 COMPASS_HEX = "0402"  # the compass's centre, on Mount Mindolluin, where no counter goes
 COMPASS_ARM = 24  # px from the centre to each arm's tip; its letter sits beyond it
@@ -223,21 +223,23 @@ def places_line(game_map: GameMap, hexes: Iterable[str]) -> str:
 def _label_lines(game_map: GameMap, hexes: Iterable[str]) -> list[str]:
     """The named-hexes line wrapped, LABEL_LINES at most (the alt text has them all)."""
     line = places_line(game_map, hexes)
-    return wrap(line, font(style.PHONE_PX), style.WIDTH - 28, LABEL_LINES) if line else []
+    room = style.ZOOM_WIDTH - 2 * style.px(14)
+    return wrap(line, font(style.ZOOM_PX), room, LABEL_LINES) if line else []
 
 
 def draw_labels(img: Image.Image, game_map: GameMap, top: int, hexes: Iterable[str]) -> None:
     """The names of the named hexes among ``hexes``, in a line at ``top`` (wrapped)."""
     draw = ImageDraw.Draw(img)
-    fnt = font(style.PHONE_PX)
+    fnt = font(style.ZOOM_PX)
+    x, y = style.px(14), top + style.px(8)
     for i, part in enumerate(_label_lines(game_map, hexes)):
-        draw.text((14, top + 8 + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
+        draw.text((x, y + i * LABEL_LINE), part, font=fnt, fill=style.WHITE)
 
 
 def labels_height(game_map: GameMap, hexes: Iterable[str]) -> int:
     """The height of the named-hexes line(s) under a close-up."""
     lines = _label_lines(game_map, hexes)
-    return len(lines) * LABEL_LINE + 16 if lines else 0
+    return len(lines) * LABEL_LINE + style.px(16) if lines else 0
 
 
 def level_marks(game_map: GameMap) -> dict[int, str]:
@@ -312,7 +314,7 @@ def zoom_layout(game_map: GameMap, focus: Iterable[str]) -> Layout:
     span_x = (game_map.columns - 1) * base.pitch
     span_y = (game_map.rows - 0.5) * w
     edge_x, edge_y = base.size * 1.2, w * 0.75
-    ox = _clamp(style.WIDTH / 2 - cx, style.WIDTH - edge_x - span_x, edge_x)
+    ox = _clamp(style.ZOOM_WIDTH / 2 - cx, style.ZOOM_WIDTH - edge_x - span_x, edge_x)
     oy = _clamp(ZOOM_CROP / 2 - cy, ZOOM_CROP - edge_y - span_y, edge_y)
     return Layout(w, round(ox), round(oy))
 
@@ -343,7 +345,7 @@ def zoom_tile(key: str, i: int, j: int) -> Image.Image:
     img = _ground(game_map, layout, (TILE, TILE), hexes)
     place_rings(img, game_map, layout)
     draw = ImageDraw.Draw(img)
-    fnt = font(style.PHONE_PX)
+    fnt = font(style.ZOOM_PX)
     for h in hexes:
         x, y = layout.centre_of(h.col, h.row)
         if -layout.w < x < TILE + layout.w and -layout.w < y < TILE + layout.w:
@@ -360,9 +362,9 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
     crop = ZOOM_CROP
     shown = shown_hexes(game_map, layout)
     height = crop + labels_height(game_map, shown)
-    img = Image.new("RGB", (style.WIDTH, height), style.BG)
+    img = Image.new("RGB", (style.ZOOM_WIDTH, height), style.BG)
     left, top = -int(layout.ox), -int(layout.oy)  # the crop's corner, in tile coordinates
-    for i in range(left // TILE, (left + style.WIDTH - 1) // TILE + 1):
+    for i in range(left // TILE, (left + style.ZOOM_WIDTH - 1) // TILE + 1):
         for j in range(top // TILE, (top + crop - 1) // TILE + 1):
             tile = zoom_tile(key, i, j)
             img.paste(
@@ -375,6 +377,6 @@ def zoom_background(key: str, focus: tuple[str, ...]) -> Image.Image:
 
 def shown_hexes(game_map: GameMap, layout: Layout) -> list[str]:
     """The hexes whose centres lie inside the close-up's map part."""
-    box = (0, 0, style.WIDTH, ZOOM_CROP)
+    box = (0, 0, style.ZOOM_WIDTH, ZOOM_CROP)
     centres = ((h.id, layout.centre_of(h.col, h.row)) for h in _near(game_map, layout, box))
-    return [i for i, (x, y) in centres if 0 <= x <= style.WIDTH and 0 <= y <= ZOOM_CROP]
+    return [i for i, (x, y) in centres if 0 <= x <= style.ZOOM_WIDTH and 0 <= y <= ZOOM_CROP]

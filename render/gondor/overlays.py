@@ -18,13 +18,13 @@ from render.common import RGB
 from render.gondor import style
 from render.gondor.hexgrid import Layout, Point
 
-RINGS_KEPT = 1024  # ring masks kept per process: a full map's are 1-2 KB, a close-up's 20-30 KB
+RINGS_KEPT = 1024  # ring masks kept per process: a full map's are 1-2 KB, a close-up's about 20 KB
 
 
 def gates(draw: ImageDraw.ImageDraw, held: Sequence[GateView], layout: Layout) -> None:
     """Each gate: a bar along its hexside and a post at each end, in its holder's colour."""
-    width = max(5, min(round(layout.w * 0.16), 18))  # a close-up's gate hides no hex id
-    p = min(layout.size * 0.24, 13)
+    width = max(5, min(round(layout.w * 0.16), style.px(18)))  # a close-up's hides no hex id
+    p = min(layout.size * 0.24, style.px(13))
     for gate in held:
         colour = style.side_colour(gate.controller)
         a, b = layout.hexside(*gate.hexside)

@@ -7,12 +7,22 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.gondor.views import FORCES_LABEL, GateView, GondorView
-from render.common import BAD, GOLD, MUTED, ellipsize, fitted_font, font, text_width, wrap
+from render.common import (
+    BAD,
+    GOLD,
+    MUTED,
+    ellipsize,
+    fitted_font,
+    font,
+    phone_px,
+    text_width,
+    wrap,
+)
 from render.gondor import counters, overlays, style, text
 from render.gondor.counters import Face
 from render.gondor.hexgrid import Layout
 
-PAD = 14
+PAD = 14  # the lengths of the 1000 px design (a close-up's are scaled: style.px)
 LINE = 36  # a PHONE_PX line with its spacing
 TOP = 8
 HEADER_H = TOP + 2 * LINE + 6  # the whole map's header: the turn and phase, whose decision
@@ -20,59 +30,79 @@ FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the
 COMPASS = "W ↑  N →"  # the turned map's directions, under a close-up
 
 
-def header(view: GondorView, pending_lines: int = 1) -> Image.Image:
+def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -> Image.Image:
     """The turn and phase, then whose decision it is and what, in ``pending_lines`` at most.
 
     A side's warning (``GondorView.warnings``, its headline) takes the turn and phase's line:
-    the message above the image says them, and the image stays wider than tall.
+    the message above the image says them, and the image stays wider than tall. Every length is
+    the 1000 px design's scaled to ``width`` (a close-up's is narrower). A decision given more
+    than one line (a close-up's, which a player decides from) that bold would cut is set plain,
+    which is narrower, where that keeps it whole (DejaVu at 22 px is 3-4 % wider than 27 px
+    scaled to 800).
     """
-    width = style.WIDTH - 2 * PAD
+    pad, line = style.px(PAD, width), style.px(LINE, width)
+    room = width - 2 * pad
+    text_px = phone_px(width)
     warned = view.warnings and not view.result
     title = f"⚠ {view.warnings[0]}" if warned else text.title(view)
-    title_font = fitted_font(title, width, 30, bold=True, min_size=style.PHONE_PX)
+    title_px = max(style.px(30, width), text_px)
+    title_font = fitted_font(title, room, title_px, bold=True, min_size=text_px)
     pending = text.pending_line(view)
-    fnt = font(style.PHONE_PX, bold=True)
-    lines = wrap(pending, fnt, width, max_lines=pending_lines) if pending else []
-    img = Image.new("RGB", (style.WIDTH, TOP + LINE * (1 + max(1, len(lines))) + 6), style.BG)
+    fnt = font(text_px, bold=True)
+    lines = wrap(pending, fnt, room) if pending else []
+    if len(lines) > pending_lines:
+        plain = font(text_px)
+        if pending_lines > 1 and len(wrap(pending, plain, room)) <= pending_lines:
+            fnt = plain  # a close-up carries the decision: whole rather than bold
+        lines = wrap(pending, fnt, room, max_lines=pending_lines)
+    top = style.px(TOP, width)
+    height = top + line * (1 + max(1, len(lines))) + style.px(6, width)
+    img = Image.new("RGB", (width, height), style.BG)
     draw = ImageDraw.Draw(img)
-    shown = ellipsize(title, title_font, width)
-    draw.text((PAD, TOP), shown, font=title_font, fill=BAD if warned else style.WHITE)
-    for i, line in enumerate(lines, start=1):
-        draw.text((PAD, TOP + i * LINE + 2), line, font=fnt, fill=GOLD)
+    shown = ellipsize(title, title_font, room)
+    draw.text((pad, top), shown, font=title_font, fill=BAD if warned else style.WHITE)
+    for i, part in enumerate(lines, start=1):
+        draw.text((pad, top + i * line + style.px(2, width)), part, font=fnt, fill=GOLD)
     return img
 
 
-def footer(view: GondorView, compass: bool = False) -> Image.Image:
+def footer_height(width: int = style.WIDTH) -> int:
+    """The footer's height in an image ``width`` px wide."""
+    return style.px(FOOTER_H, width)
+
+
+def footer(view: GondorView, compass: bool = False, width: int = style.WIDTH) -> Image.Image:
     """One line: the forces' losses/limit, then what else fits of the status.
 
     Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
     alt text has all of them. ``compass``: the map's directions at the right end (a close-up
-    shows no rose, and the words say "march west").
+    shows no rose, and the words say "march west"). Lengths are scaled to ``width``.
     """
-    img = Image.new("RGB", (style.WIDTH, FOOTER_H), style.BG)
+    img = Image.new("RGB", (width, footer_height(width)), style.BG)
     draw = ImageDraw.Draw(img)
-    fnt = font(style.PHONE_PX, bold=True)
-    small = font(style.PHONE_PX)
-    right = style.WIDTH - PAD
+    fnt = font(phone_px(width), bold=True)
+    small = font(phone_px(width))
+    pad, y = style.px(PAD, width), style.px(4, width)
+    right = width - pad
     if compass:
         right -= text_width(COMPASS, fnt)
-        draw.text((right, 4), COMPASS, font=fnt, fill=style.WHITE)
-        right -= 16
-    x, y = PAD, 4
+        draw.text((right, y), COMPASS, font=fnt, fill=style.WHITE)
+        right -= style.px(16, width)
+    x = pad
     if view.forces:
         label = f"{FORCES_LABEL}:"
         draw.text((x, y), label, font=small, fill=MUTED)
-        x += text_width(label, small) + 10
+        x += text_width(label, small) + style.px(10, width)
     for part, bad in text.force_parts(view):
         shown = part + (" demoralized" if bad else "")
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
-        x += text_width(shown, fnt) + 16
+        x += text_width(shown, fnt) + style.px(16, width)
     for part in text.status_parts(view):
         shown = "· " + part
         if x + text_width(shown, small) > right:
             break
         draw.text((x, y), shown, font=small, fill=MUTED)
-        x += text_width(shown, small) + 12
+        x += text_width(shown, small) + style.px(12, width)
     return img
 
 

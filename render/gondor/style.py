@@ -1,16 +1,22 @@
-"""Gondor drawing style: sizes of the two image kinds, terrain and side colours, the palette."""
+"""Gondor drawing style: the sizes of the two image kinds, terrain and side colours, the palette.
+
+The whole map is 1000 px wide; a close-up is the same design scaled to 800 px (``px``).
+"""
 
 from __future__ import annotations
 
 from render.common import BAD, GOLD, MUTED, RGB, WHITE, contrast, phone_px
 
-WIDTH = 1000
+WIDTH = 1000  # the whole map and the legend
 MARGIN = 10
+ZOOM_WIDTH = 800  # the close-up: the 1000 px design scaled (fewer pixels to map and deflate)
+ZOOM = ZOOM_WIDTH / WIDTH
 
 LEGEND_HEX_W = 42.0  # a hex in the legend, a little larger than on the whole map
-ZOOM_HEX_W = 160.0  # the close-up: a hex holds its id and a counter with its code, both at PHONE_PX
+ZOOM_HEX_W = 160.0 * ZOOM  # the close-up: a hex holds its id and a counter's code at ZOOM_PX
 LABEL_PX = 22  # the whole map's row and column numbers and counter letters (a map, not prose)
 PHONE_PX = phone_px(WIDTH)  # every other text: 9 px tall when the image is shown 340 px wide
+ZOOM_PX = phone_px(ZOOM_WIDTH)  # the close-up's every text, 9 px tall at 340 px wide as well
 
 INK: RGB = (22, 24, 28)  # background, outlines, walls and oil: one dark
 BG: RGB = INK
@@ -73,6 +79,11 @@ COLOURS: tuple[RGB, ...] = (
     OIL_UNKNOWN,
     REACH,
 )
+
+
+def px(length: float, width: int = ZOOM_WIDTH) -> int:
+    """The 1000 px design's ``length`` in an image ``width`` px wide (by default a close-up)."""
+    return round(length * width / WIDTH)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -70,12 +70,12 @@ def colour_count(img: Image.Image, colour: tuple[int, int, int]) -> int:
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_every_view_renders_a_1000_px_palette_png_under_150_kb(name):
+def test_every_view_renders_a_palette_png_under_150_kb_1000_px_wide_800_close_up(name):
     data = png(CASES[name])
     img = decode(data)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == style.WIDTH
-    assert 600 <= img.height <= 1900
+    assert img.width == (style.ZOOM_WIDTH if name.startswith("zoom") else style.WIDTH)
+    assert 560 <= img.height <= 1900
     assert len(data) < 150_000
 
 
@@ -318,6 +318,20 @@ def test_the_close_up_carries_the_decision_whole_and_the_forces_at_phone_size(re
     assert "White rings: 1918 Main Gate" in texts
 
 
+def test_a_decision_bold_would_cut_on_a_close_up_is_set_plain_and_whole(recorder):
+    """At 800 px the 22 px bold is 3-4 % wider than the 1000 px design's 27 px scaled: a
+    decision that filled the close-up's two lines there is set plain rather than cut."""
+    _, texts = recorder
+    pending = "advance Gondor Mounted Knight 1 into 1818, Pelennor fields near the East road"
+    v = {**CASES["zoom-gate-westernesse"], "to_act": ["westernesse"]}
+    img = gondor.render({**v, "pending": f"Westernesse: {pending}, or stay?"})
+    assert img.height <= img.width
+    assert texts[2].endswith("or stay?") and not any("…" in t for t in texts[1:3])
+    texts.clear()
+    gondor.render({**v, "pending": "advance the Trolls, or stay?"})  # short: bold as ever
+    assert texts[1] == "Your decision (Westernesse): advance the Trolls, or stay?"
+
+
 @pytest.mark.parametrize("name", ["zoom-gate-sauron", "zoom-citadel", "zoom-corner"])
 def test_the_close_up_shows_the_focus_and_every_neighbour_of_it(name):
     v = gondor.typed(CASES[name])
@@ -347,7 +361,8 @@ def test_a_close_up_never_hides_a_stack_count_under_a_neighbour():
     layout = gmap.zoom_layout(typed.map, typed.focus)
     img = gondor.render(v)
     shown = gmap.shown_hexes(typed.map, layout)
-    top = img.height - panel.FOOTER_H - gmap.ZOOM_CROP - gmap.labels_height(typed.map, shown)
+    bottom = panel.footer_height(img.width) + gmap.labels_height(typed.map, shown)
+    top = img.height - bottom - gmap.ZOOM_CROP
     (w, h), dy = counters.ZOOM.size, layout.size * 0.11
     badges = 0
     for stack in typed.stacks:
@@ -389,7 +404,7 @@ def test_a_tile_drawn_from_its_nearby_hexes_alone_is_the_whole_map_drawn_and_cut
 @pytest.mark.parametrize("fill", [None, style.WHITE])
 @pytest.mark.parametrize(
     ("ox", "oy", "width"),
-    [(300.0, 200.0, 3), (-12.5, 40.25, 13), (870.3, 690.7, 4), (5.0, -70.0, 2)],
+    [(300.0, 200.0, 3), (-12.5, 40.25, 13), (870.3, 690.7, 4), (5.0, -56.0, 2)],
 )
 def test_a_wide_ring_drawn_on_its_crop_is_the_ring_pillow_draws_on_the_whole_image(
     ox, oy, width, fill
@@ -430,6 +445,27 @@ def test_reach_rings_kept_by_hex_are_the_rings_pillow_draws(zoom):
     assert overlays._hex_ring.cache_info().hits >= 10
 
 
+@pytest.mark.parametrize(
+    ("hexes", "count", "first", "last"),
+    [
+        (("1917", "1918"), 32, "1615", "2219"),
+        (("3224",), 28, "2621", "3224"),
+        (("0101",), 28, "0101", "0704"),
+    ],
+)
+def test_a_close_up_is_800_px_wide_and_shows_the_1000_px_designs_window(hexes, count, first, last):
+    """The close-up is the 1000 px design scaled: the same hexes (as the 1000 px close-up
+    showed them), each the same share of the picture's width, so as large on a phone."""
+    v = focus(view(initial_position(), "sauron"), list(hexes))
+    img = gondor.render(v)
+    assert img.width == 800 and img.height <= img.width
+    typed = gondor.typed(v)
+    layout = gmap.zoom_layout(typed.map, typed.focus)
+    assert layout.w / img.width == 160 / 1000
+    shown = gmap.shown_hexes(typed.map, layout)
+    assert (len(shown), shown[0], shown[-1]) == (count, first, last)
+
+
 @pytest.mark.parametrize("hexes", [("0101",), ("1917", "1918"), ("3224",), ("1612", "1813")])
 def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(hexes):
     game_map = views.game_map()
@@ -437,7 +473,7 @@ def test_a_close_up_names_every_hex_whose_centre_it_shows_and_no_other(hexes):
     inside = [
         h.id
         for h in game_map.hexes
-        if 0 <= layout.centre(h.id)[0] <= style.WIDTH
+        if 0 <= layout.centre(h.id)[0] <= style.ZOOM_WIDTH
         and 0 <= layout.centre(h.id)[1] <= gmap.ZOOM_CROP
     ]
     assert gmap.shown_hexes(game_map, layout) == inside and len(inside) > 20
@@ -450,24 +486,24 @@ def test_a_close_up_is_cut_from_tiles_drawn_once_and_shows_no_seams():
     game_map = gmap._MAPS[key]
     first = gmap.zoom_background(key, ("1917", "1918"))
     drawn = gmap.zoom_tile.cache_info().misses
-    assert drawn <= 20  # 1000 x 720 px in 256 px tiles
+    assert drawn <= 12  # 800 x 576 px in 256 px tiles
     gmap.zoom_background(key, ("1916", "1917"))  # a hex along the road
     assert gmap.zoom_tile.cache_info().misses - drawn <= 4
     # The tiles put together are the map drawn in one piece (no seam, no shift).
     layout = gmap.zoom_layout(game_map, ("1917", "1918"))
-    whole = gmap._ground(game_map, layout, (style.WIDTH, gmap.ZOOM_CROP), game_map.hexes)
+    whole = gmap._ground(game_map, layout, (style.ZOOM_WIDTH, gmap.ZOOM_CROP), game_map.hexes)
     gmap.place_rings(whole, game_map, layout)
     draw = ImageDraw.Draw(whole)
     for h in game_map.hexes:
         x, y = layout.centre(h.id)
         ink = style.ink_on(style.terrain_colour(h.terrain, h.level))
         draw.text(
-            (x, y - layout.w * 0.35), h.id, font=common.font(style.PHONE_PX), fill=ink, anchor="mm"
+            (x, y - layout.w * 0.35), h.id, font=common.font(style.ZOOM_PX), fill=ink, anchor="mm"
         )
-    cut = first.crop((0, 0, style.WIDTH, gmap.ZOOM_CROP))
+    cut = first.crop((0, 0, style.ZOOM_WIDTH, gmap.ZOOM_CROP))
     diff = ImageChops.difference(whole, cut).convert("L")
     # A 1 px grid line may round a pixel apart; a shifted tile would differ far more.
-    assert sum(diff.histogram()[24:]) < 0.0025 * style.WIDTH * gmap.ZOOM_CROP
+    assert sum(diff.histogram()[24:]) < 0.0025 * style.ZOOM_WIDTH * gmap.ZOOM_CROP
 
 
 WARNED = "Your army nearly demoralized (85/93): avoid losing fights"
