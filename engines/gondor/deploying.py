@@ -66,7 +66,8 @@ class Deployment(PhaseRules):
     def prompt(self, state: GondorState) -> str | None:
         """How many counters are left to place."""
         left = len(setup.unplaced(state, state.acting))
-        return f"{side_name(state.acting)} deploys ({left} counters left)."
+        counters = "counter" if left == 1 else "counters"
+        return f"{side_name(state.acting)} deploys ({left} {counters} left)."
 
 
 def _place(state: GondorState, action: Place) -> list[Event]:

@@ -142,3 +142,14 @@ def test_the_table_may_read_a_placement_but_not_a_cauldrons():
     unit = next(a for a in backs if not a.label().startswith("Take back Cauldron"))
     assert game.public_label(1, cauldron) is None  # the table sees "a cauldron", no number
     assert game.public_label(1, unit) == unit.label()
+
+
+def test_the_deployment_prompt_counts_the_counters_left():
+    """The count reads "1 counter left", not "1 counters left"."""
+    game = Gondor.new(2, SEED)
+    while len([a for a in game.legal_actions(0) if isinstance(a, Place)]) and (
+        "(1 counter left)" not in (game.rules().prompt(game.state) or "")
+    ):
+        assert "(1 counters left)" not in (game.rules().prompt(game.state) or "")
+        game.apply(0, next(a for a in game.legal_actions(0) if isinstance(a, Place)))
+    assert game.rules().prompt(game.state) == "Sauron deploys (1 counter left)."
