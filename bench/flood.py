@@ -187,6 +187,7 @@ class FloodRun:
                 except EmulatorError as exc:  # e.g. the board changed under the press
                     flood.unsent[f"{kind}: {exc}"[:80]] += 1
                 else:
+                    asyncio.get_running_loop().call_later(self.emu.state.deadline_s, ix.expire)
                     flood.sent.append((kind, ix, began))
                     task = asyncio.create_task(self.timed(ix, began))
                     self.tasks.add(task)
@@ -221,12 +222,20 @@ class FloodRun:
         return lambda: emu.click(flood.user, board, custom_id)
 
     async def timed(self, ix: Interaction, began: float) -> None:
-        try:
-            await ix.done(timeout=ANSWER_TIMEOUT_S)
-        except TimeoutError:
-            return
+        """The time to the request's answer, unless it failed (no answer by the deadline)."""
+        await ix.done(timeout=ANSWER_TIMEOUT_S)
         assert self.flood is not None
-        self.flood.answered.append(time.perf_counter() - began)
+        if not ix.failed:
+            self.flood.answered.append(time.perf_counter() - began)
+
+    async def answered(self) -> None:
+        """Until every request sent was answered, or failed at Discord's deadline.
+
+        Stopping the bot before then cut off the last requests (sent as the window closed) when
+        the bot was slow to take them up: they counted as unanswered, not as the bot's fault.
+        """
+        if self.tasks:
+            await asyncio.wait(set(self.tasks))
 
     async def measure(self) -> tuple[float, list[tuple[float, float]]]:
         """The window: others click, the flooder floods; its length and the CPU used in it."""
@@ -236,6 +245,8 @@ class FloodRun:
         spent = await self.clicks()
         if flooding is not None:
             flooding.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flooding  # raises what ended it early, if anything did
         after = cpu_use(pids)
         used = [(m - m0, w - w0) for (m, w), (m0, w0) in zip(after, before, strict=True)]
         return spent, used
@@ -332,6 +343,7 @@ async def run(args: argparse.Namespace) -> None:
         try:
             await flood.set_up()
             spent, used = await flood.measure()
+            await flood.answered()
             with contextlib.suppress(TimeoutError):  # what the flood left queued may run on
                 await flood.emu.settle(quiet=1.0, timeout=60)
         finally:

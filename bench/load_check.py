@@ -73,24 +73,20 @@ def stale(emu: DiscordEmulator, table: Table, sid: str, prompts: dict[int, int])
 
 
 async def check_shown(emu: DiscordEmulator, tables: list[Table], kind: str, database: str) -> Shown:
-    """The played tables' running games, once the bot is quiet (a computer given its time)."""
+    """The played tables' running games, once each shows its position (a computer given its
+    time, a move saved just now given its redraw); those that still do not after
+    ``STUCK_WAIT_S``, stale or stuck."""
     played = [t for t in tables if not t.idle]
     deadline = time.monotonic() + STUCK_WAIT_S
     while True:
         running = await running_seats(kind, database)
-        waiting = [
-            t
-            for t in played
-            if t.channel.id in running and not any(controls_of(emu, m) for m in t.members)
-        ]
-        if not waiting or time.monotonic() > deadline:
-            break
+        found = Shown(running=sum(t.channel.id in running for t in played))
+        for table in (t for t in played if t.channel.id in running):
+            label = f"{table.label} #{table.channel.id}"
+            if not any(controls_of(emu, m) for m in table.members):
+                found.stuck.append(label)
+            if stale(emu, table, *running[table.channel.id]):
+                found.stale.append(label)
+        if not (found.stuck or found.stale) or time.monotonic() > deadline:
+            return found
         await asyncio.sleep(0.5)
-    found = Shown(running=sum(t.channel.id in running for t in played))
-    found.stuck = [f"{t.label} #{t.channel.id}" for t in waiting]
-    found.stale = [
-        f"{t.label} #{t.channel.id}"
-        for t in played
-        if t.channel.id in running and stale(emu, t, *running[t.channel.id])
-    ]
-    return found

@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import engines
 from bot.client import TabletopBot
@@ -15,6 +17,8 @@ from bot.settings import Settings
 from bot.storage.store import Session
 from discord_emulator import DiscordEmulator, Interaction, Message, User
 from discord_emulator.models import FLAG_COMPONENTS_V2, Attachment, walk_components
+
+T = TypeVar("T")
 
 
 def database_setting(database: Path | str) -> dict[str, object]:
@@ -26,6 +30,9 @@ def database_setting(database: Path | str) -> dict[str, object]:
 
 QUIET = 0.04
 """Seconds without a request from the bot after which it counts as idle."""
+SHOWN_S = 30.0
+"""How long :meth:`World.shown` waits: a bot process on a loaded machine (a cold render worker
+behind other tests) takes seconds for what takes milliseconds alone."""
 
 
 @dataclass
@@ -92,6 +99,14 @@ class World:
             await asyncio.sleep(0.01)
         await self.quiesce()
         return session
+
+    async def shown(self, condition: Callable[[], T | None], timeout: float = SHOWN_S) -> T:
+        """Wait until ``condition()`` returns something truthy (e.g. the message wanted); return it.
+
+        The way to read what the bot is expected to have shown: a quiet moment on the wire
+        (``emu.settle``) does not mean it is there yet when the bot draws in another process.
+        """
+        return await self.emu.wait_for(condition, timeout=timeout)
 
     def user(self, session: Session, seat: int) -> User:
         return next(u for u in self.people.values() if u.id == session.seats[seat].user_id)
@@ -350,6 +365,11 @@ def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
     return options
 
 
+def first(messages: list[Message], wanted: Callable[[Message], object]) -> Message | None:
+    """The first of ``messages`` that is ``wanted`` (None: none yet), for :meth:`World.shown`."""
+    return next((m for m in messages if wanted(m)), None)
+
+
 def confirm_button(message: Message) -> str | None:
     """The custom_id of a confirmation's "Yes" button, if the message asks for one."""
     return next(
@@ -416,6 +436,7 @@ __all__ = [
     "assert_no_leak",
     "assert_v2",
     "engines",
+    "first",
     "first_versions_without_controls",
     "hidden_labels",
     "message_texts",

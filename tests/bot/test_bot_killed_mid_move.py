@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import World, move_controls
+from tests.bot.harness import World, first, move_controls
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals")
 
@@ -117,13 +117,6 @@ async def saved_then_killed(world: World, bot: Bot, db: Path, who, message, chan
     return running(db, channel.id)[1]
 
 
-async def first_shown(world: World, messages, wanted):
-    """The first of ``messages()`` that is ``wanted``, waiting for it: the bot process draws its
-    first picture in a render worker it starts then, which takes a while on a loaded machine."""
-    await world.emu.wait_for(lambda: any(wanted(m) for m in messages()), timeout=20)
-    return next(m for m in messages() if wanted(m))
-
-
 @pytest.fixture
 async def killable(tmp_path):
     world = await World.create(tmp_path / "db.sqlite3")
@@ -140,12 +133,14 @@ async def test_a_solo_move_saved_but_never_shown_is_shown_after_the_restart(kill
     world, bot, db = killable
     alice = world.people["alice"]
     await (await world.emu.slash(alice, world.chan, "gondolin start")).done(timeout=10)
-    board = await first_shown(world, lambda: world.emu.channel_messages(world.chan), move_controls)
+    # The bot process draws its first picture in a render worker it starts then: a while on a
+    # loaded machine.
+    board = await world.shown(lambda: first(world.emu.channel_messages(world.chan), move_controls))
     before = steps_on(board)
     step = await saved_then_killed(world, bot, db, alice, board, world.chan)
     assert steps_on(board) == before, "the storm kept the board as it was"
     await bot.start()
-    await world.emu.wait_for(lambda: steps_on(board) == {step}, timeout=15)
+    await world.shown(lambda: steps_on(board) == {step})
 
 
 async def test_a_two_player_move_saved_but_never_shown_reaches_the_opponent(killable):
@@ -153,26 +148,26 @@ async def test_a_two_player_move_saved_but_never_shown_reaches_the_opponent(kill
     alice, bob = world.people["alice"], world.people["bob"]
     challenge = await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
     await challenge.done(timeout=10)
-    invite = await first_shown(
-        world, lambda: world.emu.channel_messages(world.chan), lambda m: m.find_button("Accept")
+    invite = await world.shown(
+        lambda: first(world.emu.channel_messages(world.chan), lambda m: m.find_button("Accept"))
     )
     await (await world.emu.click(bob, invite, invite.find_button("Accept"))).done(timeout=10)
-    await world.emu.wait_for(
-        lambda: any(move_controls(m) for u in (alice, bob) for m in world.emu.dm_messages(u)),
-        timeout=20,
+    mover = await world.shown(
+        lambda: next(
+            (u for u in (alice, bob) if any(map(move_controls, world.emu.dm_messages(u)))), None
+        )
     )
-    await world.emu.settle(quiet=0.5, timeout=10)
-    first = next(u for u in (alice, bob) if any(move_controls(m) for m in world.emu.dm_messages(u)))
-    other = bob if first is alice else alice
-    dm = world.emu.dm_messages(first)[-1]
-    step = await saved_then_killed(world, bot, db, first, dm, world.chan)
+    await world.emu.settle(quiet=0.5, timeout=10)  # the opening's other messages out too
+    other = bob if mover is alice else alice
+    dm = world.emu.dm_messages(mover)[-1]
+    step = await saved_then_killed(world, bot, db, mover, dm, world.chan)
     await bot.start()
 
     def opponent_has_moves() -> bool:
         dms = world.emu.dm_messages(other)
         return bool(dms) and steps_on(dms[-1]) == {step}
 
-    await world.emu.wait_for(opponent_has_moves, timeout=20)
+    await world.shown(opponent_has_moves)
     await world.emu.settle(quiet=0.5, timeout=10)
     for user, valid_from in prompt_steps(db, world.chan.id).items():
         shown = steps_on(world.emu.dm_messages(next(u for u in (alice, bob) if u.id == user))[-1])

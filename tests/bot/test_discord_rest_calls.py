@@ -169,10 +169,12 @@ async def test_a_slow_picture_is_deferred_within_the_deadline_then_shown(world, 
     draw = bot.surface.presenter.render_pool.picture
 
     async def slow(game_id, view):
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(1.5)
         return await draw(game_id, view)
 
-    monkeypatch.setattr(bot.surface.acknowledge, "ACK_BUDGET_SECONDS", 0.3)
+    # A budget a picture drawn on a loaded machine still meets, the slow one does not, and
+    # Discord's 3 s deadline leaves room to defer at.
+    monkeypatch.setattr(bot.surface.acknowledge, "ACK_BUDGET_SECONDS", 1.0)
     ix, _ = await press(world, "alice", board, move_controls(board)[0])
     assert ix.response_type == 7  # drawn within the budget: the board is the answer
     monkeypatch.setattr(bot.surface.presenter.render_pool, "picture", slow)

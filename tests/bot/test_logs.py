@@ -16,7 +16,14 @@ import pytest
 
 from bot.storage.database import connect
 from bot.storage.store import SessionStore
-from tests.bot.harness import World, assert_no_leak, database_setting, hidden_labels, move_controls
+from tests.bot.harness import (
+    World,
+    assert_no_leak,
+    database_setting,
+    first,
+    hidden_labels,
+    move_controls,
+)
 
 
 @pytest.fixture
@@ -24,11 +31,6 @@ def database(request, tmp_path):
     if os.environ.get("TEST_DATABASE") == "postgres":
         return request.getfixturevalue("postgres_server").new_database()
     return tmp_path / "bot.sqlite3"
-
-
-async def settled(world: World, ix) -> None:
-    await ix.done(timeout=10)
-    await world.emu.settle(0.3)
 
 
 def offered_moves(world: World) -> list:
@@ -45,17 +47,23 @@ async def play(world: World, moves: int) -> None:
     """Click random offered moves in whichever DM offers some.
 
     The bot is another process drawing images: a quiet moment on the wire does not mean the
-    next DMs are out, so each move waits until one is offered.
+    clicked DM was redrawn (until then it offers the moves just made) nor the next DMs are out,
+    so each move waits for the clicked DM's next version (or the click's refusal), then until a
+    move is offered.
     """
     rng = random.Random(3)
     for _ in range(moves):
-        offered = await world.emu.wait_for(lambda: offered_moves(world), timeout=30)
+        offered = await world.shown(lambda: offered_moves(world))
         user, dm, (kind, cid, value) = rng.choice(offered)
+        versions = len(dm.history)
         if kind == "button":
             ix = await world.emu.click(user, dm, cid)
         else:
             ix = await world.emu.select(user, dm, cid, [value])
-        await settled(world, ix)
+        await ix.done(timeout=10)
+        await world.shown(  # redrawn, or a refusal answered (an older DM's move)
+            lambda dm=dm, versions=versions, ix=ix: len(dm.history) > versions or ix.messages
+        )
 
 
 async def test_debug_logs_hold_no_hidden_card_state_or_seed(database, tmp_path):
@@ -80,11 +88,12 @@ async def test_debug_logs_hold_no_hidden_card_state_or_seed(database, tmp_path):
             lambda: world.emu.connected and world.emu.registered_commands(world.guild), timeout=60
         )
         alice, bob = world.people["alice"], world.people["bob"]
-        await settled(
-            world, await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
+        command = await world.emu.slash(alice, world.chan, "knightfall challenge", opponent=bob)
+        await command.done(timeout=10)
+        challenge = await world.shown(
+            lambda: first(world.emu.channel_messages(world.chan), lambda m: m.find_button("Accept"))
         )
-        challenge = world.emu.channel_messages(world.chan)[-1]
-        await settled(world, await world.emu.click(bob, challenge, challenge.find_button("Accept")))
+        await (await world.emu.click(bob, challenge, challenge.find_button("Accept"))).done(10)
         await play(world, 6)
     finally:
         proc.send_signal(signal.SIGTERM)  # a supervisor's stop: the bot closes gracefully

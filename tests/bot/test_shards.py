@@ -230,16 +230,20 @@ async def test_a_dm_click_is_handled_by_the_process_of_its_games_server(
         assert answered_by(procs, ix.id) == [first]
         monkeypatch.setattr(routing, "PAYLOAD_LIMIT", 7999)
         take = second.bot.router._take
+        claimed = asyncio.Event()
 
         async def late(reply: str, data: dict) -> None:
             await asyncio.sleep(0.2)  # shard 1's loop is held: its claim comes too late
             await take(reply, data)
+            claimed.set()
 
         monkeypatch.setattr(second.bot.router, "_take", late)
         monkeypatch.setattr(routing, "CLAIM_WAIT_S", 0.05)
         monkeypatch.setattr(routing, "SILENT_S", 0.0)  # shard 1 is asked again next time
         ix = await dm_move(world, theirs)
-        await asyncio.sleep(0.4)  # the late claim is refused: shard 1's process drops the click
+        # The late claim is refused: shard 1's process drops the click (its answer awaited, as
+        # a loaded machine may take longer than any fixed pause).
+        await asyncio.wait_for(claimed.wait(), 10)
         assert answered_by(procs, ix.id) == [first] and second.bot.router.taken == 3
         monkeypatch.undo()
         await second.stop()

@@ -556,7 +556,7 @@ async def test_gateway_resume_and_invalid_session(w):
 async def test_interaction_webhook_routes(w):
     ix = await w.emu.slash(w.alice, w.chan, "demo tour")
     await ix.done()
-    await w.emu.settle()
+    await w.emu.wait_for(lambda: len(ix.messages) == 2 and ix.messages[1].deleted)  # its end
     first, extra = ix.messages
     assert first.content == "step 2 (was step 1)"
     assert extra.deleted and [h.content for h in extra.history] == ["extra", "extra edited"]

@@ -219,8 +219,20 @@ def accept_challenge(browser: Chrome, who: str, channel: int) -> None:
     """As ``who``, press Accept on the challenge in the channel."""
     become(browser, who)
     open_channel(browser, channel)
-    accept = accept_buttons(browser, f"the challenge, as {who}")
-    use(browser, accept[0], random.Random(1))
+    use_first(browser, lambda: accept_buttons(browser, f"the challenge, as {who}"), "Accept")
+
+
+def use_first(browser: Chrome, find: Callable[[], list], what: str) -> str:
+    """:func:`use` the first of ``find()``, looking again while there is none or the page
+    redraws it under the pointer (nothing was pressed then); what was clicked."""
+
+    def pressed() -> str | None:
+        try:
+            return use(browser, find()[0], random.Random(1))
+        except (*REDRAWN, IndexError):
+            return None
+
+    return wait_for(browser, pressed, 30, what)
 
 
 def open_dm(browser: Chrome) -> None:

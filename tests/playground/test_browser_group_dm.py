@@ -20,6 +20,7 @@ from tests.playground.pages import (
     become,
     controls,
     error_text,
+    make_move,
     open_page,
     page_text,
     run_command,
@@ -28,7 +29,7 @@ from tests.playground.pages import (
     start_challenge,
     texts,
     until_started,
-    use,
+    use_first,
     wait_shown,
 )
 
@@ -92,8 +93,8 @@ def test_alice_plays_in_the_group_dm_and_bob_only_watches(playground, browser):
     shown = posts(browser)  # the board, as everyone in the group DM sees it
     board = shown[-1]
     rng = random.Random(5)
-    for _ in range(3):
-        use(browser, rng.choice(controls(browser, *MOVES)), rng)
+    for _ in range(3):  # looking again when the page redraws the board under the pointer
+        wait_for(browser, lambda: make_move(browser, rng), 30, "a move on alice's board")
         assert not error_text(browser), error_text(browser)
     assert posts(browser) == shown  # each move redrew the board in place
     assert not [t for t in FAILED if t in page_text(browser)]
@@ -162,7 +163,7 @@ def test_a_knightfall_duel_in_the_group_dm_shows_each_hand_privately(playground,
     until_started(browser, challenge, accept, "the challenge")  # waits out the start cooldown
     become(browser, "bob")
     open_group(browser)
-    use(browser, wait_for(browser, accept, 20, "alice's challenge, as bob")[0], random.Random(1))
+    use_first(browser, accept, "alice's challenge, as bob")
 
     def hand_button() -> list:
         return [

@@ -20,20 +20,26 @@ def move_control(message: dict) -> dict | None:
     )
 
 
+SHOWN_S = 60.0
+"""How long a board may take to be shown: the bot draws it in a render worker it starts then,
+which takes a while on a loaded machine."""
+
+
 def board(base: str, member: str, channel: str) -> dict:
     """The newest message with move controls in the channel, as ``member`` sees it (waits)."""
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + SHOWN_S
     while True:
         feed = get(f"{base}api/feed?member={member}&channel={channel}")
         found = [m for m in feed["messages"] if move_control(m) and not m["loading"]]
-        if found or time.monotonic() > deadline:
+        if found:
             return found[-1]
+        assert time.monotonic() < deadline, f"no board after {SHOWN_S} s: {feed['messages']}"
         time.sleep(0.2)
 
 
 def redrawn(base: str, member: str, channel: str, old: dict) -> dict:
-    """The board once the bot has redrawn ``old`` after a move (waits up to 15 s)."""
-    deadline = time.monotonic() + 15
+    """The board once the bot has redrawn ``old`` after a move (waits up to ``SHOWN_S``)."""
+    deadline = time.monotonic() + SHOWN_S
     while (new := board(base, member, channel)) == old:
         assert time.monotonic() < deadline, "the move changed nothing"
         time.sleep(0.2)
