@@ -167,7 +167,7 @@ class TabletopBot(commands.AutoShardedBot):
         """Games of our shards that waited for the computer when we stopped: it moves now.
 
         Those that moved last before we started are shown again (a move saved, then the
-        process killed before it was shown: ``reshow``).
+        process killed before it was shown: ``reshow``), and results not posted are posted.
 
         Also sets aside, once, what start-up made (modules, classes, caches; about 100,000
         objects) from the garbage collector's full passes, which would otherwise hold the
@@ -183,6 +183,10 @@ class TabletopBot(commands.AutoShardedBot):
                 # only what the stopped process left: games this one moved are shown by it
                 left = [r for r in await self.store.running() if r[2] < started]
                 self.sessions.show_last_moved(reshow.last_moved(left, self.owns))
+            owed, late = reshow.owed_endings(await self.store.endings_owed(), self.owns, started)
+            for sid in late:
+                await self.store.ending_announced(sid)
+            self.sessions.show_owed_endings(owed)
 
     def _shards_key(self) -> str:
         """The key of our shards' clean stops (``reshow``)."""

@@ -439,7 +439,10 @@ class Lifecycle:
         Returns False if the closing was saved but a message could not be updated.
         """
         now = discord.utils.utcnow()
-        if not await self.store.close(session, status="abandoned", reason=reason, now=now):
+        owed = session.state_json is not None  # a game's ending is announced, a challenge's not
+        if not await self.store.close(
+            session, status="abandoned", reason=reason, now=now, owed=owed
+        ):
             return True
         return await self._announce(await self.store.load(session.id), text)
 

@@ -9,6 +9,10 @@ prompts again the players to act whom the last move prompted. Not after a clean 
 that stopped with every interaction finished and every message sent notes it for its shards
 (``SessionStore.mark_clean_stop``), and the next start takes the note instead, so a restart
 sends nobody a DM again.
+
+A result saved but never posted (the process died in between, or Discord refused it) is owed
+(``SessionStore.endings_owed``): every start posts the owed results of its shards' games that
+ended before it and within ``OWED_SECONDS``; an older one is dropped.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from bot.storage.models import Seat
 RESHOW_SECONDS = 60.0
 """How long before the last saved move a move may still have been under way, unshown."""
 
+OWED_SECONDS = 3600.0
+"""How long a result not posted yet is still worth posting (a ping an hour late at most)."""
+
 
 def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], bool]) -> list[str]:
     """Of the running sessions (id, guild, last change), ours that moved last."""
@@ -29,6 +36,18 @@ def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], b
         return []
     newest = max(at for _, at in ours)
     return [sid for sid, at in ours if (newest - at).total_seconds() <= RESHOW_SECONDS]
+
+
+def owed_endings(
+    owed: list[tuple[str, int, datetime]], owns: Callable[[int], bool], started: datetime
+) -> tuple[list[str], list[str]]:
+    """The endings owed (id, guild, ended at) to post now, and those too old to post.
+
+    Only ours, and only those that ended before ``started`` (this process posts its own).
+    """
+    ours = [(sid, at) for sid, guild_id, at in owed if owns(guild_id) and at < started]
+    late = [sid for sid, at in ours if (started - at).total_seconds() > OWED_SECONDS]
+    return [sid for sid, _ in ours if sid not in late], late
 
 
 def prompted_last(seats: list[Seat], to_act: list[int]) -> set[int]:

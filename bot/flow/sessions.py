@@ -649,6 +649,35 @@ class SessionManager:
         for sid in sids:
             self._in_background(self._show_last_move(sid), f"reshow-{sid}")
 
+    def show_owed_endings(self, sids: Iterable[str]) -> None:
+        """After a start: post the results a stopped process saved but never posted."""
+        for sid in sids:
+            self._in_background(self._show_owed_ending(sid), f"ending-{sid}")
+
+    async def _show_owed_ending(self, sid: str) -> None:
+        try:
+            async with self.lock(sid):
+                session = await self.store.load(sid)
+                if session.status in ("pending", "active"):
+                    return
+                summary = await self._ending_summary(session)
+                await self.delivery.update_board(session, ending=summary)
+                for seat in range(len(session.seats)):
+                    await self.delivery.refresh_dm(session, seat, [], ending=summary)
+                await self.announce_end(session, Change(), summary)
+                await self.delivery.board_sent(session)
+        except Exception:
+            log.exception("could not post a result owed session=%s", sid)
+
+    async def _ending_summary(self, session: Session) -> str:
+        """How an ended game ended, in a line: its result, its last event or why it stopped."""
+        result = session.game.result if session.state_json is not None else None
+        if result is not None:
+            return result.summary
+        if session.status == "finished":  # a resignation or timeout: its event says how
+            return (await self.store.recent_events(session.id, 1) or [""])[-1]
+        return UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
+
     async def _show_last_move(self, sid: str) -> None:
         try:
             async with self.lock(sid), self._keeping(sid):
@@ -789,6 +818,7 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
+        await self.store.ending_announced(session.id)
         for hook in self.on_end:
             hook(session)
 
@@ -988,13 +1018,7 @@ class SessionManager:
             await interaction.response.defer()
         elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             await interaction.edit_original_response(content=ENDED_UNSEEN)
-        result = session.game.result
-        if result is not None:
-            summary = result.summary
-        elif session.status == "finished":  # a resignation or timeout: its event says how
-            summary = (await self.store.recent_events(session.id, 1) or [""])[-1]
-        else:
-            summary = UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
+        summary = await self._ending_summary(session)
         await self.delivery.update_board(session, ending=summary)
         await self.announce_end(session, Change(), summary)
         return True

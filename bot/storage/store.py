@@ -431,6 +431,7 @@ class SessionStore:
                 )
                 if result is not None:
                     await self._write_results(session, outcomes_for(session, result), now)
+                    await self._owe_ending(session, now)
         except StaleButton:
             raise
         except Exception:
@@ -489,15 +490,47 @@ class SessionStore:
         await daily.record_result(self.db, session, outcomes, now)
         await tournaments.record_result(self.db, session, outcomes, now)
 
-    async def close(self, session: Session, *, status: str, reason: str, now: datetime) -> bool:
-        """End a live session without results (abandoned, aborted, declined, expired)."""
+    async def close(
+        self, session: Session, *, status: str, reason: str, now: datetime, owed: bool = False
+    ) -> bool:
+        """End a live session without results (abandoned, aborted, declined, expired).
+
+        ``owed``: its ending is to be announced (``ending_announced`` once it is).
+        """
         async with self.transaction():
             changed = await self.db.execute(
                 "UPDATE sessions SET status=?, end_reason=?, updated_at=?"
                 " WHERE id=? AND status IN ('pending','active')",
                 (status, reason, now.isoformat(), session.id),
             )
+            if changed == 1 and owed:
+                await self._owe_ending(session, now)
         return changed == 1
+
+    async def _owe_ending(self, session: Session, now: datetime) -> None:
+        """In the ending's transaction: its announcement is owed (a lesson's is its own)."""
+        if session.lesson is None:
+            await self.db.execute(
+                "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)"
+                " ON CONFLICT (session_id) DO NOTHING",
+                (session.id, now.isoformat()),
+            )
+
+    async def ending_announced(self, sid: str) -> None:
+        """The session's result message is posted: nothing is owed."""
+        await self.db.execute("DELETE FROM endings_owed WHERE session_id=?", (sid,))
+
+    async def endings_owed(self) -> list[tuple[str, int, datetime]]:
+        """Every ending not announced yet: the session's id, guild and when it ended."""
+        rows = await self.db.fetchall(
+            "SELECT e.session_id, s.guild_id, e.ended_at FROM endings_owed e"
+            " JOIN sessions s ON s.id = e.session_id",
+            (),
+        )
+        return [
+            (r["session_id"], int(r["guild_id"]), datetime.fromisoformat(r["ended_at"]))
+            for r in rows
+        ]
 
     async def set_message(self, sid: str, message_id: int) -> None:
         """Remember the session's public board message."""

@@ -126,6 +126,7 @@ class World:
             "CommandTree-invoker",
             "computer-",
             "reshow-",
+            "ending-",
             "coach-",
             "message-edit-",
             "channel-gone-",

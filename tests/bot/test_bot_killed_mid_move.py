@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import World, first, move_controls
+from tests.bot.harness import World, confirm_button, first, move_controls
+from tests.bot.test_discord_rest_calls import CHANNEL_EDIT, CHANNEL_POST
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals")
 
@@ -172,3 +173,48 @@ async def test_a_two_player_move_saved_but_never_shown_reaches_the_opponent(kill
     for user, valid_from in prompt_steps(db, world.chan.id).items():
         shown = steps_on(world.emu.dm_messages(next(u for u in (alice, bob) if u.id == user))[-1])
         assert all(valid_from <= s <= step for s in shown), "a DM offers refused moves"
+
+
+def status(db: Path, sid: str) -> str:
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT status FROM sessions WHERE id = ?", (sid,)).fetchone()[0]
+
+
+def result_message(world: World):
+    """The channel's result message (it offers Play again), None before it is posted."""
+    return first(
+        world.emu.channel_messages(world.chan),
+        lambda m: any(b.label == "Play again" for b in m.buttons()),
+    )
+
+
+async def test_a_result_saved_but_never_posted_is_posted_after_the_restart(killable):
+    """A resignation is saved while Discord takes no channel message; the bot dies before it
+    posts the result. The restart posts it, pinging the player, and owes nothing more."""
+    world, bot, db = killable
+    alice = world.people["alice"]
+    await (await world.emu.slash(alice, world.chan, "gondolin start")).done(timeout=10)
+    board = await world.shown(lambda: first(world.emu.channel_messages(world.chan), move_controls))
+    sid, _ = running(db, world.chan.id)
+    world.emu.storm(503, [CHANNEL_POST, CHANNEL_EDIT], seconds=60)
+    asked = await world.emu.slash(alice, world.chan, "game resign")
+    await asked.done(timeout=10)
+    yes = confirm_button(asked.messages[-1])
+    if yes is not None:
+        await (await world.emu.click(alice, asked.messages[-1], yes)).done(timeout=10)
+    await world.emu.wait_for(lambda: status(db, sid) != "active", timeout=10)
+    await bot.kill()
+    world.emu.calm()
+    assert result_message(world) is None
+
+    await bot.start()
+    posted = await world.shown(lambda: result_message(world))
+    assert alice.id in posted.mentions.notified
+    await world.shown(lambda: not move_controls(board))  # the board shows the ending
+    await world.shown(lambda: owed(db) == 0)  # taken out once posted
+
+
+def owed(db: Path) -> int:
+    """How many results the database says are not posted yet."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT count(*) FROM endings_owed").fetchone()[0]

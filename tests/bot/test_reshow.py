@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.flow.reshow import last_moved, prompted_last
+from bot.flow.reshow import last_moved, owed_endings, prompted_last
 from bot.storage.models import Seat
 
 
@@ -41,3 +41,14 @@ def test_only_our_games_that_moved_close_to_the_last_move():
     ]
     assert last_moved(running, lambda guild: guild == 1) == ["a", "b"]
     assert last_moved(running, lambda guild: False) == []
+
+
+def test_results_owed_are_posted_by_the_shard_that_owns_them_within_the_hour():
+    started = datetime(2026, 12, 7, 12, tzinfo=UTC)
+    owed = [
+        ("a", 1, started - timedelta(seconds=5)),
+        ("b", 1, started - timedelta(minutes=61)),
+        ("c", 2, started - timedelta(seconds=5)),
+        ("d", 1, started + timedelta(seconds=1)),  # ended by this process: it posts its own
+    ]
+    assert owed_endings(owed, lambda guild: guild == 1, started) == (["a"], ["b"])
