@@ -191,6 +191,16 @@ class Gondor(Game[GondorState]):
             return []
         return [*self._suggestions(), *self._choices()]
 
+    def offers(self, seat: int, action: Action) -> bool:
+        """Only a March is looked up among the suggestions (a path search per stack tried).
+
+        The suggestions are all Marches and no rule offers one: any other move is legal
+        exactly when it is one of the rules' choices.
+        """
+        if isinstance(action, March):
+            return super().offers(seat, action)
+        return action in self._choices()
+
     def _suggestions(self) -> list[Action]:
         """Movement's one-click moves (``moving.suggestions``), computed once per step.
 

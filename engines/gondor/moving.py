@@ -169,9 +169,12 @@ def movable(state: GondorState, index: int) -> bool:
     return True
 
 
-def groups(state: GondorState) -> list[Select]:
-    """Each hex's whole movable stack, then each counter able to move alone; off-map last."""
-    board = state.board()
+def groups(state: GondorState, board: Board | None = None) -> list[Select]:
+    """Each hex's whole movable stack, then each counter able to move alone; off-map last.
+
+    ``board``: the position's, if the caller built it already (``state.board()``).
+    """
+    board = board or state.board()
     by_hex: dict[str | None, list[int]] = {}
     for i, c in enumerate(state.counters):
         if movable(state, i):
@@ -198,11 +201,11 @@ def groups(state: GondorState) -> list[Select]:
 
 
 def targets(
-    state: GondorState, group: list[int] | None = None
+    state: GondorState, group: list[int] | None = None, board: Board | None = None
 ) -> dict[str, tuple[float, str | None]]:
     """Destination -> (MP, entry hex or None) for the group (the selected one), cheapest first."""
     group = group or state.selected
-    board = state.board()
+    board = board or state.board()
     ids = [state.counters[i].id for i in group]
     lead = state.counters[group[0]]
     if lead.hex is not None:
@@ -217,26 +220,38 @@ def targets(
 
 
 def _front(state: GondorState) -> Callable[[str], int]:
-    """The distance from a hex to the enemy's nearest combat unit on the map (else the gate)."""
+    """The distance from a hex to the enemy's nearest combat unit on the map (else the gate).
+
+    Each hex's distance is worked out once: a listing asks for the same hexes many times.
+    """
     enemy = other(state.acting)
     front = {c.hex for c in state.counters if c.side == enemy and c.kind == "unit" and c.hex}
     goals = [cube(h) for h in sorted(front) or [MAIN_GATE]]
+    known: dict[str, int] = {}
 
     def near(hex_ref: str) -> int:
-        x, y, z = cube(hex_ref)
-        return min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
+        if hex_ref not in known:
+            x, y, z = cube(hex_ref)
+            known[hex_ref] = min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
+        return known[hex_ref]
 
     return near
 
 
-def destinations(state: GondorState, group: list[int] | None = None) -> list[Move]:
+def destinations(
+    state: GondorState,
+    group: list[int] | None = None,
+    board: Board | None = None,
+    near: Callable[[str], int] | None = None,
+) -> list[Move]:
     """The group's (the selected one's) moves, likeliest first: nearest the front, then reach.
 
     The front is the enemy's combat units on the map (none yet: the Main Gate); ties go to
     the move spending more MP, then the lower hex id. Only the order a player reads them in.
+    ``board`` and ``near`` (``_front``): the position's, if the caller has them already.
     """
-    near = _front(state)
-    found = targets(state, group).items()
+    near = near or _front(state)
+    found = targets(state, group, board).items()
     moves = [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in found]
     return sorted(moves, key=lambda m: (near(m.hex), -m.mp, m.hex))
 
@@ -262,11 +277,12 @@ def suggestions(state: GondorState) -> list[March]:
     """
     if state.selected or state.pending is not None or state.phase not in MOVEMENT_PHASES:
         return []
+    board = state.board()  # one board and one front for every stack tried
     front = _front(state)
     gate = _at_the_gate(state)
     near = _gate_near if gate else front
     stacks: dict[str, Select] = {}
-    for s in groups(state):
+    for s in groups(state, board):
         if s.hex is not None and near(s.hex) > 1 and front(s.hex) > 1:
             stacks.setdefault(s.hex, s)  # the whole stack comes first
     out: list[March] = []
@@ -274,7 +290,7 @@ def suggestions(state: GondorState) -> list[March]:
         group = stacks[hex_ref].counters
         grond = any(state.counters[i].type == "grond" for i in group)
         taken = {m.hex for m in out} | ({MAIN_GATE} if gate and not grond else set())
-        found = destinations(state, list(group))
+        found = destinations(state, list(group), board, front)
         if gate:
             found.sort(key=lambda m: (near(m.hex), -m.mp, m.hex))
         best = next((m for m in found if m.hex not in taken), None)
