@@ -22,6 +22,7 @@ from engines.gondor.actions import (
     March,
     Move,
     Place,
+    Select,
     SetupDone,
     StandardDeploy,
     TakeBack,
@@ -208,7 +209,8 @@ class Gondor(Game[GondorState]):
         """
         s = self.state
         if self._suggested is None or self._suggested[0] is not s or self._suggested[1] != s.step:
-            self._suggested = (s, s.step, list(suggestions(s)))
+            movable = [a for a in self._choices() if isinstance(a, Select)]
+            self._suggested = (s, s.step, list(suggestions(s, movable)))
         return self._suggested[2]
 
     def _choices(self) -> list[Action]:

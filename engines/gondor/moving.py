@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 
 from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor import banner
@@ -52,7 +53,8 @@ class Movement(PhaseRules):
         """The movable groups and End movement; once a group is chosen, its destinations."""
         if state.selected:
             return [*destinations(state), Deselect()]
-        return [*groups(state), *formation_orders(state), *_endings(state)]
+        board = state.board()
+        return [*groups(state, board), *formation_orders(state, board), *_endings(state)]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Select or drop a group, or move it."""
@@ -220,22 +222,32 @@ def targets(
 
 
 def _front(state: GondorState) -> Callable[[str], int]:
-    """The distance from a hex to the enemy's nearest combat unit on the map (else the gate).
-
-    Each hex's distance is worked out once: a listing asks for the same hexes many times.
-    """
+    """The distance from a hex to the enemy's nearest combat unit on the map (else the gate)."""
     enemy = other(state.acting)
     front = {c.hex for c in state.counters if c.side == enemy and c.kind == "unit" and c.hex}
-    goals = [cube(h) for h in sorted(front) or [MAIN_GATE]]
-    known: dict[str, int] = {}
+    goals = tuple(sorted(front) or [MAIN_GATE])
+    known = _distances(goals)
+    cubes = [cube(h) for h in goals]
 
     def near(hex_ref: str) -> int:
-        if hex_ref not in known:
+        found = known.get(hex_ref)
+        if found is None:
             x, y, z = cube(hex_ref)
-            known[hex_ref] = min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
-        return known[hex_ref]
+            found = min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in cubes)
+            known[hex_ref] = found
+        return found
 
     return near
+
+
+@lru_cache(maxsize=8)
+def _distances(goals: tuple[str, ...]) -> dict[str, int]:
+    """Hex -> its distance to the nearest of ``goals``, filled as hexes are asked for.
+
+    Kept for the last few fronts: the enemy's units stand still through a Movement Phase, so
+    each of its listings asks about the same front, and mostly the same hexes.
+    """
+    return {}
 
 
 def destinations(
@@ -265,7 +277,7 @@ def _gate_near(hex_ref: str) -> int:
     return distance(hex_ref, MAIN_GATE)
 
 
-def suggestions(state: GondorState) -> list[March]:
+def suggestions(state: GondorState, movable: list[Select] | None = None) -> list[March]:
     """Up to ``SUGGESTED`` likely moves, one click each (nothing selected, nothing pending).
 
     The stacks on the map nearest the goal but not next to it nor to an enemy combat unit,
@@ -273,7 +285,8 @@ def suggestions(state: GondorState) -> list[March]:
     already suggested, if that brings it nearer the goal; the same moves stay two clicks
     away (Select, then Move). The goal is the front (``destinations``), except Sauron's
     while the Main Gate stands: the hex before it (1918), kept for a group with Grond, the
-    only weapon that breaches it (15.23). A path search per stack tried.
+    only weapon that breaches it (15.23). A path search per stack tried. ``movable``: the
+    groups (``groups``) if the caller listed them already.
     """
     if state.selected or state.pending is not None or state.phase not in MOVEMENT_PHASES:
         return []
@@ -282,7 +295,7 @@ def suggestions(state: GondorState) -> list[March]:
     gate = _at_the_gate(state)
     near = _gate_near if gate else front
     stacks: dict[str, Select] = {}
-    for s in groups(state, board):
+    for s in groups(state, board) if movable is None else movable:
         if s.hex is not None and near(s.hex) > 1 and front(s.hex) > 1:
             stacks.setdefault(s.hex, s)  # the whole stack comes first
     out: list[March] = []

@@ -5,6 +5,7 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.gondor import game as gondor_game
+from engines.gondor import moving
 from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, counter_name
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
@@ -154,7 +155,7 @@ def test_checking_a_move_other_than_a_march_skips_the_suggestions(monkeypatch):
     select = next(a for a in game.legal_actions(0) if isinstance(a, Select))
     searched: list[int] = []
     real = gondor_game.suggestions
-    monkeypatch.setattr(gondor_game, "suggestions", lambda s: searched.append(1) or real(s))
+    monkeypatch.setattr(gondor_game, "suggestions", lambda *a: searched.append(1) or real(*a))
     fresh.check(0, select)
     fresh.check(0, EndMovement())
     with pytest.raises(IllegalAction):
@@ -177,3 +178,32 @@ def test_the_suggestions_build_one_board_for_every_stack_they_try(monkeypatch):
     monkeypatch.setattr(GondorState, "board", lambda s: built.append(1) or real(s))
     assert len(suggestions(game.state)) > 1
     assert built == [1]
+
+
+def test_distances_to_the_front_are_kept_while_the_enemy_stands_still(monkeypatch):
+    """A listing on the same front (the enemy's units unmoved) works out no distance again; a
+    front that moved is a new one."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    asked: list[str] = []
+    real = moving.cube
+    monkeypatch.setattr(moving, "cube", lambda h: asked.append(h) or real(h))
+    first = game.rules().choices(Gondor.from_json(game.to_json()).state)
+    assert suggestions(game.state) and asked
+    asked.clear()
+    assert game.rules().choices(Gondor.from_json(game.to_json()).state) == first
+    assert suggestions(Gondor.from_json(game.to_json()).state) == suggestions(game.state)
+    assert not [h for h in asked if h not in front_hexes(game)]  # only the front's own ids
+    enemy = next(c for c in game.state.counters if c.side == "westernesse" and c.hex)
+    enemy.hex = "2620"
+    front = front_hexes(game)
+    near = moving._front(game.state)
+    for h in ("0101", "1918", "2620", "3216"):
+        assert near(h) == min(distance(h, f) for f in front)
+
+
+def front_hexes(game: Gondor) -> set[str]:
+    """The hexes of Westernesse's combat units on the map."""
+    return {
+        c.hex for c in game.state.counters if c.side == "westernesse" and c.kind == "unit" and c.hex
+    }
