@@ -184,8 +184,15 @@ class Game(ABC, Generic[S]):
             raise IllegalAction("The game is over.")
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn to act.")
-        if action not in self.legal_actions(seat):
+        if not self.offers(seat, action):
             raise IllegalAction(f"That move is not allowed now: {action.label()}.")
+
+    def offers(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of ``legal_actions(seat)`` (``seat`` is to act).
+
+        A game may answer without listing them all, when listing some of them is costly.
+        """
+        return action in self.legal_actions(seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and apply; on any refusal the game is left exactly as it was."""

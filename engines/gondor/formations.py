@@ -92,11 +92,13 @@ def _leaders(state: GondorState) -> tuple[dict[str, int], dict[str, int]]:
     return on_map, waiting
 
 
-def form_orders(state: GondorState) -> list[Form]:
-    """Every formation a leader of the acting side may make now (6.0, 14.2)."""
+def form_orders(state: GondorState, board: Board | None = None) -> list[Form]:
+    """Every formation a leader of the acting side may make now (6.0, 14.2).
+
+    ``board``: the position's, if the caller built it already (``state.board()``).
+    """
     on_map, waiting = _leaders(state)
     out = [f for gid, leader in waiting.items() for f in _arrival_orders(state, leader, gid)]
-    board: Board | None = None
     for where, leader in on_map.items():
         units = [i for i, c in enumerate(state.counters) if c.hex == where and _free(state, i)]
         near = MAP.neighbours[where]
@@ -196,6 +198,6 @@ def break_formation(state: GondorState, action: BreakFormation) -> list[Event]:
     return [Event(text=f"{who} breaks the {name} in {action.hex}: {unit} moves out (6.0).")]
 
 
-def formation_orders(state: GondorState) -> list[Action]:
-    """Forming and breaking, for the Movement Phase's choices."""
-    return [*form_orders(state), *break_orders(state)]
+def formation_orders(state: GondorState, board: Board | None = None) -> list[Action]:
+    """Forming and breaking, for the Movement Phase's choices (``board``: the position's)."""
+    return [*form_orders(state, board), *break_orders(state)]

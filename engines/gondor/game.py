@@ -22,6 +22,7 @@ from engines.gondor.actions import (
     March,
     Move,
     Place,
+    Select,
     SetupDone,
     StandardDeploy,
     TakeBack,
@@ -191,6 +192,16 @@ class Gondor(Game[GondorState]):
             return []
         return [*self._suggestions(), *self._choices()]
 
+    def offers(self, seat: int, action: Action) -> bool:
+        """Only a March is looked up among the suggestions (a path search per stack tried).
+
+        The suggestions are all Marches and no rule offers one: any other move is legal
+        exactly when it is one of the rules' choices.
+        """
+        if isinstance(action, March):
+            return super().offers(seat, action)
+        return action in self._choices()
+
     def _suggestions(self) -> list[Action]:
         """Movement's one-click moves (``moving.suggestions``), computed once per step.
 
@@ -198,7 +209,8 @@ class Gondor(Game[GondorState]):
         """
         s = self.state
         if self._suggested is None or self._suggested[0] is not s or self._suggested[1] != s.step:
-            self._suggested = (s, s.step, list(suggestions(s)))
+            movable = [a for a in self._choices() if isinstance(a, Select)]
+            self._suggested = (s, s.step, list(suggestions(s, movable)))
         return self._suggested[2]
 
     def _choices(self) -> list[Action]:

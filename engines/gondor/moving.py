@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 
 from engines.base import Action, Event, IllegalAction, Unavailable
 from engines.gondor import banner
@@ -52,7 +53,8 @@ class Movement(PhaseRules):
         """The movable groups and End movement; once a group is chosen, its destinations."""
         if state.selected:
             return [*destinations(state), Deselect()]
-        return [*groups(state), *formation_orders(state), *_endings(state)]
+        board = state.board()
+        return [*groups(state, board), *formation_orders(state, board), *_endings(state)]
 
     def apply(self, state: GondorState, action: Action) -> list[Event]:
         """Select or drop a group, or move it."""
@@ -169,9 +171,12 @@ def movable(state: GondorState, index: int) -> bool:
     return True
 
 
-def groups(state: GondorState) -> list[Select]:
-    """Each hex's whole movable stack, then each counter able to move alone; off-map last."""
-    board = state.board()
+def groups(state: GondorState, board: Board | None = None) -> list[Select]:
+    """Each hex's whole movable stack, then each counter able to move alone; off-map last.
+
+    ``board``: the position's, if the caller built it already (``state.board()``).
+    """
+    board = board or state.board()
     by_hex: dict[str | None, list[int]] = {}
     for i, c in enumerate(state.counters):
         if movable(state, i):
@@ -198,11 +203,11 @@ def groups(state: GondorState) -> list[Select]:
 
 
 def targets(
-    state: GondorState, group: list[int] | None = None
+    state: GondorState, group: list[int] | None = None, board: Board | None = None
 ) -> dict[str, tuple[float, str | None]]:
     """Destination -> (MP, entry hex or None) for the group (the selected one), cheapest first."""
     group = group or state.selected
-    board = state.board()
+    board = board or state.board()
     ids = [state.counters[i].id for i in group]
     lead = state.counters[group[0]]
     if lead.hex is not None:
@@ -220,23 +225,45 @@ def _front(state: GondorState) -> Callable[[str], int]:
     """The distance from a hex to the enemy's nearest combat unit on the map (else the gate)."""
     enemy = other(state.acting)
     front = {c.hex for c in state.counters if c.side == enemy and c.kind == "unit" and c.hex}
-    goals = [cube(h) for h in sorted(front) or [MAIN_GATE]]
+    goals = tuple(sorted(front) or [MAIN_GATE])
+    known = _distances(goals)
+    cubes = [cube(h) for h in goals]
 
     def near(hex_ref: str) -> int:
-        x, y, z = cube(hex_ref)
-        return min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in goals)
+        found = known.get(hex_ref)
+        if found is None:
+            x, y, z = cube(hex_ref)
+            found = min(max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in cubes)
+            known[hex_ref] = found
+        return found
 
     return near
 
 
-def destinations(state: GondorState, group: list[int] | None = None) -> list[Move]:
+@lru_cache(maxsize=8)
+def _distances(goals: tuple[str, ...]) -> dict[str, int]:
+    """Hex -> its distance to the nearest of ``goals``, filled as hexes are asked for.
+
+    Kept for the last few fronts: the enemy's units stand still through a Movement Phase, so
+    each of its listings asks about the same front, and mostly the same hexes.
+    """
+    return {}
+
+
+def destinations(
+    state: GondorState,
+    group: list[int] | None = None,
+    board: Board | None = None,
+    near: Callable[[str], int] | None = None,
+) -> list[Move]:
     """The group's (the selected one's) moves, likeliest first: nearest the front, then reach.
 
     The front is the enemy's combat units on the map (none yet: the Main Gate); ties go to
     the move spending more MP, then the lower hex id. Only the order a player reads them in.
+    ``board`` and ``near`` (``_front``): the position's, if the caller has them already.
     """
-    near = _front(state)
-    found = targets(state, group).items()
+    near = near or _front(state)
+    found = targets(state, group, board).items()
     moves = [Move(hex=h, mp=round(mp * 2), entry=e) for h, (mp, e) in found]
     return sorted(moves, key=lambda m: (near(m.hex), -m.mp, m.hex))
 
@@ -250,7 +277,7 @@ def _gate_near(hex_ref: str) -> int:
     return distance(hex_ref, MAIN_GATE)
 
 
-def suggestions(state: GondorState) -> list[March]:
+def suggestions(state: GondorState, movable: list[Select] | None = None) -> list[March]:
     """Up to ``SUGGESTED`` likely moves, one click each (nothing selected, nothing pending).
 
     The stacks on the map nearest the goal but not next to it nor to an enemy combat unit,
@@ -258,15 +285,17 @@ def suggestions(state: GondorState) -> list[March]:
     already suggested, if that brings it nearer the goal; the same moves stay two clicks
     away (Select, then Move). The goal is the front (``destinations``), except Sauron's
     while the Main Gate stands: the hex before it (1918), kept for a group with Grond, the
-    only weapon that breaches it (15.23). A path search per stack tried.
+    only weapon that breaches it (15.23). A path search per stack tried. ``movable``: the
+    groups (``groups``) if the caller listed them already.
     """
     if state.selected or state.pending is not None or state.phase not in MOVEMENT_PHASES:
         return []
+    board = state.board()  # one board and one front for every stack tried
     front = _front(state)
     gate = _at_the_gate(state)
     near = _gate_near if gate else front
     stacks: dict[str, Select] = {}
-    for s in groups(state):
+    for s in groups(state, board) if movable is None else movable:
         if s.hex is not None and near(s.hex) > 1 and front(s.hex) > 1:
             stacks.setdefault(s.hex, s)  # the whole stack comes first
     out: list[March] = []
@@ -274,7 +303,7 @@ def suggestions(state: GondorState) -> list[March]:
         group = stacks[hex_ref].counters
         grond = any(state.counters[i].type == "grond" for i in group)
         taken = {m.hex for m in out} | ({MAIN_GATE} if gate and not grond else set())
-        found = destinations(state, list(group))
+        found = destinations(state, list(group), board, front)
         if gate:
             found.sort(key=lambda m: (near(m.hex), -m.mp, m.hex))
         best = next((m for m in found if m.hex not in taken), None)

@@ -4,11 +4,14 @@ replay and round-trips: tests/engines/test_conformance_gondor.py)."""
 import pytest
 
 from engines.base import IllegalAction
+from engines.gondor import game as gondor_game
+from engines.gondor import moving
 from engines.gondor.actions import Deselect, EndMovement, March, Move, Select, counter_name
 from engines.gondor.game import Gondor
 from engines.gondor.hexes import distance
+from engines.gondor.moving import suggestions
 from engines.gondor.places import place
-from engines.gondor.state import LOG_KEPT
+from engines.gondor.state import LOG_KEPT, GondorState
 from tests.engines.gondor.play import advance_to, deployed
 
 
@@ -140,3 +143,67 @@ def test_a_long_games_save_keeps_the_latest_log_lines_only():
     assert len(game.state.log) == LOG_KEPT
     assert game.state.log[-len(seen) :] == seen
     assert game.view(None)["log_tail"] == game.state.log[-8:]
+
+
+def test_checking_a_move_other_than_a_march_skips_the_suggestions(monkeypatch):
+    """A click's check lists the suggested moves (a path search per stack) only for a March;
+    any other move is legal exactly when it is one of the rules' choices."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    fresh = Gondor.from_json(game.to_json())  # as a click loads it: nothing listed yet
+    marches = [a for a in game.legal_actions(0) if isinstance(a, March)]
+    select = next(a for a in game.legal_actions(0) if isinstance(a, Select))
+    searched: list[int] = []
+    real = gondor_game.suggestions
+    monkeypatch.setattr(gondor_game, "suggestions", lambda *a: searched.append(1) or real(*a))
+    fresh.check(0, select)
+    fresh.check(0, EndMovement())
+    with pytest.raises(IllegalAction):
+        fresh.check(0, Select(counters=(0,), hex="0101"))  # not one of the rules' choices
+    assert not searched
+    fresh.check(0, marches[0])  # a March is looked up among the suggestions
+    with pytest.raises(IllegalAction):
+        fresh.check(
+            0, March(counters=marches[0].counters, start=marches[0].start, hex="2620", mp=2)
+        )
+    assert searched == [1]
+
+
+def test_the_suggestions_build_one_board_for_every_stack_they_try(monkeypatch):
+    """One board and one front per listing, however many stacks get a path search."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    built: list[int] = []
+    real = GondorState.board
+    monkeypatch.setattr(GondorState, "board", lambda s: built.append(1) or real(s))
+    assert len(suggestions(game.state)) > 1
+    assert built == [1]
+
+
+def test_distances_to_the_front_are_kept_while_the_enemy_stands_still(monkeypatch):
+    """A listing on the same front (the enemy's units unmoved) works out no distance again; a
+    front that moved is a new one."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    asked: list[str] = []
+    real = moving.cube
+    monkeypatch.setattr(moving, "cube", lambda h: asked.append(h) or real(h))
+    first = game.rules().choices(Gondor.from_json(game.to_json()).state)
+    assert suggestions(game.state) and asked
+    asked.clear()
+    assert game.rules().choices(Gondor.from_json(game.to_json()).state) == first
+    assert suggestions(Gondor.from_json(game.to_json()).state) == suggestions(game.state)
+    assert not [h for h in asked if h not in front_hexes(game)]  # only the front's own ids
+    enemy = next(c for c in game.state.counters if c.side == "westernesse" and c.hex)
+    enemy.hex = "2620"
+    front = front_hexes(game)
+    near = moving._front(game.state)
+    for h in ("0101", "1918", "2620", "3216"):
+        assert near(h) == min(distance(h, f) for f in front)
+
+
+def front_hexes(game: Gondor) -> set[str]:
+    """The hexes of Westernesse's combat units on the map."""
+    return {
+        c.hex for c in game.state.counters if c.side == "westernesse" and c.kind == "unit" and c.hex
+    }
