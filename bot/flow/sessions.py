@@ -657,9 +657,11 @@ class SessionManager:
     async def _show_owed_ending(self, sid: str) -> None:
         try:
             async with self.lock(sid):
-                session = await self.store.load(sid)
-                if session.status in ("pending", "active"):
+                # Posted meanwhile: an ending this process made as its shards came up, whose
+                # result went out while the lock was waited for.
+                if not await self.store.owes_ending(sid):
                     return
+                session = await self.store.load(sid)
                 summary = await self._ending_summary(session)
                 await self.delivery.update_board(session, ending=summary)
                 for seat in range(len(session.seats)):

@@ -74,6 +74,19 @@ async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(w
     assert_dms_final(world, ended, "Alice resigned")
 
 
+async def test_a_result_posted_while_a_start_meant_to_post_it_goes_out_once(world):
+    """A start lists the results owed, then one of them goes out (this process ended the game
+    while its shards came up): the start's post finds nothing owed and posts nothing."""
+    session = await world.knightfall_duel()
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    since = channel_count(world)
+    await press_yes_twice(world, "alice", question, "You resigned")
+    assert not await world.bot.store.owes_ending(session.id)
+    world.bot.sessions.show_owed_endings([session.id])  # as listed before the post
+    await world.quiesce()
+    assert_announced(world, await world.bot.store.load(session.id), "Alice resigned", since)
+
+
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
     session = await world.knightfall_duel()
     since = channel_count(world)
