@@ -820,7 +820,10 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
-        await self.store.ending_announced(session.id)
+        try:
+            await self.store.ending_announced(session.id)
+        except Exception:  # posted: at worst the next start posts it again
+            log.exception("result posted, still noted as owed session=%s", session.id)
         for hook in self.on_end:
             hook(session)
 

@@ -7,6 +7,7 @@ import discord
 import pytest
 
 import bot.flow.lobby
+from tests.bot.db_faults import fault
 from tests.bot.harness import World, all_card_labels, assert_no_leak, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -85,6 +86,27 @@ async def test_a_result_posted_while_a_start_meant_to_post_it_goes_out_once(worl
     world.bot.sessions.show_owed_endings([session.id])  # as listed before the post
     await world.quiesce()
     assert_announced(world, await world.bot.store.load(session.id), "Alice resigned", since)
+
+
+async def test_a_result_posted_when_its_note_cannot_be_taken_out_still_ends_the_game(
+    world, monkeypatch
+):
+    """The database fails as the posted result's note is taken out: the resignation is
+    answered as done, and what follows a posted result (a tournament's round) still runs."""
+    session = await world.knightfall_duel()
+    ended: list[str] = []
+    monkeypatch.setattr(world.bot.sessions, "on_end", [lambda s: ended.append(s.id)])
+
+    async def fails(sid: str) -> None:
+        raise fault(world.bot.store.db.dialect)
+
+    monkeypatch.setattr(world.bot.store, "ending_announced", fails)
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    since = channel_count(world)
+    await world.click("alice", question, yes_button(question))
+    assert "You resigned" in question.text()
+    assert_announced(world, await world.bot.store.load(session.id), "Alice resigned", since)
+    assert ended == [session.id]
 
 
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
