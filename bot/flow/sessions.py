@@ -581,7 +581,9 @@ class SessionManager:
             await reply(session)
         if lesson_done:
             view = lessons.next_game_view(session)
-            await self.delivery.announce(session, lessons.done_text(session), view, result=True)
+            text = lessons.done_text(session)
+            await self.delivery.announce(session, text, view, result=True)
+            await self.delivery.headline(session, text)
             return
         await self._announce_end(session, change)
         await self.computer_turns(session)
@@ -820,12 +822,13 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
-        try:
+        try:  # posted in the game's channel or thread: a headline refused is not owed
             await self.store.ending_announced(session.id)
         except Exception:  # posted: at worst the next start posts it again
             log.exception("result posted, still noted as owed session=%s", session.id)
         for hook in self.on_end:
             hook(session)
+        await self.delivery.headline(session, text)
 
     async def _daily_lines(self, session: Session) -> list[str]:
         """A daily deal's places so far and its line to share (none for another game)."""
