@@ -581,7 +581,9 @@ class SessionManager:
             await reply(session)
         if lesson_done:
             view = lessons.next_game_view(session)
-            await self.delivery.announce(session, lessons.done_text(session), view, result=True)
+            text = lessons.done_text(session)
+            await self.delivery.announce(session, text, view, result=True)
+            await self.delivery.headline(session, text)
             return
         await self._announce_end(session, change)
         await self.computer_turns(session)
@@ -657,9 +659,11 @@ class SessionManager:
     async def _show_owed_ending(self, sid: str) -> None:
         try:
             async with self.lock(sid):
-                session = await self.store.load(sid)
-                if session.status in ("pending", "active"):
+                # Posted meanwhile: an ending this process made as its shards came up, whose
+                # result went out while the lock was waited for.
+                if not await self.store.owes_ending(sid):
                     return
+                session = await self.store.load(sid)
                 summary = await self._ending_summary(session)
                 await self.delivery.update_board(session, ending=summary)
                 for seat in range(len(session.seats)):
@@ -818,9 +822,13 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
-        await self.store.ending_announced(session.id)
+        try:  # posted in the game's channel or thread: a headline refused is not owed
+            await self.store.ending_announced(session.id)
+        except Exception:  # posted: at worst the next start posts it again
+            log.exception("result posted, still noted as owed session=%s", session.id)
         for hook in self.on_end:
             hook(session)
+        await self.delivery.headline(session, text)
 
     async def _daily_lines(self, session: Session) -> list[str]:
         """A daily deal's places so far and its line to share (none for another game)."""

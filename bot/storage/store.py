@@ -520,6 +520,11 @@ class SessionStore:
         """The session's result message is posted: nothing is owed."""
         await self.db.execute("DELETE FROM endings_owed WHERE session_id=?", (sid,))
 
+    async def owes_ending(self, sid: str) -> bool:
+        """Whether the session's result message is still owed."""
+        row = await self.db.fetchone("SELECT 1 FROM endings_owed WHERE session_id=?", (sid,))
+        return row is not None
+
     async def endings_owed(self) -> list[tuple[str, int, datetime]]:
         """Every ending not announced yet: the session's id, guild and when it ended."""
         rows = await self.db.fetchall(

@@ -826,8 +826,8 @@ class Delivery:
     ) -> None:
         """Post in the game's channel, pinging its players (a ``result``: a v2 message).
 
-        The ``result`` of a game in its own thread is posted in the thread without pings, and
-        its first line in the channel the thread hangs off, pinging the players once there.
+        The ``result`` of a game in its own thread is posted in the thread without pings: its
+        ``headline`` pings them.
         """
         channel = await self.channel(session)
         threaded = result and game_threads.in_thread(session)
@@ -843,7 +843,13 @@ class Delivery:
         except discord.HTTPException as exc:
             self.gone(session.channel_id, exc)
             raise
-        if not threaded:
+
+    async def headline(self, session: Session, text: str) -> None:
+        """A result's first line where a game's thread hangs off, pinging the players there.
+
+        Nothing for a game in no thread of its own.
+        """
+        if not game_threads.in_thread(session):
             return
         parent_id = session.parent_channel_id or 0
         parent = self.client.get_channel(parent_id) or self.client.get_partial_messageable(

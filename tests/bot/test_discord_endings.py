@@ -7,6 +7,7 @@ import discord
 import pytest
 
 import bot.flow.lobby
+from tests.bot.db_faults import fault
 from tests.bot.harness import World, all_card_labels, assert_no_leak, move_controls
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -72,6 +73,40 @@ async def test_a_rated_resignation_is_confirmed_then_announced_to_both_players(w
     assert ended.status == "finished" and ended.end_reason == "resigned"
     assert_announced(world, ended, "Alice resigned", since)
     assert_dms_final(world, ended, "Alice resigned")
+
+
+async def test_a_result_posted_while_a_start_meant_to_post_it_goes_out_once(world):
+    """A start lists the results owed, then one of them goes out (this process ended the game
+    while its shards came up): the start's post finds nothing owed and posts nothing."""
+    session = await world.knightfall_duel()
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    since = channel_count(world)
+    await press_yes_twice(world, "alice", question, "You resigned")
+    assert not await world.bot.store.owes_ending(session.id)
+    world.bot.sessions.show_owed_endings([session.id])  # as listed before the post
+    await world.quiesce()
+    assert_announced(world, await world.bot.store.load(session.id), "Alice resigned", since)
+
+
+async def test_a_result_posted_when_its_note_cannot_be_taken_out_still_ends_the_game(
+    world, monkeypatch
+):
+    """The database fails as the posted result's note is taken out: the resignation is
+    answered as done, and what follows a posted result (a tournament's round) still runs."""
+    session = await world.knightfall_duel()
+    ended: list[str] = []
+    monkeypatch.setattr(world.bot.sessions, "on_end", [lambda s: ended.append(s.id)])
+
+    async def fails(sid: str) -> None:
+        raise fault(world.bot.store.db.dialect)
+
+    monkeypatch.setattr(world.bot.store, "ending_announced", fails)
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    since = channel_count(world)
+    await world.click("alice", question, yes_button(question))
+    assert "You resigned" in question.text()
+    assert_announced(world, await world.bot.store.load(session.id), "Alice resigned", since)
+    assert ended == [session.id]
 
 
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):

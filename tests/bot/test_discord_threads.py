@@ -9,6 +9,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 CREATE_THREADS = discord.Permissions(create_public_threads=True).value
 SEND_IN_THREADS = discord.Permissions(send_messages_in_threads=True).value
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
 
 
 async def threads_setting(world, value: str) -> str:
@@ -219,3 +220,23 @@ async def test_a_deleted_game_thread_or_its_channel_ends_the_games_off_it(world)
     for user in (carol, dave):
         (text,) = ended_notices(world, user, dms[user.id])
         assert "challenge" in text and "Carol vs Dave" in text
+
+
+async def test_a_result_in_its_thread_is_not_owed_when_the_channel_refuses_the_headline(world):
+    """The bot may post in the game's thread but not in the channel it hangs off: the result is
+    in the thread, so a start does not post it there again."""
+    await threads_setting(world, "on")
+    emu = world.emu
+    chan = await channel(world, "threads-only")
+    await world.slash("alice", "knightfall challenge", chan, opponent=world.people["bob"])
+    challenge = emu.channel_messages(chan)[-1]
+    await world.click("bob", challenge, challenge.find_button("Accept"))
+    thread = the_thread(world, chan)
+    session = await world.live(thread)
+    emu.set_channel_permissions(chan, emu.bot_user, deny=SEND_MESSAGES)
+    await world.resign("alice", thread)
+    await world.quiesce()
+    messages = emu.state.messages_in(thread.id)
+    results = [m for m in messages if "Play again" in [b.label for b in m.buttons()]]
+    assert len(results) == 1
+    assert not await world.bot.store.owes_ending(session.id)

@@ -20,6 +20,21 @@ LABEL_GAMES = 12
 table take a dozen games to meet."""
 RESAMPLE_STEPS = 400
 RESAMPLE_EVERY = 3
+OFFERS_EVERY = 20
+
+
+def check_offers(
+    game: Game, seat: int, legal: list[Action], before: list[Action], step: int
+) -> None:
+    """``offers`` answers as the look-up in ``legal_actions`` would, every ``OFFERS_EVERY``
+    steps: for every move legal now and the last step's moves (mostly refused now), asked of
+    a fresh copy with nothing listed yet (as a click finds it), then of the game."""
+    if type(game).offers is Game.offers or step % OFFERS_EVERY:
+        return  # the look-up itself, or a step not checked (each costs a listing per move)
+    fresh = type(game).from_json(game.to_json())
+    for copy in (fresh, game):
+        for action in [*before, *legal]:
+            assert copy.offers(seat, action) == (action in legal), action.label()
 
 
 def random_playout(cls, seed: int, rng: random.Random):
@@ -27,6 +42,7 @@ def random_playout(cls, seed: int, rng: random.Random):
     n = cls.min_players
     game = cls.new(n, seed=seed)
     codes = []
+    before: list[Action] = []
     for _ in range(MAX_STEPS):
         active = game.to_act()
         assert (not active) == game.is_over
@@ -45,6 +61,8 @@ def random_playout(cls, seed: int, rng: random.Random):
             assert cls.decode(code) == action
         check_views(game, seed, n)
         check_labels_distinct(game, seat, legal)
+        check_offers(game, seat, legal, before, len(codes))
+        before = legal
         action = rng.choice(legal)
         codes.append((seat, cls.encode(action)))
         game.apply(seat, action)
