@@ -37,6 +37,7 @@ from bot.surface.presenter import (
     prepare_seat,
     result_announcement,
 )
+from bot.surface.reach import TokenExpired
 from bot.surface.replies import ephemeral, reply_errors
 from engines import Action, Game, Result
 
@@ -670,8 +671,20 @@ class SessionManager:
                     await self.delivery.refresh_dm(session, seat, [], ending=summary)
                 await self.announce_end(session, Change(), summary)
                 await self.delivery.board_sent(session)
+        except (discord.NotFound, discord.Forbidden, TokenExpired) as exc:
+            # Nowhere to post it (the channel gone or closed to the bot, no live token), so no
+            # start tries again; a game outside a server shows it at its next click
+            # (``show_missed_ending``).
+            log.info("a result owed cannot be posted session=%s error=%s", sid, type(exc).__name__)
+            await self._drop_owed_ending(sid)
         except Exception:
             log.exception("could not post a result owed session=%s", sid)
+
+    async def _drop_owed_ending(self, sid: str) -> None:
+        try:
+            await self.store.ending_announced(sid)
+        except Exception:
+            log.exception("could not drop a result owed session=%s", sid)
 
     async def _ending_summary(self, session: Session) -> str:
         """How an ended game ended, in a line: its result, its last event or why it stopped."""

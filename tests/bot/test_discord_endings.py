@@ -109,6 +109,30 @@ async def test_a_result_posted_when_its_note_cannot_be_taken_out_still_ends_the_
     assert ended == [session.id]
 
 
+async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_start(world):
+    """Discord answers Unknown Channel to the owed result: there is nowhere to post it, so the
+    note is dropped (a later start does not try again and log the failure each time)."""
+    session = await world.knightfall_duel()
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    await press_yes_twice(world, "alice", question, "You resigned")
+    await world.bot.store.db.execute(
+        "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)",
+        (session.id, discord.utils.utcnow().isoformat()),
+    )
+    for method in ("PATCH", "POST"):
+        world.emu.fail_next(
+            method,
+            f"/channels/{world.chan.id}/",
+            status=404,
+            code=10003,
+            message="Unknown Channel",
+            times=5,
+        )
+    world.bot.sessions.show_owed_endings([session.id])
+    await world.quiesce()
+    assert not await world.bot.store.owes_ending(session.id)
+
+
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
     session = await world.knightfall_duel()
     since = channel_count(world)
