@@ -697,13 +697,7 @@ class Lifecycle:
             if session.state_json is None:
                 await self._edit_board_text(session, text)
                 return True
-            delivery = self.manager.delivery
-            await delivery.update_board(session, ending=text, failed=failed)
-            for seat in range(len(session.seats)):
-                await delivery.refresh_dm(session, seat, [], ending=text)
-                await delivery.refresh_hand(session, seat, [], ending=text)
-            await self.manager.announce_end(session, change or Change(), text)
-            await delivery.board_sent(session)
+            await self.manager.show_ending(session, text, change or Change(), failed)
             if lost:
                 raise lost[0]
         except discord.HTTPException as exc:

@@ -45,9 +45,12 @@ def owed_endings(
 
     Only ours, and only those that ended before ``started`` (this process posts its own).
     """
-    ours = [(sid, at) for sid, guild_id, at in owed if owns(guild_id) and at < started]
-    late = [sid for sid, at in ours if (started - at).total_seconds() > OWED_SECONDS]
-    return [sid for sid, _ in ours if sid not in late], late
+    post: list[str] = []
+    late: list[str] = []
+    for sid, guild_id, at in owed:
+        if owns(guild_id) and at < started:
+            (late if (started - at).total_seconds() > OWED_SECONDS else post).append(sid)
+    return post, late
 
 
 def prompted_last(seats: list[Seat], to_act: list[int]) -> set[int]:

@@ -665,26 +665,39 @@ class SessionManager:
                 if not await self.store.owes_ending(sid):
                     return
                 session = await self.store.load(sid)
-                summary = await self._ending_summary(session)
-                await self.delivery.update_board(session, ending=summary)
-                for seat in range(len(session.seats)):
-                    await self.delivery.refresh_dm(session, seat, [], ending=summary)
-                await self.announce_end(session, Change(), summary)
-                await self.delivery.board_sent(session)
+                await self.show_ending(session, await self._ending_summary(session), Change())
         except (discord.NotFound, discord.Forbidden, TokenExpired) as exc:
             # Nowhere to post it (the channel gone or closed to the bot, no live token), so no
             # start tries again; a game outside a server shows it at its next click
             # (``show_missed_ending``).
             log.info("a result owed cannot be posted session=%s error=%s", sid, type(exc).__name__)
-            await self._drop_owed_ending(sid)
+            await self._owed_no_more(sid)
         except Exception:
             log.exception("could not post a result owed session=%s", sid)
 
-    async def _drop_owed_ending(self, sid: str) -> None:
+    async def show_ending(
+        self, session: Session, text: str, change: Change, failed: Failed | None = None
+    ) -> None:
+        """Show a saved ending on the board and in every DM and hand, and post the result.
+
+        Raises what posting the result raised; the board's failures go to ``failed``.
+        """
+        await self.delivery.update_board(session, ending=text, failed=failed)
+        for seat in range(len(session.seats)):
+            await self.delivery.refresh_dm(session, seat, [], ending=text)
+            await self.delivery.refresh_hand(session, seat, [], ending=text)
+        await self.announce_end(session, change, text)
+        await self.delivery.board_sent(session)
+
+    async def _owed_no_more(self, sid: str) -> None:
+        """Take out the note that the game's result is owed.
+
+        A failure is only logged: at worst the next start posts the result again.
+        """
         try:
             await self.store.ending_announced(sid)
         except Exception:
-            log.exception("could not drop a result owed session=%s", sid)
+            log.exception("the result is still noted as owed session=%s", sid)
 
     async def _ending_summary(self, session: Session) -> str:
         """How an ended game ended, in a line: its result, its last event or why it stopped."""
@@ -835,10 +848,7 @@ class SessionManager:
             ),
         )
         await self.delivery.announce(session, text, play_again_view(session), result=True)
-        try:  # posted in the game's channel or thread: a headline refused is not owed
-            await self.store.ending_announced(session.id)
-        except Exception:  # posted: at worst the next start posts it again
-            log.exception("result posted, still noted as owed session=%s", session.id)
+        await self._owed_no_more(session.id)  # before the headline: one refused is not owed
         for hook in self.on_end:
             hook(session)
         await self.delivery.headline(session, text)
