@@ -22,6 +22,31 @@ from bot.surface.text_limits import V2_TEXT
 from engines.text import shorten
 
 
+class Shown(discord.ui.LayoutView):
+    """A message's layout as built to be sent: never changed after, so serialised once.
+
+    Its digest (``presenter.Message.digest``) and its request share one ``to_components``.
+    It is never listened to: the bot answers its buttons and selects through dynamic items
+    (``bot.components``), so discord.py keeps no copy of it per message sent (a kept view
+    would hold each message's items for the life of the process and dispatch each click a
+    second time, to a callback that does nothing).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self._components: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The components as sent, worked out at the first call."""
+        if self._components is None:
+            self._components = super().to_components()
+        return self._components
+
+    def is_finished(self) -> bool:
+        """Always: discord.py then keeps no copy of the view for the message it is sent with."""
+        return True
+
+
 @dataclass
 class Layout:
     """A v2 message ready to send, or to edit an earlier v2 message with."""
@@ -78,7 +103,7 @@ def message(
     box = [part for part in box if part]
     tops = [above] if above else []
     fitted = iter(_fit(tops + [part for part in box if isinstance(part, str)]))
-    view = discord.ui.LayoutView(timeout=None)
+    view = Shown()
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=colour
     )
@@ -104,10 +129,9 @@ def _shown(picture: discord.File) -> discord.MediaGalleryItem:
 
 
 def rows_of(view: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:
-    """A legacy view's items, row by row as it lays them out."""
+    """A legacy view's items, row by row as it lays them out (each placed as it was added)."""
     if view is None:
         return []
-    view.to_components()  # places each item in its row
 
     def row(item: discord.ui.Item[Any]) -> int:
         return item._rendered_row or 0
