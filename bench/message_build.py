@@ -27,18 +27,14 @@ from typing import Any
 import discord
 
 import engines
+from bench.games import command
 from bot.storage.store import Seat, Session
 from bot.surface import presenter, render_pool
 from bot.surface.render_pool import Picture, pickled
 
 RECENT = ["Player 1 moved.", "Player 2 moved.", "Player 1 played a card.", "Player 2 passed."]
-GAMES = {  # the load test's names (slash groups) and the engines'
-    "gondolin": "gondolin",
-    "galdor": "galdors_grip",
-    "guardians": "guardians",
-    "knightfall": "knightfall",
-    "gondor": "gondor",
-}
+GAMES = {command(g): g for g in engines.game_ids()}
+"""The engines by the load test's names for them (their slash groups)."""
 COUNTED = {  # what --calls counts besides the engine's: a label and a function's file and name
     "prepare": ("presenter.py", "prepare"),
     "board": ("presenter.py", "board"),

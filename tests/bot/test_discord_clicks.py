@@ -8,7 +8,7 @@ import pytest
 
 import bot.flow.lobby
 from bot.flow import catch_up
-from bot.surface import controls, custom_ids
+from bot.surface import controls
 from tests.bot.db_faults import ReadFailsAfterCommit
 from tests.bot.harness import move_controls
 
@@ -322,12 +322,14 @@ async def test_discord_py_keeps_no_view_of_the_boards_and_dms_sent(world):
     dm = world.controls_message(mover)
     await world.make_move(mover, dm, move_controls(dm)[0])  # answered in the DM's interaction
     assert (await world.bot.store.load(session.id)).step > session.step
+    newest = world.emu.dm_messages(mover)[-1]
+    await world.click(mover.name, newest, newest.find_button(TOGGLE))  # its own buttons, edited
+    assert toggle_label(world.emu.dm_messages(mover)[-1]) == f"{TOGGLE}: ON"
     kept = [
         item.custom_id
         for view in world.bot.persistent_views
         for item in view.walk_children()
         if isinstance(item, discord.ui.Button | discord.ui.Select)
     ]
-    ours = {kind.prefix for kind in (custom_ids.ACTION, custom_ids.SELECT, custom_ids.HAND)}
-    assert not [c for c in kept if c.split(":")[0] in ours]
+    assert not [c for c in kept if session.id in c]
     await finish(world, session)
