@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Alert, Event, Game, Result, StandingChoice, Unavailable
-from engines.gondor import banner, coach, determinize, places, spotlight, victory
+from engines.gondor import banner, coach, determinize, listed, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     OTHER_DEPLOYMENTS,
@@ -219,6 +219,29 @@ class Gondor(Game[GondorState]):
         if self._cache is None or self._cache[0] is not s or self._cache[1] != s.step:
             self._cache = (s, s.step, self.rules().choices(s))
         return self._cache[2]
+
+    # ---- serialisation --------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The state as JSON; the moves listed for it are kept with the text (``listed``)."""
+        text = super().to_json()
+        s = self.state
+        if self._cache is not None and self._cache[0] is s and self._cache[1] == s.step:
+            found = self._suggested
+            suggested = found[2] if found and found[0] is s and found[1] == s.step else None
+            listed.remember(text, listed.Listed(self._cache[2], suggested))
+        return text
+
+    @classmethod
+    def from_json(cls, s: str) -> Gondor:
+        """The game of a saved state, with its moves if this process listed them (``listed``)."""
+        game = super().from_json(s)
+        known = listed.recall(s)
+        if known is not None:
+            state = game.state
+            game._cache = (state, state.step, known.choices)
+            if known.suggestions is not None:
+                game._suggested = (state, state.step, known.suggestions)
+        return game
 
     # ---- applying -----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
