@@ -46,7 +46,7 @@ from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import LOG_KEPT, SEATS, GondorState, all_gates, new_counters
-from engines.gondor.views import FORCES_LABEL, GOAL, build_view
+from engines.gondor.views import FORCES_LABEL, GOAL, PositionViews
 from engines.resources import data_path
 from engines.rng import Random
 from engines.text import glossary_line
@@ -156,6 +156,7 @@ class Gondor(Game[GondorState]):
         super().__init__(state)
         self._cache: tuple[GondorState, int, list[Action]] | None = None
         self._suggested: tuple[GondorState, int, list[Action]] | None = None
+        self._views: PositionViews | None = None
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondorState:
@@ -450,7 +451,10 @@ class Gondor(Game[GondorState]):
         view zooms on its decision (``focus``, see :meth:`_focus`).
         """
         s = self.state
-        view = build_view(s, None if seat is None else SEATS[seat], self._pending())
+        views = self._views
+        if views is None or views.state is not s or views.step != s.step:
+            views = self._views = PositionViews(s, self._pending())
+        view = views.view(None if seat is None else SEATS[seat])
         moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
         if moves and s.pending is None:
             view["highlight"] = moves
