@@ -42,6 +42,7 @@ def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
     overlays._ring.cache_clear()
     overlays._hex_ring.cache_clear()
+    panel._header.cache_clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -196,6 +197,19 @@ def test_the_background_is_drawn_once_per_map():
     gondor.render(CASES["mid-sauron"])
     info = gmap.full_background.cache_info()
     assert info.misses == 1 and info.hits == 2
+
+
+def test_a_header_is_drawn_once_for_the_same_lines():
+    """A move that leaves the turn, the phase and the decision as they were pastes the header
+    drawn for the picture before it (the same pixels as drawing it again)."""
+    clear_caches()
+    before = gondor.typed(CASES["mid-sauron"])
+    moved = gondor.typed({**CASES["mid-sauron"], "stacks": CASES["initial-sauron"]["stacks"]})
+    kept = panel.header(before)
+    assert panel.header(moved) is kept
+    clear_caches()
+    assert panel.header(moved).tobytes() == kept.tobytes()
+    assert panel.header(gondor.typed(CASES["mid-westernesse"])) is not kept  # its own lines
 
 
 def test_rendering_does_not_change_the_view():
