@@ -17,7 +17,8 @@ from typing import NamedTuple
 from engines.base import Action
 
 KEPT = 64
-"""Texts kept (about 25 KB each, with their moves): the last clicks of a process's games."""
+"""Texts kept: the last clicks of a process's games (25 KB of text each, 75 KB with the moves
+of a deployment: about 5 MB in all)."""
 
 
 class Listed(NamedTuple):
