@@ -29,15 +29,16 @@ def render(view: View) -> Image.Image:
     """Draw a Knightfall view (public, private or final) as an RGB image, 800 px wide."""
     bottom, top = kt.bottom_seat(view), kt.top_seat(view)
     key = camp.layout_key(view.layout)
-    bottom_h = info.player_block_height(view, bottom)
+    top_block, bottom_block = info.block(view, top), info.block(view, bottom)
+    bottom_h = bottom_block.height
     # The information column goes straight onto the table, which is square unless the column
     # runs too long for it: then the table is drawn again, as tall as the column needs.
     img = camp.background(key, top, bottom).copy()
-    y = _column(img, view, top)
+    y = _column(img, view, top_block)
     height = max(HEIGHT, y + bottom_h + MARGIN)
     if height > HEIGHT:
         img = camp.background(key, top, bottom, height).copy()
-        _column(img, view, top)
+        _column(img, view, top_block)
     draw = ImageDraw.Draw(img)
     you = view.you
     for seat, is_bottom in ((top, False), (bottom, True)):
@@ -47,16 +48,16 @@ def render(view: View) -> Image.Image:
             picked = you.battle_slot
         box = camp.camp_box(view, is_bottom, height)
         camp.draw_camp(img, draw, view, seat, box, flip=not is_bottom, picked=picked)
-    info.player_block(img, draw, view, bottom, height - MARGIN - bottom_h)
+    info.player_block(img, draw, bottom_block, height - MARGIN - bottom_h)
     return img
 
 
-def _column(img: Image.Image, view: View, top: int) -> int:
+def _column(img: Image.Image, view: View, top: info.Block) -> int:
     """The information column's top part (the top seat, the state, the piles): where it ends."""
     draw = ImageDraw.Draw(img)
-    y = info.player_block(img, draw, view, top, MARGIN) + px(10)
+    y = info.player_block(img, draw, top, MARGIN) + px(10)
     if view.result is not None:
         y = info.result_banner(draw, view, view.result, y) + px(8)
     else:
-        y = info.header(draw, view, y) + px(8)
+        y = info.header(img, draw, view, y) + px(8)
     return info.piles(img, draw, view, y) + px(10)

@@ -91,3 +91,25 @@ def test_each_games_pictures_are_the_same_with_tiles_as_painted_in_place(
     monkeypatch.setattr(tiles, "ENABLED", False)
     for view, tiled in zip(views, with_tiles, strict=True):
         assert ImageChops.difference(tiled, render_image(game_id, view)).getbbox() is None
+
+
+def test_knightfalls_blocks_header_and_piles_are_pasted_and_look_painted_in_place(
+    fresh, monkeypatch
+):
+    """The board and both seats' DMs, move after move: a part unchanged is pasted, not drawn."""
+    game = engines.get_game("knightfall").new(2, seed=4)
+    rng = random.Random(4)
+    views = []
+    names = {"seat_names": ["Ann", "Bob"]}
+    for _ in range(60):
+        views += [{**game.view(seat), **names} for seat in (None, 0, 1)]
+        if game.is_over:
+            break
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    with_tiles = [render_image("knightfall", v) for v in views]
+    # Two blocks, a header and the piles a picture: more than a third of them pasted.
+    assert fresh.hits > len(views) * 4 // 3, (fresh.hits, fresh.misses)
+    monkeypatch.setattr(tiles, "ENABLED", False)
+    for view, tiled in zip(views, with_tiles, strict=True):
+        assert ImageChops.difference(tiled, render_image("knightfall", view)).getbbox() is None
