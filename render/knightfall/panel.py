@@ -243,7 +243,9 @@ def header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> i
     return bottom
 
 
-def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: int) -> int:
+def result_banner(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: int
+) -> int:
     """A gold banner: who won and the engine's summary."""
     x0, x1 = RIGHT
     winners = result.winners
@@ -251,15 +253,20 @@ def result_banner(draw: ImageDraw.ImageDraw, view: View, result: ResultView, y: 
     summary = kt.named(view, result.summary)
     room = x1 - x0 - 2 * PAD
     # Each seat's total power is in its own block ("total power 50"), beside its name.
-    blocks = [
-        (wrap(title, font(BANNER, bold=True), room), font(BANNER, bold=True)),
-        (wrap(summary, font(PX), room), font(PX)),
-    ]
-    h = px(20) + sum(len(lines) * (font_px(f) + px(6)) + px(6) for lines, f in blocks)
-    panel(draw, (x0, y, x1, y + h), fill=GOLD, outline=BANNER_EDGE, width=LINE, radius=px(14))
-    ty = y + px(10)
-    for lines, fnt in blocks:
-        ty = draw_lines(draw, (x0 + PAD, ty), lines, fnt, CARD_BLACK, spacing=px(6)) + px(6)
+    blocks = (
+        (tuple(wrap(title, font(BANNER, bold=True), room)), BANNER, True),
+        (tuple(wrap(summary, font(PX), room)), PX, False),
+    )
+    h = px(20) + sum(len(lines) * (size + px(6)) + px(6) for lines, size, _ in blocks)
+
+    def paint(_img: Image.Image, d: ImageDraw.ImageDraw, box: Box) -> None:
+        panel(d, box, fill=GOLD, outline=BANNER_EDGE, width=LINE, radius=px(14))
+        ty = box[1] + px(10)
+        for lines, size, bold in blocks:
+            fnt = font(size, bold=bold)
+            ty = draw_lines(d, (box[0] + PAD, ty), lines, fnt, CARD_BLACK, spacing=px(6)) + px(6)
+
+    tiles.draw_tiled(img, draw, (x0, y, x1, y + h), ("knightfall banner", blocks), FELT, paint)
     return y + h
 
 

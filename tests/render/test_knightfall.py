@@ -228,3 +228,27 @@ def test_the_table_is_800_px_square_with_the_phones_text_size_on_cards_too(monke
     assert cards.rank_size(knightfall_camp.CARD, knightfall_camp.PX) == 25
     for cached in (cards.card_face, cards.card_back, cards.empty_slot):
         cached.cache_clear()
+
+
+def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypatch):
+    """The PNG is drawn onto the palette: the table once, then only the parts drawn on it."""
+    tall, _ = make_case("powers", 0)
+    tall["powers"] = [dict(used, seat=seat) for used in tall["powers"] for seat in (0, 1) * 4]
+    views = [make_case(s, v)[0] for s in STAGES for v in VIEWERS] + [tall]
+    palette = common.fixed_palette(kf.PALETTE)
+    whole = [common.encode_png(render_image("knightfall", v), palette=palette) for v in views]
+    for view in views:  # each table (its seats' sides, its height) is mapped once
+        render_png("knightfall", view)
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
+    mapped: list[int] = []
+    quantize = Image.Image.quantize
+
+    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
+        mapped.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", recording)
+    assert [render_png("knightfall", v) for v in views] == whole
+    assert mapped and max(mapped) < kf.WIDTH * kf.HEIGHT // 2, max(mapped)  # never the whole
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
+    assert [render_png("knightfall", v) for v in views] == whole

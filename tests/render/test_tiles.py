@@ -67,6 +67,23 @@ def test_tiles_stay_within_their_budget(fresh):
     assert fresh.hits == 1
 
 
+def test_a_part_over_a_picture_on_a_palette_canvas_is_that_picture_mapped(fresh):
+    """A tile may start as the picture under it; on a canvas on a palette it is mapped once."""
+    under = Image.new("RGB", (300, 200), common.FELT)
+    ImageDraw.Draw(under).line((0, 0, 299, 199), fill=common.GOLD, width=5)
+    box = (20, 30, 219, 110)
+    expected = under.copy()
+    painted(expected, ImageDraw.Draw(expected), box)
+    colours = (common.FELT, common.GOLD, common.PANEL, common.TEXT, common.MUTED)
+    palette = common.fixed_palette(colours)
+    canvas = under.quantize(palette=palette, dither=Image.Dither.NONE)
+    for _ in range(2):
+        tiles.draw_tiled(canvas, ImageDraw.Draw(canvas), box, "part", under, painted)
+    assert (fresh.misses, fresh.hits) == (1, 1)
+    mapped = expected.quantize(palette=palette, dither=Image.Dither.NONE)
+    assert canvas.tobytes() == mapped.tobytes()
+
+
 def sequence(game_id: str, seed: int, moves: int) -> list[dict]:
     """The views of a seeded random game, move after move (the public one and the player's)."""
     game = engines.get_game(game_id).new(1, seed=seed)
