@@ -9,7 +9,7 @@ threads of the bot's own process (less memory, but the drawing competes with the
 for the GIL). Workers run at a lower priority than the bot, so on a busy machine clicks are
 acknowledged first and images come after. A job goes to the first idle worker, not to any:
 one worker draws while it keeps up, its caches warm (a second one drawing every other picture
-had cold ones: a Knightfall picture cost about a third more), and the others take the
+had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
 overflow. The last few pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
 This module imports only ``render`` and ``bot.surface.pool_workers``, so a worker starts

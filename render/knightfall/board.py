@@ -35,10 +35,9 @@ def render(view: View) -> Image.Image:
 def render_indexed(view: View) -> Image.Image:
     """The same picture drawn onto ``PALETTE``'s fixed palette (mode "P"), as the PNG holds it.
 
-    Only the parts drawn on the table are mapped onto the palette, each where it is drawn
-    (the tiles once, the camps each time): mapping costs per pixel, and the table around them
-    is mapped once per process. Pixels are mapped one by one, so the picture is the RGB one
-    mapped whole.
+    Only the parts drawn on the table are mapped onto the palette, each once per look (as a
+    tile): mapping costs per pixel, and the table around them is mapped once per process.
+    Pixels are mapped one by one, so the picture is the RGB one mapped whole.
     """
     return _table(view, indexed=True)
 
@@ -73,13 +72,14 @@ def _table(view: View, *, indexed: bool) -> Image.Image:
         if you is not None and seat == you.seat and view.stage == "battle":
             picked = you.battle_slot
         box = camp.camp_box(view, is_bottom, height)
-        _camp(img, table, box, view, seat, flip=not is_bottom, picked=picked)
+        _camp(img, draw, table, box, view, seat, flip=not is_bottom, picked=picked)
     info.player_block(img, draw, bottom_block, height - MARGIN - bottom_h)
     return img
 
 
 def _camp(
     img: Image.Image,
+    draw: ImageDraw.ImageDraw,
     table: Image.Image,
     box: Box,
     view: View,
@@ -98,10 +98,10 @@ def _camp(
     # Under the camp: its panel in the seat's colour and the links, as the layout and side say.
     key = ("knightfall camp", layout, seat, flip, picked, cards)
 
-    def paint(part: Image.Image, draw: ImageDraw.ImageDraw, inner: Box) -> None:
-        camp.draw_camp(part, draw, view, seat, inner, flip=flip, picked=picked)
+    def paint(part: Image.Image, part_draw: ImageDraw.ImageDraw, inner: Box) -> None:
+        camp.draw_camp(part, part_draw, view, seat, inner, flip=flip, picked=picked)
 
-    tiles.draw_tiled(img, ImageDraw.Draw(img), box, key, table, paint)
+    tiles.draw_tiled(img, draw, box, key, table, paint)
 
 
 def _column(img: Image.Image, view: View, top: info.Block) -> int:
