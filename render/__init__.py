@@ -17,6 +17,7 @@ from PIL import Image
 
 from engines.plugins import find, game_ids
 from render.common import encode_png, fixed_palette
+from render.common.png import write_png
 
 __all__ = ["alt_text", "picture", "render_image", "render_png"]
 
@@ -38,6 +39,11 @@ def render_image(game_id: str, view: Mapping[str, Any]) -> Image.Image:
 def render_png(game_id: str, view: Mapping[str, Any]) -> bytes:
     """Draw ``view`` of game ``game_id`` as PNG bytes (deterministic: same view, same bytes)."""
     module = _module(game_id)
+    # A renderer that draws onto its palette itself maps only what it draws (Knightfall).
+    indexed = getattr(module, "render_indexed", None)
+    img = None if indexed is None else indexed(view)
+    if img is not None:
+        return write_png(img)
     # A module drawn from a known set of colours declares them: a fixed palette is faster.
     colours = getattr(module, "PALETTE", None)
     palette = fixed_palette(tuple(colours)) if colours else None

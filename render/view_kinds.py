@@ -28,6 +28,8 @@ class ViewKind(Generic[M]):
     render: Callable[[M], Image.Image]
     alt_text: Callable[[M], str]
     key: str | None = None
+    indexed: Callable[[M], Image.Image] | None = None
+    """Draws the view straight onto the game's fixed palette (mode "P"), where it can."""
 
 
 class ViewKinds:
@@ -47,6 +49,11 @@ class ViewKinds:
         """Draw the view."""
         kind, model = self._typed(view)
         return kind.render(model)
+
+    def render_indexed(self, view: Mapping[str, Any] | BaseModel) -> Image.Image | None:
+        """The view drawn onto the game's palette, or None if its kind draws only in RGB."""
+        kind, model = self._typed(view)
+        return None if kind.indexed is None else kind.indexed(model)
 
     def alt_text(self, view: Mapping[str, Any] | BaseModel) -> str:
         """The alt text of the same image."""

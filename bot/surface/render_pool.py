@@ -7,7 +7,10 @@ PNG bytes and the alt text come back (reading a view back into its model takes m
 for the largest games, so the alt text is written in the worker too). ``thread`` renders in
 threads of the bot's own process (less memory, but the drawing competes with the event loop
 for the GIL). Workers run at a lower priority than the bot, so on a busy machine clicks are
-acknowledged first and images come after. The last few pictures are kept by the digest of
+acknowledged first and images come after. A job goes to the first idle worker, not to any:
+one worker draws while it keeps up, its caches warm (a second one drawing every other picture
+had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
+overflow. The last few pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
 This module imports only ``render`` and ``bot.surface.pool_workers``, so a worker starts
 quickly.
@@ -101,19 +104,21 @@ def new_executor(kind: str, workers: int, nice: int = WORKER_NICE) -> Executor:
 class RenderPool:
     """Renders views to PNG in its executor; the bot holds one (``TabletopBot.renders``).
 
-    Beside it, ``heavy_executor``: one worker at ``HEAVY_NICE`` for :meth:`run_heavy`. A
-    worker that dies (killed, out of memory) breaks its executor: the pool starts new workers
+    Each worker is an executor of its own (``executors``), so that a job goes to the first idle
+    one. Beside them, ``heavy_executor``: one worker at ``HEAVY_NICE`` for :meth:`run_heavy`. A
+    worker that dies (killed, out of memory) breaks its executor: the pool starts a new worker
     and asks once more, so one lost process costs one slow image, not every image.
     """
 
     def __init__(self, kind: str = "process", workers: int | None = None) -> None:
         self.kind = kind
         self.workers = workers or os.cpu_count() or 1
-        self.executor = new_executor(kind, self.workers)
+        self.executors = [new_executor(kind, 1) for _ in range(self.workers)]
+        self._busy = [0] * self.workers  # jobs given to each worker and not yet back
         self.heavy_executor = new_executor(kind, 1, HEAVY_NICE)
         self._recent: OrderedDict[str, Picture] = OrderedDict()
-        for _ in range(self.workers):  # start the workers now, not at the first image
-            self.executor.submit(int)
+        for executor in self.executors:  # start the workers now, not at the first image
+            executor.submit(int)
         self.heavy_executor.submit(int)
 
     async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
@@ -138,27 +143,42 @@ class RenderPool:
         return await self._run(True, fn, *args)
 
     async def _run(self, heavy: bool, fn: Callable[..., T], *args: Any) -> T:
+        if heavy:
+            return await self._run_on(None, fn, *args)
+        # The first idle worker, not whichever: work one job after another (a click's board,
+        # then its DMs) stays in one process, whose caches (tiles, cards, the CPU's own) are
+        # warm; the next worker takes work only while the ones before it are busy.
+        worker = min(range(self.workers), key=lambda i: (self._busy[i], i))
+        self._busy[worker] += 1
+        try:
+            return await self._run_on(worker, fn, *args)
+        finally:
+            self._busy[worker] -= 1
+
+    async def _run_on(self, worker: int | None, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on a worker (None: the heavy one), started anew if it died."""
         loop = asyncio.get_running_loop()
-        executor = self._executor(heavy)
+        executor = self._executor(worker)
         try:
             return await loop.run_in_executor(executor, fn, *args)
-        except BrokenExecutor:  # a worker died (killed, out of memory): new workers, once more
-            if self._executor(heavy) is executor:  # the first call to notice replaces them
-                log.warning("a render worker died; starting new ones")
+        except BrokenExecutor:  # the worker died (killed, out of memory): a new one, once more
+            if self._executor(worker) is executor:  # the first call to notice replaces it
+                log.warning("a render worker died; starting a new one")
                 executor.shutdown(wait=False)
-                if heavy:
+                if worker is None:
                     self.heavy_executor = new_executor(self.kind, 1, HEAVY_NICE)
                 else:
-                    self.executor = new_executor(self.kind, self.workers)
-            return await loop.run_in_executor(self._executor(heavy), fn, *args)
+                    self.executors[worker] = new_executor(self.kind, 1)
+            return await loop.run_in_executor(self._executor(worker), fn, *args)
 
-    def _executor(self, heavy: bool) -> Executor:
-        return self.heavy_executor if heavy else self.executor
+    def _executor(self, worker: int | None) -> Executor:
+        return self.heavy_executor if worker is None else self.executors[worker]
 
     def close(self) -> None:
         """Stop the workers and wait for them (at shutdown; blocks for the image being drawn)."""
         self.heavy_executor.shutdown(wait=True, cancel_futures=True)
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        for executor in self.executors:
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 _current: RenderPool | None = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -41,7 +42,8 @@ class TileCache(SizedLRU[Hashable, Image.Image]):
 
 
 def _bytes(tile: Image.Image) -> int:
-    return tile.width * tile.height * 4  # Pillow keeps an RGB pixel in 4 bytes
+    # Pillow keeps an RGB pixel in 4 bytes, a palette index in 1
+    return tile.width * tile.height * (1 if tile.mode == "P" else 4)
 
 
 TILES = TileCache()
@@ -52,22 +54,49 @@ def draw_tiled(
     draw: ImageDraw.ImageDraw,
     box: Box,
     key: Hashable,
-    background: RGB,
+    background: RGB | Image.Image,
     paint: Painter,
 ) -> None:
     """``paint`` the part in ``box`` over ``background``, or paste its tile kept for ``key``.
 
     ``key`` must say everything ``paint`` draws from, except the box's size (part of the key).
+    ``background`` is the flat colour the part lies on, or the RGB picture the part is painted
+    over: then the tile starts as that picture's ``box``, and ``key`` says what lies there too.
+    On a canvas already on a palette (mode "P") the part is painted in RGB, mapped onto the
+    canvas's palette once and kept so: the pixels the whole picture mapped would have had.
     """
-    if not ENABLED:
+    indexed = img.mode == "P"
+    if not ENABLED and not indexed:
         paint(img, draw, box)
         return
     x0, y0, x1, y1 = box
     size = (x1 - x0 + 1, y1 - y0 + 1)
-    full = (key, size, background)
-    tile = TILES.get(full)
+    flat = background if isinstance(background, tuple) else None
+    full = (key, size, flat, img.mode)
+    tile = TILES.get(full) if ENABLED else None
     if tile is None:
-        tile = Image.new("RGB", size, background)
+        if isinstance(background, tuple):
+            tile = Image.new("RGB", size, background)
+        else:
+            tile = background.crop((x0, y0, x1 + 1, y1 + 1))
         paint(tile, ImageDraw.Draw(tile), (0, 0, size[0] - 1, size[1] - 1))
-        TILES.put(full, tile)
+        if indexed:
+            tile = mapped(tile, img)
+        if ENABLED:
+            TILES.put(full, tile)
     img.paste(tile, (x0, y0))
+
+
+def mapped(part: Image.Image, canvas: Image.Image) -> Image.Image:
+    """An RGB ``part`` mapped onto the palette of ``canvas`` (mode "P"), pixel by pixel."""
+    return part.quantize(
+        palette=_palette(bytes(canvas.getpalette() or [])), dither=Image.Dither.NONE
+    )
+
+
+@lru_cache(maxsize=16)
+def _palette(colours: bytes) -> Image.Image:
+    """One image per palette: Pillow keeps in it what each colour mapped to, for the next part."""
+    img = Image.new("P", (1, 1))
+    img.putpalette(colours)
+    return img

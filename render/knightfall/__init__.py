@@ -12,12 +12,13 @@ from render.knightfall.board import PALETTE
 from render.knightfall.text import View
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "alt_text", "render", "render_indexed", "typed"]
 
 VIEWS = ViewKinds(
     ViewKind(KnightfallLookupView, lookup.render, lookup.alt_text, key="lookup"),
-    ViewKind(View, board.render, board.alt_text),
+    ViewKind(View, board.render, board.alt_text, indexed=board.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text

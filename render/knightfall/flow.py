@@ -7,6 +7,7 @@ the block is as tall as its facts need and no word is ever cut.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -73,12 +74,12 @@ def _split(group: list[Item], room: int) -> list[Item]:
     return out
 
 
-def height(rows: list[Row]) -> int:
+def height(rows: Sequence[Sequence[Item]]) -> int:
     """The height the rows take, gaps included."""
     return len(rows) * (ROW + ROW_GAP) - (ROW_GAP if rows else 0)
 
 
-def draw_rows(draw: ImageDraw.ImageDraw, rows: list[Row], x0: int, y: int) -> int:
+def draw_rows(draw: ImageDraw.ImageDraw, rows: Sequence[Sequence[Item]], x0: int, y: int) -> int:
     """Draw the rows from (``x0``, ``y``); return the y below the last."""
     for row in rows:
         x, mid = x0, y + ROW // 2

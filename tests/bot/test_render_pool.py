@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -42,7 +43,7 @@ async def test_the_pool_draws_the_images_and_alt_texts_render_draws(pool):
 async def test_a_view_shown_again_is_not_drawn_again(pool, monkeypatch):
     view = gondolin_view(2)
     first = await pool.picture("gondolin", view)
-    monkeypatch.setattr(pool, "executor", object())  # any drawing now would fail
+    monkeypatch.setattr(pool, "executors", [object()] * 2)  # any drawing now would fail
     assert await pool.picture("gondolin", dict(view)) == first
     with pytest.raises(AttributeError):
         await pool.picture("gondolin", {**view, "seat_names": ["Bob"]})
@@ -52,12 +53,12 @@ async def test_a_killed_worker_is_replaced_and_the_image_still_comes():
     pool = RenderPool("process", workers=1)
     try:
         await pool.picture("gondolin", gondolin_view(0))
-        broken = pool.executor
+        broken = pool.executors[0]
         for pid in list(broken._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
         view = gondolin_view(4)
         assert (await pool.picture("gondolin", view)).png == render_png("gondolin", view)
-        assert pool.executor is not broken
+        assert pool.executors[0] is not broken
     finally:
         pool.close()
 
@@ -66,7 +67,23 @@ async def test_workers_yield_the_cpu_to_the_event_loop():
     pool = RenderPool("process", workers=1)
     try:
         mine = os.nice(0)
-        assert pool.executor.submit(os.nice, 0).result(timeout=60) == min(19, mine + WORKER_NICE)
+        worker = pool.executors[0]
+        assert worker.submit(os.nice, 0).result(timeout=60) == min(19, mine + WORKER_NICE)
+    finally:
+        pool.close()
+
+
+async def test_jobs_go_to_the_first_idle_worker_and_the_next_takes_the_overflow():
+    """One worker draws while it keeps up (its caches warm); the second only while it is busy."""
+    pool = RenderPool("process", workers=2)
+    try:
+        alone = {await pool.run(os.getpid) for _ in range(12)}
+        assert len(alone) == 1
+        started = asyncio.create_task(pool.run(time.sleep, 0.5))
+        await asyncio.sleep(0.05)
+        assert await pool.run(os.getpid) not in alone  # the first worker is busy
+        await started
+        assert await pool.run(os.getpid) in alone
     finally:
         pool.close()
 

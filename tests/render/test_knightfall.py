@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from engines.knightfall.lookup import card_view
 from render import alt_text, common, render_image, render_png
-from render.common import cards
+from render.common import cards, tiles
 from render.knightfall import board as kf
 from render.knightfall import camp as knightfall_camp
 from render.knightfall import panel, typed
@@ -171,7 +171,7 @@ def test_each_seat_block_shows_its_own_battle_coin_card_and_result():
         battle = view.last_battle
         assert battle is not None and battle.winner == winner
         for seat in (0, 1):
-            words = [i.text for group in panel._groups(view, seat) for i in group]
+            words = [i.text for row in panel.block(view, seat).rows for i in row]
             fought = battle.cards[str(seat)]
             assert "⚔ ATTACK" in words and fought.card.label in words, words
             assert ("won" if seat == winner else "lost") in words, (stage, seat, words)
@@ -187,6 +187,7 @@ def test_a_battle_from_an_earlier_round_says_which_round(monkeypatch):
         return original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
     for stage in ("draw", "powers"):
         view, _ = make_case(stage, 0)
         drawn.clear()
@@ -203,7 +204,7 @@ def test_a_column_too_long_for_the_square_table_makes_it_taller_not_cut():
     model = typed(view)
     img = render_image("knightfall", view)
     assert img.height > kf.HEIGHT
-    bottom = img.height - knightfall_camp.MARGIN - panel.player_block_height(model, 0)
+    bottom = img.height - knightfall_camp.MARGIN - panel.block(model, 0).height
     x0, x1 = knightfall_camp.RIGHT
     above = img.crop((x0 - 8, bottom - 6, x1 + 8, bottom - 1))
     assert above.getcolors() == [(above.width * above.height, common.FELT)]  # nothing runs into it
@@ -227,3 +228,27 @@ def test_the_table_is_800_px_square_with_the_phones_text_size_on_cards_too(monke
     assert cards.rank_size(knightfall_camp.CARD, knightfall_camp.PX) == 25
     for cached in (cards.card_face, cards.card_back, cards.empty_slot):
         cached.cache_clear()
+
+
+def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypatch):
+    """The PNG is drawn onto the palette: the table once, then only the parts drawn on it."""
+    tall, _ = make_case("powers", 0)
+    tall["powers"] = [dict(used, seat=seat) for used in tall["powers"] for seat in (0, 1) * 4]
+    views = [make_case(s, v)[0] for s in STAGES for v in VIEWERS] + [tall]
+    palette = common.fixed_palette(kf.PALETTE)
+    whole = [common.encode_png(render_image("knightfall", v), palette=palette) for v in views]
+    for view in views:  # each table (its seats' sides, its height) is mapped once
+        render_png("knightfall", view)
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
+    mapped: list[int] = []
+    quantize = Image.Image.quantize
+
+    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
+        mapped.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", recording)
+    assert [render_png("knightfall", v) for v in views] == whole
+    assert mapped and max(mapped) < kf.WIDTH * kf.HEIGHT // 2, max(mapped)  # never the whole
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
+    assert [render_png("knightfall", v) for v in views] == whole

@@ -67,6 +67,23 @@ def test_tiles_stay_within_their_budget(fresh):
     assert fresh.hits == 1
 
 
+def test_a_part_over_a_picture_on_a_palette_canvas_is_that_picture_mapped(fresh):
+    """A tile may start as the picture under it; on a canvas on a palette it is mapped once."""
+    under = Image.new("RGB", (300, 200), common.FELT)
+    ImageDraw.Draw(under).line((0, 0, 299, 199), fill=common.GOLD, width=5)
+    box = (20, 30, 219, 110)
+    expected = under.copy()
+    painted(expected, ImageDraw.Draw(expected), box)
+    colours = (common.FELT, common.GOLD, common.PANEL, common.TEXT, common.MUTED)
+    palette = common.fixed_palette(colours)
+    canvas = under.quantize(palette=palette, dither=Image.Dither.NONE)
+    for _ in range(2):
+        tiles.draw_tiled(canvas, ImageDraw.Draw(canvas), box, "part", under, painted)
+    assert (fresh.misses, fresh.hits) == (1, 1)
+    mapped = expected.quantize(palette=palette, dither=Image.Dither.NONE)
+    assert canvas.tobytes() == mapped.tobytes()
+
+
 def sequence(game_id: str, seed: int, moves: int) -> list[dict]:
     """The views of a seeded random game, move after move (the public one and the player's)."""
     game = engines.get_game(game_id).new(1, seed=seed)
@@ -91,3 +108,25 @@ def test_each_games_pictures_are_the_same_with_tiles_as_painted_in_place(
     monkeypatch.setattr(tiles, "ENABLED", False)
     for view, tiled in zip(views, with_tiles, strict=True):
         assert ImageChops.difference(tiled, render_image(game_id, view)).getbbox() is None
+
+
+def test_knightfalls_blocks_header_and_piles_are_pasted_and_look_painted_in_place(
+    fresh, monkeypatch
+):
+    """The board and both seats' DMs, move after move: a part unchanged is pasted, not drawn."""
+    game = engines.get_game("knightfall").new(2, seed=4)
+    rng = random.Random(4)
+    views = []
+    names = {"seat_names": ["Ann", "Bob"]}
+    for _ in range(60):
+        views += [{**game.view(seat), **names} for seat in (None, 0, 1)]
+        if game.is_over:
+            break
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    with_tiles = [render_image("knightfall", v) for v in views]
+    # Two blocks, a header and the piles a picture: more than a third of them pasted.
+    assert fresh.hits > len(views) * 4 // 3, (fresh.hits, fresh.misses)
+    monkeypatch.setattr(tiles, "ENABLED", False)
+    for view, tiled in zip(views, with_tiles, strict=True):
+        assert ImageChops.difference(tiled, render_image("knightfall", view)).getbbox() is None
