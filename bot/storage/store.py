@@ -11,7 +11,7 @@ from datetime import datetime
 import engines
 from bot.storage import daily, tournaments
 from bot.storage.db import Database, IntegrityError, Statement, Unchanged
-from bot.storage.models import FORCED, Seat, Session, UnreadableState
+from bot.storage.models import FORCED, RECENT_MOVES, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
 from bot.storage.refusals import ChannelBusy, SessionNotFound, StaleButton
@@ -19,6 +19,10 @@ from bot.storage.stats import count_results
 from engines import Game, Result
 
 __all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
+
+
+RECENT_EVENTS = "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?"
+"""The public texts of a session's last logged moves, newest first."""
 
 
 def _new_id() -> str:
@@ -145,11 +149,12 @@ class SessionStore:
 
     # ---- reading ---------------------------------------------------------------------------
     async def load(self, sid: str) -> Session:
-        """Load a session with its seats; SessionNotFound if there is none."""
-        rows, seat_rows = await self.db.read(
+        """Load a session with its seats and last public texts; SessionNotFound if none."""
+        rows, seat_rows, recent = await self.db.read(
             [
                 ("SELECT * FROM sessions WHERE id=?", (sid,)),
                 ("SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)),
+                (RECENT_EVENTS, (sid, RECENT_MOVES)),
             ]
         )
         if not rows:
@@ -187,6 +192,7 @@ class SessionStore:
                 )
                 for r in seat_rows
             ],
+            recent=[json.loads(r["events_json"]) for r in reversed(recent)],
         )
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
@@ -295,10 +301,7 @@ class SessionStore:
 
     async def recent_event_rows(self, sid: str, rows: int) -> list[list[str]]:
         """The public event texts of a session's last ``rows`` logged moves, oldest first."""
-        found = await self.db.fetchall(
-            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
-            (sid, rows),
-        )
+        found = await self.db.fetchall(RECENT_EVENTS, (sid, rows))
         return [json.loads(r["events_json"]) for r in reversed(found)]
 
     async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
