@@ -25,6 +25,50 @@ RECENT_EVENTS = "SELECT events_json FROM actions WHERE session_id=? ORDER BY ste
 """The public texts of a session's last logged moves, newest first."""
 
 
+def _move_statements(
+    session: Session,
+    moves: list[tuple[int | None, str, list[str]]],
+    state: str,
+    now: datetime,
+    prompted: Mapping[int, int],
+    result: Result | None,
+    end_reason: str | None,
+) -> list[Statement]:
+    """A move's write: the session's update guarded by its step, the log's rows, the seats'."""
+    stamp = now.isoformat()
+    return [
+        Statement(
+            "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+            " end_reason=? WHERE id=? AND step=? AND status='active'",
+            (
+                state,
+                session.step + len(moves),
+                stamp,
+                "active" if result is None else "finished",
+                end_reason,
+                session.id,
+                session.step,
+            ),
+            guard=True,  # another writer moved the session on: nothing is written
+        ),
+        *(
+            Statement(
+                "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session.id, session.step + i, seat, code, json.dumps(events), stamp),
+            )
+            for i, (seat, code, events) in enumerate(moves, 1)
+        ),
+        *(
+            Statement(
+                "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                (prompted[seat_no], session.id, seat_no),
+            )
+            for seat_no in sorted(prompted)
+        ),
+    ]
+
+
 def _new_id() -> str:
     alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
     return "".join(secrets.choice(alphabet) for _ in range(10))
@@ -399,38 +443,7 @@ class SessionStore:
         the log is read back, and if the last move is there the write counts as done.
         """
         step = session.step + len(moves)
-        stamp = now.isoformat()
-        statements = [
-            Statement(
-                "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
-                " end_reason=? WHERE id=? AND step=? AND status='active'",
-                (
-                    state,
-                    step,
-                    stamp,
-                    "active" if result is None else "finished",
-                    end_reason,
-                    session.id,
-                    session.step,
-                ),
-                guard=True,  # another writer moved the session on: nothing is written
-            ),
-            *(
-                Statement(
-                    "INSERT INTO actions (session_id, step, seat, code, events_json,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (session.id, session.step + i, seat, code, json.dumps(events), stamp),
-                )
-                for i, (seat, code, events) in enumerate(moves, 1)
-            ),
-            *(
-                Statement(
-                    "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
-                    (prompted[seat_no], session.id, seat_no),
-                )
-                for seat_no in sorted(prompted)
-            ),
-        ]
+        statements = _move_statements(session, moves, state, now, prompted, result, end_reason)
         try:
             if result is None:
                 await self.db.write(statements)  # one trip on SQLite
