@@ -133,8 +133,8 @@ class Database(ABC):
         """The queries' rows; ``snapshot``: in a read of their own (else as the connection is)."""
         if not snapshot:
             return [await self._fetch(conn, sql, params) for sql, params in queries]
-        await self._begin(conn, "read", self.write_wait)
-        try:
+        try:  # a BEGIN cut short by a cancel is rolled back too
+            await self._begin(conn, "read", self.write_wait)
             return [await self._fetch(conn, sql, params) for sql, params in queries]
         finally:
             await self._rollback(conn)
@@ -148,8 +148,8 @@ class Database(ABC):
         """
         if wait is None:
             return await self._run(conn, statements)
-        await self._begin(conn, "write", wait)
-        try:
+        try:  # a BEGIN cut short by a cancel is rolled back too
+            await self._begin(conn, "write", wait)
             changed = await self._run(conn, statements)
             await self._commit(conn)
         except BaseException:
