@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 import discord
@@ -183,10 +184,17 @@ class TabletopBot(commands.AutoShardedBot):
                 # only what the stopped process left: games this one moved are shown by it
                 left = [r for r in await self.store.running() if r[2] < started]
                 self.sessions.show_last_moved(reshow.last_moved(left, self.owns))
-            owed, late = reshow.owed_endings(await self.store.endings_owed(), self.owns, started)
-            for sid in late:
-                await self.store.ending_announced(sid)
-            self.sessions.show_owed_endings(owed)
+            await self._post_owed_endings(started, started)
+
+    async def _post_owed_endings(self, before: datetime, now: datetime) -> None:
+        """Post the results still owed of our shards' games that ended before ``before``.
+
+        Those that ended over ``reshow.OWED_SECONDS`` before ``now`` are dropped instead.
+        """
+        owed, late = reshow.owed_endings(await self.store.endings_owed(), self.owns, before, now)
+        for sid in late:
+            await self.store.ending_announced(sid)
+        self.sessions.show_owed_endings(owed)
 
     def _shards_key(self) -> str:
         """The key of our shards' clean stops (``reshow``)."""
@@ -215,15 +223,22 @@ class TabletopBot(commands.AutoShardedBot):
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:
-        """Expire challenges, close idle games, keep tournaments going (one process a tick)."""
+        """Expire challenges, close idle games, keep tournaments going (one process a tick).
+
+        And in every process, post again the results of its shards' games that Discord refused.
+        """
+        now = discord.utils.utcnow()
         try:
-            now = discord.utils.utcnow()
             closed = await self.lifecycle.housekeeping(now)
             if closed:
                 log.info("housekeeping closed %s sessions", closed)
             await self.tournaments.housekeeping(now)
         except Exception:
             log.exception("housekeeping failed")
+        try:
+            await self._post_owed_endings(now - timedelta(seconds=reshow.RETRY_OWED_SECONDS), now)
+        except Exception:
+            log.exception("could not list the results owed")
 
     @housekeeping.before_loop
     async def _wait_ready(self) -> None:

@@ -12,7 +12,9 @@ sends nobody a DM again.
 
 A result saved but never posted (the process died in between, or Discord refused it) is owed
 (``SessionStore.endings_owed``): every start posts the owed results of its shards' games that
-ended before it and within ``OWED_SECONDS``; an older one is dropped.
+ended before it, and every housekeeping tick those that ended ``RETRY_OWED_SECONDS`` ago or
+more (Discord refused them while this process ran); within ``OWED_SECONDS`` of the ending, after
+which one is dropped.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ RESHOW_SECONDS = 60.0
 OWED_SECONDS = 3600.0
 """How long a result not posted yet is still worth posting (a ping an hour late at most)."""
 
+RETRY_OWED_SECONDS = 60.0
+"""How long after its ending a result still owed failed to post (its own post takes far less)."""
+
 
 def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], bool]) -> list[str]:
     """Of the running sessions (id, guild, last change), ours that moved last."""
@@ -39,17 +44,21 @@ def last_moved(running: list[tuple[str, int, datetime]], owns: Callable[[int], b
 
 
 def owed_endings(
-    owed: list[tuple[str, int, datetime]], owns: Callable[[int], bool], started: datetime
+    owed: list[tuple[str, int, datetime]],
+    owns: Callable[[int], bool],
+    before: datetime,
+    now: datetime,
 ) -> tuple[list[str], list[str]]:
     """The endings owed (id, guild, ended at) to post now, and those too old to post.
 
-    Only ours, and only those that ended before ``started`` (this process posts its own).
+    Only ours, and only those that ended before ``before`` (at a start, the start: this process
+    posts its own; later, ``RETRY_OWED_SECONDS`` ago: a post under way is left to finish).
     """
     post: list[str] = []
     late: list[str] = []
     for sid, guild_id, at in owed:
-        if owns(guild_id) and at < started:
-            (late if (started - at).total_seconds() > OWED_SECONDS else post).append(sid)
+        if owns(guild_id) and at < before:
+            (late if (now - at).total_seconds() > OWED_SECONDS else post).append(sid)
     return post, late
 
 

@@ -653,25 +653,28 @@ class SessionManager:
             self._in_background(self._show_last_move(sid), f"reshow-{sid}")
 
     def show_owed_endings(self, sids: Iterable[str]) -> None:
-        """After a start: post the results a stopped process saved but never posted."""
+        """Post the results saved but never posted (a stopped process's, or refused by Discord)."""
         for sid in sids:
             self._in_background(self._show_owed_ending(sid), f"ending-{sid}")
 
     async def _show_owed_ending(self, sid: str) -> None:
         try:
             async with self.lock(sid):
-                # Posted meanwhile: an ending this process made as its shards came up, whose
-                # result went out while the lock was waited for.
+                # Posted meanwhile: an ending this process made as its shards came up, or one
+                # caught up after a refusal, whose result went out while the lock was waited for.
                 if not await self.store.owes_ending(sid):
                     return
                 session = await self.store.load(sid)
                 await self.show_ending(session, await self._ending_summary(session), Change())
+                self._behind.pop(sid, None)  # shown whole: no catch-up posts it again
         except (discord.NotFound, discord.Forbidden, TokenExpired) as exc:
             # Nowhere to post it (the channel gone or closed to the bot, no live token), so no
             # start tries again; a game outside a server shows it at its next click
             # (``show_missed_ending``).
             log.info("a result owed cannot be posted session=%s error=%s", sid, type(exc).__name__)
             await self._owed_no_more(sid)
+        except discord.HTTPException as exc:  # Discord still refuses: the next tick tries again
+            log.warning("a result owed was refused session=%s status=%s", sid, exc.status)
         except Exception:
             log.exception("could not post a result owed session=%s", sid)
 

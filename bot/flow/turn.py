@@ -158,7 +158,8 @@ def play(
     ``moves`` may be a typed order's plan, turned into actions on the game first. The engine
     checks each of ``seat``'s moves (IllegalAction: nothing is kept, the caller writes
     nothing). Then the forced and standing choices' moves or the lesson's script, then what the
-    messages need. ``session`` must not be used afterwards: its game moved on.
+    messages need. ``session`` must not be used afterwards: its game moved on (or, after a
+    failed move, is left part-way).
     """
     turn = _Turn(session, now)
     if seat is not None:
@@ -196,6 +197,11 @@ class _Turn:
         ``note`` opens the first one's public texts. Prompted: the seats whose legal moves
         changed, and ``seat``. An action taken from the position's legal moves is applied
         without asking the engine for them again (``checked`` False).
+
+        The moves are applied to the game in place, with no copy of its state to roll back
+        to: the turn owns the game (read for this click; the caller writes nothing and drops
+        the session if a move fails), and each position's answers were copied out of the state
+        as the turn went (codes, views), so none changes with it.
         """
         position = self.session.position
         others = [s for s in range(len(self.session.seats)) if s != seat]
@@ -204,9 +210,8 @@ class _Turn:
         first = len(out.rows)
         for action, code, checked in moves:
             if checked:
-                public, texts = split_events(self.game.apply(seat, action))
-            else:
-                public, texts = split_events(self.game.apply_known(seat, action))
+                self.game.check(seat, action)
+            public, texts = split_events(self.game.apply_unchecked(seat, action))
             if note and len(out.rows) == first:
                 public.insert(0, note)
             out.rows.append((seat, code, public))

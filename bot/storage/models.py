@@ -121,9 +121,9 @@ class Session:
         """
         return Position(self.game)
 
-    @property
+    @cached_property
     def game_cls(self) -> type[Game]:
-        """The engine class of this session."""
+        """The engine class of this session (looked up once: a message asks for it often)."""
         return engines.get_game(self.game_id)
 
     def seat_of(self, user_id: int) -> int | None:

@@ -78,7 +78,11 @@ def layout(choices: list[Choice], max_rows: int = MAX_ROWS) -> list[Row]:
     than 5 choices become selects too; failing that, the lists share selects of 25 (the buttons
     stay: "End movement" is never hidden in a list). Still too many: ``pages`` splits them.
     """
-    groups, described = _grouped(choices)
+    return _layout(*_grouped(choices), max_rows)
+
+
+def _layout(groups: dict[str, list[Choice]], described: set[str], max_rows: int) -> list[Row]:
+    """``layout`` of the choices grouped (``_grouped``)."""
     rows = _rows(groups, described)
     if len(rows) > max_rows:
         rows = _rows(groups, described | _big(groups))
@@ -99,10 +103,10 @@ def pages(choices: list[Choice], max_rows: int) -> list[list[Row]]:
     go in selects of 25, as many per page as the rows left allow, page after page; at last
     everything goes in selects, page after page.
     """
-    rows = layout(choices, max_rows)
+    groups, described = _grouped(choices)
+    rows = _layout(groups, described, max_rows)
     if len(rows) <= max_rows:
         return [rows]
-    groups, described = _grouped(choices)
     split = _rows(groups, described | _big(groups))
     contents = _contents(groups, split, max_rows)
     if contents is not None:

@@ -40,6 +40,10 @@ class Kind:
         """The regular expression an id of this kind matches whole, one group per field."""
         return ":".join([self.prefix, *(f"(?P<{f}>{FIELDS[f]})" for f in self.fields)])
 
+    @cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        return re.compile(self.template)
+
     def build(self, *values: str | int) -> str:
         """The id of these field values, in order; ValueError if one does not fit its field."""
         custom_id = ":".join([self.prefix, *(str(v) for v in values)])
@@ -49,7 +53,7 @@ class Kind:
 
     def parse(self, custom_id: str | None) -> dict[str, str] | None:
         """The fields of an id of this kind (None: it is not one)."""
-        match = re.fullmatch(self.template, custom_id or "")
+        match = self._pattern.fullmatch(custom_id or "")
         return match.groupdict() if match else None
 
 

@@ -22,6 +22,39 @@ from bot.surface.text_limits import V2_TEXT
 from engines.text import shorten
 
 
+class Unkept(discord.ui.LayoutView):
+    """A layout the bot sends and never listens to: discord.py keeps no copy of it.
+
+    The bot answers its buttons and selects through dynamic items (``bot.components``). A view
+    discord.py kept (its view store, per message sent) would only hold each message's items for
+    the life of the process and dispatch each click a second time, to a callback doing nothing.
+    """
+
+    def __init__(self, *items: discord.ui.Item[Any]) -> None:
+        super().__init__(timeout=None)
+        for item in items:
+            self.add_item(item)
+
+    def is_finished(self) -> bool:
+        """Always: discord.py stores no view that is finished."""
+        return True
+
+
+class Shown(Unkept):
+    """A message's layout as built to be sent: never changed after, so serialised once.
+
+    Its digest (``presenter.Message.digest``) and its request share one ``to_components``.
+    """
+
+    _components: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The components as sent, worked out at the first call."""
+        if self._components is None:
+            self._components = super().to_components()
+        return self._components
+
+
 @dataclass
 class Layout:
     """A v2 message ready to send, or to edit an earlier v2 message with."""
@@ -78,7 +111,7 @@ def message(
     box = [part for part in box if part]
     tops = [above] if above else []
     fitted = iter(_fit(tops + [part for part in box if isinstance(part, str)]))
-    view = discord.ui.LayoutView(timeout=None)
+    view = Shown()
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=colour
     )
@@ -104,10 +137,9 @@ def _shown(picture: discord.File) -> discord.MediaGalleryItem:
 
 
 def rows_of(view: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:
-    """A legacy view's items, row by row as it lays them out."""
+    """A legacy view's items, row by row as it lays them out (each placed as it was added)."""
     if view is None:
         return []
-    view.to_components()  # places each item in its row
 
     def row(item: discord.ui.Item[Any]) -> int:
         return item._rendered_row or 0
@@ -137,7 +169,7 @@ def editable(message: discord.Message) -> discord.ui.View | discord.ui.LayoutVie
     """
     if not message.flags.components_v2:
         return discord.ui.View.from_message(message, timeout=None)
-    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    view = Unkept(*discord.ui.LayoutView.from_message(message, timeout=None).children)
     names = {a.url: a.filename for a in message.attachments}
     for item in view.walk_children():
         if isinstance(item, discord.ui.MediaGallery):
@@ -171,11 +203,8 @@ def with_rows(
 
 def above(text: str, view: discord.ui.LayoutView) -> discord.ui.LayoutView:
     """``view`` with ``text`` above everything it shows (cut to fit beside its texts)."""
-    out = discord.ui.LayoutView(timeout=None)
-    out.add_item(discord.ui.TextDisplay(shorten(text, max(1, V2_TEXT - view.content_length()))))
-    for item in view.children:
-        out.add_item(item)
-    return out
+    room = max(1, V2_TEXT - view.content_length())
+    return Unkept(discord.ui.TextDisplay(shorten(text, room)), *view.children)
 
 
 def text_edit(text: str) -> dict[str, Any]:
@@ -183,6 +212,5 @@ def text_edit(text: str) -> dict[str, Any]:
 
     Content and embeds are cleared: an embed message (sent before it was v2) becomes v2 so.
     """
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.TextDisplay(shorten(text, V2_TEXT)))
+    view = Unkept(discord.ui.TextDisplay(shorten(text, V2_TEXT)))
     return {"content": None, "embeds": [], "view": view, "attachments": []}

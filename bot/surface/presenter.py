@@ -110,7 +110,7 @@ class Message:
         """
         shown = self.as_layout()
         h = hashlib.sha256()
-        components = json.dumps(shown.view.to_components(), sort_keys=True)
+        components = json.dumps(shown.view.to_components())
         h.update(MOVE_STEP.sub(r"\1", components).encode())
         for f in shown.files:
             h.update(f"{f.filename}\0{f.description}\0".encode())

@@ -11,7 +11,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from engines.base import Action, Alert, Event, Game, Result, StandingChoice, Unavailable
-from engines.gondor import banner, coach, determinize, places, spotlight, victory
+from engines.gondor import banner, coach, determinize, listed, places, spotlight, victory
 from engines.gondor import warnings as dangers
 from engines.gondor.actions import (
     OTHER_DEPLOYMENTS,
@@ -46,7 +46,7 @@ from engines.gondor.siege.moves import LadderRules, PassingPourRules
 from engines.gondor.siege.oil import PickUpRules, PourRules
 from engines.gondor.siege.phase import SiegeAdvanceRules, SiegePhase
 from engines.gondor.state import LOG_KEPT, SEATS, GondorState, all_gates, new_counters
-from engines.gondor.views import FORCES_LABEL, GOAL, build_view
+from engines.gondor.views import FORCES_LABEL, GOAL, PositionViews
 from engines.resources import data_path
 from engines.rng import Random
 from engines.text import glossary_line
@@ -156,6 +156,7 @@ class Gondor(Game[GondorState]):
         super().__init__(state)
         self._cache: tuple[GondorState, int, list[Action]] | None = None
         self._suggested: tuple[GondorState, int, list[Action]] | None = None
+        self._views: PositionViews | None = None
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondorState:
@@ -219,6 +220,29 @@ class Gondor(Game[GondorState]):
         if self._cache is None or self._cache[0] is not s or self._cache[1] != s.step:
             self._cache = (s, s.step, self.rules().choices(s))
         return self._cache[2]
+
+    # ---- serialisation --------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The state as JSON; the moves listed for it are kept with the text (``listed``)."""
+        text = super().to_json()
+        s = self.state
+        if self._cache is not None and self._cache[0] is s and self._cache[1] == s.step:
+            found = self._suggested
+            suggested = found[2] if found and found[0] is s and found[1] == s.step else None
+            listed.remember(text, listed.Listed(self._cache[2], suggested))
+        return text
+
+    @classmethod
+    def from_json(cls, s: str) -> Gondor:
+        """The game of a saved state, with its moves if this process listed them (``listed``)."""
+        game = super().from_json(s)
+        known = listed.recall(s)
+        if known is not None:
+            state = game.state
+            game._cache = (state, state.step, known.choices)
+            if known.suggestions is not None:
+                game._suggested = (state, state.step, known.suggestions)
+        return game
 
     # ---- applying -----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -427,7 +451,10 @@ class Gondor(Game[GondorState]):
         view zooms on its decision (``focus``, see :meth:`_focus`).
         """
         s = self.state
-        view = build_view(s, None if seat is None else SEATS[seat], self._pending())
+        views = self._views
+        if views is None or views.state is not s or views.step != s.step:
+            views = self._views = PositionViews(s, self._pending())
+        view = views.view(None if seat is None else SEATS[seat])
         moves = sorted(a.hex for a in self._choices() if isinstance(a, Move)) if s.selected else []
         if moves and s.pending is None:
             view["highlight"] = moves

@@ -187,7 +187,7 @@ class GondorView(BaseModel):
     magic_points: dict[Side, int]
     road_control: dict[str, Side | None]
     log_tail: list[str]  # the last events, newest last
-    # Never in build_view's dump: Game.view adds the hexes a selected group can reach
+    # Never in PositionViews' dicts: Game.view adds the hexes a selected group can reach
     # (``highlight``) and the mover's close-up (``focus``), the bot adds ``seat_names`` and,
     # to a side's own picture only, its warnings' headlines (``warnings``, ``Alert.short``).
     highlight: list[str] = Field(default_factory=list, exclude=True)
@@ -253,12 +253,38 @@ def counter_view(c: Counter, index: int, knows_truth: bool) -> dict[str, Any]:
     }
 
 
-def build_view(state: GondorState, you: Side | None, pending: str | None) -> dict[str, Any]:
-    """The whole view for ``you`` (None: a spectator, who sees what Sauron sees).
+class PositionViews:
+    """The views of one position, their shared parts built once.
 
-    The counters go in as dicts (``counter_view``), after the rest is dumped.
+    A click shows a spectator's view and each side's: what every side sees is built once, the
+    counters once for Westernesse and once for the others. The views share those parts, so a
+    caller must not change a view it is given.
     """
-    knows = you == "westernesse"
+
+    def __init__(self, state: GondorState, pending: str | None) -> None:
+        self.state = state
+        self.step = state.step
+        self._common = _common_view(state, pending)
+        self._counters: dict[bool, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+
+    def view(self, you: Side | None) -> dict[str, Any]:
+        """The whole view for ``you`` (None: a spectator, who sees what Sauron sees).
+
+        Its keys come in the order of ``GondorView``'s fields, as a dump gives them.
+        """
+        knows = you == "westernesse"
+        if knows not in self._counters:
+            self._counters[knows] = _counters(self.state, knows)
+        stacks, off = self._counters[knows]
+        view = dict(self._common)
+        view["you"] = you
+        view["stacks"] = stacks
+        view["off_map"] = off
+        return view
+
+
+def _counters(state: GondorState, knows: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The stacks on the map and the groups off it, as dicts (``counter_view``)."""
     stacks: dict[str, list[dict[str, Any]]] = {}
     off: dict[str, list[dict[str, Any]]] = {}
     for i, c in enumerate(state.counters):
@@ -266,6 +292,14 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
             stacks.setdefault(c.hex, []).append(counter_view(c, i, knows))
         elif c.group in SCHEDULE.groups:
             off.setdefault(c.group, []).append(counter_view(c, i, knows))
+    return (
+        [{"hex": h, "counters": cs} for h, cs in sorted(stacks.items())],
+        [{"name": _TEXT["groups"][g], "counters": cs} for g, cs in off.items()],
+    )
+
+
+def _common_view(state: GondorState, pending: str | None) -> dict[str, Any]:
+    """The view but whose it is and its counters (``you``, ``stacks``, ``off_map`` left empty)."""
     phase = next((p for p in GAME.phase if p["id"] == state.phase), None)
     view = GondorView(
         turn=state.turn,
@@ -274,7 +308,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         phase=_phase_view(state, phase),
         segment=state.segment,
         to_act=[] if state.winner else [state.pending.side if state.pending else state.acting],
-        you=you,
+        you=None,
         pending=pending,
         result=state.summary,
         spotlight=list(state.spotlight),
@@ -307,10 +341,7 @@ def build_view(state: GondorState, you: Side | None, pending: str | None) -> dic
         road_control=dict(state.road),
         log_tail=state.log[-LOG_TAIL:],
     )
-    dumped = view.model_dump(mode="json")
-    dumped["stacks"] = [{"hex": h, "counters": cs} for h, cs in sorted(stacks.items())]
-    dumped["off_map"] = [{"name": _TEXT["groups"][g], "counters": cs} for g, cs in off.items()]
-    return dumped
+    return view.model_dump(mode="json")
 
 
 def _pair(hexside: str) -> Hexside:

@@ -9,7 +9,7 @@ model fills it in from the engine's data (``GondorView.map``), once per process.
 
 The view is the engine's ``engines.gondor.views.GondorView``: it comes as a dict (it crosses a
 process boundary to the render workers) and is validated once here; everything below reads its
-typed attributes. Besides what ``build_view`` dumps, ``highlight`` (the hexes the selected group
+typed attributes. Besides what ``PositionViews`` dumps, ``highlight`` (the hexes the selected group
 can reach), ``focus`` (hexes to zoom on) and ``seat_names`` may be added by the game and the bot.
 
 Hidden counters: for Sauron and spectators every cauldron has truth "?" and a neutral id, every

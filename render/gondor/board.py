@@ -14,37 +14,71 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.gondor.views import GondorView
+from render.common.lru import SizedLRU
 from render.gondor import counters, map, overlays, panel, style, text
+
+WHOLE_KEPT = SizedLRU[str, Image.Image](4 * 3_500_000, lambda img: img.width * img.height * 4)
+"""The whole map's last four boards as drawn (1000 x 870 px, 3.5 MB each), by what they show
+(``_shown``): the table's board and a side's own whole map of one position show the same, and
+so do two positions that differ only in the header's or the footer's lines."""
 
 
 def render(view: GondorView) -> Image.Image:
     """Draw the view: a zoomed crop if it names focus hexes, else the whole map."""
-    key = map.map_key(view.map)
     focus = tuple(view.focus)
     width = style.ZOOM_WIDTH if focus else style.WIDTH
     top = panel.header(view, 2 if focus else 1, width)
     bottom = panel.footer(view, compass=bool(focus), width=width)
-    if focus:
-        ground = map.zoom_background(key, focus)
-        layout = map.zoom_layout(view.map, focus)
-    else:
-        ground = map.full_background(key)
-        layout = map.full_layout(view.map)
-    board = ground.copy()
-    overlays.under_counters(board, view, layout, bool(focus))
-    if focus:
-        overlays.focus(board, focus, layout)
-    counters.draw_stacks(board, view.stacks, layout, zoom=bool(focus))
-    overlays.over_counters(board, view, layout, bool(focus))
-    crop = map.ZOOM_CROP
-    if focus and ground.height > crop:  # the place names under the crop stay clear
-        board.paste(ground.crop((0, crop, ground.width, ground.height)), (0, crop))
+    board = _zoomed(view, focus) if focus else _whole(view)
     height = top.height + board.height + bottom.height
     img = Image.new("RGB", (width, height), style.BG)
     img.paste(top, (0, 0))
     img.paste(board, (0, top.height))
     img.paste(bottom, (0, top.height + board.height))
     return img
+
+
+def _whole(view: GondorView) -> Image.Image:
+    """The whole map with the view's overlays and counters (``WHOLE_KEPT``).
+
+    Kept as drawn for an earlier picture that showed the same: the caller must not draw on it.
+    """
+    shown = _shown(view)
+    kept = WHOLE_KEPT.get(shown)
+    if kept is not None:
+        return kept
+    layout = map.full_layout(view.map)
+    board = map.full_background(map.map_key(view.map)).copy()
+    overlays.under_counters(board, view, layout, False)
+    counters.draw_stacks(board, view.stacks, layout, zoom=False)
+    overlays.over_counters(board, view, layout, False)
+    WHOLE_KEPT.put(shown, board)
+    return board
+
+
+def _shown(view: GondorView) -> str:
+    """Everything the whole map's board is drawn from: the map, the counters, the overlays."""
+    drawn = view.model_dump_json(include=BOARD_FIELDS)
+    return f"{map.map_key(view.map)} {view.highlight} {drawn}"
+
+
+BOARD_FIELDS = {"stacks", "fires", "gates", "breaches", "ladders", "heads", "moves"}
+"""The view's fields the overlays and counters read (besides the map and ``highlight``)."""
+
+
+def _zoomed(view: GondorView, focus: tuple[str, ...]) -> Image.Image:
+    """The close-up's board: the map's crop around ``focus``, its overlays and counters."""
+    ground = map.zoom_background(map.map_key(view.map), focus)
+    layout = map.zoom_layout(view.map, focus)
+    board = ground.copy()
+    overlays.under_counters(board, view, layout, True)
+    overlays.focus(board, focus, layout)
+    counters.draw_stacks(board, view.stacks, layout, zoom=True)
+    overlays.over_counters(board, view, layout, True)
+    crop = map.ZOOM_CROP
+    if ground.height > crop:  # the place names under the crop stay clear
+        board.paste(ground.crop((0, crop, ground.width, ground.height)), (0, crop))
+    return board
 
 
 def alt_text(view: GondorView) -> str:

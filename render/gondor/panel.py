@@ -28,26 +28,36 @@ TOP = 8
 HEADER_H = TOP + 2 * LINE + 6  # the whole map's header: the turn and phase, whose decision
 FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the map
 COMPASS = "W ↑  N →"  # the turned map's directions, under a close-up
+HEADERS_KEPT = 16  # headers kept per process (at most 1000 x 124 px, 370 KB each)
 
 
 def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -> Image.Image:
     """The turn and phase, then whose decision it is and what, in ``pending_lines`` at most.
 
     A side's warning (``GondorView.warnings``, its headline) takes the turn and phase's line:
-    the message above the image says them, and the image stays wider than tall. Every length is
-    the 1000 px design's scaled to ``width`` (a close-up's is narrower). A decision given more
-    than one line (a close-up's, which a player decides from) that bold would cut is set plain,
-    which is narrower, where that keeps it whole (DejaVu at 22 px is 3-4 % wider than 27 px
-    scaled to 800).
+    the message above the image says them, and the image stays wider than tall. The picture is
+    kept by its texts (``_header``): most clicks of a phase show the same lines, so the next
+    picture pastes them as drawn. The caller must not draw on it.
+    """
+    warned = bool(view.warnings and not view.result)
+    title = f"⚠ {view.warnings[0]}" if warned else text.title(view)
+    return _header(title, warned, text.pending_line(view), pending_lines, width)
+
+
+@lru_cache(maxsize=HEADERS_KEPT)
+def _header(title: str, warned: bool, pending: str, pending_lines: int, width: int) -> Image.Image:
+    """The header of ``title`` (red if ``warned``) and the decision ``pending``.
+
+    Every length is the 1000 px design's scaled to ``width`` (a close-up's is narrower). A
+    decision given more than one line (a close-up's, which a player decides from) that bold
+    would cut is set plain, which is narrower, where that keeps it whole (DejaVu at 22 px is
+    3-4 % wider than 27 px scaled to 800).
     """
     pad, line = style.px(PAD, width), style.px(LINE, width)
     room = width - 2 * pad
     text_px = phone_px(width)
-    warned = view.warnings and not view.result
-    title = f"⚠ {view.warnings[0]}" if warned else text.title(view)
     title_px = max(style.px(30, width), text_px)
     title_font = fitted_font(title, room, title_px, bold=True, min_size=text_px)
-    pending = text.pending_line(view)
     fnt = font(text_px, bold=True)
     lines = wrap(pending, fnt, room) if pending else []
     if len(lines) > pending_lines:

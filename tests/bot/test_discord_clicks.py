@@ -312,3 +312,24 @@ async def test_a_click_on_a_dm_a_newer_one_replaced_keeps_the_newer_one_current(
     assert world.emu.dm_messages(user)[-1].id == newer.id == now.seats[seat].dm_message_id
     assert {int(c.split(":")[2]) for _, c, _ in move_controls(newer)} == {session.step}
     await finish(world, session)
+
+
+async def test_discord_py_keeps_no_view_of_the_boards_and_dms_sent(world):
+    """The bot answers its controls through dynamic items: a view kept per message sent would
+    only grow with every board and DM and dispatch each click a second time, to nothing."""
+    session = await start_knightfall(world)
+    mover = world.user(session, session.game.to_act()[0])
+    dm = world.controls_message(mover)
+    await world.make_move(mover, dm, move_controls(dm)[0])  # answered in the DM's interaction
+    assert (await world.bot.store.load(session.id)).step > session.step
+    newest = world.emu.dm_messages(mover)[-1]
+    await world.click(mover.name, newest, newest.find_button(TOGGLE))  # its own buttons, edited
+    assert toggle_label(world.emu.dm_messages(mover)[-1]) == f"{TOGGLE}: ON"
+    kept = [
+        item.custom_id
+        for view in world.bot.persistent_views
+        for item in view.walk_children()
+        if isinstance(item, discord.ui.Button | discord.ui.Select)
+    ]
+    assert not [c for c in kept if session.id in c]
+    await finish(world, session)

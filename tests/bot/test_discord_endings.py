@@ -136,6 +136,44 @@ async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_sta
     assert not await world.bot.store.owes_ending(session.id)
 
 
+async def test_a_result_discord_refused_is_posted_by_a_later_housekeeping_tick(world):
+    """Discord answers 503 to a resignation's result: the resignation stands and its result
+    stays owed. A tick soon after leaves it (its own post may be under way); a tick a while
+    later posts it, pinging the players, and the next posts nothing more."""
+    session = await world.knightfall_duel()
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    since = channel_count(world)
+    world.emu.fail_next(
+        "POST",
+        f"/channels/{world.chan.id}/messages",
+        status=503,
+        code=0,
+        message="Service Unavailable",
+    )
+    await world.click("alice", question, yes_button(question))
+    ended = await world.bot.store.load(session.id)
+    assert ended.status == "finished" and ended.end_reason == "resigned"
+    new = world.emu.channel_messages(world.chan)[since:]
+    assert not [m for m in new if "Game over" in m.text()]
+    assert await world.bot.store.owes_ending(session.id)
+
+    await world.bot.housekeeping()
+    await world.quiesce()
+    assert await world.bot.store.owes_ending(session.id)
+
+    a_while_ago = discord.utils.utcnow() - timedelta(minutes=2)
+    await world.bot.store.db.execute(
+        "UPDATE endings_owed SET ended_at=? WHERE session_id=?",
+        (a_while_ago.isoformat(), session.id),
+    )
+    for _ in range(2):
+        await world.bot.housekeeping()
+        await world.quiesce()
+        assert_announced(world, ended, "Alice resigned", since)
+    assert not await world.bot.store.owes_ending(session.id)
+    assert_dms_final(world, ended, "Alice resigned")
+
+
 async def test_an_abort_request_shows_the_other_player_an_agree_button(world):
     session = await world.knightfall_duel()
     since = channel_count(world)

@@ -5,6 +5,7 @@ recorded it without redrawing the board, whose buttons then stayed stale after t
 """
 
 import asyncio
+import logging
 import random
 
 import pytest
@@ -97,3 +98,15 @@ async def world_rows(world, sql: str) -> list[tuple]:
         return [tuple(r) for r in await db.fetchall(sql)]
     finally:
         await db.close()
+
+
+async def test_a_stop_right_after_a_start_logs_no_error(world, caplog):
+    """Stopped while its start-up's writes (the clean-stop note, the housekeeping tick) are
+    under way, the bot cancels them without leaving a transaction open for the next writer."""
+    caplog.set_level(logging.ERROR)
+    for _ in range(2):
+        await world.stop_bot()
+        await world.start_bot()
+    await world.quiesce()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == []

@@ -27,6 +27,7 @@ import pytest
 from PIL import Image
 
 import bot.flow.lobby
+import bot.flow.sessions
 import engines
 from bot.surface import heavy
 from discord_emulator import Message
@@ -155,8 +156,10 @@ async def play(
 @pytest.fixture(autouse=True)
 def _seeded(monkeypatch, world):
     """The same deal every run, and the computer's and coach's searches never cut short: on a
-    loaded machine a search past its time limit plays (or suggests) a quicker move."""
+    loaded machine a search past its time limit plays (or suggests) a quicker move. Nor is a
+    long run of the computer's moves shown midway (a Gondor phase on a loaded machine)."""
     monkeypatch.setattr(bot.flow.lobby, "new_seed", lambda: SEED)
+    monkeypatch.setattr(bot.flow.sessions, "COMPUTER_SHOW_SECONDS", float("inf"))
     monkeypatch.setattr(world.bot.computer, "time_limit", 600.0)
     monkeypatch.setattr(world.bot.sessions.coach, "time_limit", 600.0)
 

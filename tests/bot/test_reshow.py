@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.flow.reshow import last_moved, owed_endings, prompted_last
+from bot.flow.reshow import RETRY_OWED_SECONDS, last_moved, owed_endings, prompted_last
 from bot.storage.models import Seat
 
 
@@ -51,4 +51,17 @@ def test_results_owed_are_posted_by_the_shard_that_owns_them_within_the_hour():
         ("c", 2, started - timedelta(seconds=5)),
         ("d", 1, started + timedelta(seconds=1)),  # ended by this process: it posts its own
     ]
-    assert owed_endings(owed, lambda guild: guild == 1, started) == (["a"], ["b"])
+    assert owed_endings(owed, lambda guild: guild == 1, started, started) == (["a"], ["b"])
+
+
+def test_a_running_process_posts_again_only_results_refused_a_while_ago():
+    """Later than a start: only what ended ``RETRY_OWED_SECONDS`` ago or more (a post under way
+    is left to finish), and the hour is counted from now."""
+    now = datetime(2026, 12, 7, 12, tzinfo=UTC)
+    before = now - timedelta(seconds=RETRY_OWED_SECONDS)
+    owed = [
+        ("a", 1, now - timedelta(minutes=5)),
+        ("b", 1, now - timedelta(seconds=10)),  # its own post may still be under way
+        ("c", 1, now - timedelta(minutes=60, seconds=30)),
+    ]
+    assert owed_endings(owed, lambda guild: True, before, now) == (["a"], ["c"])

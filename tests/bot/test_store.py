@@ -407,3 +407,13 @@ async def test_one_read_of_the_last_moves_gives_every_shorter_log_as_its_own_rea
         for limit in range(1, 7):
             own_read = [t for texts in said[:n][-limit:] for t in texts][-limit:]
             assert latest_texts(rows, limit) == own_read == await store.recent_events(s.id, limit)
+
+
+async def test_a_sessions_engine_class_is_looked_up_once(store, monkeypatch):
+    """A message asks for it a dozen times; the plugin registry is asked once."""
+    session = await store.load((await new_session(store)).id)
+    asked = []
+    real = engines.get_game
+    monkeypatch.setattr(engines, "get_game", lambda game_id: asked.append(game_id) or real(game_id))
+    assert session.game_cls is session.game_cls is real(session.game_id)
+    assert asked == [session.game_id]

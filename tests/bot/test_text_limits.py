@@ -104,3 +104,20 @@ def test_a_messages_request_and_its_digest_come_from_one_layout(monkeypatch):
     edit, sent = msg.kwargs(edit=True), msg.kwargs()
     assert msg.digest() == digest and edit["view"] is sent["view"] is msg.as_layout().view
     assert len(built) == 1
+
+
+def test_a_message_is_serialised_once_for_its_digest_and_its_request(monkeypatch):
+    """The digest and discord.py's request read the same components, worked out once."""
+    serialised = []
+    real = discord.ui.Container.to_component_dict
+    monkeypatch.setattr(
+        discord.ui.Container,
+        "to_component_dict",
+        lambda self: serialised.append(1) or real(self),
+    )
+    view = controls.build_view("abc123", 7, [controls.Choice("m.1", "Move 1", "play")])
+    msg = presenter.Message(discord.Embed(title="Board", description="text"), None, view)
+    msg.digest()
+    sent = msg.kwargs(edit=True)["view"].to_components()
+    assert msg.digest() and sent[0]["components"][-1]["components"][0]["label"] == "Move 1"
+    assert len(serialised) == 1

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engines.gondor import views
 from render import common, gondor
 from render.common import BAD
-from render.gondor import counters, hexgrid, overlays, panel, style, text
+from render.gondor import board, counters, hexgrid, overlays, panel, style, text
 from render.gondor import map as gmap
 from tests.render.fonts import recording_load
 from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
@@ -42,6 +42,8 @@ def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
     overlays._ring.cache_clear()
     overlays._hex_ring.cache_clear()
+    panel._header.cache_clear()
+    board.WHOLE_KEPT.clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -196,6 +198,35 @@ def test_the_background_is_drawn_once_per_map():
     gondor.render(CASES["mid-sauron"])
     info = gmap.full_background.cache_info()
     assert info.misses == 1 and info.hits == 2
+
+
+def test_a_header_is_drawn_once_for_the_same_lines():
+    """A move that leaves the turn, the phase and the decision as they were pastes the header
+    drawn for the picture before it (the same pixels as drawing it again)."""
+    clear_caches()
+    before = gondor.typed(CASES["mid-sauron"])
+    moved = gondor.typed({**CASES["mid-sauron"], "stacks": CASES["initial-sauron"]["stacks"]})
+    kept = panel.header(before)
+    assert panel.header(moved) is kept
+    clear_caches()
+    assert panel.header(moved).tobytes() == kept.tobytes()
+    assert panel.header(gondor.typed(CASES["mid-westernesse"])) is not kept  # its own lines
+
+
+def test_the_whole_map_is_drawn_once_for_what_two_pictures_both_show():
+    """The table's board and Sauron's own whole map of a position show the same counters and
+    marks under their own headers: the second pastes the map as the first drew it. A view that
+    shows anything else on the map draws its own."""
+    clear_caches()
+    png(CASES["mid-sauron"])
+    table = png(CASES["mid-None"])
+    assert (board.WHOLE_KEPT.misses, board.WHOLE_KEPT.hits) == (1, 1)
+    clear_caches()
+    assert png(CASES["mid-None"]) == table
+    changed = [("moves", [["1917", "1918"]]), ("highlight", ["1917"]), ("fires", ["1917"])]
+    for field, value in changed:
+        png({**CASES["mid-None"], field: value})
+    assert board.WHOLE_KEPT.misses == 1 + len(changed)
 
 
 def test_rendering_does_not_change_the_view():

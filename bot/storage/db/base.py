@@ -240,15 +240,17 @@ class Database(ABC):
         """The task's statements in this block are one write, committed at the end.
 
         Rolled back on any error (a disk error, a stale step, a cancelled task), so nothing is
-        ever half-written.
+        ever half-written. A task cancelled while its BEGIN is under way rolls back too: on
+        SQLite the BEGIN runs on the connection's thread to the end regardless, and would
+        otherwise leave the connection in a transaction for the next writer to fail on.
         """
         if self._scope.get() is not None:
             raise RuntimeError("a transaction is already open in this task")
         started = time.monotonic()
         async with self._connection("write") as conn, self._scoped(conn):
             wait = self.write_wait - (time.monotonic() - started)
-            await self._guarded(self._begin(conn, "write", wait))
             try:
+                await self._guarded(self._begin(conn, "write", wait))
                 yield
                 await self._commit(conn)
             except BaseException:
@@ -265,11 +267,11 @@ class Database(ABC):
             yield
             return
         async with self._connection("read") as conn, self._scoped(conn):
-            await self._guarded(self._begin(conn, "read", self.write_wait))
             try:
+                await self._guarded(self._begin(conn, "read", self.write_wait))
                 yield
             finally:
-                await self._rollback(conn)  # nothing to keep: it only read
+                await self._rollback(conn)  # nothing to keep: it only read (or a BEGIN cut short)
 
     # ---- helpers ------------------------------------------------------------------------------
     @asynccontextmanager

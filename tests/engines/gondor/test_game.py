@@ -1,6 +1,9 @@
 """The game as a whole: hints, phase help, confirmations (random legal play to the end, its
 replay and round-trips: tests/engines/test_conformance_gondor.py)."""
 
+import json
+import random
+
 import pytest
 
 from engines.base import IllegalAction
@@ -150,7 +153,8 @@ def test_checking_a_move_other_than_a_march_skips_the_suggestions(monkeypatch):
     any other move is legal exactly when it is one of the rules' choices."""
     game = deployed()
     advance_to(game, 1, "sauron-movement")
-    fresh = Gondor.from_json(game.to_json())  # as a click loads it: nothing listed yet
+    # As a click loads a state this process did not write: nothing listed yet (``listed``).
+    fresh = Gondor(GondorState.model_validate_json(game.to_json()))
     marches = [a for a in game.legal_actions(0) if isinstance(a, March)]
     select = next(a for a in game.legal_actions(0) if isinstance(a, Select))
     searched: list[int] = []
@@ -207,3 +211,45 @@ def front_hexes(game: Gondor) -> set[str]:
     return {
         c.hex for c in game.state.counters if c.side == "westernesse" and c.kind == "unit" and c.hex
     }
+
+
+def test_a_click_checks_its_move_against_the_moves_listed_when_its_state_was_written(
+    monkeypatch,
+):
+    """The turn lists the moves of the position it leaves, then writes the state: a game read
+    back from that text takes them as they were listed (``listed``), without a search."""
+    game = deployed()
+    advance_to(game, 1, "sauron-movement")
+    legal = game.legal_actions(0)  # listed for the DM's controls, then written out
+    text = game.to_json()
+    listings: list[int] = []
+    real = moving.Movement.choices
+    monkeypatch.setattr(moving.Movement, "choices", lambda r, s: listings.append(1) or real(r, s))
+    monkeypatch.setattr(
+        gondor_game, "suggestions", lambda *a: listings.append(2) or suggestions(*a)
+    )
+    clicked = Gondor.from_json(text)
+    march = next(a for a in legal if isinstance(a, March))
+    clicked.check(0, next(a for a in legal if isinstance(a, Select)))
+    clicked.check(0, march)
+    assert clicked.legal_actions(0) == legal
+    assert not listings
+    elsewhere = Gondor.from_json(json.dumps(json.loads(text)))  # a text this process never wrote
+    elsewhere.check(0, march)
+    assert listings == [1, 2]
+
+
+def test_the_moves_kept_with_a_text_are_the_ones_its_state_lists():
+    """Move after move of a seeded game, a game read from a text written here offers exactly
+    the moves a game read from the same text without them lists."""
+    game = deployed(seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        seat = game.to_act()[0]
+        game.legal_actions(seat)
+        text = game.to_json()
+        kept = Gondor.from_json(text)
+        listed = Gondor(GondorState.model_validate_json(text))
+        assert kept.legal_actions(seat) == listed.legal_actions(seat)
+        game = kept
+        game.apply(seat, rng.choice(game.legal_actions(seat)))

@@ -3,6 +3,8 @@
 import json
 import random
 
+from engines.gondor import views
+from engines.gondor.data import SCHEDULE
 from engines.gondor.game import Gondor
 from engines.gondor.views import GondorView, game_map, short_word
 from tests.engines.gondor.play import deployed
@@ -157,3 +159,20 @@ def test_a_view_is_its_models_dump_every_counter_included():
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert kinds >= {"infantry", "cavalry", "leader", "siege-tower"}
+
+
+def test_a_positions_views_build_what_every_side_sees_once(monkeypatch):
+    """A click shows three views of its position: the counters are built once for the
+    spectator and Sauron (who see alike) and once for Westernesse, the rest once; each view is
+    the one its seat would be given alone, keys in the same order."""
+    game = deployed()
+    state = game.state
+    shown = sum(1 for c in state.counters if c.hex is not None or c.group in SCHEDULE.groups)
+    built: list[int] = []
+    real = views.counter_view
+    monkeypatch.setattr(views, "counter_view", lambda *a: built.append(1) or real(*a))
+    seen = {seat: game.view(seat) for seat in (None, 0, 1)}
+    assert len(built) == 2 * shown
+    for seat, view in seen.items():
+        alone = Gondor(state.model_copy(deep=True)).view(seat)
+        assert list(view) == list(alone) and view == alone
