@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -86,17 +87,24 @@ def _queried(
 
 
 def _written(
-    statements: Sequence[Statement], begin: Callable[[sqlite3.Connection], None] | None
+    statements: Sequence[Statement],
+    begin: Callable[[sqlite3.Connection], None] | None,
+    cancelled: threading.Event,
 ) -> Callable[[sqlite3.Connection], list[int]]:
     """The statements' changed rows; with ``begin``, in a transaction of their own it opens.
 
     A guard that changes no row stops them (``Unchanged``); their own transaction is then
-    rolled back, as on any error, before the caller hears of it.
+    rolled back, as on any error, before the caller hears of it. So is a write whose caller
+    was ``cancelled`` while it waited (its turn on the thread, the file's lock): it runs to
+    its end on this thread regardless, and must not land after the caller let go.
     """
 
     def run(c: sqlite3.Connection) -> list[int]:
         if begin is not None:
             begin(c)
+            if cancelled.is_set():  # nobody awaits the answer: nothing lands
+                c.rollback()
+                return []
         try:
             changed: list[int] = []
             for statement in statements:
@@ -258,7 +266,12 @@ class SqliteDatabase(Database):
         self, conn: aiosqlite.Connection, statements: Sequence[Statement], wait: float | None
     ) -> list[int]:
         begin = None if wait is None else self._immediate(wait)
-        return await _on_thread(conn, _written(statements, begin))
+        cancelled = threading.Event()
+        try:
+            return await _on_thread(conn, _written(statements, begin, cancelled))
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
 
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite's write transactions already run one at a time."""
