@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.storage.models import FORCED, LESSON_DONE, Session
+from bot.storage.models import FORCED, LESSON_DONE, RECENT_MOVES, Session
 from bot.storage.position import Position
 from bot.surface import lessons
 from bot.surface.presenter import prepare
@@ -182,7 +182,7 @@ class _Turn:
     def __init__(self, session: Session, now: datetime) -> None:
         self.game = session.game
         self.now = now
-        self.outcome = Outcome(_moved_on(session, session.position, 0, now))
+        self.outcome = Outcome(_moved_on(session, session.position, [], now))
         self.played: dict[int, list[str]] = {}  # seat -> labels of their only moves played
 
     @property
@@ -217,7 +217,8 @@ class _Turn:
             out.rows.append((seat, code, public))
             for s, said in texts.items():
                 out.private.setdefault(s, []).extend(said)
-        out.session = _moved_on(self.session, Position(self.game), len(moves), self.now)
+        logged = [public for _, _, public in out.rows[first:]]
+        out.session = _moved_on(self.session, Position(self.game), logged, self.now)
         after = out.session.position
         step = out.session.step
         for s in [seat, *(s for s in others if after.codes(s) != before[s])]:
@@ -278,17 +279,22 @@ def _closed(session: Session, now: datetime) -> None:
     session.updated_at = now
 
 
-def _moved_on(session: Session, position: Position, moves: int, now: datetime) -> Session:
-    """The session after ``moves`` more moves of its game, now at ``position`` (in memory).
+def _moved_on(
+    session: Session, position: Position, logged: list[list[str]], now: datetime
+) -> Session:
+    """The session after the moves ``logged`` (their public texts), at ``position``, in memory.
 
-    What the write (``SessionStore.write_actions``) stores, so the session is not read back.
+    What the write (``SessionStore.write_actions``) stores, so the session is not read back;
+    its last public texts too (``Session.recent``), so the messages do not read them.
     """
     after = copy.copy(session)
     after.seats = [copy.copy(s) for s in session.seats]
     after.__dict__["game"] = position.game
     after.__dict__["position"] = position
-    if moves:
-        after.step = session.step + moves
+    if logged:
+        after.step = session.step + len(logged)
+        if session.recent is not None:
+            after.recent = (session.recent + logged)[-RECENT_MOVES:]
         after.updated_at = now
         after.status = "finished" if position.game.result is not None else "active"
     return after

@@ -29,6 +29,8 @@ FORCED = "@"
 """Prefix of a logged move the bot played for a seat because it was their only choice."""
 LESSON_DONE = "lesson"
 """The end reason of a lesson played to its last step."""
+RECENT_MOVES = 6
+"""The logged moves whose public texts a position's messages read (the board's six)."""
 
 
 @lru_cache(maxsize=1024)
@@ -89,6 +91,9 @@ class Session:
     """Reached only through interactions (a user install's DM, group DM or server without the
     bot; ``guild_id`` 0): its messages are interaction responses, webhook edits and follow-ups,
     never channel routes."""
+    recent: list[list[str]] | None = None
+    """The public texts of the last ``RECENT_MOVES`` logged moves, oldest first, as of
+    ``step`` (read with the session, carried on by the moves made in memory; None: unknown)."""
 
     @cached_property
     def game(self) -> Game:

@@ -10,8 +10,8 @@ from datetime import datetime
 
 import engines
 from bot.storage import daily, tournaments
-from bot.storage.db import Database, IntegrityError
-from bot.storage.models import FORCED, Seat, Session, UnreadableState
+from bot.storage.db import Database, IntegrityError, Statement, Unchanged
+from bot.storage.models import FORCED, RECENT_MOVES, Seat, Session, UnreadableState
 from bot.storage.outcomes import Outcome, outcomes_for
 from bot.storage.ratings import update_ratings
 from bot.storage.refusals import ChannelBusy, SessionNotFound, StaleButton
@@ -19,6 +19,54 @@ from bot.storage.stats import count_results
 from engines import Game, Result
 
 __all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
+
+
+RECENT_EVENTS = "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?"
+"""The public texts of a session's last logged moves, newest first."""
+
+
+def _move_statements(
+    session: Session,
+    moves: list[tuple[int | None, str, list[str]]],
+    state: str,
+    now: datetime,
+    prompted: Mapping[int, int],
+    result: Result | None,
+    end_reason: str | None,
+) -> list[Statement]:
+    """A move's write: the session's update guarded by its step, the log's rows, the seats'."""
+    stamp = now.isoformat()
+    return [
+        Statement(
+            "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
+            " end_reason=? WHERE id=? AND step=? AND status='active'",
+            (
+                state,
+                session.step + len(moves),
+                stamp,
+                "active" if result is None else "finished",
+                end_reason,
+                session.id,
+                session.step,
+            ),
+            guard=True,  # another writer moved the session on: nothing is written
+        ),
+        *(
+            Statement(
+                "INSERT INTO actions (session_id, step, seat, code, events_json, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session.id, session.step + i, seat, code, json.dumps(events), stamp),
+            )
+            for i, (seat, code, events) in enumerate(moves, 1)
+        ),
+        *(
+            Statement(
+                "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
+                (prompted[seat_no], session.id, seat_no),
+            )
+            for seat_no in sorted(prompted)
+        ),
+    ]
 
 
 def _new_id() -> str:
@@ -145,14 +193,17 @@ class SessionStore:
 
     # ---- reading ---------------------------------------------------------------------------
     async def load(self, sid: str) -> Session:
-        """Load a session with its seats; SessionNotFound if there is none."""
-        async with self.reading():
-            row = await self.db.fetchone("SELECT * FROM sessions WHERE id=?", (sid,))
-            seat_rows = await self.db.fetchall(
-                "SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)
-            )
-        if row is None:
+        """Load a session with its seats and last public texts; SessionNotFound if none."""
+        rows, seat_rows, recent = await self.db.read(
+            [
+                ("SELECT * FROM sessions WHERE id=?", (sid,)),
+                ("SELECT * FROM seats WHERE session_id=? ORDER BY seat", (sid,)),
+                (RECENT_EVENTS, (sid, RECENT_MOVES)),
+            ]
+        )
+        if not rows:
             raise SessionNotFound()
+        row = rows[0]
         return Session(
             id=row["id"],
             game_id=row["game"],
@@ -185,6 +236,7 @@ class SessionStore:
                 )
                 for r in seat_rows
             ],
+            recent=[json.loads(r["events_json"]) for r in reversed(recent)],
         )
 
     async def live_in_channel(self, channel_id: int) -> Session | None:
@@ -293,10 +345,7 @@ class SessionStore:
 
     async def recent_event_rows(self, sid: str, rows: int) -> list[list[str]]:
         """The public event texts of a session's last ``rows`` logged moves, oldest first."""
-        found = await self.db.fetchall(
-            "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?",
-            (sid, rows),
-        )
+        found = await self.db.fetchall(RECENT_EVENTS, (sid, rows))
         return [json.loads(r["events_json"]) for r in reversed(found)]
 
     async def latest_ended_in_channel(self, channel_id: int) -> Session | None:
@@ -394,46 +443,17 @@ class SessionStore:
         the log is read back, and if the last move is there the write counts as done.
         """
         step = session.step + len(moves)
-        finished = result is not None
+        statements = _move_statements(session, moves, state, now, prompted, result, end_reason)
         try:
-            async with self.transaction():
-                changed = await self.db.execute(
-                    "UPDATE sessions SET state_json=?, step=?, updated_at=?, status=?,"
-                    " end_reason=? WHERE id=? AND step=? AND status='active'",
-                    (
-                        state,
-                        step,
-                        now.isoformat(),
-                        "finished" if finished else "active",
-                        end_reason,
-                        session.id,
-                        session.step,
-                    ),
-                )
-                if changed != 1:
-                    raise StaleButton(session.game_id)
-                for i, (seat, code, events) in enumerate(moves, 1):
-                    await self.db.execute(
-                        "INSERT INTO actions (session_id, step, seat, code, events_json,"
-                        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        (
-                            session.id,
-                            session.step + i,
-                            seat,
-                            code,
-                            json.dumps(events),
-                            now.isoformat(),
-                        ),
-                    )
-                await self.db.executemany(
-                    "UPDATE seats SET prompt_step=? WHERE session_id=? AND seat=?",
-                    [(prompted[seat_no], session.id, seat_no) for seat_no in sorted(prompted)],
-                )
-                if result is not None:
+            if result is None:
+                await self.db.write(statements)  # one trip on SQLite
+            else:
+                async with self.transaction():
+                    await self.db.write(statements)
                     await self._write_results(session, outcomes_for(session, result), now)
                     await self._owe_ending(session, now)
-        except StaleButton:
-            raise
+        except Unchanged:
+            raise StaleButton(session.game_id) from None
         except Exception:
             seat, code, _ = moves[-1]
             if not await self._logged(session.id, step, seat, code, now):
@@ -539,13 +559,13 @@ class SessionStore:
 
     async def set_message(self, sid: str, message_id: int) -> None:
         """Remember the session's public board message."""
-        await self._update("UPDATE sessions SET message_id=? WHERE id=?", (message_id, sid))
+        await self.db.execute("UPDATE sessions SET message_id=? WHERE id=?", (message_id, sid))
 
     async def set_dm(
         self, sid: str, seat: int, *, closed: bool, channel_id: int | None, message_id: int | None
     ) -> None:
         """Remember where a seat's private view was delivered (or that DMs are closed)."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET dm_closed=?, dm_channel_id=?, dm_message_id=?"
             " WHERE session_id=? AND seat=?",
             (int(closed), channel_id, message_id, sid, seat),
@@ -553,26 +573,26 @@ class SessionStore:
 
     async def set_options(self, sid: str, options: dict[str, object]) -> None:
         """Replace a session's options (the bot's own keys ride along with the engine's)."""
-        await self._update(
+        await self.db.execute(
             "UPDATE sessions SET options_json=? WHERE id=?", (json.dumps(options), sid)
         )
 
     async def set_auto_play(self, sid: str, seat: int, on: bool) -> None:
         """Record a seat's opt-in to have revealing forced moves played for them."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET auto_play=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
         )
 
     async def set_standing(self, sid: str, seat: int, keys: frozenset[str]) -> None:
         """Record the standing choices a seat has switched on."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET standing=? WHERE session_id=? AND seat=?",
             (",".join(sorted(keys)), sid, seat),
         )
 
     async def set_coach(self, sid: str, seat: int, on: bool) -> None:
         """Record whether the coach shows its suggestions to a seat."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET coach=? WHERE session_id=? AND seat=?", (int(on), sid, seat)
         )
 
@@ -591,13 +611,13 @@ class SessionStore:
 
     async def set_computer(self, sid: str, seat: int, level: str | None) -> None:
         """Hand a seat to the computer at ``level``, or (None) back to its player."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET computer_level=? WHERE session_id=? AND seat=?", (level, sid, seat)
         )
 
     async def mark_hinted(self, sid: str) -> None:
         """Record that the player of this solo game asked for a hint (shown on the leaderboard)."""
-        await self._update("UPDATE sessions SET hinted=1 WHERE id=?", (sid,))
+        await self.db.execute("UPDATE sessions SET hinted=1 WHERE id=?", (sid,))
 
     async def hinted(self, sid: str) -> bool:
         """Whether a hint was used in this game."""
@@ -624,14 +644,10 @@ class SessionStore:
         )
         return None if row is None else row["best"]
 
-    async def _update(self, sql: str, params: tuple[object, ...]) -> None:
-        async with self.transaction():
-            await self.db.execute(sql, params)
-
     # ---- lifecycle: abort agreements, idle warnings, per-user limits -------------------------
     async def agree_abort(self, sid: str, seat: int, step: int) -> None:
         """Record that a seat agreed to abort while the game was at ``step``."""
-        await self._update(
+        await self.db.execute(
             "UPDATE seats SET abort_step=? WHERE session_id=? AND seat=?",
             (step, sid, seat),
         )

@@ -10,6 +10,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
+from bot.storage.models import RECENT_MOVES
 from bot.storage.store import Session, SessionStore, latest_texts
 from bot.surface import coach, custom_ids, game_threads, layout, mentions, presenter
 from bot.surface.acknowledge import answering, strip_clicked
@@ -33,8 +34,6 @@ ChannelGone = Callable[[int], None]
 
 UNKNOWN_CHANNEL = 10003
 """Discord's code for a channel or thread that does not exist (deleted)."""
-RECENT_ROWS = 6
-"""The logged moves whose public texts a position's messages read: the board's six."""
 
 DMS_CLOSED = (
     "{mention}, I can't send you direct messages. Press **My hand** on the board to see "
@@ -151,13 +150,16 @@ class Delivery:
     async def _recent(self, session: Session, limit: int) -> list[str]:
         """The last public event texts of the session's log, read once for its position.
 
-        One read serves the board's and the DMs' (the last ``RECENT_ROWS`` moves, cut to each).
+        One read serves the board's and the DMs' (the last ``RECENT_MOVES`` moves, cut to each),
+        and none when the session knows them (``Session.recent``).
         """
-        if limit > RECENT_ROWS:
+        if limit > RECENT_MOVES:
             return await self.store.recent_events(session.id, limit)
         parts = session.position.parts
         if "recent" not in parts:
-            parts["recent"] = await self.store.recent_event_rows(session.id, RECENT_ROWS)
+            parts["recent"] = session.recent
+            if session.recent is None:
+                parts["recent"] = await self.store.recent_event_rows(session.id, RECENT_MOVES)
         return latest_texts(parts["recent"], limit)
 
     def _unchanged(self, message_id: int, msg: presenter.Message) -> bool:

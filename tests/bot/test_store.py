@@ -3,6 +3,7 @@
 import asyncio
 import json
 import random
+import threading
 import traceback
 from datetime import UTC, datetime
 
@@ -16,6 +17,7 @@ from bot.storage.leaderboard import standings
 from bot.storage.refusals import ChannelBusy, Refusal, Refused, StaleButton
 from bot.storage.store import SessionStore, UnreadableState
 from bot.surface.refusals import refusal_text
+from tests.bot.db_faults import watch_sqlite
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -208,17 +210,28 @@ async def test_replaying_the_action_log_rebuilds_the_stored_state(store):
 
 async def test_a_read_during_a_write_never_sees_the_write_if_it_is_rolled_back(store, monkeypatch):
     s = await new_session(store)
-    paused, resume = asyncio.Event(), asyncio.Event()
-    real_execute = store.db._execute
+    loop = asyncio.get_running_loop()
+    paused, resume = asyncio.Event(), threading.Event()
 
-    async def execute(conn, sql, params):
+    def pause(sql):  # SQLite: on the connection's thread, inside the write's one trip
         if sql.startswith("INSERT INTO actions"):
-            paused.set()
-            await resume.wait()
+            loop.call_soon_threadsafe(paused.set)
+            resume.wait()
             raise DiskError("disk I/O error")
-        return await real_execute(conn, sql, params)
 
-    monkeypatch.setattr(store.db, "_execute", execute)
+    if store.db.dialect == "sqlite":
+        watch_sqlite(monkeypatch, store.db, pause)
+    else:
+        real_execute = store.db._execute
+
+        async def execute(conn, sql, params):
+            if sql.startswith("INSERT INTO actions"):
+                paused.set()
+                await asyncio.to_thread(resume.wait)
+                raise DiskError("disk I/O error")
+            return await real_execute(conn, sql, params)
+
+        monkeypatch.setattr(store.db, "_execute", execute)
     game = s.game
     seat, code = random_move(game, random.Random(1))
     game.apply(seat, s.game_cls.decode(code))

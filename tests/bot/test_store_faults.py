@@ -10,6 +10,7 @@ import engines
 from bot.storage import database
 from bot.storage.decks import DeckStore
 from bot.storage.store import SessionStore
+from tests.bot.db_faults import watch_sqlite
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 TABLES = ("sessions", "seats", "actions", "results", "ratings", "decks")
@@ -24,6 +25,9 @@ class FailOnce:
 
     def __init__(self, monkeypatch, db, sql: str) -> None:
         self.sql, self.fired = sql, False
+        if db.dialect == "sqlite":
+            watch_sqlite(monkeypatch, db, self._check)
+            return
         for name in ("_execute", "_executemany"):
             monkeypatch.setattr(db, name, self._guard(getattr(db, name)))
         real_commit = db._commit
@@ -53,17 +57,23 @@ class AnswerLost:
 
     def __init__(self, monkeypatch, db) -> None:
         self.fired = False
+        if db.dialect == "sqlite":
+            watch_sqlite(monkeypatch, db, lambda sql: None, self._lost)
+            return
         real_commit = db._commit
 
         async def commit(conn):
             await real_commit(conn)
             if not self.fired:
-                self.fired = True
-                if db.dialect == "postgres":
-                    conn.terminate()
-                raise DiskError("connection lost")
+                conn.terminate()
+            self._lost()
 
         monkeypatch.setattr(db, "_commit", commit)
+
+    def _lost(self) -> None:
+        if not self.fired:
+            self.fired = True
+            raise DiskError("connection lost")
 
 
 async def snapshot(observer) -> dict[str, list[tuple]]:

@@ -12,6 +12,7 @@ import sqlite3
 import pytest
 
 from bot.storage import database
+from bot.storage.db import Statement
 
 WAIT = 2.0
 
@@ -42,5 +43,38 @@ async def test_a_write_cancelled_while_its_begin_waits_for_the_file_leaves_no_tr
         await db.execute("UPDATE housekeeping SET tick=tick+5 WHERE job='j'")
         row = await db.fetchone("SELECT tick FROM housekeeping WHERE job='j'")
         assert row is not None and row["tick"] == 6  # the cancelled write made no change
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("inside", [False, True], ids=["write", "statement"])
+async def test_a_one_trip_write_cancelled_while_it_waits_for_the_file_makes_no_change(
+    tmp_path, inside
+):
+    """``Database.write`` (and a statement outside a transaction) runs BEGIN to COMMIT in one
+    trip to the connection's thread, which the cancel does not stop: it is rolled back there."""
+    path = tmp_path / "bot.sqlite3"
+    db = await database.connect(path, write_wait=WAIT)
+    try:
+        await db.execute("INSERT INTO housekeeping (job, tick, claimed_at) VALUES ('j', 1, 't')")
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        update = "UPDATE housekeeping SET tick=tick+1 WHERE job='j'"
+        if inside:
+            task = asyncio.create_task(db.execute(update))
+        else:
+            task = asyncio.create_task(db.write([Statement(update, guard=True)]))
+        await asyncio.sleep(0.2)  # its BEGIN IMMEDIATE waits for the other writer
+        task.cancel()
+        await asyncio.sleep(0.1)
+        other.execute("ROLLBACK")
+        other.close()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+        await db.execute("UPDATE housekeeping SET tick=tick+5 WHERE job='j'")
+        row = await db.fetchone("SELECT tick FROM housekeeping WHERE job='j'")
+        assert row is not None and row["tick"] == 6  # the cancelled write made no change
+        assert not db.conn.in_transaction
     finally:
         await db.close()

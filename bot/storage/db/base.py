@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 MIGRATIONS = files("bot.storage") / "migrations"
 
 Params = Sequence[Any]
+Query = tuple[str, Params]
+"""A query and its parameters (:meth:`Database.read`)."""
 Mode = Literal["write", "read"]
 T = TypeVar("T")
 
@@ -44,6 +47,21 @@ class Row(Protocol):
 
 class IntegrityError(Exception):
     """A constraint refused a write (a unique index, a primary key, a check)."""
+
+
+class Unchanged(Exception):
+    """A guarded statement changed no row: the write it was part of is rolled back."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a :meth:`Database.write`, with its parameters."""
+
+    sql: str
+    params: Params = ()
+    guard: bool = False
+    """The write holds only if this statement changes a row (``UPDATE … WHERE step=?``): if it
+    changes none, nothing after it runs and the write is rolled back (``Unchanged``)."""
 
 
 def migration_scripts(dialect: str) -> list[tuple[int, str]]:
@@ -111,6 +129,42 @@ class Database(ABC):
     async def _fetch(self, conn: Any, sql: str, params: Params) -> list[Row]:
         """Run one query; its rows."""
 
+    async def _reads(self, conn: Any, queries: Sequence[Query], snapshot: bool) -> list[list[Row]]:
+        """The queries' rows; ``snapshot``: in a read of their own (else as the connection is)."""
+        if not snapshot:
+            return [await self._fetch(conn, sql, params) for sql, params in queries]
+        try:  # a BEGIN cut short by a cancel is rolled back too
+            await self._begin(conn, "read", self.write_wait)
+            return [await self._fetch(conn, sql, params) for sql, params in queries]
+        finally:
+            await self._rollback(conn)
+
+    async def _writes(
+        self, conn: Any, statements: Sequence[Statement], wait: float | None
+    ) -> list[int]:
+        """Run the statements, in the connection's open transaction or (``wait``) their own.
+
+        ``wait``: what is left of ``write_wait`` for the transaction's begin.
+        """
+        if wait is None:
+            return await self._run(conn, statements)
+        try:  # a BEGIN cut short by a cancel is rolled back too
+            await self._begin(conn, "write", wait)
+            changed = await self._run(conn, statements)
+            await self._commit(conn)
+        except BaseException:
+            await self._rollback(conn)
+            raise
+        return changed
+
+    async def _run(self, conn: Any, statements: Sequence[Statement]) -> list[int]:
+        changed: list[int] = []
+        for statement in statements:
+            changed.append(await self._execute(conn, statement.sql, statement.params))
+            if statement.guard and not changed[-1]:
+                raise Unchanged()
+        return changed
+
     @abstractmethod
     async def migrate(self) -> int:
         """Apply every migration newer than the database; return the resulting version."""
@@ -130,25 +184,56 @@ class Database(ABC):
     # ---- the interface ------------------------------------------------------------------------
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; how many rows it changed (outside a transaction: in its own)."""
-        async with self._statement("write") as conn:
-            return await self._guarded(self._execute(conn, sql, params))
+        [changed] = await self.write([Statement(sql, params)])
+        return changed
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one statement once per parameter row (nothing when there are none)."""
         batch = list(rows)
-        if batch:
-            async with self._statement("write") as conn:
-                await self._guarded(self._executemany(conn, sql, batch))
+        if not batch:
+            return
+        if self._scope.get() is None:  # a transaction of its own: its waits are bounded
+            async with self.transaction():
+                await self.executemany(sql, batch)
+            return
+        await self._guarded(self._executemany(self._scope.get(), sql, batch))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of a query (outside a transaction: on a reading connection)."""
-        async with self._statement("read") as conn:
-            return await self._guarded(self._fetch(conn, sql, params))
+        [rows] = await self.read([(sql, params)])
+        return rows
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, if any."""
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def read(self, queries: Sequence[Query]) -> list[list[Row]]:
+        """Every row of each query, all from one committed state (one trip on SQLite).
+
+        Inside a transaction or :meth:`reading` they see its own state.
+        """
+        conn = self._scope.get()
+        if conn is not None:
+            return await self._guarded(self._reads(conn, queries, snapshot=False))
+        async with self._connection("read") as conn:
+            return await self._guarded(self._reads(conn, queries, snapshot=len(queries) > 1))
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        """Run the statements as one write, committed together; the rows each changed.
+
+        All are known up front, so SQLite runs them, its BEGIN and COMMIT in one trip to the
+        connection's thread. Outside a transaction the write is its own, bounded like any
+        (``write_wait``), rolled back on any error and on a guard's ``Unchanged``; inside one
+        they are part of it, and ``Unchanged`` rolls it back as it leaves the block.
+        """
+        conn = self._scope.get()
+        if conn is not None:
+            return await self._guarded(self._writes(conn, statements, None))
+        started = time.monotonic()
+        async with self._connection("write") as conn:
+            wait = self.write_wait - (time.monotonic() - started)
+            return await self._guarded(self._writes(conn, statements, wait))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -196,23 +281,6 @@ class Database(ABC):
             yield
         finally:
             self._scope.reset(token)
-
-    @asynccontextmanager
-    async def _statement(self, mode: Mode) -> AsyncIterator[Any]:
-        """The task's open transaction or read, else a connection of its own.
-
-        A write outside a transaction gets a transaction of its own, so that its waits are
-        bounded like any write's.
-        """
-        conn = self._scope.get()
-        if conn is not None:
-            yield conn
-        elif mode == "write":
-            async with self.transaction():
-                yield self._scope.get()
-        else:
-            async with self._connection(mode) as conn:
-                yield conn
 
     async def _guarded(self, call: Awaitable[T]) -> T:
         try:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -16,7 +17,10 @@ from bot.storage.db.base import (
     Database,
     Mode,
     Params,
+    Query,
     Row,
+    Statement,
+    Unchanged,
     migration_scripts,
 )
 
@@ -63,6 +67,79 @@ def _many(sql: str, rows: list[Params]) -> Callable[[sqlite3.Connection], None]:
         c.executemany(sql, rows).close()
 
     return run
+
+
+def _queried(
+    queries: Sequence[Query], snapshot: bool
+) -> Callable[[sqlite3.Connection], list[list[Row]]]:
+    """The queries' rows (``snapshot``: between a BEGIN and a ROLLBACK of their own)."""
+
+    def run(c: sqlite3.Connection) -> list[list[Row]]:
+        if snapshot:
+            _rowcount("BEGIN", ())(c)
+        try:
+            return [_rows(sql, params)(c) for sql, params in queries]
+        finally:
+            if snapshot:
+                c.rollback()
+
+    return run
+
+
+def _written(
+    statements: Sequence[Statement],
+    begin: Callable[[sqlite3.Connection], None] | None,
+    cancelled: threading.Event,
+) -> Callable[[sqlite3.Connection], list[int]]:
+    """The statements' changed rows; with ``begin``, in a transaction of their own it opens.
+
+    A guard that changes no row stops them (``Unchanged``); their own transaction is then
+    rolled back, as on any error, before the caller hears of it. So is a write whose caller
+    was ``cancelled`` while it waited (its turn on the thread, the file's lock): it runs to
+    its end on this thread regardless, and must not land after the caller let go.
+    """
+
+    def run(c: sqlite3.Connection) -> list[int]:
+        if begin is not None:
+            begin(c)
+            if cancelled.is_set():  # nobody awaits the answer: nothing lands
+                c.rollback()
+                return []
+        try:
+            changed: list[int] = []
+            for statement in statements:
+                changed.append(_rowcount(statement.sql, statement.params)(c))
+                if statement.guard and not changed[-1]:
+                    raise Unchanged()
+            if begin is not None:
+                c.commit()
+        except BaseException:
+            if begin is not None:
+                c.rollback()
+            raise
+        return changed
+
+    return run
+
+
+def _immediate(busy_ms: int | None, usual_ms: int) -> Callable[[sqlite3.Connection], None]:
+    """BEGIN IMMEDIATE, waiting at most ``busy_ms`` for the file's lock (None: the usual)."""
+
+    def run(c: sqlite3.Connection) -> None:
+        if busy_ms is None:
+            _rowcount("BEGIN IMMEDIATE", ())(c)
+            return
+        _rowcount(f"PRAGMA busy_timeout={busy_ms}", ())(c)
+        try:
+            _rowcount("BEGIN IMMEDIATE", ())(c)
+        finally:
+            _rowcount(f"PRAGMA busy_timeout={usual_ms}", ())(c)
+
+    return run
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
 
 
 async def _connect(path: Path | str, write_wait: float) -> aiosqlite.Connection:
@@ -143,10 +220,6 @@ class SqliteDatabase(Database):
         finally:
             self._lock.release()
 
-    async def _busy_timeout(self, seconds: float) -> None:
-        pragma = f"PRAGMA busy_timeout={max(1, round(seconds * 1000))}"
-        await _on_thread(self.conn, _rowcount(pragma, ()))
-
     def _is_busy(self, exc: BaseException) -> bool:
         code = getattr(exc, "sqlite_errorcode", None)
         return (
@@ -156,19 +229,18 @@ class SqliteDatabase(Database):
         )
 
     async def _begin(self, conn: aiosqlite.Connection, mode: Mode, wait: float) -> None:
-        if mode == "read":
-            await _on_thread(conn, _rowcount("BEGIN", ()))
-            return
-        # Only BEGIN IMMEDIATE waits for the file: once it holds the write lock, the
-        # transaction's statements and its commit (WAL) wait for no one.
-        shortened = wait < self.write_wait - 0.01  # part of the bound went on waiting our turn
-        if shortened:
-            await self._busy_timeout(wait)
-        try:
-            await _on_thread(conn, _rowcount("BEGIN IMMEDIATE", ()))
-        finally:
-            if shortened:
-                await self._busy_timeout(self.write_wait)
+        begin = _rowcount("BEGIN", ()) if mode == "read" else self._immediate(wait)
+        await _on_thread(conn, begin)
+
+    def _immediate(self, wait: float) -> Callable[[sqlite3.Connection], None]:
+        """Open a write transaction, waiting at most ``wait`` for the file.
+
+        Only BEGIN IMMEDIATE waits for the file: once it holds the write lock, the
+        transaction's statements and its commit (WAL) wait for no one. When part of the bound
+        went on waiting our turn, the busy timeout is shortened around it.
+        """
+        shortened = wait < self.write_wait - 0.01
+        return _immediate(_ms(wait) if shortened else None, _ms(self.write_wait))
 
     async def _commit(self, conn: aiosqlite.Connection) -> None:
         await conn.commit()
@@ -184,6 +256,22 @@ class SqliteDatabase(Database):
 
     async def _fetch(self, conn: aiosqlite.Connection, sql: str, params: Params) -> list[Row]:
         return await _on_thread(conn, _rows(sql, params))
+
+    async def _reads(
+        self, conn: aiosqlite.Connection, queries: Sequence[Query], snapshot: bool
+    ) -> list[list[Row]]:
+        return await _on_thread(conn, _queried(queries, snapshot))
+
+    async def _writes(
+        self, conn: aiosqlite.Connection, statements: Sequence[Statement], wait: float | None
+    ) -> list[int]:
+        begin = None if wait is None else self._immediate(wait)
+        cancelled = threading.Event()
+        try:
+            return await _on_thread(conn, _written(statements, begin, cancelled))
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
 
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite's write transactions already run one at a time."""
