@@ -1,0 +1,113 @@
+"""CPU per click of a solo game's turn (``bot.flow.turn.play``), as the bot runs it.
+
+    python -m bench.solo_turn [--game gondolin] [--games 30] [--repeat 3] [--profile OUT]
+
+Seeded random games played click by click: each click restores the game from its stored
+state (as a load does), plays the move with every move the bot makes after it, and works out
+the messages' parts (``presenter.prepare``). Reports CPU ms per click (process time); with
+``--profile``, a cProfile of all the clicks is written to OUT. ``--repeat`` plays the same
+clicks again: CPU time varies with what else runs on the machine, the least is the likeliest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import random
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import engines
+from bot.flow import turn
+from bot.storage.models import Seat, Session
+
+START = datetime(2026, 12, 7, tzinfo=UTC)
+OPTIONS: dict[str, dict[str, object]] = {"gondolin": {}, "galdors_grip": {}}
+"""The options of each game (the defaults, as the load test starts them)."""
+
+
+def _session(game_id: str, seed: int) -> Session:
+    """A new one-player session held in memory (no store)."""
+    options = OPTIONS.get(game_id, {})
+    game = engines.get_game(game_id).new(1, seed=seed, options=options)
+    return Session(
+        id=f"bench-{seed}",
+        game_id=game_id,
+        guild_id=1,
+        channel_id=10,
+        message_id=None,
+        status="active",
+        end_reason=None,
+        step=0,
+        seed=seed,
+        options=dict(options),
+        state_json=game.to_json(),
+        created_at=START,
+        updated_at=START,
+        seats=[Seat(seat=0, user_id=101, name="ann")],
+    )
+
+
+def clicks(game_id: str, games: int) -> Iterator[tuple[Session, int, list[tuple[object, str]]]]:
+    """Each click of ``games`` seeded random games: the session as loaded, the seat, the move.
+
+    The click is played (``turn.play``) by the caller between two yields.
+    """
+    cls = engines.get_game(game_id)
+    for g in range(games):
+        rng = random.Random(g)
+        session = _session(game_id, 1000 + g)
+        n = 0
+        while session.status == "active":
+            n += 1
+            seat = rng.choice(session.game.to_act())
+            action = rng.choice(session.game.legal_actions(seat))
+            state = session.state_json
+            loaded = _session(game_id, 1000 + g)
+            loaded.state_json = state
+            loaded.step = session.step
+            yield loaded, seat, [(action, cls.encode(action))]
+            session = _last[0]
+            session.updated_at = START + timedelta(seconds=n)
+
+
+_last: list[Session] = []
+
+
+def run(game_id: str, games: int, profile: cProfile.Profile | None = None) -> list[float]:
+    """CPU seconds of each click's turn."""
+    spent: list[float] = []
+    for loaded, seat, moves in clicks(game_id, games):
+        t0 = time.process_time()
+        if profile is not None:
+            profile.enable()
+        outcome = turn.play(loaded, seat, moves, START)  # type: ignore[arg-type]
+        if profile is not None:
+            profile.disable()
+        spent.append(time.process_time() - t0)
+        _last[:] = [outcome.session]
+    return spent
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse arguments, run, print CPU ms per click."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="gondolin", choices=sorted(OPTIONS))
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", default=None)
+    args = parser.parse_args(argv)
+    profile = cProfile.Profile() if args.profile else None
+    runs = []
+    for _ in range(args.repeat):
+        spent = run(args.game, args.games, profile)
+        runs.append(sum(spent) * 1000 / len(spent))
+    if profile is not None:
+        profile.dump_stats(args.profile)
+    each = " ".join(f"{ms:.3f}" for ms in runs)
+    print(f"{args.game}: {len(spent)} clicks, ms CPU per click: least {min(runs):.3f} ({each})")
+
+
+if __name__ == "__main__":
+    main()
