@@ -8,6 +8,7 @@ depends on the order of unpeeked face-down cards, so the deck order stays secret
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -17,11 +18,10 @@ from engines.galdors_grip.cards import (
     CARDS,
     DATA_DIR,
     TRIGGER_NAMES,
-    Card,
     Side,
 )
-from engines.galdors_grip.deck import name_of, show, side_of
-from engines.galdors_grip.rules import available_stars, current_stars, needs_order, target
+from engines.galdors_grip.deck import name_of, show
+from engines.galdors_grip.rules import available_stars, needs_order, target
 from engines.galdors_grip.scoring import tally
 from engines.galdors_grip.setup import DECK_SIZE, ESSENTIAL
 from engines.galdors_grip.state import CardState, GripState
@@ -126,33 +126,50 @@ def _side(side: Side) -> SideView:
     )
 
 
-def _faces(card: Card) -> list[FaceView]:
+@cache
+def _printed_side(card_id: str, face: int, inverted: bool) -> SideView:
+    """A printed side's view, built once (views share it and never change it)."""
+    return _side(CARDS[card_id].faces[face].side(inverted))
+
+
+@cache
+def _faces(card_id: str) -> list[FaceView]:
+    """A card's faces' views, built once (views share them and never change them)."""
     return [
         FaceView(title=f.title, upright=_side(f.upright), inverted=_side(f.inverted))
-        for f in card.faces
+        for f in CARDS[card_id].faces
     ]
+
+
+@cache
+def _back(pos: int) -> CardView:
+    """A face-down, unpeeked card at ``pos``, built once (views share it, never change it)."""
+    return CardView(position=pos + 1, role=_role(pos), face_up=False, peeked=False)
+
+
+def _role(pos: int) -> Literal["top", "next", "deck"]:
+    return ("top", "next")[pos] if pos < 2 else "deck"
 
 
 def card_view(cs: CardState, pos: int) -> CardView:
     """A deck position as the player sees it."""
-    role: Literal["top", "next", "deck"] = ("top", "next")[pos] if pos < 2 else "deck"
-    base = CardView(position=pos + 1, role=role, face_up=cs.face_up, peeked=cs.peeked)
     if not (cs.face_up or cs.peeked):
-        return base
+        return _back(pos)
     card = CARDS[cs.id]
-    face = card.faces[cs.face]
-    return base.model_copy(
-        update={
-            "id": cs.id,
-            "name": name_of(cs),
-            "set": card.set,
-            "attributes": [ATTRIBUTE_NAMES[a] for a in card.attributes],
-            "face": cs.face,
-            "orientation": "upside-down" if cs.inverted else "upright",
-            "active": _side(side_of(cs)),
-            "other": _side(face.side(not cs.inverted)),
-            "faces": _faces(card),
-        }
+    return CardView(
+        position=pos + 1,
+        role=_role(pos),
+        face_up=cs.face_up,
+        peeked=cs.peeked,
+        id=cs.id,
+        name=name_of(cs),
+        set=card.set,
+        attributes=[ATTRIBUTE_NAMES[a] for a in card.attributes],
+        face=cs.face,
+        orientation="upside-down" if cs.inverted else "upright",
+        active=_printed_side(cs.id, cs.face, cs.inverted),
+        other=_printed_side(cs.id, cs.face, not cs.inverted),
+        faces=_faces(cs.id),
     )
 
 
@@ -164,7 +181,8 @@ def _deck(state: GripState) -> list[CardView]:
     return [card_view(cs, i) for i, cs in enumerate(state.deck)]
 
 
-def _pending(state: GripState) -> PendingView:
+def pending(state: GripState) -> PendingView:
+    """The decision the game waits for, and its prompt."""
     if state.outcome is not None:
         return PendingView(kind="over", prompt="The game is over.")
     if state.choice is not None:
@@ -274,17 +292,24 @@ def _status(state: GripState, stars: int, need: int | None) -> str:
 
 def build_view(state: GripState) -> dict[str, Any]:
     """The player's (and spectators') view as JSON-ready data."""
-    stars = current_stars(state)
+    return view_model(state).model_dump(mode="json")
+
+
+def view_model(state: GripState) -> GripView:
+    """The player's (and spectators') view, as its model."""
+    counted, star_lines = tally(state)
+    stars = counted if state.final_stars is None else state.final_stars  # ``current_stars``
     deck_list, unknown = _deck_list(state)
-    view = GripView(
+    need = _target(state, unknown)
+    return GripView(
         goal=goal_line(state),
         turn=state.turn,
         method=state.options.method,
         threshold=state.options.threshold,
         allstar=state.options.allstar,
-        target=_target(state, unknown),
+        target=need,
         stars=stars,
-        star_lines=tally(state)[1],
+        star_lines=star_lines,
         max_stars=None if unknown or state.build else available_stars(state),
         deck=_deck(state),
         building=_building(state),
@@ -292,9 +317,8 @@ def build_view(state: GripState) -> dict[str, Any]:
         face_down=DECK_SIZE if state.build else sum(not cs.face_up for cs in state.deck),
         deck_list=deck_list,
         unknown_cards=unknown,
-        pending=_pending(state),
-        status=_status(state, stars, _target(state, unknown)),
+        pending=pending(state),
+        status=_status(state, stars, need),
         outcome=state.outcome,
         reason=state.reason,
     )
-    return view.model_dump(mode="json")
