@@ -15,8 +15,7 @@ import argparse
 import cProfile
 import random
 import time
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import engines
 from bot.flow import turn
@@ -49,44 +48,28 @@ def _session(game_id: str, seed: int) -> Session:
     )
 
 
-def clicks(game_id: str, games: int) -> Iterator[tuple[Session, int, list[tuple[object, str]]]]:
-    """Each click of ``games`` seeded random games: the session as loaded, the seat, the move.
+def run(game_id: str, games: int, profile: cProfile.Profile | None = None) -> list[float]:
+    """CPU seconds of each click's turn over ``games`` seeded random games.
 
-    The click is played (``turn.play``) by the caller between two yields.
+    Each click starts from the session as a load gives it (its game restored from the state).
     """
     cls = engines.get_game(game_id)
+    spent: list[float] = []
     for g in range(games):
         rng = random.Random(g)
         session = _session(game_id, 1000 + g)
-        n = 0
         while session.status == "active":
-            n += 1
             seat = rng.choice(session.game.to_act())
             action = rng.choice(session.game.legal_actions(seat))
-            state = session.state_json
             loaded = _session(game_id, 1000 + g)
-            loaded.state_json = state
-            loaded.step = session.step
-            yield loaded, seat, [(action, cls.encode(action))]
-            session = _last[0]
-            session.updated_at = START + timedelta(seconds=n)
-
-
-_last: list[Session] = []
-
-
-def run(game_id: str, games: int, profile: cProfile.Profile | None = None) -> list[float]:
-    """CPU seconds of each click's turn."""
-    spent: list[float] = []
-    for loaded, seat, moves in clicks(game_id, games):
-        t0 = time.process_time()
-        if profile is not None:
-            profile.enable()
-        outcome = turn.play(loaded, seat, moves, START)  # type: ignore[arg-type]
-        if profile is not None:
-            profile.disable()
-        spent.append(time.process_time() - t0)
-        _last[:] = [outcome.session]
+            loaded.state_json, loaded.step = session.state_json, session.step
+            t0 = time.process_time()
+            if profile is not None:
+                profile.enable()
+            session = turn.play(loaded, seat, [(action, cls.encode(action))], START).session
+            if profile is not None:
+                profile.disable()
+            spent.append(time.process_time() - t0)
     return spent
 
 

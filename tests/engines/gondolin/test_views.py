@@ -134,3 +134,13 @@ def test_a_copy_of_the_state_is_equal_and_shares_nothing():
     twin.hand.append("asgar")
     twin.deck.clear()
     assert state.hand == ["tarnil", "iron_guard"] and state.deck == ["elvaren"]
+
+
+def test_the_moves_asked_again_after_an_edit_are_the_game_s_as_it_is_then():
+    # The hand's options are kept for the position: more R makes the card playable at once.
+    game = game_at(turn=4, r=0, hand=["iron_guard"])
+    assert not any(a.kind == "play" for a in game.legal_actions(0))
+    assert [u.reason for u in game.unavailable_actions(0)] == ["Iron Guard: needs R5, you have R0"]
+    game.state.r = 9
+    assert any(a.kind == "play" for a in game.legal_actions(0))
+    assert game.unavailable_actions(0) == []
