@@ -8,7 +8,7 @@ depends on the order of unpeeked face-down cards, so the deck order stays secret
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -141,12 +141,6 @@ def _faces(card_id: str) -> list[FaceView]:
     ]
 
 
-@cache
-def _back(pos: int) -> CardView:
-    """A face-down, unpeeked card at ``pos``, built once (views share it, never change it)."""
-    return CardView(position=pos + 1, role=_role(pos), face_up=False, peeked=False)
-
-
 def _role(pos: int) -> Literal["top", "next", "deck"]:
     return ("top", "next")[pos] if pos < 2 else "deck"
 
@@ -154,22 +148,36 @@ def _role(pos: int) -> Literal["top", "next", "deck"]:
 def card_view(cs: CardState, pos: int) -> CardView:
     """A deck position as the player sees it."""
     if not (cs.face_up or cs.peeked):
-        return _back(pos)
-    card = CARDS[cs.id]
+        return _card_view(pos, "", 0, False, False, False)
+    return _card_view(pos, cs.id, cs.face, cs.inverted, cs.face_up, cs.peeked)
+
+
+@lru_cache(maxsize=4096)
+def _card_view(
+    pos: int, card_id: str, face: int, inverted: bool, face_up: bool, peeked: bool
+) -> CardView:
+    """A card at ``pos`` as the player sees it, built once (views share it, never change it).
+
+    Only what the view shows is in the key: a face-down card not peeked at is its back.
+    """
+    role = _role(pos)
+    if not (face_up or peeked):
+        return CardView(position=pos + 1, role=role, face_up=False, peeked=False)
+    card = CARDS[card_id]
     return CardView(
         position=pos + 1,
-        role=_role(pos),
-        face_up=cs.face_up,
-        peeked=cs.peeked,
-        id=cs.id,
-        name=name_of(cs),
+        role=role,
+        face_up=face_up,
+        peeked=peeked,
+        id=card_id,
+        name=card.face_name(face),
         set=card.set,
         attributes=[ATTRIBUTE_NAMES[a] for a in card.attributes],
-        face=cs.face,
-        orientation="upside-down" if cs.inverted else "upright",
-        active=_printed_side(cs.id, cs.face, cs.inverted),
-        other=_printed_side(cs.id, cs.face, not cs.inverted),
-        faces=_faces(cs.id),
+        face=face,
+        orientation="upside-down" if inverted else "upright",
+        active=_printed_side(card_id, face, inverted),
+        other=_printed_side(card_id, face, not inverted),
+        faces=_faces(card_id),
     )
 
 
