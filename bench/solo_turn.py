@@ -1,6 +1,6 @@
 """CPU per click of a solo game's turn (``bot.flow.turn.play``), as the bot runs it.
 
-    python -m bench.solo_turn [--game gondolin] [--games 30] [--repeat 3] [--profile OUT]
+    python -m bench.solo_turn [--game G] [--games 30] [--repeat 3] [--profile OUT]
 
 Seeded random games played click by click: each click restores the game from its stored
 state (as a load does), plays the move with every move the bot makes after it, and works out
@@ -22,14 +22,16 @@ from bot.flow import turn
 from bot.storage.models import Seat, Session
 
 START = datetime(2026, 12, 7, tzinfo=UTC)
-OPTIONS: dict[str, dict[str, object]] = {"gondolin": {}, "galdors_grip": {}}
-"""The options of each game (the defaults, as the load test starts them)."""
+
+
+def solo_games() -> list[str]:
+    """The games one person plays (started with their default options, as the load test does)."""
+    return [g for g in engines.game_ids() if engines.get_game(g).max_players == 1]
 
 
 def _session(game_id: str, seed: int) -> Session:
-    """A new one-player session held in memory (no store)."""
-    options = OPTIONS.get(game_id, {})
-    game = engines.get_game(game_id).new(1, seed=seed, options=options)
+    """A new one-player session held in memory (no store), the game's default options."""
+    game = engines.get_game(game_id).new(1, seed=seed)
     return Session(
         id=f"bench-{seed}",
         game_id=game_id,
@@ -40,7 +42,7 @@ def _session(game_id: str, seed: int) -> Session:
         end_reason=None,
         step=0,
         seed=seed,
-        options=dict(options),
+        options={},
         state_json=game.to_json(),
         created_at=START,
         updated_at=START,
@@ -76,7 +78,8 @@ def run(game_id: str, games: int, profile: cProfile.Profile | None = None) -> li
 def main(argv: list[str] | None = None) -> None:
     """Parse arguments, run, print CPU ms per click."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="gondolin", choices=sorted(OPTIONS))
+    games = solo_games()
+    parser.add_argument("--game", default=games[0], choices=games)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", default=None)
