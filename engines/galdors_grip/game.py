@@ -13,7 +13,7 @@ from engines.galdors_grip.actions import ACTION_TYPES, Move, Stop
 from engines.galdors_grip.cards import DATA_DIR, card_name
 from engines.galdors_grip.setup import new_state
 from engines.galdors_grip.state import GripState
-from engines.galdors_grip.views import build_view, goal_line
+from engines.galdors_grip.views import GripView, goal_line, pending, view_model
 from engines.rng import Random
 from engines.text import sentence
 
@@ -34,6 +34,9 @@ class GaldorsGrip(Game[GripState]):
     allows_undo: ClassVar[bool] = True
     auto_play_all: ClassVar[bool] = True  # nothing is hidden: the switch decides every one
     auto_play_default: ClassVar[bool] = True
+    _viewed: tuple[str, GripView] | None = None
+    """The last view built and the state it shows (as JSON): the player's and the channel's
+    views of a position are the same, so a click builds one, not two."""
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GripState:
@@ -55,8 +58,15 @@ class GaldorsGrip(Game[GripState]):
         return rules.apply(self.state, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The deck as the player sees it; spectators see the same."""
-        return build_view(self.state)
+        """The deck as the player sees it; spectators see the same.
+
+        Built once per position (kept with the state's JSON, which any move changes), dumped
+        afresh for each caller: no two views share a part.
+        """
+        key = self.to_json()
+        if self._viewed is None or self._viewed[0] != key:
+            self._viewed = (key, view_model(self.state))
+        return self._viewed[1].model_dump(mode="json")
 
     def chapter(self) -> str:
         """A replay steps turn by turn."""
@@ -68,7 +78,7 @@ class GaldorsGrip(Game[GripState]):
 
     def phase_help(self, seat: int | None) -> str:
         """The current decision, then how to read the image once dealt (phase_help.toml)."""
-        kind = build_view(self.state)["pending"]["kind"]
+        kind = pending(self.state).kind
         if kind == "build":
             return PHASE_HELP[f"build_{self.state.options.method}"]
         return f"{PHASE_HELP[kind]}\n\n{PHASE_HELP['board']}"

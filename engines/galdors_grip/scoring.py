@@ -174,6 +174,7 @@ def tally(state: GripState) -> tuple[int, list[str]]:
     return total, lines
 
 
+@cache
 def potential(card_id: str, face: int | None = None) -> int:
     """The most ⭐ a card can provide: its best side's shown stars plus objectives.
 

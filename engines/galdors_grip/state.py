@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -106,3 +106,11 @@ class GripState(BaseModel):
             data = {**data, "schema_version": 2, "options": options}
             data.pop("max_stars", None)
         return data
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """An equal, independent copy: the state dumped and validated again.
+
+        Every move's backup (``Game.apply_known``) is one; this takes a third of the CPU of
+        pydantic's deep copy, which copies field by field in Python.
+        """
+        return self.model_validate(self.model_dump())

@@ -8,6 +8,7 @@ depends on the order of unpeeked face-down cards, so the deck order stays secret
 from __future__ import annotations
 
 import tomllib
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -17,11 +18,10 @@ from engines.galdors_grip.cards import (
     CARDS,
     DATA_DIR,
     TRIGGER_NAMES,
-    Card,
     Side,
 )
-from engines.galdors_grip.deck import name_of, show, side_of
-from engines.galdors_grip.rules import available_stars, current_stars, needs_order, target
+from engines.galdors_grip.deck import name_of, show
+from engines.galdors_grip.rules import available_stars, needs_order, target
 from engines.galdors_grip.scoring import tally
 from engines.galdors_grip.setup import DECK_SIZE, ESSENTIAL
 from engines.galdors_grip.state import CardState, GripState
@@ -126,33 +126,58 @@ def _side(side: Side) -> SideView:
     )
 
 
-def _faces(card: Card) -> list[FaceView]:
+@cache
+def _printed_side(card_id: str, face: int, inverted: bool) -> SideView:
+    """A printed side's view, built once (views share it and never change it)."""
+    return _side(CARDS[card_id].faces[face].side(inverted))
+
+
+@cache
+def _faces(card_id: str) -> list[FaceView]:
+    """A card's faces' views, built once (views share them and never change them)."""
     return [
         FaceView(title=f.title, upright=_side(f.upright), inverted=_side(f.inverted))
-        for f in card.faces
+        for f in CARDS[card_id].faces
     ]
+
+
+def _role(pos: int) -> Literal["top", "next", "deck"]:
+    return ("top", "next")[pos] if pos < 2 else "deck"
 
 
 def card_view(cs: CardState, pos: int) -> CardView:
     """A deck position as the player sees it."""
-    role: Literal["top", "next", "deck"] = ("top", "next")[pos] if pos < 2 else "deck"
-    base = CardView(position=pos + 1, role=role, face_up=cs.face_up, peeked=cs.peeked)
     if not (cs.face_up or cs.peeked):
-        return base
-    card = CARDS[cs.id]
-    face = card.faces[cs.face]
-    return base.model_copy(
-        update={
-            "id": cs.id,
-            "name": name_of(cs),
-            "set": card.set,
-            "attributes": [ATTRIBUTE_NAMES[a] for a in card.attributes],
-            "face": cs.face,
-            "orientation": "upside-down" if cs.inverted else "upright",
-            "active": _side(side_of(cs)),
-            "other": _side(face.side(not cs.inverted)),
-            "faces": _faces(card),
-        }
+        return _card_view(pos, "", 0, False, False, False)
+    return _card_view(pos, cs.id, cs.face, cs.inverted, cs.face_up, cs.peeked)
+
+
+@lru_cache(maxsize=4096)
+def _card_view(
+    pos: int, card_id: str, face: int, inverted: bool, face_up: bool, peeked: bool
+) -> CardView:
+    """A card at ``pos`` as the player sees it, built once (views share it, never change it).
+
+    Only what the view shows is in the key: a face-down card not peeked at is its back.
+    """
+    role = _role(pos)
+    if not (face_up or peeked):
+        return CardView(position=pos + 1, role=role, face_up=False, peeked=False)
+    card = CARDS[card_id]
+    return CardView(
+        position=pos + 1,
+        role=role,
+        face_up=face_up,
+        peeked=peeked,
+        id=card_id,
+        name=card.face_name(face),
+        set=card.set,
+        attributes=[ATTRIBUTE_NAMES[a] for a in card.attributes],
+        face=face,
+        orientation="upside-down" if inverted else "upright",
+        active=_printed_side(card_id, face, inverted),
+        other=_printed_side(card_id, face, not inverted),
+        faces=_faces(card_id),
     )
 
 
@@ -164,7 +189,8 @@ def _deck(state: GripState) -> list[CardView]:
     return [card_view(cs, i) for i, cs in enumerate(state.deck)]
 
 
-def _pending(state: GripState) -> PendingView:
+def pending(state: GripState) -> PendingView:
+    """The decision the game waits for, and its prompt."""
     if state.outcome is not None:
         return PendingView(kind="over", prompt="The game is over.")
     if state.choice is not None:
@@ -274,17 +300,24 @@ def _status(state: GripState, stars: int, need: int | None) -> str:
 
 def build_view(state: GripState) -> dict[str, Any]:
     """The player's (and spectators') view as JSON-ready data."""
-    stars = current_stars(state)
+    return view_model(state).model_dump(mode="json")
+
+
+def view_model(state: GripState) -> GripView:
+    """The player's (and spectators') view, as its model."""
+    counted, star_lines = tally(state)
+    stars = counted if state.final_stars is None else state.final_stars  # ``current_stars``
     deck_list, unknown = _deck_list(state)
-    view = GripView(
+    need = _target(state, unknown)
+    return GripView(
         goal=goal_line(state),
         turn=state.turn,
         method=state.options.method,
         threshold=state.options.threshold,
         allstar=state.options.allstar,
-        target=_target(state, unknown),
+        target=need,
         stars=stars,
-        star_lines=tally(state)[1],
+        star_lines=star_lines,
         max_stars=None if unknown or state.build else available_stars(state),
         deck=_deck(state),
         building=_building(state),
@@ -292,9 +325,8 @@ def build_view(state: GripState) -> dict[str, Any]:
         face_down=DECK_SIZE if state.build else sum(not cs.face_up for cs in state.deck),
         deck_list=deck_list,
         unknown_cards=unknown,
-        pending=_pending(state),
-        status=_status(state, stars, _target(state, unknown)),
+        pending=pending(state),
+        status=_status(state, stars, need),
         outcome=state.outcome,
         reason=state.reason,
     )
-    return view.model_dump(mode="json")

@@ -29,9 +29,7 @@ from engines.gondolin.phases import (
     end_turn,
     hand_options,
     play_card,
-    playable,
     upkeep_cards,
-    usable,
     use_card,
     use_options,
 )
@@ -43,10 +41,13 @@ from engines.gondolin.setup import (
     pick_card,
 )
 from engines.gondolin.siege import attack_turn
-from engines.gondolin.state import GondolinState
-from engines.gondolin.views import GOAL, build_view
+from engines.gondolin.state import GondolinState, InPlay
+from engines.gondolin.views import GOAL, GondolinView, audience_view, view_model
 from engines.rng import Random
 from engines.text import join_and
+
+Options = tuple[list[tuple[str, int, str | None]], list[tuple[InPlay, str | None]]]
+"""The hand's cards (id, price, why not now) and the abilities in play (card, why not now)."""
 
 
 class Gondolin(Game[GondolinState]):
@@ -60,6 +61,11 @@ class Gondolin(Game[GondolinState]):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     auto_play_all: ClassVar[bool] = True  # nothing is hidden: the switch decides every one
     auto_play_default: ClassVar[bool] = True
+    _viewed: tuple[str, GondolinView] | None = None
+    """The last view built and the state it shows (as JSON): the player's and the channel's
+    views of a position differ only in their audience, so a click builds one, not two."""
+    _kept_options: tuple[str, Options] | None = None
+    """The last ``_options`` and the state they are for (as JSON)."""
 
     @classmethod
     def initial_state(cls, n: int, seed: int, options: dict[str, Any]) -> GondolinState:
@@ -86,10 +92,22 @@ class Gondolin(Game[GondolinState]):
             return [
                 DestroyCard(uid=x.uid, card=x.card) for x in upkeep_cards(st) if first[x.card] is x
             ]
-        actions: list[Action] = [PlayCard(card=c, cost=r) for c, r in playable(st)]
-        actions += [UseCard(uid=x.uid, card=x.card) for x in usable(st)]
+        hand, uses = self._options()
+        actions: list[Action] = [PlayCard(card=c, cost=r) for c, r, why in hand if why is None]
+        actions += [UseCard(uid=x.uid, card=x.card) for x, why in uses if why is None]
         actions.append(EndDefence() if st.phase == "defence" else EndTurn(turn=st.turn))
         return actions
+
+    def _options(self) -> Options:
+        """The hand's cards and the abilities in play, each with why not now (None: it may).
+
+        Both the legal moves and the unavailable ones read them: worked out once per position
+        (kept with the state's JSON, which any move changes).
+        """
+        key = self.to_json()
+        if self._kept_options is None or self._kept_options[0] != key:
+            self._kept_options = (key, (hand_options(self.state), use_options(self.state)))
+        return self._kept_options[1]
 
     def check(self, seat: int, action: Action) -> None:
         """As the contract's, but any copy of a card may be destroyed for upkeep.
@@ -140,11 +158,12 @@ class Gondolin(Game[GondolinState]):
         if seat != 0 or st.phase not in ("defence", "main"):
             return []
         out = []
-        for cid, price, why in hand_options(st):
+        hand, uses = self._options()
+        for cid, price, why in hand:
             if why is not None:
                 label = PlayCard(card=cid, cost=price).label()
                 out.append(Unavailable(label=label, reason=f"{CATALOGUE.card(cid).name}: {why}"))
-        for x, why in use_options(st):
+        for x, why in uses:
             if why is not None:
                 label = UseCard(uid=x.uid, card=x.card).label()
                 out.append(Unavailable(label=label, reason=f"{CATALOGUE.card(x.card).name}: {why}"))
@@ -201,8 +220,15 @@ class Gondolin(Game[GondolinState]):
         return PHASE_HELP.get(self.state.phase, "")
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The player's view (seat 0) or the channel's (None); the hand is face-up in both."""
-        return build_view(self.state, seat)
+        """The player's view (seat 0) or the channel's (None); the hand is face-up in both.
+
+        Built once per position (kept with the state's JSON, which any move changes), dumped
+        afresh for each caller: no two views share a part.
+        """
+        key = self.to_json()
+        if self._viewed is None or self._viewed[0] != key:
+            self._viewed = (key, view_model(self.state))
+        return audience_view(self._viewed[1], seat)
 
     def resample(self, seat: int, rng: Random) -> Self:
         """The deck's order (and a drawn event) dealt again (engines/gondolin/determinize.py)."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
-from engines.gondolin.cards import AchievementCard, Card, DefenderCard, Effect, EnemyCard
+from engines.gondolin.cards import AchievementCard, DefenderCard, Effect, EnemyCard
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.state import GondolinState
 
@@ -93,15 +94,25 @@ STATIC: dict[str, Callable[[Mods, Effect], None]] = {
 
 
 def _static_effects(state: GondolinState) -> Iterator[Effect]:
-    story = CATALOGUE.stories[state.story]
-    cards: list[Card] = [CATALOGUE.card(state.location)] if state.location else []
+    if state.location:
+        yield from _statics_of(state.location)
     for group in (state.defenders, state.improvements, state.continuous, state.enemies):
-        cards += [CATALOGUE.card(x.card) for x in group]
-    for card in cards:
-        yield from (e for e in card.effects if e.when == "static")
-    for event in story.events:
-        if event.turn <= state.story_done:
-            yield from (e for e in event.effects if e.when == "static")
+        for x in group:
+            yield from _statics_of(x.card)
+    yield from _story_statics(state.story, state.story_done)
+
+
+@cache
+def _statics_of(card_id: str) -> tuple[Effect, ...]:
+    """A card's static effects (printed: listed once, not on every look at the stats)."""
+    return tuple(e for e in CATALOGUE.card(card_id).effects if e.when == "static")
+
+
+@cache
+def _story_statics(story_id: str, done: int) -> tuple[Effect, ...]:
+    """The static effects of a story's events up to turn ``done``, in the story's order."""
+    events = CATALOGUE.stories[story_id].events
+    return tuple(e for ev in events if ev.turn <= done for e in ev.effects if e.when == "static")
 
 
 def mods_for(state: GondolinState) -> Mods:
@@ -149,9 +160,9 @@ def total_defence(state: GondolinState, mods: Mods) -> int:
     return max(0, d + mods.td + state.turn_td + state.next_attack_td)
 
 
-def stats(state: GondolinState) -> Stats:
-    """The current stats."""
-    mods = mods_for(state)
+def stats(state: GondolinState, mods: Mods | None = None) -> Stats:
+    """The current stats (``mods``: ``mods_for(state)`` where the caller has it already)."""
+    mods = mods_for(state) if mods is None else mods
     s = max(0, state.s + mods.s)
     upkeep = sum(_upkeep(x.card) for x in (*state.defenders, *state.improvements))
     m = max(0, upkeep + mods.m)

@@ -154,7 +154,7 @@ def end_turn(state: GondolinState) -> Lines:
 def hand_options(state: GondolinState) -> list[tuple[str, int, str | None]]:
     """Distinct hand cards in catalogue order: price, and why not now (None: playable)."""
     mods = mods_for(state)
-    p = stats(state).p
+    p = stats(state, mods).p
     out = []
     for cid in CATALOGUE.cards:
         if cid not in state.hand:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, Field
 
@@ -96,3 +96,11 @@ class GondolinState(BaseModel):
         uid = self.next_uid
         self.next_uid += 1
         return uid
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """An equal, independent copy: the state dumped and validated again.
+
+        Every move's backup (``Game.apply_known``) is one; this takes a third of the CPU of
+        pydantic's deep copy, which copies field by field in Python.
+        """
+        return self.model_validate(self.model_dump())

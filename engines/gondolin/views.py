@@ -6,6 +6,7 @@ face-up to the table (the board's buttons name its cards), so both views hold it
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, Field
@@ -20,10 +21,10 @@ from engines.gondolin.cards import (
 )
 from engines.gondolin.catalogue import CATALOGUE
 from engines.gondolin.effects import card_of
-from engines.gondolin.modifiers import Mods, attack, cost, defence, mods_for, stats
+from engines.gondolin.modifiers import Mods, Stats, attack, cost, defence, mods_for, stats
 from engines.gondolin.siege import attack_turn
 from engines.gondolin.state import GondolinState, InPlay, Sieger
-from engines.gondolin.story import enemy_a_at, event_text, spawned_enemy
+from engines.gondolin.story import enemy_a_at, spawned_enemy, with_a
 from engines.lookup import CardLookup
 from engines.text import join_and, plural
 
@@ -297,31 +298,43 @@ def _enemy(state: GondolinState, x: Sieger, mods: Mods) -> EnemyView:
     )
 
 
-def _event(state: GondolinState, event: StoryEvent) -> StoryEventView:
+def _event(state: GondolinState, event: StoryEvent, mods: Mods) -> StoryEventView:
+    """A story event as things stand now (``mods``: the modifiers in force now)."""
     enemy_id = spawned_enemy(event.effects)
-    preview = None
-    if enemy_id is not None:
-        enemy = CATALOGUE.enemy(enemy_id)
-        preview = EnemyPreview(
-            id=enemy.id,
-            name=enemy.name,
-            a=enemy.a,
-            current_a=enemy_a_at(state, enemy_id, event.turn),
-            siege=enemy.siege,
-            flying=enemy.flying,
-            relentless=enemy.relentless,
-        )
-    return StoryEventView(name=event.name, text=event_text(state, event), enemy=preview)
+    if enemy_id is None:
+        return StoryEventView(name=event.name, text=event.text)
+    enemy = CATALOGUE.enemy(enemy_id)
+    current_a = enemy_a_at(state, enemy_id, event.turn, mods)
+    preview = EnemyPreview(
+        id=enemy.id,
+        name=enemy.name,
+        a=enemy.a,
+        current_a=current_a,
+        siege=enemy.siege,
+        flying=enemy.flying,
+        relentless=enemy.relentless,
+    )
+    return StoryEventView(name=event.name, text=with_a(event, current_a), enemy=preview)
 
 
-def _story(state: GondolinState) -> StoryView:
+@cache
+def _events_by_turn(story_id: str) -> dict[int, list[StoryEvent]]:
+    """A story's events by turn, in the story's order (printed: sorted once)."""
+    by_turn: dict[int, list[StoryEvent]] = {}
+    for event in CATALOGUE.stories[story_id].events:
+        by_turn.setdefault(event.turn, []).append(event)
+    return by_turn
+
+
+def _story(state: GondolinState, mods: Mods) -> StoryView:
     story = CATALOGUE.stories[state.story]
+    by_turn = _events_by_turn(story.id)
     track = []
     for turn in range(1, story.turns + 1):
         status: Literal["passed", "current", "coming"] = (
             "passed" if turn < state.turn else "current" if turn == state.turn else "coming"
         )
-        events = [_event(state, e) for e in story.events_on(turn)]
+        events = [_event(state, e, mods) for e in by_turn.get(turn, ())]
         track.append(TurnView(turn=turn, status=status, events=events))
     return StoryView(
         id=story.id,
@@ -336,9 +349,12 @@ def _story(state: GondolinState) -> StoryView:
     )
 
 
-def income_text(state: GondolinState) -> str:
-    """The next Resource phase's R change, explained: '+3 (S 8 gives 4, M 1 costs 1)'."""
-    now = stats(state)
+def income_text(state: GondolinState, now: Stats | None = None) -> str:
+    """The next Resource phase's R change, explained: '+3 (S 8 gives 4, M 1 costs 1)'.
+
+    ``now``: the current stats where the caller has them already.
+    """
+    now = stats(state) if now is None else now
     extra = now.income - (now.s // 2 - now.m)
     other = f", other income {extra:+d}" if extra else ""
     return f"{now.income:+d} (S {now.s} gives {now.s // 2}, M {now.m} costs {now.m}{other})"
@@ -363,10 +379,9 @@ def _prompt(state: GondolinState) -> str:
     return "Play cards or use abilities, then end the turn."
 
 
-def _status(state: GondolinState) -> str:
+def _status(state: GondolinState, now: Stats) -> str:
     story = CATALOGUE.stories[state.story]
     head = f"Turn {state.turn} of {story.turns}"
-    now = stats(state)
     prompt = _prompt(state)
     if state.phase in ("choose_location", "choose_hand"):
         return f"Founding the settlement: {prompt}"
@@ -383,7 +398,7 @@ def _status(state: GondolinState) -> str:
             f"{head}, Defence phase: {cards} {verb} the settlement, "
             f"TA {now.ta} vs TD {now.td}, attacking {due}."
         )
-    return f"{head}, Main phase: R {now.r}, TD {now.td}, next income {income_text(state)}."
+    return f"{head}, Main phase: R {now.r}, TD {now.td}, next income {income_text(state, now)}."
 
 
 def _location(state: GondolinState) -> CardView:
@@ -395,8 +410,7 @@ def _location(state: GondolinState) -> CardView:
     )
 
 
-def _hand(state: GondolinState) -> list[HandCardView]:
-    mods = mods_for(state)
+def _hand(state: GondolinState, mods: Mods) -> list[HandCardView]:
     out = []
     for cid in state.hand:
         card = CATALOGUE.card(cid)
@@ -408,21 +422,32 @@ def _hand(state: GondolinState) -> list[HandCardView]:
 
 def build_view(state: GondolinState, seat: int | None) -> dict[str, object]:
     """The view for the player (seat 0) or a spectator (None); the hand is face-up in both."""
+    return audience_view(view_model(state), seat)
+
+
+def audience_view(view: GondolinView, seat: int | None) -> dict[str, object]:
+    """``view`` for the player (seat 0) or a spectator (None), as JSON-ready data."""
+    audience = "player" if seat == 0 else "spectator"
+    return view.model_copy(update={"audience": audience}).model_dump(mode="json")
+
+
+def view_model(state: GondolinState) -> GondolinView:
+    """The view as its model, its audience the player's: the other views differ only in it."""
     mods = mods_for(state)
-    now = stats(state)
+    now = stats(state, mods)
     when = attack_turn(state)
     enemies = [_enemy(state, x, mods) for x in state.enemies]
     over = state.phase == "over"
     result = None
     if state.outcome is not None:
         result = ResultView(outcome=state.outcome, score=state.score, text=state.end_text)
-    view = GondolinView(
-        audience="player" if seat == 0 else "spectator",
+    return GondolinView(
+        audience="player",
         mode=state.mode,
         turn=state.turn,
         phase=state.phase,
-        status=state.end_text if over else _status(state),
-        story=_story(state),
+        status=state.end_text if over else _status(state, now),
+        story=_story(state, mods),
         location=_location(state),
         stats=StatsView(
             r=now.r,
@@ -444,7 +469,7 @@ def build_view(state: GondolinState, seat: int | None) -> dict[str, object]:
             flying=any(e.flying for e in enemies),
             enemies=enemies,
         ),
-        hand=_hand(state),
+        hand=_hand(state, mods),
         hand_count=len(state.hand),
         deck_count=len(state.deck),
         played_count=len(state.played),
@@ -452,4 +477,3 @@ def build_view(state: GondolinState, seat: int | None) -> dict[str, object]:
         pending=None if over else PendingView(phase=state.phase, prompt=_prompt(state)),
         result=result,
     )
-    return view.model_dump(mode="json")

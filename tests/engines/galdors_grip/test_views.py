@@ -3,10 +3,13 @@ what a renderer needs; button labels fit."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
+import engines.galdors_grip.game as module
 from engines.galdors_grip import GAME
+from engines.galdors_grip.views import build_view
 
 from .helpers import deal, fill
 
@@ -110,3 +113,48 @@ def test_the_stars_are_counted_in_words_against_the_target():
     assert lost.result is not None
     assert lost.result.summary.startswith("Lost: 2 ⭐ of the 9 needed: not enough.")
     assert "/" not in lost.result.summary  # no bare "2/14 ⭐"
+
+
+def test_a_position_s_view_is_built_once_and_shown_fresh_after_a_move(monkeypatch):
+    # The player's view and the channel's are the same: a click builds it once. A move, even
+    # in place (a search's ``apply_unchecked``), shows at the next ask.
+    built = []
+    real = module.view_model
+    monkeypatch.setattr(module, "view_model", lambda s: built.append(1) or real(s))
+    game = GAME.new(1, seed=3)
+    assert game.view(0) == game.view(None) == build_view(game.state)
+    assert len(built) == 1
+    rng = random.Random(3)
+    for _ in range(30):
+        if game.is_over:
+            break
+        game.apply_unchecked(0, rng.choice(game.legal_actions(0)))
+        assert game.view(None) == build_view(game.state)
+
+
+def test_views_share_no_part_a_caller_could_change():
+    # Printed sides and faces are built once for every view: each view must still be its
+    # own data, so a caller changing one view changes no other.
+    for game in _random_states(5, steps=60):
+        view = game.view(0)
+        for card in view["deck"]:
+            if card["active"] is not None:
+                card["active"]["abilities"].append({"trigger": "x", "text": "y"})
+                card["faces"].clear()
+        again = game.view(0)
+        fresh = json.loads(json.dumps(GAME.from_json(game.to_json()).view(0)))
+        assert again == fresh
+
+
+def test_a_copy_of_the_state_is_equal_and_shares_nothing():
+    # Every move's backup is a deep copy: equal, and a change to it leaves the original be.
+    for game in _random_states(2, steps=40):
+        state = game.state
+        twin = copy.deepcopy(state)
+        assert twin == state and twin.model_dump_json() == state.model_dump_json()
+        twin.seen["x"] = [1]
+        twin.repeats.append(99)
+        assert "x" not in state.seen and 99 not in state.repeats
+        if state.deck:
+            twin.deck[0].face_up = not twin.deck[0].face_up
+            assert twin.deck[0].face_up != state.deck[0].face_up

@@ -1,9 +1,12 @@
 """Views: what the player and the channel may see, and what a renderer needs."""
 
+import copy
 import json
 
+import engines.gondolin.game as module
 from engines.gondolin.actions import ACTION_TYPES
 from engines.gondolin.game import Gondolin
+from engines.gondolin.views import build_view
 from tests.engines.gondolin.helpers import game_at
 
 
@@ -92,3 +95,52 @@ def test_every_label_fits_a_button():
                 assert type(action) in ACTION_TYPES
             game.apply(0, game.legal_actions(0)[(seed + steps) % len(game.legal_actions(0))])
             steps += 1
+
+
+def test_a_position_s_two_views_are_built_once(monkeypatch):
+    # A click shows the player's view and the channel's: they differ only in their audience,
+    # so the position's view is built once, not twice.
+    built = []
+    real = module.view_model
+    monkeypatch.setattr(module, "view_model", lambda s: built.append(1) or real(s))
+    game = game_at(turn=4, hand=["tarnil"])
+    mine, public = game.view(0), game.view(None)
+    assert len(built) == 1
+    assert mine["audience"] == "player" and public["audience"] == "spectator"
+    assert mine == build_view(game.state, 0) and public == build_view(game.state, None)
+    mine["hand"].clear()
+    mine["stats"]["r"] = -1
+    assert game.view(0) == build_view(game.state, 0), "no caller changes another's view"
+
+
+def test_a_view_asked_again_after_a_move_or_an_edit_shows_the_game_as_it_is_then():
+    # The kept view is the position's: a move in place (a search's ``apply_unchecked``) or an
+    # edit of the state (a scenario's set-up) is shown at the next ask, never the old view.
+    game = game_at(turn=4, r=9, hand=["tarnil", "iron_guard"])
+    before = game.view(0)
+    game.apply_unchecked(0, game.legal_actions(0)[0])
+    assert game.view(0) == build_view(game.state, 0) != before
+    game.state.r += 3
+    assert game.view(None) == build_view(game.state, None)
+    assert game.view(None)["stats"]["r"] == game.state.r
+
+
+def test_a_copy_of_the_state_is_equal_and_shares_nothing():
+    # Every move's backup is a deep copy: equal, and a change to it leaves the original be.
+    game = game_at(turn=4, r=9, hand=["tarnil", "iron_guard"], deck=["elvaren"])
+    state = game.state
+    twin = copy.deepcopy(state)
+    assert twin == state and twin is not state
+    twin.hand.append("asgar")
+    twin.deck.clear()
+    assert state.hand == ["tarnil", "iron_guard"] and state.deck == ["elvaren"]
+
+
+def test_the_moves_asked_again_after_an_edit_are_the_game_s_as_it_is_then():
+    # The hand's options are kept for the position: more R makes the card playable at once.
+    game = game_at(turn=4, r=0, hand=["iron_guard"])
+    assert not any(a.kind == "play" for a in game.legal_actions(0))
+    assert [u.reason for u in game.unavailable_actions(0)] == ["Iron Guard: needs R5, you have R0"]
+    game.state.r = 9
+    assert any(a.kind == "play" for a in game.legal_actions(0))
+    assert game.unavailable_actions(0) == []
