@@ -143,8 +143,9 @@ def test_a_press_cut_off_by_a_kill_may_be_logged_once_never_twice():
 
 def test_the_flood_script_refuses_the_flooder_and_answers_everyone(capsys):
     """One member floods every heavy command beside a small load: every request is answered in
-    time, and the flooder's are refused once his one under way and one waiting are taken."""
-    small = ["--tables", "2", "--rate", "2", "--seconds", "4", "--every", "0.1"]
+    time, and the flooder's are refused once his one under way and one waiting are taken (every
+    30 ms: a review or hint of these games can take under 100 ms now)."""
+    small = ["--tables", "2", "--rate", "2", "--seconds", "4", "--every", "0.03"]
     flood.main([*small, "--finished", "2", "--moves", "60"])
     out = capsys.readouterr().out
     assert re.search(r"others: \d+ clicks, .* refused busy 0, errors 0", out), out
