@@ -18,6 +18,7 @@ carried oil is "?"; such counters are drawn alike, so the image cannot tell them
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image
@@ -28,7 +29,7 @@ from render.gondor import board, panel, text
 from render.gondor.style import PALETTE, WIDTH
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "render_indexed", "typed"]
 
 
 class LegendView(BaseModel):
@@ -42,15 +43,26 @@ def _legend(key: LegendView) -> Image.Image:
     return panel.legend(tuple(key.places)).copy()
 
 
+def _legend_indexed(key: LegendView) -> Image.Image:
+    return _legend_mapped(tuple(key.places))
+
+
+@lru_cache(maxsize=2)
+def _legend_mapped(places: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The legend on the palette, mapped once per list of places (shared: never draw on)."""
+    return board.mapped(panel.legend(places))
+
+
 def _legend_alt(key: LegendView) -> str:
     places = panel.places_note(tuple(key.places))
     return text.fit_sentences([panel.LEGEND_ALT, f"{places}." if places else ""])
 
 
 VIEWS = ViewKinds(
-    ViewKind(LegendView, _legend, _legend_alt, key="legend"),
-    ViewKind(GondorView, board.render, board.alt_text),
+    ViewKind(LegendView, _legend, _legend_alt, key="legend", indexed=_legend_indexed),
+    ViewKind(GondorView, board.render, board.alt_text, indexed=board.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text
