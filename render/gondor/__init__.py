@@ -6,6 +6,8 @@ their codes; both are wider than tall. ``{"legend": True}`` draws the key to eve
 instead (``/gondor legend``). ``alt_text(view)`` says the same in words. Everything comes from
 the view; the renderer reads no data file. The static map is no part of the view's dict: the
 model fills it in from the engine's data (``GondorView.map``), once per process.
+``render_indexed(view)`` draws the same picture onto the fixed palette (what ``render_png``
+writes): its parts are mapped once and kept (``board.render_indexed``).
 
 The view is the engine's ``engines.gondor.views.GondorView``: it comes as a dict (it crosses a
 process boundary to the render workers) and is validated once here; everything below reads its

@@ -23,7 +23,8 @@ from render.gondor import counters, map, overlays, panel, style, text
 WHOLE_KEPT = SizedLRU[str, Image.Image](4 * 3_500_000, lambda img: img.width * img.height * 4)
 """The whole map's last four boards as drawn (1000 x 870 px, 3.5 MB each), by what they show
 (``_shown``): the table's board and a side's own whole map of one position show the same, and
-so do two positions that differ only in the header's or the footer's lines."""
+so do two positions that differ only in the header's or the footer's lines. ``render`` (RGB)
+reads it; the PNG's boards are kept on the palette (``WHOLE_MAPPED``)."""
 
 
 def render(view: GondorView) -> Image.Image:

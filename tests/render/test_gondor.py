@@ -265,11 +265,11 @@ def test_the_png_is_drawn_onto_the_palette_and_is_the_picture_mapped_whole(monke
 
     monkeypatch.setattr(Image.Image, "quantize", recording)
     assert gondor.render_indexed(CASES["mid-None"]).mode == "P"
-    for view, expected in zip(views, whole, strict=True):
+    for shown, expected in zip(views, whole, strict=True):
         mapped.clear()
-        assert render_png("gondor", view) == expected
+        assert render_png("gondor", shown) == expected
         size = decode(expected).size
-        assert view is legend or max(mapped, default=0) < size[0] * size[1]  # never the whole
+        assert shown is legend or max(mapped, default=0) < size[0] * size[1]  # never the whole
     mapped.clear()
     again = [v for v in views if not v.get("focus")]  # the close-ups' boards: mapped each time
     assert [render_png("gondor", v) for v in again] == [
