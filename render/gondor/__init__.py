@@ -6,6 +6,8 @@ their codes; both are wider than tall. ``{"legend": True}`` draws the key to eve
 instead (``/gondor legend``). ``alt_text(view)`` says the same in words. Everything comes from
 the view; the renderer reads no data file. The static map is no part of the view's dict: the
 model fills it in from the engine's data (``GondorView.map``), once per process.
+``render_indexed(view)`` draws the same picture onto the fixed palette (what ``render_png``
+writes): its parts are mapped once and kept (``board.render_indexed``).
 
 The view is the engine's ``engines.gondor.views.GondorView``: it comes as a dict (it crosses a
 process boundary to the render workers) and is validated once here; everything below reads its
@@ -18,6 +20,7 @@ carried oil is "?"; such counters are drawn alike, so the image cannot tell them
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image
@@ -28,7 +31,7 @@ from render.gondor import board, panel, text
 from render.gondor.style import PALETTE, WIDTH
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "render_indexed", "typed"]
 
 
 class LegendView(BaseModel):
@@ -42,15 +45,26 @@ def _legend(key: LegendView) -> Image.Image:
     return panel.legend(tuple(key.places)).copy()
 
 
+def _legend_indexed(key: LegendView) -> Image.Image:
+    return _legend_mapped(tuple(key.places))
+
+
+@lru_cache(maxsize=2)
+def _legend_mapped(places: tuple[tuple[str, str], ...]) -> Image.Image:
+    """The legend on the palette, mapped once per list of places (shared: never draw on)."""
+    return board.mapped(panel.legend(places))
+
+
 def _legend_alt(key: LegendView) -> str:
     places = panel.places_note(tuple(key.places))
     return text.fit_sentences([panel.LEGEND_ALT, f"{places}." if places else ""])
 
 
 VIEWS = ViewKinds(
-    ViewKind(LegendView, _legend, _legend_alt, key="legend"),
-    ViewKind(GondorView, board.render, board.alt_text),
+    ViewKind(LegendView, _legend, _legend_alt, key="legend", indexed=_legend_indexed),
+    ViewKind(GondorView, board.render, board.alt_text, indexed=board.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text

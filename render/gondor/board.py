@@ -11,31 +11,91 @@ The key to the symbols is a separate image (``panel.legend``, sent by ``/gondor 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image
 
 from engines.gondor.views import GondorView
+from render.common import fixed_palette
 from render.common.lru import SizedLRU
 from render.gondor import counters, map, overlays, panel, style, text
 
 WHOLE_KEPT = SizedLRU[str, Image.Image](4 * 3_500_000, lambda img: img.width * img.height * 4)
 """The whole map's last four boards as drawn (1000 x 870 px, 3.5 MB each), by what they show
 (``_shown``): the table's board and a side's own whole map of one position show the same, and
-so do two positions that differ only in the header's or the footer's lines."""
+so do two positions that differ only in the header's or the footer's lines. ``render`` (RGB)
+reads it; the PNG's boards are kept on the palette (``WHOLE_MAPPED``)."""
 
 
 def render(view: GondorView) -> Image.Image:
     """Draw the view: a zoomed crop if it names focus hexes, else the whole map."""
+    return _picture(view, indexed=False)
+
+
+def render_indexed(view: GondorView) -> Image.Image:
+    """The same picture on ``style.PALETTE``'s fixed palette (mode "P"), as the PNG holds it.
+
+    The header and the footer are mapped once per text and the whole map's board once per
+    content (``WHOLE_MAPPED``), then pasted: only a board drawn afresh is mapped. Pixels map
+    one by one, so the picture is the RGB one mapped whole.
+    """
+    return _picture(view, indexed=True)
+
+
+def _picture(view: GondorView, *, indexed: bool) -> Image.Image:
     focus = tuple(view.focus)
     width = style.ZOOM_WIDTH if focus else style.WIDTH
-    top = panel.header(view, 2 if focus else 1, width)
-    bottom = panel.footer(view, compass=bool(focus), width=width)
-    board = _zoomed(view, focus) if focus else _whole(view)
+    head = panel.header_key(view, 2 if focus else 1, width)
+    foot = panel.footer_key(view, compass=bool(focus), width=width)
+    if indexed:
+        top, bottom = _header_mapped(head), _footer_mapped(foot)
+        board = mapped(_zoomed(view, focus)) if focus else _whole_mapped(view)
+    else:
+        top, bottom = panel.drawn_header(*head), panel.drawn_footer(*foot)
+        board = _zoomed(view, focus) if focus else _whole(view)
     height = top.height + board.height + bottom.height
-    img = Image.new("RGB", (width, height), style.BG)
+    img = Image.new(board.mode, (width, height), 0 if indexed else style.BG)
+    if indexed:
+        img.putpalette(board.getpalette() or [])
     img.paste(top, (0, 0))
     img.paste(board, (0, top.height))
     img.paste(bottom, (0, top.height + board.height))
     return img
+
+
+def mapped(img: Image.Image) -> Image.Image:
+    """An RGB part mapped onto the fixed palette, pixel by pixel (as the whole picture would be)."""
+    return img.quantize(palette=fixed_palette(style.PALETTE), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=panel.HEADERS_KEPT)
+def _header_mapped(key: panel.HeaderKey) -> Image.Image:
+    """The header of ``key`` on the palette (shared: paste, never draw on)."""
+    return mapped(panel.drawn_header(*key))
+
+
+@lru_cache(maxsize=panel.FOOTERS_KEPT)
+def _footer_mapped(key: panel.FooterKey) -> Image.Image:
+    """The footer of ``key`` on the palette (shared: paste, never draw on)."""
+    return mapped(panel.drawn_footer(*key))
+
+
+WHOLE_MAPPED = SizedLRU[str, Image.Image](4 * 870_000, lambda img: img.width * img.height)
+"""The whole map's last four boards on the palette (1000 x 870 px, 1 byte a pixel), by what
+they show (``_shown``), as ``WHOLE_KEPT`` keeps them in RGB."""
+
+
+def _whole_mapped(view: GondorView) -> Image.Image:
+    """The whole map's board on the palette (``WHOLE_MAPPED``): the caller must not draw on it.
+
+    Drawn afresh where missing (the RGB boards of ``WHOLE_KEPT`` serve ``render`` alone).
+    """
+    shown = _shown(view)
+    kept = WHOLE_MAPPED.get(shown)
+    if kept is None:
+        kept = mapped(_draw_whole(view))
+        WHOLE_MAPPED.put(shown, kept)
+    return kept
 
 
 def _whole(view: GondorView) -> Image.Image:
@@ -45,14 +105,19 @@ def _whole(view: GondorView) -> Image.Image:
     """
     shown = _shown(view)
     kept = WHOLE_KEPT.get(shown)
-    if kept is not None:
-        return kept
+    if kept is None:
+        kept = _draw_whole(view)
+        WHOLE_KEPT.put(shown, kept)
+    return kept
+
+
+def _draw_whole(view: GondorView) -> Image.Image:
+    """The whole map's board drawn afresh: the map, the overlays and the counters."""
     layout = map.full_layout(view.map)
     board = map.full_background(map.map_key(view.map)).copy()
     overlays.under_counters(board, view, layout, False)
     counters.draw_stacks(board, view.stacks, layout, zoom=False)
     overlays.over_counters(board, view, layout, False)
-    WHOLE_KEPT.put(shown, board)
     return board
 
 

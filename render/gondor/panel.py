@@ -29,6 +29,7 @@ HEADER_H = TOP + 2 * LINE + 6  # the whole map's header: the turn and phase, who
 FOOTER_H = LINE + 4  # one line: the forces, spells, levels held, groups off the map
 COMPASS = "W ↑  N →"  # the turned map's directions, under a close-up
 HEADERS_KEPT = 16  # headers kept per process (at most 1000 x 124 px, 370 KB each)
+FOOTERS_KEPT = 16  # footers kept per process (1000 x 40 px, 160 KB each)
 
 
 def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -> Image.Image:
@@ -36,16 +37,26 @@ def header(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -
 
     A side's warning (``GondorView.warnings``, its headline) takes the turn and phase's line:
     the message above the image says them, and the image stays wider than tall. The picture is
-    kept by its texts (``_header``): most clicks of a phase show the same lines, so the next
+    kept by its texts (``drawn_header``): most clicks of a phase show the same lines, so the next
     picture pastes them as drawn. The caller must not draw on it.
     """
+    return drawn_header(*header_key(view, pending_lines, width))
+
+
+HeaderKey = tuple[str, bool, str, int, int]
+
+
+def header_key(view: GondorView, pending_lines: int = 1, width: int = style.WIDTH) -> HeaderKey:
+    """Everything the header is drawn from (``drawn_header``'s arguments)."""
     warned = bool(view.warnings and not view.result)
     title = f"⚠ {view.warnings[0]}" if warned else text.title(view)
-    return _header(title, warned, text.pending_line(view), pending_lines, width)
+    return title, warned, text.pending_line(view), pending_lines, width
 
 
 @lru_cache(maxsize=HEADERS_KEPT)
-def _header(title: str, warned: bool, pending: str, pending_lines: int, width: int) -> Image.Image:
+def drawn_header(
+    title: str, warned: bool, pending: str, pending_lines: int, width: int
+) -> Image.Image:
     """The header of ``title`` (red if ``warned``) and the decision ``pending``.
 
     Every length is the 1000 px design's scaled to ``width`` (a close-up's is narrower). A
@@ -86,8 +97,31 @@ def footer(view: GondorView, compass: bool = False, width: int = style.WIDTH) ->
 
     Spells, the city levels Sauron holds and the groups off the map follow while they fit; the
     alt text has all of them. ``compass``: the map's directions at the right end (a close-up
-    shows no rose, and the words say "march west"). Lengths are scaled to ``width``.
+    shows no rose, and the words say "march west"). Lengths are scaled to ``width``. The
+    picture is kept by its texts (``drawn_footer``): most moves leave them as they were. The caller
+    must not draw on it.
     """
+    return drawn_footer(*footer_key(view, compass, width))
+
+
+FooterKey = tuple[bool, tuple[tuple[str, bool], ...], tuple[str, ...], bool, int]
+
+
+def footer_key(view: GondorView, compass: bool = False, width: int = style.WIDTH) -> FooterKey:
+    """Everything the footer is drawn from (``drawn_footer``'s arguments)."""
+    forces = tuple(text.force_parts(view))
+    return bool(view.forces), forces, tuple(text.status_parts(view)), compass, width
+
+
+@lru_cache(maxsize=FOOTERS_KEPT)
+def drawn_footer(
+    labelled: bool,
+    forces: tuple[tuple[str, bool], ...],
+    status: tuple[str, ...],
+    compass: bool,
+    width: int,
+) -> Image.Image:
+    """The footer of the ``forces`` (under their label if ``labelled``) and ``status`` parts."""
     img = Image.new("RGB", (width, footer_height(width)), style.BG)
     draw = ImageDraw.Draw(img)
     fnt = font(phone_px(width), bold=True)
@@ -99,15 +133,15 @@ def footer(view: GondorView, compass: bool = False, width: int = style.WIDTH) ->
         draw.text((right, y), COMPASS, font=fnt, fill=style.WHITE)
         right -= style.px(16, width)
     x = pad
-    if view.forces:
+    if labelled:
         label = f"{FORCES_LABEL}:"
         draw.text((x, y), label, font=small, fill=MUTED)
         x += text_width(label, small) + style.px(10, width)
-    for part, bad in text.force_parts(view):
+    for part, bad in forces:
         shown = part + (" demoralized" if bad else "")
         draw.text((x, y), shown, font=fnt, fill=BAD if bad else style.WHITE)
         x += text_width(shown, fnt) + style.px(16, width)
-    for part in text.status_parts(view):
+    for part in status:
         shown = "· " + part
         if x + text_width(shown, small) > right:
             break

@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
 from engines.gondor import views
-from render import common, gondor
+from render import common, gondor, render_png
 from render.common import BAD
 from render.gondor import board, counters, hexgrid, overlays, panel, style, text
 from render.gondor import map as gmap
@@ -42,8 +42,12 @@ def clear_caches() -> None:
     caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
     overlays._ring.cache_clear()
     overlays._hex_ring.cache_clear()
-    panel._header.cache_clear()
+    panel.drawn_header.cache_clear()
+    panel.drawn_footer.cache_clear()
     board.WHOLE_KEPT.clear()
+    board.WHOLE_MAPPED.clear()
+    for mapped in (board._header_mapped, board._footer_mapped, gondor._legend_mapped):
+        mapped.cache_clear()
     for cached in (*caches, panel.legend):
         cached.cache_clear()
     if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
@@ -227,6 +231,51 @@ def test_the_whole_map_is_drawn_once_for_what_two_pictures_both_show():
     for field, value in changed:
         png({**CASES["mid-None"], field: value})
     assert board.WHOLE_KEPT.misses == 1 + len(changed)
+
+
+def test_a_footer_is_drawn_once_for_the_same_texts():
+    """A move that leaves the forces and the status as they were pastes the footer drawn for
+    the picture before it (the same pixels as drawing it again)."""
+    clear_caches()
+    before = gondor.typed(CASES["mid-sauron"])
+    moved = gondor.typed({**CASES["mid-sauron"], "stacks": CASES["initial-sauron"]["stacks"]})
+    kept = panel.footer(before)
+    assert panel.footer(moved) is kept
+    clear_caches()
+    assert panel.footer(moved).tobytes() == kept.tobytes()
+    assert panel.footer(before, compass=True) is not kept
+
+
+def test_the_png_is_drawn_onto_the_palette_and_is_the_picture_mapped_whole(monkeypatch):
+    """Every view (the legend too) is drawn onto the palette: the same PNG bytes as the RGB
+    picture mapped whole. The header and the footer are mapped once per text and the whole
+    map's board once per content; a picture seen again maps nothing."""
+    legend = {"legend": True, "places": [["1918", "Main Gate"]]}
+    views: list[dict] = [*CASES.values(), legend]
+    palette = common.fixed_palette(tuple(gondor.PALETTE))
+    whole = [png(v) for v in CASES.values()]
+    whole.append(common.encode_png(gondor.render(legend), palette=palette))
+    clear_caches()
+    mapped: list[int] = []
+    quantize = Image.Image.quantize
+
+    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
+        mapped.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", recording)
+    assert gondor.render_indexed(CASES["mid-None"]).mode == "P"
+    for shown, expected in zip(views, whole, strict=True):
+        mapped.clear()
+        assert render_png("gondor", shown) == expected
+        size = decode(expected).size
+        assert shown is legend or max(mapped, default=0) < size[0] * size[1]  # never the whole
+    mapped.clear()
+    again = [v for v in views if not v.get("focus")]  # the close-ups' boards: mapped each time
+    assert [render_png("gondor", v) for v in again] == [
+        data for v, data in zip(views, whole, strict=True) if not v.get("focus")
+    ]
+    assert mapped == []  # headers, footers, boards and the legend: kept on the palette
 
 
 def test_rendering_does_not_change_the_view():
