@@ -117,9 +117,15 @@ def _name_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFon
     return wrap(name, plain, room), plain
 
 
+@lru_cache(maxsize=1024)
+def _name_line_count(name: str, width: int) -> int:
+    """How many lines a tile's name takes (cached: each layout tried measures every card)."""
+    return len(_name_lines(name, width)[0])
+
+
 def _tile_height(view: GondolinView, width: int) -> int:
     """Strip, the longest name's lines, the big number: the same for every tile of a view."""
-    lines = max(len(_name_lines(c.name, width)[0]) for c in _all_cards(view))
+    lines = max(_name_line_count(c.name, width) for c in _all_cards(view))
     return STRIP + px(4) + lines * NAME_STEP + BIG_PX + px(16)
 
 
