@@ -11,12 +11,13 @@ from render.galdors_grip import board, lookup
 from render.galdors_grip.board import PALETTE
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "alt_text", "render", "render_indexed", "typed"]
 
 VIEWS = ViewKinds(
     ViewKind(GripLookupView, lookup.render, lookup.alt_text, key="lookup"),
-    ViewKind(GripView, board.render, board.alt_text),
+    ViewKind(GripView, board.render, board.alt_text, indexed=board.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text

@@ -13,7 +13,7 @@ message beside the image; the alt text has the top card's every ability.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -34,6 +34,7 @@ from render.common import (
     Box,
     draw_lines,
     draw_text,
+    fixed_palette,
     font,
     font_px,
     panel,
@@ -45,7 +46,7 @@ from render.galdors_grip import card as gc
 from render.galdors_grip import deck_row
 from render.galdors_grip.card import BOARD as px
 
-__all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
+__all__ = ["HEIGHT", "PALETTE", "WIDTH", "alt_text", "render", "render_indexed"]
 
 # Square; taller only if a deck could not fit (none can, tests check). 800 px, not 1000:
 # Discord shows a picture at most about 550 px wide (340 on a phone), and mapping onto the
@@ -183,6 +184,11 @@ def _top(
             img, draw, box, key, FELT, lambda i, d, b: gc.draw_face(i, d, b, top, label="TOP", z=px)
         )
         return
+    tiles.draw_tiled(img, draw, box, ("galdors_grip no top",), FELT, lambda _i, d, b: _no_top(d, b))
+
+
+def _no_top(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The top card's place when the deck is empty."""
     panel(draw, box, fill=PANEL, width=px(2), radius=px(14))
     mid = ((box[0] + box[2]) // 2, box[1] + px(40))
     draw_text(draw, mid, "TOP", font(PX, bold=True), MUTED, anchor="ma")
@@ -238,7 +244,13 @@ def _deck_list(
     down = sum(1 for c in rest if not c.face_up)
     if down:
         title += f" · {down} face-down"
-    draw_text(draw, (x0, BODY_Y), title, font(PX, bold=True), MUTED)
+    # A tile per title, from the gap beside the left column, down over the rows (pasted after).
+    heading = (x0 - GAP + 1, BODY_Y, WIDTH - 1, min(height - 1, BODY_Y + LIST_TITLE_H + px(8)))
+
+    def paint(_i: Image.Image, d: ImageDraw.ImageDraw, b: Box) -> None:
+        draw_text(d, (b[0] + GAP - 1, b[1]), title, font(PX, bold=True), MUTED)
+
+    tiles.draw_tiled(img, draw, heading, ("galdors_grip list title", title), FELT, paint)
     lines, pad = _list_geometry(rest, height)
     top = y = BODY_Y + LIST_TITLE_H
     marks = []
@@ -254,22 +266,58 @@ def _deck_list(
 
 def render(view: GripView) -> Image.Image:
     """Draw a Galdor's Grip view as an RGB image, WIDTH wide and HEIGHT tall."""
+    layout = _layout(view)
+    return _table(view, layout, Image.new("RGB", (WIDTH, layout[2]), FELT))
+
+
+def render_indexed(view: GripView) -> Image.Image:
+    """The same picture drawn onto ``PALETTE``'s fixed palette (mode "P"), as the PNG holds it.
+
+    Every part is a tile on the felt (``render.common.tiles``), mapped onto the palette once
+    per look: the felt is mapped once per process and no part of the picture is mapped twice.
+    Pixels map one by one, so the picture is the RGB one mapped whole.
+    """
+    layout = _layout(view)
+    return _table(view, layout, _indexed_felt(layout[2]).copy())
+
+
+@lru_cache(maxsize=2)
+def _indexed_felt(height: int) -> Image.Image:
+    """The bare table, ``height`` tall, mapped onto the palette."""
+    felt = Image.new("RGB", (WIDTH, height), FELT)
+    return felt.quantize(palette=fixed_palette(PALETTE), dither=Image.Dither.NONE)
+
+
+Layout = tuple[list[Block], Box, int]  # the decision's text, the top card's box, the height
+
+
+def _layout(view: GripView) -> Layout:
+    """The decision's text, the top card's box below it and the picture's height.
+
+    The top card is as tall as its words need (within bounds); the picture is square unless the
+    left column or the list could not fit (none can, tests check).
+    """
     deck = view.deck
-    rest = deck[1:]
     blocks = _decision_blocks(view)
     top_y = BODY_Y + _blocks_height(blocks) + SPACE
     need = gc.face_height(deck[0], LEFT_W, px) if deck else 0
     top_h = max(TOP_MIN_H, min(need, HEIGHT - MARGIN - STARS_MIN_H - SPACE - top_y))
     left = top_y + top_h + SPACE + STARS_MIN_H + MARGIN
-    height = max(HEIGHT, left, _list_height(rest, HEIGHT))
-    img = Image.new("RGB", (WIDTH, height), FELT)
+    height = max(HEIGHT, left, _list_height(deck[1:], HEIGHT))
+    return blocks, (MARGIN, top_y, MARGIN + LEFT_W, top_y + top_h), height
+
+
+def _table(view: GripView, layout: Layout, img: Image.Image) -> Image.Image:
+    """Every part drawn on ``img`` (the felt, RGB or mapped): each a tile, top to bottom."""
+    deck = view.deck
+    blocks, top, height = layout
     draw = ImageDraw.Draw(img)
     _header(img, draw, view)
     _decision(img, draw, view, blocks)
-    _top(img, draw, (MARGIN, top_y, MARGIN + LEFT_W, top_y + top_h), deck)
-    stars_y = top_y + top_h + SPACE
+    _top(img, draw, top, deck)
+    stars_y = top[3] + SPACE
     _stars_panel(img, draw, view, (MARGIN, stars_y, MARGIN + LEFT_W, height - MARGIN))
-    _deck_list(img, draw, rest, height)
+    _deck_list(img, draw, deck[1:], height)
     return img
 
 

@@ -13,7 +13,7 @@ from render.gondolin import board, lookup, sheet
 from render.gondolin.style import PALETTE, WIDTH
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "WIDTH", "alt_text", "render", "render_indexed", "typed"]
 
 
 def _sheet(view: GondolinSheetView) -> Image.Image:
@@ -27,8 +27,9 @@ def _sheet_alt(view: GondolinSheetView) -> str:
 VIEWS = ViewKinds(
     ViewKind(GondolinLookupView, lookup.render, lookup.alt_text, key="lookup"),
     ViewKind(GondolinSheetView, _sheet, _sheet_alt, key="sheet"),
-    ViewKind(GondolinView, board.render, board.alt_text),
+    ViewKind(GondolinView, board.render, board.alt_text, indexed=board.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -33,7 +34,9 @@ from render.common import (
     draw_text,
     ellipsize,
     fitted_font,
+    fixed_palette,
     font,
+    font_px,
     panel,
     phone_px,
     pill,
@@ -52,7 +55,7 @@ from render.gondolin.style import (
     kind_colour,
 )
 
-__all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render"]
+__all__ = ["MAX_HEIGHT", "PALETTE", "WIDTH", "alt_text", "render", "render_indexed"]
 
 # 800 px, not the card sheets' 1000: Discord shows a picture at most about 550 px wide (340 on
 # a phone), and mapping onto the palette and deflating cost per pixel. Every length below was
@@ -114,9 +117,15 @@ def _name_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFon
     return wrap(name, plain, room), plain
 
 
+@lru_cache(maxsize=1024)
+def _name_line_count(name: str, width: int) -> int:
+    """How many lines a tile's name takes (cached: each layout tried measures every card)."""
+    return len(_name_lines(name, width)[0])
+
+
 def _tile_height(view: GondolinView, width: int) -> int:
     """Strip, the longest name's lines, the big number: the same for every tile of a view."""
-    lines = max(len(_name_lines(c.name, width)[0]) for c in _all_cards(view))
+    lines = max(_name_line_count(c.name, width) for c in _all_cards(view))
     return STRIP + px(4) + lines * NAME_STEP + BIG_PX + px(16)
 
 
@@ -195,17 +204,43 @@ def _top_height(view: GondolinView) -> int:
 
 def render(view: GondolinView) -> Image.Image:
     """Draw a Gondolin Cards view (public or the player's) as an RGB image."""
+    return _board(view, Image.new("RGB", (WIDTH, _layout(view).height), BG))
+
+
+def render_indexed(view: GondolinView) -> Image.Image:
+    """The same picture drawn onto ``PALETTE``'s fixed palette (mode "P"), as the PNG holds it.
+
+    Every part is a tile on the flat background (``render.common.tiles``), mapped onto the
+    palette once per look: the background is mapped once per process and no part of the
+    picture is mapped twice. Pixels map one by one, so the picture is the RGB one mapped whole.
+    """
+    height = _layout(view).height
+    return _board(view, _indexed_background(max(height, MAX_HEIGHT)).crop((0, 0, WIDTH, height)))
+
+
+@lru_cache(maxsize=2)
+def _indexed_background(height: int) -> Image.Image:
+    """The flat background, ``height`` tall, mapped onto the palette (pictures are cut from it)."""
+    flat = Image.new("RGB", (WIDTH, height), BG)
+    return flat.quantize(palette=fixed_palette(PALETTE), dither=Image.Dither.NONE)
+
+
+def _board(view: GondolinView, img: Image.Image) -> Image.Image:
+    """Every part drawn on ``img`` (the background, RGB or mapped), top to bottom.
+
+    Each part is a tile; a part's tile may reach below it (text's descenders), over parts
+    pasted after it, which cover it as they covered the part's ink when it was drawn in place.
+    """
     layout = _layout(view)
     tile = layout.tile
     siege_rows, play_rows, hand_rows = layout.rows
-    img = Image.new("RGB", (WIDTH, layout.height), BG)
     draw = ImageDraw.Draw(img)
-    y = _header(draw, view, MARGIN)
+    y = _header(img, draw, view, MARGIN)
     if view.result is None:
         y = _track(img, draw, view, y)
     y = _stats(img, draw, view, y)
     if view.result is not None:
-        y = _banner(draw, view.result, y)
+        y = _banner(img, draw, view.result, y)
     if layout.merged:
         y = _siege_beside_play(img, draw, view, y, tile)
     else:
@@ -214,8 +249,13 @@ def render(view: GondolinView) -> Image.Image:
     if view.hand:
         _grid(img, draw, _heading_hand(view), view.hand, y, tile, hand_rows)
     else:
-        _section(draw, _heading_hand(view), y)
+        _section(img, draw, _heading_hand(view), y)
     return img
+
+
+def _band(img: Image.Image, top: int, bottom: int) -> Box:
+    """The image's full width from ``top`` down to ``bottom`` (at most its last row)."""
+    return (0, top, WIDTH - 1, min(bottom, img.height - 1))
 
 
 # ---- top: story, track, events, stats ------------------------------------------------------
@@ -248,15 +288,24 @@ def _title_lines(view: GondolinView) -> list[str]:
     return wrap(view.story.name, _title_font(view), _title_room(view))
 
 
-def _header(draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: int) -> int:
+    """The story's title and the turn's pill (a tile per story, turn and phase)."""
     turn_text = _turn_text(view)
-    bold = font(PILL_PX, bold=True)
-    w = text_width(turn_text, bold) + 2 * PILL_PAD[0]
-    pill(draw, (WIDTH - MARGIN - w, y), turn_text, bold, fill=GOLD, pad=PILL_PAD)
-    lines = _title_lines(view)
+    lines = tuple(_title_lines(view))
     title = _title_font(view)
     spacing = TITLE_STEP - TITLE_PX
-    return draw_lines(draw, (MARGIN, y - px(2)), lines, title, spacing=spacing) + px(8)
+    end = y - px(2) + len(lines) * (font_px(title) + spacing) + px(8)
+    key = ("gondolin header", turn_text, lines, font_px(title))
+
+    def paint(_i: Image.Image, d: ImageDraw.ImageDraw, b: Box) -> None:
+        top = b[1] + y
+        bold = font(PILL_PX, bold=True)
+        w = text_width(turn_text, bold) + 2 * PILL_PAD[0]
+        pill(d, (WIDTH - MARGIN - w, top), turn_text, bold, fill=GOLD, pad=PILL_PAD)
+        draw_lines(d, (MARGIN, top - px(2)), lines, title, spacing=spacing)
+
+    tiles.draw_tiled(img, draw, _band(img, 0, end + px(8)), key, BG, paint)
+    return end
 
 
 def _event_lines(view: GondolinView) -> list[tuple[str, bool]]:
@@ -276,10 +325,17 @@ def _track(img: Image.Image, draw: ImageDraw.ImageDraw, view: GondolinView, y: i
     key = ("gondolin track", cells)
     tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _track_cells(d, cells, b[:2]))
     y += TRACK_H + px(8)
-    for line, bold in _event_lines(view):
-        draw_text(draw, (MARGIN, y), line, font(PX, bold=bold), TEXT if bold else MUTED)
-        y += LINE
-    return y + px(6)
+    lines = tuple(_event_lines(view))
+    end = y + len(lines) * LINE + px(6)
+
+    def paint(_i: Image.Image, d: ImageDraw.ImageDraw, b: Box) -> None:
+        for i, (line, bold) in enumerate(lines):
+            ink = TEXT if bold else MUTED
+            draw_text(d, (MARGIN, b[1] + i * LINE), line, font(PX, bold=bold), ink)
+
+    # A tile per turn's events, from the track's gap to below the last line's descenders.
+    tiles.draw_tiled(img, draw, _band(img, y, end + px(8)), ("gondolin events", lines), BG, paint)
+    return end
 
 
 def _track_cells(
@@ -389,18 +445,24 @@ def _result_height(result: ResultView) -> int:
     return px(20) + len(title) * (RESULT_PX + px(8)) + len(text) * LINE + px(12)
 
 
-def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
+def _banner(img: Image.Image, draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
+    """The result in its panel (a tile per result)."""
+    h = _result_height(result) - px(12)
+    box = (MARGIN, y, WIDTH - MARGIN, y + h)
+    key = ("gondolin banner", result.model_dump_json())
+    tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _paint_banner(d, result, b))
+    return y + h + px(12)
+
+
+def _paint_banner(draw: ImageDraw.ImageDraw, result: ResultView, box: Box) -> None:
     survived = result.outcome == "survived"
     fill = GOLD if survived else BANNER_LOST
     ink = CARD_BLACK if survived else TEXT
-    h = _result_height(result) - px(12)
-    box = (MARGIN, y, WIDTH - MARGIN, y + h)
     panel(draw, box, fill=fill, outline=TEXT, width=px(3), radius=px(14))
     title, text = _result_lines(result)
-    tf, x = font(RESULT_PX, bold=True), MARGIN + px(16)
+    tf, x, y = font(RESULT_PX, bold=True), box[0] + px(16), box[1]
     ty = draw_lines(draw, (x, y + px(8)), title, tf, ink, spacing=px(8))
     draw_lines(draw, (x, ty + px(2)), text, font(PX), ink, spacing=LINE - PX)
-    return y + h + px(12)
 
 
 # ---- sections of tiles ---------------------------------------------------------------------
@@ -408,10 +470,33 @@ def _banner(draw: ImageDraw.ImageDraw, result: ResultView, y: int) -> int:
 HEADING_PX = PX + 1
 
 
-def _section(draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT) -> int:
-    f = font(HEADING_PX, bold=True)
-    draw_text(draw, (MARGIN, y + px(4)), ellipsize(title, f, INNER), f, colour)
-    return y + HEADING
+def _section(
+    img: Image.Image, draw: ImageDraw.ImageDraw, title: str, y: int, colour: RGB = TEXT
+) -> int:
+    """A section's heading: a tile per text (down over the row below, pasted after it)."""
+    line = ((MARGIN, title, colour),)
+    return _headings(img, draw, (line,), y)
+
+
+HeadingLine = tuple[tuple[int, str, RGB], ...]  # (x, text, colour) on one line
+
+
+def _headings(
+    img: Image.Image, draw: ImageDraw.ImageDraw, lines: tuple[HeadingLine, ...], y: int
+) -> int:
+    """Headings, a line each ``HEADING`` tall, each text cut to the room right of its x."""
+    end = y + len(lines) * HEADING
+    key = ("gondolin headings", lines)
+
+    def paint(_i: Image.Image, d: ImageDraw.ImageDraw, b: Box) -> None:
+        f = font(HEADING_PX, bold=True)
+        for i, line in enumerate(lines):
+            for x, text, colour in line:
+                top = b[1] + i * HEADING + px(4)
+                draw_text(d, (x, top), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
+
+    tiles.draw_tiled(img, draw, _band(img, y, end + px(8)), key, BG, paint)
+    return end
 
 
 def _heading_hand(view: GondolinView) -> str:
@@ -473,11 +558,8 @@ def _siege_beside_play(
 ) -> int:
     """The enemies, then the cards in play, in one row under their two headings."""
     tw, th, _ = tile
-    f = font(HEADING_PX, bold=True)
-    for line in _merged_headings(view, tile):
-        for x, text, colour in line:
-            draw_text(draw, (x, y + px(4)), ellipsize(text, f, WIDTH - MARGIN - x), f, colour)
-        y += HEADING
+    lines = tuple(tuple(line) for line in _merged_headings(view, tile))
+    y = _headings(img, draw, lines, y)
     for i, enemy in enumerate(view.siege.enemies):
         _tile(img, draw, enemy, (MARGIN + i * (tw + GAP), y), (tw, th))
     x0 = MARGIN + _play_offset(view, tile)
@@ -497,7 +579,7 @@ def _grid(
     colour: RGB = TEXT,
 ) -> int:
     tw, th, per_row = tile
-    y = _section(draw, title, y, colour)
+    y = _section(img, draw, title, y, colour)
     room = per_row * rows
     shown = cards if len(cards) <= room else cards[: room - 1]
     for i, card in enumerate(shown):
@@ -507,10 +589,19 @@ def _grid(
         i = len(shown)
         x = MARGIN + (i % per_row) * (tw + GAP)
         ty = y + (i // per_row) * (th + GAP)
-        panel(draw, (x, ty, x + tw, ty + th), fill=BOX, outline=EDGE, width=px(2), radius=px(10))
         more = f"+{len(cards) - len(shown)} more"
-        draw.text((x + tw / 2, ty + th / 2), more, font=font(PX, bold=True), fill=TEXT, anchor="mm")
+        key = ("gondolin more", more)
+        box = (x, ty, x + tw, ty + th)
+        tiles.draw_tiled(img, draw, box, key, BG, lambda _i, d, b: _paint_more(d, more, b))
     return y + min(rows, _rows(len(cards), per_row)) * (th + GAP) + SPACE
+
+
+def _paint_more(draw: ImageDraw.ImageDraw, more: str, box: Box) -> None:
+    """The last tile of a full section: how many cards it leaves out."""
+    x, y, x1, y1 = box
+    tw, th = x1 - x, y1 - y
+    panel(draw, box, fill=BOX, outline=EDGE, width=px(2), radius=px(10))
+    draw.text((x + tw / 2, y + th / 2), more, font=font(PX, bold=True), fill=TEXT, anchor="mm")
 
 
 def _strip_text(card: CardView, room: int) -> str:

@@ -270,3 +270,42 @@ def test_a_card_lookup_draws_every_word_of_the_card(drawn_texts):
         texts.clear()
         render_image("galdors_grip", card_view(name))
         assert not [t for t in texts if "…" in t], name
+
+
+def board_views() -> list[dict]:
+    """Every view of a seeded game, and the fullest deck list."""
+    return [*playout(SEEDS[0]), fullest_view()]
+
+
+def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypatch):
+    """The PNG is drawn onto the palette: the felt once, then each part on its own."""
+    views = board_views()
+    palette = common.fixed_palette(gg.PALETTE)
+    whole = [common.encode_png(render_image("galdors_grip", v), palette=palette) for v in views]
+    render_png("galdors_grip", views[0])  # the felt, mapped once
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
+    mapped: list[int] = []
+    quantize = Image.Image.quantize
+
+    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
+        mapped.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", recording)
+    assert [render_png("galdors_grip", v) for v in views] == whole
+    assert mapped and max(mapped) < gg.WIDTH * gg.HEIGHT // 2, max(mapped)
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
+    assert [render_png("galdors_grip", v) for v in views] == whole
+
+
+def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):
+    """The deck list's title is a tile too: no text drawn again."""
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())
+    views = board_views()
+    first = [render_png("galdors_grip", v) for v in views]
+    drawn: list[str] = []
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw, "text", lambda _d, _xy, text, *a, **k: drawn.append(text)
+    )
+    assert [render_png("galdors_grip", v) for v in views] == first
+    assert drawn == []

@@ -5,7 +5,7 @@ import io
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from pydantic import ValidationError
 
 import engines
@@ -137,3 +137,37 @@ def test_the_hand_is_face_up_on_the_board_of_this_solo_game(seed, steps):
     text = alt_text("gondolin", public)
     assert all(card["name"] in text for card in public["hand"])
     assert render_png("gondolin", public) == render_png("gondolin", private)
+
+
+def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypatch):
+    """The PNG is drawn onto the palette: the background once, then each part on its own."""
+    views = [GAMES[key].view(None) for key in GAMES]
+    palette = common.fixed_palette(gondolin.PALETTE)
+    whole = [common.encode_png(render_image("gondolin", v), palette=palette) for v in views]
+    render_png("gondolin", views[0])  # the background, mapped once
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
+    mapped: list[int] = []
+    quantize = Image.Image.quantize
+
+    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
+        mapped.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", recording)
+    assert [render_png("gondolin", v) for v in views] == whole
+    assert mapped and max(mapped) < gondolin.WIDTH * gondolin.MIN_HEIGHT // 2, max(mapped)
+    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
+    assert [render_png("gondolin", v) for v in views] == whole
+
+
+def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):
+    """The title, the events, the headings and the banner are tiles too: no text drawn again."""
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())
+    views = [GAMES[key].view(None) for key in GAMES]
+    first = [render_png("gondolin", v) for v in views]
+    drawn: list[str] = []
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw, "text", lambda _d, _xy, text, *a, **k: drawn.append(text)
+    )
+    assert [render_png("gondolin", v) for v in views] == first
+    assert drawn == []
