@@ -17,6 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from render import common, gondor
+from render.gondor import board, overlays, panel
+from render.gondor import counters as counter_sprites
+from render.gondor import map as gmap
+
 DATA = Path(__file__).resolve().parents[2] / "data" / "gondor"
 MAP = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
 COUNTERS = tomllib.loads((DATA / "counters.toml").read_text(encoding="utf-8"))
@@ -272,3 +277,20 @@ def view(pos: Position, you: str | None) -> dict:
 def focus(v: dict, hexes: list[str]) -> dict:
     """The same view as a zoomed crop around ``hexes``."""
     return {**v, "focus": hexes}
+
+
+def clear_caches() -> None:
+    """Every picture part and map Gondor's renderer keeps, emptied (drawn afresh after)."""
+    caches = (counter_sprites.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
+    overlays._ring.cache_clear()
+    overlays._hex_ring.cache_clear()
+    panel.drawn_header.cache_clear()
+    panel.drawn_footer.cache_clear()
+    board.WHOLE_KEPT.clear()
+    board.WHOLE_MAPPED.clear()
+    for mapped in (board._header_mapped, board._footer_mapped, gondor._legend_mapped):
+        mapped.cache_clear()
+    for cached in (*caches, panel.legend):
+        cached.cache_clear()
+    if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
+        common._load.cache_clear()

@@ -22,7 +22,13 @@ from render.common import BAD
 from render.gondor import board, counters, hexgrid, overlays, panel, style, text
 from render.gondor import map as gmap
 from tests.render.fonts import recording_load
-from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
+from tests.render.gondor_views import (
+    clear_caches,
+    focus,
+    initial_position,
+    mid_siege_position,
+    view,
+)
 
 VIEWERS = ("sauron", "westernesse", None)
 
@@ -36,22 +42,6 @@ def decode(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
     return img
-
-
-def clear_caches() -> None:
-    caches = (counters.sprite, gmap.full_background, gmap.zoom_background, gmap.zoom_tile)
-    overlays._ring.cache_clear()
-    overlays._hex_ring.cache_clear()
-    panel.drawn_header.cache_clear()
-    panel.drawn_footer.cache_clear()
-    board.WHOLE_KEPT.clear()
-    board.WHOLE_MAPPED.clear()
-    for mapped in (board._header_mapped, board._footer_mapped, gondor._legend_mapped):
-        mapped.cache_clear()
-    for cached in (*caches, panel.legend):
-        cached.cache_clear()
-    if hasattr(common._load, "cache_clear"):  # not while the recorder replaces it
-        common._load.cache_clear()
 
 
 def cases() -> dict[str, dict]:

@@ -24,7 +24,13 @@ from render.gondor import counters, panel
 from render.gondor import map as gmap
 from tests.render import guardians_views, test_legibility
 from tests.render.fonts import recording_load
-from tests.render.gondor_views import focus, initial_position, mid_siege_position, view
+from tests.render.gondor_views import (
+    clear_caches,
+    focus,
+    initial_position,
+    mid_siege_position,
+    view,
+)
 
 WARNED = "If your Shields fall, they get all six lands: reinforce them"
 """A long warning headline (``Alert.short``), drawn in a player's own picture."""
@@ -101,8 +107,14 @@ def font_sizes(monkeypatch):
     monkeypatch.setattr(common, "_load", recording_load(sizes))
     monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn, none pasted from a tile
     yield sizes
+    empty_caches()
+
+
+def empty_caches() -> None:
+    """Every kept image part emptied: each image is drawn afresh, all its text measured."""
     for cached in CACHES:
         cached.cache_clear()
+    clear_caches()  # Gondor's own: headers, footers, whole maps
 
 
 def whole_map(game_id: str, name: str) -> bool:
@@ -114,8 +126,7 @@ def whole_map(game_id: str, name: str) -> bool:
 def test_every_image_is_wider_than_tall_and_its_decision_text_9_px_on_a_phone(game_id, font_sizes):
     phone: dict[str, bool] = {}  # image name -> its smallest text reads 9 px at 340 px wide
     for name, v in images(game_id):
-        for cached in CACHES:
-            cached.cache_clear()
+        empty_caches()
         font_sizes.clear()
         img = render_image(game_id, v)
         assert img.height <= img.width, (game_id, name, img.size)
