@@ -12,8 +12,8 @@ one worker draws while it keeps up, its caches warm (a second one drawing every 
 had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
 overflow. The last few pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
-This module imports only ``render`` and ``bot.surface.pool_workers``, so a worker starts
-quickly.
+This module imports only ``render`` and ``bot.surface`` modules of the standard library's
+weight (``pool_workers``, ``workers``), so a worker starts quickly.
 
 Other CPU work that must not hold the event loop goes through :func:`run` into the same
 workers (Undo's rebuild, ``bot.storage.history``; the rating graph): the function and its
@@ -29,17 +29,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import multiprocessing
 import os
 import pickle
 import signal
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.surface.pool_workers import exit_with_parent
+from bot.surface.workers import Worker, new_worker
 from render import picture as draw_picture
 
 log = logging.getLogger(__name__)
@@ -91,35 +91,24 @@ def _start_worker(nice: int = WORKER_NICE) -> None:
     exit_with_parent()
 
 
-def new_executor(kind: str, workers: int, nice: int = WORKER_NICE) -> Executor:
-    """``workers`` spawned processes (``process``) at priority ``nice``, or threads."""
-    if kind == "thread":
-        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(nice,)
-    )
-
-
 class RenderPool:
-    """Renders views to PNG in its executor; the bot holds one (``TabletopBot.renders``).
+    """Renders views to PNG in its workers; the bot holds one (``TabletopBot.renders``).
 
-    Each worker is an executor of its own (``executors``), so that a job goes to the first idle
-    one. Beside them, ``heavy_executor``: one worker at ``HEAVY_NICE`` for :meth:`run_heavy`. A
-    worker that dies (killed, out of memory) breaks its executor: the pool starts a new worker
-    and asks once more, so one lost process costs one slow image, not every image.
+    ``drawing``: the workers jobs go to, the first idle one first. Beside them, ``heavy``: one
+    worker at ``HEAVY_NICE`` for :meth:`run_heavy`. A worker that dies (killed, out of memory)
+    is replaced and asked once more, so one lost process costs one slow image, not every image.
+    Processes (``bot.surface.workers.PipeWorker``: no thread of the bot's process carries their
+    jobs), or threads of the bot's own.
     """
 
     def __init__(self, kind: str = "process", workers: int | None = None) -> None:
         self.kind = kind
         self.workers = workers or os.cpu_count() or 1
-        self.executors = [new_executor(kind, 1) for _ in range(self.workers)]
+        # started now, not at the first image
+        self.drawing = [new_worker(kind, _start_worker, WORKER_NICE) for _ in range(self.workers)]
         self._busy = [0] * self.workers  # jobs given to each worker and not yet back
-        self.heavy_executor = new_executor(kind, 1, HEAVY_NICE)
+        self.heavy = new_worker(kind, _start_worker, HEAVY_NICE)
         self._recent: OrderedDict[str, Picture] = OrderedDict()
-        for executor in self.executors:  # start the workers now, not at the first image
-            executor.submit(int)
-        self.heavy_executor.submit(int)
 
     async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
         """The picture of ``view`` of game ``game_id``, drawn off the event loop."""
@@ -157,28 +146,27 @@ class RenderPool:
 
     async def _run_on(self, worker: int | None, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on a worker (None: the heavy one), started anew if it died."""
-        loop = asyncio.get_running_loop()
-        executor = self._executor(worker)
+        used = self._worker(worker)
         try:
-            return await loop.run_in_executor(executor, fn, *args)
+            return await used.run(fn, *args)
         except BrokenExecutor:  # the worker died (killed, out of memory): a new one, once more
-            if self._executor(worker) is executor:  # the first call to notice replaces it
+            if self._worker(worker) is used:  # the first call to notice replaces it
                 log.warning("a render worker died; starting a new one")
-                executor.shutdown(wait=False)
+                used.close()
                 if worker is None:
-                    self.heavy_executor = new_executor(self.kind, 1, HEAVY_NICE)
+                    self.heavy = new_worker(self.kind, _start_worker, HEAVY_NICE)
                 else:
-                    self.executors[worker] = new_executor(self.kind, 1)
-            return await loop.run_in_executor(self._executor(worker), fn, *args)
+                    self.drawing[worker] = new_worker(self.kind, _start_worker, WORKER_NICE)
+            return await self._worker(worker).run(fn, *args)
 
-    def _executor(self, worker: int | None) -> Executor:
-        return self.heavy_executor if worker is None else self.executors[worker]
+    def _worker(self, worker: int | None) -> Worker:
+        return self.heavy if worker is None else self.drawing[worker]
 
     def close(self) -> None:
-        """Stop the workers and wait for them (at shutdown; blocks for the image being drawn)."""
-        self.heavy_executor.shutdown(wait=True, cancel_futures=True)
-        for executor in self.executors:
-            executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers and wait for them (at shutdown)."""
+        self.heavy.close()
+        for drawing in self.drawing:
+            drawing.close()
 
 
 _current: RenderPool | None = None
