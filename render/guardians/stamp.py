@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -37,6 +39,22 @@ ENABLED = True  # tests switch it off to record every text drawn in place
 _stamps: OrderedDict[Hashable, Image.Image] = OrderedDict()
 _lock = threading.Lock()
 _used = 0
+# Within one picture (``one_picture``): each model or list's part of a key, by identity.
+_parts: ContextVar[dict[int, tuple[Any, Hashable]] | None] = ContextVar("parts", default=None)
+
+
+@contextmanager
+def one_picture() -> Iterator[None]:
+    """While one picture is drawn, a model or list in several keys is written once.
+
+    The view does not change while it is drawn, and its spaces, players and hand are in the
+    keys of their band and again in those of their parts.
+    """
+    token = _parts.set({})
+    try:
+        yield
+    finally:
+        _parts.reset(token)
 
 
 def key_of(*parts: Any) -> Hashable:
@@ -50,13 +68,25 @@ def key_of(*parts: Any) -> Hashable:
 
 
 def _hashable(value: Any) -> Hashable:
-    if isinstance(value, BaseModel):
-        return type(value).__name__, value.model_dump_json()
-    if isinstance(value, list | tuple):
+    if isinstance(value, BaseModel | list):
+        written = _parts.get()
+        if written is None:
+            return _written(value)
+        found = written.get(id(value))
+        if found is None or found[0] is not value:  # the object is kept: its id stays its own
+            found = written[id(value)] = value, _written(value)
+        return found[1]
+    if isinstance(value, tuple):
         return tuple(_hashable(v) for v in value)
     if isinstance(value, dict):
         return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
     return value
+
+
+def _written(value: BaseModel | list[Any]) -> Hashable:
+    if isinstance(value, BaseModel):
+        return type(value).__name__, value.model_dump_json()
+    return tuple(_hashable(v) for v in value)
 
 
 def _get(key: Hashable) -> Image.Image | None:

@@ -139,13 +139,14 @@ def _bands(view: GuardiansView, tight: bool) -> list[Block]:
 
 def render(view: GuardiansView) -> Image.Image:
     """Draw a Guardians view (public, private or final) as an RGB image ``WIDTH`` px wide."""
-    blocks = bands(view)
-    img = Image.new("RGB", (WIDTH, _height(blocks)), FELT)
-    draw = ImageDraw.Draw(img)
-    y = MARGIN
-    for h, paint in blocks:
-        paint(img, draw, MARGIN, y)
-        y += h + GAP
+    with stamp.one_picture():
+        blocks = bands(view)
+        img = Image.new("RGB", (WIDTH, _height(blocks)), FELT)
+        draw = ImageDraw.Draw(img)
+        y = MARGIN
+        for h, paint in blocks:
+            paint(img, draw, MARGIN, y)
+            y += h + GAP
     return img
 
 
@@ -156,14 +157,15 @@ def render_indexed(view: GuardiansView) -> Image.Image:
     kept on the palette, or painted in RGB on a strip of its own and mapped (``stamp``). Pixels
     map one by one, so the picture is the RGB one mapped whole.
     """
-    blocks = bands(view)
-    felt = _felt()
-    img = Image.new("P", (WIDTH, _height(blocks)), felt.getpixel((0, 0)))
-    img.putpalette(felt.getpalette() or [])
-    y = MARGIN
-    for block in blocks:
-        stamp.onto_palette(img, block, MARGIN, y, FELT)
-        y += block[0] + GAP
+    with stamp.one_picture():
+        blocks = bands(view)
+        felt = _felt()
+        img = Image.new("P", (WIDTH, _height(blocks)), felt.getpixel((0, 0)))
+        img.putpalette(felt.getpalette() or [])
+        y = MARGIN
+        for block in blocks:
+            stamp.onto_palette(img, block, MARGIN, y, FELT)
+            y += block[0] + GAP
     return img
 
 
