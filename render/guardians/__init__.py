@@ -11,13 +11,14 @@ from render.guardians import lookup, table, text
 from render.guardians.style import PALETTE
 from render.view_kinds import ViewKind, ViewKinds
 
-__all__ = ["PALETTE", "alt_text", "render", "typed"]
+__all__ = ["PALETTE", "alt_text", "render", "render_indexed", "typed"]
 
 
 VIEWS = ViewKinds(
     ViewKind(LookupView, lookup.render, lookup.alt_text, key="lookup"),
-    ViewKind(GuardiansView, table.render, text.alt_text),
+    ViewKind(GuardiansView, table.render, text.alt_text, indexed=table.render_indexed),
 )
 typed = VIEWS.typed
 render = VIEWS.render
+render_indexed = VIEWS.render_indexed
 alt_text = VIEWS.alt_text

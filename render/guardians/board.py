@@ -377,7 +377,7 @@ def _board(view: GuardiansView, fighting: str | None, width: int, compact: int) 
                 stamp.cached(key, cell_w, block, FELT)[1](img, draw, x + c * (cell_w + GAP), cy)
                 cy += h + GAP
 
-    return height, paint
+    return height, stamp.Pasted(paint)  # every space is a stamp
 
 
 def cell(

@@ -183,4 +183,4 @@ def mini_grid(cards: Sequence[CardView], width: int, columns: int = 2, gap: int 
                 p(img, draw, x + i * (w + gap), y)
             y += h + gap
 
-    return height, paint
+    return height, stamp.pasting(paint, *(p for row in blocks for _, p in row))

@@ -73,17 +73,19 @@ def framed(
     h, paint_inner = inner
     height = h + 2 * PAD
 
+    def paint_frame(_img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        box = (x, y, x + full - 1, y + height - 1)
+        draw.rounded_rectangle(box, radius=px(14), fill=fill, outline=outline, width=width)
+
+    # The frame depends on little: it is a stamp too, so that a frame of stamps only pastes.
+    key = stamp.key_of("frame", height, outline, fill, width)
+    frame = stamp.cached(key, full, (height, paint_frame), FELT)[1]
+
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-        draw.rounded_rectangle(
-            (x, y, x + full - 1, y + height - 1),
-            radius=px(14),
-            fill=fill,
-            outline=outline,
-            width=width,
-        )
+        frame(img, draw, x, y)
         paint_inner(img, draw, x + PAD, y + PAD)
 
-    return height, paint
+    return height, stamp.pasting(paint, frame, paint_inner)
 
 
 _TITLE_SAID = re.compile(r"^Turn \d+, [^:]+: ")

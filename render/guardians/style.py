@@ -242,7 +242,7 @@ def stack(blocks: list[Block], gap: int = px(4)) -> Block:
             p(img, draw, x, y)
             y += h + gap
 
-    return height, paint
+    return height, stamp.pasting(paint, *(p for _, p in blocks))
 
 
 def pill_width(text: str, size: int, pad: int = px(10)) -> int:

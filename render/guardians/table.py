@@ -15,13 +15,24 @@ shows them right above the image (the alt text keeps them).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.guardians.views import GuardiansView
-from render.common import FELT
-from render.guardians import board, combat, panel
-from render.guardians.style import FULL, GAP, MAIN_W, MARGIN, SIDE_W, WIDTH, Block, stack
+from render.common import FELT, fixed_palette
+from render.guardians import board, combat, panel, stamp
+from render.guardians.style import (
+    FULL,
+    GAP,
+    MAIN_W,
+    MARGIN,
+    PALETTE,
+    SIDE_W,
+    WIDTH,
+    Block,
+    stack,
+)
 
 
 def columns(left: Block, right: Block) -> Block:
@@ -128,12 +139,42 @@ def _bands(view: GuardiansView, tight: bool) -> list[Block]:
 
 def render(view: GuardiansView) -> Image.Image:
     """Draw a Guardians view (public, private or final) as an RGB image ``WIDTH`` px wide."""
-    blocks = bands(view)
-    height = MARGIN * 2 + sum(h for h, _ in blocks) + GAP * (len(blocks) - 1)
-    img = Image.new("RGB", (WIDTH, height), FELT)
-    draw = ImageDraw.Draw(img)
-    y = MARGIN
-    for h, paint in blocks:
-        paint(img, draw, MARGIN, y)
-        y += h + GAP
+    with stamp.one_picture():
+        blocks = bands(view)
+        img = Image.new("RGB", (WIDTH, _height(blocks)), FELT)
+        draw = ImageDraw.Draw(img)
+        y = MARGIN
+        for h, paint in blocks:
+            paint(img, draw, MARGIN, y)
+            y += h + GAP
     return img
+
+
+def render_indexed(view: GuardiansView) -> Image.Image:
+    """The same picture drawn onto ``PALETTE``'s fixed palette (mode "P"), as the PNG holds it.
+
+    The felt is flat, so the canvas starts on the palette; each band is pasted from its stamp
+    kept on the palette, or painted in RGB on a strip of its own and mapped (``stamp``). Pixels
+    map one by one, so the picture is the RGB one mapped whole.
+    """
+    with stamp.one_picture():
+        blocks = bands(view)
+        felt = _felt()
+        img = Image.new("P", (WIDTH, _height(blocks)), felt.getpixel((0, 0)))
+        img.putpalette(felt.getpalette() or [])
+        y = MARGIN
+        for block in blocks:
+            stamp.onto_palette(img, block, MARGIN, y, FELT)
+            y += block[0] + GAP
+    return img
+
+
+def _height(blocks: list[Block]) -> int:
+    return MARGIN * 2 + sum(h for h, _ in blocks) + GAP * (len(blocks) - 1)
+
+
+@lru_cache(maxsize=1)
+def _felt() -> Image.Image:
+    """One pixel of the felt mapped onto the palette: its index, and the palette."""
+    pixel = Image.new("RGB", (1, 1), FELT)
+    return pixel.quantize(palette=fixed_palette(PALETTE), dither=Image.Dither.NONE)

@@ -110,6 +110,28 @@ def test_a_stamps_key_says_every_field_of_its_models_and_their_kind():
     hash(stamp.key_of("board", [card, card], None, {"a": [1, 2]}))
 
 
+@pytest.mark.parametrize("case", ["move", "combat"])
+def test_within_a_picture_each_model_of_the_view_is_written_once_for_its_keys(case, monkeypatch):
+    """A space in the battlefield's key and its own, a card in the hand's and its tile's."""
+    from pydantic import BaseModel
+
+    written: list[int] = []
+    dump_json = BaseModel.model_dump_json
+
+    def recording(self: BaseModel, *args, **kwargs) -> str:
+        written.append(id(self))
+        return dump_json(self, *args, **kwargs)
+
+    model = typed(make_case(case, 0)[0])
+    stamp.clear()  # every part laid out and keyed
+    monkeypatch.setattr(BaseModel, "model_dump_json", recording)
+    for draw in (render_png, render_image):
+        written.clear()
+        draw("guardians", model)
+        assert written and len(written) == len(set(written))
+    stamp.clear()
+
+
 def test_rendering_does_not_change_the_view():
     view, _ = make_case("combat", 1)
     before = copy.deepcopy(view)
