@@ -17,6 +17,7 @@ from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
 from render.galdors_grip import typed
 from tests.render.fonts import recording_load
+from tests.render.palette_mapping import assert_mapped_in_parts
 
 pytestmark = pytest.mark.skipif(
     "galdors_grip" not in engines.game_ids(), reason="the Galdor's Grip engine is not there yet"
@@ -279,23 +280,9 @@ def board_views() -> list[dict]:
 
 def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypatch):
     """The PNG is drawn onto the palette: the felt once, then each part on its own."""
-    views = board_views()
     palette = common.fixed_palette(gg.PALETTE)
-    whole = [common.encode_png(render_image("galdors_grip", v), palette=palette) for v in views]
-    render_png("galdors_grip", views[0])  # the felt, mapped once
-    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
-    mapped: list[int] = []
-    quantize = Image.Image.quantize
-
-    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
-        mapped.append(self.width * self.height)
-        return quantize(self, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", recording)
-    assert [render_png("galdors_grip", v) for v in views] == whole
-    assert mapped and max(mapped) < gg.WIDTH * gg.HEIGHT // 2, max(mapped)
-    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
-    assert [render_png("galdors_grip", v) for v in views] == whole
+    limit = gg.WIDTH * gg.HEIGHT // 2
+    assert_mapped_in_parts(monkeypatch, "galdors_grip", board_views(), palette, limit)
 
 
 def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):

@@ -15,6 +15,7 @@ from render import alt_text, common, render_image, render_png
 from render.common import tiles
 from render.gondolin import board as gondolin
 from tests.render.fonts import recording_load
+from tests.render.palette_mapping import assert_mapped_in_parts
 
 SEEDS = (1, 4, 9)
 STEPS = (0, 6, 20, 10_000)  # start, early, middle, and played to the end
@@ -143,21 +144,8 @@ def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypat
     """The PNG is drawn onto the palette: the background once, then each part on its own."""
     views = [GAMES[key].view(None) for key in GAMES]
     palette = common.fixed_palette(gondolin.PALETTE)
-    whole = [common.encode_png(render_image("gondolin", v), palette=palette) for v in views]
-    render_png("gondolin", views[0])  # the background, mapped once
-    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
-    mapped: list[int] = []
-    quantize = Image.Image.quantize
-
-    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
-        mapped.append(self.width * self.height)
-        return quantize(self, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", recording)
-    assert [render_png("gondolin", v) for v in views] == whole
-    assert mapped and max(mapped) < gondolin.WIDTH * gondolin.MIN_HEIGHT // 2, max(mapped)
-    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
-    assert [render_png("gondolin", v) for v in views] == whole
+    limit = gondolin.WIDTH * gondolin.MIN_HEIGHT // 2
+    assert_mapped_in_parts(monkeypatch, "gondolin", views, palette, limit)
 
 
 def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):

@@ -17,6 +17,7 @@ from render.knightfall import camp as knightfall_camp
 from render.knightfall import panel, typed
 from tests.render.fonts import recording_load
 from tests.render.knightfall_views import STAGES, VIEWERS, make_case
+from tests.render.palette_mapping import assert_mapped_in_parts
 
 CASES = [(stage, viewer) for stage in STAGES for viewer in VIEWERS]
 
@@ -236,19 +237,5 @@ def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypat
     tall["powers"] = [dict(used, seat=seat) for used in tall["powers"] for seat in (0, 1) * 4]
     views = [make_case(s, v)[0] for s in STAGES for v in VIEWERS] + [tall]
     palette = common.fixed_palette(kf.PALETTE)
-    whole = [common.encode_png(render_image("knightfall", v), palette=palette) for v in views]
-    for view in views:  # each table (its seats' sides, its height) is mapped once
-        render_png("knightfall", view)
-    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())  # the parts: drawn and mapped anew
-    mapped: list[int] = []
-    quantize = Image.Image.quantize
-
-    def recording(self: Image.Image, *args, **kwargs) -> Image.Image:
-        mapped.append(self.width * self.height)
-        return quantize(self, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", recording)
-    assert [render_png("knightfall", v) for v in views] == whole
-    assert mapped and max(mapped) < kf.WIDTH * kf.HEIGHT // 2, max(mapped)  # never the whole
-    monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
-    assert [render_png("knightfall", v) for v in views] == whole
+    limit = kf.WIDTH * kf.HEIGHT // 2  # never the whole
+    assert_mapped_in_parts(monkeypatch, "knightfall", views, palette, limit)
