@@ -366,6 +366,17 @@ def move_controls(message: Message) -> list[tuple[str, str, str | None]]:
     return options
 
 
+def plain_move(session, board) -> tuple[str, str, str | None]:
+    """A move on the board that is made at once (no question first)."""
+    game = session.game
+    for control in move_controls(board):
+        kind, cid, value = control
+        code = cid.split(":", 3)[3] if kind == "button" else value
+        if game.confirm_text(0, game.decode(code)) is None:
+            return control
+    raise AssertionError("every move asks first")
+
+
 def first(messages: list[Message], wanted: Callable[[Message], object]) -> Message | None:
     """The first of ``messages`` that is ``wanted`` (None: none yet), for :meth:`World.shown`."""
     return next((m for m in messages if wanted(m)), None)

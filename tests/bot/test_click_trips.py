@@ -4,20 +4,9 @@ and the messages drawn from what the turn built (the last moves' texts are not r
 import aiosqlite
 import pytest
 
-from tests.bot.harness import move_controls
+from tests.bot.harness import plain_move
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-def plain_move(session, board) -> tuple[str, str, str | None]:
-    """A move on the board that is made at once (no question first)."""
-    game = session.game
-    for control in move_controls(board):
-        kind, cid, value = control
-        code = cid.split(":", 3)[3] if kind == "button" else value
-        if game.confirm_text(0, game.decode(code)) is None:
-            return control
-    raise AssertionError("every move asks first")
 
 
 @pytest.mark.parametrize(

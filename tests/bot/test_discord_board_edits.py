@@ -11,7 +11,7 @@ import pytest
 from bot.flow import catch_up
 from bot.surface import acknowledge
 from tests.bot.db_faults import ReadFailsAfterCommit
-from tests.bot.harness import assert_v2, move_controls, v2_pictures
+from tests.bot.harness import assert_v2, move_controls, plain_move, v2_pictures
 from tests.bot.shown_now import caught_up, players_moves
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -29,17 +29,6 @@ async def start(world, game_id: str = "galdors_grip"):
     session = await world.live()
     assert session is not None and session.game_id == game_id
     return session, world.board(session)
-
-
-def plain_move(session, board) -> tuple[str, str, str | None]:
-    """A move on the board that is made at once (no question first)."""
-    game = session.game
-    for control in move_controls(board):
-        kind, cid, value = control
-        code = cid.split(":", 3)[3] if kind == "button" else value
-        if game.confirm_text(0, game.decode(code)) is None:
-            return control
-    raise AssertionError("every move asks first")
 
 
 async def press(world, board, control):

@@ -3,22 +3,42 @@
 aiosqlite runs each statement on the connection's thread: cancelling the task that awaits a
 ``BEGIN IMMEDIATE`` does not stop it there, so it may take effect after the task has let go of
 the connection. It is rolled back, or the next write on that connection would be refused
-("cannot start a transaction within a transaction"), and every one after it.
+("cannot start a transaction within a transaction"), and every one after it. ``Database.write``
+(and a statement outside a transaction) runs BEGIN to COMMIT in one trip to that thread, which
+the cancel does not stop either: it is rolled back there.
 """
 
 import asyncio
 import sqlite3
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.storage import database
-from bot.storage.db import Statement
+from bot.storage.db import Database, Statement
 
 WAIT = 2.0
+UPDATE = "UPDATE housekeeping SET tick=tick+1 WHERE job='j'"
 
 
-async def test_a_write_cancelled_while_its_begin_waits_for_the_file_leaves_no_transaction(
-    tmp_path,
+async def in_a_transaction(db: Database) -> None:
+    async with db.transaction():
+        await db.execute(UPDATE)
+
+
+async def one_statement(db: Database) -> None:
+    await db.execute(UPDATE)
+
+
+async def one_write(db: Database) -> None:
+    await db.write([Statement(UPDATE, guard=True)])
+
+
+@pytest.mark.parametrize(
+    "write", [in_a_transaction, one_write, one_statement], ids=["transaction", "write", "statement"]
+)
+async def test_a_write_cancelled_while_its_begin_waits_for_the_file_makes_no_change(
+    tmp_path, write: Callable[[Database], Awaitable[None]]
 ):
     path = tmp_path / "bot.sqlite3"
     db = await database.connect(path, write_wait=WAIT)
@@ -26,12 +46,7 @@ async def test_a_write_cancelled_while_its_begin_waits_for_the_file_leaves_no_tr
         await db.execute("INSERT INTO housekeeping (job, tick, claimed_at) VALUES ('j', 1, 't')")
         other = sqlite3.connect(path, isolation_level=None)  # another process's writer
         other.execute("BEGIN IMMEDIATE")
-
-        async def write() -> None:
-            async with db.transaction():
-                await db.execute("UPDATE housekeeping SET tick=tick+1 WHERE job='j'")
-
-        task = asyncio.create_task(write())
+        task = asyncio.create_task(write(db))
         await asyncio.sleep(0.2)  # its BEGIN IMMEDIATE waits for the other writer
         task.cancel()
         await asyncio.sleep(0.1)
@@ -43,38 +58,5 @@ async def test_a_write_cancelled_while_its_begin_waits_for_the_file_leaves_no_tr
         await db.execute("UPDATE housekeeping SET tick=tick+5 WHERE job='j'")
         row = await db.fetchone("SELECT tick FROM housekeeping WHERE job='j'")
         assert row is not None and row["tick"] == 6  # the cancelled write made no change
-    finally:
-        await db.close()
-
-
-@pytest.mark.parametrize("inside", [False, True], ids=["write", "statement"])
-async def test_a_one_trip_write_cancelled_while_it_waits_for_the_file_makes_no_change(
-    tmp_path, inside
-):
-    """``Database.write`` (and a statement outside a transaction) runs BEGIN to COMMIT in one
-    trip to the connection's thread, which the cancel does not stop: it is rolled back there."""
-    path = tmp_path / "bot.sqlite3"
-    db = await database.connect(path, write_wait=WAIT)
-    try:
-        await db.execute("INSERT INTO housekeeping (job, tick, claimed_at) VALUES ('j', 1, 't')")
-        other = sqlite3.connect(path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        update = "UPDATE housekeeping SET tick=tick+1 WHERE job='j'"
-        if inside:
-            task = asyncio.create_task(db.execute(update))
-        else:
-            task = asyncio.create_task(db.write([Statement(update, guard=True)]))
-        await asyncio.sleep(0.2)  # its BEGIN IMMEDIATE waits for the other writer
-        task.cancel()
-        await asyncio.sleep(0.1)
-        other.execute("ROLLBACK")
-        other.close()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-
-        await db.execute("UPDATE housekeeping SET tick=tick+5 WHERE job='j'")
-        row = await db.fetchone("SELECT tick FROM housekeeping WHERE job='j'")
-        assert row is not None and row["tick"] == 6  # the cancelled write made no change
-        assert not db.conn.in_transaction
     finally:
         await db.close()
