@@ -109,6 +109,7 @@ class RenderPool:
         self._busy = [0] * self.workers  # jobs given to each worker and not yet back
         self.heavy = new_worker(kind, _start_worker, HEAVY_NICE)
         self._recent: OrderedDict[str, Picture] = OrderedDict()
+        self._closed = False
 
     async def picture(self, game_id: str, view: Mapping[str, Any]) -> Picture:
         """The picture of ``view`` of game ``game_id``, drawn off the event loop."""
@@ -150,6 +151,8 @@ class RenderPool:
         try:
             return await used.run(fn, *args)
         except BrokenExecutor:  # the worker died (killed, out of memory): a new one, once more
+            if self._closed:  # stopped by close(): nothing is started again
+                raise
             if self._worker(worker) is used:  # the first call to notice replaces it
                 log.warning("a render worker died; starting a new one")
                 used.close()
@@ -163,7 +166,8 @@ class RenderPool:
         return self.heavy if worker is None else self.drawing[worker]
 
     def close(self) -> None:
-        """Stop the workers and wait for them (at shutdown)."""
+        """Stop the workers and wait for them (at shutdown: a job under way is abandoned)."""
+        self._closed = True
         self.heavy.close()
         for drawing in self.drawing:
             drawing.close()

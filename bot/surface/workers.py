@@ -92,7 +92,11 @@ class PipeWorker:
             raise BrokenExecutor("the worker process died")
         if self._connecting is None:
             self._connecting = asyncio.ensure_future(self._connect())
-        await asyncio.shield(self._connecting)
+        try:
+            await asyncio.shield(self._connecting)
+        except OSError as exc:  # its pipes closed under it (a shutdown): as good as dead
+            self.broken = True
+            raise BrokenExecutor("the worker's pipes are closed") from exc
         if self.broken or self._writer is None:
             raise BrokenExecutor("the worker process died")
         data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
@@ -113,8 +117,12 @@ class PipeWorker:
 
     def _answered(self, payload: bytes) -> None:
         answer = self._waiting.popleft()
-        if not answer.done():  # its caller gave up: dropped
+        if answer.done():  # its caller gave up: dropped
+            return
+        try:
             answer.set_result(pickle.loads(payload))
+        except Exception as exc:  # an answer that pickled but does not load here
+            answer.set_exception(RuntimeError(f"the worker's answer did not load: {exc!r}"))
 
     def _lost(self) -> None:
         """The pipe ended: the process is gone, and every job it had with it."""
@@ -176,8 +184,8 @@ def _serve(
         job = _read_exactly(read, size)
         if job is None:
             return
-        fn, args = pickle.loads(job)
         try:
+            fn, args = pickle.loads(job)
             answer = pickle.dumps((True, fn(*args)), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:
             answer = _failure(exc)
@@ -185,9 +193,15 @@ def _serve(
 
 
 def _failure(exc: Exception) -> bytes:
-    """A job's exception as an answer (as a RuntimeError naming it if it does not pickle)."""
+    """A job's exception as an answer; a RuntimeError naming it if it does not load back.
+
+    An exception whose constructor takes other arguments than it keeps pickles, but does not
+    load: its caller would wait for an answer forever.
+    """
     try:
-        return pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
+        answer = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(answer)
+        return answer
     except Exception:
         named = RuntimeError(f"{type(exc).__name__}: {exc}")
         return pickle.dumps((False, named), protocol=pickle.HIGHEST_PROTOCOL)

@@ -102,7 +102,13 @@ async def world_rows(world, sql: str) -> list[tuple]:
 
 async def test_a_stop_right_after_a_start_logs_no_error(world, caplog):
     """Stopped while its start-up's writes (the clean-stop note, the housekeeping tick) are
-    under way, the bot cancels them without leaving a transaction open for the next writer."""
+    under way, the bot cancels them without leaving a transaction open for the next writer.
+
+    On SQLite only: asyncpg's pool resets a connection a cancelled query left in a transaction
+    itself, and logs that it did (as an error), which a stop may still do.
+    """
+    if world.bot.store.db.dialect != "sqlite":
+        pytest.skip("SQLite's write connection; asyncpg's pool resets its own")
     caplog.set_level(logging.ERROR)
     for _ in range(2):
         await world.stop_bot()

@@ -7,6 +7,7 @@ import os
 import signal
 import threading
 import time
+from concurrent.futures import BrokenExecutor
 from types import SimpleNamespace
 
 import pytest
@@ -111,6 +112,41 @@ async def test_a_job_given_up_is_dropped_and_the_next_gets_its_own_answer():
         assert slow.cancelled()
     finally:
         pool.close()
+
+
+class Unloadable(Exception):
+    """Pickles (its message), but does not load: its constructor wants two arguments."""
+
+    def __init__(self, a: int, b: int) -> None:
+        super().__init__(f"{a} and {b}")
+
+
+def raise_unloadable() -> None:
+    raise Unloadable(1, 2)
+
+
+async def test_an_exception_that_does_not_load_back_still_answers_its_caller():
+    pool = RenderPool("process", workers=1)
+    try:
+        with pytest.raises(RuntimeError, match="Unloadable: 1 and 2"):
+            await pool.run(raise_unloadable)
+        assert await pool.run(pow, 2, 3) == 8  # the same worker goes on
+    finally:
+        pool.close()
+
+
+async def test_a_pool_closed_under_a_job_starts_no_worker_again():
+    """A job under way when the pool closes (the bot stopping) fails; no new worker is
+    started to run it again."""
+    pool = RenderPool("process", workers=1)
+    job = asyncio.create_task(pool.run(time.sleep, 5))
+    await asyncio.sleep(0.5)
+    first = pool.drawing[0]
+    await asyncio.to_thread(pool.close)
+    with pytest.raises(BrokenExecutor):
+        await job
+    assert pool.drawing[0] is first
+    assert isinstance(first, PipeWorker) and not first.process.is_alive()
 
 
 async def test_the_bot_process_runs_no_thread_for_its_drawing_workers():
