@@ -199,6 +199,16 @@ class World:
         confirmed = await self.click(who, answer, yes)
         return (confirmed.messages or [answer])[-1].text()
 
+    def outage_on_next_post(self) -> None:
+        """Discord answers the next message posted in the main channel with a 503."""
+        self.emu.fail_next(
+            "POST",
+            f"/channels/{self.chan.id}/messages",
+            status=503,
+            code=0,
+            message="Service Unavailable",
+        )
+
     async def knightfall_duel(self, a: str = "alice", b: str = "bob") -> Session:
         """``a`` challenges ``b`` to Knightfall in the main channel and ``b`` accepts."""
         await self.slash(a, "knightfall challenge", opponent=self.people[b])

@@ -143,13 +143,7 @@ async def test_a_result_discord_refused_is_posted_by_a_later_housekeeping_tick(w
     session = await world.knightfall_duel()
     question = (await world.slash("alice", "game resign")).messages[-1]
     since = channel_count(world)
-    world.emu.fail_next(
-        "POST",
-        f"/channels/{world.chan.id}/messages",
-        status=503,
-        code=0,
-        message="Service Unavailable",
-    )
+    world.outage_on_next_post()  # Discord answers 503: the result is not posted
     await world.click("alice", question, yes_button(question))
     ended = await world.bot.store.load(session.id)
     assert ended.status == "finished" and ended.end_reason == "resigned"

@@ -26,13 +26,7 @@ async def test_a_result_refused_then_posted_by_the_owed_retry_is_not_caught_up_a
     await world.slash("alice", "galdor start", threshold=5, method="a")
     session = await world.live()
     since = len(world.emu.channel_messages(world.chan))
-    world.emu.fail_next(
-        "POST",
-        f"/channels/{world.chan.id}/messages",
-        status=503,
-        code=0,
-        message="Service Unavailable",
-    )
+    world.outage_on_next_post()  # Discord answers 503: the result is not posted
     rng = random.Random(3)
     while session.status == "active":
         board = world.board(session)
