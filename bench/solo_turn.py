@@ -18,8 +18,9 @@ import time
 from datetime import UTC, datetime
 
 import engines
+from bench import message_build
 from bot.flow import turn
-from bot.storage.models import Seat, Session
+from bot.storage.models import Session
 
 START = datetime(2026, 12, 7, tzinfo=UTC)
 
@@ -31,23 +32,7 @@ def solo_games() -> list[str]:
 
 def _session(game_id: str, seed: int) -> Session:
     """A new one-player session held in memory (no store), the game's default options."""
-    game = engines.get_game(game_id).new(1, seed=seed)
-    return Session(
-        id=f"bench-{seed}",
-        game_id=game_id,
-        guild_id=1,
-        channel_id=10,
-        message_id=None,
-        status="active",
-        end_reason=None,
-        step=0,
-        seed=seed,
-        options={},
-        state_json=game.to_json(),
-        created_at=START,
-        updated_at=START,
-        seats=[Seat(seat=0, user_id=101, name="ann")],
-    )
+    return message_build.session(game_id, engines.get_game(game_id).new(1, seed=seed).to_json())
 
 
 def run(game_id: str, games: int, profile: cProfile.Profile | None = None) -> list[float]:

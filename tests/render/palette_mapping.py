@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import common, render_image, render_png
 from render.common import tiles
@@ -37,3 +37,18 @@ def assert_mapped_in_parts(
     assert mapped and max(mapped) < limit, max(mapped)
     monkeypatch.setattr(tiles, "ENABLED", False)  # every part drawn and mapped afresh
     assert [render_png(game_id, v) for v in views] == whole
+
+
+def assert_drawn_again_from_tiles(
+    monkeypatch: pytest.MonkeyPatch, game_id: str, views: list[dict[str, Any]]
+) -> None:
+    """Each view drawn a second time gives the same PNG with no text drawn: every part of it
+    is pasted from its tile."""
+    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())
+    first = [render_png(game_id, v) for v in views]
+    drawn: list[str] = []
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw, "text", lambda _d, _xy, text, *a, **k: drawn.append(text)
+    )
+    assert [render_png(game_id, v) for v in views] == first
+    assert drawn == []

@@ -17,7 +17,7 @@ from render.galdors_grip import board as gg
 from render.galdors_grip import card as ggc
 from render.galdors_grip import typed
 from tests.render.fonts import recording_load
-from tests.render.palette_mapping import assert_mapped_in_parts
+from tests.render.palette_mapping import assert_drawn_again_from_tiles, assert_mapped_in_parts
 
 pytestmark = pytest.mark.skipif(
     "galdors_grip" not in engines.game_ids(), reason="the Galdor's Grip engine is not there yet"
@@ -287,12 +287,4 @@ def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypat
 
 def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):
     """The deck list's title is a tile too: no text drawn again."""
-    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())
-    views = board_views()
-    first = [render_png("galdors_grip", v) for v in views]
-    drawn: list[str] = []
-    monkeypatch.setattr(
-        ImageDraw.ImageDraw, "text", lambda _d, _xy, text, *a, **k: drawn.append(text)
-    )
-    assert [render_png("galdors_grip", v) for v in views] == first
-    assert drawn == []
+    assert_drawn_again_from_tiles(monkeypatch, "galdors_grip", board_views())

@@ -5,7 +5,7 @@ import io
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageStat
+from PIL import Image, ImageChops, ImageStat
 from pydantic import ValidationError
 
 import engines
@@ -15,7 +15,7 @@ from render import alt_text, common, render_image, render_png
 from render.common import tiles
 from render.gondolin import board as gondolin
 from tests.render.fonts import recording_load
-from tests.render.palette_mapping import assert_mapped_in_parts
+from tests.render.palette_mapping import assert_drawn_again_from_tiles, assert_mapped_in_parts
 
 SEEDS = (1, 4, 9)
 STEPS = (0, 6, 20, 10_000)  # start, early, middle, and played to the end
@@ -150,12 +150,4 @@ def test_a_png_maps_only_what_is_drawn_and_is_the_picture_mapped_whole(monkeypat
 
 def test_a_view_drawn_again_is_pasted_whole_from_its_tiles(monkeypatch):
     """The title, the events, the headings and the banner are tiles too: no text drawn again."""
-    monkeypatch.setattr(tiles, "TILES", tiles.TileCache())
-    views = [GAMES[key].view(None) for key in GAMES]
-    first = [render_png("gondolin", v) for v in views]
-    drawn: list[str] = []
-    monkeypatch.setattr(
-        ImageDraw.ImageDraw, "text", lambda _d, _xy, text, *a, **k: drawn.append(text)
-    )
-    assert [render_png("gondolin", v) for v in views] == first
-    assert drawn == []
+    assert_drawn_again_from_tiles(monkeypatch, "gondolin", [GAMES[k].view(None) for k in GAMES])
