@@ -15,6 +15,11 @@ A result saved but never posted (the process died in between, or Discord refused
 ended before it, and every housekeeping tick those that ended ``RETRY_OWED_SECONDS`` ago or
 more (Discord refused them while this process ran); within ``OWED_SECONDS`` of the ending, after
 which one is dropped.
+
+At most ``AT_ONCE`` games are shown again (or their results posted) at a time: a start after a
+crash may find hundreds, and showing them all at once starved the clicks arriving meanwhile and
+the shows' own reads of database connections. One that fails is caught up later
+(``CatchUp``), its players to act prompted again then.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.storage.models import Seat
+
+AT_ONCE = 4
+"""How many games a start shows again, or posts the owed result of, at the same time."""
 
 RESHOW_SECONDS = 60.0
 """How long before the last saved move a move may still have been under way, unshown."""

@@ -27,7 +27,13 @@ from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
 from bot.storage.store import Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
-from bot.surface.acknowledge import deadline, defer_unless_answered, edit_clicked, strip_clicked
+from bot.surface.acknowledge import (
+    deadline,
+    defer_unless_answered,
+    edit_clicked,
+    in_time,
+    strip_clicked,
+)
 from bot.surface.delivery import Delivery, Failed, channel_deleted, passing
 from bot.surface.inflight import InFlight
 from bot.surface.presenter import (
@@ -151,6 +157,7 @@ class SessionManager:
         # Games outside a server whose ending a click showed after no token could (once each).
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
+        self._reshowing = asyncio.Semaphore(reshow.AT_ONCE)  # games shown again after a start
 
     def behind(self) -> bool:
         """Whether a game's saved moves are not all shown yet (a stop is then not clean)."""
@@ -183,6 +190,7 @@ class SessionManager:
             deadline(interaction),
             reply_errors(interaction, f"session={sid} step={step}", question=question),
         ):
+            await in_time(interaction)  # a click that waited in a backlog: acknowledged now
             await self._refuse_outdated(interaction, sid, step)
             async with self.lock(sid), self._keeping(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
@@ -327,6 +335,7 @@ class SessionManager:
             await self.delivery.ask_confirmation(interaction, session, step, code, question)
             return
         change = Change()
+        await in_time(interaction)  # the game's lock or the database made it wait
         session = await self._play(session, change, seat, [(action, code)])
         log.info("action session=%s step=%s user=%s", sid, session.step, interaction.user.id)
         if confirmed:  # the board and DMs change; the question is answered after them
@@ -659,7 +668,7 @@ class SessionManager:
 
     async def _show_owed_ending(self, sid: str) -> None:
         try:
-            async with self.lock(sid):
+            async with self._reshowing, self.lock(sid):
                 # Posted meanwhile: an ending this process made as its shards came up, or one
                 # caught up after a refusal, whose result went out while the lock was waited for.
                 if not await self.store.owes_ending(sid):
@@ -673,8 +682,17 @@ class SessionManager:
             # (``show_missed_ending``).
             log.info("a result owed cannot be posted session=%s error=%s", sid, type(exc).__name__)
             await self._owed_no_more(sid)
-        except discord.HTTPException as exc:  # Discord still refuses: the next tick tries again
-            log.warning("a result owed was refused session=%s status=%s", sid, exc.status)
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429:  # Discord's trouble: the next tick tries
+                log.warning("a result owed was refused session=%s status=%s", sid, exc.status)
+            else:  # refused as it is (an archived thread, say): trying again changes nothing
+                log.warning(
+                    "a result owed is refused for good session=%s status=%s code=%s",
+                    sid,
+                    exc.status,
+                    exc.code,
+                )
+                await self._owed_no_more(sid)
         except Exception:
             log.exception("could not post a result owed session=%s", sid)
 
@@ -712,16 +730,20 @@ class SessionManager:
         return UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
 
     async def _show_last_move(self, sid: str) -> None:
+        prompted: set[int] = set()
         try:
-            async with self.lock(sid), self._keeping(sid):
-                session = await self.store.load(sid)
-                if session.status != "active":
-                    return
-                prompted = reshow.prompted_last(session.seats, list(session.game.to_act()))
-                await self.show(session, None, None, prompted, {})
-            await self.delivery.all_sent(session)
+            async with self._reshowing:
+                async with self.lock(sid), self._keeping(sid):
+                    session = await self.store.load(sid)
+                    if session.status != "active":
+                        return
+                    prompted = reshow.prompted_last(session.seats, list(session.game.to_act()))
+                    await self.show(session, None, None, prompted, {})
+                await self.delivery.all_sent(session)
         except Exception:
             log.exception("could not show the game again session=%s", sid)
+            self._behind.setdefault(sid, set()).update(prompted)  # those it prompts, when known
+            self.catch_up.behind(sid)
 
     def resume_computers(
         self, sids: Iterable[str], owns: Callable[[int], bool], after: float = 0.0

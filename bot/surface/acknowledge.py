@@ -6,7 +6,11 @@ but drawing the picture may take longer. :class:`Deadline` defers the click when
 answered it within ``budget`` seconds; whoever answers first holds its lock
 (:func:`answering`), so the deferral and an answer never race into Discord's "already
 acknowledged". A command that reads before it answers does the same (:func:`read_first`):
-it is deferred ("thinking…") only when its reading outlasts the budget.
+it is deferred ("thinking…") only when its reading outlasts the budget. The budget counts
+from when Discord made the interaction (``click_age``), as Discord's 3 s do.
+
+A click that waited (a backlog) is acknowledged before its move is saved (:func:`in_time`):
+a move is never saved for a click whose member is shown "This interaction failed".
 """
 
 from __future__ import annotations
@@ -19,17 +23,22 @@ from typing import Any
 
 import discord
 
-from bot.surface import layout
+from bot.surface import click_age, layout
+from bot.surface.click_age import ClickExpired
 
 log = logging.getLogger(__name__)
 
 ACK_BUDGET_SECONDS = 2.0
-"""How long a click may wait for its answer before it is deferred (Discord allows 3 s)."""
+"""How long after Discord made it a click may wait for its answer before it is deferred
+(Discord allows 3 s)."""
+LATE_SECONDS = 1.0
+"""A click older than this when its move is about to be saved is acknowledged first."""
 _KEY = "deadline"  # the Deadline in ``interaction.extras``
+_EXPIRED = "expired"  # in ``interaction.extras``: Discord no longer takes its first answer
 
 
 class Deadline:
-    """Defers ``interaction`` after ``budget`` seconds unless something answered it by then.
+    """Defers ``interaction`` ``budget`` seconds after Discord made it, unless answered by then.
 
     ``ephemeral``: a command's deferral, "thinking…" shown as its answer will be (to everyone,
     or only to the member); None: a click's, which shows nothing.
@@ -45,7 +54,7 @@ class Deadline:
         self._timer = asyncio.create_task(self._defer_after(budget))
 
     async def _defer_after(self, budget: float) -> None:
-        await asyncio.sleep(budget)
+        await asyncio.sleep(budget - click_age.age(self.interaction))
         await self._defer()
 
     async def _defer(self) -> None:
@@ -125,7 +134,7 @@ async def defer_unless_answered(
     "thinking…" (to everyone, or only to the member); None: a click's silent deferral.
     """
     async with answering(interaction):
-        if interaction.response.is_done():
+        if interaction.response.is_done() or interaction.extras.get(_EXPIRED):
             return
         try:
             if ephemeral is None:
@@ -133,6 +142,26 @@ async def defer_unless_answered(
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         except discord.HTTPException:
+            log.warning("could not acknowledge interaction %s", interaction.id)
+
+
+async def in_time(interaction: discord.Interaction) -> None:
+    """Before saving a click's move: a click that waited is acknowledged first.
+
+    Older than ``LATE_SECONDS`` and not answered yet, it is deferred now, so that what follows
+    (the move saved, its pictures drawn) can take its time. Raises ``ClickExpired`` when Discord
+    refuses the deferral as too late: the move must not be saved, as its member is told it
+    failed.
+    """
+    async with answering(interaction):
+        if interaction.response.is_done() or click_age.age(interaction) <= LATE_SECONDS:
+            return
+        try:
+            await interaction.response.defer()
+        except discord.NotFound as exc:  # 10062 Unknown interaction: its 3 s passed
+            interaction.extras[_EXPIRED] = True
+            raise ClickExpired from exc
+        except discord.HTTPException:  # Discord's trouble, not the click's age: go on
             log.warning("could not acknowledge interaction %s", interaction.id)
 
 

@@ -24,6 +24,7 @@ import time
 
 import discord
 
+from bot.surface.click_age import ClickClock
 from bot.surface.replies import ephemeral
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ class InFlight:
         self.refused_busy = 0
         self._tasks: set[asyncio.Task[object]] = set()
         self._aside: set[asyncio.Task[object]] = set()  # answered, waiting for the computer
+        self.clock = ClickClock()
 
     def __len__(self) -> int:
         """Interactions being handled now that count towards the bound."""
@@ -56,6 +58,8 @@ class InFlight:
     async def admit(self, interaction: discord.Interaction) -> bool:
         """In the handler's task, before it acts: track it; refuse it while closing or full."""
         autocomplete = interaction.type is discord.InteractionType.autocomplete
+        if not autocomplete:
+            self.clock.stamp(interaction)
         task = asyncio.current_task()
         if task is not None and task not in self._tasks:
             if not autocomplete and not self.closing and len(self) >= self.limit:

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 import discord
 
 from bot.surface.acknowledge import answering
+from bot.surface.click_age import ClickExpired
 from bot.surface.private_answers import PrivateAnswers
 from bot.surface.refusals import REFUSALS, refusal_text
 from bot.surface.text_limits import CONTENT
@@ -88,6 +89,10 @@ async def reply_errors(
     """
     try:
         yield
+    except ClickExpired:  # nothing was done, and Discord takes no answer to it any more
+        log.info(
+            "too late for Discord's deadline, nothing done %s user=%s", context, interaction.user.id
+        )
     except REFUSALS as exc:
         await _refuse(interaction, refusal_text(exc), question)
     except Exception:

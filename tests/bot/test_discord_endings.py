@@ -136,6 +136,29 @@ async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_sta
     assert not await world.bot.store.owes_ending(session.id)
 
 
+async def test_a_result_refused_for_good_is_dropped_not_tried_at_every_tick(world):
+    """Discord refuses the owed result itself (a 400: posting in an archived thread, say):
+    trying again changes nothing, so it is not owed any more (each tick, for the hour, would
+    otherwise edit the board and every DM again before failing the same way)."""
+    session = await world.knightfall_duel()
+    question = (await world.slash("alice", "game resign")).messages[-1]
+    await press_yes_twice(world, "alice", question, "You resigned")
+    await world.bot.store.db.execute(
+        "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)",
+        (session.id, discord.utils.utcnow().isoformat()),
+    )
+    world.emu.fail_next(
+        "POST",
+        f"/channels/{world.chan.id}/messages",
+        status=400,
+        code=50083,
+        message="Thread is archived",
+    )
+    world.bot.sessions.show_owed_endings([session.id])
+    await world.quiesce()
+    assert not await world.bot.store.owes_ending(session.id)
+
+
 async def test_a_result_discord_refused_is_posted_by_a_later_housekeeping_tick(world):
     """Discord answers 503 to a resignation's result: the resignation stands and its result
     stays owed. A tick soon after leaves it (its own post may be under way); a tick a while

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from bot.flow import catch_up, reshow
 from bot.flow.sessions import SessionManager
 from bot.storage import database
 from bot.surface.inflight import RESTARTING
@@ -89,6 +90,51 @@ async def test_a_clean_restart_sends_nobody_a_dm_again(world, monkeypatch):
     assert shown_again == []
     assert await world_rows(world, "SELECT shards FROM clean_stops") == []  # the note was taken
     await world.resign("alice")
+
+
+async def test_a_start_after_a_crash_shows_many_games_again_a_few_at_a_time(world, monkeypatch):
+    """Every game that moved before a crash is shown again, at most ``reshow.AT_ONCE`` at a
+    time (all at once, hundreds of them starved the clicks and the shows' own reads); one whose
+    show fails is caught up soon after, its player prompted again."""
+    running = await world.live()
+    if running is not None:
+        await world.resign(world.user(running, 0).name)
+    channels = [world.emu.add_text_channel(world.guild, f"table-{n}") for n in range(10)]
+    players = [("alice", "bob", "carol", "dave")[n % 4] for n in range(10)]  # 3 games each at most
+    for chan, who in zip(channels, players, strict=True):
+        await world.slash(who, "gondolin start", chan=chan)
+    sids = [(await world.live(chan)).id for chan in channels]
+    await world.stop_bot()
+    db = await database.connect(world.db_path)
+    try:
+        await db.execute("DELETE FROM clean_stops")  # as if the process had been killed
+    finally:
+        await db.close()
+    monkeypatch.setattr(catch_up, "RETRY_SECONDS", (0.5,))
+    show, now, most, shown, failed = SessionManager.show, set(), [0], [], set()
+
+    async def counted_show(self, session, *args, **kwargs):
+        if session.id not in failed:  # the first show of the first game fails
+            failed.add(session.id)
+            if len(failed) == 1:
+                raise RuntimeError("Discord is down")
+        now.add(session.id)
+        most[0] = max(most[0], len(now))
+        try:
+            await asyncio.sleep(0.05)  # a show takes a moment: drawing, posting
+            await show(self, session, *args, **kwargs)
+        finally:
+            now.discard(session.id)
+        shown.append(session.id)
+
+    monkeypatch.setattr(SessionManager, "show", counted_show)
+    await world.start_bot()
+    await world.emu.wait_for(lambda: set(shown) == set(sids), timeout=30)
+    assert most[0] <= reshow.AT_ONCE, f"{most[0]} games were shown again at once"
+    monkeypatch.undo()
+    await world.quiesce()
+    for chan, who in zip(channels, players, strict=True):
+        await world.resign(who, chan=chan)
 
 
 async def world_rows(world, sql: str) -> list[tuple]:
