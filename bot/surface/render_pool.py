@@ -10,7 +10,10 @@ for the GIL). Workers run at a lower priority than the bot, so on a busy machine
 acknowledged first and images come after. A job goes to the first idle worker, not to any:
 one worker draws while it keeps up, its caches warm (a second one drawing every other picture
 had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
-overflow. The last few pictures are kept by the digest of
+overflow. A worker is given at most ``IN_FLIGHT`` jobs (one drawing, one waiting in its pipe):
+beyond that, jobs wait in the pool for whichever worker frees first, so under a backlog a
+picture never waits behind a slow one while another worker could draw it. The last few
+pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
 This module imports only ``render`` and ``bot.surface`` modules of the standard library's
 weight (``pool_workers``, ``workers``), so a worker starts quickly.
@@ -47,6 +50,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 RECENT = 64  # images kept by their view's digest (about 60 KB each)
+IN_FLIGHT = 2  # jobs given to a drawing worker at a time: one drawn, the next ready in its pipe
 WORKER_NICE = 10  # worker processes run at a lower priority than the event loop
 HEAVY_NICE = 19  # the heavy worker: the lowest, below the pictures' workers
 
@@ -107,6 +111,9 @@ class RenderPool:
         # started now, not at the first image
         self.drawing = [new_worker(kind, _start_worker, WORKER_NICE) for _ in range(self.workers)]
         self._busy = [0] * self.workers  # jobs given to each worker and not yet back
+        # Jobs beyond IN_FLIGHT a worker wait here, in order: with fewer taken, one worker at
+        # least has fewer than IN_FLIGHT.
+        self._slots = asyncio.Semaphore(self.workers * IN_FLIGHT)
         self.heavy = new_worker(kind, _start_worker, HEAVY_NICE)
         self._recent: OrderedDict[str, Picture] = OrderedDict()
         self._closed = False
@@ -138,12 +145,13 @@ class RenderPool:
         # The first idle worker, not whichever: work one job after another (a click's board,
         # then its DMs) stays in one process, whose caches (tiles, cards, the CPU's own) are
         # warm; the next worker takes work only while the ones before it are busy.
-        worker = min(range(self.workers), key=lambda i: (self._busy[i], i))
-        self._busy[worker] += 1
-        try:
-            return await self._run_on(worker, fn, *args)
-        finally:
-            self._busy[worker] -= 1
+        async with self._slots:
+            worker = min(range(self.workers), key=lambda i: (self._busy[i], i))
+            self._busy[worker] += 1
+            try:
+                return await self._run_on(worker, fn, *args)
+            finally:
+                self._busy[worker] -= 1
 
     async def _run_on(self, worker: int | None, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on a worker (None: the heavy one), started anew if it died."""

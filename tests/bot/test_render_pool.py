@@ -90,6 +90,25 @@ async def test_jobs_go_to_the_first_idle_worker_and_the_next_takes_the_overflow(
         pool.close()
 
 
+async def test_jobs_beyond_what_the_workers_hold_go_to_the_first_worker_free(monkeypatch):
+    """Under a backlog a quick job does not wait behind a slow one given to the same worker:
+    it waits in the pool, for whichever worker frees first."""
+    monkeypatch.setattr(render_pool, "IN_FLIGHT", 1)
+    pool = RenderPool("process", workers=2)
+    try:
+        await pool.run(os.getpid)  # both started
+        slow = asyncio.create_task(pool.run(time.sleep, 2.0))
+        quick = asyncio.create_task(pool.run(time.sleep, 0.2))
+        await asyncio.sleep(0.05)
+        began = time.monotonic()
+        await pool.run(time.sleep, 0.01)  # both workers hold a job: it waits for the quick one
+        assert time.monotonic() - began < 1.0
+        assert not slow.done()
+        await asyncio.gather(slow, quick)
+    finally:
+        pool.close()
+
+
 async def test_a_worker_raises_what_its_job_raised_and_answers_in_order():
     pool = RenderPool("process", workers=1)
     try:
