@@ -1,10 +1,12 @@
 """The computer's moves, thought out off the event loop (a worker process by default).
 
 ``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
-a process pool (or a thread pool) and awaits the answer, so other games and commands carry on.
-A worker process ends with the bot, however the bot ends (``bot.surface.pool_workers``). This
-module imports only the engines, ``ai``, ``bot.surface.pool_workers`` and ``bot.surface.heavy``,
-so a worker process starts quickly.
+a worker process (or a thread) and awaits the answer, so other games and commands carry on.
+The worker runs at the pictures' lower priority: on a busy machine clicks are answered first
+and the computer thinks with what they leave. A worker process ends with the bot, however the
+bot ends (``bot.surface.pool_workers``). This module imports only the engines, ``ai`` and
+``bot.surface``'s ``pool_workers``, ``workers`` and ``heavy``, so a worker process starts
+quickly.
 """
 
 from __future__ import annotations
@@ -12,23 +14,31 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import multiprocessing
+import os
 import random
 import signal
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor
 from typing import TypeVar
 
 import ai
 import engines
 from bot.surface import heavy
 from bot.surface.pool_workers import exit_with_parent
+from bot.surface.workers import Worker, new_worker
 from engines import Action, Game
 
 log = logging.getLogger(__name__)
 
 COMPUTER_NAME = "Computer ({level})"
 T = TypeVar("T")
+
+NICE = 10
+"""The worker's priority: the render workers' (``render_pool.WORKER_NICE``), below the bot's."""
+START_WITHIN = 0.5
+"""A job not started within this share of its time limit is not started at all (``WaitedTooLong``):
+begun that late behind other searches, it would likely run over, and one that runs over costs
+its worker (ended and started again)."""
 
 
 def computer_name(level: str) -> str:
@@ -70,20 +80,18 @@ def rest_of_chapter(game_id: str, state_json: str, seat: int, seed: int) -> list
     return [cls.encode(a) for a in ai.rest_of_chapter(cls.from_json(state_json), seat, seed)]
 
 
-def new_executor(kind: str) -> Executor:
+def new_computer_worker(kind: str) -> Worker:
     """One worker: ``process`` (the default; the search uses a core) or ``thread``."""
-    if kind == "thread":
-        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker)
+    return new_worker(kind, _start_worker, NICE, "computer-worker")
 
 
-def _start_worker() -> None:
-    """In the worker: leave Ctrl-C to the bot, and end with the bot however it ends.
+def _start_worker(nice: int) -> None:
+    """In the worker: a lower priority, Ctrl-C left to the bot, and an end with the bot.
 
     Ctrl-C in a terminal reaches the whole process group; the bot stops its workers itself.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(nice)
     exit_with_parent()
 
 
@@ -102,22 +110,23 @@ class WaitedTooLong(TimeoutError):
 
 
 class Computer:
-    """Runs ``ai.choose`` in its executor, within ``time_limit`` seconds.
+    """Runs ``ai.choose`` in its worker, within ``time_limit`` seconds.
 
     The worker takes one job at a time; the others (other games' searches, the coach's) wait
     for it here, in the bot, where a job that never started can be told apart from one under
-    way (a process pool marks the next job running before its worker is free). A search that
-    runs over its limit is abandoned with its worker (replaced); one that fails, or waited out
-    its limit behind others (``WaitedTooLong``, the worker kept), is given up too. Either way
-    the computer plays the game's quick policy move instead, so a game never waits for it
-    long. That move is worked out in a thread (``heavy``), beside the event loop: a quick move
-    is still the game's rules, and a new worker process would first have to start.
+    way. A search that runs over its limit is abandoned with its worker: a process is ended
+    at once (left running, it took a core from everything else until its search was done) and
+    a new one started. One that fails, or could not start within ``START_WITHIN`` of its limit
+    behind others (``WaitedTooLong``, the worker kept), is given up too. Either way the
+    computer plays the game's quick policy move instead, so a game never waits for it long.
+    That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
+    still the game's rules, and a new worker process would first have to start.
     """
 
     def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
         self.kind = kind
         self.time_limit = time_limit
-        self.executor = new_executor(kind)
+        self.worker = new_computer_worker(kind)
         self._free = asyncio.Lock()  # held while the worker has a job of ours
 
     async def choose(
@@ -146,25 +155,28 @@ class Computer:
     async def _run(self, time_limit: float, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` in the worker, once it is free, all within ``time_limit`` seconds.
 
-        Raises ``WaitedTooLong`` if the worker was not free in time, TimeoutError if the job
-        ran over (its worker replaced before the next job is given one), or what it raised.
+        Raises ``WaitedTooLong`` if the worker was not free within ``START_WITHIN`` of the
+        limit, TimeoutError if the job ran over (its worker replaced before the next job is
+        given one), or what it raised.
         """
-        deadline = asyncio.get_running_loop().time() + time_limit
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + time_limit
+        start_by = deadline - time_limit * (1 - START_WITHIN)
         try:
-            async with asyncio.timeout_at(deadline):
+            async with asyncio.timeout_at(start_by):
                 await self._free.acquire()
         except TimeoutError:
             raise WaitedTooLong() from None
         try:
-            if asyncio.get_running_loop().time() >= deadline:
+            if loop.time() >= start_by:
                 raise WaitedTooLong()
-            job = self.executor.submit(fn, *args)
+            worker = self.worker
             try:
                 async with asyncio.timeout_at(deadline):
-                    return await asyncio.wrap_future(job)
+                    return await worker.run(fn, *args)
             except (TimeoutError, BrokenExecutor):
-                self.executor.shutdown(wait=False, cancel_futures=True)
-                self.executor = new_executor(self.kind)
+                worker.close(wait=False)  # a process ends now; a thread can only be left
+                self.worker = new_computer_worker(self.kind)
                 raise
         finally:
             self._free.release()
@@ -189,5 +201,5 @@ class Computer:
         return await self._run(time_limit, rest_of_chapter, game_id, state_json, seat, seed)
 
     def close(self) -> None:
-        """Stop the worker and wait for it (at shutdown; blocks for a search under way)."""
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the worker (at shutdown; a thread's search under way is waited for)."""
+        self.worker.close()

@@ -1,4 +1,4 @@
-"""The render pool's workers: a process the event loop feeds through pipes, or a thread.
+"""Workers off the event loop (pictures, the computer): a process fed by pipes, or a thread.
 
 ``ProcessPoolExecutor`` hands each job through two threads of the calling process: its queue's
 feeder pickles the job and writes it, its manager waits for the answer, reads and unpickles it,
@@ -41,42 +41,49 @@ class Worker(Protocol):
         """``fn(*args)`` in the worker; ``BrokenExecutor`` if the worker is gone."""
         ...
 
-    def close(self) -> None:
-        """Stop the worker and wait for it (any thread)."""
+    def close(self, wait: bool = True) -> None:
+        """Stop the worker: a process at once, a thread once its job is done.
+
+        A thread's job under way is waited for unless ``wait`` is false.
+        """
         ...
 
 
-def new_worker(kind: str, initializer: Callable[[int], None], nice: int) -> Worker:
+def new_worker(
+    kind: str, initializer: Callable[[int], None], nice: int, name: str = "render-worker"
+) -> Worker:
     """A worker process (``process``) started with ``initializer(nice)``, or a thread."""
     if kind == "thread":
-        return ThreadWorker()
-    return PipeWorker(initializer, nice)
+        return ThreadWorker(name)
+    return PipeWorker(initializer, nice, name)
 
 
 class ThreadWorker:
     """A thread of the bot's own process (``RENDER_POOL=thread``)."""
 
-    def __init__(self) -> None:
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+    def __init__(self, name: str = "render-worker") -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
 
     async def run(self, fn: Callable[..., T], /, *args: Any) -> T:
         """``fn(*args)`` in the thread."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
-    def close(self) -> None:
-        """Stop the thread once its job is done."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+    def close(self, wait: bool = True) -> None:
+        """Stop the thread once its job is done (a thread cannot be stopped in a job)."""
+        self._executor.shutdown(wait=wait, cancel_futures=True)
 
 
 class PipeWorker:
     """One spawned process, its jobs written and its answers read by the event loop."""
 
-    def __init__(self, initializer: Callable[[int], None], nice: int) -> None:
+    def __init__(
+        self, initializer: Callable[[int], None], nice: int, name: str = "render-worker"
+    ) -> None:
         context = multiprocessing.get_context("spawn")
         jobs, self._jobs = context.Pipe(duplex=False)
         self._answers, answers = context.Pipe(duplex=False)
         self.process = context.Process(
-            target=_serve, args=(jobs, answers, initializer, nice), name="render-worker"
+            target=_serve, args=(jobs, answers, initializer, nice), name=name
         )
         self.process.start()
         jobs.close()
@@ -134,8 +141,8 @@ class PipeWorker:
             if not answer.done():
                 answer.set_exception(BrokenExecutor("the worker process died"))
 
-    def close(self) -> None:
-        """End the process and wait for it (at shutdown: a job under way is abandoned).
+    def close(self, wait: bool = True) -> None:
+        """End the process at once and wait for it: a job under way is abandoned.
 
         Its pipes close with the event loop's transports, when the loop reads their end.
         """

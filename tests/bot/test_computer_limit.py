@@ -43,13 +43,13 @@ def stuck(monkeypatch):
 
 async def test_a_search_over_the_time_limit_plays_the_quick_move(computer, stuck):
     game, seat = wide_position()
-    stuck_executor = computer.executor
+    stuck_worker = computer.worker
     began = time.monotonic()
     action, code = await computer.choose("knightfall", game, seat, "hard", seed=7)
     assert time.monotonic() - began < 2.0
     assert action == policy_move(game, seat, 7) and action in game.legal_actions(seat)
     assert Knightfall.decode(code) == action
-    assert computer.executor is not stuck_executor, "the stuck worker was replaced"
+    assert computer.worker is not stuck_worker, "the stuck worker was replaced"
 
 
 async def test_the_quick_move_after_a_timeout_is_worked_out_beside_the_loop(
@@ -127,11 +127,11 @@ async def waits_behind_another(computer: Computer) -> asyncio.Task[tuple[object,
     game, seat = wide_position()
     first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
     await asyncio.sleep(0.05)
-    worker = computer.executor
+    worker = computer.worker
     computer.time_limit = 0.3
     second = await computer.choose("knightfall", game, seat, "hard", seed=2)
     assert second[0] == policy_move(game, seat, 2)
-    assert computer.executor is worker, "a queued search replaced the worker"
+    assert computer.worker is worker, "a queued search replaced the worker"
     return first
 
 
@@ -161,3 +161,53 @@ async def test_with_a_worker_process_a_search_queued_behind_another_keeps_the_wo
         assert (await first)[0] == game.legal_actions(seat)[0]
     finally:
         computer.close()
+
+
+def endless_think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> str:
+    """In a worker process: a search that never ends."""
+    while True:
+        time.sleep(0.05)
+
+
+async def test_a_worker_process_over_its_limit_is_ended_not_left_searching(monkeypatch):
+    """Left running beside its replacement, a search over its limit took a core from the
+    bot and its pictures until it was done; it is ended at once."""
+    monkeypatch.setattr(computer_module, "think", endless_think)
+    computer = Computer("process", time_limit=30.0)  # its worker first has to start
+    try:
+        await computer.suggest("knightfall", wide_position()[0].to_json(), 0, 1, 30.0)
+        stuck = computer.worker
+        computer.time_limit = 1.0
+        game, seat = wide_position()
+        action, _ = await computer.choose("knightfall", game, seat, "hard", seed=3)
+        assert action == policy_move(game, seat, 3)
+        assert computer.worker is not stuck
+        assert not stuck.process.is_alive(), "the search over its limit still runs"
+    finally:
+        computer.close()
+
+
+async def test_a_search_that_could_not_start_in_the_first_half_of_its_limit_never_starts(
+    computer, monkeypatch
+):
+    """Behind a search of 0.8 s, one with a 1 s limit would start with 0.2 s left and likely
+    run over, costing its worker: it plays the quick move at once, and nothing is searched."""
+    searched: list[int] = []
+
+    def slow(game, seat, level, seed):
+        searched.append(seed)
+        time.sleep(0.8)
+        return game.legal_actions(seat)[0]
+
+    monkeypatch.setattr(ai, "choose", slow)
+    computer.time_limit = 1.0
+    game, seat = wide_position()
+    first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
+    await asyncio.sleep(0.05)
+    worker = computer.worker
+    began = time.monotonic()
+    second = await computer.choose("knightfall", game, seat, "hard", seed=2)
+    assert time.monotonic() - began < 0.7, "it waited for the first search"
+    assert second[0] == policy_move(game, seat, 2)
+    await first
+    assert searched == [1] and computer.worker is worker

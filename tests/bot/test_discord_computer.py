@@ -14,7 +14,6 @@ import random
 import re
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -26,6 +25,7 @@ from bot.flow.turn import forced_move
 from bot.storage import database
 from bot.storage.store import SessionStore
 from bot.surface import controls
+from bot.surface.workers import ThreadWorker
 from engines.gondor import Gondor
 from engines.gondor.actions import EndMovement, EndPhase
 from engines.gondor.combat.actions import EndSegment
@@ -235,7 +235,7 @@ async def test_the_event_loop_answers_while_the_computer_thinks(world, monkeypat
 
     monkeypatch.setattr(ai, "choose", slow_choose)
     computer = world.bot.computer
-    process_pool, computer.executor = computer.executor, ThreadPoolExecutor(max_workers=1)
+    process_worker, computer.worker = computer.worker, ThreadWorker()
     try:
         start = await world.emu.slash(
             world.people["alice"], world.chan2, "knightfall challenge", level="easy"
@@ -256,8 +256,8 @@ async def test_the_event_loop_answers_while_the_computer_thinks(world, monkeypat
         session = await world.bot.store.load(session.id)
         assert computer_to_act(session) is None
     finally:
-        computer.executor.shutdown(wait=True)
-        computer.executor = process_pool
+        computer.worker.close()
+        computer.worker = process_worker
     await world.resign("alice", chan=world.chan2)
 
 
