@@ -2,8 +2,7 @@
 
 ``ai.choose`` is pure and may take up to its time budget: the bot hands it the stored state in
 a worker process (or a thread) and awaits the answer, so other games and commands carry on.
-The worker runs at the pictures' lower priority: on a busy machine clicks are answered first
-and the computer thinks with what they leave. A worker process ends with the bot, however the
+A worker process ends with the bot, however the
 bot ends (``bot.surface.pool_workers``). This module imports only the engines, ``ai`` and
 ``bot.surface``'s ``pool_workers``, ``workers`` and ``heavy``, so a worker process starts
 quickly.
@@ -33,12 +32,15 @@ log = logging.getLogger(__name__)
 COMPUTER_NAME = "Computer ({level})"
 T = TypeVar("T")
 
-NICE = 10
-"""The worker's priority: the render workers' (``render_pool.WORKER_NICE``), below the bot's."""
-START_WITHIN = 0.5
-"""A job not started within this share of its time limit is not started at all (``WaitedTooLong``):
-begun that late behind other searches, it would likely run over, and one that runs over costs
-its worker (ended and started again)."""
+NICE = 0
+"""The worker's priority: the bot's own. At the pictures' lower one (10), the searches of the
+load bench's mix at 30 clicks/s ran over their limit 156 times in 40 s (none at 0): starved by
+the event loop, the search gave way to the quick move."""
+LEFT_TO_START_SECONDS = 2.0
+"""A job left less than this of its time limit (or half the limit, if less) when the worker
+is free is not started at all (``WaitedTooLong``): a search takes up to about a second on an
+idle machine (docs/design/ai.md), so begun that late it would likely run over, and one that
+runs over costs its worker (ended and started again)."""
 
 
 def computer_name(level: str) -> str:
@@ -86,7 +88,7 @@ def new_computer_worker(kind: str) -> Worker:
 
 
 def _start_worker(nice: int) -> None:
-    """In the worker: a lower priority, Ctrl-C left to the bot, and an end with the bot.
+    """In the worker: its priority, Ctrl-C left to the bot, and an end with the bot.
 
     Ctrl-C in a terminal reaches the whole process group; the bot stops its workers itself.
     """
@@ -116,8 +118,8 @@ class Computer:
     for it here, in the bot, where a job that never started can be told apart from one under
     way. A search that runs over its limit is abandoned with its worker: a process is ended
     at once (left running, it took a core from everything else until its search was done) and
-    a new one started. One that fails, or could not start within ``START_WITHIN`` of its limit
-    behind others (``WaitedTooLong``, the worker kept), is given up too. Either way the
+    a new one started. One that fails, or could not start while ``LEFT_TO_START_SECONDS`` of its
+    limit were left (``WaitedTooLong``, the worker kept), is given up too. Either way the
     computer plays the game's quick policy move instead, so a game never waits for it long.
     That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
     still the game's rules, and a new worker process would first have to start.
@@ -155,13 +157,13 @@ class Computer:
     async def _run(self, time_limit: float, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` in the worker, once it is free, all within ``time_limit`` seconds.
 
-        Raises ``WaitedTooLong`` if the worker was not free within ``START_WITHIN`` of the
-        limit, TimeoutError if the job ran over (its worker replaced before the next job is
-        given one), or what it raised.
+        Raises ``WaitedTooLong`` if the worker was not free while ``LEFT_TO_START_SECONDS``
+        of the limit were left, TimeoutError if the job ran over (its worker replaced before
+        the next job is given one), or what it raised.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + time_limit
-        start_by = deadline - time_limit * (1 - START_WITHIN)
+        start_by = deadline - min(LEFT_TO_START_SECONDS, time_limit / 2)
         try:
             async with asyncio.timeout_at(start_by):
                 await self._free.acquire()

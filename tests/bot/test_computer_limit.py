@@ -187,7 +187,7 @@ async def test_a_worker_process_over_its_limit_is_ended_not_left_searching(monke
         computer.close()
 
 
-async def test_a_search_that_could_not_start_in_the_first_half_of_its_limit_never_starts(
+async def test_a_search_that_could_not_start_with_enough_of_its_limit_left_never_starts(
     computer, monkeypatch
 ):
     """Behind a search of 0.8 s, one with a 1 s limit would start with 0.2 s left and likely
