@@ -184,6 +184,8 @@ class SessionManager:
 
         The clicked message's new version is the click's answer when it is ready within
         ``ACK_BUDGET_SECONDS``; otherwise the click is deferred then and the message edited.
+        A click that must wait for another move of the game (the computer thinking) is
+        deferred at once.
         """
         question = self.delivery.answers if confirmed else None
         async with (
@@ -192,6 +194,8 @@ class SessionManager:
         ):
             await in_time(interaction)  # a click that waited in a backlog: acknowledged now
             await self._refuse_outdated(interaction, sid, step)
+            if self.lock(sid).locked():  # a move is being made (the computer's, say): after it
+                await defer_unless_answered(interaction)
             async with self.lock(sid), self._keeping(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
 

@@ -10,11 +10,12 @@ import bot.flow.lobby
 from bot.flow import catch_up
 from bot.surface import controls
 from tests.bot.db_faults import ReadFailsAfterCommit
-from tests.bot.harness import move_controls
+from tests.bot.harness import move_controls, plain_move
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 TOGGLE = "Pass for me when I have no power"  # Knightfall's auto-play option
+DEFERRED_UPDATE = 6  # a click's silent deferral (its message edited after)
 
 
 async def start_knightfall(world):
@@ -152,6 +153,29 @@ async def test_a_stale_click_is_answered_at_once_while_a_move_holds_the_game(wor
     assert "My hand" in ix.messages[-1].text() and ix.messages[-1].ephemeral
     await world.quiesce()
     await finish(world, session)
+
+
+async def test_a_click_waiting_for_another_move_is_acknowledged_at_once_then_made(world):
+    """Another move holds the game (the computer thinking, say): the click is acknowledged at
+    once, not when its own move is shown, and its move is made once the other is done."""
+    await world.slash("alice", "gondolin start")
+    session = await world.live()
+    board = world.board(session)
+    kind, custom_id, value = plain_move(session, board)
+    alice = world.people["alice"]
+    async with world.bot.sessions.lock(session.id):
+        if kind == "button":
+            ix = await world.emu.click(alice, board, custom_id)
+        else:
+            ix = await world.emu.select(alice, board, custom_id, [value])
+        await ix.done(timeout=1.0)  # long before the deadline's deferral (2 s)
+        assert ix.response_type == DEFERRED_UPDATE and not ix.failed
+        assert (await world.bot.store.load(session.id)).step == session.step
+    await world.quiesce()
+    moved = await world.bot.store.load(session.id)
+    assert moved.step > session.step
+    assert f"Move {moved.step}" in world.board(moved).text()
+    await finish(world, moved)
 
 
 async def test_a_page_button_of_an_earlier_position_redraws_its_message(world, monkeypatch):
