@@ -16,6 +16,7 @@ import logging
 import os
 import random
 import signal
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
 from typing import TypeVar
@@ -111,25 +112,65 @@ class WaitedTooLong(TimeoutError):
     """The job never started: the worker was busy with others past its time limit."""
 
 
+class _Turns:
+    """The worker's turns: one job at a time, the first waiting of the first rank next.
+
+    Rank 0 is a game waiting for its move (the computer's, a player's "play the rest"), rank 1
+    the coach's suggestion, which nothing waits for: under a backlog a game's move never waits
+    behind suggestions.
+    """
+
+    def __init__(self) -> None:
+        self._taken = False
+        self._waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
+
+    async def take(self, rank: int) -> None:
+        """Wait for the worker's turn (cancel the wait to give it up)."""
+        if not self._taken and not any(self._waiting):
+            self._taken = True
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[rank].append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.give_back()  # the turn came as the wait was given up: the next one's
+            else:
+                self._waiting[rank].remove(turn)
+            raise
+
+    def give_back(self) -> None:
+        """The job is done: the next one waiting takes the worker."""
+        for waiting in self._waiting:
+            while waiting:
+                turn = waiting.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self._taken = False
+
+
 class Computer:
     """Runs ``ai.choose`` in its worker, within ``time_limit`` seconds.
 
     The worker takes one job at a time; the others (other games' searches, the coach's) wait
     for it here, in the bot, where a job that never started can be told apart from one under
-    way. A search that runs over its limit is abandoned with its worker: a process is ended
-    at once (left running, it took a core from everything else until its search was done) and
-    a new one started. One that fails, or could not start while ``LEFT_TO_START_SECONDS`` of its
-    limit were left (``WaitedTooLong``, the worker kept), is given up too. Either way the
-    computer plays the game's quick policy move instead, so a game never waits for it long.
-    That move is worked out in a thread (``heavy``), beside the event loop: a quick move is
-    still the game's rules, and a new worker process would first have to start.
+    way, the games' moves before the coach's suggestions (``_Turns``). A search that runs over
+    its limit is abandoned with its worker: a process is ended at once (left running, it took a
+    core from everything else until its search was done) and a new one started. One that
+    fails, or could not start while ``LEFT_TO_START_SECONDS`` of its limit were left
+    (``WaitedTooLong``, the worker kept), is given up too. Either way the computer plays the
+    game's quick policy move instead, so a game never waits for it long. That move is worked
+    out in a thread (``heavy``), beside the event loop: a quick move is still the game's rules,
+    and a new worker process would first have to start.
     """
 
     def __init__(self, kind: str = "process", time_limit: float = 10.0) -> None:
         self.kind = kind
         self.time_limit = time_limit
         self.worker = new_computer_worker(kind)
-        self._free = asyncio.Lock()  # held while the worker has a job of ours
+        self._turns = _Turns()
 
     async def choose(
         self, game_id: str, game: Game, seat: int, level: str, seed: int
@@ -138,7 +179,7 @@ class Computer:
         cls = type(game)
         try:
             job = (game_id, game.to_json(), seat, level, seed)
-            code = await self._run(self.time_limit, think, *job)
+            code = await self._run(self.time_limit, 0, think, *job)
         except Exception as exc:
             if isinstance(exc, WaitedTooLong):
                 why = "waited past its time limit behind other searches"
@@ -154,19 +195,19 @@ class Computer:
             code = cls.encode(await heavy.run(policy_move, game, seat, seed))
         return cls.decode(code), code
 
-    async def _run(self, time_limit: float, fn: Callable[..., T], *args: object) -> T:
-        """``fn(*args)`` in the worker, once it is free, all within ``time_limit`` seconds.
+    async def _run(self, time_limit: float, rank: int, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` in the worker at its turn, all within ``time_limit`` seconds.
 
-        Raises ``WaitedTooLong`` if the worker was not free while ``LEFT_TO_START_SECONDS``
-        of the limit were left, TimeoutError if the job ran over (its worker replaced before
-        the next job is given one), or what it raised.
+        ``rank``: see ``_Turns``. Raises ``WaitedTooLong`` if the worker was not free while
+        ``LEFT_TO_START_SECONDS`` of the limit were left, TimeoutError if the job ran over (its
+        worker replaced before the next job is given one), or what it raised.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + time_limit
         start_by = deadline - min(LEFT_TO_START_SECONDS, time_limit / 2)
         try:
             async with asyncio.timeout_at(start_by):
-                await self._free.acquire()
+                await self._turns.take(rank)
         except TimeoutError:
             raise WaitedTooLong() from None
         try:
@@ -181,7 +222,7 @@ class Computer:
                 self.worker = new_computer_worker(self.kind)
                 raise
         finally:
-            self._free.release()
+            self._turns.give_back()
 
     async def suggest(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
@@ -191,7 +232,7 @@ class Computer:
         Raises whatever the search raised, or TimeoutError past ``time_limit`` (the caller
         then shows nothing). A move of the computer's own waits for it no longer than that.
         """
-        return await self._run(time_limit, suggest, game_id, state_json, seat, seed)
+        return await self._run(time_limit, 1, suggest, game_id, state_json, seat, seed)
 
     async def rest_of_chapter(
         self, game_id: str, state_json: str, seat: int, seed: int, time_limit: float
@@ -200,7 +241,7 @@ class Computer:
 
         Raises as ``suggest`` does (TimeoutError past ``time_limit``).
         """
-        return await self._run(time_limit, rest_of_chapter, game_id, state_json, seat, seed)
+        return await self._run(time_limit, 0, rest_of_chapter, game_id, state_json, seat, seed)
 
     def close(self) -> None:
         """Stop the worker (at shutdown; a thread's search under way is waited for)."""

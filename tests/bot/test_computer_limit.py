@@ -211,3 +211,34 @@ async def test_a_search_that_could_not_start_with_enough_of_its_limit_left_never
     assert second[0] == policy_move(game, seat, 2)
     await first
     assert searched == [1] and computer.worker is worker
+
+
+async def test_a_games_move_goes_before_the_coachs_suggestions_waiting(computer, monkeypatch):
+    """Under a backlog the game waiting for the computer's move is served first; the coach's
+    suggestion, which nothing waits for, after it."""
+    release, order = threading.Event(), []
+    choose, suggest = ai.choose, ai.suggest
+
+    def first_waits(game, seat, level, seed):
+        if seed == 1:
+            release.wait(10)
+        order.append(f"move {seed}")
+        return choose(game, seat, "easy", seed)
+
+    def noted(game, seat, seed):
+        order.append(f"suggestion {seed}")
+        return suggest(game, seat, seed)
+
+    monkeypatch.setattr(ai, "choose", first_waits)
+    monkeypatch.setattr(ai, "suggest", noted)
+    computer.time_limit = 10.0
+    game, seat = wide_position()
+    first = asyncio.create_task(computer.choose("knightfall", game, seat, "easy", seed=1))
+    await asyncio.sleep(0.05)
+    tip = asyncio.create_task(computer.suggest("knightfall", game.to_json(), seat, 2, 10.0))
+    await asyncio.sleep(0.05)
+    move = asyncio.create_task(computer.choose("knightfall", game, seat, "easy", seed=3))
+    await asyncio.sleep(0.05)
+    release.set()
+    await asyncio.gather(first, tip, move)
+    assert order == ["move 1", "move 3", "suggestion 2"]
