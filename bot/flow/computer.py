@@ -11,6 +11,7 @@ quickly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
@@ -136,8 +137,9 @@ class _Turns:
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self.give_back()  # the turn came as the wait was given up: the next one's
-            else:
-                self._waiting[rank].remove(turn)
+            else:  # still waiting, or passed over by ``give_back`` already
+                with contextlib.suppress(ValueError):
+                    self._waiting[rank].remove(turn)
             raise
 
     def give_back(self) -> None:
@@ -171,6 +173,7 @@ class Computer:
         self.time_limit = time_limit
         self.worker = new_computer_worker(kind)
         self._turns = _Turns()
+        self._closed = False
 
     async def choose(
         self, game_id: str, game: Game, seat: int, level: str, seed: int
@@ -218,6 +221,8 @@ class Computer:
                 async with asyncio.timeout_at(deadline):
                     return await worker.run(fn, *args)
             except (TimeoutError, BrokenExecutor):
+                if self._closed:  # ended by close(): nothing is started again
+                    raise
                 worker.close(wait=False)  # a process ends now; a thread can only be left
                 self.worker = new_computer_worker(self.kind)
                 raise
@@ -244,5 +249,10 @@ class Computer:
         return await self._run(time_limit, 0, rest_of_chapter, game_id, state_json, seat, seed)
 
     def close(self) -> None:
-        """Stop the worker (at shutdown; a thread's search under way is waited for)."""
+        """Stop the worker (at shutdown; a thread's search under way is waited for).
+
+        A job under way or asked for later fails (``BrokenExecutor``): no worker is started
+        again.
+        """
+        self._closed = True
         self.worker.close()

@@ -157,11 +157,12 @@ class SessionManager:
         # Games outside a server whose ending a click showed after no token could (once each).
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
+        self._reshows_owed: set[str] = set()  # a start's re-shows that failed: caught up
         self._reshowing = asyncio.Semaphore(reshow.AT_ONCE)  # games shown again after a start
 
     def behind(self) -> bool:
         """Whether a game's saved moves are not all shown yet (a stop is then not clean)."""
-        return bool(self._behind)
+        return bool(self._behind or self._reshows_owed)
 
     def lock(self, sid: str) -> asyncio.Lock:
         """The per-session lock (created on demand, dropped when nobody holds it)."""
@@ -734,20 +735,25 @@ class SessionManager:
         return UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
 
     async def _show_last_move(self, sid: str) -> None:
-        prompted: set[int] = set()
         try:
             async with self._reshowing:
                 async with self.lock(sid), self._keeping(sid):
                     session = await self.store.load(sid)
                     if session.status != "active":
                         return
-                    prompted = reshow.prompted_last(session.seats, list(session.game.to_act()))
-                    await self.show(session, None, None, prompted, {})
+                    await self.show(session, None, None, self._prompted_last(session), {})
                 await self.delivery.all_sent(session)
+        except SessionNotFound:
+            return  # gone since: nothing to show
         except Exception:
             log.exception("could not show the game again session=%s", sid)
-            self._behind.setdefault(sid, set()).update(prompted)  # those it prompts, when known
+            self._reshows_owed.add(sid)  # shown again, its players prompted, by the catch-up
             self.catch_up.behind(sid)
+
+    @staticmethod
+    def _prompted_last(session: Session) -> set[int]:
+        """The seats a start's re-show prompts again (``reshow.prompted_last``)."""
+        return reshow.prompted_last(session.seats, list(session.game.to_act()))
 
     def resume_computers(
         self, sids: Iterable[str], owns: Callable[[int], bool], after: float = 0.0
@@ -992,12 +998,17 @@ class SessionManager:
     async def _show_again(self, sid: str) -> None:
         """Show a game as it is now, after Discord would not take some of its messages.
 
-        Only a running game, or one its last move ended (an ending of the bot's, such as a
-        resignation, is shown by ``lifecycle``). Returns once every request was answered; the
-        edits sent in the background are waited for without the lock, which a click may want.
+        After a start's re-show that failed, its players to act are prompted again, as the
+        start would have. Only a running game, or one its last move ended (an ending of the
+        bot's, such as a resignation, is shown by ``lifecycle``). Returns once every request
+        was answered; the edits sent in the background are waited for without the lock, which
+        a click may want.
         """
         async with self.lock(sid), self._keeping(sid):
             session = await self.store.load(sid)
+            if sid in self._reshows_owed and session.status == "active":  # as the start would
+                self._behind.setdefault(sid, set()).update(self._prompted_last(session))
+            self._reshows_owed.discard(sid)
             if sid in self._behind:  # a failure after a saved move: what it owed, result too
                 await self._catch_up(session)
             else:

@@ -9,8 +9,10 @@ acknowledged". A command that reads before it answers does the same (:func:`read
 it is deferred ("thinking…") only when its reading outlasts the budget. The budget counts
 from when Discord made the interaction (``click_age``), as Discord's 3 s do.
 
-A click that waited (a backlog) is acknowledged before its move is saved (:func:`in_time`):
-a move is never saved for a click whose member is shown "This interaction failed".
+A click that waited (a backlog) is acknowledged before its move is saved (:func:`in_time`),
+and a click Discord already refused an answer to as too late saves nothing: its member is
+shown "This interaction failed". (A click whose acknowledgement is refused only after its move
+was saved, the machine stalled past the budget's last second, still counts.)
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ LATE_SECONDS = 1.0
 """A click older than this when its move is about to be saved is acknowledged first."""
 _KEY = "deadline"  # the Deadline in ``interaction.extras``
 _EXPIRED = "expired"  # in ``interaction.extras``: Discord no longer takes its first answer
+UNKNOWN_INTERACTION = 10062  # Discord's code for an answer to an interaction past its 3 s
 
 
 class Deadline:
@@ -141,7 +144,9 @@ async def defer_unless_answered(
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if _too_late(exc):
+                interaction.extras[_EXPIRED] = True
             log.warning("could not acknowledge interaction %s", interaction.id)
 
 
@@ -154,15 +159,22 @@ async def in_time(interaction: discord.Interaction) -> None:
     failed.
     """
     async with answering(interaction):
+        if interaction.extras.get(_EXPIRED):  # an earlier deferral was refused as too late
+            raise ClickExpired
         if interaction.response.is_done() or click_age.age(interaction) <= LATE_SECONDS:
             return
         try:
             await interaction.response.defer()
-        except discord.NotFound as exc:  # 10062 Unknown interaction: its 3 s passed
-            interaction.extras[_EXPIRED] = True
-            raise ClickExpired from exc
-        except discord.HTTPException:  # Discord's trouble, not the click's age: go on
-            log.warning("could not acknowledge interaction %s", interaction.id)
+        except discord.HTTPException as exc:
+            if _too_late(exc):
+                interaction.extras[_EXPIRED] = True
+                raise ClickExpired from exc
+            log.warning("could not acknowledge interaction %s", interaction.id)  # Discord's
+
+
+def _too_late(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused a first answer because the interaction's 3 s had passed."""
+    return exc.status == 404 and exc.code == UNKNOWN_INTERACTION
 
 
 async def edit_clicked(

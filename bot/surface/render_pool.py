@@ -12,7 +12,7 @@ one worker draws while it keeps up, its caches warm (a second one drawing every 
 had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
 overflow. A worker is given at most ``IN_FLIGHT`` jobs (one drawing, one waiting in its pipe):
 beyond that, jobs wait in the pool for whichever worker frees first, so under a backlog a
-picture never waits behind a slow one while another worker could draw it. The last few
+picture waits behind one job at most, not behind a queue that a slow picture holds up. The last few
 pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
 This module imports only ``render`` and ``bot.surface`` modules of the standard library's

@@ -3,10 +3,11 @@
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
+import discord
 import pytest
 
-from bot.surface import click_age
-from bot.surface.click_age import BASELINE_SECONDS, ClickClock
+from bot.surface import acknowledge, click_age
+from bot.surface.click_age import BASELINE_SECONDS, ClickClock, ClickExpired
 
 MADE = datetime(2026, 12, 7, 12, tzinfo=UTC)
 
@@ -78,3 +79,61 @@ def test_an_interaction_never_stamped_ages_from_its_first_look(clocks):
     assert click_age.age(ix) == 0
     clocks.mono += 1.25
     assert click_age.age(ix) == pytest.approx(1.25)
+
+
+def test_a_backlog_as_the_window_turns_still_shows_its_wait(clocks):
+    """Ordinary clicks for a whole window, then a backlog begins just as the window turns:
+    the baseline is the least of the half before, not the first click of the backlog."""
+    clock = ClickClock()
+    arrive(clock, clocks, made(0), at=0.05, skew=3.0)  # the quickest delivery, a window ago
+    for t in range(1, int(BASELINE_SECONDS)):
+        arrive(clock, clocks, made(t), at=t + 0.2, skew=3.0)
+    ages = [
+        arrive(
+            clock, clocks, made(BASELINE_SECONDS + 1 + k), at=BASELINE_SECONDS + 3.5 + k, skew=3.0
+        )
+        for k in range(20)
+    ]
+    assert min(ages) == pytest.approx(2.3)
+
+
+class RefusedAsLate:
+    """An interaction's response whose deferral Discord refuses: its 3 s passed (10062)."""
+
+    def __init__(self) -> None:
+        self.deferrals = 0
+
+    def is_done(self) -> bool:
+        return False
+
+    async def defer(self, **_: object) -> None:
+        self.deferrals += 1
+        raise discord.NotFound(
+            SimpleNamespace(status=404, reason="Not Found"),
+            {"code": 10062, "message": "Unknown interaction"},
+        )
+
+
+async def test_a_click_whose_deferral_was_refused_as_late_saves_nothing_later(clocks):
+    """A deferral (the lock held, the budget's timer) refused as too late is remembered: the
+    move is not saved however young the click reads."""
+    ix = SimpleNamespace(response=RefusedAsLate(), extras={}, id=1)
+    await acknowledge.defer_unless_answered(ix)
+    with pytest.raises(ClickExpired):
+        await acknowledge.in_time(ix)
+    await acknowledge.defer_unless_answered(ix)  # the handler's end: no second try
+    assert ix.response.deferrals == 1
+
+
+async def test_a_late_click_is_deferred_before_its_move_and_refused_if_discord_says_so(clocks):
+    young, old = made(0), made(0)
+    young.response, old.response = RefusedAsLate(), RefusedAsLate()
+    young.id = old.id = 1
+    clock = ClickClock()
+    arrive(clock, clocks, young, at=0.5, skew=0)
+    await acknowledge.in_time(young)  # 0.5 s old: answered with its move, no deferral first
+    assert young.response.deferrals == 0
+    arrive(clock, clocks, old, at=2.0, skew=0)  # 1.5 s older than the quickest
+    with pytest.raises(ClickExpired):
+        await acknowledge.in_time(old)
+    assert old.response.deferrals == 1

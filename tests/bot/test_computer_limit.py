@@ -10,7 +10,7 @@ import pytest
 
 import ai
 from bot.flow import computer as computer_module
-from bot.flow.computer import Computer, policy_move
+from bot.flow.computer import Computer, _Turns, policy_move
 from engines.knightfall import Knightfall
 from tests.bot.loop_watch import LIMIT, CallbackWatch
 
@@ -242,3 +242,37 @@ async def test_a_games_move_goes_before_the_coachs_suggestions_waiting(computer,
     release.set()
     await asyncio.gather(first, tip, move)
     assert order == ["move 1", "move 3", "suggestion 2"]
+
+
+async def test_a_wait_for_the_worker_given_up_as_the_worker_frees_ends_cancelled():
+    """The wait is cancelled (its limit, a shutdown) just as the job before it ends: it ends
+    cancelled, and the worker goes to the next one waiting."""
+    turns = _Turns()
+    await turns.take(0)
+    given_up = asyncio.create_task(turns.take(0))
+    next_one = asyncio.create_task(turns.take(1))
+    await asyncio.sleep(0)
+    given_up.cancel()
+    turns.give_back()  # in the same pass of the loop: it passes over the cancelled wait
+    with pytest.raises(asyncio.CancelledError):
+        await given_up
+    await asyncio.wait_for(next_one, 1.0)
+
+
+async def test_a_computer_closed_during_a_search_starts_no_worker_again(monkeypatch):
+    """The bot stops while a search runs (the wait for its clicks ran out): the worker is
+    ended, the search plays the quick move, and no new worker process is left behind."""
+    monkeypatch.setattr(computer_module, "think", endless_think)
+    computer = Computer("process", time_limit=30.0)  # its worker first has to start
+    try:
+        await computer.suggest("knightfall", wide_position()[0].to_json(), 0, 1, 30.0)
+        searching = computer.worker
+        game, seat = wide_position()
+        job = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
+        await asyncio.sleep(0.3)
+        await asyncio.to_thread(computer.close)
+        action, _ = await asyncio.wait_for(job, 10)
+        assert action == policy_move(game, seat, 1)
+        assert computer.worker is searching and not searching.process.is_alive()
+    finally:
+        computer.close()

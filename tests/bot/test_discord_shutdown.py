@@ -137,6 +137,45 @@ async def test_a_start_after_a_crash_shows_many_games_again_a_few_at_a_time(worl
         await world.resign(who, chan=chan)
 
 
+async def test_a_reshow_that_fails_at_the_start_prompts_the_player_to_act_soon_after(
+    world, monkeypatch
+):
+    """The start's re-show of a duel fails before it knows whom to prompt (its read refused,
+    say): the catch-up shows the game soon after and sends the player to act their new DM."""
+    running = await world.live()
+    if running is not None:
+        await world.resign(world.user(running, 0).name)
+    session = await world.knightfall_duel("alice", "bob")
+    await world.play_one(session, session.game.to_act()[0], random.Random(2))
+    session = await world.live()
+    to_act = [world.user(session, s) for s in session.game.to_act()]
+    await world.stop_bot()
+    db = await database.connect(world.db_path)
+    try:
+        await db.execute("DELETE FROM clean_stops")  # as if the process had been killed
+    finally:
+        await db.close()
+    sent = {u.name: len(world.emu.dm_messages(u)) for u in to_act}
+    monkeypatch.setattr(catch_up, "RETRY_SECONDS", (0.3,))
+    prompted_last, tries = reshow.prompted_last, []
+
+    def fails_once(*args):
+        tries.append(args)
+        if len(tries) == 1:
+            raise RuntimeError("the database is busy")
+        return prompted_last(*args)
+
+    monkeypatch.setattr(reshow, "prompted_last", fails_once)
+    await world.start_bot()
+    await world.emu.wait_for(
+        lambda: any(len(world.emu.dm_messages(u)) > sent[u.name] for u in to_act), timeout=10
+    )
+    monkeypatch.undo()
+    await world.quiesce()
+    assert not world.bot.sessions.behind()
+    await world.resign("alice")
+
+
 async def world_rows(world, sql: str) -> list[tuple]:
     """Rows of the world's database, read apart from the bot (which may be stopped)."""
     db = await database.connect(world.db_path)

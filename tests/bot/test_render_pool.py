@@ -90,21 +90,20 @@ async def test_jobs_go_to_the_first_idle_worker_and_the_next_takes_the_overflow(
         pool.close()
 
 
-async def test_jobs_beyond_what_the_workers_hold_go_to_the_first_worker_free(monkeypatch):
-    """Under a backlog a quick job does not wait behind a slow one given to the same worker:
-    it waits in the pool, for whichever worker frees first."""
-    monkeypatch.setattr(render_pool, "IN_FLIGHT", 1)
+async def test_jobs_beyond_what_the_workers_hold_go_to_the_first_worker_free():
+    """Under a backlog a job waits behind one job at most: past the two each worker holds, it
+    waits in the pool for whichever worker frees first, not behind a slow one."""
     pool = RenderPool("process", workers=2)
     try:
-        await pool.run(os.getpid)  # both started
-        slow = asyncio.create_task(pool.run(time.sleep, 2.0))
-        quick = asyncio.create_task(pool.run(time.sleep, 0.2))
-        await asyncio.sleep(0.05)
+        await asyncio.gather(pool.run(os.getpid), pool.run(os.getpid))  # both started
+        slow = asyncio.create_task(pool.run(time.sleep, 3.0))  # the first worker
+        quick = [asyncio.create_task(pool.run(time.sleep, 0.2)) for _ in range(3)]
+        await asyncio.sleep(0.05)  # the second worker has one, each has one more waiting
         began = time.monotonic()
-        await pool.run(time.sleep, 0.01)  # both workers hold a job: it waits for the quick one
-        assert time.monotonic() - began < 1.0
+        await pool.run(time.sleep, 0.01)  # waits in the pool: the second frees first
+        assert time.monotonic() - began < 2.0
         assert not slow.done()
-        await asyncio.gather(slow, quick)
+        await asyncio.gather(slow, *quick)
     finally:
         pool.close()
 
