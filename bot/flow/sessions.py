@@ -29,6 +29,7 @@ from bot.storage.store import Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
 from bot.surface.acknowledge import (
     deadline,
+    defer_soon,
     defer_unless_answered,
     edit_clicked,
     in_time,
@@ -196,7 +197,7 @@ class SessionManager:
             await in_time(interaction)  # a click that waited in a backlog: acknowledged now
             await self._refuse_outdated(interaction, sid, step)
             if self.lock(sid).locked():  # a move is being made (the computer's, say): after it
-                await defer_unless_answered(interaction)
+                defer_soon(interaction)
             async with self.lock(sid), self._keeping(sid):
                 await self._act(interaction, sid, step, code, confirmed=confirmed)
 

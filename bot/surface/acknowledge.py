@@ -38,6 +38,7 @@ LATE_SECONDS = 1.0
 _KEY = "deadline"  # the Deadline in ``interaction.extras``
 _EXPIRED = "expired"  # in ``interaction.extras``: Discord no longer takes its first answer
 UNKNOWN_INTERACTION = 10062  # Discord's code for an answer to an interaction past its 3 s
+DISCORD_SECONDS = 3.0  # how long after it made an interaction Discord takes its first answer
 
 
 class Deadline:
@@ -54,11 +55,25 @@ class Deadline:
         self.ephemeral = ephemeral
         self.lock = asyncio.Lock()
         interaction.extras[_KEY] = self
+        self._asleep = True
         self._timer = asyncio.create_task(self._defer_after(budget))
 
     async def _defer_after(self, budget: float) -> None:
         await asyncio.sleep(budget - click_age.age(self.interaction))
+        self._asleep = False
         await self._defer()
+
+    def soon(self) -> asyncio.Task[None]:
+        """Defer now rather than at the budget's end, in the timer's own task, returned.
+
+        What follows does not wait for it: Discord's trouble (discord.py retries a 5xx answer
+        for up to 25 s) never holds up the click's move.
+        """
+        if self._asleep:
+            self._asleep = False
+            self._timer.cancel()
+            self._timer = asyncio.create_task(self._defer())
+        return self._timer
 
     async def _defer(self) -> None:
         await defer_unless_answered(self.interaction, ephemeral=self.ephemeral)
@@ -150,26 +165,31 @@ async def defer_unless_answered(
             log.warning("could not acknowledge interaction %s", interaction.id)
 
 
+def defer_soon(interaction: discord.Interaction) -> None:
+    """A click that must wait (for its game's lock): deferred now, in the background."""
+    guard = interaction.extras.get(_KEY)
+    if isinstance(guard, Deadline):
+        guard.soon()
+
+
 async def in_time(interaction: discord.Interaction) -> None:
-    """Before saving a click's move: a click that waited is acknowledged first.
+    """Before saving a click's move (within :func:`deadline`): a click that waited is deferred.
 
     Older than ``LATE_SECONDS`` and not answered yet, it is deferred now, so that what follows
     (the move saved, its pictures drawn) can take its time. Raises ``ClickExpired`` when Discord
     refuses the deferral as too late: the move must not be saved, as its member is told it
-    failed.
+    failed. A deferral still under way when Discord's 3 s are over (Discord failing, discord.py
+    retrying) is left to go on: the move is saved, and shown when Discord takes it again.
     """
-    async with answering(interaction):
-        if interaction.extras.get(_EXPIRED):  # an earlier deferral was refused as too late
-            raise ClickExpired
-        if interaction.response.is_done() or click_age.age(interaction) <= LATE_SECONDS:
-            return
-        try:
-            await interaction.response.defer()
-        except discord.HTTPException as exc:
-            if _too_late(exc):
-                interaction.extras[_EXPIRED] = True
-                raise ClickExpired from exc
-            log.warning("could not acknowledge interaction %s", interaction.id)  # Discord's
+    if interaction.extras.get(_EXPIRED):  # an earlier deferral was refused as too late
+        raise ClickExpired
+    guard = interaction.extras.get(_KEY)
+    age = click_age.age(interaction)
+    if interaction.response.is_done() or age <= LATE_SECONDS or not isinstance(guard, Deadline):
+        return
+    await asyncio.wait({guard.soon()}, timeout=max(DISCORD_SECONDS - age, 0.0) + 0.5)
+    if interaction.extras.get(_EXPIRED):
+        raise ClickExpired
 
 
 def _too_late(exc: discord.HTTPException) -> bool:

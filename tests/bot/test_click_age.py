@@ -131,9 +131,13 @@ async def test_a_late_click_is_deferred_before_its_move_and_refused_if_discord_s
     young.id = old.id = 1
     clock = ClickClock()
     arrive(clock, clocks, young, at=0.5, skew=0)
-    await acknowledge.in_time(young)  # 0.5 s old: answered with its move, no deferral first
-    assert young.response.deferrals == 0
+    async with acknowledge.deadline(young):
+        await acknowledge.in_time(young)  # just made: answered with its move, not deferred
+        assert young.response.deferrals == 0
+    assert young.response.deferrals == 1, "deferred only as its handler ended unanswered"
     arrive(clock, clocks, old, at=2.0, skew=0)  # 1.5 s older than the quickest
-    with pytest.raises(ClickExpired):
-        await acknowledge.in_time(old)
-    assert old.response.deferrals == 1
+    async with acknowledge.deadline(old):
+        with pytest.raises(ClickExpired):
+            await acknowledge.in_time(old)
+        assert old.response.deferrals == 1
+    assert old.response.deferrals == 1, "not tried again as its handler ended"

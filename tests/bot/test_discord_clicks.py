@@ -1,7 +1,9 @@
 """Clicks that must not surprise: toggles set the state their button shows, stale buttons say
 what to do (also after a restart, and when the clicked message is the newest one)."""
 
+import asyncio
 import random
+import time
 
 import discord
 import pytest
@@ -176,6 +178,33 @@ async def test_a_click_waiting_for_another_move_is_acknowledged_at_once_then_mad
     assert moved.step > session.step
     assert f"Move {moved.step}" in world.board(moved).text()
     await finish(world, moved)
+
+
+async def test_a_click_waiting_for_its_game_while_discord_fails_answers_still_moves(world):
+    """Discord fails interaction answers (discord.py retries them for up to 25 s) while a click
+    waits for another move of its game: its deferral goes on in the background, and the move is
+    made as soon as the game is free."""
+    await world.slash("alice", "gondolin start")
+    session = await world.live()
+    board = world.board(session)
+    kind, custom_id, value = plain_move(session, board)
+    alice = world.people["alice"]
+    world.emu.storm(503, ["POST /interactions/{id}/{token}/callback"], seconds=8)
+    try:
+        async with world.bot.sessions.lock(session.id):
+            if kind == "button":
+                await world.emu.click(alice, board, custom_id)
+            else:
+                await world.emu.select(alice, board, custom_id, [value])
+            await asyncio.sleep(0.3)
+        began = time.monotonic()
+        while (await world.bot.store.load(session.id)).step == session.step:
+            assert time.monotonic() - began < 3.0, "the move waited for Discord's answers"
+            await asyncio.sleep(0.05)
+    finally:
+        world.emu.calm()
+    await world.quiesce()
+    await finish(world, await world.bot.store.load(session.id))
 
 
 async def test_a_page_button_of_an_earlier_position_redraws_its_message(world, monkeypatch):
