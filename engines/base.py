@@ -146,6 +146,10 @@ class Game(ABC, Generic[S]):
     something. A seat that never holds a secret gets no switch that would do nothing."""
     standing_choices: ClassVar[tuple[StandingChoice, ...]] = ()
     """The standing choices a player may switch on (none by default)."""
+    light_turns: ClassVar[bool] = False
+    """Whether a click's whole turn (the move, the moves played for the player after it, the
+    messages' parts) costs about a millisecond: the bot then works it out on its event loop
+    rather than hand it to a thread, a hand-off that costs about as much."""
 
     def __init__(self, state: S) -> None:
         self.state: S = state

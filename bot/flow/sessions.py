@@ -799,13 +799,15 @@ class SessionManager:
     ) -> Session:
         """A turn: ``seat``'s moves, then every move the bot makes for a player, then saved.
 
-        Worked out in one trip off the event loop (``turn.play``: the moves, the forced moves
-        or the lesson's replies, what the messages need), written in one transaction before any
-        reply, and the session after it returned as written (not read back). ``change``
-        gathers the seats prompted and the private notes for the messages.
+        Worked out in one trip off the event loop, or on it for a light game's click
+        (``turn.play``: the moves, the forced moves or the lesson's replies, what the messages
+        need; ``turn.light``), written in one transaction before any reply, and the session
+        after it returned as written (not read back). ``change`` gathers the seats prompted
+        and the private notes for the messages.
         """
         now = discord.utils.utcnow()
-        outcome = await heavy.run(turn.play, session, seat, moves or [], now)
+        light = session.game_id if turn.light(session, moves) else None
+        outcome = await heavy.run(turn.play, session, seat, moves or [], now, light=light)
         change.moved += outcome.moved
         change.lesson_done |= outcome.lesson_done
         for s, texts in outcome.private.items():

@@ -6,7 +6,8 @@ choice's move) or, in a lesson, the script's replies, and returns the :class:`Ou
 log's rows to write, the seats each move prompted, the private notes, and the session as it is
 after them, built in memory, with every part its messages need worked out already
 (``presenter.prepare``). Pure: the caller runs it in one trip off the event loop
-(``heavy.run``), writes the rows in one transaction and shows the session it returned.
+(``heavy.run``), or on it for a light game's click (:func:`light`), writes the rows in one
+transaction and shows the session it returned.
 """
 
 from __future__ import annotations
@@ -169,6 +170,14 @@ def play(
             turn.record(seat, [(a, c, True) for a, c in made])
     turn.automatic()
     return turn.finish()
+
+
+def light(session: Session, moves: list[tuple[Action, str]] | Plan | None) -> bool:
+    """Whether the turn is a light game's click (one move, or none): run on the event loop.
+
+    A typed order's plan or several moves (the coach's phase) go to a thread whatever the game.
+    """
+    return session.game_cls.light_turns and not callable(moves) and len(moves or []) <= 1
 
 
 def _planned(game: Game, seat: int, plan: Plan) -> list[tuple[Action, str]]:

@@ -9,17 +9,51 @@ not a worker process: the game object stays in this process, where the click goe
 (a process would pickle the state both ways, about 1.5 ms for a late Gondor game, and the
 moves, views and digests computed there would have to come back too). The caller holds the
 session lock, so no other handler touches the same game meanwhile.
+
+Light work (a light game's turn, about a millisecond) runs on the loop itself: handed to a
+thread it cost the bot more than the work (the thread woken, the loop woken through its
+self-pipe, the interpreter passed back and forth), and the loop gains nothing from a thread for
+work shorter than the switch interval, which the thread holds the interpreter for anyway. A
+kind of light work that once took more than ``SLOW`` of the loop's CPU goes to the thread for
+the rest of the process: a light game whose turns grew heavy holds the loop once, not at every
+click.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
 
-async def run(fn: Callable[..., T], /, *args: Any) -> T:
-    """``fn(*args)`` in a thread, awaited without holding the event loop."""
-    return await asyncio.to_thread(fn, *args)
+SLOW = 0.010
+"""CPU seconds light work may hold the loop before its kind goes to the thread."""
+
+slow_kinds: set[str] = set()
+"""The kinds of light work found slow in this process: they run in the thread."""
+
+
+async def run(fn: Callable[..., T], /, *args: Any, light: str | None = None) -> T:
+    """``fn(*args)`` in a thread, awaited without holding the event loop.
+
+    ``light``: the kind of light work it is (a game's id), run on the loop unless found slow.
+    """
+    if light is None or light in slow_kinds:
+        return await asyncio.to_thread(fn, *args)
+    started = time.thread_time()
+    try:
+        return fn(*args)
+    finally:
+        spent = time.thread_time() - started
+        if spent > SLOW:
+            slow_kinds.add(light)
+            log.warning(
+                "light work held the event loop for %.0f ms of CPU, in a thread from now kind=%s",
+                spent * 1000,
+                light,
+            )

@@ -60,6 +60,7 @@ class Gondolin(Game[GondolinState]):
     state_type: ClassVar[type[GondolinState]] = GondolinState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     auto_play_all: ClassVar[bool] = True  # nothing is hidden: the switch decides every one
+    light_turns: ClassVar[bool] = True  # a turn costs about a millisecond
     auto_play_default: ClassVar[bool] = True
     _viewed: tuple[str, GondolinView] | None = None
     """The last view built and the state it shows (as JSON): the player's and the channel's

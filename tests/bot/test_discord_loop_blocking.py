@@ -19,8 +19,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.surface import heavy
 from engines.gondor import Gondor
-from tests.bot.harness import World
+from tests.bot.harness import World, move_controls
 from tests.bot.loop_watch import LIMIT, CallbackWatch
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -171,3 +172,25 @@ async def test_a_replay_is_kept_and_each_member_waits_between_replays(world, cap
         assert rebuilds(caplog, session.id) == 1
     finally:
         world.bot.replays.cooldown = timedelta(0)
+
+
+@pytest.mark.parametrize(
+    ("start", "options"),
+    [("gondolin start", {"story": "hidden_vale", "mode": "easy"}), ("galdor start", {})],
+)
+async def test_a_light_games_turns_on_the_loop_leave_it_free(world, start, options):
+    """A solo game's turn runs on the loop (``heavy.run``'s light work): each stays short."""
+    await world.slash("alice", start, **options)
+    session = await world.live()
+    rng = random.Random(SEED)
+    with CallbackWatch() as watch:
+        for _ in range(20):
+            session = await world.bot.store.load(session.id)
+            if session.status != "active":
+                break
+            board = world.board(session)
+            await world.make_move(world.people["alice"], board, rng.choice(move_controls(board)))
+    assert watch.longest().cpu < LIMIT, longest(watch)
+    assert not heavy.slow_kinds, "a light game's turn was found slow"
+    if (await world.bot.store.load(session.id)).status == "active":
+        await world.resign("alice")
