@@ -274,7 +274,7 @@ async def counted_click(
     if counts.writes != 1:
         wrong.append(f"{said}: {counts.writes} writes")
     if counts.trips != 1:
-        wrong.append(f"{said}: {counts.trips} trips off the loop for the rules")
+        wrong.append(f"{said}: {counts.trips} passes of the rules (heavy.run)")
     if asks and counts.again():
         wrong.append(f"{said}: asked again: {counts.again()}")
     return wrong
