@@ -109,9 +109,8 @@ async def test_a_result_posted_when_its_note_cannot_be_taken_out_still_ends_the_
     assert ended == [session.id]
 
 
-async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_start(world):
-    """Discord answers Unknown Channel to the owed result: there is nowhere to post it, so the
-    note is dropped (a later start does not try again and log the failure each time)."""
+async def resigned_with_its_result_owed(world):
+    """A duel Alice resigned, its result noted as owed again (as if it had not gone out)."""
     session = await world.knightfall_duel()
     question = (await world.slash("alice", "game resign")).messages[-1]
     await press_yes_twice(world, "alice", question, "You resigned")
@@ -119,6 +118,13 @@ async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_sta
         "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)",
         (session.id, discord.utils.utcnow().isoformat()),
     )
+    return session
+
+
+async def test_a_result_owed_to_a_channel_gone_is_dropped_not_tried_at_every_start(world):
+    """Discord answers Unknown Channel to the owed result: there is nowhere to post it, so the
+    note is dropped (a later start does not try again and log the failure each time)."""
+    session = await resigned_with_its_result_owed(world)
     for method in ("PATCH", "POST"):
         world.emu.fail_next(
             method,
@@ -140,13 +146,7 @@ async def test_a_result_refused_for_good_is_dropped_not_tried_at_every_tick(worl
     """Discord refuses the owed result itself (a 400: posting in an archived thread, say):
     trying again changes nothing, so it is not owed any more (each tick, for the hour, would
     otherwise edit the board and every DM again before failing the same way)."""
-    session = await world.knightfall_duel()
-    question = (await world.slash("alice", "game resign")).messages[-1]
-    await press_yes_twice(world, "alice", question, "You resigned")
-    await world.bot.store.db.execute(
-        "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)",
-        (session.id, discord.utils.utcnow().isoformat()),
-    )
+    session = await resigned_with_its_result_owed(world)
     world.emu.fail_next(
         "POST",
         f"/channels/{world.chan.id}/messages",

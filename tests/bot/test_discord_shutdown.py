@@ -104,12 +104,7 @@ async def test_a_start_after_a_crash_shows_many_games_again_a_few_at_a_time(worl
     for chan, who in zip(channels, players, strict=True):
         await world.slash(who, "gondolin start", chan=chan)
     sids = [(await world.live(chan)).id for chan in channels]
-    await world.stop_bot()
-    db = await database.connect(world.db_path)
-    try:
-        await db.execute("DELETE FROM clean_stops")  # as if the process had been killed
-    finally:
-        await db.close()
+    await stopped_as_if_killed(world)
     monkeypatch.setattr(catch_up, "RETRY_SECONDS", (0.5,))
     show, now, most, shown, failed = SessionManager.show, set(), [0], [], set()
 
@@ -149,12 +144,7 @@ async def test_a_reshow_that_fails_at_the_start_prompts_the_player_to_act_soon_a
     await world.play_one(session, session.game.to_act()[0], random.Random(2))
     session = await world.live()
     to_act = [world.user(session, s) for s in session.game.to_act()]
-    await world.stop_bot()
-    db = await database.connect(world.db_path)
-    try:
-        await db.execute("DELETE FROM clean_stops")  # as if the process had been killed
-    finally:
-        await db.close()
+    await stopped_as_if_killed(world)
     sent = {u.name: len(world.emu.dm_messages(u)) for u in to_act}
     monkeypatch.setattr(catch_up, "RETRY_SECONDS", (0.3,))
     prompted_last, tries = reshow.prompted_last, []
@@ -174,6 +164,16 @@ async def test_a_reshow_that_fails_at_the_start_prompts_the_player_to_act_soon_a
     await world.quiesce()
     assert not world.bot.sessions.behind()
     await world.resign("alice")
+
+
+async def stopped_as_if_killed(world) -> None:
+    """Stop the bot, then take out its clean-stop note: the next start is as after a kill."""
+    await world.stop_bot()
+    db = await database.connect(world.db_path)
+    try:
+        await db.execute("DELETE FROM clean_stops")
+    finally:
+        await db.close()
 
 
 async def world_rows(world, sql: str) -> list[tuple]:
