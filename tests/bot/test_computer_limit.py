@@ -190,24 +190,25 @@ async def test_a_worker_process_over_its_limit_is_ended_not_left_searching(monke
 async def test_a_search_that_could_not_start_with_enough_of_its_limit_left_never_starts(
     computer, monkeypatch
 ):
-    """Behind a search of 0.8 s, one with a 1 s limit would start with 0.2 s left and likely
-    run over, costing its worker: it plays the quick move at once, and nothing is searched."""
+    """Behind a search of 1.6 s, one with a 2 s limit would start with 0.4 s left and likely
+    run over, costing its worker: it plays the quick move once 1 s is left, and nothing is
+    searched."""
     searched: list[int] = []
 
     def slow(game, seat, level, seed):
         searched.append(seed)
-        time.sleep(0.8)
+        time.sleep(1.6)
         return game.legal_actions(seat)[0]
 
     monkeypatch.setattr(ai, "choose", slow)
-    computer.time_limit = 1.0
+    computer.time_limit = 2.0
     game, seat = wide_position()
     first = asyncio.create_task(computer.choose("knightfall", game, seat, "hard", seed=1))
     await asyncio.sleep(0.05)
     worker = computer.worker
     began = time.monotonic()
     second = await computer.choose("knightfall", game, seat, "hard", seed=2)
-    assert time.monotonic() - began < 0.7, "it waited for the first search"
+    assert time.monotonic() - began < 1.4, "it waited for the first search"
     assert second[0] == policy_move(game, seat, 2)
     await first
     assert searched == [1] and computer.worker is worker

@@ -36,7 +36,7 @@ async def click_held_up(world, seconds: float):
 
 
 async def test_a_click_that_waited_is_acknowledged_at_once_and_counts(world, monkeypatch):
-    """2.2 s late, and its move then takes 1.5 s more (a loaded machine): answered after the
+    """1.8 s late, and its move then takes 1.5 s more (a loaded machine): answered after the
     deadline before, and the move counted though its member was told it failed."""
     play = SessionManager._play
 
@@ -45,7 +45,7 @@ async def test_a_click_that_waited_is_acknowledged_at_once_and_counts(world, mon
         return await play(self, *args, **kwargs)
 
     monkeypatch.setattr(SessionManager, "_play", slow_play)
-    session, ix = await click_held_up(world, 2.2)
+    session, ix = await click_held_up(world, 1.8)
     assert not ix.failed, ix.refusals
     moved = await world.bot.store.load(session.id)
     assert moved.step > session.step
