@@ -194,16 +194,24 @@ def test_the_background_is_drawn_once_per_map():
     assert info.misses == 1 and info.hits == 2
 
 
-def test_a_header_is_drawn_once_for_the_same_lines():
-    """A move that leaves the turn, the phase and the decision as they were pastes the header
-    drawn for the picture before it (the same pixels as drawing it again)."""
+def kept_for_a_move_of_counters(part):
+    """``part`` (the header or the footer) of a position, then of the same position with its
+    counters moved: the first is pasted for the second, the same pixels as drawing it again.
+    The position, and the part kept."""
     clear_caches()
     before = gondor.typed(CASES["mid-sauron"])
     moved = gondor.typed({**CASES["mid-sauron"], "stacks": CASES["initial-sauron"]["stacks"]})
-    kept = panel.header(before)
-    assert panel.header(moved) is kept
+    kept = part(before)
+    assert part(moved) is kept
     clear_caches()
-    assert panel.header(moved).tobytes() == kept.tobytes()
+    assert part(moved).tobytes() == kept.tobytes()
+    return before, kept
+
+
+def test_a_header_is_drawn_once_for_the_same_lines():
+    """A move that leaves the turn, the phase and the decision as they were pastes the header
+    drawn for the picture before it (the same pixels as drawing it again)."""
+    _, kept = kept_for_a_move_of_counters(panel.header)
     assert panel.header(gondor.typed(CASES["mid-westernesse"])) is not kept  # its own lines
 
 
@@ -226,13 +234,7 @@ def test_the_whole_map_is_drawn_once_for_what_two_pictures_both_show():
 def test_a_footer_is_drawn_once_for_the_same_texts():
     """A move that leaves the forces and the status as they were pastes the footer drawn for
     the picture before it (the same pixels as drawing it again)."""
-    clear_caches()
-    before = gondor.typed(CASES["mid-sauron"])
-    moved = gondor.typed({**CASES["mid-sauron"], "stacks": CASES["initial-sauron"]["stacks"]})
-    kept = panel.footer(before)
-    assert panel.footer(moved) is kept
-    clear_caches()
-    assert panel.footer(moved).tobytes() == kept.tobytes()
+    before, kept = kept_for_a_move_of_counters(panel.footer)
     assert panel.footer(before, compass=True) is not kept
 
 
