@@ -12,7 +12,8 @@ one worker draws while it keeps up, its caches warm (a second one drawing every 
 had cold ones: a Knightfall picture cost about 40 % more CPU), and the others take the
 overflow. A worker is given at most ``IN_FLIGHT`` jobs (one drawing, one waiting in its pipe):
 beyond that, jobs wait in the pool for whichever worker frees first, so under a backlog a
-picture waits behind one job at most, not behind a queue that a slow picture holds up. The last few
+picture waits behind one job at most, not behind a queue that a slow picture holds up (a job
+whose caller gave up still counts until its worker is done with it). The last few
 pictures are kept by the digest of
 their view, so a view shown again (the same board, a hand opened twice) is not drawn again.
 This module imports only ``render`` and ``bot.surface`` modules of the standard library's
@@ -145,13 +146,20 @@ class RenderPool:
         # The first idle worker, not whichever: work one job after another (a click's board,
         # then its DMs) stays in one process, whose caches (tiles, cards, the CPU's own) are
         # warm; the next worker takes work only while the ones before it are busy.
-        async with self._slots:
-            worker = min(range(self.workers), key=lambda i: (self._busy[i], i))
-            self._busy[worker] += 1
-            try:
-                return await self._run_on(worker, fn, *args)
-            finally:
-                self._busy[worker] -= 1
+        # A job given to a worker is drawn even if its caller gives up (it is in the worker's
+        # pipe): its slot is freed when the worker is done with it, not when the caller leaves.
+        await self._slots.acquire()
+        worker = min(range(self.workers), key=lambda i: (self._busy[i], i))
+        self._busy[worker] += 1
+        job = asyncio.ensure_future(self._run_on(worker, fn, *args))
+        job.add_done_callback(lambda done: self._freed(worker, done))
+        return await asyncio.shield(job)
+
+    def _freed(self, worker: int, job: asyncio.Future[Any]) -> None:
+        self._busy[worker] -= 1
+        self._slots.release()
+        if not job.cancelled():
+            job.exception()  # read: a job its caller gave up on may fail unseen
 
     async def _run_on(self, worker: int | None, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on a worker (None: the heavy one), started anew if it died."""

@@ -18,6 +18,7 @@ owner starts a new worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import pickle
@@ -90,6 +91,7 @@ class PipeWorker:
         answers.close()
         self._waiting: deque[asyncio.Future[tuple[bool, Any]]] = deque()
         self._writer: asyncio.WriteTransport | None = None
+        self._reader: asyncio.ReadTransport | None = None
         self._connecting: asyncio.Future[None] | None = None
         self.broken = False
 
@@ -120,7 +122,7 @@ class PipeWorker:
         """The pipes as the loop's transports (they close the connections with them)."""
         loop = asyncio.get_running_loop()
         self._writer, _ = await loop.connect_write_pipe(asyncio.Protocol, self._jobs)
-        await loop.connect_read_pipe(lambda: _Answers(self), self._answers)
+        self._reader, _ = await loop.connect_read_pipe(lambda: _Answers(self), self._answers)
 
     def _answered(self, payload: bytes) -> None:
         answer = self._waiting.popleft()
@@ -144,15 +146,19 @@ class PipeWorker:
     def close(self, wait: bool = True) -> None:
         """End the process at once and wait for it: a job under way is abandoned.
 
-        Its pipes close with the event loop's transports, when the loop reads their end.
+        Its pipes are closed now, not when the event loop next reads their end: a loop that
+        stops first would leave them to the collector, which may close a descriptor twice.
         """
         self.broken = True
         if self.process.is_alive():
             self.process.terminate()
         self.process.join()
-        if self._connecting is None:  # never used: the connections are still ours to close
-            self._jobs.close()
-            self._answers.close()
+        for transport in (self._writer, self._reader):
+            if transport is not None:
+                with contextlib.suppress(RuntimeError):  # its loop closed: nothing watches it
+                    transport.close()  # off the event loop's watch at once
+        self._jobs.close()  # the transports' own close of them is then nothing
+        self._answers.close()
 
 
 class _Answers(asyncio.Protocol):

@@ -108,6 +108,28 @@ async def test_jobs_beyond_what_the_workers_hold_go_to_the_first_worker_free():
         pool.close()
 
 
+async def test_a_job_given_up_holds_its_worker_until_the_worker_is_done_with_it():
+    """A job whose caller gave up is still drawn (it is in its worker's pipe): the next job
+    goes to whichever worker frees first, not behind it."""
+    pool = RenderPool("process", workers=2)
+    try:
+        await asyncio.gather(pool.run(os.getpid), pool.run(os.getpid))  # both started
+        slow = asyncio.create_task(pool.run(time.sleep, 3.0))  # the first worker
+        quick = asyncio.create_task(pool.run(time.sleep, 0.2))  # the second
+        given_up = asyncio.create_task(pool.run(time.sleep, 3.0))  # behind the slow one
+        behind_quick = asyncio.create_task(pool.run(time.sleep, 0.2))
+        await asyncio.sleep(0.05)
+        given_up.cancel()
+        began = time.monotonic()
+        await pool.run(time.sleep, 0.01)  # to the second worker once it frees, not the first
+        assert time.monotonic() - began < 2.0
+        assert given_up.cancelled() and not slow.done()
+        await asyncio.gather(quick, behind_quick)
+        slow.cancel()
+    finally:
+        pool.close()
+
+
 async def test_a_worker_raises_what_its_job_raised_and_answers_in_order():
     pool = RenderPool("process", workers=1)
     try:
