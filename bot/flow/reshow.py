@@ -18,8 +18,11 @@ which one is dropped.
 
 At most ``AT_ONCE`` games are shown again (or their results posted) at a time: a start after a
 crash may find hundreds, and showing them all at once starved the clicks arriving meanwhile and
-the shows' own reads of database connections. One that fails is caught up later
-(``CatchUp``), its players to act prompted again then.
+the shows' own reads of database connections. A game busy when its turn comes (its computer
+thinking, a click) is waited for without holding one of those slots. One that fails is caught
+up later (``CatchUp``), its players to act prompted again then. A game that changed after the
+start (a click, its computer's move) is shown but prompts nobody again: that change's own
+showing prompted whom it had to.
 """
 
 from __future__ import annotations

@@ -158,7 +158,8 @@ class SessionManager:
         # Games outside a server whose ending a click showed after no token could (once each).
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
-        self._reshows_owed: set[str] = set()  # a start's re-shows that failed: caught up
+        # a start's re-shows that failed, caught up later: the start they are owed from
+        self._reshows_owed: dict[str, datetime] = {}
         self._reshowing = asyncio.Semaphore(reshow.AT_ONCE)  # games shown again after a start
 
     def behind(self) -> bool:
@@ -662,10 +663,30 @@ class SessionManager:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
 
-    def show_last_moved(self, sids: Iterable[str]) -> None:
-        """After a start: show again the games that moved last before it (``reshow``)."""
+    def show_last_moved(self, sids: Iterable[str], started: datetime) -> None:
+        """After the start at ``started``: show again the games that moved last before it.
+
+        See ``reshow``.
+        """
         for sid in sids:
-            self._in_background(self._show_last_move(sid), f"reshow-{sid}")
+            self._in_background(self._show_last_move(sid, started), f"reshow-{sid}")
+
+    @asynccontextmanager
+    async def _reshow_turn(self, sid: str) -> AsyncIterator[None]:
+        """The game's lock and one of a start's ``reshow.AT_ONCE`` slots.
+
+        No slot is held while the game is busy (its computer thinking at the start, a click):
+        the others' re-shows go on meanwhile.
+        """
+        lock = self.lock(sid)
+        while True:
+            async with self._reshowing:
+                if not lock.locked():
+                    async with lock:
+                        yield
+                    return
+            async with lock:  # wait for the game without a slot, then queue again
+                pass
 
     def show_owed_endings(self, sids: Iterable[str]) -> None:
         """Post the results saved but never posted (a stopped process's, or refused by Discord)."""
@@ -674,7 +695,7 @@ class SessionManager:
 
     async def _show_owed_ending(self, sid: str) -> None:
         try:
-            async with self._reshowing, self.lock(sid):
+            async with self._reshow_turn(sid):
                 # Posted meanwhile: an ending this process made as its shards came up, or one
                 # caught up after a refusal, whose result went out while the lock was waited for.
                 if not await self.store.owes_ending(sid):
@@ -735,25 +756,30 @@ class SessionManager:
             return (await self.store.recent_events(session.id, 1) or [""])[-1]
         return UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
 
-    async def _show_last_move(self, sid: str) -> None:
+    async def _show_last_move(self, sid: str, started: datetime) -> None:
         try:
-            async with self._reshowing:
-                async with self.lock(sid), self._keeping(sid):
-                    session = await self.store.load(sid)
-                    if session.status != "active":
-                        return
-                    await self.show(session, None, None, self._prompted_last(session), {})
-                await self.delivery.all_sent(session)
+            async with self._reshow_turn(sid), self._keeping(sid):
+                session = await self.store.load(sid)
+                if session.status != "active":
+                    return
+                await self.show(session, None, None, self._prompted_last(session, started), {})
+            await self.delivery.all_sent(session)
         except SessionNotFound:
             return  # gone since: nothing to show
         except Exception:
             log.exception("could not show the game again session=%s", sid)
-            self._reshows_owed.add(sid)  # shown again, its players prompted, by the catch-up
+            self._reshows_owed[sid] = started  # shown, its players prompted, by the catch-up
             self.catch_up.behind(sid)
 
     @staticmethod
-    def _prompted_last(session: Session) -> set[int]:
-        """The seats a start's re-show prompts again (``reshow.prompted_last``)."""
+    def _prompted_last(session: Session, started: datetime) -> set[int]:
+        """The seats a start's re-show prompts again (``reshow.prompted_last``).
+
+        None once the game changed after the start (a click, its computer's move): that
+        change's own showing prompted whom it had to.
+        """
+        if session.updated_at >= started:
+            return set()
         return reshow.prompted_last(session.seats, list(session.game.to_act()))
 
     def resume_computers(
@@ -1009,9 +1035,9 @@ class SessionManager:
         """
         async with self.lock(sid), self._keeping(sid):
             session = await self.store.load(sid)
-            if sid in self._reshows_owed and session.status == "active":  # as the start would
-                self._behind.setdefault(sid, set()).update(self._prompted_last(session))
-            self._reshows_owed.discard(sid)
+            started = self._reshows_owed.pop(sid, None)
+            if started is not None and session.status == "active":  # as the start would
+                self._behind.setdefault(sid, set()).update(self._prompted_last(session, started))
             if sid in self._behind:  # a failure after a saved move: what it owed, result too
                 await self._catch_up(session)
             else:

@@ -18,7 +18,6 @@ owner starts a new worker.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
 import pickle
@@ -146,19 +145,32 @@ class PipeWorker:
     def close(self, wait: bool = True) -> None:
         """End the process at once and wait for it: a job under way is abandoned.
 
-        Its pipes are closed now, not when the event loop next reads their end: a loop that
-        stops first would leave them to the collector, which may close a descriptor twice.
+        Called on the event loop, its pipes are closed now; elsewhere (a thread at shutdown)
+        the loop's transports close them when it reads their end.
         """
         self.broken = True
         if self.process.is_alive():
             self.process.terminate()
         self.process.join()
-        for transport in (self._writer, self._reader):
-            if transport is not None:
-                with contextlib.suppress(RuntimeError):  # its loop closed: nothing watches it
-                    transport.close()  # off the event loop's watch at once
-        self._jobs.close()  # the transports' own close of them is then nothing
-        self._answers.close()
+        if self._connecting is None:  # never used: the connections are still ours to close
+            self._jobs.close()
+            self._answers.close()
+        elif _on_event_loop():
+            # Now, not when the loop next reads their end: a loop stopping first would leave
+            # them to the collector, which may close a descriptor twice.
+            for transport in (self._writer, self._reader):
+                if transport is not None:
+                    transport.close()  # off the loop's watch at once
+            self._jobs.close()  # the transports' own close of them is then nothing
+            self._answers.close()
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class _Answers(asyncio.Protocol):

@@ -83,7 +83,9 @@ async def test_a_clean_restart_sends_nobody_a_dm_again(world, monkeypatch):
     rows = await world_rows(world, "SELECT shards FROM clean_stops")
     assert rows == [("all",)]
     shown_again: list[str] = []
-    monkeypatch.setattr(SessionManager, "show_last_moved", lambda _, sids: shown_again.extend(sids))
+    monkeypatch.setattr(
+        SessionManager, "show_last_moved", lambda _, sids, started: shown_again.extend(sids)
+    )
     await world.start_bot()
     await world.quiesce()
     assert [[m.id for m in world.emu.dm_messages(p)] for p in people] == sent
@@ -165,6 +167,104 @@ async def test_a_reshow_that_fails_at_the_start_prompts_the_player_to_act_soon_a
     await world.quiesce()
     assert not world.bot.sessions.behind()
     await world.resign("alice")
+
+
+async def test_a_move_made_before_the_start_s_re_show_is_not_prompted_twice(world, monkeypatch):
+    """After a crash, the start's re-show of a duel waits for the game (busy), and bob moves
+    first: his move's showing prompts alice. The re-show then finds the game changed since the
+    start and prompts nobody again: alice gets one "your move" DM, not two."""
+    running = await world.live()
+    if running is not None:
+        await world.resign(world.user(running, 0).name)
+    session = await world.knightfall_duel("alice", "bob")
+    rng = random.Random(2)
+    while (handing_over := bobs_move_to_alice(world, session)) is None:
+        await world.play_one(session, session.game.to_act()[0], rng)
+        session = await world.live()
+    await stopped_as_if_killed(world)
+    alice, bob = world.people["alice"], world.people["bob"]
+    before = len(world.emu.dm_messages(alice))
+    held, release = hold_at_start(monkeypatch, session.id)
+    await world.start_bot()
+    await asyncio.wait_for(held.wait(), 10)
+    bob_moves = asyncio.create_task(world.make_move(bob, *handing_over))
+    await asyncio.sleep(0.3)  # bob's click waits for the game too
+    release.set()
+    await bob_moves
+    await asyncio.sleep(0.5)  # the re-show, after bob's move, has shown the game
+    monkeypatch.undo()
+    await world.quiesce()
+    assert (await world.live()).step == session.step + 1
+    assert len(world.emu.dm_messages(alice)) == before + 1
+    await world.resign("alice")
+
+
+def bobs_move_to_alice(world, session) -> tuple | None:
+    """Bob's DM and a move on it after which alice is to act, if he is to act and has one."""
+    game = session.game
+    if [world.user(session, s).name for s in game.to_act()] != ["bob"]:
+        return None
+    seat = game.to_act()[0]
+    message = world.controls_message(world.people["bob"])
+    for control in move_controls(message):
+        kind, custom_id, value = control
+        code = value if kind == "select" else custom_id.rsplit(":", 1)[-1]
+        trial = type(game).from_json(game.to_json())
+        trial.apply(seat, type(game).decode(code))
+        if not trial.is_over and trial.to_act() == [1 - seat]:
+            return message, control
+    return None
+
+
+def hold_at_start(monkeypatch, sid: str) -> tuple[asyncio.Event, asyncio.Event]:
+    """At the next start, game ``sid`` is busy (its lock held, as by its computer thinking)
+    from before the re-shows begin until the second event is set; the first says it is."""
+    held, release = asyncio.Event(), asyncio.Event()
+    start = SessionManager.show_last_moved
+
+    def busy_first(self, sids, started):
+        async def hold():
+            async with self.lock(sid):
+                held.set()
+                await release.wait()
+
+        asyncio.get_running_loop().create_task(hold())
+        start(self, [sid, *(s for s in sids if s != sid)], started)
+
+    monkeypatch.setattr(SessionManager, "show_last_moved", busy_first)
+    return held, release
+
+
+async def test_a_game_busy_at_the_start_holds_no_slot_of_the_re_shows(world, monkeypatch):
+    """A game whose lock is held at the start (its computer thinking) waits for it without one
+    of the ``reshow.AT_ONCE`` slots: the other games are shown meanwhile."""
+    running = await world.live()
+    if running is not None:
+        await world.resign(world.user(running, 0).name)
+    channels = [world.emu.add_text_channel(world.guild, f"busy-{n}") for n in range(3)]
+    for chan, who in zip(channels, ("alice", "bob", "carol"), strict=True):
+        await world.slash(who, "gondolin start", chan=chan)
+    busy, *others = [(await world.live(chan)).id for chan in channels]
+    await stopped_as_if_killed(world)
+    monkeypatch.setattr(reshow, "AT_ONCE", 1)
+    shown: list[str] = []
+    show = SessionManager.show
+
+    async def noted_show(self, session, *args, **kwargs):
+        await show(self, session, *args, **kwargs)
+        shown.append(session.id)
+
+    monkeypatch.setattr(SessionManager, "show", noted_show)
+    held, release = hold_at_start(monkeypatch, busy)
+    await world.start_bot()
+    await world.emu.wait_for(lambda: held.is_set() and set(others) <= set(shown), timeout=10)
+    assert busy not in shown
+    release.set()
+    await world.emu.wait_for(lambda: busy in shown, timeout=10)
+    monkeypatch.undo()
+    await world.quiesce()
+    for chan, who in zip(channels, ("alice", "bob", "carol"), strict=True):
+        await world.resign(who, chan=chan)
 
 
 async def stopped_as_if_killed(world) -> None:

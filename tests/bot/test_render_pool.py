@@ -29,7 +29,8 @@ def gondolin_view(steps: int = 0, seat: int | None = None) -> dict:
 
 
 @pytest.fixture(params=["process", "thread"])
-def pool(request):
+async def pool(request):
+    """Closed on the event loop, as the tests' own pools: its pipes closed with it."""
     pool = RenderPool(request.param, workers=2)
     yield pool
     pool.close()
