@@ -1,6 +1,6 @@
 """The floor: what a click costs a plain discord.py client, on this machine, now.
 
-    python -m bench.floor [--rate 4] [--seconds 40]
+    python -m bench.floor [--rate 4] [--seconds 40] [--on-cue]
 
 The one-game load command's figures (``python -m bench.load --servers 1 --games 6 --idle 0
 --computer 0 --rate 4 --seconds 40 --game G``) are CPU times, and the same tree reads
@@ -10,8 +10,12 @@ process, a discord.py client whose one button edits its message with a PNG encod
 member presses it ``rate`` times a second for ``seconds``, each press answered before the next.
 
 Reported in the load command's words: CPU per click of the client's process and of this one
-(the driver and emulator). A game's figure divided by this one is its multiple of the floor,
-comparable across machines and days.
+(the driver and emulator). A game's figure divided by this one is its multiple of the floor.
+
+The floor itself moves with the machine's state: on an idle machine a click every 250 ms
+finds cold caches and costs several times what it costs on a busy one. So the load command
+runs it beside its window (``--floor``), through ``--on-cue``: warmed up, this prints
+``ready`` and presses once it reads a line.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from bench.load_report import cpu_use
 from discord_emulator import DiscordEmulator
 
 READY_TIMEOUT_S = 60.0
+READY = "ready"  # printed with --on-cue once warm; a line read on stdin starts the presses
 
 
-async def run(rate: float, seconds: float) -> tuple[int, float, float]:
+async def run(rate: float, seconds: float, on_cue: bool = False) -> tuple[int, float, float]:
     """Presses answered, and CPU seconds per press of the client and of this process."""
     emu = DiscordEmulator()
     await emu.start(0)
@@ -50,6 +55,9 @@ async def run(rate: float, seconds: float) -> tuple[int, float, float]:
         message = emu.channel_messages(channel)[0]
         for _ in range(5):  # warm: the first presses import and build what later ones reuse
             await (await emu.click(member, message, CUSTOM_ID)).done()
+        if on_cue:
+            print(READY, flush=True)
+            await asyncio.to_thread(sys.stdin.readline)
         (base, _), (driver_base, _) = cpu_use([bot.pid])
         presses = 0
         start = time.perf_counter()
@@ -75,8 +83,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--rate", type=float, default=4.0, help="presses per second")
     parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument(
+        "--on-cue", action="store_true", help=f"once warm print {READY!r}, then wait for a line"
+    )
     args = parser.parse_args(argv)
-    presses, client, driver = asyncio.run(run(args.rate, args.seconds))
+    presses, client, driver = asyncio.run(run(args.rate, args.seconds, args.on_cue))
     print(f"the floor: {presses} presses at {args.rate:g}/s, each answered by a PNG edit")
     print(
         f"  CPU per press: the plain discord.py client {client * 1000:.2f} ms;"

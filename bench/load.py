@@ -4,7 +4,7 @@
         [--mix | --game KIND] [--idle 0.5] [--past-setup]
         [--computer 0.33] [--seed-idle store|bot] [--sweep 10]
         [--database sqlite|postgres] [--processes 1] [--double 0.02] [--max-in-flight 50]
-        [--kill-at SECONDS]
+        [--kill-at SECONDS] [--floor]
 
 The local Discord emulator runs in this process on 127.0.0.1 with ``servers`` servers of
 ``games`` channels, one game each; ``processes`` unchanged bot processes (``python -m bot``)
@@ -37,6 +37,11 @@ process was killed before the member saw its answer (the updated board or DM, or
 kill until its new process logged in), the clicks that found no bot, the presses cut off and
 how many of those the log holds ("persisted unseen").
 
+``--floor``: the floor (``bench.floor``: a plain discord.py client whose button edits its
+message with a PNG, in a process of its own with an emulator of its own) is pressed at ``rate``
+through the same window, and the bot's CPU per action is also given as a multiple of it: both
+taken in the same seconds, on the machine in the same state.
+
 After the window every running game of the played tables is checked: a member shown moves the
 bot would refuse forever (another session's, or drawn before their seat's choices last
 changed) is *stale*, a game offering no member a move within 30 s *stuck* (``load_check``).
@@ -64,6 +69,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bench.floor import READY as FLOOR_READY
 from bench.load_check import check_shown, query
 from bench.load_report import Measures, Memory, cpu_use, memory, report, tally
 from bench.load_seed import seed_idle
@@ -629,6 +635,7 @@ class Load:
 
 async def run(args: argparse.Namespace) -> None:
     """Set up, measure, check and print the report."""
+    floor: asyncio.subprocess.Process | None = None
     with tempfile.TemporaryDirectory(prefix="tabletop-load-") as tmp:
         load = Load(args, Path(tmp))
         await load.emu.start(0)
@@ -646,7 +653,10 @@ async def run(args: argparse.Namespace) -> None:
             started = time.perf_counter() - t0
             mem.started = memory(pids)
             before = await load.logged_moves()  # the set-up's, if taken past it
+            floor = await start_floor(args) if args.floor else None
             load.cpu_base = cpu_use(pids)
+            if floor is not None:
+                await cue(floor)
             spent = await load.run_clicks()
             load.measures.cpu = load.cpu_spent()
             mem.after = memory([b.pid for b in load.bots])
@@ -657,11 +667,12 @@ async def run(args: argparse.Namespace) -> None:
     what = ("the mix" if args.game is None else args.game) + (
         ", past set-up" if args.past_setup else ""
     )
+    counted = tally(load.members, logged)
     report(
         f"{args.database}, {args.processes} bot process(es), {what}",
         load.tables,
         load.measures,
-        tally(load.members, logged),
+        counted,
         mem,
         spent=spent,
         started=started,
@@ -670,6 +681,52 @@ async def run(args: argparse.Namespace) -> None:
         by_bot=len(load.by_commands()),
         kill_at=args.kill_at,
         shown=shown,
+    )
+    if floor is not None:
+        print(await floor_line(floor, load.measures.cpu, sum(counted.accepted.values()), args.rate))
+
+
+async def start_floor(args: argparse.Namespace) -> asyncio.subprocess.Process:
+    """``bench.floor`` at the window's rate and length, warm and waiting for its cue."""
+    floor = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.floor",
+        "--rate",
+        str(args.rate),
+        "--seconds",
+        str(args.seconds),
+        "--on-cue",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert floor.stdout is not None
+    line = await asyncio.wait_for(floor.stdout.readline(), READY_TIMEOUT_S)
+    if line.decode().strip() != FLOOR_READY:
+        raise SystemExit(f"the floor did not start: {line!r}")
+    return floor
+
+
+async def cue(floor: asyncio.subprocess.Process) -> None:
+    """Start the floor's presses."""
+    assert floor.stdin is not None
+    floor.stdin.write(b"go\n")
+    await floor.stdin.drain()
+
+
+async def floor_line(
+    floor: asyncio.subprocess.Process, cpu: list[tuple[float, float]], accepted: int, rate: float
+) -> str:
+    """The floor's cost a press, and the bot's per action as a multiple of it."""
+    out, _ = await floor.communicate()
+    found = re.search(r"client (\d+\.\d+) ms", out.decode())
+    if found is None:
+        return f"  the floor: no figure ({out.decode().strip()!r})"
+    each = float(found.group(1))
+    bot = sum(main + workers for main, workers in cpu[:-1]) / max(1, accepted) * 1000
+    return (
+        f"  the floor beside the window (bench.floor at {rate:g}/s): {each:.2f} ms a press;"
+        f" the bot's processes and workers {bot:.1f} ms an action, {bot / each:.1f}× the floor"
     )
 
 
@@ -719,6 +776,11 @@ def main(argv: list[str] | None = None) -> None:
         type=float,
         metavar="SECONDS",
         help="SIGKILL bot process 0 this many seconds into the window and start it again",
+    )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="press bench.floor's plain client at the same rate through the window",
     )
     args = parser.parse_args(argv)
     if args.database == "sqlite" and args.processes > 1:

@@ -38,6 +38,20 @@ def test_a_small_load_loses_and_doubles_nothing(database, capsys):
     assert accepted >= 10
 
 
+def test_the_floor_is_pressed_beside_the_window_and_the_bot_given_as_a_multiple_of_it(capsys):
+    one = ["--servers", "1", "--games", "2", "--rate", "4", "--seconds", "3", "--idle", "0"]
+    load.main([*one, "--game", "gondolin", "--computer", "0", "--floor"])
+    out = capsys.readouterr().out
+    found = re.search(
+        r"the floor beside the window \(bench.floor at 4/s\): (\d+\.\d+) ms a press;"
+        r" the bot's processes and workers (\d+\.\d+) ms an action, (\d+\.\d+)× the floor",
+        out,
+    )
+    assert found, out
+    floor, bot, times = map(float, found.groups())
+    assert floor > 0 and bot > 0 and times == pytest.approx(bot / floor, abs=0.1)
+
+
 def test_the_mix_plays_every_kind_of_game_and_loses_and_doubles_nothing(capsys):
     """All five games, two members clicking from their DMs, the computer, idle games in the
     database: every member's accepted clicks are in the action log once."""
