@@ -14,9 +14,10 @@ Light work (a light game's turn, about a millisecond) runs on the loop itself: h
 thread it cost the bot more than the work (the thread woken, the loop woken through its
 self-pipe, the interpreter passed back and forth), and the loop gains nothing from a thread for
 work shorter than the switch interval, which the thread holds the interpreter for anyway. A
-kind of light work that once took more than ``SLOW`` of the loop's CPU goes to the thread for
-the rest of the process: a light game whose turns grew heavy holds the loop once, not at every
-click.
+kind of light work that took more than ``SLOW`` of the loop's CPU in most of its last
+``JUDGED`` runs goes to the thread for the rest of the process: a light game whose turns grew
+heavy holds the loop a few times, not at every click, while one slow run (a garbage
+collection's pass, caches cold at the start, a loaded machine) sends nothing to the thread.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -34,8 +36,14 @@ log = logging.getLogger(__name__)
 SLOW = 0.010
 """CPU seconds light work may hold the loop before its kind goes to the thread."""
 
+JUDGED = 16
+"""How many of a kind's latest runs on the loop decide whether it is slow."""
+
 slow_kinds: set[str] = set()
 """The kinds of light work found slow in this process: they run in the thread."""
+
+_slow_runs: dict[str, deque[bool]] = {}
+"""Per kind of light work, whether each of its latest runs on the loop took over ``SLOW``."""
 
 
 async def run(fn: Callable[..., T], /, *args: Any, light: str | None = None) -> T:
@@ -49,11 +57,20 @@ async def run(fn: Callable[..., T], /, *args: Any, light: str | None = None) -> 
     try:
         return fn(*args)
     finally:
-        spent = time.thread_time() - started
-        if spent > SLOW:
-            slow_kinds.add(light)
-            log.warning(
-                "light work held the event loop for %.0f ms of CPU, in a thread from now kind=%s",
-                spent * 1000,
-                light,
-            )
+        _judge(light, time.thread_time() - started)
+
+
+def _judge(kind: str, spent: float) -> None:
+    """Note a run of light work on the loop; its kind goes to the thread once mostly slow."""
+    runs = _slow_runs.setdefault(kind, deque(maxlen=JUDGED))
+    runs.append(spent > SLOW)
+    if sum(runs) > JUDGED // 2:
+        slow_kinds.add(kind)
+        log.warning(
+            "light work held the event loop over %.0f ms of CPU in %d of its last %d runs,"
+            " in a thread from now kind=%s",
+            SLOW * 1000,
+            sum(runs),
+            len(runs),
+            kind,
+        )
