@@ -14,7 +14,10 @@ A result saved but never posted (the process died in between, or Discord refused
 (``SessionStore.endings_owed``): every start posts the owed results of its shards' games that
 ended before it, and every housekeeping tick those that ended ``RETRY_OWED_SECONDS`` ago or
 more (Discord refused them while this process ran); within ``OWED_SECONDS`` of the ending, after
-which one is dropped.
+which one is dropped. Whoever posts one takes it first for ``store.OWED_CLAIM`` (the ending
+itself is written taken, for its own post), so two processes on the same shards (a deploy's
+overlap) never both post it; a start that finds one taken looks again once that lapses, the
+taker perhaps a process that died posting it.
 
 At most ``AT_ONCE`` games are shown again (or their results posted) at a time: a start after a
 crash may find hundreds, and showing them all at once starved the clicks arriving meanwhile and

@@ -25,7 +25,7 @@ from bot.storage.daily import DailyStore, session_day
 from bot.storage.leaderboard import standing_ranks
 from bot.storage.models import LESSON_DONE
 from bot.storage.refusals import SessionNotFound, StaleButton
-from bot.storage.store import Session, SessionStore
+from bot.storage.store import OWED_CLAIM, Session, SessionStore
 from bot.surface import coach, daily_text, heavy, lessons, table_buttons
 from bot.surface.acknowledge import (
     deadline,
@@ -693,12 +693,18 @@ class SessionManager:
         for sid in sids:
             self._in_background(self._show_owed_ending(sid), f"ending-{sid}")
 
-    async def _show_owed_ending(self, sid: str) -> None:
+    async def _show_owed_ending(self, sid: str, after: float = 0.0) -> None:
+        await asyncio.sleep(after)
         try:
             async with self._reshow_turn(sid):
-                # Posted meanwhile: an ending this process made as its shards came up, or one
-                # caught up after a refusal, whose result went out while the lock was waited for.
-                if not await self.store.owes_ending(sid):
+                # Posted meanwhile (an ending this process made as its shards came up, one caught
+                # up after a refusal), or taken by another poster: the ending's own post, here
+                # or in another process on the same shards (a deploy's overlap). Such a claim
+                # may be a dead process's: looked at again once it lapses.
+                if not await self.store.claim_ending(sid, discord.utils.utcnow()):
+                    if not after and await self.store.owes_ending(sid):
+                        again = OWED_CLAIM.total_seconds()
+                        self._in_background(self._show_owed_ending(sid, again), f"ending-{sid}")
                     return
                 session = await self.store.load(sid)
                 await self.show_ending(session, await self._ending_summary(session), Change())

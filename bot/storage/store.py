@@ -6,7 +6,7 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import engines
 from bot.storage import daily, tournaments
@@ -20,6 +20,11 @@ from engines import Game, Result
 
 __all__ = ["Seat", "Session", "SessionStore", "UnreadableState"]
 
+
+OWED_CLAIM = timedelta(seconds=15)
+"""How long a process posting an owed result keeps the others from posting it: longer than a
+post takes, short enough that a claim left by a process that died posting delays the result
+little (a start that found it claimed looks again once it lapses)."""
 
 RECENT_EVENTS = "SELECT events_json FROM actions WHERE session_id=? ORDER BY step DESC LIMIT ?"
 """The public texts of a session's last logged moves, newest first."""
@@ -531,9 +536,9 @@ class SessionStore:
         """In the ending's transaction: its announcement is owed (a lesson's is its own)."""
         if session.lesson is None:
             await self.db.execute(
-                "INSERT INTO endings_owed (session_id, ended_at) VALUES (?, ?)"
+                "INSERT INTO endings_owed (session_id, ended_at, claimed_until) VALUES (?, ?, ?)"
                 " ON CONFLICT (session_id) DO NOTHING",
-                (session.id, now.isoformat()),
+                (session.id, now.isoformat(), (now + OWED_CLAIM).isoformat()),
             )
 
     async def ending_announced(self, sid: str) -> None:
@@ -544,6 +549,19 @@ class SessionStore:
         """Whether the session's result message is still owed."""
         row = await self.db.fetchone("SELECT 1 FROM endings_owed WHERE session_id=?", (sid,))
         return row is not None
+
+    async def claim_ending(self, sid: str, now: datetime) -> bool:
+        """Take the posting of the session's owed result for ``OWED_CLAIM`` from ``now``.
+
+        False if it is not owed, or another process (or this one's ending) took it and may
+        still be posting it.
+        """
+        taken = await self.db.execute(
+            "UPDATE endings_owed SET claimed_until=? WHERE session_id=?"
+            " AND (claimed_until IS NULL OR claimed_until<?)",
+            ((now + OWED_CLAIM).isoformat(), sid, now.isoformat()),
+        )
+        return taken == 1
 
     async def endings_owed(self) -> list[tuple[str, int, datetime]]:
         """Every ending not announced yet: the session's id, guild and when it ended."""

@@ -179,9 +179,9 @@ async def test_a_result_discord_refused_is_posted_by_a_later_housekeeping_tick(w
     assert await world.bot.store.owes_ending(session.id)
 
     a_while_ago = discord.utils.utcnow() - timedelta(minutes=2)
-    await world.bot.store.db.execute(
-        "UPDATE endings_owed SET ended_at=? WHERE session_id=?",
-        (a_while_ago.isoformat(), session.id),
+    await world.bot.store.db.execute(  # and its own post's claim on it lapsed
+        "UPDATE endings_owed SET ended_at=?, claimed_until=? WHERE session_id=?",
+        (a_while_ago.isoformat(), a_while_ago.isoformat(), session.id),
     )
     for _ in range(2):
         await world.bot.housekeeping()

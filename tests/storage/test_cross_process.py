@@ -11,7 +11,7 @@ import engines
 from bot.storage import database
 from bot.storage.decks import MAX_DECKS, DeckStore
 from bot.storage.refusals import ChannelBusy, Refused, StaleButton
-from bot.storage.store import SessionStore
+from bot.storage.store import OWED_CLAIM, SessionStore
 from bot.surface.refusals import STALE_LEAD, refusal_text
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
@@ -145,3 +145,19 @@ async def test_two_processes_ending_a_game_whose_channel_is_gone_end_it_once(sto
     assert sorted(closed) == [False, True]
     assert (await stores[1].load(s.id)).end_reason == "deleted"
     assert await stores[0].live_in_or_off(40) == []
+
+
+async def test_one_process_at_a_time_posts_an_owed_result(stores):
+    """An ending is written taken for its own post; another process (a start beside it, a
+    deploy's overlap) cannot take it until that lapses, then exactly one of two can."""
+    s = await knightfall(stores[0], channel=50)
+    session = await stores[0].load(s.id)
+    assert await stores[0].close(session, status="abandoned", reason="aborted", now=NOW, owed=True)
+    assert await stores[1].owes_ending(s.id)
+    assert not await stores[1].claim_ending(s.id, NOW + OWED_CLAIM / 2)  # its own post
+    later = NOW + OWED_CLAIM * 2
+    taken = await asyncio.gather(*(store.claim_ending(s.id, later) for store in stores))
+    assert sorted(taken) == [False, True]
+    assert not await stores[0].claim_ending(s.id, later)  # taken again: not while it holds
+    await stores[1].ending_announced(s.id)
+    assert not await stores[0].claim_ending(s.id, later + OWED_CLAIM * 2)  # nothing owed
