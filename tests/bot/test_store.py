@@ -55,7 +55,7 @@ def random_move(game, rng):
 
 async def test_migrations_set_the_version_and_are_idempotent(db_target):
     numbers = [n for n, _ in migration_scripts("sqlite")]
-    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 22))
+    assert numbers == [n for n, _ in migration_scripts("postgres")] == list(range(1, 23))
     latest = numbers[-1]
     db = await database.connect(db_target)
     assert await database.migrate(db) == latest
