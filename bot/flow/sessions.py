@@ -1022,6 +1022,13 @@ class SessionManager:
                 if seat == actor and interaction is not None and not clicked_board:
                     await self.delivery.in_place(interaction, session, seat, notes)
                 elif (seat in prompted or owed) and seat in game.to_act():
+                    log.info(
+                        "new DM session=%s step=%s seat=%s %s",
+                        session.id,
+                        session.step,
+                        seat,
+                        "prompted" if seat in prompted else "owed",
+                    )
                     await self.delivery.dm(session, seat, notes)
                 else:
                     await self.delivery.refresh_dm(session, seat, notes)
