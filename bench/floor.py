@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 import time
@@ -70,7 +71,8 @@ async def run(rate: float, seconds: float, on_cue: bool = False) -> tuple[int, f
         await emu.settle()
         (used, _), (driver, _) = cpu_use([bot.pid])
     finally:
-        bot.terminate()
+        with contextlib.suppress(ProcessLookupError):  # it may have ended on its own
+            bot.terminate()
         await bot.wait()
         await emu.stop()
     return presses, (used - base) / presses, (driver - driver_base) / presses

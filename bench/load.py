@@ -662,6 +662,12 @@ async def run(args: argparse.Namespace) -> None:
             mem.after = memory([b.pid for b in load.bots])
             logged = {k: n - before.get(k, 0) for k, n in (await load.logged_moves()).items()}
             shown = await check_shown(load.emu, load.tables, args.database, load.database)
+        except BaseException:
+            if floor is not None:  # its figure is not wanted any more
+                with contextlib.suppress(ProcessLookupError):
+                    floor.kill()
+                await floor.wait()
+            raise
         finally:
             await load.stop()
     what = ("the mix" if args.game is None else args.game) + (

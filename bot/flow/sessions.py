@@ -95,6 +95,11 @@ def computer_to_act(session: Session) -> int | None:
     return next((seat for seat in session.game.to_act() if seat in computers), None)
 
 
+def _busy(lock: asyncio.Lock) -> bool:
+    """Whether taking ``lock`` would wait: it is held, or promised to a waiter just woken."""
+    return lock.locked() or bool(getattr(lock, "_waiters", None))
+
+
 @dataclass
 class Saved:
     """The moves an interaction (or a computer's run) has put in the database so far."""
@@ -672,18 +677,17 @@ class SessionManager:
             self._in_background(self._show_last_move(sid, started), f"reshow-{sid}")
 
     @asynccontextmanager
-    async def _reshow_turn(self, sid: str) -> AsyncIterator[None]:
-        """The game's lock and one of a start's ``reshow.AT_ONCE`` slots.
+    async def _reshow_slot(self, sid: str) -> AsyncIterator[asyncio.Lock]:
+        """One of a start's ``reshow.AT_ONCE`` slots, taken once the game is free.
 
-        No slot is held while the game is busy (its computer thinking at the start, a click):
-        the others' re-shows go on meanwhile.
+        Yields the game's lock, for the caller to take at once. No slot is held while the game
+        is busy (its computer thinking at the start, a click): the others' re-shows go on.
         """
         lock = self.lock(sid)
         while True:
             async with self._reshowing:
-                if not lock.locked():
-                    async with lock:
-                        yield
+                if not _busy(lock):
+                    yield lock
                     return
             async with lock:  # wait for the game without a slot, then queue again
                 pass
@@ -696,7 +700,7 @@ class SessionManager:
     async def _show_owed_ending(self, sid: str, after: float = 0.0) -> None:
         await asyncio.sleep(after)
         try:
-            async with self._reshow_turn(sid):
+            async with self._reshow_slot(sid) as lock, lock:
                 # Posted meanwhile (an ending this process made as its shards came up, one caught
                 # up after a refusal), or taken by another poster: the ending's own post, here
                 # or in another process on the same shards (a deploy's overlap). Such a claim
@@ -764,12 +768,14 @@ class SessionManager:
 
     async def _show_last_move(self, sid: str, started: datetime) -> None:
         try:
-            async with self._reshow_turn(sid), self._keeping(sid):
-                session = await self.store.load(sid)
-                if session.status != "active":
-                    return
-                await self.show(session, None, None, self._prompted_last(session, started), {})
-            await self.delivery.all_sent(session)
+            async with self._reshow_slot(sid) as lock:
+                async with lock, self._keeping(sid):
+                    session = await self.store.load(sid)
+                    if session.status != "active":
+                        return
+                    prompted = self._prompted_last(session, started)
+                    await self.show(session, None, None, prompted, {})
+                await self.delivery.all_sent(session)  # in the slot: its edits count
         except SessionNotFound:
             return  # gone since: nothing to show
         except Exception:

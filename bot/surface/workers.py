@@ -155,12 +155,15 @@ class PipeWorker:
         if self._connecting is None:  # never used: the connections are still ours to close
             self._jobs.close()
             self._answers.close()
-        elif _on_event_loop():
+        elif self._connecting.done() and _on_event_loop():
             # Now, not when the loop next reads their end: a loop stopping first would leave
-            # them to the collector, which may close a descriptor twice.
-            for transport in (self._writer, self._reader):
-                if transport is not None:
-                    transport.close()  # off the loop's watch at once
+            # them to the collector, which may close a descriptor twice. Both transports leave
+            # the loop's watch at once (the writer's unsent jobs dropped: abort, not close), so
+            # the descriptors' numbers are free for the next worker's pipes.
+            if self._writer is not None and not self._writer.is_closing():
+                self._writer.abort()
+            if self._reader is not None and not self._reader.is_closing():
+                self._reader.close()
             self._jobs.close()  # the transports' own close of them is then nothing
             self._answers.close()
 

@@ -49,7 +49,7 @@ def test_the_floor_is_pressed_beside_the_window_and_the_bot_given_as_a_multiple_
     )
     assert found, out
     floor, bot, times = map(float, found.groups())
-    assert floor > 0 and bot > 0 and times == pytest.approx(bot / floor, abs=0.1)
+    assert floor > 0 and bot > 0 and times == pytest.approx(bot / floor, rel=0.05)
 
 
 def test_the_mix_plays_every_kind_of_game_and_loses_and_doubles_nothing(capsys):

@@ -12,7 +12,9 @@ import pytest
 
 from bot.flow import catch_up, reshow
 from bot.flow.sessions import SessionManager
+from bot.flow.sessions import _busy as busy
 from bot.storage import database
+from bot.surface.delivery import Delivery
 from bot.surface.inflight import RESTARTING
 from tests.bot.harness import move_controls
 
@@ -121,11 +123,19 @@ async def test_a_start_after_a_crash_shows_many_games_again_a_few_at_a_time(worl
         try:
             await asyncio.sleep(0.05)  # a show takes a moment: drawing, posting
             await show(self, session, *args, **kwargs)
-        finally:
+        except BaseException:
             now.discard(session.id)
+            raise
         shown.append(session.id)
 
+    async def counted_all_sent(self, session):
+        await asyncio.sleep(0.05)  # its edits take a moment to go out: still its re-show's
+        await all_sent(self, session)
+        now.discard(session.id)
+
+    all_sent = Delivery.all_sent
     monkeypatch.setattr(SessionManager, "show", counted_show)
+    monkeypatch.setattr(Delivery, "all_sent", counted_all_sent)
     await world.start_bot()
     await world.emu.wait_for(lambda: set(shown) == set(sids), timeout=30)
     assert most[0] <= reshow.AT_ONCE, f"{most[0]} games were shown again at once"
@@ -302,3 +312,18 @@ async def test_a_stop_right_after_a_start_logs_no_error(world, caplog):
     await world.quiesce()
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == []
+
+
+async def test_a_game_whose_lock_was_just_handed_on_counts_as_busy():
+    """Released to a waiter not yet run, a lock is not held, yet taking it would wait: a
+    re-show must not take a slot then (``_reshow_slot``)."""
+    lock = asyncio.Lock()
+    await lock.acquire()
+    waiter = asyncio.create_task(lock.acquire())
+    await asyncio.sleep(0)
+    assert busy(lock)
+    lock.release()  # handed to the waiter, which has not run yet
+    assert not lock.locked() and busy(lock)
+    await waiter
+    lock.release()
+    assert not busy(lock)

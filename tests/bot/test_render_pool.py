@@ -176,6 +176,32 @@ async def test_an_exception_that_does_not_load_back_still_answers_its_caller():
         pool.close()
 
 
+def no_start(nice: int) -> None:
+    """A worker's start that does nothing (the job runs at the bot's priority)."""
+
+
+async def test_a_worker_closed_with_jobs_unsent_frees_its_pipes_for_the_next():
+    """Closed on the event loop with a job still in its writer (over a pipe's 64 KB), a worker
+    leaves nothing on the loop's watch: the next worker, given the same descriptors' numbers,
+    gets its answers (a stale one watched in their place stalled it)."""
+    loop = asyncio.get_running_loop()
+    old = PipeWorker(no_start, 0)
+    await old.run(os.getpid)
+    descriptors = {old._jobs.fileno(), old._answers.fileno()}
+    slow = asyncio.ensure_future(old.run(time.sleep, 2))
+    await asyncio.sleep(0.2)
+    unsent = asyncio.ensure_future(old.run(len, bytes(1_000_000)))
+    await asyncio.sleep(0.1)
+    old.close()
+    await asyncio.gather(slow, unsent, return_exceptions=True)
+    assert not descriptors & set(loop._selector.get_map())  # type: ignore[attr-defined]
+    new = PipeWorker(no_start, 0)
+    try:
+        assert await asyncio.wait_for(new.run(len, bytes(1_000_000)), 10) == 1_000_000
+    finally:
+        new.close()
+
+
 async def test_a_pool_closed_under_a_job_starts_no_worker_again():
     """A job under way when the pool closes (the bot stopping) fails; no new worker is
     started to run it again."""
