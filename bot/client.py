@@ -183,7 +183,7 @@ class TabletopBot(commands.AutoShardedBot):
             if not await self.store.take_clean_stop(self._shards_key()):
                 # only what the stopped process left: games this one moved are shown by it
                 left = [r for r in await self.store.running() if r[2] < started]
-                self.sessions.show_last_moved(reshow.last_moved(left, self.owns), started)
+                self.sessions.show_last_moved(reshow.last_moved(left, self.owns))
             await self._post_owed_endings(started, started)
 
     async def _post_owed_endings(self, before: datetime, now: datetime) -> None:

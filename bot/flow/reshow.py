@@ -24,13 +24,14 @@ crash may find hundreds, and showing them all at once starved the clicks arrivin
 the shows' own reads of database connections. A game busy when its turn comes (its computer
 thinking, a click) is waited for without holding one of those slots. One that fails is caught
 up later (``CatchUp``), its players to act prompted again then. A game that changed after the
-start (a click, its computer's move) is shown but prompts nobody again: that change's own
-showing prompted whom it had to.
+start (a click that came first, its computer's move) is shown without prompting again the
+seats whose prompt that move set: its own showing prompted them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
 from bot.storage.models import Seat
@@ -76,17 +77,27 @@ def owed_endings(
     return post, late
 
 
-def prompted_last(seats: list[Seat], to_act: list[int]) -> set[int]:
+def prompted_last(seats: list[Seat], to_act: list[int], moved_since: AbstractSet[int]) -> set[int]:
     """The seats to act to send a DM again.
 
-    Those whose choices the latest move changed (the ones its show sent a DM: their prompt
-    step is the newest, the mover's is set with theirs), and any person's who never got one
-    (the game's first show failed).
+    Those whose choices the latest move before the start changed (the ones its show sent a DM:
+    their prompt step is the newest, the mover's is set with theirs), and any person's who
+    never got one (the game's first show failed). ``moved_since``: the seats whose prompt step a
+    move since the start set (a click came first): left out, and their steps not counted.
     """
-    newest = max((seat.prompt_step for seat in seats), default=0)
+    newest = max(
+        (seat.prompt_step for s, seat in enumerate(seats) if s not in moved_since), default=0
+    )
     return {
         s
         for s in to_act
-        if seats[s].prompt_step == newest
-        or (seats[s].computer is None and not seats[s].dm_closed and seats[s].dm_message_id is None)
+        if s not in moved_since
+        and (
+            seats[s].prompt_step == newest
+            or (
+                seats[s].computer is None
+                and not seats[s].dm_closed
+                and seats[s].dm_message_id is None
+            )
+        )
     }

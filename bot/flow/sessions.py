@@ -164,7 +164,11 @@ class SessionManager:
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
         # a start's re-shows that failed, caught up later: the start they are owed from
-        self._reshows_owed: dict[str, datetime] = {}
+        self._reshows_owed: set[str] = set()
+        # The games a start shows again, until they are, and the seats whose prompt a move
+        # made meanwhile set (a click came first, the computer's move): their showing was
+        # that move's, and the re-show leaves them out.
+        self._reshowing_soon: dict[str, set[int]] = {}
         self._reshowing = asyncio.Semaphore(reshow.AT_ONCE)  # games shown again after a start
 
     def behind(self) -> bool:
@@ -668,13 +672,14 @@ class SessionManager:
             await self.show(session, None, moved, change.prompted, change.private)
             await self._announce_end(session, change)
 
-    def show_last_moved(self, sids: Iterable[str], started: datetime) -> None:
-        """After the start at ``started``: show again the games that moved last before it.
+    def show_last_moved(self, sids: Iterable[str]) -> None:
+        """After a start: show again the games that moved last before it.
 
         See ``reshow``.
         """
         for sid in sids:
-            self._in_background(self._show_last_move(sid, started), f"reshow-{sid}")
+            self._reshowing_soon.setdefault(sid, set())
+            self._in_background(self._show_last_move(sid), f"reshow-{sid}")
 
     @asynccontextmanager
     async def _reshow_slot(self, sid: str) -> AsyncIterator[asyncio.Lock]:
@@ -766,33 +771,36 @@ class SessionManager:
             return (await self.store.recent_events(session.id, 1) or [""])[-1]
         return UNCOUNTED.get(session.end_reason or "", "This game ended without a result.")
 
-    async def _show_last_move(self, sid: str, started: datetime) -> None:
+    async def _show_last_move(self, sid: str) -> None:
         try:
             async with self._reshow_slot(sid) as lock:
                 async with lock, self._keeping(sid):
                     session = await self.store.load(sid)
                     if session.status != "active":
                         return
-                    prompted = self._prompted_last(session, started)
-                    await self.show(session, None, None, prompted, {})
+                    await self.show(session, None, None, self._prompted_last(session), {})
                 await self.delivery.all_sent(session)  # in the slot: its edits count
         except SessionNotFound:
             return  # gone since: nothing to show
         except Exception:
             log.exception("could not show the game again session=%s", sid)
-            self._reshows_owed[sid] = started  # shown, its players prompted, by the catch-up
+            self._reshows_owed.add(sid)  # shown again, its players prompted, by the catch-up
             self.catch_up.behind(sid)
+        finally:
+            if sid not in self._reshows_owed:
+                self._reshowing_soon.pop(sid, None)
 
-    @staticmethod
-    def _prompted_last(session: Session, started: datetime) -> set[int]:
+    def _prompted_last(self, session: Session) -> set[int]:
         """The seats a start's re-show prompts again (``reshow.prompted_last``).
 
-        None once the game changed after the start (a click, its computer's move): that
-        change's own showing prompted whom it had to.
+        Those whose prompt a move since the start set are left out: that move's showing
+        prompted whom it had to.
         """
-        if session.updated_at >= started:
-            return set()
-        return reshow.prompted_last(session.seats, list(session.game.to_act()))
+        return reshow.prompted_last(
+            session.seats,
+            list(session.game.to_act()),
+            self._reshowing_soon.get(session.id, set()),
+        )
 
     def resume_computers(
         self, sids: Iterable[str], owns: Callable[[int], bool], after: float = 0.0
@@ -864,6 +872,8 @@ class SessionManager:
             prompted=outcome.prompted,
             result=outcome.result,
         )
+        if session.id in self._reshowing_soon:  # before the start's re-show of it
+            self._reshowing_soon[session.id] |= outcome.prompted.keys()
         saved = _saved.get()
         if saved is not None:
             saved.moves += len(outcome.rows)
@@ -1054,9 +1064,10 @@ class SessionManager:
         """
         async with self.lock(sid), self._keeping(sid):
             session = await self.store.load(sid)
-            started = self._reshows_owed.pop(sid, None)
-            if started is not None and session.status == "active":  # as the start would
-                self._behind.setdefault(sid, set()).update(self._prompted_last(session, started))
+            if sid in self._reshows_owed and session.status == "active":  # as the start would
+                self._behind.setdefault(sid, set()).update(self._prompted_last(session))
+            self._reshows_owed.discard(sid)
+            self._reshowing_soon.pop(sid, None)
             if sid in self._behind:  # a failure after a saved move: what it owed, result too
                 await self._catch_up(session)
             else:

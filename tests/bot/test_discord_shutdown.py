@@ -85,9 +85,7 @@ async def test_a_clean_restart_sends_nobody_a_dm_again(world, monkeypatch):
     rows = await world_rows(world, "SELECT shards FROM clean_stops")
     assert rows == [("all",)]
     shown_again: list[str] = []
-    monkeypatch.setattr(
-        SessionManager, "show_last_moved", lambda _, sids, started: shown_again.extend(sids)
-    )
+    monkeypatch.setattr(SessionManager, "show_last_moved", lambda _, sids: shown_again.extend(sids))
     await world.start_bot()
     await world.quiesce()
     assert [[m.id for m in world.emu.dm_messages(p)] for p in people] == sent
@@ -232,14 +230,14 @@ def hold_at_start(monkeypatch, sid: str) -> tuple[asyncio.Event, asyncio.Event]:
     held, release = asyncio.Event(), asyncio.Event()
     start = SessionManager.show_last_moved
 
-    def busy_first(self, sids, started):
+    def busy_first(self, sids):
         async def hold():
             async with self.lock(sid):
                 held.set()
                 await release.wait()
 
         asyncio.get_running_loop().create_task(hold())
-        start(self, [sid, *(s for s in sids if s != sid)], started)
+        start(self, [sid, *(s for s in sids if s != sid)])
 
     monkeypatch.setattr(SessionManager, "show_last_moved", busy_first)
     return held, release

@@ -13,13 +13,26 @@ def test_the_seats_the_last_move_prompted_are_prompted_again():
         Seat(0, 1, "A", dm_message_id=1, prompt_step=7),
         Seat(1, 2, "B", dm_message_id=2, prompt_step=5),
     ]
-    assert prompted_last(seats, [0, 1]) == {0}
-    assert prompted_last(seats, [1]) == set(), "B's DM already offers B's moves"
+    assert prompted_last(seats, [0, 1], set()) == {0}
+    assert prompted_last(seats, [1], set()) == set(), "B's DM already offers B's moves"
+
+
+def test_a_move_since_the_start_takes_its_seats_out_and_not_the_others():
+    """Before the crash a move prompted A and B (step 7); since the start B moved (step 8),
+    prompting B alone: A is still owed the DM the crash lost, B is not prompted twice. Had B's
+    move prompted A too, neither would be."""
+    seats = [
+        Seat(0, 1, "A", dm_message_id=1, prompt_step=7),
+        Seat(1, 2, "B", dm_message_id=2, prompt_step=8),
+    ]
+    assert prompted_last(seats, [0, 1], {1}) == {0}
+    seats[0].prompt_step = 8
+    assert prompted_last(seats, [0, 1], {0, 1}) == set()
 
 
 def test_a_player_whose_first_dm_never_went_out_is_prompted():
     seats = [Seat(0, 1, "A", dm_message_id=1, prompt_step=1), Seat(1, 2, "B", prompt_step=0)]
-    assert prompted_last(seats, [1]) == {1}
+    assert prompted_last(seats, [1], set()) == {1}
 
 
 def test_no_dm_for_the_computer_or_a_player_with_dms_closed():
@@ -28,7 +41,7 @@ def test_no_dm_for_the_computer_or_a_player_with_dms_closed():
         Seat(1, 2, "B", prompt_step=0, computer="normal"),
         Seat(2, 3, "C", prompt_step=0, dm_closed=True),
     ]
-    assert prompted_last(seats, [1, 2]) == set()
+    assert prompted_last(seats, [1, 2], set()) == set()
 
 
 def test_only_our_games_that_moved_close_to_the_last_move():
