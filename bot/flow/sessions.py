@@ -163,8 +163,7 @@ class SessionManager:
         # Games outside a server whose ending a click showed after no token could (once each).
         self._endings_shown: set[str] = set()
         self._computer_retries: dict[str, int] = {}  # failed computer turns in a row, by game
-        # a start's re-shows that failed, caught up later: the start they are owed from
-        self._reshows_owed: set[str] = set()
+        self._reshows_owed: set[str] = set()  # a start's re-shows that failed: caught up
         # The games a start shows again, until they are, and the seats whose prompt a move
         # made meanwhile set (a click came first, the computer's move): their showing was
         # that move's, and the re-show leaves them out.

@@ -64,13 +64,14 @@ def _judge(kind: str, spent: float) -> None:
     """Note a run of light work on the loop; its kind goes to the thread once mostly slow."""
     runs = _slow_runs.setdefault(kind, deque(maxlen=JUDGED))
     runs.append(spent > SLOW)
-    if sum(runs) > JUDGED // 2:
+    slow = sum(runs)
+    if slow > JUDGED // 2:
         slow_kinds.add(kind)
         log.warning(
             "light work held the event loop over %.0f ms of CPU in %d of its last %d runs,"
             " in a thread from now kind=%s",
             SLOW * 1000,
-            sum(runs),
+            slow,
             len(runs),
             kind,
         )
